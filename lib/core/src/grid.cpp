@@ -1,0 +1,62 @@
+#include "sudoku/grid.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace sudoku {
+
+Grid::Grid() : Grid(Geometry::standard(9)) {}
+
+Grid::Grid(std::shared_ptr<const Geometry> geometry) : geometry_(std::move(geometry)) {}
+
+void Grid::set(int cell, int value) {
+  assert(cell >= 0 && cell < cell_count());
+  assert(value >= 0 && value <= size());
+  cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(value);
+}
+
+int Grid::givens() const {
+  const auto values = cells();
+  return static_cast<int>(std::count_if(values.begin(), values.end(), [](auto v) { return v != 0; }));
+}
+
+bool Grid::is_complete() const {
+  const auto values = cells();
+  return std::none_of(values.begin(), values.end(), [](auto v) { return v == 0; });
+}
+
+bool operator==(const Grid& a, const Grid& b) {
+  if (a.geometry_ != b.geometry_) return false;
+  const auto x = a.cells();
+  const auto y = b.cells();
+  return std::equal(x.begin(), x.end(), y.begin(), y.end());
+}
+
+std::optional<std::pair<int, int>> find_conflict(const Grid& grid) {
+  std::array<int, kMaxSize + 1> seen_at{};
+  for (const auto& unit : grid.geometry().units()) {
+    seen_at.fill(-1);
+    for (int cell : unit) {
+      const int value = grid[cell];
+      if (value == 0) continue;
+      if (seen_at[static_cast<std::size_t>(value)] >= 0)
+        return std::pair{seen_at[static_cast<std::size_t>(value)], cell};
+      seen_at[static_cast<std::size_t>(value)] = cell;
+    }
+  }
+  return std::nullopt;
+}
+
+bool is_solution_of(const Grid& solution, const Grid& puzzle) {
+  if (solution.geometry_ptr() != puzzle.geometry_ptr()) return false;
+  if (!solution.is_complete() || find_conflict(solution)) return false;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+    if (puzzle[cell] != 0 && puzzle[cell] != solution[cell]) return false;
+  return true;
+}
+
+std::string cell_name(const Geometry& geometry, int cell) {
+  return "r" + std::to_string(geometry.row_of(cell) + 1) + "c" + std::to_string(geometry.col_of(cell) + 1);
+}
+
+}  // namespace sudoku

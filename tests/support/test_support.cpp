@@ -1,0 +1,62 @@
+#include "test_support.hpp"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "sudoku/puzzle_io.hpp"
+
+namespace sudoku::testing {
+
+std::string shared_data(const std::string& name) { return std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name; }
+std::string test_data(const std::string& name) { return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name; }
+std::string tool_path(const std::string& name) { return std::string(SUDOKU_BIN_DIR) + "/" + name; }
+
+std::vector<Grid> load_corpus(const std::string& path, std::size_t limit) {
+  auto grids = load_puzzles(path);
+  if (limit != 0 && grids.size() > limit) grids.resize(limit);
+  return grids;
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+std::string make_temp_dir(const std::string& prefix) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
+
+CommandResult run_command(const std::string& command, const std::string& input) {
+  const std::string dir = make_temp_dir("sudoku-cmd");
+  const std::string out_path = dir + "/out";
+  const std::string err_path = dir + "/err";
+  const std::string in_path = dir + "/in";
+  write_text_file(in_path, input);
+  const std::string full = "(" + command + ") <'" + in_path + "' >'" + out_path + "' 2>'" + err_path + "'";
+  const int status = std::system(full.c_str());
+  CommandResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_text_file(out_path);
+  result.err = read_text_file(err_path);
+  std::filesystem::remove_all(dir);
+  return result;
+}
+
+}  // namespace sudoku::testing

@@ -1,0 +1,33 @@
+// Shared test helpers: where the corpora are, loading them, running the built tools.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::testing {
+
+// Path of a file in ../shared/data (the public corpora) or tests/data.
+std::string shared_data(const std::string& name);
+std::string test_data(const std::string& name);
+// Path of a built tool in the build's bin/ folder.
+std::string tool_path(const std::string& name);
+
+// The first `limit` puzzles (all when 0) of a corpus, all required to be well formed.
+std::vector<Grid> load_corpus(const std::string& path, std::size_t limit = 0);
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+// Runs `command` with /bin/sh, capturing stdout and stderr (stdin from `input` when not empty).
+CommandResult run_command(const std::string& command, const std::string& input = {});
+
+// A fresh empty directory under the system temp folder, removed by the caller if it cares.
+std::string make_temp_dir(const std::string& prefix);
+std::string read_text_file(const std::string& path);
+void write_text_file(const std::string& path, const std::string& text);
+
+}  // namespace sudoku::testing
