@@ -1,1 +1,47 @@
+#include "sudoku/parallel.hpp"
+
 #include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <vector>
+
+namespace sudoku {
+namespace {
+
+TEST(ParallelFor, EveryItemRunsOnceWhateverTheThreadCount) {
+  for (int jobs : {1, 2, 3, 8}) {
+    std::vector<int> runs(1000, 0);
+    parallel_for(runs.size(), jobs, [&](std::size_t i) { runs[i] += static_cast<int>(i % 7) + 1; });
+    for (std::size_t i = 0; i < runs.size(); ++i) ASSERT_EQ(runs[i], static_cast<int>(i % 7) + 1);
+  }
+}
+
+TEST(ParallelFor, ZeroItemsIsFine) {
+  std::size_t last_progress = 99;
+  parallel_for(0, 4, [](std::size_t) { FAIL(); }, [&](std::size_t done) { last_progress = done; });
+  EXPECT_EQ(last_progress, 0U);
+}
+
+TEST(ParallelFor, ProgressEndsAtTheCount) {
+  std::size_t last_progress = 0;
+  parallel_for(100, 2, [](std::size_t) {}, [&](std::size_t done) { last_progress = done; });
+  EXPECT_EQ(last_progress, 100U);
+}
+
+TEST(ParallelFor, FirstExceptionIsRethrown) {
+  for (int jobs : {1, 2}) {
+    std::atomic<int> ran{0};
+    EXPECT_THROW(parallel_for(1000, jobs,
+                              [&](std::size_t i) {
+                                ++ran;
+                                if (i == 10) throw std::runtime_error("boom");
+                              }),
+                 std::runtime_error);
+    // One thread stops right after the failing item; others may finish what they already took.
+    if (jobs == 1) EXPECT_EQ(ran.load(), 11);
+  }
+}
+
+}  // namespace
+}  // namespace sudoku

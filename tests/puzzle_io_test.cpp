@@ -1,1 +1,189 @@
+#include "sudoku/puzzle_io.hpp"
+
 #include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sudoku/errors.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr std::string_view kTop95First =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+std::vector<PuzzleEntry> read_text(const std::string& text, const ReadOptions& options = {}) {
+  std::istringstream input(text);
+  return read_puzzles(input, "test.txt", options);
+}
+
+TEST(PuzzleIo, OneLinePuzzleWithLabel) {
+  const auto entries = read_text(std::string(kTop95First) + "   top95 #1  \n");
+  ASSERT_EQ(entries.size(), 1U);
+  ASSERT_TRUE(entries[0].ok()) << entries[0].error;
+  EXPECT_EQ(entries[0].line, 1);
+  EXPECT_EQ(entries[0].label, "top95 #1");
+  EXPECT_EQ(to_line(*entries[0].grid), kTop95First);
+  EXPECT_EQ(entries[0].grid->givens(), 17);
+  EXPECT_EQ(entries[0].grid->at(0, 0), 4);
+}
+
+TEST(PuzzleIo, ZerosAreBlanksAndCrLfIsAccepted) {
+  std::string zeros(kTop95First);
+  std::replace(zeros.begin(), zeros.end(), '.', '0');
+  const auto entries = read_text(zeros + "\r\n");
+  ASSERT_EQ(entries.size(), 1U);
+  ASSERT_TRUE(entries[0].ok());
+  EXPECT_EQ(to_line(*entries[0].grid), kTop95First);
+}
+
+TEST(PuzzleIo, CommentsAndBlankLinesAreSkippedAndLinesCounted) {
+  const auto entries = read_text("# a corpus\n\n" + std::string(kTop95First) + "\n\n" + std::string(kTop95First) + "\n");
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].line, 3);
+  EXPECT_EQ(entries[1].line, 5);
+}
+
+TEST(PuzzleIo, GridWithSeparators) {
+  const auto grid = parse_puzzle(kTop95First);
+  const std::string text = "# grid form\n" + to_grid_text(grid, true) + "\n" + to_grid_text(grid, false);
+  const auto entries = read_text(text);
+  ASSERT_EQ(entries.size(), 2U);
+  for (const auto& entry : entries) {
+    ASSERT_TRUE(entry.ok()) << entry.error_line << ":" << entry.error_column << " " << entry.error;
+    EXPECT_EQ(*entry.grid, grid);
+  }
+  EXPECT_EQ(entries[0].line, 2);
+}
+
+TEST(PuzzleIo, GridTextLooksRight) {
+  const auto grid = parse_puzzle(kTop95First);
+  const std::string text = to_grid_text(grid, true);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "4 . . | . . . | 8 . 5");
+  EXPECT_NE(text.find("\n------+-------+------\n"), std::string::npos);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 11);
+}
+
+TEST(PuzzleIo, CompactGridRows) {
+  const auto entries = read_text("4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
+  ASSERT_EQ(entries.size(), 1U);
+  ASSERT_TRUE(entries[0].ok()) << entries[0].error;
+  EXPECT_EQ(to_line(*entries[0].grid), kTop95First);
+}
+
+TEST(PuzzleIo, EverySupportedSizeRoundTrips) {
+  for (int n : Geometry::supported_sizes()) {
+    Grid grid(Geometry::standard(n));
+    for (int cell = 0; cell < grid.cell_count(); cell += 3) grid.set(cell, 1 + cell % n);
+    for (bool separators : {true, false}) {
+      const auto entries = read_text(to_line(grid) + "\n\n" + to_grid_text(grid, separators));
+      ASSERT_EQ(entries.size(), 2U) << n;
+      for (const auto& entry : entries) {
+        ASSERT_TRUE(entry.ok()) << n << ": " << entry.error;
+        EXPECT_EQ(*entry.grid, grid);
+      }
+    }
+  }
+}
+
+TEST(PuzzleIo, SixteenByFromCorpusAndLowercase) {
+  const auto grids = load_puzzles(testing::shared_data("gecode-16x16.txt"));
+  ASSERT_EQ(grids.size(), 55U);
+  EXPECT_EQ(grids[0].size(), 16);
+  std::string lower = to_line(grids[0]);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
+  EXPECT_EQ(parse_puzzle(lower), grids[0]);
+  EXPECT_EQ(load_puzzles(testing::shared_data("gecode-25x25.txt"))[0].size(), 25);
+}
+
+TEST(PuzzleIo, ForcedSizeAndBoxShape) {
+  // 16 symbols: a 4x4 puzzle unless forced otherwise.
+  EXPECT_EQ(parse_puzzle("1234341221434321").size(), 4);
+  ReadOptions rotated;
+  rotated.box_rows = 3;
+  rotated.box_cols = 2;
+  const auto grid = parse_puzzle(std::string(36, '.'), rotated);
+  EXPECT_EQ(grid.geometry().box_rows(), 3);
+  ReadOptions bad_box;
+  bad_box.box_rows = 2;
+  bad_box.box_cols = 2;
+  EXPECT_THROW(parse_puzzle(kTop95First, bad_box), InputError);
+}
+
+TEST(PuzzleIo, WrongLengthNamesLineColumnAndExpectation) {
+  const auto entries = read_text("\n" + std::string(kTop95First.substr(0, 80)) + "\n");
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_FALSE(entries[0].ok());
+  EXPECT_EQ(entries[0].error_line, 2);
+  EXPECT_EQ(entries[0].error_column, 81);
+  EXPECT_EQ(entries[0].error, "expected a puzzle of 81 symbols (9x9), got 80");
+}
+
+TEST(PuzzleIo, BadSymbolNamesItsColumn) {
+  std::string text(kTop95First);
+  text[10] = 'x';
+  const auto entries = read_text("  " + text + "\n");
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_EQ(entries[0].error_column, 13);
+  EXPECT_EQ(entries[0].error, "unexpected 'x' in a 9x9 puzzle (expected 1-9, '.' or '0')");
+  text[10] = '\0';
+  EXPECT_EQ(read_text(text)[0].error, "unexpected byte 0x0 in a 9x9 puzzle (expected 1-9, '.' or '0')");
+}
+
+TEST(PuzzleIo, MalformedEntriesDoNotSwallowTheirNeighbours) {
+  const auto entries = read_text("hello\n" + std::string(kTop95First) + "\n12345678\n" + std::string(kTop95First) + "\n");
+  ASSERT_EQ(entries.size(), 4U);
+  EXPECT_FALSE(entries[0].ok());
+  EXPECT_TRUE(entries[1].ok());
+  EXPECT_FALSE(entries[2].ok());
+  EXPECT_TRUE(entries[3].ok());
+  EXPECT_EQ(entries[2].line, 3);
+}
+
+TEST(PuzzleIo, TruncatedGridIsReported) {
+  const auto entries = read_text("4.....8.5\n.3.......\n...7.....\n\n" + std::string(kTop95First) + "\n");
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_FALSE(entries[0].ok());
+  EXPECT_EQ(entries[0].line, 1);
+  EXPECT_EQ(entries[0].error, "expected 9 rows in the grid starting at line 1, got 3 before a blank line");
+  EXPECT_TRUE(entries[1].ok());
+}
+
+TEST(PuzzleIo, RaggedGridRowIsReported) {
+  const auto entries = read_text("4.....8.5\n.3......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_FALSE(entries[0].ok());
+  EXPECT_EQ(entries[0].error_line, 2);
+  EXPECT_EQ(entries[0].error, "expected 9 symbols in row 2 of the grid, got 8");
+}
+
+TEST(PuzzleIo, LoadPuzzlesIsStrict) {
+  const std::string dir = testing::make_temp_dir("puzzle-io");
+  testing::write_text_file(dir + "/bad.txt", std::string(kTop95First) + "\n" + std::string(kTop95First) + "9\n");
+  try {
+    load_puzzles(dir + "/bad.txt");
+    FAIL() << "expected InputError";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()), dir + "/bad.txt:2:82: expected a puzzle of 81 symbols (9x9), got 82");
+  }
+  EXPECT_THROW(load_puzzles(dir + "/missing.txt"), IoError);
+}
+
+TEST(PuzzleIo, EmptyInputHasNoPuzzles) {
+  EXPECT_TRUE(read_text("").empty());
+  EXPECT_TRUE(read_text("# only a comment\n\n").empty());
+  EXPECT_THROW(parse_puzzle(""), InputError);
+}
+
+TEST(PuzzleIo, ReadsTheSharedCorpora) {
+  EXPECT_EQ(load_puzzles(testing::shared_data("top95.txt")).size(), 95U);
+  // se-rated lines carry the SE rating as a label.
+  const auto entries = read_puzzle_file(testing::shared_data("se-rated.txt"));
+  ASSERT_EQ(entries.size(), 9758U);
+  EXPECT_TRUE(entries[0].ok());
+  EXPECT_EQ(entries[0].label, "2.5");
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,1 +1,137 @@
-int main() { return 0; }
+// corpus-rate: rate every puzzle of a corpus and write one record per puzzle, in input order.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "progress_bar.hpp"
+#include "sudoku/atomic_file.hpp"
+#include "sudoku/corpus_rating.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/parallel.hpp"
+#include "sudoku/record_writer.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using sudoku::cli::UsageError;
+
+struct Options {
+  std::vector<std::string> files;
+  sudoku::OutputFormat format = sudoku::OutputFormat::csv;
+  std::string output;  // empty: stdout
+  sudoku::ReadOptions read;
+  sudoku::CorpusRatingOptions rating;
+};
+
+sudoku::ReadOptions parse_read_options(int size, const std::string& box) {
+  sudoku::ReadOptions read;
+  read.size = size;
+  if (size != 0 && sudoku::Geometry::default_box(size).first == 0)
+    throw UsageError("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");
+  if (!box.empty()) {
+    int rows = 0;
+    int cols = 0;
+    char separator = 0;
+    char extra = 0;
+    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' || rows < 1 ||
+        cols < 1 || rows * cols > 25)
+      throw UsageError("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box + "'");
+    if (size != 0 && rows * cols != size)
+      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" + std::to_string(size) + " grid");
+    read.size = rows * cols;
+    read.box_rows = rows;
+    read.box_cols = cols;
+  }
+  return read;
+}
+
+bool parse_options(int argc, char** argv, Options& options) {
+  sudoku::cli::CommandLine command_line;
+  command_line.tool = "corpus-rate";
+  command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
+  command_line.summary =
+      "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or more\"),\n"
+      "the solution when unique, and the canonical form. Records come out in input order, identical for any\n"
+      "--jobs. Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
+  std::string format;
+  std::string box;
+  int size = 0;
+  int jobs = 0;
+  command_line.options.add_options()
+      ("format,f", po::value(&format)->default_value("csv"), "output format: csv (with a header), json or text")
+      ("output,o", po::value(&options.output), "write the records to this file instead of standard output")
+      ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
+      ("size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")
+      ("box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")
+      ("file", po::value(&options.files), "input corpus (positional)");
+  command_line.positional.add("file", -1);
+  po::variables_map values;
+  if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
+  if (options.files.empty()) throw UsageError("no input file given");
+  try {
+    options.format = sudoku::parse_output_format(format);
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());
+  }
+  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
+  options.rating.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
+  options.read = parse_read_options(size, box);
+  return true;
+}
+
+std::string summary(const std::vector<sudoku::PuzzleReport>& reports, double seconds) {
+  std::map<sudoku::PuzzleStatus, std::size_t> counts;
+  for (const auto& report : reports) ++counts[report.status];
+  std::string text = "corpus-rate: " + std::to_string(reports.size()) + " puzzles:";
+  bool first = true;
+  for (const auto status : sudoku::kAllStatuses) {
+    if (counts[status] == 0 && status != sudoku::PuzzleStatus::ok) continue;
+    text += (first ? " " : ", ") + std::to_string(counts[status]) + " " + std::string(sudoku::status_name(status));
+    first = false;
+  }
+  char timing[96];
+  std::snprintf(timing, sizeof timing, " in %.2f s (%.0f puzzles/s)", seconds,
+                seconds > 0 ? static_cast<double>(reports.size()) / seconds : 0.0);
+  return text + timing;
+}
+
+int run(const Options& options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<sudoku::CorpusInput> inputs;
+  std::size_t total = 0;
+  for (const auto& file : options.files) {
+    inputs.push_back({file, sudoku::read_puzzle_file(file, options.read)});
+    total += inputs.back().entries.size();
+  }
+  sudoku::cli::ProgressBar progress("rating", total);
+  const auto reports = sudoku::rate_corpus(inputs, options.rating,
+                                           [&](std::size_t done, std::size_t) { progress.update(done); });
+  progress.finish();
+  const std::string text = sudoku::format_reports(reports, options.format);
+  if (options.output.empty()) {
+    std::cout << text << std::flush;
+    if (!std::cout) throw sudoku::IoError("standard output: write error");
+  } else {
+    sudoku::write_file_atomically(options.output, text);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cerr << summary(reports, seconds) << "\n";
+  const bool all_ok = std::all_of(reports.begin(), reports.end(),
+                                  [](const auto& report) { return report.status == sudoku::PuzzleStatus::ok; });
+  return all_ok ? sudoku::cli::kSuccess : sudoku::cli::kSomeFailed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return sudoku::cli::run_tool("corpus-rate", [&]() -> int {
+    Options options;
+    if (!parse_options(argc, argv, options)) return sudoku::cli::kSuccess;
+    return run(options);
+  });
+}

@@ -1,0 +1,76 @@
+#include "sudoku/corpus_rating.hpp"
+
+#include "sudoku/canonical.hpp"
+#include "sudoku/grid.hpp"
+#include "sudoku/parallel.hpp"
+#include "sudoku/solution_counter.hpp"
+
+namespace sudoku {
+
+std::string_view status_name(PuzzleStatus status) {
+  switch (status) {
+    case PuzzleStatus::ok: return "ok";
+    case PuzzleStatus::invalid_format: return "invalid-format";
+    case PuzzleStatus::contradiction: return "contradiction";
+    case PuzzleStatus::no_solution: return "no-solution";
+    case PuzzleStatus::multiple_solutions: return "multiple-solutions";
+  }
+  return "unknown";
+}
+
+PuzzleReport rate_puzzle(const std::string& file, const PuzzleEntry& entry, const CorpusRatingOptions& /*options*/) {
+  PuzzleReport report;
+  report.file = file;
+  report.line = entry.line;
+  report.label = entry.label;
+  if (!entry.ok()) {
+    report.puzzle = entry.text;
+    report.status = PuzzleStatus::invalid_format;
+    report.error = "line " + std::to_string(entry.error_line) + ", column " + std::to_string(entry.error_column) +
+                   ": " + entry.error;
+    return report;
+  }
+  const Grid& grid = *entry.grid;
+  report.puzzle = to_line(grid);
+  report.size = grid.size();
+  report.givens = grid.givens();
+  if (const auto conflict = find_conflict(grid)) {
+    report.status = PuzzleStatus::contradiction;
+    report.error = "value " + std::string(1, value_symbol(grid[conflict->first])) + " twice in one unit, at " +
+                   cell_name(grid.geometry(), conflict->first) + " and " + cell_name(grid.geometry(), conflict->second);
+    return report;
+  }
+  report.canonical = canonical_key(grid);
+  const SolutionCount count = count_solutions(grid, 2);
+  report.solutions = count.count;
+  if (count.count == 0) {
+    report.status = PuzzleStatus::no_solution;
+    report.error = "the givens admit no solution";
+  } else if (count.count > 1) {
+    report.status = PuzzleStatus::multiple_solutions;
+    report.error = "more than one solution";
+  } else {
+    report.solution = to_line(*count.solution);
+  }
+  return report;
+}
+
+std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRatingOptions& options,
+                                      const std::function<void(std::size_t, std::size_t)>& progress) {
+  struct Item {
+    const std::string* file;
+    const PuzzleEntry* entry;
+  };
+  std::vector<Item> items;
+  for (const auto& input : inputs)
+    for (const auto& entry : input.entries) items.push_back({&input.file, &entry});
+  std::vector<PuzzleReport> reports(items.size());
+  parallel_for(
+      items.size(), options.jobs,
+      [&](std::size_t i) { reports[i] = rate_puzzle(*items[i].file, *items[i].entry, options); },
+      progress ? std::function<void(std::size_t)>([&](std::size_t done) { progress(done, items.size()); })
+               : std::function<void(std::size_t)>{});
+  return reports;
+}
+
+}  // namespace sudoku

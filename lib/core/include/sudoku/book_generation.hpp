@@ -1,0 +1,75 @@
+// Book generation: fills a plan's chapters with new puzzles from the hill climber, deduplicated within
+// the book and against an archive, reproducible from the plan's seed, resumable after interruption.
+//
+// Contract:
+//   - Slot (chapter c, index i) draws its random stream from derive_seed(plan seed, c, i) (and the
+//     attempt number when a duplicate forces a retry), so the book depends only on the plan and the
+//     archive — not on the number of jobs, nor on interruptions.
+//   - Clashes (same canonical form as an earlier slot in plan order, or as an archived puzzle) are
+//     resolved in plan order: the later slot retries with its next attempt seed.
+//   - Every puzzle is checked before it is accepted: exactly one solution (solution counter), the
+//     stored solution obeys the rules and the givens, and its rating is recomputed from scratch.
+//   - Finished slots are saved in a checkpoint file in the output directory while the run goes on;
+//     with `resume` they are reused. The checkpoint is removed when the book is written.
+//   - A slot whose target cannot be reached within the climber's budget makes the run fail with
+//     GenerationError naming the chapter and what was reached (finished slots stay checkpointed).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "sudoku/book.hpp"
+#include "sudoku/hill_climber.hpp"
+#include "sudoku/plan.hpp"
+
+namespace sudoku {
+
+class GenerationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct BookGenerationOptions {
+  std::string output_directory;
+  int jobs = 1;
+  bool resume = false;
+  std::set<std::string> archive;  // canonical keys of puzzles already published
+  ClimbSettings climb;            // target and tolerance come from the plan; the budgets from here
+  std::string tool_version;
+};
+
+struct ChapterSummary {
+  std::string title;
+  std::size_t count = 0;
+  double mean_rating = 0;
+  double target = 0;
+  double seconds = 0;  // climbing time summed over the chapter's puzzles (CPU time across jobs)
+};
+
+struct BookGenerationResult {
+  Book book;
+  std::vector<ChapterSummary> chapters;
+  std::size_t resumed = 0;  // slots taken from the checkpoint
+};
+
+// Progress: puzzles finished so far, per chapter (indexed like plan.chapters).
+using GenerationProgress = std::function<void(const std::vector<std::size_t>& done_per_chapter)>;
+
+// Generates the book and writes book.json, puzzles.txt and solutions.txt into the output directory
+// (created if missing), each atomically.
+BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
+                                   const GenerationProgress& progress = {});
+
+// Canonical keys of every puzzle in the given archive files (one puzzle per line; labels allowed).
+// InputError at the first malformed line, IoError when unreadable.
+std::set<std::string> read_archive(const std::vector<std::string>& paths);
+// Appends the book's puzzles (one line each) to an archive file, atomically.
+void append_to_archive(const std::string& path, const Book& book);
+
+// Path of the checkpoint file inside an output directory.
+std::string checkpoint_path(const std::string& output_directory);
+
+}  // namespace sudoku

@@ -1,0 +1,56 @@
+// The hill climber of Fatemi, Kazemi & Mehrasa (2014), made practical: it searches for a puzzle with
+// exactly one solution whose rating is within a tolerance of a target.
+//
+// A state is a puzzle; a move adds, deletes or changes the givens of one orbit of cells (so the
+// pattern keeps its symmetry); cost = infinity unless the puzzle has exactly one solution, else
+// |rating - target|; a move is kept only when the cost drops; the climb stops when
+// cost <= tolerance * target. What the paper leaves open, and what we chose (docs/generation.md):
+//   - the infinite plateau is never entered: the climb starts from a full random solution grid
+//     (unique, rating minimal) and every state it keeps is unique;
+//   - moves are drawn with probabilities that favour the useful direction (delete when the rating is
+//     below the target, add when above; change either way), each from the current state;
+//   - a local minimum (`patience` moves in a row without improvement) or the move budget ends the
+//     climb; it restarts from a new random grid, up to `max_restarts` times.
+// Contract: deterministic for a given seed and rating function; every returned puzzle has exactly
+// one solution (checked by the solution counter) and `solution` is that solution.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/random.hpp"
+#include "sudoku/symmetry.hpp"
+
+namespace sudoku {
+
+struct ClimbSettings {
+  double target = 0;            // rating to reach (> 0)
+  double tolerance = 0.10;      // success when |rating - target| <= tolerance * target
+  Symmetry symmetry = Symmetry::rotate180;
+  int max_moves = 3000;         // moves tried per climb
+  int patience = 400;           // moves without improvement that count as a local minimum
+  int max_restarts = 12;        // fresh climbs after the first before giving up
+};
+
+// Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.
+using RatingFunction = std::function<double(const Grid& puzzle)>;
+
+struct ClimbResult {
+  bool reached = false;       // rating within tolerance of the target
+  Grid puzzle;                // the best state found (the goal when reached)
+  Grid solution;              // its unique solution
+  double rating = 0;          // its rating
+  std::int64_t moves = 0;     // moves tried over all climbs (the paper's iterations)
+  int restarts = 0;           // climbs started after the first
+};
+
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const RatingFunction& rate, std::uint64_t seed);
+
+// A uniformly scrambled complete solution grid: random boxes on the diagonal, completed by the
+// solution counter, then a random validity-preserving transform.
+Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng);
+
+}  // namespace sudoku

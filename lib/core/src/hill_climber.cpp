@@ -1,0 +1,164 @@
+#include "sudoku/hill_climber.hpp"
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "sudoku/solution_counter.hpp"
+#include "sudoku/transform.hpp"
+
+namespace sudoku {
+namespace {
+
+struct State {
+  Grid puzzle;
+  Grid solution;
+  double rating = 0;
+  double cost = std::numeric_limits<double>::infinity();
+};
+
+class Climber {
+ public:
+  Climber(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings, const RatingFunction& rate,
+          Rng& rng)
+      : geometry_(geometry),
+        settings_(settings),
+        rate_(rate),
+        rng_(rng),
+        orbits_(cell_orbits(*geometry, settings.symmetry)) {}
+
+  // One climb from a fresh random solution grid; returns the best state it kept.
+  State climb(std::int64_t& moves) {
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    current.puzzle = current.solution;
+    current.rating = rate_(current.puzzle);
+    current.cost = cost_of(current.rating);
+    int since_improvement = 0;
+    for (int move = 0; move < settings_.max_moves && !reached(current) && since_improvement < settings_.patience;
+         ++move) {
+      ++moves;
+      ++since_improvement;
+      State candidate;
+      if (!propose(current, candidate)) continue;
+      candidate.rating = rate_(candidate.puzzle);
+      candidate.cost = cost_of(candidate.rating);
+      if (candidate.cost < current.cost) {
+        current = std::move(candidate);
+        since_improvement = 0;
+      }
+    }
+    return current;
+  }
+
+  bool reached(const State& state) const { return state.cost <= settings_.tolerance * settings_.target; }
+
+ private:
+  double cost_of(double rating) const { return std::abs(rating - settings_.target); }
+
+  // Draws a move and applies it to a copy of `current`. False when the move is impossible or the
+  // result does not have exactly one solution (infinite cost: never kept).
+  bool propose(const State& current, State& candidate) {
+    std::vector<int> given_orbits;
+    std::vector<int> empty_orbits;
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
+      (current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0 ? given_orbits : empty_orbits).push_back(o);
+
+    // Below the target the puzzle must get harder: mostly deletions; above it, mostly additions.
+    const bool too_easy = current.rating < settings_.target;
+    const std::uint32_t roll = rng_.below(100);
+    enum class Move { add, remove, change } kind;
+    if (roll < 60) kind = too_easy ? Move::remove : Move::add;
+    else if (roll < 80) kind = too_easy ? Move::add : Move::remove;
+    else kind = Move::change;
+    if (kind == Move::remove && given_orbits.empty()) kind = Move::add;
+    if (kind == Move::add && empty_orbits.empty()) kind = Move::remove;
+    if (kind == Move::change && given_orbits.empty()) kind = Move::add;
+
+    candidate.puzzle = current.puzzle;
+    switch (kind) {
+      case Move::add: {
+        // Values from the current solution: the puzzle stays uniquely solvable with that solution.
+        const auto& orbit = orbits_[static_cast<std::size_t>(empty_orbits[rng_.below(static_cast<std::uint32_t>(empty_orbits.size()))])];
+        for (int cell : orbit) candidate.puzzle.set(cell, current.solution[cell]);
+        candidate.solution = current.solution;
+        return true;
+      }
+      case Move::remove: {
+        const auto& orbit = orbits_[static_cast<std::size_t>(given_orbits[rng_.below(static_cast<std::uint32_t>(given_orbits.size()))])];
+        for (int cell : orbit) candidate.puzzle.clear(cell);
+        return solve_uniquely(candidate);
+      }
+      case Move::change: {
+        const auto& orbit = orbits_[static_cast<std::size_t>(given_orbits[rng_.below(static_cast<std::uint32_t>(given_orbits.size()))])];
+        const int cell = orbit[rng_.below(static_cast<std::uint32_t>(orbit.size()))];
+        const int old_value = candidate.puzzle[cell];
+        const int new_value = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(geometry_->size() - 1)));
+        candidate.puzzle.set(cell, new_value >= old_value ? new_value + 1 : new_value);
+        for (int peer : geometry_->peers(cell))
+          if (candidate.puzzle[peer] == candidate.puzzle[cell]) return false;
+        return solve_uniquely(candidate);
+      }
+    }
+    return false;
+  }
+
+  static bool solve_uniquely(State& candidate) {
+    auto count = count_solutions(candidate.puzzle, 2);
+    if (count.count != 1) return false;
+    candidate.solution = std::move(*count.solution);
+    return true;
+  }
+
+  std::shared_ptr<const Geometry> geometry_;
+  const ClimbSettings& settings_;
+  const RatingFunction& rate_;
+  Rng& rng_;
+  std::vector<std::vector<int>> orbits_;
+};
+
+}  // namespace
+
+Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
+  Grid seeded(geometry);
+  const int n = geometry->size();
+  // Boxes on the diagonal share no unit, so any fillings of them extend to a full grid.
+  const int bands = n / geometry->box_rows();
+  const int stacks = n / geometry->box_cols();
+  std::vector<int> values(static_cast<std::size_t>(n));
+  for (int k = 0; k < std::min(bands, stacks); ++k) {
+    std::iota(values.begin(), values.end(), 1);
+    rng.shuffle(values.begin(), values.end());
+    std::size_t next = 0;
+    for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
+      for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
+        seeded.set(geometry->cell_at(r, c), values[next++]);
+  }
+  const auto completed = count_solutions(seeded, 1);
+  if (completed.count == 0) throw std::logic_error("random_solution_grid: diagonal boxes did not extend");
+  return apply(random_transform(*geometry, rng), *completed.solution);
+}
+
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const RatingFunction& rate, std::uint64_t seed) {
+  if (!(settings.target > 0)) throw std::invalid_argument("climb target must be positive");
+  Rng rng(seed);
+  Climber climber(geometry, settings, rate, rng);
+  ClimbResult result;
+  State best;
+  for (int attempt = 0; attempt <= settings.max_restarts; ++attempt) {
+    result.restarts = attempt;
+    State state = climber.climb(result.moves);
+    if (state.cost < best.cost) best = std::move(state);
+    if (climber.reached(best)) break;
+  }
+  result.reached = climber.reached(best);
+  result.puzzle = best.puzzle;
+  result.solution = best.solution;
+  result.rating = best.rating;
+  return result;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,121 @@
+#include "sudoku/plan.hpp"
+
+#include <filesystem>
+
+#include "sudoku/book.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/geometry.hpp"
+
+namespace sudoku {
+namespace {
+
+std::string known_levels(const Calibration& calibration) {
+  std::string names;
+  for (const auto& level : calibration.levels) names += (names.empty() ? "" : ", ") + level.name;
+  return names;
+}
+
+Calibration load_calibration(const JsonField& field, const std::string& plan_directory, std::string& source) {
+  if (!field.present()) {
+    source = "default";
+    return paper_calibration();
+  }
+  const std::string name = field.as_string();
+  if (name == "default" || name == "paper") {
+    source = "default";
+    return paper_calibration();
+  }
+  namespace fs = std::filesystem;
+  const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(plan_directory) / name;
+  source = path.lexically_normal().string();
+  try {
+    return read_calibration_file(source);
+  } catch (const IoError& error) {
+    field.fail(std::string("cannot read the calibration: ") + error.what());
+  }
+}
+
+}  // namespace
+
+std::size_t Plan::puzzle_count() const {
+  std::size_t total = 0;
+  for (const auto& chapter : chapters) total += static_cast<std::size_t>(chapter.count);
+  return total;
+}
+
+Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
+  const JsonField root(document);
+  if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
+  root.allow_only({"title", "author", "seed", "size", "symmetry", "calibration", "metric", "runs", "tolerance",
+                   "chapters"});
+  Plan plan;
+  plan.source = document.source;
+  plan.json = document.root.as_object();
+  plan.title = root.required("title").as_string();
+  plan.author = root["author"].value_or(std::string());
+  plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
+  plan.size = static_cast<int>(root["size"].present() ? root["size"].as_integer(4, 25) : 9);
+  if (Geometry::default_box(plan.size).first == 0)
+    root["size"].fail("unsupported grid size " + std::to_string(plan.size) + " (expected 4, 6, 9, 12, 16 or 25)");
+  if (const auto symmetry = root["symmetry"]; symmetry.present()) {
+    try {
+      plan.symmetry = parse_symmetry(symmetry.as_string());
+    } catch (const std::invalid_argument& error) {
+      symmetry.fail(error.what());
+    }
+  }
+  plan.metric = root["metric"].value_or(std::string("call-count"));
+  plan.runs = static_cast<int>(root["runs"].present() ? root["runs"].as_integer(1, 1000) : 10);
+  plan.tolerance = root["tolerance"].value_or(0.10);
+  if (!(plan.tolerance > 0 && plan.tolerance < 1)) root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
+  plan.metric_settings["runs"] = std::to_string(plan.runs);
+  try {
+    make_rating_metric(plan.metric, plan.metric_settings);
+  } catch (const InputError& error) {
+    root["metric"].fail(error.message());
+  }
+  plan.calibration = load_calibration(root["calibration"], plan_directory, plan.calibration_source);
+
+  const JsonField chapters = root.required("chapters");
+  const std::size_t chapter_count = chapters.array_size();
+  if (chapter_count == 0) chapters.fail("expected at least one chapter");
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < chapter_count; ++c) {
+    const JsonField field = chapters.element(c);
+    field.allow_only({"title", "level", "count", "date"});
+    PlanChapter chapter;
+    const JsonField level = field.required("level");
+    if (level.is_number()) {
+      chapter.target = level.as_number();
+      if (!(chapter.target > 0)) level.fail("expected a positive target rating or a level name");
+      chapter.numeric_level = true;
+      chapter.level = level_for(plan.calibration, chapter.target).name;
+    } else {
+      chapter.level = level.as_string();
+      const CalibrationLevel* found = nullptr;
+      for (const auto& known : plan.calibration.levels)
+        if (known.name == chapter.level) found = &known;
+      if (found == nullptr)
+        level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
+                   "; or give a target rating as a number)");
+      chapter.target = found->target;
+    }
+    chapter.title = field["title"].value_or(chapter.level);
+    chapter.count = static_cast<int>(field.required("count").as_integer(1, kMaxPlanPuzzles));
+    if (const auto date = field["date"]; date.present()) {
+      chapter.date = date.as_string();
+      if (!is_iso_date(*chapter.date)) date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
+    }
+    total += static_cast<std::size_t>(chapter.count);
+    if (total > kMaxPlanPuzzles) field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
+    plan.chapters.push_back(std::move(chapter));
+  }
+  return plan;
+}
+
+Plan read_plan(const std::string& path) {
+  const auto document = read_json_file(path);
+  return parse_plan(document, std::filesystem::path(path).parent_path().string());
+}
+
+}  // namespace sudoku

@@ -1,0 +1,92 @@
+// End-to-end tests of the corpus-rate tool: formats, statuses, exit codes, --jobs invariance.
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+using testing::run_command;
+using testing::tool_path;
+
+std::string corpus_rate() { return tool_path("corpus-rate"); }
+
+TEST(CorpusRateCli, HelpAndVersion) {
+  const auto help = run_command(corpus_rate() + " --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Usage: corpus-rate"), std::string::npos);
+  EXPECT_NE(help.out.find("--jobs"), std::string::npos);
+  EXPECT_EQ(run_command(corpus_rate() + " --version").exit_code, 0);
+}
+
+TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
+  for (const std::string args : {"", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
+                                 "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt"}) {
+    const auto result = run_command(corpus_rate() + " " + args);
+    EXPECT_EQ(result.exit_code, 2) << args;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;
+    EXPECT_EQ(result.err.rfind("corpus-rate: ", 0), 0U) << result.err;
+    EXPECT_TRUE(result.out.empty()) << args;
+  }
+  EXPECT_NE(run_command(corpus_rate() + " /nonexistent/file.txt").err.find("/nonexistent/file.txt: cannot open"),
+            std::string::npos);
+}
+
+TEST(CorpusRateCli, StatusesOfTheProblemExample) {
+  const auto result = run_command(corpus_rate() + " --format json " +
+                                  testing::test_data("../../examples/submissions-with-problems.txt"));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const auto records = boost::json::parse(result.out).as_array();
+  ASSERT_EQ(records.size(), 5U);
+  const char* expected[] = {"ok", "invalid-format", "contradiction", "multiple-solutions", "ok"};
+  for (std::size_t i = 0; i < records.size(); ++i)
+    EXPECT_EQ(records[i].at("status").as_string(), expected[i]) << i;
+  EXPECT_EQ(records[0].at("solutions").as_int64(), 1);
+  EXPECT_EQ(records[0].at("solution").as_string().size(), 81U);
+  EXPECT_TRUE(records[1].at("solution").is_null());
+  EXPECT_EQ(records[1].at("line").as_int64(), 5);
+  EXPECT_EQ(records[1].at("error").as_string(), "line 5, column 81: expected a puzzle of 81 symbols (9x9), got 80");
+  EXPECT_EQ(records[2].at("error").as_string(), "value 5 twice in one unit, at r1c1 and r1c2");
+  EXPECT_EQ(records[3].at("solutions").as_int64(), 2);
+  EXPECT_EQ(records[4].at("size").as_int64(), 6);
+  EXPECT_NE(result.err.find("5 puzzles: 2 ok, 1 invalid-format, 1 contradiction, 1 multiple-solutions"),
+            std::string::npos) << result.err;
+}
+
+TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
+  const std::string input = testing::shared_data("top95.txt");
+  const auto one = run_command(corpus_rate() + " --jobs 1 " + input);
+  const auto two = run_command(corpus_rate() + " --jobs 2 " + input);
+  const auto four = run_command(corpus_rate() + " --jobs 4 " + input);
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, four.out);
+  EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 96);  // header + 95 records
+  EXPECT_EQ(one.out.substr(0, one.out.find('\n')),
+            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,label");
+}
+
+TEST(CorpusRateCli, StdinAndOutputFile) {
+  const std::string dir = testing::make_temp_dir("corpus-rate");
+  const auto result = run_command(corpus_rate() + " --format text -o " + dir + "/out.txt -",
+                                  "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(result.out.empty());
+  const std::string text = testing::read_text_file(dir + "/out.txt");
+  EXPECT_EQ(text.substr(0, 4), "file");
+  EXPECT_NE(text.find("417369825632158947958724316825437169791586432346912758289643571573291684164875293"),
+            std::string::npos);
+  const auto unwritable = run_command(corpus_rate() + " -o " + dir + "/no/such/dir/out.csv -", "");
+  EXPECT_EQ(unwritable.exit_code, 2);
+}
+
+TEST(CorpusRateCli, MultiSolutionCorpusIsReportedAsSuch) {
+  const auto result = run_command(corpus_rate() + " --format csv " + testing::shared_data("multi-solution-norvig.txt"));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.out.find(",multiple-solutions,"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,74 @@
+#include "sudoku/record_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include <set>
+
+namespace sudoku {
+namespace {
+
+std::vector<PuzzleReport> sample_reports() {
+  PuzzleReport ok;
+  ok.file = "a.txt";
+  ok.line = 3;
+  ok.puzzle = "1.";
+  ok.size = 4;
+  ok.givens = 1;
+  ok.solutions = 1;
+  ok.solution = "12";
+  ok.canonical = ".1";
+  ok.label = "SE 2.5, \"nice\"";
+  PuzzleReport bad;
+  bad.file = "a.txt";
+  bad.line = 5;
+  bad.puzzle = "x";
+  bad.status = PuzzleStatus::invalid_format;
+  bad.error = "line 5, column 1: unexpected 'x'";
+  return {ok, bad};
+}
+
+TEST(RecordWriter, CsvHasHeaderAndEscapes) {
+  const std::string csv = format_reports(sample_reports(), OutputFormat::csv);
+  EXPECT_EQ(csv,
+            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,label\n"
+            "a.txt,3,1.,ok,,4,1,1,12,.1,\"SE 2.5, \"\"nice\"\"\"\n"
+            "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,\n");
+}
+
+TEST(RecordWriter, JsonUsesNullForAbsentValues) {
+  const auto array = boost::json::parse(format_reports(sample_reports(), OutputFormat::json)).as_array();
+  ASSERT_EQ(array.size(), 2U);
+  EXPECT_EQ(array[0].at("line").as_int64(), 3);
+  EXPECT_EQ(array[0].at("label").as_string(), "SE 2.5, \"nice\"");
+  EXPECT_TRUE(array[1].at("size").is_null());
+  EXPECT_TRUE(array[1].at("solutions").is_null());
+  EXPECT_EQ(array[1].at("status").as_string(), "invalid-format");
+  EXPECT_EQ(format_reports({}, OutputFormat::json), "[]\n");
+}
+
+TEST(RecordWriter, TextIsAligned) {
+  const std::string text = format_reports(sample_reports(), OutputFormat::text);
+  std::vector<std::string> lines;
+  std::string::size_type start = 0;
+  for (auto end = text.find('\n'); end != std::string::npos; start = end + 1, end = text.find('\n', start))
+    lines.push_back(text.substr(start, end - start));
+  ASSERT_EQ(lines.size(), 3U);
+  // Every column starts at the same offset in each line.
+  EXPECT_EQ(lines[0].find("status"), lines[1].find("ok"));
+  EXPECT_EQ(lines[0].find("status"), lines[2].find("invalid-format"));
+}
+
+TEST(RecordWriter, EveryFieldHasAUniqueName) {
+  std::set<std::string_view> names;
+  for (const auto& field : report_fields()) EXPECT_TRUE(names.insert(field.name).second) << field.name;
+}
+
+TEST(RecordWriter, FormatNames) {
+  EXPECT_EQ(parse_output_format("json"), OutputFormat::json);
+  EXPECT_THROW(parse_output_format("xml"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace sudoku
