@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <stdexcept>
 #include <vector>
 
@@ -39,8 +41,25 @@ TEST(ParallelFor, FirstExceptionIsRethrown) {
                               }),
                  std::runtime_error);
     // One thread stops right after the failing item; others may finish what they already took.
-    if (jobs == 1) EXPECT_EQ(ran.load(), 11);
+    if (jobs == 1) {
+      EXPECT_EQ(ran.load(), 11);
+    }
   }
+}
+
+TEST(ParallelFor, ProgressCanStopTheRun) {
+  std::atomic<int> ran{0};
+  EXPECT_THROW(parallel_for(
+                   100000, 2,
+                   [&](std::size_t) {
+                     ++ran;
+                     std::this_thread::sleep_for(std::chrono::microseconds(50));
+                   },
+                   [](std::size_t done) {
+                     if (done > 0) throw std::runtime_error("stop");
+                   }),
+               std::runtime_error);
+  EXPECT_LT(ran.load(), 100000);
 }
 
 }  // namespace

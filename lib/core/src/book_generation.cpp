@@ -43,10 +43,12 @@ std::uint64_t slot_seed(const Plan& plan, const Slot& slot, int attempt) {
   return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
 }
 
-// Identifies the plan (and calibration) a checkpoint belongs to.
-std::string plan_fingerprint(const Plan& plan) {
+// Identifies what produced a checkpoint's results: the plan, its calibration and the climber's budget.
+std::string run_fingerprint(const Plan& plan, const ClimbSettings& climb) {
   const std::string text = boost::json::serialize(plan.json) + "|" +
-                           boost::json::serialize(calibration_to_json(plan.calibration));
+                           boost::json::serialize(calibration_to_json(plan.calibration)) + "|" +
+                           std::to_string(climb.max_moves) + "," + std::to_string(climb.patience) + "," +
+                           std::to_string(climb.max_restarts);
   char buffer[17];
   std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(stable_hash(text)));
   return buffer;
@@ -61,7 +63,7 @@ class Checkpoint {
     const JsonField root(document);
     root.allow_only({"fingerprint", "slots"});
     if (root.required("fingerprint").as_string() != fingerprint_)
-      throw InputError(path_, 0, 0, "the checkpoint belongs to another plan (remove it, or run without --resume)");
+      throw InputError(path_, 0, 0, "the checkpoint belongs to another plan or climber budget (remove it, or run without --resume)");
     const JsonField slots = root.required("slots");
     for (std::size_t i = 0; i < slots.array_size(); ++i) {
       const JsonField slot = slots.element(i);
@@ -128,7 +130,7 @@ class BookGenerator {
         options_(options),
         geometry_(Geometry::standard(plan.size)),
         metric_(make_rating_metric(plan.metric, plan.metric_settings)),
-        checkpoint_(checkpoint_path(options.output_directory), plan_fingerprint(plan)) {
+        checkpoint_(checkpoint_path(options.output_directory), run_fingerprint(plan, options.climb)) {
     for (std::size_t c = 0; c < plan.chapters.size(); ++c)
       for (int i = 0; i < plan.chapters[c].count; ++i) slots_.push_back({c, static_cast<std::size_t>(i)});
   }
@@ -293,7 +295,9 @@ class BookGenerator {
     const MetricRating rating = metric_->rate(puzzle);
     if (std::abs(rating.value - chapter.target) > plan_.tolerance * chapter.target)
       throw std::logic_error("recomputed rating of " + chosen.result.puzzle + " is off target");
-    BookPuzzle entry{.id = {}, .puzzle = puzzle, .solution = solution};
+    BookPuzzle entry;
+    entry.puzzle = puzzle;
+    entry.solution = solution;
     entry.rating = rating.value;
     entry.rating_sd = rating.sd;
     entry.level = chapter.numeric_level ? level_for(plan_.calibration, rating.value).name : chapter.level;

@@ -5,11 +5,16 @@ namespace sudoku {
 std::string format_location(const std::string& source, int line, int column, const std::string& message) {
   std::string text = source;
   if (line > 0) {
-    text += ":" + std::to_string(line);
-    if (column > 0) text += ":" + std::to_string(column);
+    text += ':';
+    text += std::to_string(line);
+    if (column > 0) {
+      text += ':';
+      text += std::to_string(column);
+    }
   }
   if (!text.empty()) text += ": ";
-  return text + message;
+  text += message;
+  return text;
 }
 
 InputError::InputError(std::string source, int line, int column, std::string message)

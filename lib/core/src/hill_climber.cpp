@@ -31,13 +31,10 @@ class Climber {
 
   // One climb from a fresh random solution grid; returns the best state it kept.
   State climb(std::int64_t& moves) {
-    State current;
-    current.solution = random_solution_grid(geometry_, rng_);
-    current.puzzle = current.solution;
-    current.rating = rate_(current.puzzle);
-    current.cost = cost_of(current.rating);
+    State current = dig(moves);
     int since_improvement = 0;
-    for (int move = 0; move < settings_.max_moves && !reached(current) && since_improvement < settings_.patience;
+    for (int move = 0; move < settings_.max_moves && !on_aim(current) &&
+                       since_improvement < (reached(current) ? settings_.patience / 4 : settings_.patience);
          ++move) {
       ++moves;
       ++since_improvement;
@@ -54,9 +51,37 @@ class Climber {
   }
 
   bool reached(const State& state) const { return state.cost <= settings_.tolerance * settings_.target; }
+  bool on_aim(const State& state) const { return state.cost <= settings_.aim * settings_.tolerance * settings_.target; }
 
  private:
   double cost_of(double rating) const { return std::abs(rating - settings_.target); }
+
+  // The starting state: a random solution grid with orbits removed in random order while the puzzle
+  // stays unique, stopping early once the rating reaches the lower edge of the target band. Full
+  // grids all rate 1, a plateau on which strict hill climbing cannot move; digging leaves it.
+  State dig(std::int64_t& moves) {
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    current.puzzle = current.solution;
+    current.rating = rate_(current.puzzle);
+    current.cost = cost_of(current.rating);
+    std::vector<std::size_t> order(orbits_.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    rng_.shuffle(order.begin(), order.end());
+    const double band_floor = settings_.target * (1 - settings_.tolerance);
+    for (const std::size_t o : order) {
+      if (current.rating >= band_floor) break;
+      ++moves;
+      State candidate;
+      candidate.puzzle = current.puzzle;
+      for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
+      if (!solve_uniquely(candidate)) continue;
+      candidate.rating = rate_(candidate.puzzle);
+      candidate.cost = cost_of(candidate.rating);
+      current = std::move(candidate);
+    }
+    return current;
+  }
 
   // Draws a move and applies it to a copy of `current`. False when the move is impossible or the
   // result does not have exactly one solution (infinite cost: never kept).
@@ -66,33 +91,39 @@ class Climber {
     for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
       (current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0 ? given_orbits : empty_orbits).push_back(o);
 
-    // Below the target the puzzle must get harder: mostly deletions; above it, mostly additions.
+    // Below the target the puzzle must get harder: mostly deletions and relocations; above it, mostly
+    // additions. At a minimal puzzle no deletion keeps it unique and few value changes do, so the
+    // relocation (delete one orbit, add another from the current solution) does most of the work.
     const bool too_easy = current.rating < settings_.target;
     const std::uint32_t roll = rng_.below(100);
-    enum class Move { add, remove, change } kind;
-    if (roll < 60) kind = too_easy ? Move::remove : Move::add;
-    else if (roll < 80) kind = too_easy ? Move::add : Move::remove;
-    else kind = Move::change;
-    if (kind == Move::remove && given_orbits.empty()) kind = Move::add;
-    if (kind == Move::add && empty_orbits.empty()) kind = Move::remove;
-    if (kind == Move::change && given_orbits.empty()) kind = Move::add;
+    enum class Move { add, remove, change, relocate } kind;
+    if (too_easy) kind = roll < 35 ? Move::remove : roll < 75 ? Move::relocate : roll < 90 ? Move::change : Move::add;
+    else kind = roll < 50 ? Move::add : roll < 75 ? Move::relocate : roll < 85 ? Move::change : Move::remove;
+    if (given_orbits.empty()) kind = Move::add;
+    if (empty_orbits.empty() && (kind == Move::add || kind == Move::relocate)) kind = Move::remove;
 
+    const auto pick = [this](const std::vector<int>& list) -> const std::vector<int>& {
+      return orbits_[static_cast<std::size_t>(list[rng_.below(static_cast<std::uint32_t>(list.size()))])];
+    };
     candidate.puzzle = current.puzzle;
     switch (kind) {
       case Move::add: {
         // Values from the current solution: the puzzle stays uniquely solvable with that solution.
-        const auto& orbit = orbits_[static_cast<std::size_t>(empty_orbits[rng_.below(static_cast<std::uint32_t>(empty_orbits.size()))])];
-        for (int cell : orbit) candidate.puzzle.set(cell, current.solution[cell]);
+        for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
         candidate.solution = current.solution;
         return true;
       }
       case Move::remove: {
-        const auto& orbit = orbits_[static_cast<std::size_t>(given_orbits[rng_.below(static_cast<std::uint32_t>(given_orbits.size()))])];
-        for (int cell : orbit) candidate.puzzle.clear(cell);
+        for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
+        return solve_uniquely(candidate);
+      }
+      case Move::relocate: {
+        for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
+        for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
         return solve_uniquely(candidate);
       }
       case Move::change: {
-        const auto& orbit = orbits_[static_cast<std::size_t>(given_orbits[rng_.below(static_cast<std::uint32_t>(given_orbits.size()))])];
+        const auto& orbit = pick(given_orbits);
         const int cell = orbit[rng_.below(static_cast<std::uint32_t>(orbit.size()))];
         const int old_value = candidate.puzzle[cell];
         const int new_value = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(geometry_->size() - 1)));

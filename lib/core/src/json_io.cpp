@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -82,6 +83,19 @@ void pretty_print(std::string& out, const boost::json::value& value, int indent)
         pretty_print(out, element, indent + 1);
       }
       out += nested ? "\n" + pad + "]" : "]";
+      return;
+    }
+    case boost::json::kind::double_: {
+      // Shortest text that reads back to the same double ("0.1", not Boost's "1E-1").
+      if (!std::isfinite(value.get_double())) {
+        out += "null";  // JSON has no infinities
+        return;
+      }
+      char buffer[64];
+      const auto result = std::to_chars(buffer, buffer + sizeof buffer, value.get_double());
+      std::string text(buffer, result.ptr);
+      if (text.find_first_of(".eE") == std::string::npos) text += ".0";  // keep it a JSON double
+      out += text;
       return;
     }
     default:

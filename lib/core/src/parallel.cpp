@@ -56,9 +56,16 @@ void parallel_for(std::size_t count, int jobs, const std::function<void(std::siz
       std::unique_lock lock(mutex);
       while (running > 0) {
         finished.wait_for(lock, std::chrono::milliseconds(100));
-        if (progress) {
+        if (progress && !failed) {
           lock.unlock();
-          progress(done.load());
+          try {
+            progress(done.load());
+          } catch (...) {
+            // The caller wants to stop (or failed): let the workers finish their current items.
+            const std::scoped_lock error_lock(mutex);
+            if (!first_error) first_error = std::current_exception();
+            failed = true;
+          }
           lock.lock();
         }
       }

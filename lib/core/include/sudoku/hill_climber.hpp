@@ -4,7 +4,7 @@
 // A state is a puzzle; a move adds, deletes or changes the givens of one orbit of cells (so the
 // pattern keeps its symmetry); cost = infinity unless the puzzle has exactly one solution, else
 // |rating - target|; a move is kept only when the cost drops; the climb stops when
-// cost <= tolerance * target. What the paper leaves open, and what we chose (docs/generation.md):
+// cost <= tolerance * target (aiming a little closer, see ClimbSettings::aim). What the paper leaves open, and what we chose (docs/generation.md):
 //   - the infinite plateau is never entered: the climb starts from a full random solution grid
 //     (unique, rating minimal) and every state it keeps is unique;
 //   - moves are drawn with probabilities that favour the useful direction (delete when the rating is
@@ -32,6 +32,10 @@ struct ClimbSettings {
   int max_moves = 3000;         // moves tried per climb
   int patience = 400;           // moves without improvement that count as a local minimum
   int max_restarts = 12;        // fresh climbs after the first before giving up
+  // Inside the accepted band the climb goes on towards aim * tolerance (for `patience / 4` more
+  // moves without improvement), so ratings spread around the target instead of piling up at the
+  // edge of the band they were approached from.
+  double aim = 0.5;
 };
 
 // Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.

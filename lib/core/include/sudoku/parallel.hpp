@@ -4,7 +4,8 @@
 // write results into their own slot i, so output never depends on the thread count. The first
 // exception thrown by a work item stops the remaining items and is rethrown to the caller. The
 // progress callback, if given, runs on the calling thread only (roughly ten times a second and once
-// at the end) with the number of finished items.
+// at the end) with the number of finished items; an exception it throws stops the remaining items
+// the same way (after the running ones finish) and is rethrown.
 #pragma once
 
 #include <cstddef>

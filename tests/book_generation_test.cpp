@@ -1,0 +1,154 @@
+#include "sudoku/book_generation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "reference_solver.hpp"
+#include "sudoku/canonical.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/puzzle_io.hpp"
+#include "sudoku/rating.hpp"
+#include "sudoku/transform.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+const char* kPlan = R"({"title": "Test book", "author": "tests", "seed": 99, "symmetry": "rotate180",
+  "chapters": [{"title": "Easy", "level": "easy", "count": 4},
+               {"title": "Hard", "level": "hard", "count": 3},
+               {"title": "Evil", "level": "evil", "count": 2, "date": "2026-11-23"}]})";
+
+Plan test_plan(const std::string& text = kPlan) { return parse_plan(parse_json(text, "plan.json"), "."); }
+
+BookGenerationResult generate(const Plan& plan, int jobs, const std::set<std::string>& archive = {}) {
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  options.jobs = jobs;
+  options.archive = archive;
+  options.tool_version = "test";
+  auto result = generate_book(plan, options);
+  std::filesystem::remove_all(options.output_directory);
+  return result;
+}
+
+TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
+  const Plan plan = test_plan();
+  const auto result = generate(plan, 2);
+  const auto metric = make_rating_metric("call-count");
+  std::set<std::string> keys;
+  ASSERT_EQ(result.book.chapters.size(), 3U);
+  for (std::size_t c = 0; c < result.book.chapters.size(); ++c) {
+    const auto& chapter = result.book.chapters[c];
+    ASSERT_EQ(chapter.puzzles.size(), static_cast<std::size_t>(plan.chapters[c].count));
+    for (const auto& puzzle : chapter.puzzles) {
+      const auto reference = testing::reference_count_solutions(puzzle.puzzle, 2);
+      EXPECT_EQ(reference.count, 1) << puzzle.id;
+      EXPECT_EQ(*reference.first_solution, puzzle.solution) << puzzle.id;
+      EXPECT_TRUE(has_symmetry(puzzle.puzzle, Symmetry::rotate180)) << puzzle.id;
+      EXPECT_TRUE(keys.insert(canonical_key(puzzle.puzzle)).second) << puzzle.id;
+      EXPECT_EQ(puzzle.canonical, canonical_key(puzzle.puzzle));
+      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target) << puzzle.id;
+      EXPECT_DOUBLE_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
+      EXPECT_EQ(puzzle.givens, puzzle.puzzle.givens());
+    }
+  }
+  EXPECT_EQ(result.book.chapters[0].puzzles[0].id, "easy-001");
+  EXPECT_EQ(result.book.chapters[2].puzzles[1].id, "evil-002");
+  EXPECT_EQ(result.book.chapters[2].puzzles[1].date, "2026-11-23");
+  EXPECT_FALSE(result.book.chapters[0].puzzles[0].date);
+}
+
+TEST(BookGeneration, SameBytesWhateverTheJobs) {
+  const Plan plan = test_plan();
+  EXPECT_EQ(book_to_json(generate(plan, 1).book), book_to_json(generate(plan, 2).book));
+  EXPECT_EQ(book_to_json(generate(plan, 1).book), book_to_json(generate(plan, 3).book));
+}
+
+TEST(BookGeneration, ArchivedPuzzleEvenTransformedIsNotRepeated) {
+  const Plan plan = test_plan();
+  const auto first = generate(plan, 2);
+  const Grid published = first.book.chapters[1].puzzles[1].puzzle;
+  Rng rng(5);
+  const Grid disguised = apply(random_transform(published.geometry(), rng), published);
+  ASSERT_FALSE(disguised == published);
+  const auto second = generate(plan, 2, {canonical_key(disguised)});
+  EXPECT_FALSE(second.book.chapters[1].puzzles[1].puzzle == published);
+  // Only that slot changes; its neighbours keep their puzzles.
+  EXPECT_EQ(second.book.chapters[1].puzzles[0].puzzle, first.book.chapters[1].puzzles[0].puzzle);
+  EXPECT_EQ(second.book.chapters[2].puzzles[0].puzzle, first.book.chapters[2].puzzles[0].puzzle);
+  EXPECT_NE(second.book.chapters[1].puzzles[1].seed, first.book.chapters[1].puzzles[1].seed);
+}
+
+TEST(BookGeneration, WritesTheBookFilesAndRemovesTheCheckpoint) {
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book") + "/nested/out";
+  options.jobs = 2;
+  const auto result = generate_book(test_plan(), options);
+  const std::filesystem::path dir(options.output_directory);
+  EXPECT_EQ(read_book((dir / "book.json").string()).puzzle_count(), 9U);
+  const auto puzzles = load_puzzles((dir / "puzzles.txt").string());
+  const auto solutions = load_puzzles((dir / "solutions.txt").string());
+  ASSERT_EQ(puzzles.size(), 9U);
+  ASSERT_EQ(solutions.size(), 9U);
+  EXPECT_EQ(puzzles[0], result.book.chapters[0].puzzles[0].puzzle);
+  EXPECT_TRUE(is_solution_of(solutions[8], puzzles[8]));
+  EXPECT_FALSE(std::filesystem::exists(checkpoint_path(options.output_directory)));
+}
+
+TEST(BookGeneration, UnreachableTargetNamesTheChapterAndKeepsTheCheckpoint) {
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  options.climb.max_moves = 300;
+  options.climb.max_restarts = 0;
+  const Plan plan = test_plan(R"({"title": "t", "seed": 1, "chapters": [{"title": "Easy", "level": "easy", "count": 2},
+      {"title": "Impossible", "level": 1000000000, "count": 1}]})");
+  try {
+    generate_book(plan, options);
+    FAIL() << "expected GenerationError";
+  } catch (const GenerationError& error) {
+    EXPECT_NE(std::string(error.what()).find("chapter \"Impossible\": puzzle 1 missed its target"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(options.output_directory)));
+  EXPECT_FALSE(std::filesystem::exists(options.output_directory + "/book.json"));
+}
+
+TEST(BookGeneration, ResumeAfterAnInterruptionGivesTheSameBook) {
+  const Plan plan = test_plan();
+  const std::string reference = book_to_json(generate(plan, 2).book);
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  options.jobs = 2;
+  options.tool_version = "test";
+  // Interrupt once a few puzzles are done: the checkpoint keeps them, no book is written.
+  const auto interrupt = [](const std::vector<std::size_t>& done) {
+    if (done[0] + done[1] + done[2] >= 3) throw std::runtime_error("interrupted");
+  };
+  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(options.output_directory)));
+  EXPECT_FALSE(std::filesystem::exists(options.output_directory + "/book.json"));
+  options.resume = true;
+  const auto resumed = generate_book(plan, options);
+  EXPECT_GE(resumed.resumed, 3U);
+  EXPECT_EQ(book_to_json(resumed.book), reference);
+  // A checkpoint made under another climber budget is refused rather than silently mixed in.
+  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
+  options.climb.max_moves = 7;
+  EXPECT_THROW(generate_book(plan, options), InputError);
+  std::filesystem::remove_all(options.output_directory);
+}
+
+TEST(BookGeneration, ArchiveFilesRoundTrip) {
+  const auto result = generate(test_plan(), 2);
+  const std::string dir = testing::make_temp_dir("archive");
+  append_to_archive(dir + "/archive.txt", result.book);
+  append_to_archive(dir + "/archive.txt", result.book);
+  EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 18U);
+  EXPECT_EQ(read_archive({dir + "/archive.txt"}).size(), 9U);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace sudoku

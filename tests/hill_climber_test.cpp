@@ -1,0 +1,82 @@
+#include "sudoku/hill_climber.hpp"
+
+#include <gtest/gtest.h>
+
+#include "reference_solver.hpp"
+#include "sudoku/rating.hpp"
+#include "sudoku/solution_counter.hpp"
+
+namespace sudoku {
+namespace {
+
+TEST(RandomSolutionGrid, IsACompleteValidGridForEverySize) {
+  for (int n : Geometry::supported_sizes()) {
+    Rng rng(static_cast<std::uint64_t>(n));
+    const Grid grid = random_solution_grid(Geometry::standard(n), rng);
+    EXPECT_TRUE(grid.is_complete()) << n;
+    EXPECT_FALSE(find_conflict(grid)) << n;
+  }
+  Rng a(1);
+  Rng b(1);
+  EXPECT_EQ(random_solution_grid(Geometry::standard(9), a), random_solution_grid(Geometry::standard(9), b));
+  EXPECT_FALSE(random_solution_grid(Geometry::standard(9), a) == random_solution_grid(Geometry::standard(9), a));
+}
+
+TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
+  // Rating = number of blanks: the climber must dig until ~50 blanks, every state unique.
+  ClimbSettings settings;
+  settings.target = 50;
+  settings.tolerance = 0.02;
+  settings.symmetry = Symmetry::rotate180;
+  const RatingFunction blanks = [](const Grid& puzzle) { return static_cast<double>(puzzle.cell_count() - puzzle.givens()); };
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, blanks, 7);
+  ASSERT_TRUE(result.reached) << result.rating;
+  EXPECT_NEAR(result.rating, 50, 1);
+  EXPECT_EQ(testing::reference_count_solutions(result.puzzle, 2).count, 1);
+  EXPECT_TRUE(is_solution_of(result.solution, result.puzzle));
+  EXPECT_TRUE(has_symmetry(result.puzzle, Symmetry::rotate180));
+}
+
+TEST(HillClimber, ReachesCallCountTargetsDeterministically) {
+  const auto metric = make_rating_metric("call-count");
+  const RatingFunction rate = [&](const Grid& puzzle) { return metric->rate(puzzle).value; };
+  for (double target : {6.234043, 98.2093}) {
+    ClimbSettings settings;
+    settings.target = target;
+    const ClimbResult first = climb_to_target(Geometry::standard(9), settings, rate, 42);
+    const ClimbResult again = climb_to_target(Geometry::standard(9), settings, rate, 42);
+    ASSERT_TRUE(first.reached) << target << " reached " << first.rating;
+    EXPECT_LE(std::abs(first.rating - target), 0.1 * target);
+    EXPECT_EQ(first.puzzle, again.puzzle);
+    EXPECT_EQ(first.moves, again.moves);
+    EXPECT_EQ(count_solutions(first.puzzle, 2).count, 1);
+  }
+}
+
+TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
+  ClimbSettings settings;
+  settings.target = 1e9;
+  settings.max_moves = 50;
+  settings.patience = 20;
+  settings.max_restarts = 2;
+  const RatingFunction constant = [](const Grid&) { return 1.0; };
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, constant, 1);
+  EXPECT_FALSE(result.reached);
+  EXPECT_EQ(result.restarts, 2);
+  EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1);
+}
+
+TEST(HillClimber, SmallAndLargeGrids) {
+  const RatingFunction blanks = [](const Grid& puzzle) { return static_cast<double>(puzzle.cell_count() - puzzle.givens()); };
+  for (int n : {4, 6, 16}) {
+    ClimbSettings settings;
+    settings.target = n * n / 2.0;
+    settings.tolerance = 0.15;
+    const ClimbResult result = climb_to_target(Geometry::standard(n), settings, blanks, 3);
+    EXPECT_TRUE(result.reached) << n << " reached " << result.rating;
+    EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1) << n;
+  }
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,123 @@
+// generate-book: fill a chapter plan with new puzzles from the hill climber.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "sudoku/book_generation.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/parallel.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using sudoku::cli::UsageError;
+
+struct Options {
+  std::string plan_path;
+  std::vector<std::string> archives;
+  std::string update_archive;
+  sudoku::BookGenerationOptions generation;
+};
+
+bool parse_options(int argc, char** argv, Options& options) {
+  sudoku::cli::CommandLine command_line;
+  command_line.tool = "generate-book";
+  command_line.usage = "generate-book PLAN.json -o DIR [options]";
+  command_line.summary =
+      "Fills the plan's chapters with new puzzles made by the hill climber of Fatemi, Kazemi & Mehrasa:\n"
+      "every puzzle has exactly one solution and a rating within the plan's tolerance of its level's target,\n"
+      "none repeats another (also up to symmetry) or an archived puzzle. The same plan gives the same\n"
+      "book.json byte for byte, whatever --jobs and however often the run is interrupted and resumed.\n"
+      "Writes DIR/book.json, DIR/puzzles.txt and DIR/solutions.txt. Exit status: 0 done, 1 a target could\n"
+      "not be reached (finished puzzles are kept for --resume), 2 usage, plan or I/O error.";
+  int jobs = 0;
+  command_line.options.add_options()
+      ("output,o", po::value(&options.generation.output_directory), "output directory (created if missing)")
+      ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
+      ("resume", po::bool_switch(&options.generation.resume), "continue an interrupted run from its checkpoint")
+      ("archive", po::value(&options.archives)->multitoken(),
+       "files of already published puzzles (one per line) that must not be repeated")
+      ("update-archive", po::value(&options.update_archive),
+       "after success, append the new puzzles to this archive file")
+      ("max-moves", po::value(&options.generation.climb.max_moves)->default_value(options.generation.climb.max_moves),
+       "climber budget: moves per climb")
+      ("max-restarts", po::value(&options.generation.climb.max_restarts)->default_value(options.generation.climb.max_restarts),
+       "climber budget: fresh climbs after the first before a target counts as unreachable")
+      ("plan", po::value(&options.plan_path), "the plan (positional)");
+  command_line.positional.add("plan", 1);
+  po::variables_map values;
+  if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
+  if (options.plan_path.empty()) throw UsageError("no plan given");
+  if (options.generation.output_directory.empty()) throw UsageError("no output directory given (-o DIR)");
+  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
+  if (options.generation.climb.max_moves < 1 || options.generation.climb.max_restarts < 0)
+    throw UsageError("--max-moves must be at least 1 and --max-restarts at least 0");
+  options.generation.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
+  options.generation.tool_version = std::string(sudoku::cli::version());
+  return true;
+}
+
+// One line per chapter, redrawn in place while stderr is a terminal.
+class ChapterProgress {
+ public:
+  explicit ChapterProgress(const sudoku::Plan& plan) : plan_(plan), start_(std::chrono::steady_clock::now()) {}
+
+  void update(const std::vector<std::size_t>& done) {
+    if (!sudoku::cli::stderr_is_terminal()) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (seconds < 1.0) return;
+    std::size_t total_done = 0;
+    for (auto d : done) total_done += d;
+    const double rate = static_cast<double>(total_done) / seconds;
+    if (lines_ > 0) std::fprintf(stderr, "\033[%dA", lines_);
+    for (std::size_t c = 0; c < plan_.chapters.size(); ++c) {
+      const auto& chapter = plan_.chapters[c];
+      const std::size_t left = static_cast<std::size_t>(chapter.count) - done[c];
+      std::fprintf(stderr, "\r\033[K%-20.20s %5zu/%-5d  %.1f puzzles/s  ETA %.0fs\n", chapter.title.c_str(), done[c],
+                   chapter.count, rate, rate > 0 ? static_cast<double>(left) / rate : 0.0);
+    }
+    lines_ = static_cast<int>(plan_.chapters.size());
+  }
+
+ private:
+  const sudoku::Plan& plan_;
+  std::chrono::steady_clock::time_point start_;
+  int lines_ = 0;
+};
+
+int run(Options& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const sudoku::Plan plan = sudoku::read_plan(options.plan_path);
+  options.generation.archive = sudoku::read_archive(options.archives);
+  ChapterProgress progress(plan);
+  sudoku::BookGenerationResult result;
+  try {
+    result = sudoku::generate_book(plan, options.generation,
+                                   [&](const std::vector<std::size_t>& done) { progress.update(done); });
+  } catch (const sudoku::GenerationError& error) {
+    std::cerr << "generate-book: " << options.plan_path << ": " << error.what() << "\n";
+    return sudoku::cli::kSomeFailed;
+  }
+  if (!options.update_archive.empty()) sudoku::append_to_archive(options.update_archive, result.book);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const auto& chapter : result.chapters)
+    std::fprintf(stderr, "generate-book: %-20s %4zu puzzles, mean rating %8.2f (target %8.2f), %.1f s climbing\n",
+                 chapter.title.c_str(), chapter.count, chapter.mean_rating, chapter.target, chapter.seconds);
+  std::fprintf(stderr, "generate-book: %zu puzzles in %.1f s%s -> %s\n", result.book.puzzle_count(), seconds,
+               result.resumed ? (" (" + std::to_string(result.resumed) + " from the checkpoint)").c_str() : "",
+               options.generation.output_directory.c_str());
+  return sudoku::cli::kSuccess;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return sudoku::cli::run_tool("generate-book", [&]() -> int {
+    Options options;
+    if (!parse_options(argc, argv, options)) return sudoku::cli::kSuccess;
+    return run(options);
+  });
+}
