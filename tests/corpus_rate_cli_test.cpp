@@ -22,8 +22,11 @@ TEST(CorpusRateCli, HelpAndVersion) {
 }
 
 TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
-  for (const std::string args : {"", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
-                                 "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt"}) {
+  const std::string ok_input = testing::shared_data("inkala.txt");
+  for (const std::string& args : std::vector<std::string>{"", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt",
+                                 "--box 2x2 --size 9 x.txt", "--jobs -1 x.txt", "/nonexistent/file.txt",
+                                 "--box banana x.txt", "--runs 0 " + ok_input, "--propagation magic " + ok_input,
+                                 "--strategies xyz " + ok_input, "--calibration /nonexistent.json " + ok_input}) {
     const auto result = run_command(corpus_rate() + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;
@@ -57,20 +60,22 @@ TEST(CorpusRateCli, StatusesOfTheProblemExample) {
 
 TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   const std::string input = testing::shared_data("top95.txt");
-  const auto one = run_command(corpus_rate() + " --jobs 1 " + input);
-  const auto two = run_command(corpus_rate() + " --jobs 2 " + input);
-  const auto four = run_command(corpus_rate() + " --jobs 4 " + input);
+  // Statuses only: rating all of top95 three times would take minutes (its call counts run to millions).
+  const auto one = run_command(corpus_rate() + " --no-rating --jobs 1 " + input);
+  const auto two = run_command(corpus_rate() + " --no-rating --jobs 2 " + input);
+  const auto four = run_command(corpus_rate() + " --no-rating --jobs 4 " + input);
   EXPECT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   EXPECT_EQ(one.out, four.out);
   EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 96);  // header + 95 records
   EXPECT_EQ(one.out.substr(0, one.out.find('\n')),
-            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,label");
+            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
+            "capped_runs,level,hs_calls,label");
 }
 
 TEST(CorpusRateCli, StdinAndOutputFile) {
   const std::string dir = testing::make_temp_dir("corpus-rate");
-  const auto result = run_command(corpus_rate() + " --format text -o " + dir + "/out.txt -",
+  const auto result = run_command(corpus_rate() + " --no-rating --format text -o " + dir + "/out.txt -",
                                   "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(result.out.empty());
@@ -80,6 +85,47 @@ TEST(CorpusRateCli, StdinAndOutputFile) {
             std::string::npos);
   const auto unwritable = run_command(corpus_rate() + " -o " + dir + "/no/such/dir/out.csv -", "");
   EXPECT_EQ(unwritable.exit_code, 2);
+}
+
+TEST(CorpusRateCli, RatingFieldsAndLevels) {
+  const auto result = run_command(corpus_rate() + " --format json " + testing::test_data("../../examples/corpus.txt"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto records = boost::json::parse(result.out).as_array();
+  ASSERT_EQ(records.size(), 16U);
+  for (const auto& record : records) {
+    EXPECT_GE(record.at("call_count").to_number<double>(), 1.0);
+    EXPECT_EQ(record.at("runs").as_int64(), 10);
+    EXPECT_EQ(record.at("capped_runs").as_int64(), 0);
+    EXPECT_GE(record.at("hs_calls").as_int64(), 1);
+    const std::string level(record.at("level").as_string());
+    EXPECT_TRUE(level == "easy" || level == "medium" || level == "hard" || level == "evil") << level;
+  }
+  // Fewer runs, another calibration: options reach the engine.
+  const std::string dir = testing::make_temp_dir("corpus-rate");
+  testing::write_text_file(dir + "/cal.json",
+                           R"({"metric": "call-count", "runs": 3, "levels": [{"name": "any", "target": 10}]})");
+  const auto three = run_command(corpus_rate() + " --format json --runs 3 --calibration " + dir + "/cal.json " +
+                                 testing::shared_data("inkala.txt"));
+  ASSERT_EQ(three.exit_code, 0) << three.err;
+  EXPECT_TRUE(three.err.find("warning") == std::string::npos) << three.err;
+  const auto rated = boost::json::parse(three.out).as_array();
+  EXPECT_EQ(rated[0].at("runs").as_int64(), 3);
+  EXPECT_EQ(rated[0].at("level").as_string(), "any");
+  // Rating is skipped on request, and for puzzles that are not ok.
+  const auto plain = run_command(corpus_rate() + " --format json --no-rating " + testing::shared_data("inkala.txt"));
+  EXPECT_TRUE(boost::json::parse(plain.out).as_array()[0].at("call_count").is_null());
+  const auto bad = run_command(corpus_rate() + " --format json " + testing::shared_data("multi-solution-norvig.txt"));
+  EXPECT_TRUE(boost::json::parse(bad.out).as_array()[0].at("call_count").is_null());
+}
+
+TEST(CorpusRateCli, RatingsAreIdenticalForAnyJobs) {
+  const std::string input = testing::test_data("../../examples/corpus.txt");
+  const auto one = run_command(corpus_rate() + " --jobs 1 " + input);
+  const auto two = run_command(corpus_rate() + " --jobs 2 " + input);
+  const auto three = run_command(corpus_rate() + " --jobs 3 " + input);
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, three.out);
 }
 
 TEST(CorpusRateCli, MultiSolutionCorpusIsReportedAsSuch) {

@@ -28,6 +28,11 @@ struct Options {
   sudoku::CorpusRatingOptions rating;
 };
 
+// Metric options given on the command line (empty values are left to the metric's defaults).
+void set_if_given(sudoku::MetricSettings& settings, const std::string& key, const std::string& value) {
+  if (!value.empty()) settings[key] = value;
+}
+
 sudoku::ReadOptions parse_read_options(int size, const std::string& box) {
   sudoku::ReadOptions read;
   read.size = size;
@@ -56,18 +61,34 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
   command_line.summary =
       "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or more\"),\n"
-      "the solution when unique, and the canonical form. Records come out in input order, identical for any\n"
-      "--jobs. Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
+      "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count of\n"
+      "Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs, deterministic and invariant under symmetry),\n"
+      "its level in the calibration, and the HS-solver's calls. Records come out in input order, identical for\n"
+      "any --jobs. Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
   std::string format;
   std::string box;
   int size = 0;
   int jobs = 0;
+  std::string runs;
+  std::string propagation;
+  std::string branching;
+  std::string cap;
+  std::string strategies;
+  std::string calibration;
+  bool no_rating = false;
   command_line.options.add_options()
       ("format,f", po::value(&format)->default_value("csv"), "output format: csv (with a header), json or text")
       ("output,o", po::value(&options.output), "write the records to this file instead of standard output")
       ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
       ("size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")
       ("box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")
+      ("runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")
+      ("propagation", po::value(&propagation), "call-count propagation: ac (default, the paper's) or ac-hidden")
+      ("branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")
+      ("cap", po::value(&cap), "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")
+      ("strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")
+      ("calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")
+      ("no-rating", po::bool_switch(&no_rating), "skip the ratings (validity, solutions and canonical form only)")
       ("file", po::value(&options.files), "input corpus (positional)");
   command_line.positional.add("file", -1);
   po::variables_map values;
@@ -81,6 +102,13 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
   options.rating.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
   options.read = parse_read_options(size, box);
+  options.rating.rate = !no_rating;
+  set_if_given(options.rating.call_count_settings, "runs", runs);
+  set_if_given(options.rating.call_count_settings, "propagation", propagation);
+  set_if_given(options.rating.call_count_settings, "branching", branching);
+  set_if_given(options.rating.call_count_settings, "cap", cap);
+  set_if_given(options.rating.hs_settings, "strategies", strategies);
+  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration_file(calibration);
   return true;
 }
 
@@ -108,8 +136,11 @@ int run(const Options& options) {
     inputs.push_back({file, sudoku::read_puzzle_file(file, options.read)});
     total += inputs.back().entries.size();
   }
+  const sudoku::CorpusRater rater(options.rating);
+  if (options.rating.rate)
+    for (const auto& warning : rater.warnings()) std::cerr << "corpus-rate: warning: " << warning << "\n";
   sudoku::cli::ProgressBar progress("rating", total);
-  const auto reports = sudoku::rate_corpus(inputs, options.rating,
+  const auto reports = sudoku::rate_corpus(inputs, rater,
                                            [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
   const std::string text = sudoku::format_reports(reports, options.format);

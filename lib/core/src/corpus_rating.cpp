@@ -18,7 +18,20 @@ std::string_view status_name(PuzzleStatus status) {
   return "unknown";
 }
 
-PuzzleReport rate_puzzle(const std::string& file, const PuzzleEntry& entry, const CorpusRatingOptions& /*options*/) {
+CorpusRater::CorpusRater(CorpusRatingOptions options)
+    : options_(std::move(options)),
+      call_count_(make_rating_metric("call-count", options_.call_count_settings)),
+      hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)) {
+  validate_calibration(options_.calibration);
+}
+
+std::vector<std::string> CorpusRater::warnings() const {
+  std::vector<std::string> warnings;
+  if (auto mismatch = calibration_mismatch(options_.calibration, *call_count_)) warnings.push_back(*mismatch);
+  return warnings;
+}
+
+PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry) const {
   PuzzleReport report;
   report.file = file;
   report.line = entry.line;
@@ -51,11 +64,16 @@ PuzzleReport rate_puzzle(const std::string& file, const PuzzleEntry& entry, cons
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
+    if (options_.rate) {
+      report.call_count = call_count_->rate(grid);
+      report.level = level_for(options_.calibration, report.call_count->value).name;
+      report.hs_calls = hs_calls_->rate(grid);
+    }
   }
   return report;
 }
 
-std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRatingOptions& options,
+std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
                                       const std::function<void(std::size_t, std::size_t)>& progress) {
   struct Item {
     const std::string* file;
@@ -66,8 +84,8 @@ std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, co
     for (const auto& entry : input.entries) items.push_back({&input.file, &entry});
   std::vector<PuzzleReport> reports(items.size());
   parallel_for(
-      items.size(), options.jobs,
-      [&](std::size_t i) { reports[i] = rate_puzzle(*items[i].file, *items[i].entry, options); },
+      items.size(), rater.options().jobs,
+      [&](std::size_t i) { reports[i] = rater.rate(*items[i].file, *items[i].entry); },
       progress ? std::function<void(std::size_t)>([&](std::size_t done) { progress(done, items.size()); })
                : std::function<void(std::size_t)>{});
   return reports;

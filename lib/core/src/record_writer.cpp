@@ -137,6 +137,22 @@ const std::vector<ReportField>& report_fields() {
        }},
       {"solution", [](const PuzzleReport& r) { return text_or_absent(r.solution); }},
       {"canonical", [](const PuzzleReport& r) { return text_or_absent(r.canonical); }},
+      {"call_count", [](const PuzzleReport& r) {
+         return r.call_count ? FieldValue{Decimal{r.call_count->value, 2}} : FieldValue{};
+       }},
+      {"call_count_sd", [](const PuzzleReport& r) {
+         return r.call_count ? FieldValue{Decimal{r.call_count->sd, 2}} : FieldValue{};
+       }},
+      {"runs", [](const PuzzleReport& r) {
+         return r.call_count ? FieldValue{std::int64_t{r.call_count->runs}} : FieldValue{};
+       }},
+      {"capped_runs", [](const PuzzleReport& r) {
+         return r.call_count ? FieldValue{std::int64_t{r.call_count->capped_runs}} : FieldValue{};
+       }},
+      {"level", [](const PuzzleReport& r) { return text_or_absent(r.level); }},
+      {"hs_calls", [](const PuzzleReport& r) {
+         return r.hs_calls ? FieldValue{static_cast<std::int64_t>(r.hs_calls->value)} : FieldValue{};
+       }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
   };
   return fields;

@@ -7,12 +7,15 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sudoku/calibration.hpp"
 #include "sudoku/puzzle_io.hpp"
+#include "sudoku/rating.hpp"
 
 namespace sudoku {
 
@@ -35,10 +38,35 @@ struct PuzzleReport {
   int solutions = 0;      // 0, 1, or 2 meaning "2 or more"
   std::string solution;   // when unique
   std::string canonical;  // when the givens are consistent
+  // Ratings, for ok puzzles when rating is on.
+  std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
+  std::string level;                       // calibration level of the call count
+  std::optional<MetricRating> hs_calls;    // HS-solver calls
 };
 
 struct CorpusRatingOptions {
   int jobs = 1;
+  bool rate = true;                   // false: validity, solutions and canonical form only
+  MetricSettings call_count_settings;  // options of the "call-count" metric (runs, propagation, ...)
+  MetricSettings hs_settings;          // options of the "hs-calls" metric (strategies, cap, ...)
+  Calibration calibration = paper_calibration();
+};
+
+// Rates puzzles with one set of options; builds (and validates) the metrics once.
+class CorpusRater {
+ public:
+  // Throws InputError for bad metric options.
+  explicit CorpusRater(CorpusRatingOptions options);
+
+  PuzzleReport rate(const std::string& file, const PuzzleEntry& entry) const;
+  const CorpusRatingOptions& options() const { return options_; }
+  // Reasons the calibration does not fit the call-count settings (e.g. other runs), if any.
+  std::vector<std::string> warnings() const;
+
+ private:
+  CorpusRatingOptions options_;
+  std::unique_ptr<RatingMetric> call_count_;
+  std::unique_ptr<RatingMetric> hs_calls_;
 };
 
 struct CorpusInput {
@@ -46,11 +74,9 @@ struct CorpusInput {
   std::vector<PuzzleEntry> entries;
 };
 
-// Rates one puzzle.
-PuzzleReport rate_puzzle(const std::string& file, const PuzzleEntry& entry, const CorpusRatingOptions& options);
-
-// Rates every entry of every input, in input order. `progress` gets the number of puzzles done.
-std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRatingOptions& options,
+// Rates every entry of every input, in input order, on the options' jobs. `progress` gets the number
+// of puzzles done.
+std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
                                       const std::function<void(std::size_t done, std::size_t total)>& progress = {});
 
 }  // namespace sudoku

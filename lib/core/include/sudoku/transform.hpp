@@ -4,6 +4,12 @@
 // Contract: applying a transform to a puzzle maps its solutions one-to-one onto the solutions of the
 // image, so solution counts, canonical forms and ratings are invariant. Used by property tests and
 // by deduplication.
+//
+// Meaning of the fields: the source is first transposed when `transpose` is set, then
+// image(r, c) = relabel[source(row_of[r], col_of[c])]. A transform is valid for a geometry when
+// row_of keeps the rows of each band together (and likewise col_of for stacks), relabel permutes
+// 1..size with relabel[0] == 0, and transpose is only set for square boxes. Entries past the
+// geometry's size are ignored.
 #pragma once
 
 #include <array>
@@ -26,6 +32,16 @@ struct Transform {
 // A uniformly drawn member of the geometry's transform group.
 Transform random_transform(const Geometry& geometry, Rng& rng);
 
+// Throws std::invalid_argument when the transform is not valid for the grid's geometry.
 Grid apply(const Transform& transform, const Grid& grid);
+
+// True when `transform` is a member of the geometry's transform group (see the field notes above).
+bool is_valid(const Transform& transform, const Geometry& geometry);
+
+// The transform that applies `first`, then `second`: apply(compose(a, b), g) == apply(b, apply(a, g)).
+Transform compose(const Transform& first, const Transform& second, const Geometry& geometry);
+
+// The transform undoing `transform`: apply(inverse(t), apply(t, g)) == g.
+Transform inverse(const Transform& transform, const Geometry& geometry);
 
 }  // namespace sudoku
