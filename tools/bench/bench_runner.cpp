@@ -21,19 +21,19 @@ long peak_rss_kb() {
 
 }  // namespace
 
-Measurement measure(const Suite& suite, const std::string& file, const std::vector<Grid>& puzzles,
-                    const RunSettings& settings) {
+Measurement measure(const Suite& suite, const Workload& workload, const RunSettings& settings) {
   Measurement result;
   result.suite = suite.name;
-  result.file = file;
+  result.label = workload.label;
   result.unit = suite.unit;
-  result.items = puzzles.size();
+  result.work_unit = suite.work_unit;
+  result.items = workload.count;
   result.threads = settings.threads;
-  if (puzzles.empty()) return result;
+  if (workload.count == 0) return result;
 
   // Warm-up: caches, lazily built tables, page faults — up to a tenth of the budget.
   const auto warm_up_end = Clock::now() + std::chrono::duration<double>(settings.seconds / 10);
-  for (std::size_t i = 0; i < puzzles.size() && Clock::now() < warm_up_end; ++i) suite.run_one(puzzles[i]);
+  for (std::size_t i = 0; i < workload.count && Clock::now() < warm_up_end; ++i) workload.run(i);
 
   const int threads = std::max(1, settings.threads);
   std::vector<std::vector<double>> times(static_cast<std::size_t>(threads));
@@ -46,9 +46,9 @@ Measurement measure(const Suite& suite, const std::string& file, const std::vect
   auto worker = [&](std::size_t t) {
     for (;;) {
       const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
-      if (i >= puzzles.size() && Clock::now() >= budget_end) break;
+      if (i >= workload.count && Clock::now() >= budget_end) break;
       const auto item_start = Clock::now();
-      checksums[t] += suite.run_one(puzzles[i % puzzles.size()]);
+      checksums[t] += workload.run(i % workload.count);
       times[t].push_back(std::chrono::duration<double, std::milli>(Clock::now() - item_start).count());
     }
   };
@@ -69,7 +69,8 @@ Measurement measure(const Suite& suite, const std::string& file, const std::vect
   std::nth_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2), all.end());
   result.median_ms = all[all.size() / 2];
   result.max_ms = *std::max_element(all.begin(), all.end());
-  result.checksum = std::accumulate(checksums.begin(), checksums.end(), std::uint64_t{0});
+  result.work = std::accumulate(checksums.begin(), checksums.end(), std::uint64_t{0});
+  result.work_per_second = static_cast<double>(result.work) / result.seconds;
   result.peak_rss_kb = peak_rss_kb();
   return result;
 }

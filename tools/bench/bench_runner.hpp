@@ -1,35 +1,43 @@
-// Benchmark runner for sudoku-bench: times a suite over a list of inputs — warm-up, then whole
-// passes until the time budget is spent — and summarises throughput, per-item times and peak RSS.
+// Benchmark runner for sudoku-bench: times a workload — warm-up, then whole passes until the time
+// budget is spent — and summarises throughput, per-item times, work rate and peak RSS.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "sudoku/grid.hpp"
-
 namespace sudoku::bench {
 
-// A suite processes one input item; its return value is folded into a checksum so the compiler
-// cannot drop the work and runs can be compared.
+// A list of items to process; run(i) processes item i and returns a work count (AC calls, solved
+// cells, ...) that is summed — it also keeps the compiler from dropping the work.
+struct Workload {
+  std::string label;  // e.g. the input file, or "easy" for one level of the generate suite
+  std::size_t count = 0;
+  std::function<std::uint64_t(std::size_t item)> run;
+};
+
+// A suite turns an input (a puzzle file, a calibration, a book directory) into workloads.
 struct Suite {
   std::string name;
-  std::string unit;  // "puzzles", "pages", ...
+  std::string unit;       // "puzzles", "pages", ...
+  std::string work_unit;  // what run() returns, e.g. "AC calls"; empty when it is only a checksum
   std::string description;
-  std::function<std::uint64_t(const Grid& puzzle)> run_one;
+  std::function<std::vector<Workload>(const std::string& input)> prepare;
 };
 
 struct RunSettings {
-  double seconds = 3.0;  // measuring budget per suite and file (at least one full pass)
+  double seconds = 3.0;  // measuring budget per workload (at least one full pass)
   int threads = 1;
 };
 
 struct Measurement {
   std::string suite;
-  std::string file;
+  std::string label;
   std::string unit;
-  std::size_t items = 0;   // items in the file
+  std::string work_unit;
+  std::size_t items = 0;   // items in the workload
   std::size_t runs = 0;    // items processed while measuring
   int threads = 1;
   double seconds = 0;      // wall time while measuring
@@ -37,12 +45,12 @@ struct Measurement {
   double mean_ms = 0;      // per item
   double median_ms = 0;
   double max_ms = 0;
-  std::uint64_t checksum = 0;
+  std::uint64_t work = 0;  // summed run() results
+  double work_per_second = 0;
   long peak_rss_kb = 0;
 };
 
-Measurement measure(const Suite& suite, const std::string& file, const std::vector<Grid>& puzzles,
-                    const RunSettings& settings);
+Measurement measure(const Suite& suite, const Workload& workload, const RunSettings& settings);
 
 const std::vector<Suite>& suites();
 

@@ -1,21 +1,70 @@
-// The benchmark suites: one entry per measured operation of the library.
+// The benchmark suites: one entry per measured promise of the library.
+#include <memory>
+
 #include "bench_runner.hpp"
+#include "sudoku/calibration.hpp"
 #include "sudoku/canonical.hpp"
+#include "sudoku/hill_climber.hpp"
+#include "sudoku/puzzle_io.hpp"
+#include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
 
 namespace sudoku::bench {
+namespace {
+
+// Puzzle suites: one workload over the file's puzzles.
+Suite puzzle_suite(std::string name, std::string work_unit, std::string description,
+                   std::function<std::uint64_t(const Grid&)> run_one) {
+  return Suite{name, "puzzles", std::move(work_unit), std::move(description),
+               [run_one](const std::string& file) {
+                 auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
+                 return std::vector<Workload>{
+                     {file, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
+               }};
+}
+
+// Generation: one workload per level of the calibration ("default" or a file); item i is a climb
+// from seed i, as generate-book runs it (symmetry rotate180, tolerance 10%, 10 runs).
+std::vector<Workload> generation_workloads(const std::string& input) {
+  const Calibration calibration = input == "default" ? paper_calibration() : read_calibration_file(input);
+  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric));
+  std::vector<Workload> workloads;
+  for (const auto& level : calibration.levels) {
+    ClimbSettings settings;
+    settings.target = level.target;
+    workloads.push_back({level.name, 40, [metric, settings](std::size_t seed) {
+                           const RatingFunction rate = [&](const Grid& puzzle) { return metric->rate(puzzle).value; };
+                           const auto result = climb_to_target(Geometry::standard(9), settings, rate, seed);
+                           return static_cast<std::uint64_t>(result.moves);
+                         }});
+  }
+  return workloads;
+}
+
+}  // namespace
 
 const std::vector<Suite>& suites() {
   static const std::vector<Suite> all = {
-      {"count", "puzzles", "solution count with limit 2 (uniqueness check), the generator's hot loop",
-       [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }},
-      {"solve", "puzzles", "first solution (limit 1)",
-       [](const Grid& puzzle) {
-         const auto result = count_solutions(puzzle, 1);
-         return result.solution ? static_cast<std::uint64_t>((*result.solution)[0]) : 0;
-       }},
-      {"canonical", "puzzles", "canonical form (minlex for 9x9)",
-       [](const Grid& puzzle) { return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens()); }},
+      puzzle_suite("count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
+                   [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
+      puzzle_suite("solve", "", "first solution (limit 1)",
+                   [](const Grid& puzzle) {
+                     const auto result = count_solutions(puzzle, 1);
+                     return result.solution ? static_cast<std::uint64_t>((*result.solution)[0]) : 0;
+                   }),
+      puzzle_suite("rate", "AC calls", "call-count rating, R=10 runs (paper defaults), canonical form included",
+                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("call-count"))](const Grid& puzzle) {
+                     return metric->rate(puzzle).work;
+                   }),
+      puzzle_suite("hs", "solve calls", "HS-solver with all strategies (ruhn)",
+                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](const Grid& puzzle) {
+                     return metric->rate(puzzle).work;
+                   }),
+      puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
+                   [](const Grid& puzzle) { return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens()); }),
+      Suite{"generate", "puzzles", "climber moves",
+            "hill climber per level of a calibration (input: 'default' or a calibration file), as generate-book",
+            generation_workloads},
   };
   return all;
 }
