@@ -10,7 +10,8 @@ namespace sudoku {
 namespace {
 
 std::vector<PuzzleReport> sample_reports() {
-  PuzzleReport ok;
+  std::vector<PuzzleReport> reports(2);
+  PuzzleReport& ok = reports[0];
   ok.file = "a.txt";
   ok.line = 3;
   ok.puzzle = "1.";
@@ -20,21 +21,25 @@ std::vector<PuzzleReport> sample_reports() {
   ok.solution = "12";
   ok.canonical = ".1";
   ok.label = "SE 2.5, \"nice\"";
-  PuzzleReport bad;
+  ok.call_count = MetricRating{.value = 6.7, .sd = 3.62246, .runs = 10};
+  ok.level = "easy";
+  ok.hs_calls = MetricRating{.value = 12};
+  PuzzleReport& bad = reports[1];
   bad.file = "a.txt";
   bad.line = 5;
-  bad.puzzle = "x";
+  bad.puzzle.assign(1, 'x');
   bad.status = PuzzleStatus::invalid_format;
   bad.error = "line 5, column 1: unexpected 'x'";
-  return {ok, bad};
+  return reports;
 }
 
 TEST(RecordWriter, CsvHasHeaderAndEscapes) {
   const std::string csv = format_reports(sample_reports(), OutputFormat::csv);
   EXPECT_EQ(csv,
-            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,label\n"
-            "a.txt,3,1.,ok,,4,1,1,12,.1,\"SE 2.5, \"\"nice\"\"\"\n"
-            "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,\n");
+            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
+            "capped_runs,level,hs_calls,label\n"
+            "a.txt,3,1.,ok,,4,1,1,12,.1,6.70,3.62,10,0,easy,12,\"SE 2.5, \"\"nice\"\"\"\n"
+            "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,,,,,,,\n");
 }
 
 TEST(RecordWriter, JsonUsesNullForAbsentValues) {

@@ -1,20 +1,20 @@
 #include "sudoku/errors.hpp"
 
+#include <sstream>
+
 namespace sudoku {
 
 std::string format_location(const std::string& source, int line, int column, const std::string& message) {
-  std::string text = source;
+  // A stream rather than string concatenation: GCC 12 reports a false -Wrestrict on the latter.
+  std::ostringstream text;
+  text << source;
   if (line > 0) {
-    text += ':';
-    text += std::to_string(line);
-    if (column > 0) {
-      text += ':';
-      text += std::to_string(column);
-    }
+    text << ':' << line;
+    if (column > 0) text << ':' << column;
   }
-  if (!text.empty()) text += ": ";
-  text += message;
-  return text;
+  if (!source.empty() || line > 0) text << ": ";
+  text << message;
+  return text.str();
 }
 
 InputError::InputError(std::string source, int line, int column, std::string message)

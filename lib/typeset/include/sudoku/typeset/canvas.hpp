@@ -1,0 +1,94 @@
+// Canvas: small drawing helpers over a Cairo context, in points, shared by page rendering and any
+// other vector drawing (plots for calibrate --plot, for instance).
+//
+// Contract: a Canvas does not own the cairo_t; it only sets the state each call needs (colour,
+// line width, font), so calls do not leak state into one another. Text uses faces from
+// FontLibrary, never Cairo's toy font API, so PDF output embeds real font subsets. Text is drawn
+// without shaping (no kerning or ligatures), which suits captions, numbers and labels.
+#pragma once
+
+#include <cairo.h>
+
+#include <span>
+#include <string_view>
+
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/units.hpp"
+
+namespace sudoku::typeset {
+
+struct Point {
+  double x = 0;
+  double y = 0;
+};
+
+struct Rect {
+  double x = 0;
+  double y = 0;
+  double width = 0;
+  double height = 0;
+
+  double right() const { return x + width; }
+  double bottom() const { return y + height; }
+  Point center() const { return {x + width / 2, y + height / 2}; }
+};
+
+struct Segment {
+  Point from;
+  Point to;
+};
+
+enum class HorizontalAlign { left, center, right };
+
+// Advance width and ink box of a text, relative to its origin on the baseline (y grows downwards,
+// so ink_top is negative for text above the baseline).
+struct TextMetrics {
+  double advance = 0;
+  double ink_left = 0;
+  double ink_top = 0;
+  double ink_width = 0;
+  double ink_height = 0;
+};
+
+class Canvas {
+ public:
+  explicit Canvas(cairo_t* cairo);
+
+  cairo_t* cairo() const { return cairo_; }
+
+  // One path of straight segments stroked with butt caps (lines meet borders without overhang).
+  void stroke_segments(std::span<const Segment> segments, double width, Color color);
+  // A rectangle outline centred on `rect`'s edges, with mitred corners.
+  void stroke_rect(const Rect& rect, double width, Color color);
+  void fill_rect(const Rect& rect, Color color);
+
+  void set_font(const Font& font, double size);
+  TextMetrics measure(std::string_view utf8) const;
+  void draw_text(std::string_view utf8, Point baseline_origin, Color color);
+  // Glyphs at explicit positions whose extracted text is `utf8` as a whole (one cluster, which
+  // Cairo writes as a PDF ActualText span when it has several glyphs).
+  void draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,
+                      std::string_view utf8);
+  // Text on `baseline` placed in [left, right] by `align`; returns the x it started at.
+  double draw_aligned(std::string_view utf8, double left, double right, double baseline, HorizontalAlign align,
+                      Color color);
+
+  // Saves the Cairo state and restores it at scope end.
+  class SavedState {
+   public:
+    explicit SavedState(const Canvas& canvas) : cairo_(canvas.cairo_) { cairo_save(cairo_); }
+    ~SavedState() { cairo_restore(cairo_); }
+    SavedState(const SavedState&) = delete;
+    SavedState& operator=(const SavedState&) = delete;
+
+   private:
+    cairo_t* cairo_;
+  };
+
+ private:
+  void set_color(Color color);
+
+  cairo_t* cairo_;
+};
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,79 @@
+// Fonts for PDF output: outline faces loaded through FreeType, found by file or through fontconfig.
+//
+// Contract: a Font is an outline face that Cairo embeds as a subset (TrueType or CFF, never Type 3).
+// Families are looked up in the project's font folders first (in the order given), then in the
+// system's fontconfig fonts; a family or style that is not installed is an error, never a silent
+// substitute (fontconfig would otherwise hand back some other face). Errors are FontNotFound with a
+// message saying where it looked; load_template_fonts turns them into InputErrors at the template's
+// <font> line.
+#pragma once
+
+#include <cairo.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku::typeset {
+
+struct Template;
+
+class FontNotFound : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A loaded face; cheap to copy (shares the Cairo face).
+class Font {
+ public:
+  Font() = default;
+  cairo_font_face_t* face() const { return face_.get(); }
+  const std::string& file() const { return file_; }
+  const std::string& description() const { return description_; }  // "TeX Gyre Heros Bold"
+  explicit operator bool() const { return face_ != nullptr; }
+
+ private:
+  friend class FontLibrary;
+  std::shared_ptr<cairo_font_face_t> face_;
+  std::string file_;
+  std::string description_;
+};
+
+class FontLibrary {
+ public:
+  // `search_dirs` are searched in order before the system fonts; missing folders are skipped.
+  explicit FontLibrary(std::vector<std::filesystem::path> search_dirs = {});
+  ~FontLibrary();
+  FontLibrary(const FontLibrary&) = delete;
+  FontLibrary& operator=(const FontLibrary&) = delete;
+
+  // A face from a file: absolute, or relative to `base_dir` and then to each search folder.
+  Font load_file(const std::string& file, int index = 0, const std::filesystem::path& base_dir = {});
+  // A face by fontconfig family and style ("Regular", "Bold", "Italic", ...; "Regular" also
+  // matches the "Book", "Roman", "Normal" and "Medium" names some families use).
+  Font find_family(const std::string& family, const std::string& style);
+
+  const std::vector<std::filesystem::path>& search_dirs() const { return search_dirs_; }
+
+ private:
+  Font open(const std::string& path, int index, const std::string& description);
+  // Best face of `family` and `style` among `fonts` (an FcFontSet*); empty when none.
+  static std::string best_match(void* fonts, const std::string& family, const std::string& style, int& index);
+  void scan_search_dirs();
+
+  std::vector<std::filesystem::path> search_dirs_;
+  void* project_fonts_ = nullptr;   // FcFontSet* of the faces in the search folders, scanned on first use
+  void* system_config_ = nullptr;   // FcConfig* of the system, loaded on first use
+  std::map<std::string, Font> cache_;
+};
+
+// The fonts a template declares, by name.
+using FontSet = std::map<std::string, Font>;
+// Loads every <font> of a template; a font that cannot be found is an InputError at its line.
+FontSet load_template_fonts(const Template& page_template, FontLibrary& library);
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,36 @@
+// Grid painting: one Sudoku grid, puzzle or solution, as vector paths and text.
+//
+// Contract: the grid fills the square `outer` exactly (the outside edge of its border). Box lines
+// follow the geometry's box shape (2x3 boxes on 6x6, 3x4 on 12x12, 5x5 on 25x25). Lines are drawn
+// thin first, then thick, then the border, so heavier lines cover the crossings. Digits are drawn
+// row by row, left to right, one text object per filled cell, so text extraction gives a grid's
+// symbols in reading order. Each symbol is centred on its cell by its ink box horizontally; all
+// symbols of a grid share one vertical placement (the ink of the whole symbol set is centred), so
+// the digits of a row stand on one baseline.
+#pragma once
+
+#include "sudoku/grid.hpp"
+#include "sudoku/typeset/canvas.hpp"
+
+namespace sudoku::typeset {
+
+struct DigitLook {
+  const Font* font = nullptr;
+  double scale = 0.6;  // font size as a fraction of the cell side
+  Color color = Color::black();
+};
+
+struct GridLook {
+  double thin = 0.5;
+  double thick = 1.5;
+  double border = 2;
+  Color line_color = Color::black();
+  DigitLook givens;
+  DigitLook solved;
+};
+
+// Draws `puzzle`, or its `solution` (givens in the givens look, the rest in the solved look) when
+// `solution` is not null. Precondition: the fonts of `look` are set.
+void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer, const GridLook& look);
+
+}  // namespace sudoku::typeset

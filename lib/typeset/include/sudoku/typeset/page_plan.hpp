@@ -1,0 +1,50 @@
+// Page plan: which page holds what, decided before anything is drawn, so that every page can print
+// forward references ("Solution on page 57") and the page count.
+//
+// Contract: pages are numbered from 1 in document order. The plan is: the title page (when the
+// template has a title master), then per chapter its chapter page (when there is a chapter master)
+// and its puzzles, filling the puzzle master's slots row by row (every chapter starts a new page);
+// then, when solutions are included, every solution in puzzle order filling the solution master's
+// slots. A master with start="recto" begins on an odd page; a blank page is inserted when needed.
+// Puzzles are numbered 1..N across the whole book.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "sudoku/book.hpp"
+#include "sudoku/typeset/template.hpp"
+
+namespace sudoku::typeset {
+
+enum class PageRole { title, chapter, puzzles, solutions, blank };
+
+struct SlotContent {
+  std::size_t chapter = 0;  // index into Book::chapters
+  std::size_t puzzle = 0;   // index into that chapter's puzzles
+  int number = 0;           // 1-based puzzle number in the book
+};
+
+struct PlannedPage {
+  PageRole role = PageRole::blank;
+  const Master* master = nullptr;  // for a blank page, the master of the page that follows it
+  int number = 0;                  // physical page number, 1-based
+  std::optional<std::size_t> chapter;
+  std::vector<SlotContent> slots;
+
+  bool recto() const { return number % 2 == 1; }
+};
+
+struct PagePlan {
+  std::vector<PlannedPage> pages;
+  std::vector<int> puzzle_page;                 // by puzzle number - 1
+  std::vector<int> solution_page;               // by puzzle number - 1; empty without solutions
+  std::vector<int> chapter_first_page;          // by chapter
+  std::vector<int> chapter_first_solution_page; // by chapter; 0 for an empty chapter
+  int first_solution_page = 0;                  // 0 without solutions
+};
+
+PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions);
+
+}  // namespace sudoku::typeset

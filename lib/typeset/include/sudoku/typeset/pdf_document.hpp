@@ -1,0 +1,59 @@
+// A PDF being written with Cairo, kept in memory until it is complete.
+//
+// Contract: pages may each have their own size. Outline entries (bookmarks) and page labels refer
+// to pages by 1-based number. finish() returns the complete PDF bytes; nothing is written to disk
+// here, so a failure can never leave a truncated file (the caller writes the bytes atomically).
+// With the same content and the same metadata date, the bytes are identical from run to run.
+#pragma once
+
+#include <cairo.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sudoku::typeset {
+
+struct PdfMetadata {
+  std::string title;
+  std::string author;
+  std::string subject;
+  std::string keywords;
+  std::string creator;
+  // Creation and modification date, seconds since 1970 (UTC); nullopt leaves Cairo's default (now).
+  std::optional<std::int64_t> date;
+};
+
+class PdfDocument {
+ public:
+  explicit PdfDocument(const PdfMetadata& metadata);
+  ~PdfDocument();
+  PdfDocument(const PdfDocument&) = delete;
+  PdfDocument& operator=(const PdfDocument&) = delete;
+
+  // Starts page number page_count() + 1 with the given size in points.
+  void begin_page(double width, double height);
+  cairo_t* context() const { return cairo_; }
+  void set_page_label(const std::string& label);
+  void end_page();
+  int page_count() const { return pages_; }
+
+  // Adds a bookmark to page `page`; returns its id for children. Parent 0 is the top level.
+  int add_outline(int parent, const std::string& title, int page, bool open = false);
+
+  std::string finish();
+
+ private:
+  void check(const char* what) const;
+
+  std::string bytes_;
+  cairo_surface_t* surface_ = nullptr;
+  cairo_t* cairo_ = nullptr;
+  int pages_ = 0;
+  bool in_page_ = false;
+};
+
+// "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.
+std::string iso_utc_time(std::int64_t seconds);
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,162 @@
+// Page templates: how a book's pages look, read from XML (the schema is documented in
+// docs/templates.md).
+//
+// Contract: load_template returns a complete, validated Template or throws InputError
+// "FILE:LINE: message". Unknown elements and attributes, malformed lengths, numbers or colours,
+// references to undeclared fonts, unknown text variables, a DOCTYPE or any entity other than the
+// five XML ones, and impossible geometry (margins that leave no room, a thin line under 0.5 pt) are
+// errors, never silently ignored. Fonts are only named here; FontLibrary checks that they exist and
+// reports a missing one at its <font> line.
+//
+// Every length is in points. Masters inherit the template's <page> and <grid> settings and may
+// override single attributes of them.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/typeset/text_pattern.hpp"
+#include "sudoku/typeset/units.hpp"
+
+namespace sudoku::typeset {
+
+// Thinner lines break up or vanish on newsprint and cheap book paper.
+inline constexpr double kMinimumLineWeight = 0.5;
+
+// inside/outside follow the spread: on a right-hand (odd) page inside is the left side. Without
+// mirrored margins every page is treated as a right-hand page.
+enum class Align { left, center, right, inside, outside };
+
+struct TextStyle {
+  std::string font;  // name of a FontSpec
+  double size = 10;  // points
+  Color color = Color::black();
+};
+
+struct TextLine {
+  TextPattern text;
+  TextStyle style;
+  Align align = Align::left;
+  // Free text (title and chapter pages): baseline below the top of the margin box, either in points
+  // or, when `y_is_fraction`, as a fraction of the margin box height.
+  double y = 0;
+  bool y_is_fraction = false;
+  int line = 0;  // template line, for messages
+};
+
+// Header or footer: one baseline, measured from the top (header) or bottom (footer) trim edge.
+struct Band {
+  double baseline = 0;
+  std::vector<TextLine> texts;
+};
+
+// A line of text attached to every grid of a master, above or below it.
+struct Caption {
+  enum class Position { above, below };
+  Position position = Position::above;
+  double gap = 0;     // between this line's box and the grid (or the previous caption line)
+  double height = 0;  // line box height: 1.2 x the largest text size
+  std::vector<TextLine> texts;
+};
+
+struct DigitStyle {
+  std::string font;
+  double scale = 0.6;  // font size as a fraction of the cell side
+  Color color = Color::black();
+};
+
+struct GridStyle {
+  double thin = 0.5;     // between cells
+  double thick = 1.5;    // between boxes
+  double border = 2.0;   // around the grid
+  Color line_color = Color::black();
+  DigitStyle givens;     // digits of the puzzle
+  DigitStyle solved;     // digits filled in on solution grids
+};
+
+struct Margins {
+  double top = 0;
+  double bottom = 0;
+  double inside = 0;   // left when not mirrored
+  double outside = 0;  // right when not mirrored
+};
+
+struct PageSetup {
+  double width = 0;   // trimmed page
+  double height = 0;
+  double bleed = 0;   // added on every side of the PDF page
+  bool mirrored = false;
+  Margins margins;
+};
+
+// A filled rectangle in trim-box coordinates (it may reach into the bleed).
+struct Decoration {
+  double x = 0;
+  double y = 0;
+  double width = 0;
+  double height = 0;
+  Color color = Color::black();
+};
+
+struct Master {
+  std::string name;  // "title", "chapter", "puzzle" or "solution"
+  int line = 0;
+  PageSetup page;
+  GridStyle grid;
+  int columns = 1;
+  int rows = 1;
+  double column_gap = 0;
+  double row_gap = 0;
+  double max_grid = 0;   // largest grid side including the border, 0 for no limit
+  bool start_recto = false;  // begins on a right-hand page (a blank page is inserted if needed)
+  TextPattern label;     // PDF page label
+  std::optional<Band> header;
+  std::optional<Band> footer;
+  std::vector<Caption> captions;
+  std::vector<TextLine> texts;  // free text (title and chapter pages)
+  std::vector<Decoration> decorations;
+
+  int slots() const { return columns * rows; }
+};
+
+struct FontSpec {
+  std::string name;    // how the template refers to it
+  std::string family;  // fontconfig family, or empty when `file` is given
+  std::string style;   // fontconfig style ("Regular", "Bold", ...)
+  std::string file;    // font file, relative to the template's folder or a font folder
+  int index = 0;       // face index inside a collection file
+  int line = 0;
+};
+
+struct DocumentInfo {
+  TextPattern title;
+  TextPattern author;
+  TextPattern subject;
+  TextPattern keywords;
+};
+
+struct Template {
+  std::string name;    // file name without .xml, used for the default output name
+  std::string source;  // file name for messages
+  std::filesystem::path directory;
+  DocumentInfo info;
+  std::vector<FontSpec> fonts;
+  std::optional<Master> title_page;
+  std::optional<Master> chapter_page;
+  Master puzzle_page;
+  Master solution_page;
+
+  const FontSpec* find_font(std::string_view name) const;
+};
+
+// Reads and validates a template file. IoError when unreadable, InputError when invalid.
+Template load_template(const std::string& path);
+// Same for text already in memory; `source` names it in messages and `directory` anchors relative
+// font files.
+Template parse_template(std::string_view text, const std::string& source,
+                        const std::filesystem::path& directory = {});
+
+}  // namespace sudoku::typeset

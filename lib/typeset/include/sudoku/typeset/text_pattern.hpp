@@ -1,0 +1,78 @@
+// Text with variables, as written in templates: "Puzzle {number}", "{level|capitalize}",
+// "{date|long}"; "{{" and "}}" stand for literal braces.
+//
+// Contract: parse checks variable and filter names up front, so a typo in a template is reported
+// when the template is loaded (std::invalid_argument with the reason; the template loader adds the
+// file and line). expand gives nullopt when any variable the text uses has no value where it is
+// drawn (no date for an undated puzzle, no solution page when solutions are left out): the whole
+// line is then left out instead of printing "Solution on page ".
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku::typeset {
+
+enum class Variable {
+  title,          // book title
+  author,         // book author
+  chapter,        // chapter title
+  level,          // puzzle level (chapter level outside a puzzle slot)
+  number,         // puzzle number in the book, 1-based; outside a slot the page's (or chapter's) range "3–4"
+  id,             // puzzle id from the book ("evil-007")
+  date,           // puzzle date (chapter date outside a puzzle slot), YYYY-MM-DD
+  rating,         // puzzle rating, one decimal
+  givens,         // number of givens
+  page,           // physical page number, 1-based
+  pages,          // number of pages in the document
+  solution_page,  // page that holds this puzzle's solution
+  puzzle_page,    // page that holds this solution's puzzle
+  count,          // puzzles in the chapter
+};
+inline constexpr std::size_t kVariableCount = 14;
+
+enum class Filter { none, upper, lower, capitalize, long_date };
+
+std::span<const std::string_view> variable_names();
+std::string_view variable_name(Variable variable);
+
+// The values available where a text is drawn; unset variables have no value.
+class TextValues {
+ public:
+  void set(Variable variable, std::string value) { values_[index(variable)] = std::move(value); }
+  void clear(Variable variable) { values_[index(variable)].reset(); }
+  const std::optional<std::string>& get(Variable variable) const { return values_[index(variable)]; }
+
+ private:
+  static std::size_t index(Variable variable) { return static_cast<std::size_t>(variable); }
+  std::array<std::optional<std::string>, kVariableCount> values_;
+};
+
+class TextPattern {
+ public:
+  TextPattern() = default;
+  // Throws std::invalid_argument naming the unknown variable or filter, or the unbalanced brace.
+  static TextPattern parse(std::string_view text);
+
+  std::optional<std::string> expand(const TextValues& values) const;
+  bool uses(Variable variable) const;
+  const std::string& source() const { return source_; }
+
+ private:
+  struct Part {
+    std::string literal;               // text before the variable
+    std::optional<Variable> variable;  // absent for the trailing literal
+    Filter filter = Filter::none;
+  };
+  std::vector<Part> parts_;
+  std::string source_;
+};
+
+// "2025-03-03" -> "Monday 3 March 2025"; anything that is not such a date is returned unchanged.
+std::string long_date(std::string_view iso_date);
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,40 @@
+// Print units and colours as written in templates.
+//
+// Contract: every length is held in PostScript points (1/72 in), the unit of PDF and Cairo. Text
+// forms are a number followed by a unit: "pt", "mm", "cm" or "in" ("0.5pt", "85mm", "8.5in");
+// a bare number is not a length. Colours are "#rrggbb" or "#rgb".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sudoku::typeset {
+
+inline constexpr double kPointsPerInch = 72.0;
+inline constexpr double kPointsPerMillimetre = 72.0 / 25.4;
+
+inline constexpr double inches(double value) { return value * kPointsPerInch; }
+inline constexpr double millimetres(double value) { return value * kPointsPerMillimetre; }
+
+// Points, or nullopt when `text` is not a number with one of the units above (negative allowed).
+std::optional<double> parse_length(std::string_view text);
+// A plain decimal number ("0.62", "-3", "1e2" is refused), or nullopt.
+std::optional<double> parse_number(std::string_view text);
+
+struct Color {
+  double red = 0;
+  double green = 0;
+  double blue = 0;
+
+  static constexpr Color black() { return {0, 0, 0}; }
+  static constexpr Color white() { return {1, 1, 1}; }
+  friend bool operator==(const Color&, const Color&) = default;
+};
+
+std::optional<Color> parse_color(std::string_view text);
+
+// "85mm" style description of a length in points, for messages and docs ("85 mm (241 pt)").
+std::string describe_length(double points);
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,86 @@
+#include "sudoku/typeset/page_plan.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+class Planner {
+ public:
+  explicit Planner(PagePlan& plan) : plan_(plan) {}
+
+  // `opens_section`: the first page of the title, a chapter or the solutions, where start="recto"
+  // applies (the pages that follow simply continue).
+  PlannedPage& start(PageRole role, const Master& master, std::optional<std::size_t> chapter, bool opens_section) {
+    if (opens_section && master.start_recto && next_number() % 2 == 0) add(PageRole::blank, master, std::nullopt);
+    return add(role, master, chapter);
+  }
+
+  int next_number() const { return static_cast<int>(plan_.pages.size()) + 1; }
+
+ private:
+  PlannedPage& add(PageRole role, const Master& master, std::optional<std::size_t> chapter) {
+    PlannedPage page;
+    page.role = role;
+    page.master = &master;
+    page.number = next_number();
+    page.chapter = chapter;
+    plan_.pages.push_back(std::move(page));
+    return plan_.pages.back();
+  }
+
+  PagePlan& plan_;
+};
+
+}  // namespace
+
+PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions) {
+  PagePlan plan;
+  Planner planner(plan);
+  const std::size_t total = book.puzzle_count();
+  plan.puzzle_page.reserve(total);
+  std::vector<SlotContent> order;
+  order.reserve(total);
+
+  if (page_template.title_page) planner.start(PageRole::title, *page_template.title_page, std::nullopt, true);
+  const Master& puzzle_master = page_template.puzzle_page;
+  int number = 0;
+  for (std::size_t chapter = 0; chapter < book.chapters.size(); ++chapter) {
+    if (page_template.chapter_page) {
+      plan.chapter_first_page.push_back(planner.start(PageRole::chapter, *page_template.chapter_page, chapter, true).number);
+    } else {
+      plan.chapter_first_page.push_back(planner.next_number());
+    }
+    const auto& puzzles = book.chapters[chapter].puzzles;
+    // The page being filled, by position: starting a page may reallocate plan.pages.
+    std::optional<std::size_t> page;
+    for (std::size_t index = 0; index < puzzles.size(); ++index) {
+      if (!page || static_cast<int>(plan.pages[*page].slots.size()) == puzzle_master.slots()) {
+        planner.start(PageRole::puzzles, puzzle_master, chapter, !page && !page_template.chapter_page);
+        page = plan.pages.size() - 1;
+      }
+      const SlotContent slot{chapter, index, ++number};
+      plan.pages[*page].slots.push_back(slot);
+      order.push_back(slot);
+      plan.puzzle_page.push_back(plan.pages[*page].number);
+    }
+  }
+
+  plan.chapter_first_solution_page.assign(book.chapters.size(), 0);
+  if (with_solutions && !order.empty()) {
+    const Master& solution_master = page_template.solution_page;
+    std::optional<std::size_t> page;
+    for (const auto& slot : order) {
+      if (!page || static_cast<int>(plan.pages[*page].slots.size()) == solution_master.slots()) {
+        planner.start(PageRole::solutions, solution_master, slot.chapter, !page);
+        page = plan.pages.size() - 1;
+      }
+      plan.pages[*page].slots.push_back(slot);
+      const int page_number = plan.pages[*page].number;
+      plan.solution_page.push_back(page_number);
+      if (plan.first_solution_page == 0) plan.first_solution_page = page_number;
+      if (plan.chapter_first_solution_page[slot.chapter] == 0) plan.chapter_first_solution_page[slot.chapter] = page_number;
+    }
+  }
+  return plan;
+}
+
+}  // namespace sudoku::typeset

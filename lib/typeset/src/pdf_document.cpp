@@ -1,0 +1,93 @@
+#include "sudoku/typeset/pdf_document.hpp"
+
+#include <cairo-pdf.h>
+
+#include <cstdio>
+#include <ctime>
+#include <stdexcept>
+
+namespace sudoku::typeset {
+namespace {
+
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+std::string iso_utc_time(std::int64_t seconds) {
+  const std::time_t time = static_cast<std::time_t>(seconds);
+  std::tm parts{};
+  gmtime_r(&time, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+PdfDocument::PdfDocument(const PdfMetadata& metadata) {
+  // Every page sets its own size in begin_page.
+  surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
+  check("create the PDF surface");
+  cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_TITLE, metadata.title.c_str());
+  cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_AUTHOR, metadata.author.c_str());
+  cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_SUBJECT, metadata.subject.c_str());
+  cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_KEYWORDS, metadata.keywords.c_str());
+  cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATOR, metadata.creator.c_str());
+  if (metadata.date) {
+    const std::string date = iso_utc_time(*metadata.date);
+    cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATE_DATE, date.c_str());
+    cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_MOD_DATE, date.c_str());
+  }
+  cairo_ = cairo_create(surface_);
+  check("create the drawing context");
+}
+
+PdfDocument::~PdfDocument() {
+  if (cairo_ != nullptr) cairo_destroy(cairo_);
+  if (surface_ != nullptr) cairo_surface_destroy(surface_);
+}
+
+void PdfDocument::check(const char* what) const {
+  cairo_status_t status = cairo_surface_status(surface_);
+  if (status == CAIRO_STATUS_SUCCESS && cairo_ != nullptr) status = cairo_status(cairo_);
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw std::runtime_error(std::string("PDF output: cannot ") + what + ": " + cairo_status_to_string(status));
+}
+
+void PdfDocument::begin_page(double width, double height) {
+  if (in_page_) throw std::logic_error("PdfDocument::begin_page inside a page");
+  cairo_pdf_surface_set_size(surface_, width, height);
+  in_page_ = true;
+  ++pages_;
+  cairo_save(cairo_);
+}
+
+void PdfDocument::set_page_label(const std::string& label) { cairo_pdf_surface_set_page_label(surface_, label.c_str()); }
+
+void PdfDocument::end_page() {
+  cairo_restore(cairo_);
+  cairo_show_page(cairo_);
+  in_page_ = false;
+  check("draw a page");
+}
+
+int PdfDocument::add_outline(int parent, const std::string& title, int page, bool open) {
+  const std::string link = "page=" + std::to_string(page);
+  return cairo_pdf_surface_add_outline(surface_, parent, title.c_str(), link.c_str(),
+                                       open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : static_cast<cairo_pdf_outline_flags_t>(0));
+}
+
+std::string PdfDocument::finish() {
+  cairo_destroy(cairo_);
+  cairo_ = nullptr;
+  cairo_surface_finish(surface_);
+  const cairo_status_t status = cairo_surface_status(surface_);
+  cairo_surface_destroy(surface_);
+  surface_ = nullptr;
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw std::runtime_error(std::string("PDF output: cannot finish the document: ") + cairo_status_to_string(status));
+  return std::move(bytes_);
+}
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,287 @@
+#include "sudoku/typeset/typeset.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "sudoku/atomic_file.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/grid_painter.hpp"
+#include "sudoku/typeset/page_plan.hpp"
+#include "sudoku/typeset/pdf_document.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+// A caption's baseline sits this far down its line box (line box = 1.2 x size, baseline at 0.9 x
+// size), leaving room for descenders below.
+constexpr double kBaselineInLineBox = 0.75;
+
+std::string format_rating(double rating) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", rating);
+  return text;
+}
+
+// The trimmed page's layout for one physical page: margins resolved for its side of the spread.
+struct PageFrame {
+  double width = 0;
+  double height = 0;
+  Rect content;  // inside the margins
+  bool recto = true;
+};
+
+PageFrame frame_for(const Master& master, int page_number) {
+  const PageSetup& page = master.page;
+  PageFrame frame;
+  frame.width = page.width;
+  frame.height = page.height;
+  frame.recto = !page.mirrored || page_number % 2 == 1;
+  // On a right-hand page the binding (inside) is on the left.
+  const double left = frame.recto ? page.margins.inside : page.margins.outside;
+  frame.content = {left, page.margins.top, page.width - page.margins.inside - page.margins.outside,
+                   page.height - page.margins.top - page.margins.bottom};
+  return frame;
+}
+
+HorizontalAlign resolve(Align align, bool recto) {
+  switch (align) {
+    case Align::left: return HorizontalAlign::left;
+    case Align::center: return HorizontalAlign::center;
+    case Align::right: return HorizontalAlign::right;
+    case Align::inside: return recto ? HorizontalAlign::left : HorizontalAlign::right;
+    case Align::outside: return recto ? HorizontalAlign::right : HorizontalAlign::left;
+  }
+  return HorizontalAlign::left;
+}
+
+class BookRenderer {
+ public:
+  BookRenderer(const Book& book, const FontSet& fonts, const PagePlan& plan, PdfDocument& pdf)
+      : book_(book), fonts_(fonts), plan_(plan), pdf_(pdf) {
+    int number = 1;
+    for (const auto& chapter : book.chapters) {
+      chapter_first_number_.push_back(number);
+      number += static_cast<int>(chapter.puzzles.size());
+    }
+  }
+
+  void render_all() {
+    for (const auto& page : plan_.pages) render(page);
+    add_outline();
+  }
+
+ private:
+  const Font& font(const std::string& name) const { return fonts_.at(name); }
+
+  GridLook look_of(const GridStyle& style) const {
+    GridLook look;
+    look.thin = style.thin;
+    look.thick = style.thick;
+    look.border = style.border;
+    look.line_color = style.line_color;
+    look.givens = {&font(style.givens.font), style.givens.scale, style.givens.color};
+    look.solved = {&font(style.solved.font), style.solved.scale, style.solved.color};
+    return look;
+  }
+
+  TextValues page_values(const PlannedPage& page) const {
+    TextValues values;
+    values.set(Variable::title, book_.title);
+    values.set(Variable::author, book_.author);
+    values.set(Variable::page, std::to_string(page.number));
+    values.set(Variable::pages, std::to_string(plan_.pages.size()));
+    if (page.chapter) {
+      const BookChapter& chapter = book_.chapters[*page.chapter];
+      values.set(Variable::chapter, chapter.title);
+      values.set(Variable::level, chapter.level);
+      values.set(Variable::count, std::to_string(chapter.puzzles.size()));
+      if (chapter.date) values.set(Variable::date, *chapter.date);
+    }
+    if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
+      const int first = chapter_first_number_[*page.chapter];
+      const int last = first + static_cast<int>(book_.chapters[*page.chapter].puzzles.size()) - 1;
+      values.set(Variable::number, first == last ? std::to_string(first)
+                                                 : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+    }
+    if (!page.slots.empty()) {
+      const int first = page.slots.front().number;
+      const int last = page.slots.back().number;
+      // An en dash between the first and last number on the page.
+      values.set(Variable::number, first == last ? std::to_string(first)
+                                                 : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+    }
+    return values;
+  }
+
+  TextValues slot_values(const TextValues& page, const SlotContent& slot, PageRole role) const {
+    TextValues values = page;
+    const BookChapter& chapter = book_.chapters[slot.chapter];
+    const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
+    values.set(Variable::chapter, chapter.title);
+    values.set(Variable::count, std::to_string(chapter.puzzles.size()));
+    values.set(Variable::number, std::to_string(slot.number));
+    values.set(Variable::id, puzzle.id);
+    values.set(Variable::level, puzzle.level);
+    values.set(Variable::rating, format_rating(puzzle.rating));
+    values.set(Variable::givens, std::to_string(puzzle.givens));
+    if (puzzle.date) values.set(Variable::date, *puzzle.date);
+    else if (chapter.date) values.set(Variable::date, *chapter.date);
+    else values.clear(Variable::date);
+    const auto index = static_cast<std::size_t>(slot.number - 1);
+    if (role == PageRole::puzzles && index < plan_.solution_page.size())
+      values.set(Variable::solution_page, std::to_string(plan_.solution_page[index]));
+    if (role == PageRole::solutions) values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
+    return values;
+  }
+
+  void draw_line(Canvas& canvas, const TextLine& text, const TextValues& values, double left, double right,
+                 double baseline, bool recto) {
+    const auto expanded = text.text.expand(values);
+    if (!expanded || expanded->empty()) return;
+    canvas.set_font(font(text.style.font), text.style.size);
+    canvas.draw_aligned(*expanded, left, right, baseline, resolve(text.align, recto), text.style.color);
+  }
+
+  void render(const PlannedPage& page) {
+    const Master& master = *page.master;
+    const PageFrame frame = frame_for(master, page.number);
+    const double bleed = master.page.bleed;
+    pdf_.begin_page(frame.width + 2 * bleed, frame.height + 2 * bleed);
+    const TextValues values = page_values(page);
+    pdf_.set_page_label(page.role == PageRole::blank ? std::to_string(page.number)
+                                                     : master.label.expand(values).value_or(std::to_string(page.number)));
+    if (page.role != PageRole::blank) {
+      Canvas canvas(pdf_.context());
+      // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
+      cairo_translate(canvas.cairo(), bleed, bleed);
+      for (const auto& decoration : master.decorations)
+        canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
+      if (master.header) {
+        for (const auto& text : master.header->texts)
+          draw_line(canvas, text, values, frame.content.x, frame.content.right(), master.header->baseline, frame.recto);
+      }
+      if (master.footer) {
+        for (const auto& text : master.footer->texts)
+          draw_line(canvas, text, values, frame.content.x, frame.content.right(),
+                    frame.height - master.footer->baseline, frame.recto);
+      }
+      for (const auto& text : master.texts) {
+        const double y = text.y_is_fraction ? text.y * frame.content.height : text.y;
+        draw_line(canvas, text, values, frame.content.x, frame.content.right(), frame.content.y + y, frame.recto);
+      }
+      for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
+    }
+    pdf_.end_page();
+  }
+
+  void draw_slot(Canvas& canvas, const PlannedPage& page, const PageFrame& frame, std::size_t index,
+                 const TextValues& page_values_) {
+    const Master& master = *page.master;
+    const Rect& content = frame.content;
+    const double slot_width = (content.width - (master.columns - 1) * master.column_gap) / master.columns;
+    const double slot_height = (content.height - (master.rows - 1) * master.row_gap) / master.rows;
+    const int column = static_cast<int>(index) % master.columns;
+    const int row = static_cast<int>(index) / master.columns;
+    const Rect slot{content.x + column * (slot_width + master.column_gap),
+                    content.y + row * (slot_height + master.row_gap), slot_width, slot_height};
+
+    double above = 0;
+    double below = 0;
+    for (const auto& caption : master.captions)
+      (caption.position == Caption::Position::above ? above : below) += caption.height + caption.gap;
+    double side = std::min(slot.width, slot.height - above - below);
+    if (master.max_grid > 0) side = std::min(side, master.max_grid);
+    // The grid and its captions form one block. Rows of blocks are justified: the first row at the
+    // top margin, the last at the bottom margin, the rest evenly between (row-gap is the minimum);
+    // a single row is centred.
+    const double block_height = above + side + below;
+    const double block_top =
+        master.rows == 1 ? slot.y + (slot.height - block_height) / 2
+                         : content.y + row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
+    const Rect grid{slot.x + (slot.width - side) / 2, block_top + above, side, side};
+
+    const SlotContent& content_ref = page.slots[index];
+    const TextValues values = slot_values(page_values_, content_ref, page.role);
+    double cursor = block_top;
+    for (const auto& caption : master.captions) {
+      if (caption.position != Caption::Position::above) continue;
+      for (const auto& text : caption.texts)
+        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height, frame.recto);
+      cursor += caption.height + caption.gap;
+    }
+    cursor = grid.bottom();
+    for (const auto& caption : master.captions) {
+      if (caption.position != Caption::Position::below) continue;
+      cursor += caption.gap;
+      for (const auto& text : caption.texts)
+        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height, frame.recto);
+      cursor += caption.height;
+    }
+
+    const BookPuzzle& puzzle = book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle];
+    const GridLook look = look_of(master.grid);
+    paint_grid(canvas, puzzle.puzzle, page.role == PageRole::solutions ? &puzzle.solution : nullptr, grid, look);
+  }
+
+  void add_outline() {
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      if (book_.chapters[chapter].puzzles.empty()) continue;
+      pdf_.add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
+    }
+    if (plan_.first_solution_page == 0) return;
+    const int solutions = pdf_.add_outline(0, "Solutions", plan_.first_solution_page);
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      if (plan_.chapter_first_solution_page[chapter] == 0) continue;
+      pdf_.add_outline(solutions, chapter_title(chapter), plan_.chapter_first_solution_page[chapter]);
+    }
+  }
+
+  std::string chapter_title(std::size_t chapter) const {
+    const std::string& title = book_.chapters[chapter].title;
+    return title.empty() ? "Chapter " + std::to_string(chapter + 1) : title;
+  }
+
+  const Book& book_;
+  const FontSet& fonts_;
+  const PagePlan& plan_;
+  PdfDocument& pdf_;
+  std::vector<int> chapter_first_number_;  // by chapter
+};
+
+}  // namespace
+
+std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options, int* pages) {
+  if (book.puzzle_count() == 0) throw InputError(options.book_source, 0, 0, "the book has no puzzles to typeset");
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+
+  TextValues book_values;
+  book_values.set(Variable::title, book.title);
+  book_values.set(Variable::author, book.author);
+  PdfMetadata metadata;
+  metadata.title = page_template.info.title.expand(book_values).value_or("");
+  metadata.author = page_template.info.author.expand(book_values).value_or("");
+  metadata.subject = page_template.info.subject.expand(book_values).value_or("");
+  metadata.keywords = page_template.info.keywords.expand(book_values).value_or("");
+  metadata.creator = options.creator;
+  metadata.date = options.date;
+
+  PdfDocument pdf(metadata);
+  BookRenderer(book, fonts, plan, pdf).render_all();
+  if (pages != nullptr) *pages = pdf.page_count();
+  return pdf.finish();
+}
+
+TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
+                           const std::string& output_path) {
+  TypesetResult result;
+  const std::string bytes = render_pdf(book, page_template, options, &result.pages);
+  write_file_atomically(output_path, bytes);
+  result.bytes = bytes.size();
+  return result;
+}
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,215 @@
+// End-to-end tests of the calibrate tool: options, exit codes, the calibration file it writes (read
+// back by the rating engine), the summary table, and plot files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+#include <boost/json.hpp>
+
+#include "sudoku/calibration.hpp"
+#include "sudoku/sha256.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+using testing::run_command;
+using testing::test_data;
+using testing::tool_path;
+
+std::string calibrate() { return tool_path("calibrate"); }
+
+// The fixtures as LEVEL=FILE arguments, rated with two runs to stay fast.
+std::string fixture_levels() {
+  return "easy=" + test_data("calibrate/easy.txt") + " medium=" + test_data("calibrate/medium.txt") +
+         " hard=" + test_data("calibrate/hard.txt") + " --runs 2";
+}
+
+TEST(CalibrateCli, HelpAndVersion) {
+  const auto help = run_command(calibrate() + " --help");
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  for (const char* expected : {"Usage: calibrate", "--labelled", "--bins", "--outliers", "--levels", "--spacing",
+                               "--plot", "--jobs", "--compare", "--runs", "--cap", "--strategies", "Exit status"})
+    EXPECT_NE(help.out.find(expected), std::string::npos) << expected;
+  const auto version = run_command(calibrate() + " --version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("calibrate (sudoku-press) ", 0), 0U) << version.out;
+}
+
+TEST(CalibrateCli, UsageErrorsExitTwoWithOneLine) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const std::string easy = "easy=" + test_data("calibrate/easy.txt");
+  const std::string out = " -o " + dir + "/out.json";
+  for (const std::string& args :
+       {std::string(""), out, "easy" + out, easy, easy + " --labelled x.txt --bins a" + out,
+        "--labelled " + test_data("calibrate/labelled.txt") + out, "--bins a" + out,
+        easy + " --outliers iqr" + out, easy + " --spacing log" + out, easy + " --metric nope" + out,
+        easy + " --strategies r" + out, easy + " --runs 0" + out, easy + " --plot x.gif" + out,
+        easy + " --levels -1" + out, easy + " --spacing geometric" + out, easy + " --title T" + out, easy + " --jobs -2" + out, easy + " --bogus" + out,
+        "--labelled " + test_data("calibrate/labelled.txt") + " --bins 'a,b'" + out}) {
+    const auto result = run_command(calibrate() + " " + args);
+    EXPECT_EQ(result.exit_code, 2) << args;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;
+    EXPECT_EQ(result.err.rfind("calibrate: ", 0), 0U) << result.err;
+    EXPECT_TRUE(result.out.empty()) << args;
+  }
+  EXPECT_FALSE(std::ifstream(dir + "/out.json").good());
+}
+
+TEST(CalibrateCli, InputErrorsExitTwoWithTheirPlace) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const std::string out = " -o " + dir + "/out.json";
+  const auto malformed = run_command(calibrate() + " easy=" + test_data("calibrate/malformed.txt") + out);
+  EXPECT_EQ(malformed.exit_code, 2);
+  EXPECT_NE(malformed.err.find("malformed.txt:3:"), std::string::npos) << malformed.err;
+
+  const auto missing = run_command(calibrate() + " easy=/nonexistent/easy.txt" + out);
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("/nonexistent/easy.txt"), std::string::npos) << missing.err;
+
+  testing::write_text_file(dir + "/empty.txt", "\n");
+  const auto empty = run_command(calibrate() + " easy=" + dir + "/empty.txt" + out);
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("level \"easy\" has no puzzles"), std::string::npos) << empty.err;
+
+  // The example bins: se-rated values start at 2.5, so "easy" (below 2) would be empty.
+  const auto empty_bin = run_command(calibrate() + " --labelled " + test_data("calibrate/labelled.txt") +
+                                     " --bins 'easy:<2.0,medium:<3.0,hard:<5.0,evil'" + out);
+  EXPECT_EQ(empty_bin.exit_code, 2);
+  EXPECT_NE(empty_bin.err.find("level \"easy\" has no puzzles"), std::string::npos) << empty_bin.err;
+
+  const auto bad_bins = run_command(calibrate() + " --labelled " + test_data("calibrate/labelled.txt") +
+                                    " --bins 'a:<3,b:<2'" + out);
+  EXPECT_EQ(bad_bins.exit_code, 2);
+  EXPECT_NE(bad_bins.err.find("--bins:1:9:"), std::string::npos) << bad_bins.err;
+
+  const auto unwritable = run_command(calibrate() + " " + fixture_levels() + " -o /nonexistent/dir/out.json");
+  EXPECT_EQ(unwritable.exit_code, 2);
+  EXPECT_NE(unwritable.err.find("/nonexistent/dir/out.json"), std::string::npos) << unwritable.err;
+}
+
+TEST(CalibrateCli, WritesACalibrationTheEngineReads) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto result = run_command(calibrate() + " " + fixture_levels() + " -o " + dir + "/cal.json --compare paper");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  // The Table I-style summary: one row per level, our target next to the paper's.
+  EXPECT_NE(result.out.find("target"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("paper"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("6.23"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\neasy "), std::string::npos) << result.out;
+
+  const Calibration calibration = read_calibration_file(dir + "/cal.json");
+  ASSERT_EQ(calibration.levels.size(), 3U);
+  EXPECT_EQ(calibration.levels[0].name, "easy");
+  EXPECT_EQ(calibration.levels[2].name, "hard");
+  EXPECT_EQ(calibration.runs, 2);
+  EXPECT_EQ(calibration.levels[0].target, 1.0);
+  EXPECT_EQ(calibration.levels[1][LevelStatistic::count], 8.0);
+  EXPECT_EQ(level_for(calibration, calibration.levels[1].target).name, "medium");
+  const auto& provenance = calibration.provenance->as_object();
+  EXPECT_EQ(provenance.at("tool").as_string(), "calibrate");
+  EXPECT_FALSE(provenance.at("version").as_string().empty());
+  const auto& inputs = provenance.at("inputs").as_array();
+  ASSERT_EQ(inputs.size(), 3U);
+  const auto sum = run_command("sha256sum " + test_data("calibrate/medium.txt"));
+  EXPECT_EQ(inputs[1].at("sha256").as_string(), sum.out.substr(0, 64));
+  EXPECT_EQ(inputs[1].at("file").as_string(), test_data("calibrate/medium.txt"));
+}
+
+TEST(CalibrateCli, OutputDoesNotDependOnJobs) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto one = run_command(calibrate() + " " + fixture_levels() + " --jobs 1 -o " + dir + "/one.json");
+  const auto two = run_command(calibrate() + " " + fixture_levels() + " --jobs 2 -o " + dir + "/two.json");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(testing::read_text_file(dir + "/one.json"), testing::read_text_file(dir + "/two.json"));
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(CalibrateCli, ExcludedPuzzlesExitOneAndAreCounted) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto result = run_command(calibrate() + " easy=" + test_data("calibrate/easy.txt") + " mixed=" +
+                                  test_data("calibrate/with-problems.txt") + " --runs 2 -o " + dir + "/cal.json");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("with-problems.txt:3: excluded from level \"mixed\": not unique"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("with-problems.txt:5: excluded from level \"mixed\": no solution"), std::string::npos)
+      << result.err;
+  const Calibration calibration = read_calibration_file(dir + "/cal.json");
+  EXPECT_EQ(calibration.levels[1][LevelStatistic::count], 3.0);
+  EXPECT_EQ(calibration.provenance->as_object().at("excluded").as_array().size(), 2U);
+}
+
+TEST(CalibrateCli, LabelledFileWithBins) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto result = run_command(calibrate() + " --labelled " + test_data("calibrate/labelled.txt") +
+                                  " --bins 'easy:<3,medium:<5,hard' --runs 2 -o " + dir + "/cal.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Calibration calibration = read_calibration_file(dir + "/cal.json");
+  ASSERT_EQ(calibration.levels.size(), 3U);
+  EXPECT_EQ(calibration.levels[1].name, "medium");
+  EXPECT_EQ(calibration.provenance->as_object().at("bins").as_string(), "easy:<3,medium:<5,hard");
+}
+
+TEST(CalibrateCli, ExpandsLevelsAndWarnsAboutOrder) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto expanded = run_command(calibrate() + " " + fixture_levels() + " --levels 6 --spacing geometric -o " +
+                                    dir + "/cal.json");
+  ASSERT_EQ(expanded.exit_code, 0) << expanded.err;
+  const Calibration calibration = read_calibration_file(dir + "/cal.json");
+  ASSERT_EQ(calibration.levels.size(), 6U);
+  EXPECT_EQ(calibration.levels[5].name, "hard+1");
+  EXPECT_NE(expanded.out.find("hard+1"), std::string::npos) << expanded.out;
+
+  const auto reversed = run_command(calibrate() + " hard=" + test_data("calibrate/hard.txt") + " easy=" +
+                                    test_data("calibrate/easy.txt") + " --runs 2 -o " + dir + "/reversed.json");
+  EXPECT_EQ(reversed.exit_code, 0) << reversed.err;
+  EXPECT_NE(reversed.err.find("warning: level \"easy\""), std::string::npos) << reversed.err;
+}
+
+TEST(CalibrateCli, OtherMetricsAndTheirOptions) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const auto result = run_command(calibrate() + " medium=" + test_data("calibrate/medium.txt") + " hard=" +
+                                  test_data("calibrate/hard.txt") + " --metric hs-calls --strategies r -o " + dir +
+                                  "/cal.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Calibration calibration = read_calibration_file(dir + "/cal.json");
+  EXPECT_EQ(calibration.metric, "hs-calls");
+  EXPECT_EQ(calibration.runs, 1);
+  EXPECT_EQ(calibration.options.at("strategies"), "r");
+}
+
+TEST(CalibrateCli, PlotsArePdfSvgOrPng) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  for (const std::string extension : {"pdf", "svg", "png"}) {
+    const std::string plot = dir + "/plot." + extension;
+    const auto result = run_command(calibrate() + " " + fixture_levels() + " --compare paper -o " + dir +
+                                    "/cal.json --plot " + plot);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const std::string bytes = testing::read_text_file(plot);
+    ASSERT_GT(bytes.size(), 1000U) << extension;
+    if (extension == "pdf") {
+      EXPECT_EQ(bytes.substr(0, 5), "%PDF-");
+      const auto info = run_command("pdfinfo " + plot);
+      EXPECT_EQ(info.exit_code, 0) << info.err;
+      const std::size_t pages = info.out.find("Pages:");
+      ASSERT_NE(pages, std::string::npos) << info.out;
+      EXPECT_EQ(std::stoi(info.out.substr(pages + 6)), 1) << info.out;
+      const auto fonts = run_command("pdffonts " + plot);
+      EXPECT_EQ(fonts.out.find("Type 3"), std::string::npos) << fonts.out;  // real embedded fonts
+    } else if (extension == "svg") {
+      EXPECT_EQ(bytes.substr(0, 5), "<?xml");
+      EXPECT_NE(bytes.find("<svg"), std::string::npos);
+      EXPECT_NE(bytes.find("</svg>"), std::string::npos);
+    } else {
+      EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+      // IHDR: width 1280 (640 pt at two pixels per point).
+      EXPECT_EQ(bytes.substr(16, 4), std::string("\x00\x00\x05\x00", 4));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,298 @@
+// Page templates: units, text variables, the shipped templates, validation errors with lines, fonts
+// and the page plan.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sudoku/book.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/page_plan.hpp"
+#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/text_pattern.hpp"
+#include "sudoku/typeset/units.hpp"
+#include "test_support.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+std::string shipped(const std::string& name) { return std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml"; }
+
+// A small valid template; `extra_master` and `grid_attributes` let tests break one thing at a time.
+std::string minimal_template(const std::string& extra = "", const std::string& grid_attributes = "thin=\"0.5pt\"",
+                             const std::string& master_body = "") {
+  return "<?xml version=\"1.0\"?>\n"                                    // line 1
+         "<template version=\"1\">\n"                                    // 2
+         "  <page width=\"6in\" height=\"9in\">\n"                       // 3
+         "    <margins top=\"0.5in\" bottom=\"0.5in\" left=\"0.5in\" right=\"0.5in\"/>\n"  // 4
+         "  </page>\n"                                                   // 5
+         "  <font name=\"digits\" family=\"DejaVu Sans\" style=\"Book\"/>\n"  // 6
+         "  <grid " + grid_attributes + ">\n"                            // 7
+         "    <givens font=\"digits\" size=\"0.6\"/>\n"                  // 8
+         "  </grid>\n"                                                   // 9
+         "  <master name=\"puzzle\">\n" + master_body +                  // 10
+         "  </master>\n"
+         "  <master name=\"solution\" columns=\"2\" rows=\"2\"/>\n" + extra +
+         "</template>\n";
+}
+
+// "FILE:LINE: message" of the InputError that parsing `text` gives.
+std::string error_of(const std::string& text) {
+  try {
+    parse_template(text, "t.xml");
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+TEST(UnitsTest, ParsesLengthsInPoints) {
+  EXPECT_DOUBLE_EQ(*parse_length("72pt"), 72);
+  EXPECT_DOUBLE_EQ(*parse_length("1in"), 72);
+  EXPECT_DOUBLE_EQ(*parse_length("25.4mm"), 72);
+  EXPECT_DOUBLE_EQ(*parse_length("2.54cm"), 72);
+  EXPECT_DOUBLE_EQ(*parse_length("-0.125in"), -9);
+  EXPECT_DOUBLE_EQ(*parse_length(".5pt"), 0.5);
+  for (const char* bad : {"72", "pt", "1e2pt", "1 in", "1,5mm", "1.2.3mm", "nanpt", "12px", ""})
+    EXPECT_FALSE(parse_length(bad).has_value()) << bad;
+}
+
+TEST(UnitsTest, ParsesColours) {
+  EXPECT_EQ(*parse_color("#000000"), Color::black());
+  EXPECT_EQ(*parse_color("#fff"), Color::white());
+  EXPECT_DOUBLE_EQ(parse_color("#80FF00")->red, 128.0 / 255);
+  for (const char* bad : {"black", "#12345", "#gg0000", "000000", ""}) EXPECT_FALSE(parse_color(bad).has_value()) << bad;
+}
+
+TEST(TextPatternTest, ExpandsVariablesAndFilters) {
+  TextValues values;
+  values.set(Variable::number, "7");
+  values.set(Variable::level, "evil");
+  values.set(Variable::date, "2026-03-02");
+  EXPECT_EQ(*TextPattern::parse("No. {number} {level|upper}").expand(values), "No. 7 EVIL");
+  EXPECT_EQ(*TextPattern::parse("{level|capitalize}").expand(values), "Evil");
+  EXPECT_EQ(*TextPattern::parse("{date|long}").expand(values), "Monday 2 March 2026");
+  EXPECT_EQ(*TextPattern::parse("{{literal}} {number}").expand(values), "{literal} 7");
+  EXPECT_EQ(*TextPattern::parse("plain").expand(values), "plain");
+}
+
+TEST(TextPatternTest, LineWithAMissingValueIsLeftOut) {
+  TextValues values;
+  values.set(Variable::number, "7");
+  EXPECT_FALSE(TextPattern::parse("Solution on page {solution_page}").expand(values).has_value());
+  EXPECT_TRUE(TextPattern::parse("Solution on page {solution_page}").uses(Variable::solution_page));
+}
+
+TEST(TextPatternTest, RejectsUnknownNamesAndBraces) {
+  EXPECT_THROW(TextPattern::parse("{nmber}"), std::invalid_argument);
+  EXPECT_THROW(TextPattern::parse("{number|bold}"), std::invalid_argument);
+  EXPECT_THROW(TextPattern::parse("{number"), std::invalid_argument);
+  EXPECT_THROW(TextPattern::parse("number}"), std::invalid_argument);
+}
+
+TEST(TextPatternTest, LongDates) {
+  EXPECT_EQ(long_date("2026-11-23"), "Monday 23 November 2026");
+  EXPECT_EQ(long_date("2000-01-01"), "Saturday 1 January 2000");
+  EXPECT_EQ(long_date("2024-02-29"), "Thursday 29 February 2024");
+  EXPECT_EQ(long_date("someday"), "someday");
+}
+
+TEST(TemplateTest, ShippedTemplatesLoadWithTheirFonts) {
+  FontLibrary fonts({std::string(SUDOKU_SOURCE_DIR) + "/fonts"});
+  for (const char* name : {"newspaper", "book-letter", "book-6x9", "a4-4up"}) {
+    SCOPED_TRACE(name);
+    const Template loaded = load_template(shipped(name));
+    EXPECT_EQ(loaded.name, name);
+    const FontSet set = load_template_fonts(loaded, fonts);
+    EXPECT_EQ(set.size(), loaded.fonts.size());
+    EXPECT_GE(loaded.puzzle_page.grid.thin, kMinimumLineWeight);
+    EXPECT_GE(loaded.solution_page.grid.thin, kMinimumLineWeight);
+  }
+}
+
+TEST(TemplateTest, ShippedPageSizes) {
+  const Template newspaper = load_template(shipped("newspaper"));
+  EXPECT_NEAR(newspaper.puzzle_page.page.width, millimetres(85), 1e-9);
+  EXPECT_NEAR(newspaper.puzzle_page.page.height, millimetres(91), 1e-9);
+  EXPECT_NEAR(newspaper.solution_page.page.width, millimetres(42), 1e-9);
+  EXPECT_EQ(newspaper.puzzle_page.header, std::nullopt);  // no page furniture
+  EXPECT_EQ(newspaper.puzzle_page.footer, std::nullopt);
+  const Template letter = load_template(shipped("book-letter"));
+  EXPECT_DOUBLE_EQ(letter.puzzle_page.page.width, 612);
+  EXPECT_TRUE(letter.puzzle_page.page.mirrored);
+  EXPECT_EQ(letter.puzzle_page.slots(), 2);
+  EXPECT_EQ(letter.solution_page.slots(), 9);
+  const Template trade = load_template(shipped("book-6x9"));
+  EXPECT_DOUBLE_EQ(trade.puzzle_page.page.bleed, 9);
+  EXPECT_GT(trade.puzzle_page.page.margins.inside, trade.puzzle_page.page.margins.outside);
+  const Template a4 = load_template(shipped("a4-4up"));
+  EXPECT_EQ(a4.puzzle_page.slots(), 4);
+}
+
+TEST(TemplateTest, MinimalTemplateLoads) {
+  const Template loaded = parse_template(minimal_template(), "t.xml");
+  EXPECT_EQ(loaded.name, "t");
+  EXPECT_EQ(loaded.solution_page.slots(), 4);
+  EXPECT_EQ(loaded.solution_page.grid.givens.font, "digits");
+  EXPECT_EQ(loaded.solution_page.grid.solved.font, "digits");  // solved digits default to the givens
+}
+
+TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
+  EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
+            "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
+}
+
+TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {
+  const std::string text = minimal_template("", "thin=\"0.5pt\"\n        thik=\"2pt\"");
+  EXPECT_EQ(error_of(text).substr(0, 44), "t.xml:8: unknown attribute 'thik' on <grid> ");
+}
+
+TEST(TemplateTest, BadLengthsAreErrors) {
+  EXPECT_EQ(error_of(minimal_template("", "thin=\"0.5\"")).substr(0, 36), "t.xml:7: bad length '0.5' for 'thin'");
+  EXPECT_EQ(error_of(minimal_template("", "thin=\"0.3pt\"")),
+            "t.xml:7: thin line 0.3 pt is under the 0.5 pt minimum that prints reliably");
+  EXPECT_NE(error_of(minimal_template("", "thin=\"1pt\" thick=\"0.75pt\"")).find("t.xml:7: the thick (box) lines"),
+            std::string::npos);
+}
+
+TEST(TemplateTest, UndeclaredFontAndUnknownVariableAreErrors) {
+  const std::string font = minimal_template("", "thin=\"0.5pt\"",
+                                            "    <caption font=\"serif\" size=\"9pt\"><text>{number}</text></caption>\n");
+  EXPECT_NE(error_of(font).find("t.xml:11: unknown font 'serif'"), std::string::npos) << error_of(font);
+  const std::string variable = minimal_template("", "thin=\"0.5pt\"",
+                                                "    <caption font=\"digits\" size=\"9pt\">\n      <text>{nmber}</text>\n"
+                                                "    </caption>\n");
+  EXPECT_NE(error_of(variable).find("t.xml:12: unknown variable {nmber}"), std::string::npos) << error_of(variable);
+}
+
+TEST(TemplateTest, MissingFontIsAnErrorAtTheFontLine) {
+  std::string text = minimal_template();
+  text.replace(text.find("DejaVu Sans"), 11, "No Such Family");
+  const Template loaded = parse_template(text, "t.xml");
+  FontLibrary fonts;
+  try {
+    load_template_fonts(loaded, fonts);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.line(), 6);
+    EXPECT_NE(std::string(error.what()).find("font family 'No Such Family' not found"), std::string::npos) << error.what();
+  }
+  std::string file = minimal_template();
+  const std::string by_family = "family=\"DejaVu Sans\" style=\"Book\"";
+  file.replace(file.find(by_family), by_family.size(), "file=\"missing.ttf\"");
+  const Template with_file = parse_template(file, "t.xml", "/nonexistent");
+  EXPECT_THROW(load_template_fonts(with_file, fonts), InputError);
+}
+
+TEST(TemplateTest, MissingStyleListsTheInstalledOnes) {
+  std::string text = minimal_template();
+  text.replace(text.find("Book"), 4, "Heavy");
+  FontLibrary fonts;
+  try {
+    load_template_fonts(parse_template(text, "t.xml"), fonts);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("has no style 'Heavy' (installed styles:"), std::string::npos) << error.what();
+  }
+}
+
+TEST(TemplateTest, FontFilesLoadByPath) {
+  FontLibrary fonts;
+  const Font font = fonts.load_file("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+  EXPECT_TRUE(font);
+  EXPECT_EQ(font.description(), "DejaVu Sans Book");
+  EXPECT_THROW(fonts.load_file(std::string(SUDOKU_SOURCE_DIR) + "/CMakeLists.txt"), FontNotFound);
+}
+
+TEST(TemplateTest, DoctypeAndEntitiesAreRejected) {
+  const std::string doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
+                              "<template/>\n";
+  EXPECT_EQ(error_of(doctype), "t.xml:2: DOCTYPE and entity declarations are not allowed in templates");
+  std::string entity = minimal_template();
+  entity.replace(entity.find("<master name=\"solution\""), 0, "<!-- fonts & sizes are fine in comments -->\n");
+  EXPECT_EQ(error_of(entity), "(no error)");
+  entity = minimal_template("", "thin=\"0.5pt\"", "    <caption font=\"digits\"><text>&x;</text></caption>\n");
+  EXPECT_NE(error_of(entity).find("t.xml:11: entity reference '&x;' is not allowed"), std::string::npos) << error_of(entity);
+  const std::string escaped = minimal_template("", "thin=\"0.5pt\"",
+                                               "    <caption font=\"digits\"><text>Q&amp;A &#35;{number}</text></caption>\n");
+  EXPECT_EQ(error_of(escaped), "(no error)");
+}
+
+TEST(TemplateTest, MalformedXmlGivesTheLine) {
+  std::string text = minimal_template();
+  text.replace(text.find("  </grid>"), 9, "  </grod>");
+  EXPECT_EQ(error_of(text).substr(0, 24), "t.xml:9: malformed XML: ");
+}
+
+TEST(TemplateTest, StructuralMistakes) {
+  EXPECT_NE(error_of(minimal_template("  <master name=\"puzzle\"/>\n")).find("t.xml:13: master 'puzzle' is defined twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"index\"/>\n")).find("t.xml:13: bad value 'index' for 'name'"),
+            std::string::npos);
+  std::string no_solution = minimal_template();
+  const auto at = no_solution.find("  <master name=\"solution\"");
+  no_solution.erase(at, no_solution.find('\n', at) - at + 1);
+  EXPECT_NE(error_of(no_solution).find("needs a <master name=\"solution\">"), std::string::npos) << error_of(no_solution);
+  std::string mirrored = minimal_template();
+  mirrored.replace(mirrored.find("height=\"9in\""), 12, "height=\"9in\" mirrored=\"yes\"");
+  EXPECT_NE(error_of(mirrored).find("t.xml:4: mirrored pages take 'inside' and 'outside' margins"), std::string::npos)
+      << error_of(mirrored);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"chapter\" columns=\"2\"/>\n"))
+                .find("t.xml:13: 'columns' applies to the puzzle and solution masters only"),
+            std::string::npos);
+}
+
+TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
+  std::string text = minimal_template();
+  text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");
+  EXPECT_NE(error_of(text).find("t.xml:12: the 8 x 12 slots leave grids of only"), std::string::npos) << error_of(text);
+}
+
+TEST(PagePlanTest, BookLetterPlan) {
+  const Book book = read_book(testing::test_data("books/sample/book.json"));
+  const Template letter = load_template(shipped("book-letter"));
+  const PagePlan plan = plan_pages(book, letter, true);
+  // title, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3 pages), chapter 3 (4: 2
+  // pages), blank, 12 solutions on 2 pages.
+  ASSERT_EQ(plan.pages.size(), 16u);
+  EXPECT_EQ(plan.pages[0].role, PageRole::title);
+  EXPECT_EQ(plan.pages[1].role, PageRole::blank);
+  EXPECT_EQ(plan.pages[2].role, PageRole::chapter);
+  EXPECT_EQ(plan.pages[5].role, PageRole::blank);
+  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{3, 7, 11}));
+  EXPECT_EQ(plan.first_solution_page, 15);
+  EXPECT_EQ(plan.puzzle_page[0], 4);
+  EXPECT_EQ(plan.puzzle_page[2], 5);
+  EXPECT_EQ(plan.puzzle_page[11], 13);
+  EXPECT_EQ(plan.solution_page[8], 15);
+  EXPECT_EQ(plan.solution_page[9], 16);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  for (const auto& page : plan.pages) {
+    if (page.role == PageRole::chapter || page.role == PageRole::title) {
+      EXPECT_TRUE(page.recto()) << page.number;
+    }
+    // Solutions after the first solution page follow on, without blanks in between.
+    if (page.number > 15) {
+      EXPECT_EQ(page.role, PageRole::solutions);
+    }
+  }
+}
+
+TEST(PagePlanTest, WithoutSolutionsAndWithoutChapterPages) {
+  const Book book = read_book(testing::test_data("books/sample/book.json"));
+  const PagePlan letter = plan_pages(book, load_template(shipped("book-letter")), false);
+  EXPECT_EQ(letter.pages.size(), 13u);
+  EXPECT_TRUE(letter.solution_page.empty());
+  EXPECT_EQ(letter.first_solution_page, 0);
+  const PagePlan newspaper = plan_pages(book, load_template(shipped("newspaper")), true);
+  EXPECT_EQ(newspaper.pages.size(), 24u);
+  EXPECT_EQ(newspaper.solution_page.front(), 13);
+  const PagePlan a4 = plan_pages(book, load_template(shipped("a4-4up")), true);
+  // Chapters of 3, 5 and 4 puzzles start new pages: 1 + 2 + 1 puzzle pages, then 12 solutions.
+  EXPECT_EQ(a4.pages.size(), 5u);
+  EXPECT_EQ(a4.pages[1].slots.size(), 4u);
+  EXPECT_EQ(a4.pages[2].slots.size(), 1u);
+}
+
+}  // namespace
+}  // namespace sudoku::typeset

@@ -1,0 +1,415 @@
+// The typeset tool end to end, checked with poppler-utils and qpdf: page count and size, embedded
+// fonts, text in reading order, PDF structure, bookmarks, labels, metadata, atomic output, errors,
+// speed and size, and a raster comparison of one page per template with golden PNGs.
+//
+// Set SUDOKU_UPDATE_GOLDEN=1 to rewrite the golden PNGs after an intended change of the look.
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sudoku/book.hpp"
+#include "sudoku/puzzle_io.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::run_command;
+using testing::test_data;
+
+const std::string kSample = test_data("books/sample");
+
+std::string typeset_command(const std::string& arguments) { return testing::tool_path("typeset") + " " + arguments; }
+
+CommandResult typeset(const std::string& arguments) { return run_command(typeset_command(arguments)); }
+
+class TempDir {
+ public:
+  TempDir() : path_(testing::make_temp_dir("typeset-test")) {}
+  ~TempDir() { fs::remove_all(path_); }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string run_ok(const std::string& command) {
+  const CommandResult result = run_command(command);
+  EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.err;
+  return result.out;
+}
+
+// "Key:   value" from pdfinfo output.
+std::string info_field(const std::string& info, const std::string& key) {
+  const std::regex pattern("(^|\n)" + key + ":\\s*([^\n]*)");
+  std::smatch match;
+  return std::regex_search(info, match, pattern) ? match[2].str() : "";
+}
+
+struct PageSize {
+  double width = 0;
+  double height = 0;
+};
+
+PageSize page_size(const std::string& pdf, int page) {
+  const std::string info = run_ok("pdfinfo -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+  const std::regex pattern("Page +" + std::to_string(page) + " size: +([0-9.]+) x ([0-9.]+) pts");
+  std::smatch match;
+  if (!std::regex_search(info, match, pattern)) return {};
+  return {std::stod(match[1].str()), std::stod(match[2].str())};
+}
+
+int page_count(const std::string& pdf) {
+  const std::string pages = info_field(run_ok("pdfinfo " + pdf), "Pages");
+  return pages.empty() ? 0 : std::stoi(pages);
+}
+
+std::string text_of(const std::string& pdf, const std::string& options = "") {
+  return run_ok("pdftotext " + options + " " + pdf + " -");
+}
+
+// Every puzzle of the book, then (when `solutions`) every solution, must appear in this order.
+void expect_grids_in_order(const std::string& text, const Book& book, bool solutions) {
+  std::size_t at = 0;
+  for (const auto& chapter : book.chapters) {
+    for (const auto& puzzle : chapter.puzzles) {
+      const std::size_t found = text.find(to_line(puzzle.puzzle), at);
+      ASSERT_NE(found, std::string::npos) << "puzzle " << puzzle.id << " missing or out of order";
+      at = found + 1;
+    }
+  }
+  if (!solutions) return;
+  for (const auto& chapter : book.chapters) {
+    for (const auto& puzzle : chapter.puzzles) {
+      const std::size_t found = text.find(to_line(puzzle.solution), at);
+      ASSERT_NE(found, std::string::npos) << "solution of " << puzzle.id << " missing or out of order";
+      at = found + 1;
+    }
+  }
+}
+
+void expect_fonts_embedded(const std::string& pdf) {
+  const std::string fonts = run_ok("pdffonts " + pdf);
+  std::istringstream lines(fonts);
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("name") || line.starts_with("---") || line.empty()) continue;
+    ++count;
+    EXPECT_EQ(line.find("Type 3"), std::string::npos) << line;
+    // Columns: name type encoding emb sub uni object ID; emb and sub must both be "yes".
+    EXPECT_NE(line.find(" yes yes "), std::string::npos) << line;
+  }
+  EXPECT_GT(count, 0) << fonts;
+}
+
+void expect_qpdf_clean(const std::string& pdf) {
+  const CommandResult check = run_command("qpdf --check " + pdf);
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find("No syntax or stream encoding errors found"), std::string::npos) << check.out;
+}
+
+struct RasterDifference {
+  double mean = 0;        // mean absolute difference, 0..255
+  double changed = 0;     // fraction of pixels differing by more than a quarter of the range
+  bool same_size = false;
+};
+
+RasterDifference compare_png(const std::string& a, const std::string& b) {
+  cairo_surface_t* first = cairo_image_surface_create_from_png(a.c_str());
+  cairo_surface_t* second = cairo_image_surface_create_from_png(b.c_str());
+  RasterDifference difference;
+  if (cairo_surface_status(first) == CAIRO_STATUS_SUCCESS && cairo_surface_status(second) == CAIRO_STATUS_SUCCESS) {
+    const int width = cairo_image_surface_get_width(first);
+    const int height = cairo_image_surface_get_height(first);
+    difference.same_size =
+        width == cairo_image_surface_get_width(second) && height == cairo_image_surface_get_height(second);
+    if (difference.same_size && width > 0 && height > 0) {
+      cairo_surface_flush(first);
+      cairo_surface_flush(second);
+      const unsigned char* pa = cairo_image_surface_get_data(first);
+      const unsigned char* pb = cairo_image_surface_get_data(second);
+      const int stride_a = cairo_image_surface_get_stride(first);
+      const int stride_b = cairo_image_surface_get_stride(second);
+      double total = 0;
+      long changed = 0;
+      for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+          // Both are gray pages loaded as 32-bit pixels: compare the green channel.
+          const int va = pa[y * stride_a + 4 * x + 1];
+          const int vb = pb[y * stride_b + 4 * x + 1];
+          total += std::abs(va - vb);
+          if (std::abs(va - vb) > 64) ++changed;
+        }
+      }
+      difference.mean = total / (static_cast<double>(width) * height);
+      difference.changed = static_cast<double>(changed) / (static_cast<double>(width) * height);
+    }
+  }
+  cairo_surface_destroy(first);
+  cairo_surface_destroy(second);
+  return difference;
+}
+
+// Renders `page` of `pdf` at a low resolution and compares it with tests/data/typeset/golden/NAME.png.
+void expect_matches_golden(const std::string& pdf, int page, const std::string& name, const TempDir& dir) {
+  const std::string rendered_base = dir / name;
+  run_ok("pdftoppm -r 30 -gray -png -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) + " " +
+         pdf + " " + rendered_base);
+  const std::string rendered = rendered_base + ".png";
+  const std::string golden = test_data("typeset/golden/" + name + ".png");
+  if (const char* update = std::getenv("SUDOKU_UPDATE_GOLDEN"); update != nullptr && std::string(update) == "1") {
+    fs::create_directories(fs::path(golden).parent_path());
+    fs::copy_file(rendered, golden, fs::copy_options::overwrite_existing);
+  }
+  ASSERT_TRUE(fs::exists(golden)) << golden << " is missing (run with SUDOKU_UPDATE_GOLDEN=1 to create it)";
+  const RasterDifference difference = compare_png(rendered, golden);
+  EXPECT_TRUE(difference.same_size) << name;
+  EXPECT_LT(difference.mean, 2.0) << name;
+  EXPECT_LT(difference.changed, 0.004) << name;
+}
+
+struct TemplateCase {
+  const char* name;
+  int pages;
+  double width;   // first page, points
+  double height;
+  int golden_page;
+};
+
+class TemplateOutputTest : public ::testing::TestWithParam<TemplateCase> {};
+
+TEST_P(TemplateOutputTest, MakesACheckedPdf) {
+  const TemplateCase& expected = GetParam();
+  TempDir dir;
+  const std::string pdf = dir / (std::string(expected.name) + ".pdf");
+  const CommandResult result = typeset(kSample + " --template " + expected.name + " -o " + pdf + " --date 2026-03-01");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(page_count(pdf), expected.pages);
+  const PageSize size = page_size(pdf, 1);
+  EXPECT_NEAR(size.width, expected.width, 0.01);
+  EXPECT_NEAR(size.height, expected.height, 0.01);
+  expect_fonts_embedded(pdf);
+  expect_qpdf_clean(pdf);
+  const Book book = read_book(kSample + "/book.json");
+  expect_grids_in_order(text_of(pdf), book, true);
+  expect_grids_in_order(text_of(pdf, "-raw"), book, true);
+  EXPECT_LE(fs::file_size(pdf) / static_cast<std::uintmax_t>(expected.pages), 30u * 1024u);
+  expect_matches_golden(pdf, expected.golden_page, std::string(expected.name) + "-p" + std::to_string(expected.golden_page),
+                        dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
+                         ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
+                                           TemplateCase{"book-letter", 16, 612, 792, 4},
+                                           TemplateCase{"book-6x9", 20, 450, 666, 3},
+                                           TemplateCase{"a4-4up", 5, 595.276, 841.89, 1}),
+                         [](const auto& test_case) {
+                           std::string name = test_case.param.name;
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
+TEST(TypesetTest, SolutionPagesMatchTheirGoldens) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
+  expect_matches_golden(pdf, 15, "book-letter-p15", dir);
+}
+
+TEST(TypesetTest, NewspaperSolutionsAreSmallSeparatePages) {
+  TempDir dir;
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + pdf + " --date 2026-03-01"));
+  const PageSize solution = page_size(pdf, 13);
+  EXPECT_NEAR(solution.width, 42 * 72 / 25.4, 0.01);
+  EXPECT_NEAR(solution.height, 47 * 72 / 25.4, 0.01);
+  const std::string first = run_ok("pdftotext -f 1 -l 1 " + pdf + " -");
+  EXPECT_NE(first.find("SUDOKU No. 1 \xC2\xB7 GENTLE"), std::string::npos) << first;
+  EXPECT_NE(first.find("Monday 2 March 2026"), std::string::npos) << first;
+  // Undated puzzles simply have no date line.
+  const std::string undated = run_ok("pdftotext -f 4 -l 4 " + pdf + " -");
+  EXPECT_NE(undated.find("SUDOKU No. 4 \xC2\xB7 TOUGH"), std::string::npos) << undated;
+  EXPECT_EQ(undated.find("2026"), std::string::npos) << undated;
+}
+
+TEST(TypesetTest, EveryGridSizeLaysOut) {
+  TempDir dir;
+  for (int size : {4, 6, 12, 16, 25}) {
+    SCOPED_TRACE(size);
+    const std::string book_dir = test_data("typeset/books/size-" + std::to_string(size));
+    const std::string pdf = dir / ("size-" + std::to_string(size) + ".pdf");
+    run_ok(typeset_command(book_dir + " -t a4-4up -o " + pdf + " --date 2026-03-01"));
+    const Book book = read_book(book_dir + "/book.json");
+    expect_grids_in_order(text_of(pdf), book, true);
+    expect_fonts_embedded(pdf);
+    expect_qpdf_clean(pdf);
+    if (size == 6 || size == 16 || size == 25) expect_matches_golden(pdf, 1, "a4-4up-size-" + std::to_string(size), dir);
+  }
+}
+
+TEST(TypesetTest, SolutionsCanBeLeftOut) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter --solutions none -o " + pdf));
+  EXPECT_EQ(page_count(pdf), 13);
+  const std::string text = text_of(pdf);
+  EXPECT_EQ(text.find("Solution on page"), std::string::npos);
+  expect_grids_in_order(text, read_book(kSample + "/book.json"), false);
+}
+
+TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf));
+  // Puzzles 11 and 12 are on page 13; their solutions are on page 16.
+  const std::string puzzle_page = run_ok("pdftotext -f 13 -l 13 " + pdf + " -");
+  EXPECT_NE(puzzle_page.find("Puzzle 12"), std::string::npos) << puzzle_page;
+  EXPECT_NE(puzzle_page.find("Solution on page 16"), std::string::npos) << puzzle_page;
+  const std::string solution_page = run_ok("pdftotext -f 16 -l 16 " + pdf + " -");
+  EXPECT_NE(solution_page.find("puzzle on page 13"), std::string::npos) << solution_page;
+}
+
+TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01T12:30:00Z"));
+  const std::string info = run_ok("pdfinfo " + pdf);
+  EXPECT_EQ(info_field(info, "Title"), "Sudoku Sampler");
+  EXPECT_EQ(info_field(info, "Author"), "sudoku-press test desk");
+  EXPECT_EQ(info_field(info, "Creator").substr(0, 23), "sudoku-press typeset 0.");
+  EXPECT_NE(info_field(info, "CreationDate").find("Mar  1 12:30:00 2026"), std::string::npos) << info;
+  const std::string outlines = run_ok("qpdf --json --json-key=outlines " + pdf);
+  for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
+    EXPECT_NE(outlines.find(title), std::string::npos) << title;
+  const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
+  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;  // the title page is "i"
+  TempDir news;
+  const std::string newspaper = news / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + newspaper));
+  const std::string news_labels = run_ok("qpdf --json --json-key=pagelabels " + newspaper);
+  EXPECT_NE(news_labels.find("Puzzle "), std::string::npos) << news_labels;
+  EXPECT_NE(news_labels.find("Solution "), std::string::npos) << news_labels;
+}
+
+TEST(TypesetTest, SameInputAndDateGiveTheSameBytes) {
+  TempDir dir;
+  run_ok(typeset_command(kSample + " -t a4-4up -o " + (dir / "a.pdf") + " --date 2026-03-01"));
+  run_ok("SOURCE_DATE_EPOCH=1772323200 " + typeset_command(kSample + " -t a4-4up -o " + (dir / "b.pdf")));
+  EXPECT_EQ(testing::read_text_file(dir / "a.pdf"), testing::read_text_file(dir / "b.pdf"));
+}
+
+TEST(TypesetTest, DefaultOutputIsInTheBookDirectory) {
+  TempDir dir;
+  fs::create_directories(dir / "book");
+  fs::copy_file(kSample + "/book.json", dir / "book/book.json");
+  const CommandResult result = typeset(dir / "book" + " --template newspaper");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(fs::exists(dir / "book/newspaper.pdf"));
+  EXPECT_NE(result.out.find("newspaper.pdf: 24 pages"), std::string::npos) << result.out;
+}
+
+TEST(TypesetTest, TemplateFilesAndTheDataDirOverride) {
+  TempDir dir;
+  fs::create_directories(dir / "data/templates");
+  fs::copy_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/a4-4up.xml", dir / "data/templates/handout.xml");
+  fs::create_directories(dir / "book");
+  fs::copy_file(kSample + "/book.json", dir / "book/book.json");
+  run_ok("SUDOKU_PRESS_DATA_DIR=" + (dir / "data") + " " + typeset_command(dir / "book" + " -t handout"));
+  EXPECT_TRUE(fs::exists(dir / "book/handout.pdf"));
+  // A path is used as is, and names the default output too.
+  run_ok(typeset_command(dir / "book" + " -t " + (dir / "data/templates/handout.xml") + " -o " + (dir / "x.pdf")));
+  EXPECT_EQ(page_count(dir / "x.pdf"), 5);
+}
+
+TEST(TypesetTest, UsageErrorsExitTwoWithOneLine) {
+  const auto expect_usage_error = [](const std::string& arguments, const std::string& fragment) {
+    const CommandResult result = typeset(arguments);
+    EXPECT_EQ(result.exit_code, 2) << arguments;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(fragment), std::string::npos) << result.err;
+  };
+  expect_usage_error("", "typeset: ");
+  expect_usage_error(kSample, "template");
+  expect_usage_error(kSample + " -t newspaper --solutions inline", "--solutions expects separate or none");
+  expect_usage_error(kSample + " -t no-such-template", "unknown template 'no-such-template' (shipped: a4-4up, book-6x9");
+  expect_usage_error(kSample + " -t newspaper --date tomorrow", "--date expects YYYY-MM-DD");
+  expect_usage_error(kSample + " -t newspaper --bogus", "bogus");
+  expect_usage_error("/nonexistent-book -t newspaper", "/nonexistent-book");
+  const CommandResult help = typeset("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Usage: typeset BOOK_DIR --template NAME|FILE"), std::string::npos);
+}
+
+TEST(TypesetTest, BadTemplateIsReportedAtItsLine) {
+  TempDir dir;
+  std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/a4-4up.xml");
+  text.replace(text.find("thin=\"0.5pt\""), 12, "thin=\"0.2pt\"");
+  testing::write_text_file(dir / "thin.xml", text);
+  const CommandResult result = typeset(kSample + " -t " + (dir / "thin.xml") + " -o " + (dir / "out.pdf"));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("thin.xml:17: thin line 0.2 pt is under the 0.5 pt minimum"), std::string::npos) << result.err;
+}
+
+TEST(TypesetTest, FailuresNeverLeaveATruncatedPdf) {
+  TempDir dir;
+  const std::string out = dir / "out.pdf";
+  testing::write_text_file(out, "previous edition");
+  std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/a4-4up.xml");
+  text.replace(text.find("TeX Gyre Heros"), 14, "Missing Family");
+  testing::write_text_file(dir / "broken.xml", text);
+  const CommandResult result = typeset(kSample + " -t " + (dir / "broken.xml") + " -o " + out);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("broken.xml:"), std::string::npos) << result.err;
+  EXPECT_EQ(testing::read_text_file(out), "previous edition");
+  // Unwritable destination: an error, and nothing left behind.
+  const CommandResult unwritable = typeset(kSample + " -t a4-4up -o " + (dir / "missing-dir/out.pdf"));
+  EXPECT_EQ(unwritable.exit_code, 2);
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++files;
+  EXPECT_EQ(files, 2u);  // out.pdf and broken.xml only: no temporary files
+}
+
+TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {
+  TempDir dir;
+  // 400 puzzles: the sample's twelve, over and over, in four chapters.
+  Book book = read_book(kSample + "/book.json");
+  std::vector<BookPuzzle> pool;
+  for (const auto& chapter : book.chapters) pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  book.chapters.resize(4);
+  for (std::size_t c = 0; c < 4; ++c) {
+    book.chapters[c].title = "Chapter " + std::to_string(c + 1);
+    book.chapters[c].level = "mixed";
+    book.chapters[c].puzzles.clear();
+    for (std::size_t i = 0; i < 100; ++i) book.chapters[c].puzzles.push_back(pool[(c * 100 + i) % pool.size()]);
+  }
+  fs::create_directories(dir / "big");
+  write_book(book, dir / "big/book.json");
+  const auto start = std::chrono::steady_clock::now();
+  run_ok(typeset_command(dir / "big" + " -t book-letter -o " + (dir / "big.pdf")));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const int pages = page_count(dir / "big.pdf");
+  EXPECT_GE(pages, 200);
+  EXPECT_LE(fs::file_size(dir / "big.pdf") / static_cast<std::uintmax_t>(pages), 30u * 1024u);
+  // The target is 2 s on a 2-core machine; the bound here leaves room for a loaded CI machine.
+  EXPECT_LT(seconds, 10.0) << pages << " pages";
+  std::cout << "[ typeset ] " << pages << " pages in " << seconds << " s, "
+            << fs::file_size(dir / "big.pdf") / static_cast<std::uintmax_t>(pages) << " bytes per page\n";
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,142 @@
+// typeset: lay out a generated book as a print-ready PDF with a page template.
+#include <ctime>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "resources.hpp"
+#include "sudoku/book.hpp"
+#include "sudoku/errors.hpp"
+#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/typeset.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+using sudoku::cli::UsageError;
+
+struct Options {
+  std::string book;           // BOOK_DIR, or a book.json file
+  std::string template_name;  // shipped NAME or a FILE path
+  std::string output;         // empty: BOOK_DIR/<template name>.pdf
+  bool solutions = true;
+  std::optional<std::int64_t> date;
+  std::vector<fs::path> font_dirs;
+};
+
+// Seconds since 1970 for "YYYY-MM-DD" (midnight UTC) or "YYYY-MM-DDTHH:MM:SSZ".
+std::optional<std::int64_t> parse_date(const std::string& text) {
+  if (text.size() < 10 || !sudoku::is_iso_date(text.substr(0, 10))) return std::nullopt;
+  std::tm parts{};
+  parts.tm_year = std::stoi(text.substr(0, 4)) - 1900;
+  parts.tm_mon = std::stoi(text.substr(5, 2)) - 1;
+  parts.tm_mday = std::stoi(text.substr(8, 2));
+  if (text.size() != 10) {
+    int hour = 0, minute = 0, second = 0;
+    char t = 0, z = 0, extra = 0;
+    if (std::sscanf(text.c_str() + 10, "%c%2d:%2d:%2d%c%c", &t, &hour, &minute, &second, &z, &extra) != 5 || t != 'T' ||
+        z != 'Z' || hour > 23 || minute > 59 || second > 60)
+      return std::nullopt;
+    parts.tm_hour = hour;
+    parts.tm_min = minute;
+    parts.tm_sec = second;
+  }
+  return static_cast<std::int64_t>(timegm(&parts));
+}
+
+bool parse_options(int argc, char** argv, Options& options) {
+  sudoku::cli::CommandLine command_line;
+  command_line.tool = "typeset";
+  command_line.usage = "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none]";
+  command_line.summary =
+      "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page template.\n"
+      "NAME is a shipped template (" + [] {
+        std::string names;
+        for (const auto& name : sudoku::cli::list_data_files("templates", ".xml")) names += (names.empty() ? "" : ", ") + name;
+        return names.empty() ? std::string("none found") : names;
+      }() + "); anything with a '/' or ending in .xml is a template file.\n"
+      "The output defaults to BOOK_DIR/<template name>.pdf and is replaced atomically.\n"
+      "The PDF dates come from --date, else SOURCE_DATE_EPOCH, else the current time.\n"
+      "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an output\n"
+      "that cannot be written (messages name FILE:LINE where the problem is).";
+  std::string solutions;
+  std::string date;
+  std::vector<std::string> font_dirs;
+  command_line.options.add_options()
+      ("template,t", po::value(&options.template_name)->required(), "page template: a shipped NAME or an XML FILE")
+      ("output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")
+      ("solutions", po::value(&solutions)->default_value("separate"), "separate: solution pages at the back; none: no solutions")
+      ("date", po::value(&date), "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")
+      ("font-dir", po::value(&font_dirs), "extra folder searched for fonts before the shipped fonts/ (repeatable)")
+      ("book", po::value(&options.book), "book directory (positional)");
+  command_line.positional.add("book", 1);
+  po::variables_map values;
+  if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
+  if (options.book.empty()) throw UsageError("no book directory given");
+  if (solutions == "separate") options.solutions = true;
+  else if (solutions == "none") options.solutions = false;
+  else throw UsageError("--solutions expects separate or none, got '" + solutions + "'");
+  if (!date.empty()) {
+    options.date = parse_date(date);
+    if (!options.date) throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
+  } else if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    const long long seconds = std::strtoll(epoch, &end, 10);
+    if (*end != '\0' || seconds < 0) throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
+    options.date = seconds;
+  }
+  for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
+  return true;
+}
+
+std::string resolve_template(const std::string& name) {
+  if (name.find('/') != std::string::npos || name.ends_with(".xml")) return name;
+  if (const auto path = sudoku::cli::find_data_file("templates", name + ".xml")) return path->string();
+  std::string shipped;
+  for (const auto& known : sudoku::cli::list_data_files("templates", ".xml")) shipped += (shipped.empty() ? "" : ", ") + known;
+  throw UsageError("unknown template '" + name + "' (shipped: " + (shipped.empty() ? "none found" : shipped) +
+                   "; give a path to use a template file)");
+}
+
+int run(const Options& options) {
+  fs::path book_file = options.book;
+  fs::path book_dir = options.book;
+  std::error_code error;
+  if (fs::is_directory(book_file, error)) {
+    book_file /= "book.json";
+  } else if (book_file.extension() == ".json") {
+    book_dir = book_file.parent_path();
+  } else {
+    throw sudoku::IoError(options.book + ": not a book directory (expected a folder holding book.json)");
+  }
+  const sudoku::Book book = sudoku::read_book(book_file.string());
+  const sudoku::typeset::Template page_template = sudoku::typeset::load_template(resolve_template(options.template_name));
+
+  sudoku::typeset::TypesetOptions typeset;
+  typeset.font_dirs = options.font_dirs;
+  for (auto& dir : sudoku::cli::data_dirs("fonts")) typeset.font_dirs.push_back(std::move(dir));
+  typeset.include_solutions = options.solutions;
+  typeset.date = options.date;
+  typeset.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
+  typeset.book_source = book_file.string();
+  const std::string output =
+      options.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : options.output;
+  const auto result = sudoku::typeset::typeset_book(book, page_template, typeset, output);
+  std::cout << output << ": " << result.pages << " pages, " << (result.bytes + 512) / 1024 << " KB\n";
+  return sudoku::cli::kSuccess;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return sudoku::cli::run_tool("typeset", [&] {
+    Options options;
+    if (!parse_options(argc, argv, options)) return static_cast<int>(sudoku::cli::kSuccess);
+    return run(options);
+  });
+}
