@@ -137,7 +137,10 @@ class BookGenerator {
 
   BookGenerationResult run(const GenerationProgress& progress) {
     BookGenerationResult result;
-    std::filesystem::create_directories(options_.output_directory);
+    std::error_code directory_error;
+    std::filesystem::create_directories(options_.output_directory, directory_error);
+    if (directory_error)
+      throw IoError(options_.output_directory + ": cannot create the output directory: " + directory_error.message());
     if (options_.resume && std::filesystem::exists(checkpoint_path(options_.output_directory))) {
       checkpoint_.load();
       result.resumed = checkpoint_.size();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -307,6 +308,8 @@ std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& so
 
 std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options) {
   if (path == "-") return read_puzzles(std::cin, "<stdin>", options);
+  std::error_code status_error;
+  if (std::filesystem::is_directory(path, status_error)) throw IoError(path + ": is a directory, expected a file");
   std::ifstream input(path, std::ios::binary);
   if (!input) throw IoError(path + ": cannot open for reading");
   return read_puzzles(input, path, options);

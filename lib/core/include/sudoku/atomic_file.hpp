@@ -8,7 +8,8 @@
 namespace sudoku {
 
 // Replaces `path` with `contents` atomically. Throws IoError naming the path on any failure (the
-// temporary file is removed).
+// temporary file is removed). A path that exists but is not a regular file (a device such as
+// /dev/stdout, a FIFO) is written in place instead: it cannot be replaced, only written to.
 void write_file_atomically(const std::string& path, std::string_view contents);
 
 // Reads a whole file; throws IoError naming the path when it cannot.
