@@ -1,0 +1,88 @@
+// Board layouts for the rating kernels (private to the library): a geometry's peers and units
+// flattened into index tables, in two flavours with one interface.
+//
+// Contract: Standard9Layout serves only the standard 9x9 geometry (Geometry::standard(9)) and has
+// compile-time sizes, so loops over peers and units unroll; GenericLayout serves any geometry,
+// including variants whose cells have different numbers of peers or units. Both take every index
+// from the geometry's data; neither knows what a row, column or box is.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sudoku/geometry.hpp"
+
+namespace sudoku {
+
+class Standard9Layout {
+ public:
+  using Mask = std::uint16_t;
+  using Index = std::uint8_t;
+  static constexpr int kSize = 9;
+  static constexpr int kCells = 81;
+  static constexpr int kPeers = 20;
+  static constexpr int kUnits = 27;
+
+  explicit Standard9Layout(const Geometry& geometry);
+
+  static constexpr int size() { return kSize; }
+  static constexpr int cell_count() { return kCells; }
+  static constexpr int word_count() { return 2; }
+  static constexpr int unit_count() { return kUnits; }
+  static constexpr Mask all_values() { return 0x1FF; }
+  std::span<const Index, kPeers> peers(int cell) const {
+    return std::span<const Index, kPeers>(peers_.data() + cell * kPeers, kPeers);
+  }
+  std::span<const Index, kSize> unit(int unit) const {
+    return std::span<const Index, kSize>(units_.data() + unit * kSize, kSize);
+  }
+
+ private:
+  std::array<Index, kCells * kPeers> peers_{};
+  std::array<Index, kUnits * kSize> units_{};
+};
+
+class GenericLayout {
+ public:
+  using Mask = std::uint32_t;
+  using Index = std::uint16_t;
+
+  explicit GenericLayout(const Geometry& geometry);
+
+  int size() const { return size_; }
+  int cell_count() const { return cells_; }
+  int word_count() const { return (cells_ + 63) / 64; }
+  int unit_count() const { return static_cast<int>(unit_starts_.size()) - 1; }
+  Mask all_values() const { return all_values_; }
+  std::span<const Index> peers(int cell) const { return slice(peers_, peer_starts_, cell); }
+  std::span<const Index> unit(int unit) const { return slice(units_, unit_starts_, unit); }
+  // Indices of the units containing `cell`.
+  std::span<const Index> units_of(int cell) const { return slice(cell_units_, cell_unit_starts_, cell); }
+
+ private:
+  static std::span<const Index> slice(const std::vector<Index>& list, const std::vector<int>& starts, int at) {
+    const auto begin = static_cast<std::size_t>(starts[static_cast<std::size_t>(at)]);
+    const auto end = static_cast<std::size_t>(starts[static_cast<std::size_t>(at) + 1]);
+    return std::span<const Index>(list.data() + begin, end - begin);
+  }
+
+  int size_;
+  int cells_;
+  Mask all_values_;
+  std::vector<Index> peers_;
+  std::vector<int> peer_starts_;
+  std::vector<Index> units_;
+  std::vector<int> unit_starts_;
+  std::vector<Index> cell_units_;
+  std::vector<int> cell_unit_starts_;
+};
+
+// True for the geometry Standard9Layout serves: the shared standard 9x9 board, whose units are the
+// 27 rows, columns and boxes and whose cells all have 20 peers.
+bool uses_standard9_layout(const Geometry& geometry);
+// The shared 9x9 layout, built once from Geometry::standard(9).
+const Standard9Layout& standard9_layout();
+
+}  // namespace sudoku

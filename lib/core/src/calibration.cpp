@@ -1,0 +1,239 @@
+#include "sudoku/calibration.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+#include <boost/json.hpp>
+
+#include "sudoku/atomic_file.hpp"
+#include "sudoku/errors.hpp"
+
+namespace sudoku {
+namespace {
+
+// The one list of accepted keys. Level statistics follow "name" and "target" in LevelStatistic
+// order, so their names come from here too. (initializer_list because JsonField::allow_only takes
+// one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
+const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs", "options", "levels",
+                                                                   "provenance"};
+const std::initializer_list<std::string_view> kLevelKeys{
+    "name", "target", "count", "kept", "removed", "q1", "median", "q3", "mean", "sd", "min", "max"};
+constexpr std::size_t kFirstStatisticKey = 2;
+
+constexpr std::int64_t kMaxRuns = 1'000'000;
+
+bool is_integer_statistic(LevelStatistic statistic) { return statistic <= LevelStatistic::removed; }
+
+LevelStatistic statistic_at(std::size_t index) { return static_cast<LevelStatistic>(index); }
+
+// Level checks shared by the file reader (which reports JSON paths) and validate_calibration.
+// `fail(level, key, message)` must throw.
+using LevelFailure = std::function<void(std::size_t level, std::string_view key, const std::string& message)>;
+
+void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailure& fail) {
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const CalibrationLevel& level = levels[i];
+    if (level.name.empty()) fail(i, "name", "a level needs a non-empty name");
+    if (!std::isfinite(level.target) || level.target <= 0.0)
+      fail(i, "target", "expected a positive target, got " + std::to_string(level.target));
+    for (std::size_t j = 0; j < i; ++j) {
+      if (levels[j].name == level.name) fail(i, "name", "duplicate level name \"" + level.name + "\"");
+      if (levels[j].target == level.target)
+        fail(i, "target", "same target as level \"" + levels[j].name +
+                              "\" (levels need distinct targets to be told apart)");
+    }
+  }
+}
+
+std::vector<std::size_t> order_by_target(const Calibration& calibration) {
+  std::vector<std::size_t> order(calibration.levels.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return calibration.levels[a].target < calibration.levels[b].target;
+  });
+  return order;
+}
+
+CalibrationLevel parse_level(const JsonField& field) {
+  field.allow_only(kLevelKeys);
+  CalibrationLevel level;
+  level.name = field.required("name").as_string();
+  level.target = field.required("target").as_number();
+  for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
+    const LevelStatistic statistic = statistic_at(i);
+    const JsonField value = field[to_string(statistic)];
+    if (!value.present()) continue;
+    level[statistic] = is_integer_statistic(statistic)
+                           ? static_cast<double>(value.as_integer(0, std::numeric_limits<std::int64_t>::max()))
+                           : value.as_number();
+  }
+  return level;
+}
+
+MetricSettings parse_options(const JsonField& field, const std::string& metric) {
+  MetricSettings options;
+  if (!field.present()) return options;
+  if (!field.raw()->is_object()) field.fail("expected an object of metric options");
+  const std::vector<MetricOption> known = rating_metric_options(metric);
+  for (const auto& member : field.raw()->get_object()) {
+    const std::string key(member.key());
+    const bool is_known = std::any_of(known.begin(), known.end(), [&](const MetricOption& option) { return option.name == key; });
+    const JsonField value = field[key];
+    if (!is_known) value.fail("\"" + metric + "\" has no option \"" + key + "\"");
+    options[key] = value.as_string();
+  }
+  return options;
+}
+
+}  // namespace
+
+std::string_view to_string(LevelStatistic statistic) {
+  return kLevelKeys.begin()[kFirstStatisticKey + static_cast<std::size_t>(statistic)];
+}
+
+std::span<const std::string_view> calibration_keys() { return {kCalibrationKeys.begin(), kCalibrationKeys.size()}; }
+std::span<const std::string_view> calibration_level_keys() { return {kLevelKeys.begin(), kLevelKeys.size()}; }
+
+Calibration paper_calibration() {
+  Calibration calibration;
+  calibration.metric = "call-count";
+  calibration.runs = 10;
+  calibration.levels = {{"easy", 6.234043, {}}, {"medium", 29.2093, {}}, {"hard", 98.2093, {}}, {"evil", 527.4318, {}}};
+  return calibration;
+}
+
+Calibration parse_calibration(const JsonDocument& document) {
+  const JsonField root(document);
+  root.allow_only(kCalibrationKeys);
+  Calibration calibration;
+
+  const JsonField metric = root.required("metric");
+  calibration.metric = metric.as_string();
+  const auto names = rating_metric_names();
+  if (std::find(names.begin(), names.end(), calibration.metric) == names.end()) {
+    std::string known;
+    for (const auto name : names) known += (known.empty() ? "" : ", ") + std::string(name);
+    metric.fail("unknown rating metric \"" + calibration.metric + "\" (known: " + known + ")");
+  }
+  calibration.runs = static_cast<int>(root.required("runs").as_integer(1, kMaxRuns));
+  calibration.options = parse_options(root["options"], calibration.metric);
+
+  const JsonField levels = root.required("levels");
+  const std::size_t count = levels.array_size();
+  if (count == 0) levels.fail("a calibration needs at least one level");
+  for (std::size_t i = 0; i < count; ++i) calibration.levels.push_back(parse_level(levels.element(i)));
+  check_levels(calibration.levels, [&](std::size_t level, std::string_view key, const std::string& message) {
+    levels.element(level)[key].fail(message);
+  });
+
+  if (const JsonField provenance = root["provenance"]; provenance.present()) calibration.provenance = *provenance.raw();
+  return calibration;
+}
+
+Calibration read_calibration_file(const std::string& path) { return parse_calibration(read_json_file(path)); }
+
+void validate_calibration(const Calibration& calibration) {
+  const auto fail = [](const std::string& message) { throw InputError("calibration", 0, 0, message); };
+  const auto names = rating_metric_names();
+  if (std::find(names.begin(), names.end(), calibration.metric) == names.end())
+    fail("unknown rating metric \"" + calibration.metric + "\"");
+  if (calibration.runs < 1 || calibration.runs > kMaxRuns) fail("runs must be from 1 to " + std::to_string(kMaxRuns));
+  if (calibration.levels.empty()) fail("a calibration needs at least one level");
+  check_levels(calibration.levels, [&](std::size_t level, std::string_view key, const std::string& message) {
+    fail("levels[" + std::to_string(level) + "]." + std::string(key) + ": " + message);
+  });
+}
+
+std::vector<std::string> calibration_warnings(const Calibration& calibration) {
+  std::vector<std::string> warnings;
+  for (std::size_t i = 1; i < calibration.levels.size(); ++i) {
+    const CalibrationLevel& previous = calibration.levels[i - 1];
+    const CalibrationLevel& level = calibration.levels[i];
+    if (level.target <= previous.target)
+      warnings.push_back("level \"" + level.name + "\" has target " + std::to_string(level.target) +
+                         ", not above \"" + previous.name + "\" (" + std::to_string(previous.target) +
+                         "); ratings are matched to levels by target, not by file order");
+  }
+  return warnings;
+}
+
+boost::json::value calibration_to_json(const Calibration& calibration) {
+  boost::json::object root;
+  root["metric"] = calibration.metric;
+  root["runs"] = calibration.runs;
+  if (!calibration.options.empty()) {
+    boost::json::object options;
+    for (const auto& [key, value] : calibration.options) options[key] = value;
+    root["options"] = std::move(options);
+  }
+  boost::json::array levels;
+  for (const CalibrationLevel& level : calibration.levels) {
+    boost::json::object entry;
+    entry["name"] = level.name;
+    entry["target"] = level.target;
+    for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
+      const LevelStatistic statistic = statistic_at(i);
+      const std::optional<double>& value = level[statistic];
+      if (!value) continue;
+      if (is_integer_statistic(statistic))
+        entry[to_string(statistic)] = static_cast<std::int64_t>(*value);
+      else
+        entry[to_string(statistic)] = *value;
+    }
+    levels.push_back(std::move(entry));
+  }
+  root["levels"] = std::move(levels);
+  if (calibration.provenance) root["provenance"] = *calibration.provenance;
+  return root;
+}
+
+void write_calibration_file(const std::string& path, const Calibration& calibration) {
+  validate_calibration(calibration);
+  write_file_atomically(path, pretty_json(calibration_to_json(calibration)));
+}
+
+std::size_t level_index(const Calibration& calibration, double rating) {
+  if (calibration.levels.empty()) throw std::invalid_argument("level lookup in a calibration without levels");
+  if (std::isnan(rating)) throw std::invalid_argument("level lookup of a rating that is not a number");
+  const std::vector<std::size_t> order = order_by_target(calibration);
+  for (std::size_t i = 0; i + 1 < order.size(); ++i) {
+    const double boundary = std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target);
+    if (rating < boundary) return order[i];
+  }
+  return order.back();
+}
+
+const CalibrationLevel& level_for(const Calibration& calibration, double rating) {
+  return calibration.levels[level_index(calibration, rating)];
+}
+
+std::vector<double> level_boundaries(const Calibration& calibration) {
+  const std::vector<std::size_t> order = order_by_target(calibration);
+  std::vector<double> boundaries;
+  for (std::size_t i = 0; i + 1 < order.size(); ++i)
+    boundaries.push_back(std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target));
+  return boundaries;
+}
+
+std::optional<std::string> calibration_mismatch(const Calibration& calibration, const RatingMetric& metric) {
+  if (calibration.metric != metric.name())
+    return "the calibration is for metric \"" + calibration.metric + "\", the ratings are \"" +
+           std::string(metric.name()) + "\"";
+  if (calibration.runs != metric.runs())
+    return "the calibration was made with " + std::to_string(calibration.runs) + " runs per puzzle, the ratings use " +
+           std::to_string(metric.runs());
+  const MetricSettings settings = metric.settings();
+  for (const auto& [key, value] : calibration.options) {
+    const auto found = settings.find(key);
+    if (found != settings.end() && found->second != value)
+      return "the calibration was made with " + key + "=" + value + ", the ratings use " + key + "=" + found->second;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,212 @@
+#include "sudoku/calibration.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include <boost/json.hpp>
+
+#include "sudoku/errors.hpp"
+#include "sudoku/json_io.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+Calibration parse_text(const std::string& text) { return parse_calibration(parse_json(text, "cal.json")); }
+
+// The InputError message for a calibration text, or "" when it parses.
+std::string error_of(const std::string& text) {
+  try {
+    parse_text(text);
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+std::string with_levels(const std::string& levels) {
+  return R"({"metric": "call-count", "runs": 10, "levels": [)" + levels + "]}";
+}
+
+void expect_same(const Calibration& a, const Calibration& b) {
+  EXPECT_EQ(a.metric, b.metric);
+  EXPECT_EQ(a.runs, b.runs);
+  EXPECT_EQ(a.options, b.options);
+  EXPECT_EQ(a.provenance, b.provenance);
+  ASSERT_EQ(a.levels.size(), b.levels.size());
+  for (std::size_t i = 0; i < a.levels.size(); ++i) {
+    EXPECT_EQ(a.levels[i].name, b.levels[i].name);
+    EXPECT_EQ(a.levels[i].target, b.levels[i].target);
+    EXPECT_EQ(a.levels[i].statistics, b.levels[i].statistics) << a.levels[i].name;
+  }
+}
+
+TEST(Calibration, PaperDefaultMatchesTheShippedExample) {
+  const Calibration paper = paper_calibration();
+  EXPECT_EQ(paper.metric, "call-count");
+  EXPECT_EQ(paper.runs, 10);
+  ASSERT_EQ(paper.levels.size(), 4U);
+  EXPECT_EQ(paper.levels[0].name, "easy");
+  EXPECT_EQ(paper.levels[0].target, 6.234043);
+  EXPECT_EQ(paper.levels[1].target, 29.2093);
+  EXPECT_EQ(paper.levels[2].target, 98.2093);
+  EXPECT_EQ(paper.levels[3].name, "evil");
+  EXPECT_EQ(paper.levels[3].target, 527.4318);
+  EXPECT_NO_THROW(validate_calibration(paper));
+  EXPECT_TRUE(calibration_warnings(paper).empty());
+  expect_same(read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/calibration-paper.json"), paper);
+}
+
+TEST(Calibration, RoundTripKeepsEveryField) {
+  Calibration calibration = paper_calibration();
+  calibration.options = {{"propagation", "ac"}, {"branching", "random"}};
+  calibration.provenance = boost::json::parse(R"({"corpus": "se-rated.txt", "seed": 7, "tool": ["calibrate", 1]})");
+  CalibrationLevel& easy = calibration.levels[0];
+  easy[LevelStatistic::count] = 120;
+  easy[LevelStatistic::kept] = 110;
+  easy[LevelStatistic::removed] = 10;
+  easy[LevelStatistic::q1] = 3.25;
+  easy[LevelStatistic::median] = 5.5;
+  easy[LevelStatistic::q3] = 8.125;
+  easy[LevelStatistic::mean] = 6.234043;
+  easy[LevelStatistic::sd] = 2.0 / 3.0;
+  easy[LevelStatistic::min] = 1;
+  easy[LevelStatistic::max] = 17.9;
+  calibration.levels[3][LevelStatistic::median] = 412.0;
+
+  const std::string dir = testing::make_temp_dir("calibration");
+  const std::string path = dir + "/cal.json";
+  write_calibration_file(path, calibration);
+  const Calibration read = read_calibration_file(path);
+  expect_same(read, calibration);
+  // Writing again gives the same bytes.
+  const std::string first = testing::read_text_file(path);
+  write_calibration_file(path, read);
+  EXPECT_EQ(testing::read_text_file(path), first);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Calibration, KeyListsCoverEveryStatistic) {
+  const auto level_keys = calibration_level_keys();
+  ASSERT_EQ(level_keys.size(), 2 + kLevelStatisticCount);
+  EXPECT_EQ(level_keys[0], "name");
+  EXPECT_EQ(level_keys[1], "target");
+  for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
+    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[2 + i]);
+  EXPECT_EQ(to_string(LevelStatistic::median), "median");
+  EXPECT_EQ(calibration_keys().size(), 5U);
+}
+
+TEST(Calibration, RejectsMalformedFiles) {
+  const auto expect_error = [](const std::string& text, const std::string& fragment) {
+    const std::string error = error_of(text);
+    EXPECT_NE(error.find(fragment), std::string::npos) << "error \"" << error << "\" lacks \"" << fragment << "\"";
+  };
+  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [], "comment": 1})", "unknown key \"comment\"");
+  expect_error(with_levels(R"({"name": "easy", "target": 5, "medain": 4})"), "unknown key \"medain\"");
+  expect_error(with_levels(""), "at least one level");
+  expect_error(R"({"metric": "call-count", "runs": 10})", "levels");
+  expect_error(with_levels(R"({"target": 5})"), "name");
+  expect_error(with_levels(R"({"name": "easy"})"), "target");
+  expect_error(with_levels(R"({"name": "easy", "target": 0})"), "$.levels[0].target");
+  expect_error(with_levels(R"({"name": "easy", "target": -3})"), "positive");
+  expect_error(with_levels(R"({"name": "easy", "target": "5"})"), "expected a number");
+  expect_error(with_levels(R"({"name": "", "target": 5})"), "non-empty name");
+  expect_error(with_levels(R"({"name": "easy", "target": 5}, {"name": "easy", "target": 9})"),
+               "$.levels[1].name: duplicate level name \"easy\"");
+  expect_error(with_levels(R"({"name": "easy", "target": 5}, {"name": "hard", "target": 5})"),
+               "$.levels[1].target: same target");
+  expect_error(with_levels(R"({"name": "easy", "target": 5, "count": 2.5})"), "$.levels[0].count");
+  expect_error(with_levels(R"({"name": "easy", "target": 5, "count": -1})"), "$.levels[0].count");
+  expect_error(R"({"metric": "technique-x", "runs": 10, "levels": [{"name": "a", "target": 1}]})",
+               "unknown rating metric");
+  expect_error(R"({"metric": "call-count", "runs": 0, "levels": [{"name": "a", "target": 1}]})", "$.runs");
+  expect_error(R"({"metric": "call-count", "levels": [{"name": "a", "target": 1}]})", "runs");
+  expect_error(R"({"metric": "call-count", "runs": 10, "options": {"strategies": "r"},
+                  "levels": [{"name": "a", "target": 1}]})",
+               "no option \"strategies\"");
+  expect_error(R"({"metric": "call-count", "runs": 10, "options": {"runs": 10},
+                  "levels": [{"name": "a", "target": 1}]})",
+               "$.options.runs");
+  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [{"name": "a", "target": 1}],})", "cal.json:1:");
+  EXPECT_EQ(error_of(with_levels(R"({"name": "a", "target": 1})")), "");
+  EXPECT_THROW(read_calibration_file("/nonexistent/cal.json"), IoError);
+}
+
+TEST(Calibration, ValidatesCalibrationsBuiltInCode) {
+  Calibration calibration = paper_calibration();
+  calibration.levels[2].name = "medium";
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+  calibration = paper_calibration();
+  calibration.levels.clear();
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+  EXPECT_THROW(write_calibration_file("/nonexistent-dir/x.json", calibration), InputError);
+  calibration = paper_calibration();
+  calibration.levels[1].target = std::nan("");
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+  calibration = paper_calibration();
+  calibration.runs = 0;
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+}
+
+TEST(Calibration, LevelLookupUsesGeometricMeanBoundaries) {
+  const Calibration paper = paper_calibration();
+  const std::vector<double> boundaries = level_boundaries(paper);
+  ASSERT_EQ(boundaries.size(), 3U);
+  EXPECT_DOUBLE_EQ(boundaries[0], std::sqrt(6.234043 * 29.2093));   // about 13.49
+  EXPECT_DOUBLE_EQ(boundaries[1], std::sqrt(29.2093 * 98.2093));    // about 53.56
+  EXPECT_DOUBLE_EQ(boundaries[2], std::sqrt(98.2093 * 527.4318));   // about 227.6
+  const char* names[] = {"easy", "medium", "hard", "evil"};
+  for (std::size_t i = 0; i < boundaries.size(); ++i) {
+    // Exactly on a boundary belongs to the upper level; just below to the lower.
+    EXPECT_EQ(level_for(paper, boundaries[i]).name, names[i + 1]);
+    EXPECT_EQ(level_for(paper, std::nextafter(boundaries[i], 0.0)).name, names[i]);
+  }
+  EXPECT_EQ(level_for(paper, 1.0).name, "easy");    // singles-only puzzles
+  EXPECT_EQ(level_for(paper, 0.0).name, "easy");
+  EXPECT_EQ(level_for(paper, -5.0).name, "easy");
+  EXPECT_EQ(level_for(paper, 6.234043).name, "easy");
+  EXPECT_EQ(level_for(paper, 29.2093).name, "medium");
+  EXPECT_EQ(level_for(paper, 98.2093).name, "hard");
+  EXPECT_EQ(level_for(paper, 1e9).name, "evil");
+  EXPECT_EQ(level_for(paper, INFINITY).name, "evil");
+  EXPECT_EQ(level_index(paper, 100.0), 2U);
+  EXPECT_THROW(level_index(paper, std::nan("")), std::invalid_argument);
+  EXPECT_THROW(level_index(Calibration{}, 5.0), std::invalid_argument);
+
+  Calibration single;
+  single.levels = {{"only", 42.0, {}}};
+  EXPECT_TRUE(level_boundaries(single).empty());
+  EXPECT_EQ(level_for(single, 1.0).name, "only");
+  EXPECT_EQ(level_for(single, 1e6).name, "only");
+}
+
+TEST(Calibration, TargetsOutOfOrderWarnButStillLookUpByTarget) {
+  const Calibration calibration = parse_text(
+      with_levels(R"({"name": "medium", "target": 30}, {"name": "easy", "target": 6}, {"name": "hard", "target": 100})"));
+  const auto warnings = calibration_warnings(calibration);
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_NE(warnings[0].find("\"easy\""), std::string::npos) << warnings[0];
+  EXPECT_EQ(level_for(calibration, 5.0).name, "easy");
+  EXPECT_EQ(level_for(calibration, 20.0).name, "medium");
+  EXPECT_EQ(level_for(calibration, 60.0).name, "hard");
+  EXPECT_DOUBLE_EQ(level_boundaries(calibration)[0], std::sqrt(6.0 * 30.0));
+}
+
+TEST(Calibration, MismatchWithTheRatingMetric) {
+  Calibration calibration = paper_calibration();
+  EXPECT_FALSE(calibration_mismatch(calibration, *make_rating_metric("call-count")));
+  EXPECT_TRUE(calibration_mismatch(calibration, *make_rating_metric("call-count", {{"runs", "5"}})));
+  EXPECT_TRUE(calibration_mismatch(calibration, *make_rating_metric("hs-calls")));
+  calibration.options = {{"propagation", "ac-hidden"}};
+  const auto mismatch = calibration_mismatch(calibration, *make_rating_metric("call-count"));
+  ASSERT_TRUE(mismatch);
+  EXPECT_NE(mismatch->find("propagation"), std::string::npos);
+  EXPECT_FALSE(calibration_mismatch(calibration, *make_rating_metric("call-count", {{"propagation", "ac-hidden"}})));
+}
+
+}  // namespace
+}  // namespace sudoku
