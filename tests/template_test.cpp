@@ -121,12 +121,28 @@ TEST(TemplateTest, ShippedPageSizes) {
   EXPECT_DOUBLE_EQ(letter.puzzle_page.page.width, 612);
   EXPECT_TRUE(letter.puzzle_page.page.mirrored);
   EXPECT_EQ(letter.puzzle_page.slots(), 2);
-  EXPECT_EQ(letter.solution_page.slots(), 9);
+  EXPECT_EQ(letter.solution_page.slots(), 12);
+  EXPECT_EQ(letter.puzzle_page.align_rows, RowAlignment::justify);
   const Template trade = load_template(shipped("book-6x9"));
   EXPECT_DOUBLE_EQ(trade.puzzle_page.page.bleed, 9);
   EXPECT_GT(trade.puzzle_page.page.margins.inside, trade.puzzle_page.page.margins.outside);
   const Template a4 = load_template(shipped("a4-4up"));
   EXPECT_EQ(a4.puzzle_page.slots(), 4);
+  EXPECT_EQ(a4.puzzle_page.align_rows, RowAlignment::center);
+}
+
+TEST(TemplateTest, AlignRows) {
+  std::string text = minimal_template();
+  text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"2\" rows=\"2\" align-rows=\"center\"");
+  EXPECT_EQ(parse_template(text, "t.xml").solution_page.align_rows, RowAlignment::center);
+  EXPECT_EQ(parse_template(minimal_template(), "t.xml").solution_page.align_rows, RowAlignment::justify);
+  text.replace(text.find("\"center\""), 8, "\"bottom\"");
+  EXPECT_NE(error_of(text).find("t.xml:12: bad value 'bottom' for 'align-rows' (expected one of: justify, center, top)"),
+            std::string::npos)
+      << error_of(text);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"title\" align-rows=\"top\"/>\n"))
+                .find("t.xml:13: 'align-rows' applies to the puzzle and solution masters only"),
+            std::string::npos);
 }
 
 TEST(TemplateTest, MinimalTemplateLoads) {
@@ -253,8 +269,8 @@ TEST(PagePlanTest, BookLetterPlan) {
   const Template letter = load_template(shipped("book-letter"));
   const PagePlan plan = plan_pages(book, letter, true);
   // title, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3 pages), chapter 3 (4: 2
-  // pages), blank, 12 solutions on 2 pages.
-  ASSERT_EQ(plan.pages.size(), 16u);
+  // pages), blank, 12 solutions on one page.
+  ASSERT_EQ(plan.pages.size(), 15u);
   EXPECT_EQ(plan.pages[0].role, PageRole::title);
   EXPECT_EQ(plan.pages[1].role, PageRole::blank);
   EXPECT_EQ(plan.pages[2].role, PageRole::chapter);
@@ -264,14 +280,28 @@ TEST(PagePlanTest, BookLetterPlan) {
   EXPECT_EQ(plan.puzzle_page[0], 4);
   EXPECT_EQ(plan.puzzle_page[2], 5);
   EXPECT_EQ(plan.puzzle_page[11], 13);
-  EXPECT_EQ(plan.solution_page[8], 15);
-  EXPECT_EQ(plan.solution_page[9], 16);
+  EXPECT_EQ(plan.solution_page[11], 15);
+  EXPECT_EQ(plan.pages[14].slots.size(), 12u);
   EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
   for (const auto& page : plan.pages) {
     if (page.role == PageRole::chapter || page.role == PageRole::title) {
       EXPECT_TRUE(page.recto()) << page.number;
     }
-    // Solutions after the first solution page follow on, without blanks in between.
+  }
+}
+
+TEST(PagePlanTest, SolutionsRunOnOverSeveralPages) {
+  const Book book = read_book(testing::test_data("books/sample/book.json"));
+  Template letter = load_template(shipped("book-letter"));
+  letter.solution_page.rows = 3;  // nine per page: the twelve solutions need two pages
+  const PagePlan plan = plan_pages(book, letter, true);
+  ASSERT_EQ(plan.pages.size(), 16u);
+  EXPECT_EQ(plan.first_solution_page, 15);
+  EXPECT_EQ(plan.solution_page[8], 15);
+  EXPECT_EQ(plan.solution_page[9], 16);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  // Solutions after the first solution page follow on, without blanks in between.
+  for (const auto& page : plan.pages) {
     if (page.number > 15) {
       EXPECT_EQ(page.role, PageRole::solutions);
     }

@@ -1,6 +1,7 @@
 // The typeset tool end to end, checked with poppler-utils and qpdf: page count and size, embedded
 // fonts, text in reading order, PDF structure, bookmarks, labels, metadata, atomic output, errors,
-// speed and size, and a raster comparison of one page per template with golden PNGs.
+// speed and size, a raster comparison of one page per template with golden PNGs, 100 % black
+// (DeviceGray) colours, and reproducible plot PDFs.
 //
 // Set SUDOKU_UPDATE_GOLDEN=1 to rewrite the golden PNGs after an intended change of the look.
 #include <gtest/gtest.h>
@@ -11,13 +12,18 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "sudoku/book.hpp"
 #include "sudoku/puzzle_io.hpp"
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/pdf_document.hpp"
+#include "sudoku/typeset/plot.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -181,6 +187,52 @@ void expect_matches_golden(const std::string& pdf, int page, const std::string& 
   EXPECT_LT(difference.changed, 0.004) << name;
 }
 
+// The whole PDF with every stream decompressed and objects spelled out (qpdf's QDF form).
+std::string qdf_text(const std::string& pdf, const TempDir& dir) {
+  const std::string qdf = dir / (fs::path(pdf).stem().string() + "-qdf.pdf");
+  run_ok("qpdf --qdf --object-streams=disable " + pdf + " " + qdf);
+  return testing::read_text_file(qdf);
+}
+
+// The decompressed content stream of every page, from QDF text (qpdf marks them
+// "%% Contents for page N").
+std::vector<std::string> page_contents(const std::string& qdf) {
+  std::vector<std::string> contents;
+  for (std::size_t at = qdf.find("%% Contents for page"); at != std::string::npos;
+       at = qdf.find("%% Contents for page", at + 1)) {
+    const std::size_t begin = qdf.find("stream\n", at);
+    const std::size_t end = qdf.find("endstream", begin);
+    if (begin == std::string::npos || end == std::string::npos) break;
+    contents.push_back(qdf.substr(begin + 7, end - begin - 7));
+  }
+  return contents;
+}
+
+// How often each colour operator occurs in `content` (operators are whitespace-separated words).
+std::map<std::string, int> colour_operators(const std::string& content) {
+  std::map<std::string, int> counts;
+  std::istringstream words(content);
+  std::string word;
+  while (words >> word)
+    if (word == "rg" || word == "RG" || word == "g" || word == "G" || word == "k" || word == "K" || word == "sc" ||
+        word == "SC" || word == "scn" || word == "SCN")
+      ++counts[word];
+  return counts;
+}
+
+// The operands of every g and G operator in `content`.
+std::set<std::string> gray_levels(const std::string& content) {
+  std::set<std::string> levels;
+  std::istringstream words(content);
+  std::string previous;
+  std::string word;
+  while (words >> word) {
+    if (word == "g" || word == "G") levels.insert(previous);
+    previous = word;
+  }
+  return levels;
+}
+
 struct TemplateCase {
   const char* name;
   int pages;
@@ -214,7 +266,7 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
 
 INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
                          ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
-                                           TemplateCase{"book-letter", 16, 612, 792, 4},
+                                           TemplateCase{"book-letter", 15, 612, 792, 4},
                                            TemplateCase{"book-6x9", 20, 450, 666, 3},
                                            TemplateCase{"a4-4up", 5, 595.276, 841.89, 1}),
                          [](const auto& test_case) {
@@ -229,6 +281,27 @@ TEST(TypesetTest, SolutionPagesMatchTheirGoldens) {
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
   expect_matches_golden(pdf, 15, "book-letter-p15", dir);
+}
+
+// Cairo cannot write page boxes; print_ready adds them, so preflight reads the trim size from the
+// PDF instead of from our documentation.
+TEST(TypesetTest, PagesHaveTrimAndBleedBoxes) {
+  TempDir dir;
+  const auto boxes = [](const std::string& pdf, int page) {
+    return run_ok("pdfinfo -box -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+  };
+  const std::string trade = dir / "6x9.pdf";
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + trade + " --date 2026-03-01"));
+  for (int page : {1, 3, 20}) {
+    const std::string info = boxes(trade, page);
+    // 6 x 9 in trim inside 6.25 x 9.25 in of bleed: 9 pt (0.125 in) in from every edge.
+    EXPECT_NE(info.find("TrimBox:       9.00     9.00   441.00   657.00"), std::string::npos) << info;
+    EXPECT_NE(info.find("BleedBox:      0.00     0.00   450.00   666.00"), std::string::npos) << info;
+  }
+  const std::string news = dir / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + news + " --date 2026-03-01"));
+  const std::string info = boxes(news, 1);
+  EXPECT_NE(info.find("TrimBox:       0.00     0.00   240.94   257.95"), std::string::npos) << info;
 }
 
 TEST(TypesetTest, NewspaperSolutionsAreSmallSeparatePages) {
@@ -276,11 +349,11 @@ TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf));
-  // Puzzles 11 and 12 are on page 13; their solutions are on page 16.
+  // Puzzles 11 and 12 are on page 13; all twelve solutions are on page 15.
   const std::string puzzle_page = run_ok("pdftotext -f 13 -l 13 " + pdf + " -");
   EXPECT_NE(puzzle_page.find("Puzzle 12"), std::string::npos) << puzzle_page;
-  EXPECT_NE(puzzle_page.find("Solution on page 16"), std::string::npos) << puzzle_page;
-  const std::string solution_page = run_ok("pdftotext -f 16 -l 16 " + pdf + " -");
+  EXPECT_NE(puzzle_page.find("Solution on page 15"), std::string::npos) << puzzle_page;
+  const std::string solution_page = run_ok("pdftotext -f 15 -l 15 " + pdf + " -");
   EXPECT_NE(solution_page.find("puzzle on page 13"), std::string::npos) << solution_page;
 }
 
@@ -382,6 +455,172 @@ TEST(TypesetTest, FailuresNeverLeaveATruncatedPdf) {
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++files;
   EXPECT_EQ(files, 2u);  // out.pdf and broken.xml only: no temporary files
+}
+
+// Cairo writes black as RGB `0 0 0 rg`, which a RIP separates into rich black on four plates; the
+// output must set every grey and black in DeviceGray (`g`/`G`: the black plate only).
+TEST(TypesetTest, NewspaperIsOneHundredPercentBlack) {
+  TempDir dir;
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + pdf + " --date 2026-03-01"));
+  const std::string qdf = qdf_text(pdf, dir);
+  const std::vector<std::string> contents = page_contents(qdf);
+  ASSERT_EQ(contents.size(), 24u);
+  for (std::size_t page = 0; page < contents.size(); ++page) {
+    SCOPED_TRACE("page " + std::to_string(page + 1));
+    const auto operators = colour_operators(contents[page]);
+    EXPECT_EQ(operators.count("rg") + operators.count("RG") + operators.count("k") + operators.count("K") +
+                  operators.count("sc") + operators.count("scn") + operators.count("SC") + operators.count("SCN"),
+              0u)
+        << contents[page];
+    EXPECT_GT(operators.count("g"), 0u);  // digits and captions
+    EXPECT_GT(operators.count("G"), 0u);  // grid lines
+    // The template's only colour is #000000, so every grey level is 0 (100 % K).
+    EXPECT_EQ(gray_levels(contents[page]), std::set<std::string>{"0"});
+  }
+  // No form XObjects or patterns that could hide colours elsewhere, and no RGB transparency group
+  // (Cairo's page /Group would make a RIP blend the page in RGB).
+  EXPECT_EQ(qdf.find("/XObject"), std::string::npos);
+  EXPECT_EQ(qdf.find("/Pattern"), std::string::npos);
+  EXPECT_EQ(qdf.find("/DeviceRGB"), std::string::npos);
+  // What the rewrite must not disturb.
+  expect_fonts_embedded(pdf);
+  expect_qpdf_clean(pdf);
+  expect_grids_in_order(text_of(pdf), read_book(kSample + "/book.json"), true);
+}
+
+TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
+  const std::string qdf = qdf_text(pdf, dir);
+  std::map<std::string, int> all;
+  for (const std::string& content : page_contents(qdf))
+    for (const auto& [name, count] : colour_operators(content)) all[name] += count;
+  EXPECT_EQ(all.count("rg") + all.count("RG"), 0u);
+  EXPECT_GT(all["g"], 0);
+  // #5a5a5a solved digits and #333333 running heads: 35 % and 20 % grey on the black plate.
+  EXPECT_NE(qdf.find("0.352941 g"), std::string::npos);
+  EXPECT_NE(qdf.find("0.2 g"), std::string::npos);
+  expect_fonts_embedded(pdf);
+  expect_qpdf_clean(pdf);
+  const std::string outlines = run_ok("qpdf --json --json-key=outlines " + pdf);
+  for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
+    EXPECT_NE(outlines.find(title), std::string::npos) << title;
+  const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
+  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;
+}
+
+// The rewrite at the library level, on drawing that makes Cairo emit a form XObject (a group) and a
+// tiling pattern: neutral colours become DeviceGray everywhere, other colours stay RGB, and a page
+// that really uses transparency keeps its transparency group.
+TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
+  TempDir dir;
+  typeset::PdfDocument document({"t", "", "", "", "test", 0});
+  cairo_t* cairo = nullptr;
+  // Page 1: plain fills and strokes.
+  document.begin_page(200, 200);
+  cairo = document.context();
+  cairo_set_source_rgb(cairo, 0, 0, 0);
+  cairo_rectangle(cairo, 10, 10, 20, 20);
+  cairo_fill(cairo);
+  cairo_set_source_rgb(cairo, 0.5, 0.5, 0.5);
+  cairo_rectangle(cairo, 40, 10, 20, 20);
+  cairo_stroke(cairo);
+  cairo_set_source_rgb(cairo, 1, 0, 0);  // red stays red
+  cairo_rectangle(cairo, 70, 10, 20, 20);
+  cairo_fill(cairo);
+  document.end_page();
+  // Page 2: a group painted with alpha (a form XObject and real transparency) and a repeating
+  // surface pattern (a tiling pattern with its own content).
+  document.begin_page(200, 200);
+  cairo = document.context();
+  cairo_push_group(cairo);
+  cairo_set_source_rgb(cairo, 0.25, 0.25, 0.25);
+  cairo_rectangle(cairo, 10, 10, 50, 50);
+  cairo_fill(cairo);
+  cairo_pop_group_to_source(cairo);
+  cairo_paint_with_alpha(cairo, 0.5);
+  cairo_surface_t* tile = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr);
+  cairo_t* tile_cairo = cairo_create(tile);
+  cairo_set_source_rgb(tile_cairo, 0.75, 0.75, 0.75);
+  cairo_rectangle(tile_cairo, 0, 0, 4, 4);
+  cairo_fill(tile_cairo);
+  cairo_destroy(tile_cairo);
+  cairo_pattern_t* pattern = cairo_pattern_create_for_surface(tile);
+  cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT);
+  cairo_set_source(cairo, pattern);
+  cairo_rectangle(cairo, 100, 100, 80, 80);
+  cairo_fill(cairo);
+  cairo_pattern_destroy(pattern);
+  cairo_surface_destroy(tile);
+  document.end_page();
+  const std::string pdf = dir / "colours.pdf";
+  testing::write_text_file(pdf, document.finish());
+  expect_qpdf_clean(pdf);
+
+  const std::string qdf = qdf_text(pdf, dir);
+  // No text here, so every stream in the QDF is content or a small dictionary.
+  const auto operators = colour_operators(qdf);
+  EXPECT_EQ(operators.count("RG"), 0u) << qdf;
+  EXPECT_EQ(operators.count("rg") ? operators.at("rg") : 0, 1) << qdf;  // the red square only
+  EXPECT_NE(qdf.find("1 0 0 rg"), std::string::npos) << qdf;
+  EXPECT_NE(qdf.find("0 g"), std::string::npos) << qdf;
+  EXPECT_NE(qdf.find("0.5 G"), std::string::npos) << qdf;
+  EXPECT_NE(qdf.find("0.25 g"), std::string::npos) << qdf;   // inside the group's form XObject
+  EXPECT_NE(qdf.find("0.75 g"), std::string::npos) << qdf;   // inside the tiling pattern
+  EXPECT_NE(qdf.find("/PatternType 1"), std::string::npos) << qdf;
+  EXPECT_NE(qdf.find("/Subtype /Form"), std::string::npos) << qdf;
+  // Page 1 uses no transparency and loses Cairo's RGB page group; page 2 blends, so keeps it.
+  const std::size_t page1 = qdf.find("%% Page 1\n");
+  const std::size_t page2 = qdf.find("%% Page 2\n");
+  ASSERT_NE(page1, std::string::npos);
+  ASSERT_NE(page2, std::string::npos);
+  const std::string page1_object = qdf.substr(page1, qdf.find("endobj", page1) - page1);
+  const std::string page2_object = qdf.substr(page2, qdf.find("endobj", page2) - page2);
+  EXPECT_EQ(page1_object.find("/Group"), std::string::npos) << page1_object;
+  EXPECT_NE(page2_object.find("/Group"), std::string::npos) << page2_object;
+}
+
+TEST(PrintReadyTest, UndatedDocumentsHaveNoDateAndFixedBytes) {
+  const auto render = [](std::optional<std::int64_t> date) {
+    typeset::PdfDocument document({"t", "", "", "", "test", date});
+    document.begin_page(100, 100);
+    cairo_rectangle(document.context(), 10, 10, 10, 10);
+    cairo_fill(document.context());
+    document.end_page();
+    return document.finish();
+  };
+  const std::string undated = render(std::nullopt);
+  EXPECT_EQ(undated.find("/CreationDate"), std::string::npos);
+  EXPECT_EQ(undated.find("/ModDate"), std::string::npos);
+  EXPECT_NE(undated.find("/ID ["), std::string::npos);  // qpdf's deterministic ID
+  const std::string dated = render(1772323200);
+  EXPECT_NE(dated.find("/CreationDate"), std::string::npos);
+  EXPECT_NE(dated, undated);
+  EXPECT_EQ(render(1772323200), dated);
+}
+
+// calibrate --plot writes PDFs through render_distribution_plot: without a date they must not
+// carry Cairo's "now", so the same study gives the same bytes at any time.
+TEST(PrintReadyTest, PlotPdfsAreReproducible) {
+  TempDir dir;
+  typeset::FontLibrary library({std::string(SUDOKU_SOURCE_DIR) + "/fonts"});
+  const typeset::PlotFonts fonts = typeset::find_plot_fonts(library);
+  typeset::DistributionPlot plot;
+  plot.title = "Ratings";
+  plot.value_label = "rating";
+  plot.series.push_back({"easy", "3 kept", {1.0, 1.5, 2.0}, {}, 1.0, 1.5, 2.0, 1.5, std::nullopt});
+  const std::string first = typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf);
+  EXPECT_EQ(first.find("/CreationDate"), std::string::npos);
+  EXPECT_EQ(typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf), first);
+  plot.pdf_date = 1772323200;  // SOURCE_DATE_EPOCH for 2026-03-01
+  const std::string dated_pdf = dir / "plot.pdf";
+  testing::write_text_file(dated_pdf, typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf));
+  EXPECT_NE(info_field(run_ok("pdfinfo " + dated_pdf), "CreationDate").find("Mar  1 00:00:00 2026"),
+            std::string::npos);
+  expect_fonts_embedded(dated_pdf);
+  expect_qpdf_clean(dated_pdf);
 }
 
 TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {

@@ -2,7 +2,9 @@
 // with levels, the way Fatemi, Kazemi & Mehrasa (2014) derive their Table I.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -37,6 +39,7 @@ struct Options {
   std::string plot;
   std::string title;
   std::string compare;  // a calibration file, or "paper"
+  std::optional<std::int64_t> plot_date;  // from SOURCE_DATE_EPOCH; without it a PDF plot has no date
   std::string metric;
   sudoku::MetricSettings metric_settings;
   sudoku::StudyOptions study;
@@ -131,6 +134,15 @@ bool parse_options(int argc, char** argv, Options& options) {
 #if SUDOKU_CALIBRATE_PLOT
   if (!options.plot.empty())
     parse_flag("--plot " + options.plot, [&] { return sudoku::typeset::plot_format_for_path(options.plot); });
+  // Like typeset: the reproducible-builds date when set; otherwise none, so that the same study
+  // gives the same plot bytes (a date of "now" would differ on every run).
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); !options.plot.empty() && epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    const long long seconds = std::strtoll(epoch, &end, 10);
+    if (*end != '\0' || seconds < 0)
+      throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
+    options.plot_date = seconds;
+  }
 #else
   if (!options.plot.empty()) throw UsageError("--plot: this calibrate was built without the Cairo typesetting library");
 #endif
@@ -211,6 +223,7 @@ std::string outlier_rule_text(sudoku::OutlierRule rule) {
 sudoku::typeset::DistributionPlot make_plot(const Options& options, const sudoku::StudyResult& result,
                                             const std::optional<sudoku::Calibration>& comparison) {
   sudoku::typeset::DistributionPlot plot;
+  plot.pdf_date = options.plot_date;
   const sudoku::Calibration& calibration = result.calibration;
   plot.title = options.title.empty() ? "Ratings per level and their targets (" + calibration.metric + ")" : options.title;
   std::size_t puzzles = 0;

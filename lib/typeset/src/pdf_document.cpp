@@ -6,6 +6,8 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "sudoku/typeset/print_ready.hpp"
+
 namespace sudoku::typeset {
 namespace {
 
@@ -25,7 +27,7 @@ std::string iso_utc_time(std::int64_t seconds) {
   return text;
 }
 
-PdfDocument::PdfDocument(const PdfMetadata& metadata) {
+PdfDocument::PdfDocument(const PdfMetadata& metadata) : dated_(metadata.date.has_value()) {
   // Every page sets its own size in begin_page.
   surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
   check("create the PDF surface");
@@ -55,9 +57,10 @@ void PdfDocument::check(const char* what) const {
     throw std::runtime_error(std::string("PDF output: cannot ") + what + ": " + cairo_status_to_string(status));
 }
 
-void PdfDocument::begin_page(double width, double height) {
+void PdfDocument::begin_page(double trim_width, double trim_height, double bleed) {
   if (in_page_) throw std::logic_error("PdfDocument::begin_page inside a page");
-  cairo_pdf_surface_set_size(surface_, width, height);
+  cairo_pdf_surface_set_size(surface_, trim_width + 2 * bleed, trim_height + 2 * bleed);
+  page_bleeds_.push_back(bleed);
   in_page_ = true;
   ++pages_;
   cairo_save(cairo_);
@@ -87,7 +90,8 @@ std::string PdfDocument::finish() {
   surface_ = nullptr;
   if (status != CAIRO_STATUS_SUCCESS)
     throw std::runtime_error(std::string("PDF output: cannot finish the document: ") + cairo_status_to_string(status));
-  return std::move(bytes_);
+  // Cairo cannot leave the dates out; without a date given they would be today's, so they go.
+  return make_print_ready(bytes_, {.keep_dates = dated_, .page_bleeds = page_bleeds_});
 }
 
 }  // namespace sudoku::typeset

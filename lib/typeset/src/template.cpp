@@ -525,7 +525,7 @@ class TemplateReader {
 
   Master read_master(pugi::xml_node node, const Template& result) {
     const Element element(source_, node,
-                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "start", "label"},
+                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows", "start", "label"},
                           {"page", "grid", "header", "footer", "caption", "text", "rect"});
     Master master;
     master.line = element.line();
@@ -533,7 +533,7 @@ class TemplateReader {
     if (!kind) element.fail("<master> needs a 'name': title, chapter, puzzle or solution");
     master.name = *element.string("name");
     const bool has_slots = master.name == "puzzle" || master.name == "solution";
-    for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid"}) {
+    for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"}) {
       if (!has_slots && element.has(attribute))
         element.fail_at(attribute, in_quotes(attribute) + " applies to the puzzle and solution masters only");
     }
@@ -548,6 +548,7 @@ class TemplateReader {
     master.column_gap = element.length("column-gap", 0, kMaxPage).value_or(0);
     master.row_gap = element.length("row-gap", 0, kMaxPage).value_or(0);
     master.max_grid = element.length("max-grid", inches(0.5), kMaxPage).value_or(0);
+    master.align_rows = static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
     master.start_recto = element.choice("start", {"any", "recto"}).value_or(0) == 1;
     master.label = element.pattern("label", "{page}");
     if (const auto header = element.single_child("header")) master.header = read_band(*header, result);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
@@ -148,7 +149,7 @@ class BookRenderer {
     const Master& master = *page.master;
     const PageFrame frame = frame_for(master, page.number);
     const double bleed = master.page.bleed;
-    pdf_.begin_page(frame.width + 2 * bleed, frame.height + 2 * bleed);
+    pdf_.begin_page(frame.width, frame.height, bleed);
     const TextValues values = page_values(page);
     pdf_.set_page_label(page.role == PageRole::blank ? std::to_string(page.number)
                                                      : master.label.expand(values).value_or(std::to_string(page.number)));
@@ -193,13 +194,18 @@ class BookRenderer {
       (caption.position == Caption::Position::above ? above : below) += caption.height + caption.gap;
     double side = std::min(slot.width, slot.height - above - below);
     if (master.max_grid > 0) side = std::min(side, master.max_grid);
-    // The grid and its captions form one block. Rows of blocks are justified: the first row at the
-    // top margin, the last at the bottom margin, the rest evenly between (row-gap is the minimum);
-    // a single row is centred.
+    // The grid and its captions form one block; the rows of blocks are placed as the master's
+    // align-rows says (a single justified row is centred).
     const double block_height = above + side + below;
-    const double block_top =
-        master.rows == 1 ? slot.y + (slot.height - block_height) / 2
-                         : content.y + row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
+    const double stacked_height = master.rows * block_height + (master.rows - 1) * master.row_gap;
+    double block_top = 0;
+    if (master.align_rows == RowAlignment::justify && master.rows > 1) {
+      block_top = content.y + row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
+    } else {
+      const double first_top = master.align_rows == RowAlignment::top ? content.y
+                                                                       : content.y + (content.height - stacked_height) / 2;
+      block_top = first_top + row * (block_height + master.row_gap);
+    }
     const Rect grid{slot.x + (slot.width - side) / 2, block_top + above, side, side};
 
     const SlotContent& content_ref = page.slots[index];
@@ -267,7 +273,8 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   metadata.subject = page_template.info.subject.expand(book_values).value_or("");
   metadata.keywords = page_template.info.keywords.expand(book_values).value_or("");
   metadata.creator = options.creator;
-  metadata.date = options.date;
+  // A book always carries a date: the one asked for, else today's.
+  metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
 
   PdfDocument pdf(metadata);
   BookRenderer(book, fonts, plan, pdf).render_all();

@@ -1,9 +1,10 @@
 // A PDF being written with Cairo, kept in memory until it is complete.
 //
 // Contract: pages may each have their own size. Outline entries (bookmarks) and page labels refer
-// to pages by 1-based number. finish() returns the complete PDF bytes; nothing is written to disk
-// here, so a failure can never leave a truncated file (the caller writes the bytes atomically).
-// With the same content and the same metadata date, the bytes are identical from run to run.
+// to pages by 1-based number. finish() returns the complete PDF bytes, made print-ready (neutral
+// colours in DeviceGray, see print_ready.hpp); nothing is written to disk here, so a failure can
+// never leave a truncated file (the caller writes the bytes atomically). With the same content and
+// the same metadata date (or none), the bytes are identical from run to run.
 #pragma once
 
 #include <cairo.h>
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sudoku::typeset {
 
@@ -20,7 +22,7 @@ struct PdfMetadata {
   std::string subject;
   std::string keywords;
   std::string creator;
-  // Creation and modification date, seconds since 1970 (UTC); nullopt leaves Cairo's default (now).
+  // Creation and modification date, seconds since 1970 (UTC); nullopt writes no dates at all.
   std::optional<std::int64_t> date;
 };
 
@@ -31,8 +33,10 @@ class PdfDocument {
   PdfDocument(const PdfDocument&) = delete;
   PdfDocument& operator=(const PdfDocument&) = delete;
 
-  // Starts page number page_count() + 1 with the given size in points.
-  void begin_page(double width, double height);
+  // Starts page number page_count() + 1: the trimmed page in points, with `bleed` added on every
+  // side of the PDF page (the MediaBox); the page gets a TrimBox, and a BleedBox when it has bleed.
+  // Drawing starts at the top left corner of the MediaBox.
+  void begin_page(double trim_width, double trim_height, double bleed = 0);
   cairo_t* context() const { return cairo_; }
   void set_page_label(const std::string& label);
   void end_page();
@@ -51,6 +55,8 @@ class PdfDocument {
   cairo_t* cairo_ = nullptr;
   int pages_ = 0;
   bool in_page_ = false;
+  bool dated_ = false;
+  std::vector<double> page_bleeds_;
 };
 
 // "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.

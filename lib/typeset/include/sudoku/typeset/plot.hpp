@@ -9,9 +9,11 @@
 // readable on its own. Values <= 0 cannot be placed on a log axis and are drawn at its left end.
 // The jitter comes from a fixed seed, so the same plot gives the same drawing every time. Text
 // uses real fonts through FontLibrary (never Cairo's toy font API); nothing is written unless the
-// whole figure rendered, and then atomically.
+// whole figure rendered, and then atomically. A PDF carries a creation date only when pdf_date is
+// set, so the same plot gives the same bytes (SVG and PNG carry no date).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +47,7 @@ struct DistributionPlot {
   std::string target_label = "target";        // legend text for the target bar
   std::string reference_label = "reference";  // legend text for the dashed bar, when any series has one
   std::vector<DistributionSeries> series;     // at least one
+  std::optional<std::int64_t> pdf_date;       // PDF creation date, Unix seconds; none by default
 };
 
 struct PlotFonts {

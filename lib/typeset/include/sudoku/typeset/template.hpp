@@ -101,6 +101,11 @@ struct Decoration {
   Color color = Color::black();
 };
 
+// How the rows of slots use the height of the margin box: justify puts the first row at the top
+// margin and the last at the bottom margin (row-gap is the minimum between them); center stacks
+// them row-gap apart in the middle; top stacks them row-gap apart from the top margin.
+enum class RowAlignment { justify, center, top };
+
 struct Master {
   std::string name;  // "title", "chapter", "puzzle" or "solution"
   int line = 0;
@@ -111,6 +116,7 @@ struct Master {
   double column_gap = 0;
   double row_gap = 0;
   double max_grid = 0;   // largest grid side including the border, 0 for no limit
+  RowAlignment align_rows = RowAlignment::justify;
   bool start_recto = false;  // begins on a right-hand page (a blank page is inserted if needed)
   TextPattern label;     // PDF page label
   std::optional<Band> header;

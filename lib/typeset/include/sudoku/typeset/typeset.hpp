@@ -5,7 +5,9 @@
 // complete new one, never a truncated PDF. Grids are vector paths; text uses embedded subsets of
 // the template's fonts. The PDF has the template's document metadata, a bookmark per chapter and
 // for the solutions (one child per chapter), and a page label per page (the master's label,
-// "{page}" by default). With options.date set the output is byte-identical from run to run.
+// "{page}" by default). Greys and black are DeviceGray (100 % K) and every page has a TrimBox
+// (and a BleedBox with bleed): see print_ready.hpp. With options.date set the output is
+// byte-identical from run to run.
 //
 // Errors: InputError for a book that cannot be typeset (no puzzles) or a template font that is
 // missing (at the template's line); IoError when the output cannot be written.
