@@ -53,6 +53,11 @@ void write_fixtures(const std::string& dir) {
   plan("wrong-type.json", R"("chapters": {"level": "easy"})");
   plan("negative-level.json", R"("chapters": [{"level": -5, "count": 1}])");
   testing::write_text_file(dir + "/nul-plan.json", std::string("{\"title\": \"a\0b\", \"seed\": 1}", 28));
+  // Found by fuzzing (tests/fuzz/corpus/calibration_reader/crash-count-int64-max.json): the count was
+  // accepted, then overflowed when generate-book copied the calibration into the book.
+  testing::write_text_file(dir + "/cal-huge-count.json",
+                           R"({"metric": "call-count", "runs": 10, "levels": [{"name": "easy", "target": 5, "count": 9223372036854775807}]})");
+  plan("plan-huge-count.json", R"("calibration": "cal-huge-count.json", "chapters": [{"level": "easy", "count": 1}])");
   fs::create_directories(dir + "/book");
   testing::write_text_file(dir + "/book/book.json", testing::read_text_file(testing::test_data("books/sample/book.json")));
   fs::create_directories(dir + "/broken-book");
@@ -120,6 +125,8 @@ const std::vector<BadInput>& catalogue() {
       {"GenerateBadSymmetry", "$BIN/generate-book bad-symmetry.json -o out", 2, "$.symmetry: unknown symmetry \"spiral\"", "out"},
       {"GenerateWrongType", "$BIN/generate-book wrong-type.json -o out", 2, "$.chapters: expected an array, got an object", "out"},
       {"GenerateNegativeLevel", "$BIN/generate-book negative-level.json -o out", 2, "$.chapters[0].level: expected a positive target", "out"},
+      {"GenerateHugeCalibrationCount", "$BIN/generate-book plan-huge-count.json -o out", 2,
+       "cal-huge-count.json: $.levels[0].count: expected an integer from 0 to 9007199254740992", "out"},
       {"GenerateNulByte", "$BIN/generate-book nul-plan.json -o out", 2, "nul-plan.json:1:", "out"},
       {"GenerateOutputUnderAFile", "$BIN/generate-book plan.json -o ok.txt/out", 2, "ok.txt/out: cannot create the output directory", ""},
       {"GenerateMalformedArchive", "$BIN/generate-book plan.json -o out --archive truncated.txt", 2, "truncated.txt:1:71: expected a puzzle of 81 symbols (9x9), got 70", "out"},

@@ -89,6 +89,41 @@ TEST(Calibration, RoundTripKeepsEveryField) {
   std::filesystem::remove_all(dir);
 }
 
+// Found by the calibration fuzzer (tests/fuzz/corpus/calibration_reader/crash-inexact-double.json):
+// targets that are not short decimals must read back bit for bit, or calibrate's output would move
+// the level boundaries it computed.
+TEST(Calibration, FullPrecisionTargetsReadBackExactly) {
+  Calibration calibration = paper_calibration();
+  calibration.levels[0].target = 1.1969484840601325;
+  calibration.levels[1].target = 29.209300000000002;
+  calibration.levels[2].target = 928.1648141088867;
+  calibration.levels[3].target = 1.9999999999999998e+92;
+  calibration.levels[0][LevelStatistic::sd] = 2.0 / 3.0;
+  const std::string text = pretty_json(calibration_to_json(calibration));
+  const Calibration read = parse_calibration(parse_json(text, "cal.json"));
+  expect_same(read, calibration);
+  EXPECT_EQ(pretty_json(calibration_to_json(read)), text);
+}
+
+// Found by the calibration fuzzer (tests/fuzz/corpus/calibration_reader/crash-count-int64-max.json):
+// a count near INT64_MAX was accepted, held as a double and then overflowed converting back to an
+// integer when the calibration was written (generate-book copies it into every book).
+TEST(Calibration, CountsMustFitADoubleExactly) {
+  EXPECT_NE(error_of(with_levels(R"({"name": "easy", "target": 5, "count": 9223372036854775807})"))
+                .find("$.levels[0].count: expected an integer from 0 to 9007199254740992"),
+            std::string::npos);
+  EXPECT_NE(error_of(with_levels(R"({"name": "easy", "target": 5, "kept": 9007199254740993})")).find("$.levels[0].kept"),
+            std::string::npos);
+  EXPECT_EQ(error_of(with_levels(R"({"name": "easy", "target": 5, "removed": 9007199254740992})")), "");
+  Calibration calibration = paper_calibration();
+  calibration.levels[1][LevelStatistic::count] = 1e300;
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+  calibration.levels[1][LevelStatistic::count] = 2.5;
+  EXPECT_THROW(validate_calibration(calibration), InputError);
+  calibration.levels[1][LevelStatistic::count] = 40;
+  EXPECT_NO_THROW(validate_calibration(calibration));
+}
+
 TEST(Calibration, KeyListsCoverEveryStatistic) {
   const auto level_keys = calibration_level_keys();
   ASSERT_EQ(level_keys.size(), 2 + kLevelStatisticCount);

@@ -338,7 +338,7 @@ TEST(RatingMetric, RegistryListsMetricsAndOptions) {
       EXPECT_FALSE(option.help.empty());
     }
   }
-  EXPECT_THROW(make_rating_metric("technique"), InputError);
+  EXPECT_THROW(make_rating_metric("no-such-metric"), InputError);
   EXPECT_THROW(rating_metric_options("nope"), InputError);
 }
 

@@ -58,5 +58,24 @@ TEST(JsonIo, PrettyPrintingIsStable) {
   EXPECT_EQ(parse_json(pretty_json(value), "x").root, value);
 }
 
+// Found by the calibration fuzzer: Boost.JSON 1.81 rounds about one double in ten that
+// std::to_chars writes to a neighbouring double, so a calibration did not read back as written.
+TEST(JsonIo, NumbersReadBackExactlyAsWritten) {
+  for (const double value : {1.1969484840601325, 928.1648141088867, 0.0036267819447450026, 2048019598280550.2,
+                             1.9999999999999998e+92, 3.2402203009953727e+100, 2.0 / 3.0, 5e-324}) {
+    const boost::json::value written = value;
+    const std::string text = pretty_json(written);
+    EXPECT_EQ(parse_json(text, "x").root.as_double(), value) << text;
+  }
+  // The fuzzer's input: 93 digits, correctly rounded to 2e92 (Boost gave 1.9999999999999998e+92).
+  const std::string digits = "2" + std::string(92, '0') + ".5";
+  EXPECT_EQ(parse_json("[" + digits + "]", "x").root.as_array()[0].as_double(), 2e92);
+  // Integers keep their integer kinds; out-of-range doubles still read as Boost reads them.
+  EXPECT_TRUE(parse_json("18446744073709551615", "x").root.is_uint64());
+  EXPECT_TRUE(parse_json("-5", "x").root.is_int64());
+  EXPECT_EQ(parse_json("1e400", "x").root, boost::json::parse("1e400"));
+  EXPECT_EQ(parse_json("-1e-400", "x").root, boost::json::parse("-1e-400"));
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -1,26 +1,41 @@
 #include "reference_solver.hpp"
 
+#include <cstdint>
+
 namespace sudoku::testing {
 namespace {
 
-bool allowed(const Grid& grid, int cell, int value) {
-  for (int peer : grid.geometry().peers(cell))
-    if (grid[peer] == value) return false;
-  return true;
+// Bit v set when some peer of `cell` holds v.
+std::uint64_t values_seen_by(const Grid& grid, int cell) {
+  std::uint64_t seen = 0;
+  for (int peer : grid.geometry().peers(cell)) seen |= std::uint64_t{1} << grid[peer];
+  return seen;
 }
 
-void search(Grid& grid, int from, int limit, ReferenceCount& result) {
-  int cell = from;
-  while (cell < grid.cell_count() && grid[cell] != 0) ++cell;
-  if (cell == grid.cell_count()) {
+void search(Grid& grid, int limit, ReferenceCount& result) {
+  int best_cell = -1;
+  int best_choices = grid.size() + 1;
+  std::uint64_t best_seen = 0;
+  for (int cell = 0; cell < grid.cell_count(); ++cell) {
+    if (grid[cell] != 0) continue;
+    const std::uint64_t seen = values_seen_by(grid, cell);
+    int choices = 0;
+    for (int value = 1; value <= grid.size(); ++value) choices += ((seen >> value) & 1) == 0 ? 1 : 0;
+    if (choices < best_choices) {
+      best_cell = cell;
+      best_choices = choices;
+      best_seen = seen;
+    }
+  }
+  if (best_cell < 0) {  // no blank left: every value was checked against its peers when placed
     if (++result.count == 1) result.first_solution = grid;
     return;
   }
   for (int value = 1; value <= grid.size() && result.count < limit; ++value) {
-    if (!allowed(grid, cell, value)) continue;
-    grid.set(cell, value);
-    search(grid, cell + 1, limit, result);
-    grid.clear(cell);
+    if ((best_seen >> value) & 1) continue;
+    grid.set(best_cell, value);
+    search(grid, limit, result);
+    grid.clear(best_cell);
   }
 }
 
@@ -31,12 +46,10 @@ ReferenceCount reference_count_solutions(const Grid& puzzle, int limit) {
   for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
     const int value = puzzle[cell];
     if (value == 0) continue;
-    Grid probe = puzzle;
-    probe.clear(cell);
-    if (!allowed(probe, cell, value)) return result;  // conflicting givens: no solution
+    if ((values_seen_by(puzzle, cell) >> value) & 1) return result;  // conflicting givens: no solution
   }
   Grid grid = puzzle;
-  search(grid, 0, limit, result);
+  search(grid, limit, result);
   return result;
 }
 

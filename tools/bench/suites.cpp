@@ -43,6 +43,10 @@ std::vector<Workload> generation_workloads(const std::string& input) {
 
 }  // namespace
 
+#ifdef SUDOKU_BENCH_TYPESET
+Suite typeset_suite();  // typeset_suite.cpp, built with the typesetting library
+#endif
+
 const std::vector<Suite>& suites() {
   static const std::vector<Suite> all = {
       puzzle_suite("count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
@@ -60,11 +64,18 @@ const std::vector<Suite>& suites() {
                    [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](const Grid& puzzle) {
                      return metric->rate(puzzle).work;
                    }),
+      puzzle_suite("technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
+                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
+                     return metric->rate(puzzle).work;
+                   }),
       puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
                    [](const Grid& puzzle) { return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens()); }),
       Suite{"generate", "puzzles", "climber moves",
             "hill climber per level of a calibration (input: 'default' or a calibration file), as generate-book",
             generation_workloads},
+#ifdef SUDOKU_BENCH_TYPESET
+      typeset_suite(),
+#endif
   };
   return all;
 }

@@ -63,8 +63,12 @@ bool parse_options(int argc, char** argv, Options& options) {
       "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or more\"),\n"
       "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count of\n"
       "Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs, deterministic and invariant under symmetry),\n"
-      "its level in the calibration, and the HS-solver's calls. Records come out in input order, identical for\n"
-      "any --jobs. Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
+      "its level in the calibration, the HS-solver's calls, and the technique grade (the hardest human technique\n"
+      "on Sudoku Explainer's scale, \"beyond\" when the grader's ladder cannot finish). Records come out in input\n"
+      "order, identical for any --jobs. With --explain, each puzzle's solving path replaces the records: a header\n"
+      "line per puzzle (\"# file:line puzzle\", then grade and hardest technique), one line per step (score,\n"
+      "placements and eliminations, technique), a blank line between puzzles.\n"
+      "Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
   std::string format;
   std::string box;
   int size = 0;
@@ -74,6 +78,8 @@ bool parse_options(int argc, char** argv, Options& options) {
   std::string branching;
   std::string cap;
   std::string strategies;
+  std::string max_technique;
+  bool no_uniqueness = false;
   std::string calibration;
   bool no_rating = false;
   command_line.options.add_options()
@@ -87,6 +93,13 @@ bool parse_options(int argc, char** argv, Options& options) {
       ("branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")
       ("cap", po::value(&cap), "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")
       ("strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")
+      ("max-technique", po::value(&max_technique),
+       "technique grader: hardest technique tried, e.g. xy-wing or nishio (default: the whole ladder); harder puzzles "
+       "are graded beyond")
+      ("no-uniqueness", po::bool_switch(&no_uniqueness),
+       "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")
+      ("explain", po::bool_switch(&options.rating.explain),
+       "write each puzzle's technique steps instead of the records (see above)")
       ("calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")
       ("no-rating", po::bool_switch(&no_rating), "skip the ratings (validity, solutions and canonical form only)")
       ("file", po::value(&options.files), "input corpus (positional)");
@@ -108,6 +121,9 @@ bool parse_options(int argc, char** argv, Options& options) {
   set_if_given(options.rating.call_count_settings, "branching", branching);
   set_if_given(options.rating.call_count_settings, "cap", cap);
   set_if_given(options.rating.hs_settings, "strategies", strategies);
+  set_if_given(options.rating.technique_settings, "max-technique", max_technique);
+  if (no_uniqueness) options.rating.technique_settings["uniqueness"] = "false";
+  if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
   if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration_file(calibration);
   return true;
 }
@@ -128,6 +144,25 @@ std::string summary(const std::vector<sudoku::PuzzleReport>& reports, double sec
   return text + timing;
 }
 
+// --explain: one block per puzzle, its technique steps in order.
+std::string explanations(const std::vector<sudoku::PuzzleReport>& reports) {
+  std::string text;
+  for (const auto& report : reports) {
+    if (!text.empty()) text += "\n";
+    text += "# " + report.file + ":" + std::to_string(report.line) + "  " + report.puzzle + "\n";
+    if (report.status != sudoku::PuzzleStatus::ok) {
+      text += "# " + std::string(sudoku::status_name(report.status)) + ": " + report.error + "\n";
+      continue;
+    }
+    char grade[32];
+    std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
+    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) + ", hardest: " +
+            report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) + " steps\n";
+    for (const auto& step : report.technique_steps) text += step + "\n";
+  }
+  return text;
+}
+
 int run(const Options& options) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<sudoku::CorpusInput> inputs;
@@ -143,7 +178,8 @@ int run(const Options& options) {
   const auto reports = sudoku::rate_corpus(inputs, rater,
                                            [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
-  const std::string text = sudoku::format_reports(reports, options.format);
+  const std::string text =
+      options.rating.explain ? explanations(reports) : sudoku::format_reports(reports, options.format);
   if (options.output.empty()) {
     std::cout << text << std::flush;
     if (!std::cout) throw sudoku::IoError("standard output: write error");

@@ -26,6 +26,9 @@ const std::initializer_list<std::string_view> kLevelKeys{
 constexpr std::size_t kFirstStatisticKey = 2;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
+// Integer statistics are held as doubles: above 2^53 they would not read back as written, and
+// near INT64_MAX converting them back to an integer overflows (found by the calibration fuzzer).
+constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;
 
 bool is_integer_statistic(LevelStatistic statistic) { return statistic <= LevelStatistic::removed; }
 
@@ -41,6 +44,12 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     if (level.name.empty()) fail(i, "name", "a level needs a non-empty name");
     if (!std::isfinite(level.target) || level.target <= 0.0)
       fail(i, "target", "expected a positive target, got " + std::to_string(level.target));
+    for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
+      const auto& value = level.statistics[s];
+      if (value && is_integer_statistic(statistic_at(s)) &&
+          !(*value >= 0 && *value <= static_cast<double>(kMaxCount) && *value == std::floor(*value)))
+        fail(i, to_string(statistic_at(s)), "expected a whole number from 0 to " + std::to_string(kMaxCount));
+    }
     for (std::size_t j = 0; j < i; ++j) {
       if (levels[j].name == level.name) fail(i, "name", "duplicate level name \"" + level.name + "\"");
       if (levels[j].target == level.target)
@@ -69,7 +78,7 @@ CalibrationLevel parse_level(const JsonField& field) {
     const JsonField value = field[to_string(statistic)];
     if (!value.present()) continue;
     level[statistic] = is_integer_statistic(statistic)
-                           ? static_cast<double>(value.as_integer(0, std::numeric_limits<std::int64_t>::max()))
+                           ? static_cast<double>(value.as_integer(0, kMaxCount))
                            : value.as_number();
   }
   return level;

@@ -1,9 +1,12 @@
 #include "sudoku/corpus_rating.hpp"
 
+#include <cstdio>
+
 #include "sudoku/canonical.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/parallel.hpp"
 #include "sudoku/solution_counter.hpp"
+#include "sudoku/technique_grader.hpp"
 
 namespace sudoku {
 
@@ -21,7 +24,9 @@ std::string_view status_name(PuzzleStatus status) {
 CorpusRater::CorpusRater(CorpusRatingOptions options)
     : options_(std::move(options)),
       call_count_(make_rating_metric("call-count", options_.call_count_settings)),
-      hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)) {
+      hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)),
+      technique_options_(parse_technique_settings(options_.technique_settings)) {
+  technique_options_.explain = options_.explain;
   validate_calibration(options_.calibration);
 }
 
@@ -68,6 +73,15 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       report.call_count = call_count_->rate(grid);
       report.level = level_for(options_.calibration, report.call_count->value).name;
       report.hs_calls = hs_calls_->rate(grid);
+      const TechniqueGrade technique = grade_techniques(grid, technique_options_);
+      report.technique_beyond = technique.beyond();
+      if (technique.solved()) report.technique_grade = technique.grade;
+      report.hardest_technique = describe_hardest(technique);
+      for (const TechniqueStep& step : technique.steps) {
+        char score[16];
+        std::snprintf(score, sizeof score, "%.1f  ", step.score);
+        report.technique_steps.push_back(score + format_step(grid.geometry(), step));
+      }
     }
   }
   return report;

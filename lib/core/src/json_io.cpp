@@ -1,6 +1,7 @@
 #include "sudoku/json_io.hpp"
 
 #include <boost/json.hpp>
+#include <boost/json/basic_parser_impl.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -43,6 +44,92 @@ std::string json_type_name(const boost::json::value& value) {
   }
   return "a value";
 }
+
+// Builds the document like boost::json::parser, except for numbers with a fraction or an exponent:
+// Boost.JSON 1.81 does not round those correctly (about one double in ten that std::to_chars writes
+// reads back one unit in the last place off), so a calibration or a book would not read back what
+// was written. std::from_chars rounds correctly; Boost's value is kept only where from_chars
+// refuses the text (out of range), so huge numbers still read as before.
+class ExactNumberHandler {
+ public:
+  static constexpr std::size_t max_object_size = boost::json::object::max_size();
+  static constexpr std::size_t max_array_size = boost::json::array::max_size();
+  static constexpr std::size_t max_key_size = boost::json::string::max_size();
+  static constexpr std::size_t max_string_size = boost::json::string::max_size();
+
+  using error_code = boost::system::error_code;
+  using string_view = boost::json::string_view;
+
+  ExactNumberHandler() { stack.reset(); }
+
+  boost::json::value_stack stack;
+
+  // Every callback returns true: false would mean "stop", and this builder never needs to.
+  bool on_document_begin(error_code&) { return true; }
+  bool on_document_end(error_code&) { return true; }
+  bool on_object_begin(error_code&) { return true; }
+  bool on_object_end(std::size_t n, error_code&) {
+    stack.push_object(n);
+    return true;
+  }
+  bool on_array_begin(error_code&) { return true; }
+  bool on_array_end(std::size_t n, error_code&) {
+    stack.push_array(n);
+    return true;
+  }
+  bool on_key_part(string_view s, std::size_t, error_code&) {
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_key(string_view s, std::size_t, error_code&) {
+    stack.push_key(s);
+    return true;
+  }
+  bool on_string_part(string_view s, std::size_t, error_code&) {
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_string(string_view s, std::size_t, error_code&) {
+    stack.push_string(s);
+    return true;
+  }
+  bool on_number_part(string_view s, error_code&) {
+    number_.append(s.data(), s.size());
+    return true;
+  }
+  bool on_int64(std::int64_t i, string_view, error_code&) {
+    number_.clear();
+    stack.push_int64(i);
+    return true;
+  }
+  bool on_uint64(std::uint64_t u, string_view, error_code&) {
+    number_.clear();
+    stack.push_uint64(u);
+    return true;
+  }
+  bool on_double(double d, string_view s, error_code&) {
+    number_.append(s.data(), s.size());
+    double exact = 0;
+    const char* end = number_.data() + number_.size();
+    const auto result = std::from_chars(number_.data(), end, exact);
+    stack.push_double(result.ec == std::errc() && result.ptr == end ? exact : d);
+    number_.clear();
+    return true;
+  }
+  bool on_bool(bool b, error_code&) {
+    stack.push_bool(b);
+    return true;
+  }
+  bool on_null(error_code&) {
+    stack.push_null();
+    return true;
+  }
+  bool on_comment_part(string_view, error_code&) { return true; }
+  bool on_comment(string_view, error_code&) { return true; }
+
+ private:
+  std::string number_;  // the number's text so far (Boost hands it over in parts at buffer ends)
+};
 
 void pretty_print(std::string& out, const boost::json::value& value, int indent) {
   const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
@@ -108,20 +195,22 @@ void pretty_print(std::string& out, const boost::json::value& value, int indent)
 JsonDocument parse_json(std::string_view text, const std::string& source) {
   boost::json::parse_options options;
   options.max_depth = kMaxJsonDepth;
-  boost::json::stream_parser parser({}, options);
+  // The calls boost::json::stream_parser makes for write_some() and finish(), with our handler.
+  boost::json::basic_parser<ExactNumberHandler> parser(options);
   boost::system::error_code error;
-  const std::size_t consumed = parser.write_some(text.data(), text.size(), error);
+  const std::size_t consumed = parser.write_some(true, text.data(), text.size(), error);
   if (!error && consumed < text.size()) {
     error = boost::json::make_error_code(boost::json::error::extra_data);
   }
-  if (!error) parser.finish(error);
+  if (!error) parser.write_some(false, nullptr, 0, error);
+  if (!error && !parser.done()) error = boost::json::make_error_code(boost::json::error::incomplete);
   if (error) {
     const auto [line, column] = line_and_column(text, consumed);
     std::string message = error.message();
     if (error == boost::json::error::too_deep) message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     throw InputError(source, line, column, "invalid JSON: " + message);
   }
-  return JsonDocument{source, parser.release()};
+  return JsonDocument{source, parser.handler().stack.release()};
 }
 
 JsonDocument read_json_file(const std::string& path) { return parse_json(read_file(path), path); }

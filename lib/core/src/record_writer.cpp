@@ -153,6 +153,11 @@ const std::vector<ReportField>& report_fields() {
       {"hs_calls", [](const PuzzleReport& r) {
          return r.hs_calls ? FieldValue{static_cast<std::int64_t>(r.hs_calls->value)} : FieldValue{};
        }},
+      {"technique_grade", [](const PuzzleReport& r) -> FieldValue {
+         if (r.technique_beyond) return std::string("beyond");
+         return r.technique_grade ? FieldValue{Decimal{*r.technique_grade, 1}} : FieldValue{};
+       }},
+      {"hardest_technique", [](const PuzzleReport& r) { return text_or_absent(r.hardest_technique); }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
   };
   return fields;

@@ -16,6 +16,7 @@
 #include "sudoku/calibration.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
+#include "sudoku/technique_grader.hpp"
 
 namespace sudoku {
 
@@ -42,6 +43,12 @@ struct PuzzleReport {
   std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
   std::string level;                       // calibration level of the call count
   std::optional<MetricRating> hs_calls;    // HS-solver calls
+  // Technique grader (technique_grader.hpp): SE-scale grade, absent when the puzzle is beyond the
+  // ladder (technique_beyond), and the hardest technique's name; the step lines with explain.
+  std::optional<double> technique_grade;
+  bool technique_beyond = false;
+  std::string hardest_technique;
+  std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
 };
 
 struct CorpusRatingOptions {
@@ -49,6 +56,8 @@ struct CorpusRatingOptions {
   bool rate = true;                   // false: validity, solutions and canonical form only
   MetricSettings call_count_settings;  // options of the "call-count" metric (runs, propagation, ...)
   MetricSettings hs_settings;          // options of the "hs-calls" metric (strategies, cap, ...)
+  MetricSettings technique_settings;   // options of the "technique" metric (max-technique, uniqueness)
+  bool explain = false;                // keep each puzzle's technique steps (technique_steps)
   Calibration calibration = paper_calibration();
 };
 
@@ -67,6 +76,7 @@ class CorpusRater {
   CorpusRatingOptions options_;
   std::unique_ptr<RatingMetric> call_count_;
   std::unique_ptr<RatingMetric> hs_calls_;
+  TechniqueOptions technique_options_;
 };
 
 struct CorpusInput {

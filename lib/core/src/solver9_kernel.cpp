@@ -1,0 +1,321 @@
+// The 9x9 kernel keeps candidates digit-major: for every digit, the cells where it can still go, as
+// three 27-bit band words (a band is three rows; bit 9*row_in_band + column). Working a band of one
+// digit at a time lets table lookups do what cell-by-cell code does with loops: the digit has to
+// sit once in each row and once in each box of the band, which is a perfect matching between the
+// band's three rows and three boxes; cells outside every such matching go (locked candidates and
+// hidden singles in rows and boxes), a row left with one cell is a placement, and a box whose
+// digit is confined to one column takes that column away from the other two bands.
+#include "solver9_kernel.hpp"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace sudoku::detail {
+namespace {
+
+constexpr std::uint32_t kBandMask = 0x7FFFFFF;  // 27 cells
+constexpr std::uint32_t kRowMask = 0x1FF;
+constexpr std::uint32_t kColumnInBand = 0x40201;  // one column, three rows
+
+struct Tables {
+  // For the nine cells of a row, which of its three mini-rows (one per box) still hold candidates.
+  std::array<std::uint8_t, 512> row_boxes{};
+  // Indexed by a band's 3x3 row-by-box occupancy (bit 3*row + box): the union of the mini-rows
+  // that take part in at least one perfect matching of rows to boxes; 0 when none exists.
+  std::array<std::uint32_t, 512> matched_cells{};
+  // Indexed by the columns a digit may still use in a band: the columns (repeated on all three
+  // rows) that are the only candidate column of their box, which the other bands must give up.
+  std::array<std::uint32_t, 512> locked_columns{};
+  // For a cell of a band: the band with that cell's row, box and column cleared except the cell.
+  std::array<std::uint32_t, 27> keep_when_placed{};
+};
+
+constexpr Tables make_tables() {
+  Tables tables;
+  for (std::uint32_t row = 0; row < 512; ++row) {
+    std::uint32_t boxes = 0;
+    for (std::uint32_t box = 0; box < 3; ++box)
+      if ((row >> (3 * box)) & 7u) boxes |= 1u << box;
+    tables.row_boxes[row] = static_cast<std::uint8_t>(boxes);
+  }
+  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (std::uint32_t shape = 0; shape < 512; ++shape) {
+    std::uint32_t cells = 0;
+    for (const auto& box_of_row : kPermutations) {
+      bool possible = true;
+      std::uint32_t mini_rows = 0;
+      for (int row = 0; row < 3; ++row) {
+        possible = possible && ((shape >> (3 * row + box_of_row[row])) & 1u);
+        mini_rows |= 7u << (9 * row + 3 * box_of_row[row]);
+      }
+      if (possible) cells |= mini_rows;
+    }
+    tables.matched_cells[shape] = cells;
+  }
+  for (std::uint32_t columns = 0; columns < 512; ++columns) {
+    std::uint32_t locked = 0;
+    for (std::uint32_t box = 0; box < 3; ++box) {
+      const std::uint32_t in_box = columns & (7u << (3 * box));
+      if (in_box != 0 && (in_box & (in_box - 1)) == 0) locked |= in_box;
+    }
+    tables.locked_columns[columns] = locked * kColumnInBand;
+  }
+  for (std::uint32_t cell = 0; cell < 27; ++cell) {
+    const std::uint32_t row = cell / 9;
+    const std::uint32_t column = cell % 9;
+    const std::uint32_t box = column / 3;
+    const std::uint32_t peers =
+        (kRowMask << (9 * row)) | ((7u << (3 * box)) * kColumnInBand) | (kColumnInBand << column);
+    tables.keep_when_placed[cell] = (kBandMask & ~peers) | (1u << cell);
+  }
+  return tables;
+}
+
+constexpr Tables kTables = make_tables();
+
+// The other two bands of a band, for column eliminations.
+constexpr int kNextBand[3] = {1, 2, 0};
+constexpr int kLastBand[3] = {2, 0, 1};
+
+struct Board {
+  std::array<std::uint32_t, 27> candidates;  // [3 * digit + band]
+  // The value of each word when last worked; a word equal to it needs no work.
+  std::array<std::uint32_t, 27> settled;
+  std::array<std::uint32_t, 3> unsolved_cells;
+  std::array<std::uint32_t, 3> unsolved_rows;  // per band: bit 3 * digit + row_in_band
+};
+
+class Solver {
+ public:
+  Solver(int limit, std::uint8_t* first_solution) : limit_(limit), first_solution_(first_solution) {}
+
+  // False when the givens conflict.
+  bool place_givens(Board& board, const std::uint8_t* cells) const;
+  void search(Board& board);
+  int count() const { return count_; }
+
+ private:
+  bool propagate(Board& board) const;
+  // Places every cell that has a single digit left. Returns the number placed, or -1 when some
+  // cell has no digit left.
+  int place_naked_singles(Board& board) const;
+  void branch(Board& board);
+  void record_solution(const Board& board);
+
+  int limit_;
+  std::uint8_t* first_solution_;
+  int count_ = 0;
+};
+
+bool Solver::place_givens(Board& board, const std::uint8_t* cells) const {
+  board.candidates.fill(kBandMask);
+  board.settled.fill(~std::uint32_t{0});  // never equal to a band word: every word gets worked
+  board.unsolved_cells.fill(kBandMask);
+  board.unsolved_rows.fill(kBandMask);
+  for (int band = 0; band < 3; ++band) {
+    for (int cell = 0; cell < 27; ++cell) {
+      const int value = cells[27 * band + cell];
+      if (value == 0) continue;
+      if (value > 9) return false;
+      const int digit = value - 1;
+      const std::uint32_t bit = 1u << cell;
+      std::uint32_t& own = board.candidates[static_cast<std::size_t>(3 * digit + band)];
+      // Only an earlier given of the same digit in the same row, column or box can remove it.
+      if ((own & bit) == 0) return false;
+      own &= kTables.keep_when_placed[static_cast<std::size_t>(cell)];
+      const std::uint32_t column = ~(kColumnInBand << (cell % 9));
+      board.candidates[static_cast<std::size_t>(3 * digit + kNextBand[band])] &= column;
+      board.candidates[static_cast<std::size_t>(3 * digit + kLastBand[band])] &= column;
+      for (int other = 0; other < 9; ++other)
+        if (other != digit) board.candidates[static_cast<std::size_t>(3 * other + band)] &= ~bit;
+    }
+  }
+  return true;
+}
+
+bool Solver::propagate(Board& board) const {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int digit = 0; digit < 9; ++digit) {
+      for (int band = 0; band < 3; ++band) {
+        const auto index = static_cast<std::size_t>(3 * digit + band);
+        std::uint32_t cells = board.candidates[index];
+        if (cells == board.settled[index]) continue;
+        changed = true;
+        const std::uint32_t shape = kTables.row_boxes[cells & kRowMask] |
+                                    kTables.row_boxes[(cells >> 9) & kRowMask] << 3 |
+                                    kTables.row_boxes[cells >> 18] << 6;
+        cells &= kTables.matched_cells[shape];
+        if (cells == 0) return false;
+        board.candidates[index] = cells;
+        board.settled[index] = cells;
+
+        const std::uint32_t locked =
+            kTables.locked_columns[(cells | cells >> 9 | cells >> 18) & kRowMask];
+        board.candidates[static_cast<std::size_t>(3 * digit + kNextBand[band])] &= ~locked;
+        board.candidates[static_cast<std::size_t>(3 * digit + kLastBand[band])] &= ~locked;
+
+        std::uint32_t open_rows = (board.unsolved_rows[static_cast<std::size_t>(band)] >> (3 * digit)) & 7u;
+        std::uint32_t placed = 0;
+        while (open_rows != 0) {
+          const int row = std::countr_zero(open_rows);
+          open_rows &= open_rows - 1;
+          const std::uint32_t row_cells = cells & (kRowMask << (9 * row));
+          if ((row_cells & (row_cells - 1)) == 0) {
+            placed |= row_cells;
+            board.unsolved_rows[static_cast<std::size_t>(band)] &= ~(1u << (3 * digit + row));
+          }
+        }
+        if (placed != 0) {
+          board.unsolved_cells[static_cast<std::size_t>(band)] &= ~placed;
+          for (int other = 0; other < 9; ++other)
+            if (other != digit) board.candidates[static_cast<std::size_t>(3 * other + band)] &= ~placed;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+int Solver::place_naked_singles(Board& board) const {
+  int placed = 0;
+  for (std::size_t band = 0; band < 3; ++band) {
+    const std::uint32_t open = board.unsolved_cells[band];
+    if (open == 0) continue;
+    std::uint32_t once = 0;
+    std::uint32_t twice = 0;
+    for (std::size_t digit = 0; digit < 9; ++digit) {
+      const std::uint32_t cells = board.candidates[3 * digit + band];
+      twice |= once & cells;
+      once |= cells;
+    }
+    if ((open & ~once) != 0) return -1;
+    std::uint32_t singles = open & ~twice;
+    while (singles != 0) {
+      const int cell = std::countr_zero(singles);
+      const std::uint32_t bit = singles & (0u - singles);
+      singles ^= bit;
+      std::size_t digit = 0;
+      // An earlier single of this pass may have taken this cell's only digit.
+      while (digit < 9 && (board.candidates[3 * digit + band] & bit) == 0) ++digit;
+      if (digit == 9) return -1;
+      board.candidates[3 * digit + band] &= kTables.keep_when_placed[static_cast<std::size_t>(cell)];
+      ++placed;
+    }
+  }
+  return placed;
+}
+
+void Solver::search(Board& board) {
+  for (;;) {
+    if (!propagate(board)) return;
+    if ((board.unsolved_cells[0] | board.unsolved_cells[1] | board.unsolved_cells[2]) == 0) {
+      record_solution(board);
+      return;
+    }
+    const int placed = place_naked_singles(board);
+    if (placed < 0) return;
+    if (placed == 0) break;
+  }
+  branch(board);
+}
+
+void Solver::branch(Board& board) {
+  // A cell with two digits halves the work best; find the first one.
+  for (std::size_t band = 0; band < 3; ++band) {
+    std::uint32_t once = 0;
+    std::uint32_t twice = 0;
+    std::uint32_t thrice = 0;
+    for (std::size_t digit = 0; digit < 9; ++digit) {
+      const std::uint32_t cells = board.candidates[3 * digit + band];
+      thrice |= twice & cells;
+      twice |= once & cells;
+      once |= cells;
+    }
+    const std::uint32_t pairs = twice & ~thrice & board.unsolved_cells[band];
+    if (pairs == 0) continue;
+    const int cell = std::countr_zero(pairs);
+    const std::uint32_t bit = 1u << cell;
+    std::size_t first = 0;
+    while ((board.candidates[3 * first + band] & bit) == 0) ++first;
+    std::size_t second = first + 1;
+    while ((board.candidates[3 * second + band] & bit) == 0) ++second;
+    const std::uint32_t keep = kTables.keep_when_placed[static_cast<std::size_t>(cell)];
+
+    Board trial = board;
+    trial.candidates[3 * first + band] &= keep;
+    trial.candidates[3 * second + band] &= ~bit;
+    search(trial);
+    if (count_ >= limit_) return;
+    board.candidates[3 * first + band] &= ~bit;
+    board.candidates[3 * second + band] &= keep;
+    search(board);
+    return;
+  }
+
+  // No pair: take the unsolved cell with the fewest digits (rare, so plain loops do).
+  int best_count = 10;
+  std::size_t best_band = 0;
+  int best_cell = 0;
+  for (std::size_t band = 0; band < 3 && best_count > 3; ++band) {
+    std::uint32_t open = board.unsolved_cells[band];
+    while (open != 0) {
+      const int cell = std::countr_zero(open);
+      open &= open - 1;
+      int digits = 0;
+      for (std::size_t digit = 0; digit < 9; ++digit)
+        digits += static_cast<int>((board.candidates[3 * digit + band] >> cell) & 1u);
+      if (digits < best_count) {
+        best_count = digits;
+        best_band = band;
+        best_cell = cell;
+      }
+    }
+  }
+  const std::uint32_t bit = 1u << best_cell;
+  const std::uint32_t keep = kTables.keep_when_placed[static_cast<std::size_t>(best_cell)];
+  for (std::size_t digit = 0; digit < 9; ++digit) {
+    std::uint32_t& own = board.candidates[3 * digit + best_band];
+    if ((own & bit) == 0) continue;
+    if (--best_count == 0) {  // the last digit: no copy needed
+      own &= keep;
+      search(board);
+      return;
+    }
+    Board trial = board;
+    trial.candidates[3 * digit + best_band] &= keep;
+    for (std::size_t other = 0; other < 9; ++other)
+      if (other != digit) trial.candidates[3 * other + best_band] &= ~bit;
+    search(trial);
+    if (count_ >= limit_) return;
+    own &= ~bit;
+  }
+}
+
+void Solver::record_solution(const Board& board) {
+  if (++count_ != 1 || first_solution_ == nullptr) return;
+  for (std::size_t digit = 0; digit < 9; ++digit) {
+    for (std::size_t band = 0; band < 3; ++band) {
+      std::uint32_t cells = board.candidates[3 * digit + band];
+      while (cells != 0) {
+        const auto cell = static_cast<std::size_t>(std::countr_zero(cells));
+        cells &= cells - 1;
+        first_solution_[27 * band + cell] = static_cast<std::uint8_t>(digit + 1);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int count_solutions_standard9(const std::uint8_t* cells, int limit, std::uint8_t* first_solution) {
+  Solver solver(limit, first_solution);
+  Board board;
+  if (!solver.place_givens(board, cells)) return 0;
+  solver.search(board);
+  return solver.count();
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,469 @@
+// Pattern techniques of the grader's ladder: singles, box-line intersections (and their "direct"
+// forms), naked and hidden subsets, fish, XY- and XYZ-wings.
+#include <algorithm>
+#include <bit>
+
+#include "technique_engine.hpp"
+
+namespace sudoku::technique {
+namespace {
+
+CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
+
+template <int W>
+void add_eliminations(Step& step, const CellSet<W>& cells, int digit) {
+  cells.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+}
+
+Step make_step(Technique technique, double score) {
+  Step step;
+  step.technique = technique;
+  step.score = score;
+  return step;
+}
+
+// Direct pointing/claiming (SE's definition): the eliminations leave `digit` a single place in
+// another unit of the base's kind that crosses the cover unit.
+template <int W>
+void hidden_singles_after_locking(const Layout<W>& layout, const Board<W>& board, int digit,
+                                  const Intersection<W>& intersection, const CellSet<W>& removed,
+                                  std::vector<int>& singles) {
+  const UnitKind kind = layout.unit_kind[static_cast<std::size_t>(intersection.base)];
+  const CellSet<W>& cover = layout.unit_cells[static_cast<std::size_t>(intersection.cover)];
+  for (std::size_t u = 0; u < layout.unit_cells.size(); ++u) {
+    if (static_cast<int>(u) == intersection.base || layout.unit_kind[u] != kind) continue;
+    const CellSet<W>& unit = layout.unit_cells[u];
+    if (!unit.intersects(removed)) continue;
+    const CellSet<W> places = board.cells_of(digit) & unit;
+    const CellSet<W> left = places - cover;
+    if (places.count_upto(2) < 2 || !left.single()) continue;
+    const int target = left.first();
+    if (std::find(singles.begin(), singles.end(), target) == singles.end()) singles.push_back(target);
+  }
+}
+
+// Calls visit(chosen) for every k-subset of 0..count-1 (indices ascending) that `accept` allows
+// at every prefix, so callers prune on partial unions.
+template <class Accept, class Visit>
+void for_each_combination(int count, int k, Accept&& accept, Visit&& visit) {
+  std::array<int, 8> chosen{};
+  int depth = 0;
+  chosen[0] = -1;
+  while (depth >= 0) {
+    int& index = chosen[static_cast<std::size_t>(depth)];
+    ++index;
+    if (index > count - (k - depth)) {
+      --depth;
+      continue;
+    }
+    if (!accept(std::span<const int>(chosen.data(), static_cast<std::size_t>(depth + 1)))) continue;
+    if (depth + 1 == k) {
+      visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(k)));
+      continue;
+    }
+    ++depth;
+    chosen[static_cast<std::size_t>(depth)] = index;
+  }
+}
+
+constexpr std::array<const char*, 5> kSetNames{"", "single", "pair", "triple", "quad"};
+
+// Positions of every digit in every unit for the current board (cached in the context).
+template <int W>
+const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
+  if (context.positions_version == context.board_version && !context.positions.empty()) return context.positions;
+  const std::size_t n = static_cast<std::size_t>(layout.size);
+  context.positions.assign(layout.unit_members.size() * n, 0);
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    const std::vector<int>& members = layout.unit_members[u];
+    std::uint32_t* where = &context.positions[u * n];
+    for (std::size_t i = 0; i < members.size(); ++i)
+      for (CandidateMask mask = board.mask(members[i]); mask != 0; mask &= mask - 1)
+        where[std::countr_zero(mask)] |= std::uint32_t{1} << i;
+  }
+  context.positions_version = context.board_version;
+  return context.positions;
+}
+
+}  // namespace
+
+template <int W>
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+  ++context.work;
+  const CandidateMask all = layout.all_values;
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    CandidateMask once = 0;
+    CandidateMask twice = 0;
+    CandidateMask placed = 0;
+    int open_cells = 0;
+    int last_open = -1;
+    for (int cell : layout.unit_members[u]) {
+      const int value = board.values[static_cast<std::size_t>(cell)];
+      if (value != 0) {
+        placed |= bit_of(value - 1);
+        continue;
+      }
+      const CandidateMask mask = board.mask(cell);
+      if (mask == 0) return false;
+      ++open_cells;
+      last_open = cell;
+      twice |= once & mask;
+      once |= mask;
+    }
+    if (open_cells == 0) continue;
+    if (((once | placed) & all) != all) return false;
+    const int unit = static_cast<int>(u);
+    if (open_cells == 1) {
+      if (bit_count(once) != 1) return false;
+      Step step = make_step(Technique::full_house, 1.0);
+      step.placements.push_back({last_open, std::countr_zero(once)});
+      if (context.explain) step.detail = "full house in " + layout.unit_name(unit);
+      out.push_back(std::move(step));
+      continue;
+    }
+    const bool box = layout.unit_kind[u] == UnitKind::box;
+    for (CandidateMask singles = once & ~twice; singles != 0; singles &= singles - 1) {
+      const int digit = std::countr_zero(singles);
+      const int cell = (board.cells_of(digit) & layout.unit_cells[u]).first();
+      Step step = box ? make_step(Technique::hidden_single_box, 1.2) : make_step(Technique::hidden_single_line, 1.5);
+      step.placements.push_back({cell, digit});
+      if (context.explain) step.detail = "hidden single in " + layout.unit_name(unit);
+      out.push_back(std::move(step));
+    }
+  }
+  return true;
+}
+
+template <int W>
+void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+  ++context.work;
+  (void)layout;
+  board.open.for_each([&](int cell) {
+    const CandidateMask mask = board.mask(cell);
+    if (bit_count(mask) != 1) return;
+    Step step = make_step(Technique::naked_single, 2.3);
+    step.placements.push_back({cell, std::countr_zero(mask)});
+    if (context.explain) step.detail = "naked single";
+    out.push_back(std::move(step));
+  });
+}
+
+template <int W>
+void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchContext& context, bool direct,
+                        std::vector<Step>& out) {
+  ++context.work;
+  std::vector<int> singles;
+  for (const Intersection<W>& intersection : layout.intersections) {
+    const bool pointing = layout.unit_kind[static_cast<std::size_t>(intersection.base)] == UnitKind::box;
+    for (int digit = 0; digit < layout.size; ++digit) {
+      const CellSet<W>& where = board.cells_of(digit);
+      if (!intersection.overlap.intersects(where) || intersection.base_rest.intersects(where)) continue;
+      const CellSet<W> eliminated = where & intersection.cover_rest;
+      if (eliminated.none()) continue;
+      std::string detail;
+      if (context.explain)
+        detail = std::string(pointing ? "pointing" : "claiming") + ", " +
+                 layout.unit_name(intersection.base) + " (" + digit_text(digit) + " locked in " +
+                 layout.unit_name(intersection.cover) + ")";
+      if (!direct) {
+        Step step = pointing ? make_step(Technique::pointing, 2.6) : make_step(Technique::claiming, 2.8);
+        add_eliminations(step, eliminated, digit);
+        step.detail = std::move(detail);
+        out.push_back(std::move(step));
+        continue;
+      }
+      singles.clear();
+      hidden_singles_after_locking(layout, board, digit, intersection, eliminated, singles);
+      for (int cell : singles) {
+        Step step = pointing ? make_step(Technique::direct_pointing, 1.7) : make_step(Technique::direct_claiming, 1.9);
+        step.placements.push_back({cell, digit});
+        if (context.explain)
+          step.detail = "direct " + detail + ", then hidden single (" + cells_text(layout, eliminated) + " -" +
+                        digit_text(digit) + ")";
+        out.push_back(std::move(step));
+      }
+    }
+  }
+}
+
+template <int W>
+void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+                        std::vector<Step>& out) {
+  ++context.work;
+  const Technique technique = size == 2 ? Technique::naked_pair : size == 3 ? Technique::naked_triple : Technique::naked_quad;
+  const double score = technique_base_score(technique);
+  std::vector<int> cells;
+  std::vector<CandidateMask> masks;
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    cells.clear();
+    masks.clear();
+    int open_cells = 0;
+    for (int cell : layout.unit_members[u]) {
+      const CandidateMask mask = board.mask(cell);
+      if (mask == 0) continue;
+      ++open_cells;
+      const int count = bit_count(mask);
+      if (count >= 2 && count <= size) {
+        cells.push_back(cell);
+        masks.push_back(mask);
+      }
+    }
+    if (open_cells <= size || static_cast<int>(cells.size()) < size) continue;
+    for_each_combination(
+        static_cast<int>(cells.size()), size,
+        [&](std::span<const int> chosen) {
+          CandidateMask together = 0;
+          for (int i : chosen) together |= masks[static_cast<std::size_t>(i)];
+          return bit_count(together) <= size;
+        },
+        [&](std::span<const int> chosen) {
+          CandidateMask together = 0;
+          CellSet<W> members;
+          for (int i : chosen) {
+            together |= masks[static_cast<std::size_t>(i)];
+            members.set(cells[static_cast<std::size_t>(i)]);
+          }
+          Step step = make_step(technique, score);
+          for (int cell : layout.unit_members[u]) {
+            if (members.test(cell)) continue;
+            for (CandidateMask hit = board.mask(cell) & together; hit != 0; hit &= hit - 1)
+              step.eliminations.push_back({cell, std::countr_zero(hit)});
+          }
+          if (step.eliminations.empty()) return;
+          if (context.explain)
+            step.detail = std::string("naked ") + kSetNames[static_cast<std::size_t>(size)] + " " +
+                          cells_text(layout, members) + " (" + digits_text(together) + ") in " +
+                          layout.unit_name(static_cast<int>(u));
+          out.push_back(std::move(step));
+        });
+  }
+}
+
+template <int W>
+void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, bool direct,
+                         std::vector<Step>& out) {
+  ++context.work;
+  Technique technique = size == 2 ? Technique::hidden_pair : size == 3 ? Technique::hidden_triple : Technique::hidden_quad;
+  if (direct) technique = size == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
+  const double score = technique_base_score(technique);
+  std::vector<int> digits;
+  std::vector<std::uint32_t> positions;  // bit i: member i of the unit
+  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    const std::vector<int>& members = layout.unit_members[u];
+    const std::uint32_t* where = &positions_table[u * static_cast<std::size_t>(layout.size)];
+    const int open_cells = (board.open & layout.unit_cells[u]).count_upto(2 * size);
+    // As SE: direct sets need more open cells than the set, plain ones more than twice as many
+    // (fewer, and the complementary naked set is the simpler view).
+    if (open_cells <= (direct ? size : 2 * size)) continue;
+    digits.clear();
+    positions.clear();
+    for (int digit = 0; digit < layout.size; ++digit) {
+      const int count = bit_count(where[digit]);
+      if (count >= 2 && count <= size) {
+        digits.push_back(digit);
+        positions.push_back(where[digit]);
+      }
+    }
+    if (static_cast<int>(digits.size()) < size) continue;
+    for_each_combination(
+        static_cast<int>(digits.size()), size,
+        [&](std::span<const int> chosen) {
+          std::uint32_t together = 0;
+          for (int i : chosen) together |= positions[static_cast<std::size_t>(i)];
+          return bit_count(together) <= size;
+        },
+        [&](std::span<const int> chosen) {
+          std::uint32_t together = 0;
+          CandidateMask kept = 0;
+          for (int i : chosen) {
+            together |= positions[static_cast<std::size_t>(i)];
+            kept |= bit_of(digits[static_cast<std::size_t>(i)]);
+          }
+          Step step = make_step(technique, score);
+          CellSet<W> cells;
+          for (std::uint32_t bits = together; bits != 0; bits &= bits - 1) {
+            const int cell = members[static_cast<std::size_t>(std::countr_zero(bits))];
+            cells.set(cell);
+            for (CandidateMask hit = board.mask(cell) & ~kept; hit != 0; hit &= hit - 1)
+              step.eliminations.push_back({cell, std::countr_zero(hit)});
+          }
+          if (step.eliminations.empty()) return;
+          std::string detail;
+          if (context.explain)
+            detail = std::string("hidden ") + kSetNames[static_cast<std::size_t>(size)] + " " + cells_text(layout, cells) +
+                     " (" + digits_text(kept) + ") in " + layout.unit_name(static_cast<int>(u));
+          if (!direct) {
+            step.detail = std::move(detail);
+            out.push_back(std::move(step));
+            return;
+          }
+          // Direct form (SE's definition): another digit is left with one place in the same unit.
+          for (int digit = 0; digit < layout.size; ++digit) {
+            if (kept & bit_of(digit)) continue;
+            const std::uint32_t places = where[digit];
+            const std::uint32_t left = places & ~together;
+            if (bit_count(places) < 2 || bit_count(left) != 1) continue;
+            Step placed = make_step(technique, score);
+            placed.placements.push_back({members[static_cast<std::size_t>(std::countr_zero(left))], digit});
+            if (context.explain) placed.detail = "direct " + detail + ", then hidden single";
+            out.push_back(std::move(placed));
+          }
+        });
+  }
+}
+
+template <int W>
+void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, std::vector<Step>& out) {
+  ++context.work;
+  const Technique technique = size == 2 ? Technique::x_wing : size == 3 ? Technique::swordfish : Technique::jellyfish;
+  const double score = technique_base_score(technique);
+  static constexpr std::array<const char*, 5> kNames{"", "", "X-wing", "swordfish", "jellyfish"};
+  std::vector<int> lines;
+  std::vector<std::uint32_t> spans;
+  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  for (int orientation = 0; orientation < 2; ++orientation) {
+    const std::vector<int>& base = orientation == 0 ? layout.rows : layout.columns;
+    const std::vector<int>& cover = orientation == 0 ? layout.columns : layout.rows;
+    const std::vector<int>& cover_position = orientation == 0 ? layout.column_position : layout.row_position;
+    if (base.empty() || cover.empty()) continue;
+    for (int digit = 0; digit < layout.size; ++digit) {
+      lines.clear();
+      spans.clear();
+      for (std::size_t i = 0; i < base.size(); ++i) {
+        std::uint32_t span = 0;
+        if (layout.lines_in_order) {
+          span = positions_table[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
+                                 static_cast<std::size_t>(digit)];
+        } else {
+          (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])]).for_each([&](int cell) {
+            span |= std::uint32_t{1} << cover_position[static_cast<std::size_t>(cell)];
+          });
+        }
+        const int count = bit_count(span);
+        if (count >= 2 && count <= size) {
+          lines.push_back(static_cast<int>(i));
+          spans.push_back(span);
+        }
+      }
+      if (static_cast<int>(lines.size()) < size) continue;
+      for_each_combination(
+          static_cast<int>(lines.size()), size,
+          [&](std::span<const int> chosen) {
+            std::uint32_t together = 0;
+            for (int i : chosen) together |= spans[static_cast<std::size_t>(i)];
+            return bit_count(together) <= size;
+          },
+          [&](std::span<const int> chosen) {
+            std::uint32_t together = 0;
+            CellSet<W> base_cells;
+            for (int i : chosen) {
+              together |= spans[static_cast<std::size_t>(i)];
+              base_cells |= layout.unit_cells[static_cast<std::size_t>(base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
+            }
+            CellSet<W> cover_cells;
+            for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
+              cover_cells |= layout.unit_cells[static_cast<std::size_t>(cover[static_cast<std::size_t>(std::countr_zero(bits))])];
+            const CellSet<W> eliminated = (board.cells_of(digit) & cover_cells) - base_cells;
+            if (eliminated.none()) return;
+            Step step = make_step(technique, score);
+            add_eliminations(step, eliminated, digit);
+            if (context.explain) {
+              std::string names;
+              for (int i : chosen)
+                names += (names.empty() ? "" : ", ") +
+                         layout.unit_name(base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])]);
+              step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) + " in " + names;
+            }
+            out.push_back(std::move(step));
+          });
+    }
+  }
+}
+
+template <int W>
+void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+  ++context.work;
+  CellSet<W> bivalue;
+  board.open.for_each([&](int cell) {
+    if (bit_count(board.mask(cell)) == 2) bivalue.set(cell);
+  });
+  std::vector<int> wings;
+  bivalue.for_each([&](int pivot) {
+    const CandidateMask pivot_mask = board.mask(pivot);
+    wings.clear();
+    (bivalue & layout.peers[static_cast<std::size_t>(pivot)]).for_each([&](int cell) {
+      const CandidateMask mask = board.mask(cell);
+      if (mask != pivot_mask && bit_count(mask & pivot_mask) == 1) wings.push_back(cell);
+    });
+    for (std::size_t a = 0; a < wings.size(); ++a)
+      for (std::size_t b = a + 1; b < wings.size(); ++b) {
+        const CandidateMask mask_a = board.mask(wings[a]);
+        const CandidateMask mask_b = board.mask(wings[b]);
+        const CandidateMask z = mask_a & ~pivot_mask;
+        // The wings hold the two different pivot digits and share the third digit z.
+        if ((mask_b & ~pivot_mask) != z || (mask_a & mask_b & pivot_mask) != 0) continue;
+        const int digit = std::countr_zero(z);
+        const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(wings[a])] &
+                                      layout.peers[static_cast<std::size_t>(wings[b])] & board.cells_of(digit);
+        if (eliminated.none()) continue;
+        Step step = make_step(Technique::xy_wing, 4.2);
+        add_eliminations(step, eliminated, digit);
+        if (context.explain)
+          step.detail = "XY-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) + "), wings " +
+                        layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " + layout.cell_text(wings[b]) +
+                        " (" + digits_text(mask_b) + ")";
+        out.push_back(std::move(step));
+      }
+  });
+}
+
+template <int W>
+void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+  ++context.work;
+  std::vector<int> wings;
+  board.open.for_each([&](int pivot) {
+    const CandidateMask pivot_mask = board.mask(pivot);
+    if (bit_count(pivot_mask) != 3) return;
+    wings.clear();
+    (board.open & layout.peers[static_cast<std::size_t>(pivot)]).for_each([&](int cell) {
+      const CandidateMask mask = board.mask(cell);
+      if (bit_count(mask) == 2 && (mask & ~pivot_mask) == 0) wings.push_back(cell);
+    });
+    for (std::size_t a = 0; a < wings.size(); ++a)
+      for (std::size_t b = a + 1; b < wings.size(); ++b) {
+        const CandidateMask mask_a = board.mask(wings[a]);
+        const CandidateMask mask_b = board.mask(wings[b]);
+        if (mask_a == mask_b) continue;
+        const int digit = std::countr_zero(mask_a & mask_b);
+        const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(pivot)] &
+                                      layout.peers[static_cast<std::size_t>(wings[a])] &
+                                      layout.peers[static_cast<std::size_t>(wings[b])] & board.cells_of(digit);
+        if (eliminated.none()) continue;
+        Step step = make_step(Technique::xyz_wing, 4.4);
+        add_eliminations(step, eliminated, digit);
+        if (context.explain)
+          step.detail = "XYZ-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) + "), wings " +
+                        layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " + layout.cell_text(wings[b]) +
+                        " (" + digits_text(mask_b) + ")";
+        out.push_back(std::move(step));
+      }
+  });
+}
+
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                              \
+  template bool find_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);              \
+  template void find_naked_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);        \
+  template void find_intersections<W>(const Layout<W>&, const Board<W>&, SearchContext&, bool, std::vector<Step>&);  \
+  template void find_naked_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&);   \
+  template void find_hidden_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, bool,                 \
+                                       std::vector<Step>&);                                                          \
+  template void find_fish<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&);            \
+  template void find_xy_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);             \
+  template void find_xyz_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
+SUDOKU_TECHNIQUE_INSTANTIATE(2)
+SUDOKU_TECHNIQUE_INSTANTIATE(4)
+SUDOKU_TECHNIQUE_INSTANTIATE(10)
+#undef SUDOKU_TECHNIQUE_INSTANTIATE
+
+}  // namespace sudoku::technique

@@ -1,0 +1,236 @@
+// The technique grader's working state: per-geometry tables (Layout), the candidate board (Board)
+// and the steps the technique finders report (Step). Private to lib/core.
+//
+// Contract: everything is templated on the number of 64-bit words of a CellSet, chosen per geometry
+// (2 for up to 128 cells — 4x4, 6x6, 8x8, 9x9, 10x10 —, 4 for up to 256, 10 for up to 640), so the
+// 9x9 hot path works on 128-bit sets while 25x25 still fits. Digits are 0-based here (bit d of a
+// candidate mask is value d + 1); the public API speaks 1-based values. Layouts are built once per
+// geometry and shared read-only between threads. Finders never change the board: they append every
+// instance they find to a step list, and the solver decides which to apply.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sudoku/geometry.hpp"
+#include "sudoku/grid.hpp"
+#include "sudoku/technique_grader.hpp"
+#include "technique_cellset.hpp"
+
+namespace sudoku::technique {
+
+// Largest board side whose cells fit in 64 * Words bits.
+constexpr int max_side(int words) {
+  int side = 1;
+  while ((side + 1) * (side + 1) <= 64 * words) ++side;
+  return side;
+}
+
+enum class UnitKind : std::uint8_t { row, column, box, other };
+
+template <int W>
+struct Intersection {
+  int base = 0;             // the unit whose candidates are confined to the overlap
+  int cover = 0;            // the unit that loses them outside the overlap
+  CellSet<W> overlap;       // base ∩ cover
+  CellSet<W> cover_rest;    // cover \ base: where the eliminations happen
+  CellSet<W> base_rest;     // base \ cover: where the digit must be absent
+};
+
+template <int W>
+struct Layout {
+  const Geometry* geometry = nullptr;
+  int size = 0;
+  int cell_count = 0;
+  CandidateMask all_values = 0;
+  std::vector<CellSet<W>> unit_cells;
+  std::vector<std::vector<int>> unit_members;  // cells of each unit, in the geometry's order
+  std::vector<UnitKind> unit_kind;
+  std::vector<int> unit_number;                // 1-based within its kind
+  std::vector<CellSet<W>> peers;               // per cell, without the cell
+  std::vector<int> cell_unit_index;            // units_per_cell entries per cell
+  int units_per_cell = 0;
+  // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
+  std::vector<Intersection<W>> intersections;
+  // Fish families: rows and columns, each a partition of the board whose units meet every unit of
+  // the other family in exactly one cell.
+  std::vector<int> rows;
+  std::vector<int> columns;
+  std::vector<int> row_position;     // per cell: index in `rows`
+  std::vector<int> column_position;  // per cell: index in `columns`
+  std::vector<int> crossing;         // [row * columns + column]: the cell where they meet
+  // Rows list their cells column by column and columns row by row (true for the standard shapes):
+  // a unit member's index is then its crossing line's index.
+  bool lines_in_order = false;
+
+  std::span<const int> units_of(int cell) const {
+    return {cell_unit_index.data() + cell * units_per_cell, static_cast<std::size_t>(units_per_cell)};
+  }
+  // "row 4", "column 7", "box 6", "unit 28".
+  std::string unit_name(int unit) const;
+  std::string cell_text(int cell) const;  // "r4c7"
+};
+
+// The shared layout of a geometry (built on first use).
+template <int W>
+const Layout<W>& layout_for(const Geometry& geometry);
+
+template <int W>
+struct Board {
+  static constexpr int kCells = 64 * W;
+  static constexpr int kDigits = max_side(W);
+
+  std::array<CandidateMask, kCells> candidates{};    // 0 for solved cells
+  std::array<std::uint8_t, kCells> values{};         // 0 open, else value (1-based)
+  std::array<CellSet<W>, kDigits> digit_cells{};     // open cells where digit d is a candidate
+  std::array<CellSet<W>, kDigits> placed_cells{};    // cells holding digit d
+  CellSet<W> open;
+
+  bool has(int cell, int digit) const { return (candidates[static_cast<std::size_t>(cell)] >> digit) & 1U; }
+  CandidateMask mask(int cell) const { return candidates[static_cast<std::size_t>(cell)]; }
+  CellSet<W>& cells_of(int digit) { return digit_cells[static_cast<std::size_t>(digit)]; }
+  const CellSet<W>& cells_of(int digit) const { return digit_cells[static_cast<std::size_t>(digit)]; }
+  const CellSet<W>& placed_of(int digit) const { return placed_cells[static_cast<std::size_t>(digit)]; }
+
+  void eliminate(int cell, int digit) {
+    candidates[static_cast<std::size_t>(cell)] &= ~(CandidateMask{1} << digit);
+    cells_of(digit).reset(cell);
+  }
+  // Sets the value and removes it from the peers' candidates.
+  void place(const Layout<W>& layout, int cell, int digit) {
+    CandidateMask others = candidates[static_cast<std::size_t>(cell)];
+    while (others != 0) {
+      cells_of(std::countr_zero(others)).reset(cell);
+      others &= others - 1;
+    }
+    candidates[static_cast<std::size_t>(cell)] = 0;
+    values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit + 1);
+    placed_cells[static_cast<std::size_t>(digit)].set(cell);
+    open.reset(cell);
+    const CellSet<W> hit = layout.peers[static_cast<std::size_t>(cell)] & cells_of(digit);
+    const CandidateMask clear = ~(CandidateMask{1} << digit);
+    hit.for_each([&](int peer) { candidates[static_cast<std::size_t>(peer)] &= clear; });
+    cells_of(digit) -= hit;
+  }
+};
+
+// Fills a board from a grid. Returns false when a given contradicts another.
+template <int W>
+bool load_board(const Layout<W>& layout, const Grid& grid, Board<W>& board);
+
+struct Deduction {
+  int cell = 0;
+  int digit = 0;  // 0-based
+  friend bool operator==(const Deduction&, const Deduction&) = default;
+};
+
+struct Step {
+  Technique technique = Technique::full_house;
+  double score = 0.0;
+  std::vector<Deduction> placements;
+  std::vector<Deduction> eliminations;
+  std::string detail;  // only when explaining
+};
+
+// A single-digit chain found by find_strong_link_chains: the candidate it eliminates, its strong
+// link count and the kinds of units they lie in (bit 0 row, 1 column, 2 box or other).
+struct StrongLinkChain {
+  int cell = 0;
+  int digit = 0;
+  int links = 0;
+  unsigned kinds = 0;
+  double score = 0.0;
+};
+
+// What a finder may read besides the board, and what searches may share while it is unchanged.
+struct SearchContext {
+  bool explain = false;
+  bool uniqueness = true;
+  // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
+  // the easiest (the solver applies them together; see technique_grader.cpp).
+  double good_enough = 0.0;
+  std::uint64_t work = 0;
+  // Bumped by the solver whenever the board changes; keys the caches below.
+  std::uint64_t board_version = 0;
+  // The strong-link stages (2, 3, 4, 5-6 links) share one search per board.
+  std::uint64_t strong_links_version = ~std::uint64_t{0};
+  std::vector<StrongLinkChain> strong_links;
+  // Where each digit can go in each unit (bit i: the unit's member i), per board: the subset and
+  // fish stages read it.
+  std::uint64_t positions_version = ~std::uint64_t{0};
+  std::vector<std::uint32_t> positions;  // [unit * size + digit]
+  // The chain stages share the tables of the static implication graph (links, candidate numbers,
+  // reachability; technique_chains.cpp) per board. Type-erased to keep them out of this header.
+  std::uint64_t chain_tables_version = ~std::uint64_t{0};
+  std::shared_ptr<const void> chain_tables;
+};
+
+// SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
+// 24, 32, ... (alternately x3/2 and x4/3), so long chains cost logarithmically more.
+double length_bonus(int nodes);
+
+// Text helpers for explanations.
+std::string digit_text(int digit);                                  // "5" (1-based symbol)
+std::string digits_text(CandidateMask mask);                        // "2,3"
+template <int W>
+std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r1c2,r1c5"
+
+// ---- finders (technique_basic.cpp, technique_uniqueness.cpp, technique_chains.cpp) ----
+// Each appends every instance it finds; a finder for several techniques reports each with its
+// own score and the solver keeps the easiest.
+
+// Full house, hidden singles (box, line). Returns false on a contradiction (an open cell without
+// candidates, or a digit with no place left in a unit).
+template <int W>
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+template <int W>
+void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+// Pointing and claiming; `direct` keeps only those leaving a hidden single (placing it).
+template <int W>
+void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchContext& context, bool direct,
+                        std::vector<Step>& out);
+template <int W>
+void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+                        std::vector<Step>& out);
+// Hidden pairs/triples/quads; `direct` keeps only those leaving a hidden single (placing it).
+template <int W>
+void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+                         bool direct, std::vector<Step>& out);
+template <int W>
+void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, std::vector<Step>& out);
+template <int W>
+void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+template <int W>
+void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+template <int W>
+void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                            std::vector<Step>& out);
+template <int W>
+void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+template <int W>
+void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                 std::vector<Step>& out);
+// Single-digit chains of exactly `min_links`..`max_links` strong links whose two ends see the
+// eliminated candidate (Sukaku Explainer's skyscraper / kite / turbot fish and their longer
+// kin), scored by link count and by the kinds of units the strong links lie in.
+template <int W>
+void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int min_links,
+                             int max_links, std::vector<Step>& out);
+// X-chains, Y-chains and mixed alternating inference chains (static links), easiest kept.
+template <int W>
+void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+template <int W>
+void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+// Contradiction, double, cell and region forcing chains. level 0: static links (multiple forcing
+// chains); 1: dynamic (singles applied along the way); 2: dynamic plus intersections, subsets
+// and fish.
+template <int W>
+void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
+                         std::vector<Step>& out);
+
+}  // namespace sudoku::technique

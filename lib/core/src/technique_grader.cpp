@@ -1,0 +1,407 @@
+// The technique grader's solver loop, public API and the "technique" rating metric.
+//
+// The loop: run the ladder's stages from the easiest; the first stage that finds anything has its
+// easiest steps applied — all of them at once, so the path does not depend on which instance a
+// scan meets first (that is what makes the grade invariant under relabelling and symmetry) — and
+// the search starts again from the bottom. Steps no harder than the grade already reached are
+// applied along with them: they cannot change the grade, and batching them saves searches.
+#include "sudoku/technique_grader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+
+#include "sudoku/errors.hpp"
+#include "technique_engine.hpp"
+
+namespace sudoku {
+namespace {
+
+struct TechniqueInfo {
+  std::string_view id;
+  std::string_view name;
+  double score;
+};
+
+constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
+    {"full-house", "full house", 1.0},
+    {"hidden-single-box", "hidden single (box)", 1.2},
+    {"hidden-single-line", "hidden single (line)", 1.5},
+    {"direct-pointing", "direct pointing", 1.7},
+    {"direct-claiming", "direct claiming", 1.9},
+    {"direct-hidden-pair", "direct hidden pair", 2.0},
+    {"naked-single", "naked single", 2.3},
+    {"direct-hidden-triple", "direct hidden triple", 2.5},
+    {"pointing", "pointing", 2.6},
+    {"claiming", "claiming", 2.8},
+    {"naked-pair", "naked pair", 3.0},
+    {"x-wing", "X-wing", 3.2},
+    {"hidden-pair", "hidden pair", 3.4},
+    {"naked-triple", "naked triple", 3.6},
+    {"swordfish", "swordfish", 3.8},
+    {"hidden-triple", "hidden triple", 4.0},
+    {"two-strong-links", "skyscraper / two-string kite / turbot fish", 4.0},
+    {"xy-wing", "XY-wing", 4.2},
+    {"xyz-wing", "XYZ-wing", 4.4},
+    {"unique-rectangle", "unique rectangle", 4.5},
+    {"naked-quad", "naked quad", 5.0},
+    {"jellyfish", "jellyfish", 5.2},
+    {"hidden-quad", "hidden quad", 5.4},
+    {"three-strong-links", "three strong links", 5.4},
+    {"bug", "bivalue universal grave", 5.6},
+    {"four-strong-links", "four strong links", 5.8},
+    {"aligned-pair-exclusion", "aligned pair exclusion", 6.2},
+    {"five-strong-links", "five strong links", 6.2},
+    {"six-strong-links", "six strong links", 6.6},
+    {"x-chain", "X-chain", 6.6},
+    {"y-chain", "XY-chain", 6.7},
+    {"forcing-chain", "forcing chain", 7.1},
+    {"nishio", "nishio forcing chain", 7.5},
+    {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
+    {"dynamic-forcing-chain", "dynamic forcing chain", 8.5},
+    {"dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0},
+}};
+
+const TechniqueInfo& info(Technique technique) { return kTechniques[static_cast<std::size_t>(technique)]; }
+
+}  // namespace
+
+std::string_view technique_name(Technique technique) { return info(technique).name; }
+std::string_view technique_id(Technique technique) { return info(technique).id; }
+double technique_base_score(Technique technique) { return info(technique).score; }
+
+std::optional<Technique> parse_technique_id(std::string_view id) {
+  for (int t = 0; t < kTechniqueCount; ++t)
+    if (kTechniques[static_cast<std::size_t>(t)].id == id) return static_cast<Technique>(t);
+  return std::nullopt;
+}
+
+namespace technique {
+namespace {
+
+// One rung group of the ladder: the techniques it can report, and its search.
+template <int W>
+struct Stage {
+  Technique first;  // easiest technique it reports (gates the stage under max_technique)
+  // Appends steps; returns false on a contradiction.
+  bool (*search)(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
+};
+
+template <int W>
+const std::vector<Stage<W>>& stages() {
+  using L = Layout<W>;
+  using B = Board<W>;
+  using S = SearchContext;
+  using V = std::vector<Step>;
+  static const std::vector<Stage<W>> list = {
+      {Technique::full_house, [](const L& l, const B& b, S& s, V& v) { return find_singles(l, b, s, v); }},
+      {Technique::direct_pointing,
+       [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, true, v), true; }},
+      {Technique::direct_hidden_pair,
+       [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, true, v), true; }},
+      {Technique::naked_single, [](const L& l, const B& b, S& s, V& v) { return find_naked_singles(l, b, s, v), true; }},
+      {Technique::direct_hidden_triple,
+       [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, true, v), true; }},
+      {Technique::pointing,
+       [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, false, v), true; }},
+      {Technique::naked_pair, [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 2, v), true; }},
+      {Technique::x_wing, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 2, v), true; }},
+      {Technique::hidden_pair,
+       [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, false, v), true; }},
+      {Technique::naked_triple,
+       [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 3, v), true; }},
+      {Technique::swordfish, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 3, v), true; }},
+      {Technique::hidden_triple,
+       [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, false, v), true; }},
+      {Technique::two_strong_links,
+       [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 2, 2, v), true; }},
+      {Technique::xy_wing, [](const L& l, const B& b, S& s, V& v) { return find_xy_wings(l, b, s, v), true; }},
+      {Technique::xyz_wing, [](const L& l, const B& b, S& s, V& v) { return find_xyz_wings(l, b, s, v), true; }},
+      {Technique::unique_rectangle,
+       [](const L& l, const B& b, S& s, V& v) { return find_unique_rectangles(l, b, s, v), true; }},
+      {Technique::naked_quad, [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 4, v), true; }},
+      {Technique::jellyfish, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 4, v), true; }},
+      {Technique::hidden_quad,
+       [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 4, false, v), true; }},
+      {Technique::three_strong_links,
+       [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 3, 3, v), true; }},
+      {Technique::bug, [](const L& l, const B& b, S& s, V& v) { return find_bug(l, b, s, v), true; }},
+      {Technique::four_strong_links,
+       [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 4, 4, v), true; }},
+      {Technique::aligned_pair_exclusion,
+       [](const L& l, const B& b, S& s, V& v) { return find_aligned_pair_exclusion(l, b, s, v), true; }},
+      {Technique::five_strong_links,
+       [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 5, 6, v), true; }},
+      {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
+      {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
+      {Technique::multiple_forcing_chain,
+       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 0, v), true; }},
+      {Technique::dynamic_forcing_chain,
+       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 1, v), true; }},
+      {Technique::dynamic_forcing_chain_plus,
+       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 2, v), true; }},
+  };
+  return list;
+}
+
+// Scores are sums of tenths; compare them with a tolerance.
+constexpr double kScoreEpsilon = 1e-6;
+
+TechniqueStep public_step(const Step& step) {
+  TechniqueStep result;
+  result.technique = step.technique;
+  result.score = step.score;
+  for (const Deduction& placed : step.placements) result.placements.push_back({placed.cell, placed.digit + 1});
+  for (const Deduction& gone : step.eliminations) result.eliminations.push_back({gone.cell, gone.digit + 1});
+  result.detail = step.detail;
+  return result;
+}
+
+template <int W>
+TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
+  const Layout<W>& layout = layout_for<W>(puzzle.geometry());
+  TechniqueGrade result;
+  Board<W> board;
+  if (!load_board(layout, puzzle, board)) {
+    result.outcome = GradeOutcome::contradiction;
+    return result;
+  }
+  SearchContext context;
+  context.explain = options.explain;
+  context.uniqueness = options.uniqueness;
+  const auto& ladder = stages<W>();
+  std::size_t usable = 0;  // stages within max_technique
+  while (usable < ladder.size() && ladder[usable].first <= options.max_technique) ++usable;
+  std::vector<Step> found;
+  std::vector<Step> shortcut_found;
+  while (board.open.any()) {
+    found.clear();
+    context.good_enough = result.grade;
+    bool consistent = true;
+    const auto run = [&](std::size_t stage, std::vector<Step>& into) {
+      
+      consistent = ladder[stage].search(layout, board, context, into);
+      std::erase_if(into, [&](const Step& step) { return step.technique > options.max_technique; });
+    };
+    // Once the grade comes from a chain family, any step of that family no harder than the grade
+    // leaves the grade as it is: try that family first (it finds most of what the families below
+    // it would) and apply what it finds within the grade. Only if it finds nothing that easy does
+    // the ladder run from the bottom, reusing this search when it gets there. (Dynamic forcing
+    // chains (+) never serve: plain dynamic ones find the same within the grade far cheaper.)
+    std::size_t shortcut = usable;
+    if (result.hardest >= Technique::x_chain)
+      for (std::size_t stage = 1; stage < usable; ++stage)
+        if (ladder[stage].first <= result.hardest && ladder[stage].first < Technique::dynamic_forcing_chain_plus)
+          shortcut = stage;
+    bool shortcut_done = false;
+    run(0, found);
+    if (consistent && found.empty() && shortcut < usable) {
+      shortcut_found.clear();
+      run(shortcut, shortcut_found);
+      shortcut_done = true;
+      for (const Step& step : shortcut_found)
+        if (step.score <= result.grade + kScoreEpsilon) found.push_back(step);
+    }
+    for (std::size_t stage = 1; consistent && found.empty() && stage < usable; ++stage) {
+      if (stage == shortcut && shortcut_done) {
+        found = shortcut_found;
+        continue;
+      }
+      run(stage, found);
+    }
+    if (!consistent) {
+      result.outcome = GradeOutcome::contradiction;
+      break;
+    }
+    if (found.empty()) {
+      result.outcome = GradeOutcome::beyond;
+      break;
+    }
+    const auto easiest = std::min_element(found.begin(), found.end(), [](const Step& a, const Step& b) {
+      return a.score < b.score - kScoreEpsilon || (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+    });
+    const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
+    if (easiest->score > result.grade + kScoreEpsilon) {
+      result.grade = easiest->score;
+      result.hardest = easiest->technique;
+    }
+    for (const Step& step : found) {
+      if (step.score > limit) continue;
+      bool effective = false;
+      for (const Deduction& placed : step.placements) {
+        if (board.values[static_cast<std::size_t>(placed.cell)] == placed.digit + 1) continue;
+        if (!board.has(placed.cell, placed.digit)) {
+          consistent = false;
+          break;
+        }
+        board.place(layout, placed.cell, placed.digit);
+        effective = true;
+      }
+      if (!consistent) break;
+      for (const Deduction& gone : step.eliminations) {
+        if (!board.has(gone.cell, gone.digit)) continue;
+        board.eliminate(gone.cell, gone.digit);
+        effective = true;
+      }
+      if (!effective) continue;
+      ++result.step_count;
+      if (options.explain) result.steps.push_back(public_step(step));
+    }
+    if (!consistent) {
+      result.outcome = GradeOutcome::contradiction;
+      break;
+    }
+    ++context.board_version;
+  }
+  result.work = context.work;
+  return result;
+}
+
+}  // namespace
+}  // namespace technique
+
+TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& options) {
+  const int cells = puzzle.cell_count();
+  if (cells <= 128) return technique::grade_with<2>(puzzle, options);
+  if (cells <= 256) return technique::grade_with<4>(puzzle, options);
+  return technique::grade_with<10>(puzzle, options);
+}
+
+std::string format_step(const Geometry& geometry, const TechniqueStep& step) {
+  std::string text;
+  for (const CellValue& placed : step.placements) {
+    if (!text.empty()) text += ", ";
+    text += cell_name(geometry, placed.cell) + "=" + value_symbol(placed.value);
+  }
+  // Eliminations grouped by value: "r1c2,r1c5 -4; r3c3 -7".
+  std::vector<int> values;
+  for (const CellValue& gone : step.eliminations)
+    if (std::find(values.begin(), values.end(), gone.value) == values.end()) values.push_back(gone.value);
+  for (int value : values) {
+    text += text.empty() ? "" : "; ";
+    bool first = true;
+    for (const CellValue& gone : step.eliminations) {
+      if (gone.value != value) continue;
+      if (!first) text += ',';
+      text += cell_name(geometry, gone.cell);
+      first = false;
+    }
+    text += std::string(" -") + value_symbol(value);
+  }
+  return text + "  " + (step.detail.empty() ? std::string(technique_name(step.technique)) : step.detail);
+}
+
+std::string format_grade(const TechniqueGrade& grade) {
+  if (grade.outcome == GradeOutcome::beyond) return "beyond";
+  if (grade.outcome == GradeOutcome::contradiction) return "contradiction";
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, grade.grade, std::chars_format::fixed, 1).ptr;
+  return std::string(buffer, end);
+}
+
+std::string describe_hardest(const TechniqueGrade& grade) {
+  if (grade.outcome == GradeOutcome::contradiction) return "contradiction";
+  const std::string name(technique_name(grade.hardest));
+  if (grade.outcome == GradeOutcome::beyond)
+    return grade.step_count == 0 ? "beyond: no step found" : "beyond: stuck after " + name;
+  return name;
+}
+
+// ---- the "technique" rating metric ----
+
+namespace {
+
+constexpr std::string_view kMetricName = "technique";
+
+[[noreturn]] void metric_fail(const std::string& message) {
+  throw InputError("", 0, 0, std::string(kMetricName) + ": " + message);
+}
+
+std::string format_number(double value) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  return std::string(buffer, end);
+}
+
+class TechniqueMetric final : public RatingMetric {
+ public:
+  explicit TechniqueMetric(const MetricSettings& settings) : options_(parse_technique_settings(settings)) {
+    const auto beyond = settings.find("beyond");
+    if (beyond != settings.end()) {
+      const std::string& text = beyond->second;
+      double value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc{} || end != text.data() + text.size() || !(value > 0) || !std::isfinite(value))
+        metric_fail("beyond: expected a positive number, got \"" + text + "\"");
+      beyond_score_ = value;
+    }
+  }
+
+  std::string_view name() const override { return kMetricName; }
+  int runs() const override { return 1; }
+  MetricSettings settings() const override {
+    return {{"max-technique", std::string(technique_id(options_.max_technique))},
+            {"uniqueness", options_.uniqueness ? "true" : "false"},
+            {"beyond", format_number(beyond_score_)},
+            {"runs", "1"}};
+  }
+  MetricRating rate(const Grid& puzzle) const override {
+    const TechniqueGrade grade = grade_techniques(puzzle, options_);
+    MetricRating rating;
+    rating.value = grade.beyond() ? beyond_score_ : grade.grade;
+    rating.capped_runs = grade.beyond() ? 1 : 0;
+    rating.solved = grade.solved();
+    rating.work = grade.work;
+    return rating;
+  }
+
+ private:
+  TechniqueOptions options_;
+  double beyond_score_ = 11.0;
+};
+
+}  // namespace
+
+std::vector<MetricOption> technique_metric_options() {
+  return {
+      {"max-technique", std::string(technique_id(TechniqueOptions{}.max_technique)),
+       "hardest technique tried (an id such as xy-wing or nishio); puzzles needing more are graded beyond"},
+      {"uniqueness", "true", "use unique rectangles and BUG (sound only for puzzles with one solution)"},
+      {"beyond", "11", "rating given to puzzles beyond the ladder (reported as a lower bound)"},
+      {"runs", "1", "accepted for plans and tools that always pass it; the grade is deterministic"},
+  };
+}
+
+TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
+  TechniqueOptions options;
+  for (const auto& [key, value] : settings) {
+    if (key == "max-technique") {
+      const auto technique = parse_technique_id(value);
+      if (!technique) {
+        std::string known;
+        for (int t = 0; t < kTechniqueCount; ++t)
+          known += (known.empty() ? "" : ", ") + std::string(technique_id(static_cast<Technique>(t)));
+        metric_fail("max-technique: unknown technique \"" + value + "\" (known: " + known + ")");
+      }
+      options.max_technique = *technique;
+    } else if (key == "uniqueness") {
+      if (value != "true" && value != "false") metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
+      options.uniqueness = value == "true";
+    } else if (key == "runs") {
+      int runs = 0;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), runs);
+      if (error != std::errc{} || end != value.data() + value.size() || runs < 1)
+        metric_fail("runs: expected a positive integer, got \"" + value + "\"");
+    } else if (key != "beyond") {
+      metric_fail("unknown option \"" + key + "\" (options: max-technique, uniqueness, beyond, runs)");
+    }
+  }
+  return options;
+}
+
+std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings) {
+  return std::make_unique<TechniqueMetric>(settings);
+}
+
+}  // namespace sudoku

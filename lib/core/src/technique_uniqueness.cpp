@@ -1,0 +1,312 @@
+// Uniqueness techniques (unique rectangles, BUG) and aligned pair exclusion.
+//
+// The uniqueness techniques rest on the puzzle having exactly one solution: a pattern that would
+// leave two solutions interchangeable (a "deadly pattern") cannot be the final state, so one of the
+// candidates breaking it must be true. Whether a rectangle is deadly is decided from the units, not
+// from the 9x9 picture: every unit touching it must hold exactly two of its cells, a pair that
+// would swap values.
+#include <bit>
+
+#include "technique_engine.hpp"
+
+namespace sudoku::technique {
+namespace {
+
+CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
+
+Step make_step(Technique technique, double score) {
+  Step step;
+  step.technique = technique;
+  step.score = score;
+  return step;
+}
+
+// Cell at (row i, column j) of the fish families, or -1.
+template <int W>
+int cell_at(const Layout<W>& layout, int row, int column) {
+  return layout.crossing[static_cast<std::size_t>(row) * layout.columns.size() + static_cast<std::size_t>(column)];
+}
+
+// corners: a (anchor), b (same row), c (same column), d (opposite). Deadly when every unit holding
+// one of them holds exactly two, and never a diagonal pair (a,d) or (b,c): then swapping the two
+// digits around the rectangle keeps every unit valid.
+template <int W>
+bool swappable(const Layout<W>& layout, const std::array<int, 4>& corners) {
+  CellSet<W> all;
+  for (int cell : corners) all.set(cell);
+  for (int cell : corners)
+    for (int unit : layout.units_of(cell)) {
+      const CellSet<W> inside = all & layout.unit_cells[static_cast<std::size_t>(unit)];
+      if (inside.count_upto(2) != 2) return false;
+      if ((inside.test(corners[0]) && inside.test(corners[3])) || (inside.test(corners[1]) && inside.test(corners[2])))
+        return false;
+    }
+  return true;
+}
+
+template <int W>
+std::string rectangle_text(const Layout<W>& layout, const std::array<int, 4>& corners, CandidateMask pair) {
+  CellSet<W> cells;
+  for (int cell : corners) cells.set(cell);
+  return cells_text(layout, cells) + " (" + digits_text(pair) + ")";
+}
+
+}  // namespace
+
+template <int W>
+void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                            std::vector<Step>& out) {
+  ++context.work;
+  if (!context.uniqueness || layout.rows.empty() || layout.columns.empty()) return;
+  const int n = layout.size;
+  board.open.for_each([&](int anchor) {
+    const CandidateMask pair = board.mask(anchor);
+    if (bit_count(pair) != 2) return;
+    const int row = layout.row_position[static_cast<std::size_t>(anchor)];
+    const int column = layout.column_position[static_cast<std::size_t>(anchor)];
+    // Only rows and columns whose crossing with the anchor's column and row hold both digits.
+    const auto holds_pair = [&](int cell) { return (board.mask(cell) & pair) == pair; };
+    for (int other_row = 0; other_row < n; ++other_row) {
+      if (other_row == row || !holds_pair(cell_at(layout, other_row, column))) continue;
+      for (int other_column = 0; other_column < n; ++other_column) {
+        if (other_column == column || !holds_pair(cell_at(layout, row, other_column))) continue;
+        const std::array<int, 4> corners{anchor, cell_at(layout, row, other_column), cell_at(layout, other_row, column),
+                                         cell_at(layout, other_row, other_column)};
+        bool holds = true;
+        int extra_count = 0;
+        std::array<int, 4> extra{};
+        for (int cell : corners) {
+          const CandidateMask mask = board.mask(cell);
+          holds = holds && (mask & pair) == pair;
+          if (mask == pair && cell < anchor) holds = false;  // found from the lowest bivalue corner only
+          if (mask != pair) extra[static_cast<std::size_t>(extra_count++)] = cell;
+        }
+        if (!holds || extra_count == 0 || extra_count > 2 || !swappable(layout, corners)) continue;
+        const std::string where = context.explain ? rectangle_text(layout, corners, pair) : std::string();
+        if (extra_count == 1) {
+          Step step = make_step(Technique::unique_rectangle, 4.5);
+          for (CandidateMask hit = pair; hit != 0; hit &= hit - 1)
+            step.eliminations.push_back({extra[0], std::countr_zero(hit)});
+          if (context.explain) step.detail = "unique rectangle type 1, " + where;
+          out.push_back(std::move(step));
+          continue;
+        }
+        const int first = extra[0];
+        const int second = extra[1];
+        const CandidateMask first_extra = board.mask(first) & ~pair;
+        const CandidateMask second_extra = board.mask(second) & ~pair;
+        // Type 2: both extra cells add the same single digit, which must then be in one of them.
+        if (first_extra == second_extra && bit_count(first_extra) == 1) {
+          const int digit = std::countr_zero(first_extra);
+          const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(first)] &
+                                        layout.peers[static_cast<std::size_t>(second)] & board.cells_of(digit);
+          if (eliminated.any()) {
+            Step step = make_step(Technique::unique_rectangle, 4.5);
+            eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+            if (context.explain) step.detail = "unique rectangle type 2, " + where;
+            out.push_back(std::move(step));
+          }
+        }
+        for (int unit : layout.units_of(first)) {
+          const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+          if (!unit_cells.test(second)) continue;
+          // Type 4: one of the pair's digits is confined to the two extra cells in a shared unit,
+          // so the other digit of the pair cannot be in them.
+          for (CandidateMask digits = pair; digits != 0; digits &= digits - 1) {
+            const int locked = std::countr_zero(digits);
+            CellSet<W> just_two;
+            just_two.set(first);
+            just_two.set(second);
+            if (!((board.cells_of(locked) & unit_cells) == just_two)) continue;
+            const int other = std::countr_zero(pair & ~bit_of(locked));
+            Step step = make_step(Technique::unique_rectangle, 4.5);
+            step.eliminations.push_back({first, other});
+            step.eliminations.push_back({second, other});
+            if (context.explain)
+              step.detail = "unique rectangle type 4, " + where + ", " + digit_text(locked) + " locked in " +
+                            layout.unit_name(unit);
+            out.push_back(std::move(step));
+          }
+          // Type 3: the extra digits act as one cell that forms a naked subset with other cells of
+          // the shared unit.
+          const CandidateMask extras = first_extra | second_extra;
+          std::vector<int> others;
+          for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
+            if (cell != first && cell != second && board.mask(cell) != 0 && bit_count(board.mask(cell)) <= 4)
+              others.push_back(cell);
+          const int extra_size = bit_count(extras);
+          for (int subset = 1; subset <= 3; ++subset) {
+            if (extra_size > subset + 1) continue;
+            // Choose `subset` other cells whose candidates together with the extras make subset+1 digits.
+            std::array<int, 3> pick{};
+            const auto visit = [&](auto&& self, int start, int depth, CandidateMask together) -> void {
+              if (bit_count(together) > subset + 1) return;
+              if (depth == subset) {
+                if (bit_count(together) != subset + 1) return;
+                Step step = make_step(Technique::unique_rectangle, 4.5 + 0.1 * subset);
+                for (int cell : layout.unit_members[static_cast<std::size_t>(unit)]) {
+                  if (cell == first || cell == second) continue;
+                  bool in_subset = false;
+                  for (int i = 0; i < subset; ++i) in_subset = in_subset || pick[static_cast<std::size_t>(i)] == cell;
+                  if (in_subset) continue;
+                  for (CandidateMask hit = board.mask(cell) & together; hit != 0; hit &= hit - 1)
+                    step.eliminations.push_back({cell, std::countr_zero(hit)});
+                }
+                if (step.eliminations.empty()) return;
+                if (context.explain) {
+                  CellSet<W> members;
+                  for (int i = 0; i < subset; ++i) members.set(pick[static_cast<std::size_t>(i)]);
+                  step.detail = "unique rectangle type 3, " + where + ", extra digits " + digits_text(extras) +
+                                " with " + cells_text(layout, members) + " form a naked set (" + digits_text(together) +
+                                ") in " + layout.unit_name(unit);
+                }
+                out.push_back(std::move(step));
+                return;
+              }
+              for (std::size_t i = static_cast<std::size_t>(start); i < others.size(); ++i) {
+                pick[static_cast<std::size_t>(depth)] = others[i];
+                self(self, static_cast<int>(i) + 1, depth + 1, together | board.mask(others[i]));
+              }
+            };
+            visit(visit, 0, 0, extras);
+          }
+        }
+      }
+    }
+  });
+}
+
+template <int W>
+void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+  ++context.work;
+  if (!context.uniqueness) return;
+  // Cells with more than two candidates; the BUG needs few of them.
+  std::vector<int> poly;
+  bool stop = false;
+  board.open.for_each([&](int cell) {
+    if (bit_count(board.mask(cell)) > 2) {
+      poly.push_back(cell);
+      stop = stop || poly.size() > 6;
+    }
+  });
+  if (poly.empty() || stop) return;
+  // In a BUG every digit appears exactly twice in each unit where it is open; a poly cell's extra
+  // digits are those appearing three times in one of its units.
+  std::vector<Deduction> extras;
+  for (int cell : poly) {
+    CandidateMask extra = 0;
+    for (int unit : layout.units_of(cell))
+      for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
+        const int digit = std::countr_zero(digits);
+        if ((board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) > 2)
+          extra |= bit_of(digit);
+      }
+    if (bit_count(board.mask(cell)) - bit_count(extra) != 2) return;
+    for (; extra != 0; extra &= extra - 1) extras.push_back({cell, std::countr_zero(extra)});
+  }
+  // Verify: without the extras the board is a BUG (every open cell bivalue, every open digit twice
+  // per unit). Then some extra candidate is true, or the puzzle would not have one solution.
+  Board<W> reduced = board;
+  for (const Deduction& extra : extras) reduced.eliminate(extra.cell, extra.digit);
+  bool grave = true;
+  reduced.open.for_each([&](int cell) { grave = grave && bit_count(reduced.mask(cell)) == 2; });
+  for (std::size_t u = 0; grave && u < layout.unit_cells.size(); ++u)
+    for (int digit = 0; digit < layout.size && grave; ++digit) {
+      const int count = (reduced.cells_of(digit) & layout.unit_cells[u]).count_upto(2);
+      grave = count == 0 || count == 2;
+    }
+  if (!grave) return;
+  const std::string where = context.explain ? "BUG" : std::string();
+  if (extras.size() == 1) {
+    Step step = make_step(Technique::bug, 5.6);
+    step.placements.push_back(extras.front());
+    if (context.explain) step.detail = "bivalue universal grave type 1, " + layout.cell_text(extras.front().cell) + " breaks it";
+    out.push_back(std::move(step));
+    return;
+  }
+  // Type 2: every extra is the same digit; it is true in one of the extra cells.
+  const int digit = extras.front().digit;
+  CellSet<W> seen_by_all = board.cells_of(digit);
+  CellSet<W> extra_cells;
+  for (const Deduction& extra : extras) {
+    if (extra.digit != digit) return;
+    seen_by_all &= layout.peers[static_cast<std::size_t>(extra.cell)];
+    extra_cells.set(extra.cell);
+  }
+  if (seen_by_all.none()) return;
+  Step step = make_step(Technique::bug, 5.7);
+  seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+  if (context.explain)
+    step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " + cells_text(layout, extra_cells);
+  out.push_back(std::move(step));
+}
+
+template <int W>
+void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                 std::vector<Step>& out) {
+  ++context.work;
+  // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
+  // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
+  // each other and the values are equal, or when it would empty one of those bivalue cells; a
+  // candidate that takes part in no remaining pair is eliminated.
+  CellSet<W> bivalue;
+  std::vector<int> bases;
+  board.open.for_each([&](int cell) {
+    const int count = bit_count(board.mask(cell));
+    if (count == 2) bivalue.set(cell);
+    if (count >= 2) bases.push_back(cell);
+  });
+  std::vector<CellSet<W>> seen_bivalue(bases.size());
+  for (std::size_t i = 0; i < bases.size(); ++i)
+    seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
+  std::vector<CandidateMask> excluders;
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    if (seen_bivalue[i].count_upto(2) < 2) continue;
+    for (std::size_t j = i + 1; j < bases.size(); ++j) {
+      const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
+      if (common.count_upto(2) < 2) continue;
+      const int first = bases[i];
+      const int second = bases[j];
+      const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
+      excluders.clear();
+      common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
+      const CandidateMask first_mask = board.mask(first);
+      const CandidateMask second_mask = board.mask(second);
+      CandidateMask first_allowed = 0;
+      CandidateMask second_allowed = 0;
+      for (CandidateMask a = first_mask; a != 0; a &= a - 1)
+        for (CandidateMask b = second_mask; b != 0; b &= b - 1) {
+          const CandidateMask one = a & (~a + 1);
+          const CandidateMask other = b & (~b + 1);
+          if (one == other && peers) continue;
+          const CandidateMask combination = one | other;
+          bool excluded = false;
+          for (CandidateMask excluder : excluders) excluded = excluded || (excluder & ~combination) == 0;
+          if (excluded) continue;
+          first_allowed |= one;
+          second_allowed |= other;
+        }
+      if (first_allowed == first_mask && second_allowed == second_mask) continue;
+      Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
+      for (CandidateMask gone = first_mask & ~first_allowed; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({first, std::countr_zero(gone)});
+      for (CandidateMask gone = second_mask & ~second_allowed; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({second, std::countr_zero(gone)});
+      if (context.explain)
+        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " + layout.cell_text(second) +
+                      " (bivalue cells " + cells_text(layout, common) + ")";
+      out.push_back(std::move(step));
+    }
+  }
+}
+
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                             \
+  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);   \
+  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);                 \
+  template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
+SUDOKU_TECHNIQUE_INSTANTIATE(2)
+SUDOKU_TECHNIQUE_INSTANTIATE(4)
+SUDOKU_TECHNIQUE_INSTANTIATE(10)
+#undef SUDOKU_TECHNIQUE_INSTANTIATE
+
+}  // namespace sudoku::technique

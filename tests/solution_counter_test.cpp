@@ -1,0 +1,357 @@
+#include "sudoku/solution_counter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
+#include "reference_solver.hpp"
+#include "sudoku/puzzle_io.hpp"
+#include "sudoku/random.hpp"
+#include "test_support.hpp"
+
+namespace sudoku {
+namespace {
+
+using testing::reference_count_solutions;
+using testing::shared_data;
+
+// A complete valid grid: the pattern value(r, c) = (box_cols * (r % box_rows) + r / box_rows + c)
+// mod size, with its values relabelled and its bands, stacks, rows within bands and columns within
+// stacks shuffled.
+Grid random_solution(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
+  const int n = geometry->size();
+  const int rows_per_band = geometry->box_rows();
+  const int cols_per_stack = geometry->box_cols();
+  const auto shuffled_lines = [&](int per_group) {
+    std::vector<int> groups(static_cast<std::size_t>(n / per_group));
+    std::iota(groups.begin(), groups.end(), 0);
+    rng.shuffle(groups.begin(), groups.end());
+    std::vector<int> lines;
+    for (int group : groups) {
+      std::vector<int> within(static_cast<std::size_t>(per_group));
+      std::iota(within.begin(), within.end(), group * per_group);
+      rng.shuffle(within.begin(), within.end());
+      lines.insert(lines.end(), within.begin(), within.end());
+    }
+    return lines;
+  };
+  const std::vector<int> row_of = shuffled_lines(rows_per_band);
+  const std::vector<int> col_of = shuffled_lines(cols_per_stack);
+  std::vector<int> relabel(static_cast<std::size_t>(n));
+  std::iota(relabel.begin(), relabel.end(), 1);
+  rng.shuffle(relabel.begin(), relabel.end());
+
+  Grid grid(geometry);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int source_row = row_of[static_cast<std::size_t>(r)];
+      const int source_col = col_of[static_cast<std::size_t>(c)];
+      const int pattern = (cols_per_stack * (source_row % rows_per_band) + source_row / rows_per_band + source_col) % n;
+      grid.set(geometry->cell_at(r, c), relabel[static_cast<std::size_t>(pattern)]);
+    }
+  }
+  return grid;
+}
+
+// `solution` with `blanks` cells, chosen at random, cleared.
+Grid with_blanks(const Grid& solution, int blanks, Rng& rng) {
+  std::vector<int> cells(static_cast<std::size_t>(solution.cell_count()));
+  std::iota(cells.begin(), cells.end(), 0);
+  rng.shuffle(cells.begin(), cells.end());
+  Grid puzzle = solution;
+  for (int i = 0; i < blanks; ++i) puzzle.clear(cells[static_cast<std::size_t>(i)]);
+  return puzzle;
+}
+
+// Clears every cell holding `first` or `second`: swapping the two values then gives another
+// solution, so the puzzle has at least two.
+Grid without_two_values(const Grid& puzzle, const Grid& solution, int first, int second) {
+  Grid result = puzzle;
+  for (int cell = 0; cell < solution.cell_count(); ++cell)
+    if (solution[cell] == first || solution[cell] == second) result.clear(cell);
+  return result;
+}
+
+// Copies a given onto a blank peer (two equal givens in one unit), or changes a given to another
+// value (unsolvable or not: the reference decides). Returns the puzzle unchanged if neither applies.
+Grid spoiled(const Grid& puzzle, Rng& rng) {
+  Grid result = puzzle;
+  const int start = static_cast<int>(rng.below(static_cast<std::uint32_t>(puzzle.cell_count())));
+  for (int offset = 0; offset < puzzle.cell_count(); ++offset) {
+    const int cell = (start + offset) % puzzle.cell_count();
+    if (puzzle[cell] == 0) continue;
+    if (rng.below(2) == 0) {
+      for (int peer : puzzle.geometry().peers(cell)) {
+        if (puzzle[peer] == 0) {
+          result.set(peer, puzzle[cell]);
+          return result;
+        }
+      }
+    }
+    const int shift = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(puzzle.size() - 1)));
+    result.set(cell, (puzzle[cell] - 1 + shift) % puzzle.size() + 1);
+    return result;
+  }
+  return result;
+}
+
+struct Shape {
+  int box_rows;
+  int box_cols;
+  int puzzles;     // how many random puzzles to check
+  int max_blanks;  // most blanks per puzzle: where the plain reference stays fast
+};
+
+// Every standard size, both orientations of the oblong boxes, and shapes only with_boxes makes
+// (including boxes that are whole rows or columns, i.e. Latin squares).
+constexpr std::array<Shape, 13> kShapes{{
+    {2, 2, 3000, 16},
+    {2, 3, 2000, 36},
+    {3, 2, 1000, 36},
+    {1, 5, 500, 25},
+    {5, 1, 500, 25},
+    {2, 4, 1000, 50},
+    {4, 2, 500, 50},
+    {3, 3, 3000, 64},
+    {2, 5, 500, 70},
+    {3, 4, 1500, 75},
+    {4, 3, 500, 75},
+    {4, 4, 1000, 100},
+    {5, 5, 1000, 200},
+}};
+
+constexpr int kMostSolutionsCompared = 4;
+
+// Grid of `geometry` holding `cells`.
+Grid grid_of(const std::shared_ptr<const Geometry>& geometry, std::span<const std::uint8_t> cells) {
+  Grid grid(geometry);
+  for (int cell = 0; cell < grid.cell_count(); ++cell) grid.set(cell, cells[static_cast<std::size_t>(cell)]);
+  return grid;
+}
+
+// Compares with the reference the public entry point and, when `also_clause_learning`, the generic
+// kernel forced straight into its clause-learning fallback. Returns the reference count.
+int expect_matches_reference(const Grid& puzzle, const std::string& context, bool also_clause_learning) {
+  const auto expected = reference_count_solutions(puzzle, kMostSolutionsCompared);
+  for (int limit = 1; limit <= kMostSolutionsCompared && also_clause_learning; ++limit) {
+    std::vector<std::uint8_t> solution(static_cast<std::size_t>(puzzle.cell_count()));
+    const int count = detail::count_solutions_generic(puzzle.geometry(), puzzle.cells(), limit, solution.data(), 0);
+    EXPECT_EQ(count, std::min(expected.count, limit)) << context << " (clause learning) limit " << limit;
+    if (count >= 1) {
+      EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle)) << context << " (clause learning)";
+    }
+  }
+  for (int limit = 1; limit <= kMostSolutionsCompared; ++limit) {
+    const SolutionCount got = count_solutions(puzzle, limit);
+    EXPECT_EQ(got.count, std::min(expected.count, limit)) << context << " limit " << limit;
+    EXPECT_EQ(got.solution.has_value(), got.count >= 1) << context;
+    if (got.solution) {
+      EXPECT_TRUE(is_solution_of(*got.solution, puzzle)) << context << " limit " << limit;
+      if (expected.count == 1) {
+        EXPECT_EQ(*got.solution, *expected.first_solution) << context;
+      }
+    }
+  }
+  return expected.count;
+}
+
+class SolutionCounterShape : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
+  const Shape shape = GetParam();
+  const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
+  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows), static_cast<std::uint64_t>(shape.box_cols)));
+  std::array<int, kMostSolutionsCompared + 1> seen{};  // how many puzzles had 0, 1, ... solutions
+  for (int i = 0; i < shape.puzzles; ++i) {
+    const Grid solution = random_solution(geometry, rng);
+    ASSERT_EQ(count_solutions(solution, 2).count, 1);
+    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(shape.max_blanks + 1)));
+    Grid puzzle = with_blanks(solution, blanks, rng);
+    if (rng.below(4) == 0) {
+      const auto value = [&] { return 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(geometry->size()))); };
+      puzzle = without_two_values(puzzle, solution, value(), value());
+    }
+    if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
+    const std::string context = geometry->describe() + " puzzle " + std::to_string(i) + " " + to_line(puzzle);
+    ++seen[static_cast<std::size_t>(expect_matches_reference(puzzle, context, i % 4 == 0))];
+    if (HasFailure()) return;
+  }
+  // The mix must cover what the counter has to tell apart.
+  EXPECT_GT(seen[0], 0);
+  EXPECT_GT(seen[1], 0);
+  EXPECT_GT(seen[kMostSolutionsCompared], 0);
+}
+
+std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
+  return std::to_string(info.param.box_rows) + "x" + std::to_string(info.param.box_cols) + "_boxes";
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryShape, SolutionCounterShape, ::testing::ValuesIn(kShapes), shape_name);
+
+TEST(SolutionCounter, NineByNineKernelAgreesWithTheGenericKernel) {
+  const auto geometry = Geometry::standard(9);
+  Rng rng(0x9e9e);
+  for (int i = 0; i < 3000; ++i) {
+    const Grid solution = random_solution(geometry, rng);
+    Grid puzzle = with_blanks(solution, 40 + static_cast<int>(rng.below(42)), rng);
+    if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
+    for (int limit : {1, 2, 3, 10}) {
+      std::array<std::uint8_t, 81> generic_solution{};
+      const int generic = detail::count_solutions_generic(*geometry, puzzle.cells(), limit, generic_solution.data());
+      const SolutionCount fast = count_solutions(puzzle, limit);
+      ASSERT_EQ(fast.count, generic) << "puzzle " << i << " limit " << limit;
+      if (fast.count >= 1) {
+        ASSERT_TRUE(is_solution_of(*fast.solution, puzzle));
+      }
+    }
+  }
+}
+
+TEST(SolutionCounter, SpanEntryPointMatchesTheGridEntryPoint) {
+  const auto geometry = Geometry::standard(9);
+  Rng rng(81);
+  for (int i = 0; i < 500; ++i) {
+    const Grid puzzle = with_blanks(random_solution(geometry, rng), 30 + static_cast<int>(rng.below(51)), rng);
+    std::array<std::uint8_t, 81> cells{};
+    std::copy(puzzle.cells().begin(), puzzle.cells().end(), cells.begin());
+    std::array<std::uint8_t, 81> solution{};
+    const int count = count_solutions_9x9(cells, 3, solution);
+    const SolutionCount expected = count_solutions(puzzle, 3);
+    ASSERT_EQ(count, expected.count);
+    ASSERT_EQ(count_solutions_9x9(cells, 3), expected.count);
+    ASSERT_TRUE(std::equal(solution.begin(), solution.end(), expected.solution->cells().begin()));
+  }
+}
+
+TEST(SolutionCounter, FirstSolutionIsDeterministic) {
+  for (int size : Geometry::supported_sizes()) {
+    const Grid empty(Geometry::standard(size));
+    const SolutionCount first = count_solutions(empty, 3);
+    ASSERT_EQ(first.count, 3) << size;
+    ASSERT_TRUE(is_solution_of(*first.solution, empty)) << size;
+    for (int limit : {1, 2, 5}) EXPECT_EQ(*count_solutions(empty, limit).solution, *first.solution) << size;
+  }
+}
+
+TEST(SolutionCounter, CompleteGridsHaveOneSolutionThemselves) {
+  Rng rng(7);
+  for (int size : Geometry::supported_sizes()) {
+    const Grid solution = random_solution(Geometry::standard(size), rng);
+    const SolutionCount result = count_solutions(solution, 5);
+    EXPECT_EQ(result.count, 1) << size;
+    EXPECT_EQ(*result.solution, solution) << size;
+    EXPECT_TRUE(has_unique_solution(solution)) << size;
+  }
+}
+
+TEST(SolutionCounter, ConflictingGivensHaveNoSolution) {
+  Rng rng(11);
+  for (int size : Geometry::supported_sizes()) {
+    const auto geometry = Geometry::standard(size);
+    const Grid solution = random_solution(geometry, rng);
+    // The same value twice in a row, a column and a box, in an otherwise empty grid and in a
+    // nearly complete one.
+    const int cell = geometry->cell_at(1, 1);
+    for (const auto& unit : geometry->units()) {
+      if (std::find(unit.begin(), unit.end(), cell) == unit.end()) continue;
+      const int other = unit.front() == cell ? unit.back() : unit.front();
+      Grid sparse(geometry);
+      sparse.set(cell, 1);
+      sparse.set(other, 1);
+      Grid dense = with_blanks(solution, size, rng);
+      dense.set(other, dense[cell] == 0 ? 1 : dense[cell]);
+      dense.set(cell, dense[other]);
+      for (const Grid& puzzle : {sparse, dense}) {
+        const SolutionCount result = count_solutions(puzzle, 2);
+        EXPECT_EQ(result.count, 0) << geometry->describe();
+        EXPECT_FALSE(result.solution.has_value());
+      }
+    }
+  }
+}
+
+TEST(SolutionCounter, CellWithNoValueLeftHasNoSolution) {
+  // r1c1 sees 1-8 in its row and 9 in its column, without any two givens in conflict.
+  const auto geometry = Geometry::standard(9);
+  Grid puzzle(geometry);
+  for (int c = 1; c < 9; ++c) puzzle.set(geometry->cell_at(0, c), c);
+  puzzle.set(geometry->cell_at(5, 0), 9);
+  EXPECT_EQ(count_solutions(puzzle, 2).count, 0);
+  std::array<std::uint8_t, 81> cells{};
+  std::copy(puzzle.cells().begin(), puzzle.cells().end(), cells.begin());
+  EXPECT_EQ(count_solutions_9x9(cells, 2), 0);
+}
+
+TEST(SolutionCounter, SpanEntryPointRejectsValuesAboveNine) {
+  std::array<std::uint8_t, 81> cells{};
+  cells[40] = 10;
+  std::array<std::uint8_t, 81> solution{};
+  EXPECT_EQ(count_solutions_9x9(cells, 2, solution), 0);
+}
+
+TEST(SolutionCounter, LimitBelowOneIsRejected) {
+  const Grid empty;
+  EXPECT_THROW(count_solutions(empty, 0), std::invalid_argument);
+  std::array<std::uint8_t, 81> cells{};
+  EXPECT_THROW(count_solutions_9x9(cells, -1), std::invalid_argument);
+}
+
+// Every puzzle of the corpus comes out with exactly one solution.
+void expect_unique_corpus(const std::string& name) {
+  const std::vector<Grid> puzzles = testing::load_corpus(shared_data(name));
+  ASSERT_FALSE(puzzles.empty()) << name;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const SolutionCount result = count_solutions(puzzles[i], 2);
+    ASSERT_EQ(result.count, 1) << name << " puzzle " << i + 1;
+    ASSERT_TRUE(is_solution_of(*result.solution, puzzles[i])) << name << " puzzle " << i + 1;
+  }
+}
+
+TEST(SolutionCounterCorpus, Top95HasUniqueSolutions) { expect_unique_corpus("top95.txt"); }
+TEST(SolutionCounterCorpus, HardestHasUniqueSolutions) { expect_unique_corpus("hardest.txt"); }
+TEST(SolutionCounterCorpus, InkalaHasUniqueSolutions) { expect_unique_corpus("inkala.txt"); }
+TEST(SolutionCounterCorpus, SeventeenCluePuzzlesHaveUniqueSolutions) { expect_unique_corpus("17-clue.txt"); }
+TEST(SolutionCounterCorpus, Top1465HasUniqueSolutions) { expect_unique_corpus("top1465.txt"); }
+TEST(SolutionCounterCorpus, ForumHardestHasUniqueSolutions) { expect_unique_corpus("forum-hardest-1106.txt"); }
+TEST(SolutionCounterCorpus, Gecode16x16HasUniqueSolutions) { expect_unique_corpus("gecode-16x16.txt"); }
+// The minimal 25x25 puzzles sit near the hardness peak of Latin square completion: the whole file
+// takes minutes (see docs/solver.md), so the default run checks a few and the full check is opt-in
+// (--gtest_also_run_disabled_tests).
+TEST(SolutionCounterCorpus, Gecode25x25SampleHasUniqueSolutions) {
+  const std::vector<Grid> puzzles = testing::load_corpus(shared_data("gecode-25x25.txt"));
+  ASSERT_EQ(puzzles.size(), 18u);
+  for (std::size_t i : {1u, 2u, 16u, 17u}) {
+    const SolutionCount result = count_solutions(puzzles[i], 2);
+    ASSERT_EQ(result.count, 1) << "puzzle " << i + 1;
+    ASSERT_TRUE(is_solution_of(*result.solution, puzzles[i])) << "puzzle " << i + 1;
+  }
+}
+TEST(SolutionCounterCorpus, DISABLED_Gecode25x25HasUniqueSolutions) { expect_unique_corpus("gecode-25x25.txt"); }
+
+// Every puzzle of the corpus has at least two solutions.
+void expect_multiple_solution_corpus(const std::string& name) {
+  const std::vector<Grid> puzzles = testing::load_corpus(shared_data(name));
+  ASSERT_FALSE(puzzles.empty()) << name;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const SolutionCount result = count_solutions(puzzles[i], 2);
+    ASSERT_EQ(result.count, 2) << name << " puzzle " << i + 1;
+    ASSERT_TRUE(is_solution_of(*result.solution, puzzles[i])) << name << " puzzle " << i + 1;
+  }
+}
+
+TEST(SolutionCounterCorpus, SergBenchmarkPuzzlesHaveSeveralSolutions) {
+  expect_multiple_solution_corpus("serg-benchmark-multi.txt");
+}
+TEST(SolutionCounterCorpus, NorvigsShuffledKillerHasSeveralSolutions) {
+  expect_multiple_solution_corpus("multi-solution-norvig.txt");
+}
+
+}  // namespace
+}  // namespace sudoku
