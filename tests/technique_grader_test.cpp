@@ -118,8 +118,9 @@ TEST(TechniqueGrader, LadderFixturesCoverTheLadder) {
 
 // White box: a 9x9 board where only the digit 1 is restricted, to the given cells (every other
 // digit stays everywhere, so it forms no links). Built to hold a single-digit chain of exactly
-// `links` strong links and no shorter one; the eliminations are checked by brute force: no
-// placement of 1s putting exactly one in every unit that has a place for it uses them.
+// `links` strong links and no shorter one; the eliminations are checked by brute force against
+// the chain's premises: among all sets of 1s with at most one per unit and exactly one in every
+// unit with two places, none uses an eliminated cell (and some exist).
 void expect_strong_link_chain(const std::vector<int>& cells, int links, Technique technique) {
   using namespace technique;
   const Layout<2>& layout = layout_for<2>(*Geometry::standard(9));
@@ -152,26 +153,24 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
           ++in_unit;
           chosen += (subset >> i) & 1U ? 1 : 0;
         }
-      valid = in_unit == 0 || chosen == 1;
+      valid = chosen <= 1 && (in_unit != 2 || chosen == 1);
     }
     if (!valid) continue;
     ++solutions;
-    for (std::size_t i = 0; i < cells.size(); ++i)
-      if ((subset >> i) & 1U)
-        EXPECT_EQ(std::find(eliminated.begin(), eliminated.end(), cells[i]), eliminated.end()) << "r" << cells[i] / 9 + 1
-                                                                                               << "c" << cells[i] % 9 + 1;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (((subset >> i) & 1U) == 0) continue;
+      EXPECT_EQ(std::find(eliminated.begin(), eliminated.end(), cells[i]), eliminated.end())
+          << "r" << cells[i] / 9 + 1 << "c" << cells[i] % 9 + 1;
+    }
   }
   EXPECT_GT(solutions, 0);
 }
 
-// Disabled until their fixtures are fixed: these two candidate patterns admit no placement of the
-// digit at all (the soundness check below finds 0 completions), so they cannot show a sound chain.
-// The technique grader issue stays open for this.
-TEST(StrongLinkChains, DISABLED_FiveLinks) {
-  expect_strong_link_chain({4, 11, 16, 21, 30, 38, 41, 51, 52, 67, 69}, 5, Technique::five_strong_links);
+TEST(StrongLinkChains, FiveLinks) {
+  expect_strong_link_chain({2, 3, 21, 26, 29, 37, 45, 55, 58, 77, 80}, 5, Technique::five_strong_links);
 }
 
-TEST(StrongLinkChains, DISABLED_SixLinks) {
+TEST(StrongLinkChains, SixLinks) {
   expect_strong_link_chain({1, 4, 11, 17, 33, 41, 42, 45, 51, 58, 59, 63, 71}, 6, Technique::six_strong_links);
 }
 

@@ -1,6 +1,7 @@
-// Chains: alternating inference chains on static links (X-, XY- and mixed chains), Nishio, and the
-// forcing chain family — static cell/region/double/contradiction chains, the same with singles
-// applied along the way (dynamic), and with intersections, subsets and fish as well (dynamic +).
+// Chains: single-digit strong-link chains (Sukaku Explainer's skyscraper ... six strong links),
+// alternating inference chains on static links (X-, XY- and mixed), Nishio, and the forcing chain
+// family — static cell/region/contradiction chains, the same with singles applied along the way
+// (dynamic, with "both values" chains), and with intersections and naked pairs as well (dynamic +).
 //
 // Scores follow SE: base score of the family plus length_bonus() of the chain's node count. A
 // static chain's nodes are its implications from assumption to conclusion (breadth-first search
@@ -8,10 +9,15 @@
 // the branch's implication graph — summed over the branches a forcing chain combines.
 // Propagation runs in synchronous layers, so which fact a new fact is derived from depends on the
 // position, not on the order cells are numbered in.
+//
+// Speed: the static implication graph of a position is condensed once (strongly connected
+// components, reachability bitsets) and shared by the stages while the board is unchanged; a
+// search whose goal is out of reach is never started, and static forcing chains take every
+// branch's facts from the table, searching distances only from the branches a conclusion needs.
 #include <algorithm>
-#include <cstdio>
 #include <bit>
 #include <limits>
+#include <optional>
 
 #include "technique_engine.hpp"
 
@@ -416,23 +422,34 @@ class StaticReach {
   std::vector<char> leaf_;  // per component: one node reaching nothing else
 };
 
-// What the chain stages need of one position, built once per board (SearchContext caches it).
+// What the chain stages need of one position, built once per board (SearchContext caches it);
+// the reachability table only when a stage asks for it (dynamic chains never do).
 template <int W>
-struct ChainTables {
-  StrongLinks<W> links;
-  CandidateIndex<W> index;
-  StaticReach<W> reach;
+class ChainTables {
+ public:
   ChainTables(const Layout<W>& layout, const Board<W>& board)
-      : links(layout, board), index(layout, board), reach(layout, board, links, index) {}
+      : links(layout, board), index(layout, board), layout_(layout), board_(board) {}
+  const StaticReach<W>& reach() {
+    if (!reach_) reach_.emplace(layout_, board_, links, index);
+    return *reach_;
+  }
+
+  const StrongLinks<W> links;
+  const CandidateIndex<W> index;
+
+ private:
+  const Layout<W>& layout_;
+  const Board<W>& board_;  // the solver's board: unchanged while board_version is
+  std::optional<StaticReach<W>> reach_;
 };
 
 template <int W>
-const ChainTables<W>& chain_tables(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
+ChainTables<W>& chain_tables(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
   if (context.chain_tables_version != context.board_version || !context.chain_tables) {
-    context.chain_tables = std::make_shared<const ChainTables<W>>(layout, board);
+    context.chain_tables = std::make_shared<ChainTables<W>>(layout, board);
     context.chain_tables_version = context.board_version;
   }
-  return *static_cast<const ChainTables<W>*>(context.chain_tables.get());
+  return *static_cast<ChainTables<W>*>(context.chain_tables.get());
 }
 
 }  // namespace
@@ -464,9 +481,9 @@ template <int W>
 void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int max_links,
                                std::vector<StrongLinkChain>& found) {
   constexpr int kMasks = 8;
-  const ChainTables<W>& tables = chain_tables(layout, board, context);
+  ChainTables<W>& tables = chain_tables(layout, board, context);
   const CandidateIndex<W>& index = tables.index;
-  const StaticReach<W>& reach = tables.reach;
+  const StaticReach<W>& reach = tables.reach();
   std::array<std::vector<CellSet<W>>, 3> partners;
   for (auto& by_kind : partners) by_kind.assign(static_cast<std::size_t>(layout.cell_count), CellSet<W>{});
   for (int digit = 0; digit < layout.size; ++digit) {
@@ -583,7 +600,7 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
 
 template <int W>
 void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
-  const ChainTables<W>& tables = chain_tables(layout, board, context);
+  ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links;
   struct Found {
     int cell;
@@ -594,7 +611,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   };
   std::vector<Found> found;
   const std::vector<Deduction>& candidates = tables.index.candidates;
-  const StaticReach<W>& reach = tables.reach;
+  const StaticReach<W>& reach = tables.reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
   // reachability table says which, without exploring). Each is searched breadth first, up to the
@@ -1049,7 +1066,7 @@ template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
                          std::vector<Step>& out) {
   const int n = layout.size;
-  const ChainTables<W>& tables = chain_tables(layout, board, context);
+  ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links;
   const CandidateIndex<W>& index = tables.index;
   Branch<W> branch(layout, board, links, index, level);
@@ -1067,7 +1084,7 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
   std::vector<int> contradiction_nodes(static_cast<std::size_t>(nodes));
   // Static chains: one reachability table gives every branch's facts at once; distances (the node
   // counts) are then searched only from the branches a conclusion rests on.
-  const StaticReach<W>* reach = level == 0 ? &tables.reach : nullptr;
+  const StaticReach<W>* reach = level == 0 ? &tables.reach() : nullptr;
   const bool from_reach = reach != nullptr && reach->available();
   // In a cell with two candidates "a is false" is "b is true": that branch adds nothing the cell
   // chain on both candidates does not have, so it is skipped.

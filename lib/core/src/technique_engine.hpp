@@ -6,7 +6,9 @@
 // 9x9 hot path works on 128-bit sets while 25x25 still fits. Digits are 0-based here (bit d of a
 // candidate mask is value d + 1); the public API speaks 1-based values. Layouts are built once per
 // geometry and shared read-only between threads. Finders never change the board: they append every
-// instance they find to a step list, and the solver decides which to apply.
+// instance they find to a step list, and the solver decides which to apply. Finders may keep
+// per-board tables in the SearchContext, keyed by its board_version, which the solver bumps after
+// every change.
 #pragma once
 
 #include <array>
@@ -167,7 +169,7 @@ struct SearchContext {
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; technique_chains.cpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
-  std::shared_ptr<const void> chain_tables;
+  std::shared_ptr<void> chain_tables;
 };
 
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
