@@ -509,7 +509,7 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
   return xy / std::sqrt(xx * yy);
 }
 
-TEST(TechniqueStudy, DISABLED_SpearmanAgainstSudokuExplainer) {
+TEST(TechniqueStudy, SpearmanAgainstSudokuExplainer) {
   std::vector<Grid> puzzles;
   std::vector<double> se;
   for (const PuzzleEntry& entry : read_puzzle_file(shared_data("se-rated.txt"))) {
@@ -544,7 +544,7 @@ TEST(TechniqueStudy, DISABLED_SpearmanAgainstSudokuExplainer) {
   EXPECT_GE(spearman(grades, se), 0.85);
 }
 
-TEST(TechniqueStudy, DISABLED_EveryDeductionAgreesWithTheSolutionOnWholeCorpora) {
+TEST(TechniqueStudy, EveryDeductionAgreesWithTheSolutionOnWholeCorpora) {
   for (const char* corpus : {"se-rated.txt", "top1465.txt"}) {
     int puzzles = 0;
     long deductions = 0;
