@@ -17,7 +17,6 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/calibration_study.hpp"
 #include "sudoku/errors.hpp"
-#include "sudoku/parallel.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
 #include "resources.hpp"
@@ -121,9 +120,8 @@ bool parse_options(int argc, char** argv, Options& options) {
   // Flags that would do nothing are mistakes worth reporting, not ignoring.
   if (levels == 0 && !values["spacing"].defaulted()) throw UsageError("--spacing applies only with --levels");
   if (options.plot.empty() && !options.title.empty()) throw UsageError("--title applies only with --plot");
-  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
   options.study.levels = static_cast<std::size_t>(levels);
-  options.study.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
+  options.study.jobs = sudoku::cli::worker_threads(jobs);
   options.study.outliers = parse_flag("--outliers", [&] { return sudoku::parse_outlier_rule(outliers); });
   options.study.spacing = parse_flag("--spacing", [&] { return sudoku::parse_spacing(spacing); });
   options.study.tool_version = std::string(sudoku::cli::version());

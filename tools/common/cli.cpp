@@ -5,12 +5,18 @@
 #include <iostream>
 
 #include "sudoku/errors.hpp"
+#include "sudoku/parallel.hpp"
 
 namespace sudoku::cli {
 
 namespace po = boost::program_options;
 
 std::string_view version() { return SUDOKU_PRESS_VERSION; }
+
+int worker_threads(int jobs) {
+  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
+  return jobs == 0 ? default_jobs() : jobs;
+}
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 

@@ -38,6 +38,9 @@ struct CommandLine {
 bool parse_command_line(int argc, char** argv, CommandLine& command_line,
                         boost::program_options::variables_map& values);
 
+// The thread count a "--jobs N" option asks for: 0 means one per core; negative is a UsageError.
+int worker_threads(int jobs);
+
 // The project's version string.
 std::string_view version();
 

@@ -12,7 +12,6 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/corpus_rating.hpp"
 #include "sudoku/errors.hpp"
-#include "sudoku/parallel.hpp"
 #include "sudoku/record_writer.hpp"
 
 namespace {
@@ -112,8 +111,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   } catch (const std::invalid_argument& error) {
     throw UsageError(error.what());
   }
-  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
-  options.rating.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
+  options.rating.jobs = sudoku::cli::worker_threads(jobs);
   options.read = parse_read_options(size, box);
   options.rating.rate = !no_rating;
   set_if_given(options.rating.call_count_settings, "runs", runs);

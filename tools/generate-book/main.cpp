@@ -8,7 +8,6 @@
 #include "cli.hpp"
 #include "sudoku/book_generation.hpp"
 #include "sudoku/errors.hpp"
-#include "sudoku/parallel.hpp"
 
 namespace {
 
@@ -52,10 +51,9 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
   if (options.plan_path.empty()) throw UsageError("no plan given");
   if (options.generation.output_directory.empty()) throw UsageError("no output directory given (-o DIR)");
-  if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
   if (options.generation.climb.max_moves < 1 || options.generation.climb.max_restarts < 0)
     throw UsageError("--max-moves must be at least 1 and --max-restarts at least 0");
-  options.generation.jobs = jobs == 0 ? sudoku::default_jobs() : jobs;
+  options.generation.jobs = sudoku::cli::worker_threads(jobs);
   options.generation.tool_version = std::string(sudoku::cli::version());
   return true;
 }

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <limits>
+#include <utility>
 
 #include "sudoku/call_count_rater.hpp"
 #include "sudoku/canonical.hpp"
@@ -41,10 +42,26 @@ void check_keys(std::string_view metric, const MetricSettings& settings, const s
   }
 }
 
-std::string_view setting(const MetricSettings& settings, std::string_view key, std::string_view fallback) {
-  const auto found = settings.find(key);
-  return found == settings.end() ? fallback : std::string_view(found->second);
-}
+// A metric's settings with its options' defaults filled in; unknown keys are rejected on construction.
+class SettingsWithDefaults {
+ public:
+  SettingsWithDefaults(std::string_view metric, const MetricSettings& settings, std::vector<MetricOption> options)
+      : settings_(settings), options_(std::move(options)) {
+    check_keys(metric, settings_, options_);
+  }
+
+  std::string_view operator()(std::string_view key) const {
+    const auto found = settings_.find(key);
+    if (found != settings_.end()) return found->second;
+    for (const MetricOption& option : options_)
+      if (option.name == key) return option.default_value;
+    return {};
+  }
+
+ private:
+  const MetricSettings& settings_;
+  std::vector<MetricOption> options_;
+};
 
 // Parse "runs" etc. with the metric's name in messages; InputErrors from the enum parsers already
 // name the option, so they get the metric prefixed.
@@ -88,13 +105,7 @@ class CallCountMetric final : public RatingMetric {
  public:
   explicit CallCountMetric(const MetricSettings& settings) {
     constexpr std::string_view name = "call-count";
-    const auto options = call_count_options();
-    check_keys(name, settings, options);
-    const auto get = [&](std::string_view key) {
-      for (const MetricOption& option : options)
-        if (option.name == key) return setting(settings, key, option.default_value);
-      return std::string_view{};
-    };
+    const SettingsWithDefaults get(name, settings, call_count_options());
     options_.runs = static_cast<int>(parse_count(name, "runs", get("runs"), 1, 1'000'000));
     options_.propagation = parse_named(name, [&] { return parse_propagation(get("propagation")); });
     options_.branching = parse_named(name, [&] { return parse_branching(get("branching")); });
@@ -133,13 +144,7 @@ class HsCallsMetric final : public RatingMetric {
  public:
   explicit HsCallsMetric(const MetricSettings& settings) {
     constexpr std::string_view name = "hs-calls";
-    const auto options = hs_calls_options();
-    check_keys(name, settings, options);
-    const auto get = [&](std::string_view key) {
-      for (const MetricOption& option : options)
-        if (option.name == key) return setting(settings, key, option.default_value);
-      return std::string_view{};
-    };
+    const SettingsWithDefaults get(name, settings, hs_calls_options());
     options_.strategies = parse_named(name, [&] { return parse_hs_strategies(get("strategies")); });
     options_.cell_order = parse_named(name, [&] { return parse_hs_cell_order(get("order")); });
     options_.call_cap = parse_count(name, "cap", get("cap"), 1, std::numeric_limits<std::uint64_t>::max());
