@@ -66,6 +66,9 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(plan_error(R"([1, 2])"), "plan.json: $: expected an object with title, seed and chapters");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "tolerance": 2, "chapters": [{"level": "easy", "count": 1}]})"),
             "plan.json: $.tolerance: expected a number between 0 and 1 (exclusive)");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "metric": "technique", "chapters": [{"level": 4.2, "count": 1}]})"),
+            "plan.json: $.metric: the plan rates with \"technique\" but its calibration (default) is for \"call-count\"; "
+            "make one with calibrate --metric technique");
   EXPECT_NE(plan_error(R"({"title": "t", "seed": 1, "calibration": "missing.json", "chapters": [{"level": "easy", "count": 1}]})")
                 .find("plan.json: $.calibration: cannot read the calibration: "),
             std::string::npos);

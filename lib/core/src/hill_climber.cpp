@@ -42,9 +42,10 @@ class Climber {
       if (!propose(current, candidate)) continue;
       candidate.rating = rate_(candidate.puzzle);
       candidate.cost = cost_of(candidate.rating);
-      if (candidate.cost < current.cost) {
+      // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
+      if (candidate.cost <= current.cost) {
+        if (candidate.cost < current.cost) since_improvement = 0;
         current = std::move(candidate);
-        since_improvement = 0;
       }
     }
     return current;

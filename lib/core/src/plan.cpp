@@ -75,6 +75,11 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
     root["metric"].fail(error.message());
   }
   plan.calibration = load_calibration(root["calibration"], plan_directory, plan.calibration_source);
+  // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
+  if (plan.calibration.metric != plan.metric)
+    (root["metric"].present() ? root["metric"] : root["calibration"])
+        .fail("the plan rates with \"" + plan.metric + "\" but its calibration (" + plan.calibration_source +
+              ") is for \"" + plan.calibration.metric + "\"; make one with calibrate --metric " + plan.metric);
 
   const JsonField chapters = root.required("chapters");
   const std::size_t chapter_count = chapters.array_size();

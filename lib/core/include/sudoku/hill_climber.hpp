@@ -3,14 +3,17 @@
 //
 // A state is a puzzle; a move adds, deletes or changes the givens of one orbit of cells (so the
 // pattern keeps its symmetry); cost = infinity unless the puzzle has exactly one solution, else
-// |rating - target|; a move is kept only when the cost drops; the climb stops when
-// cost <= tolerance * target (aiming a little closer, see ClimbSettings::aim). What the paper leaves open, and what we chose (docs/generation.md):
+// |rating - target|; the climb stops when cost <= tolerance * target (aiming a little closer, see
+// ClimbSettings::aim). What the paper leaves open or what we changed, and why (docs/generation.md):
 //   - the infinite plateau is never entered: the climb starts from a full random solution grid
 //     (unique, rating minimal) and every state it keeps is unique;
 //   - moves are drawn with probabilities that favour the useful direction (delete when the rating is
 //     below the target, add when above; change either way), each from the current state;
-//   - a local minimum (`patience` moves in a row without improvement) or the move budget ends the
-//     climb; it restarts from a new random grid, up to `max_restarts` times.
+//   - a move is kept when the cost does not rise (the paper: only when it drops). Discrete ratings
+//     such as the technique grade leave most moves on a plateau of equal cost, where a strictly
+//     improving climb is stuck; moving sideways lets it drift until a move drops the cost;
+//   - a local minimum (`patience` moves in a row without a strict improvement) or the move budget
+//     ends the climb; it restarts from a new random grid, up to `max_restarts` times.
 // Contract: deterministic for a given seed and rating function; every returned puzzle has exactly
 // one solution (checked by the solution counter) and `solution` is that solution.
 #pragma once
