@@ -8,10 +8,12 @@
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <iomanip>
 #include <map>
 #include <regex>
 #include <set>
@@ -623,9 +625,9 @@ TEST(PrintReadyTest, PlotPdfsAreReproducible) {
   expect_qpdf_clean(dated_pdf);
 }
 
-TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {
-  TempDir dir;
-  // 400 puzzles: the sample's twelve, over and over, in four chapters.
+// A big book: the sample's twelve puzzles, over and over, in four chapters of `per_chapter` each,
+// written to `book_dir`/book.json.
+void write_repeated_sample_book(const std::string& book_dir, std::size_t per_chapter) {
   Book book = read_book(kSample + "/book.json");
   std::vector<BookPuzzle> pool;
   for (const auto& chapter : book.chapters) pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
@@ -634,10 +636,17 @@ TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {
     book.chapters[c].title = "Chapter " + std::to_string(c + 1);
     book.chapters[c].level = "mixed";
     book.chapters[c].puzzles.clear();
-    for (std::size_t i = 0; i < 100; ++i) book.chapters[c].puzzles.push_back(pool[(c * 100 + i) % pool.size()]);
+    for (std::size_t i = 0; i < per_chapter; ++i)
+      book.chapters[c].puzzles.push_back(pool[(c * per_chapter + i) % pool.size()]);
   }
-  fs::create_directories(dir / "big");
-  write_book(book, dir / "big/book.json");
+  fs::create_directories(book_dir);
+  write_book(book, book_dir + "/book.json");
+}
+
+TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {
+  TempDir dir;
+  // 400 puzzles: the sample's twelve, over and over, in four chapters.
+  write_repeated_sample_book(dir / "big", 100);
   const auto start = std::chrono::steady_clock::now();
   run_ok(typeset_command(dir / "big" + " -t book-letter -o " + (dir / "big.pdf")));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -648,6 +657,80 @@ TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {
   EXPECT_LT(seconds, 10.0) << pages << " pages";
   std::cout << "[ typeset ] " << pages << " pages in " << seconds << " s, "
             << fs::file_size(dir / "big.pdf") / static_cast<std::uintmax_t>(pages) << " bytes per page\n";
+}
+
+// kill -9 at moments spread over a run (measured first, so the spread fits a Release or a sanitizer
+// build): the output path then holds nothing, the previous edition, or the complete new PDF, byte for
+// byte what an uninterrupted run writes. typeset renders the whole PDF in memory and then writes it
+// with write_file_atomically (a temporary file beside the output, fsync, rename), so the only thing a
+// kill can leave is that temporary file, named `<output>.tmp-XXXXXX`, when it lands during the final
+// write. A later run never reads or reuses it (mkstemp picks a fresh name) and still succeeds.
+TEST(TypesetTest, KillNineNeverLeavesATruncatedPdf) {
+  TempDir dir;
+  write_repeated_sample_book(dir / "big", 100);  // 400 puzzles, 244 pages
+  const std::string arguments = dir / "big" + " -t book-letter --date 2026-03-01 -o ";
+  fs::create_directories(dir / "reference");
+  // Two uninterrupted runs: the same bytes (typeset is deterministic with --date), and the faster
+  // one's time (the first pays for cold caches) sets the kill moments.
+  double seconds = 0;
+  for (const std::string name : {"first.pdf", "second.pdf"}) {
+    const auto start = std::chrono::steady_clock::now();
+    run_ok(typeset_command(arguments + (dir / "reference/" + name)));
+    const double run = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds = seconds == 0 ? run : std::min(seconds, run);
+  }
+  const std::string expected = testing::read_text_file(dir / "reference/first.pdf");
+  ASSERT_EQ(testing::read_text_file(dir / "reference/second.pdf"), expected);
+  ASSERT_GT(expected.size(), 1000u);
+  ASSERT_EQ(expected.substr(0, 5), "%PDF-");
+  const std::string previous_edition = "%PDF-1.5 previous edition\n";
+
+  // Fractions of the uninterrupted run time; the last ones land during or after the final write.
+  const std::vector<double> fractions = {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0};
+  int killed = 0;
+  int leftovers = 0;
+  for (std::size_t i = 0; i < fractions.size(); ++i) {
+    const std::string run_dir = dir / ("killed-" + std::to_string(i));
+    const std::string out = run_dir + "/out.pdf";
+    fs::create_directories(run_dir);
+    // Every other run replaces an earlier edition, which must survive a kill whole.
+    const bool had_previous = i % 2 == 1;
+    if (had_previous) testing::write_text_file(out, previous_edition);
+    std::ostringstream delay;
+    delay << std::fixed << std::setprecision(3) << fractions[i] * seconds;
+    const CommandResult result = run_command("timeout -s KILL " + delay.str() + " " + typeset_command(arguments + out));
+    SCOPED_TRACE("kill after " + delay.str() + " s of " + std::to_string(seconds) + " s");
+    EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 128 + 9) << result.exit_code << ": " << result.err;
+    if (result.exit_code != 0) ++killed;
+    if (fs::exists(out)) {
+      const std::string bytes = testing::read_text_file(out);
+      EXPECT_TRUE(bytes == expected || (had_previous && bytes == previous_edition)) << bytes.size() << " bytes";
+    } else {
+      EXPECT_FALSE(had_previous) << "the previous edition vanished";
+    }
+    // Anything else in the folder is an abandoned temporary file of this output.
+    bool left_temporary = false;
+    for (const auto& entry : fs::directory_iterator(run_dir)) {
+      const std::string name = entry.path().filename().string();
+      if (name == "out.pdf") continue;
+      EXPECT_EQ(name.rfind("out.pdf.tmp-", 0), 0u) << name;
+      left_temporary = true;
+      ++leftovers;
+    }
+    // A stale temporary file, as a kill during the write leaves, must not confuse the next run: the
+    // first folder gets a planted one (half the PDF), any folder with a real one is rerun too.
+    const std::string stale = run_dir + "/out.pdf.tmp-AAAAAA";
+    if (i == 0) testing::write_text_file(stale, expected.substr(0, expected.size() / 2));
+    if (i == 0 || left_temporary) {
+      run_ok(typeset_command(arguments + out));
+      EXPECT_EQ(testing::read_text_file(out), expected);
+    }
+    if (i == 0) EXPECT_EQ(testing::read_text_file(stale), expected.substr(0, expected.size() / 2));
+  }
+  // Most of the kills must have landed inside a run, or the test checked little.
+  EXPECT_GE(killed, 3) << "typeset ran " << seconds << " s";
+  std::cout << "[ typeset ] " << killed << " of " << fractions.size() << " runs killed (uninterrupted run "
+            << seconds << " s), " << leftovers << " temporary files left\n";
 }
 
 }  // namespace
