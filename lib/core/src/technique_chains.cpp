@@ -18,6 +18,7 @@
 #include <bit>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "technique_engine.hpp"
 
@@ -277,6 +278,25 @@ int node_limit(double base, double bound, int cap) {
   return limit;
 }
 
+// A node count too large to matter: a fact or conclusion over the caller's cap.
+constexpr int kBeyondCap = 1 << 24;
+
+// The most nodes a chain of the family with score `base` may have and still score at most `cap`
+// (0 when even the shortest would not; kBeyondCap when there is no cap). length_bonus grows with
+// the node count, so a binary search finds it, by the same arithmetic the scores use.
+int max_nodes_within(double base, double cap) {
+  if (cap == kNoScore) return kBeyondCap;
+  if (base + length_bonus(1) > cap + kEpsilon) return 0;
+  int low = 1;  // within the cap
+  int high = kBeyondCap;
+  if (base + length_bonus(high) <= cap + kEpsilon) return kBeyondCap;
+  while (high - low > 1) {
+    const int middle = low + (high - low) / 2;
+    (base + length_bonus(middle) <= cap + kEpsilon ? low : high) = middle;
+  }
+  return low;
+}
+
 }  // namespace
 
 namespace {
@@ -422,8 +442,59 @@ class StaticReach {
   std::vector<char> leaf_;  // per component: one node reaching nothing else
 };
 
+// Reachability along single-digit (X) links only: weak, a peer loses the digit; strong, the other
+// place of a bilocal unit gets it. Which candidates can start an X-chain to their own negation —
+// sharper than StaticReach for the single-digit searches (y links left out), and far cheaper to
+// build: only a digit's bilocal cells can be passed through, and they are few.
+template <int W>
+class SingleDigitReach {
+ public:
+  SingleDigitReach(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links)
+      : layout_(layout), links_(links), cell_count_(layout.cell_count),
+        follows_(static_cast<std::size_t>(layout.size * layout.cell_count)) {
+    for (int digit = 0; digit < layout.size; ++digit) {
+      const CellSet<W>& linked = links.linked[static_cast<std::size_t>(digit)];
+      const CellSet<W>& places = board.cells_of(digit);
+      // One step: the cell's peers lose the digit, and each bilocal one passes it on.
+      places.for_each([&](int cell) {
+        CellSet<W>& reached = follows(digit, cell);
+        (layout.peers[static_cast<std::size_t>(cell)] & linked).for_each([&](int peer) { reached |= links.partner(peer, digit); });
+      });
+      // Any number of steps (Warshall): every cell reached is a partner, hence bilocal, so only
+      // those can be passed through.
+      linked.for_each([&](int via) {
+        const CellSet<W> onward = follows(digit, via);
+        places.for_each([&](int cell) {
+          if (follows(digit, cell).test(via)) follows(digit, cell) |= onward;
+        });
+      });
+    }
+  }
+  // Whether some X-chain leads from "cell holds digit" to "it does not": a cell reached sees it.
+  bool refutes_true(int cell, int digit) const {
+    return follows_[index(digit, cell)].intersects(layout_.peers[static_cast<std::size_t>(cell)]);
+  }
+  // Whether some X-chain leads from "cell does not hold digit" to "it does": through one of its
+  // bilocal partners, which then gets the digit, back to the cell.
+  bool refutes_false(int cell, int digit) const {
+    bool found = false;
+    links_.partner(cell, digit).for_each([&](int partner) { found = found || follows_[index(digit, partner)].test(cell); });
+    return found;
+  }
+
+ private:
+  std::size_t index(int digit, int cell) const { return static_cast<std::size_t>(digit * cell_count_ + cell); }
+  // The cells that get the digit, one strong link or more after `cell` gets it.
+  CellSet<W>& follows(int digit, int cell) { return follows_[index(digit, cell)]; }
+
+  const Layout<W>& layout_;
+  const StrongLinks<W>& links_;
+  int cell_count_;
+  std::vector<CellSet<W>> follows_;
+};
+
 // What the chain stages need of one position, built once per board (SearchContext caches it);
-// the reachability table only when a stage asks for it (dynamic chains never do).
+// the reachability tables only when a stage asks for them (dynamic chains never do).
 template <int W>
 class ChainTables {
  public:
@@ -433,6 +504,10 @@ class ChainTables {
     if (!reach_) reach_.emplace(layout_, board_, links, index);
     return *reach_;
   }
+  const SingleDigitReach<W>& single_digit_reach() {
+    if (!single_digit_reach_) single_digit_reach_.emplace(layout_, board_, links);
+    return *single_digit_reach_;
+  }
 
   const StrongLinks<W> links;
   const CandidateIndex<W> index;
@@ -441,6 +516,7 @@ class ChainTables {
   const Layout<W>& layout_;
   const Board<W>& board_;  // the solver's board: unchanged while board_version is
   std::optional<StaticReach<W>> reach_;
+  std::optional<SingleDigitReach<W>> single_digit_reach_;
 };
 
 template <int W>
@@ -481,9 +557,7 @@ template <int W>
 void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int max_links,
                                std::vector<StrongLinkChain>& found) {
   constexpr int kMasks = 8;
-  ChainTables<W>& tables = chain_tables(layout, board, context);
-  const CandidateIndex<W>& index = tables.index;
-  const StaticReach<W>& reach = tables.reach();
+  const SingleDigitReach<W>& reach = chain_tables(layout, board, context).single_digit_reach();
   std::array<std::vector<CellSet<W>>, 3> partners;
   for (auto& by_kind : partners) by_kind.assign(static_cast<std::size_t>(layout.cell_count), CellSet<W>{});
   for (int digit = 0; digit < layout.size; ++digit) {
@@ -506,8 +580,8 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
     if (!any_link) continue;
     const CellSet<W> any_linked = linked[0] | linked[1] | linked[2];
     board.cells_of(digit).for_each([&](int start) {
-      // No chain of any kind leads from this candidate to its negation: nothing to search.
-      if (!reach.reaches(index.node(start, digit, true), index.node(start, digit, false))) return;
+      // No single-digit chain leads from this candidate to its negation: nothing to search.
+      if (!reach.refutes_true(start, digit)) return;
       ++context.work;
       const CellSet<W>& sees_start = layout.peers[static_cast<std::size_t>(start)];
       // A chain must leave the start through a peer with a strong link.
@@ -612,9 +686,10 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   std::vector<Found> found;
   const std::vector<Deduction>& candidates = tables.index.candidates;
   const StaticReach<W>& reach = tables.reach();
+  const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
-  // reachability table says which, without exploring). Each is searched breadth first, up to the
+  // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched breadth first, up to the
   // length that could still match the easiest chain found so far (or the grade reached).
   double best = kNoScore;
   constexpr std::array<ChainMode, 3> kModes{ChainMode::x, ChainMode::y, ChainMode::xy};
@@ -623,9 +698,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     const auto limit_now = [&] { return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap); };
     int limit = limit_now();
     for (std::size_t i = 0; i < 2 * candidates.size() && limit >= 2; ++i) {
-      if (!reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1))) continue;
       const Deduction& start = candidates[i / 2];
       const bool start_on = i % 2 == 0;
+      if (mode == ChainMode::x ? !(start_on ? x_reach.refutes_true(start.cell, start.digit)
+                                            : x_reach.refutes_false(start.cell, start.digit))
+                               : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
+        continue;
       ++context.work;
       const int nodes = shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit);
       if (nodes <= 0) continue;
@@ -663,9 +741,41 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
 
 namespace {
 
-// Nishio: place `digit` at `cell` and follow that digit alone (peers lose it, a unit left with one
-// place gets it). Returns the nodes of the contradiction (a unit left without a place), 0 if none.
-// Untracked (Track false) it only says whether there is one (1), without building the graph.
+// Whether placing `digit` at `cell` and following that digit alone (peers lose it, a unit left
+// with one place gets it, layer by layer) ends in a contradiction: two placements seeing each
+// other, or a unit left without a place. The same propagation as nishio_contradiction below, on
+// sets only and without allocating: most candidates lead nowhere, and this decides which need the
+// graph.
+template <int W>
+bool nishio_refutes(const Layout<W>& layout, const Board<W>& board, int cell, int digit) {
+  CellSet<W> places = board.cells_of(digit);
+  CellSet<W> placed = board.placed_of(digit);
+  CellSet<W> layer;
+  layer.set(cell);
+  while (layer.any()) {
+    bool clash = false;
+    CellSet<W> seen_by_layer;
+    layer.for_each([&](int at) {
+      clash = clash || layout.peers[static_cast<std::size_t>(at)].intersects(layer);
+      seen_by_layer |= layout.peers[static_cast<std::size_t>(at)];
+    });
+    if (clash) return true;
+    placed |= layer;
+    places -= layer;
+    places -= seen_by_layer;
+    layer = CellSet<W>{};
+    for (const CellSet<W>& unit : layout.unit_cells) {
+      if (placed.intersects(unit)) continue;
+      const CellSet<W> left = places & unit;
+      if (left.none()) return true;
+      if (left.single()) layer |= left;
+    }
+  }
+  return false;
+}
+
+// Nishio with the facts tracked: the nodes of the contradiction nishio_refutes finds (a unit left
+// without a place), 0 if none.
 template <bool Track, int W>
 int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cell, int digit, FactGraph& graph) {
   const int n = layout.size;
@@ -739,7 +849,7 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   for (int digit = 0; digit < layout.size; ++digit)
     board.cells_of(digit).for_each([&](int cell) {
       ++context.work;
-      if (nishio_contradiction<false>(layout, board, cell, digit, graph) == 0) return;
+      if (!nishio_refutes(layout, board, cell, digit)) return;
       const int nodes = nishio_contradiction<true>(layout, board, cell, digit, graph);
       const double score = base + length_bonus(nodes);
       found.push_back({cell, digit, score});
@@ -785,29 +895,39 @@ class Branch {
 
   // Follows the assumption `node`; false when it leads to a contradiction (with
   // contradiction_nodes() nodes). `facts` (node bits, cleared by the caller) receives every
-  // derived fact; counts() lists them with their node counts.
+  // derived fact; append_counts() lists them with their node counts.
   bool run(int node, std::uint64_t* facts) {
     facts_ = facts;
     targets_ = nullptr;
-    counts_.clear();
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
-    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on) : run_dynamic(assumed.cell, assumed.digit, on);
+    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on, kBeyondCap)
+                       : run_dynamic(assumed.cell, assumed.digit, on);
   }
-  // Static runs only: breadth first until every node of `targets` is reached (or a contradiction
-  // shows), for their distances; static_nodes() then gives the nodes behind each.
-  bool run_until(int node, std::uint64_t* scratch, const std::vector<int>& targets) {
+  // Static runs only: breadth first until every node of `targets` (if any) is reached, a
+  // contradiction shows, or `max_layer` layers are done; static_nodes() then gives the nodes behind
+  // each target (kBeyondCap when not reached), contradiction_nodes() those of a contradiction.
+  bool run_until(int node, std::uint64_t* scratch, const std::span<const int>* targets, int max_layer) {
     facts_ = scratch;
-    targets_ = &targets;
-    counts_.clear();
+    targets_ = targets;
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
-    return run_static(assumed.cell, assumed.digit, node % 2 == 0);
+    return run_static(assumed.cell, assumed.digit, node % 2 == 0, max_layer);
   }
-  int static_nodes(int node) const { return static_layer_[static_cast<std::size_t>(node)] + 1; }
+  int static_nodes(int node) const {
+    return test_bit(facts_, node) ? static_layer_[static_cast<std::size_t>(node)] + 1 : kBeyondCap;
+  }
   int contradiction_nodes() const { return contradiction_nodes_; }
-  const std::vector<Count>& counts() const { return counts_; }
+  // The facts of the last run() with their node counts, in node order.
+  void append_counts(std::vector<Count>& out) const {
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t bits = facts_[w]; bits != 0; bits &= bits - 1) {
+        const int fact = static_cast<int>(w * 64) + std::countr_zero(bits);
+        const int nodes = level_ == 0 ? static_layer_[static_cast<std::size_t>(fact)] + 1 : count_of_[static_cast<std::size_t>(fact)];
+        out.push_back({fact, nodes});
+      }
+  }
 
  private:
   int node(int cell, int digit, bool on) const { return index_.node(cell, digit, on); }
@@ -818,7 +938,7 @@ class Branch {
     return total;
   }
 
-  bool run_static(int cell, int digit, bool on) {
+  bool run_static(int cell, int digit, bool on, int max_layer) {
     DigitSets<W> on_seen{};
     DigitSets<W> off_seen{};
     DigitSets<W> front{};
@@ -828,7 +948,7 @@ class Branch {
     static_layer_[static_cast<std::size_t>(node(cell, digit, on))] = 0;
     std::size_t targets_left = targets_ != nullptr ? targets_->size() : 0;
     bool front_on = on;
-    for (int layer = 1;; ++layer) {
+    for (int layer = 1; layer <= max_layer; ++layer) {
       DigitSets<W> next{};
       for (int d = 0; d < n_; ++d)
         front[static_cast<std::size_t>(d)].for_each([&](int c) {
@@ -855,7 +975,6 @@ class Branch {
           const int fact = node(c, d, !front_on);
           static_layer_[static_cast<std::size_t>(fact)] = layer;
           set_bit(facts_, fact);
-          if (targets_ == nullptr) counts_.push_back({fact, layer + 1});
           // Both a candidate and its negation: the assumption is false. A chain to each.
           if (other[static_cast<std::size_t>(d)].test(c))
             contradiction = std::min(contradiction, layer + static_layer_[static_cast<std::size_t>(fact ^ 1)] + 2);
@@ -874,6 +993,8 @@ class Branch {
       front = next;
       front_on = !front_on;
     }
+    contradiction_nodes_ = kBeyondCap;  // none within max_layer
+    return true;
   }
 
   // Ancestor bookkeeping: an eliminated candidate rests on the one placement that removed it, so
@@ -890,7 +1011,6 @@ class Branch {
     set_bit(facts_, fact);
     off_parent_[static_cast<std::size_t>(fact)] = placement;
     count_of_[static_cast<std::size_t>(fact)] = count_of_[static_cast<std::size_t>(placement)] + 1;
-    counts_.push_back({fact, count_of_[static_cast<std::size_t>(fact)]});
     return true;
   }
   // A fact with its own ancestor set: the union of its parents' (none for the assumption).
@@ -904,7 +1024,6 @@ class Branch {
     for (int parent : parents) add_ancestry(bits, parent);
     set_bit(bits, fact);
     count_of_[static_cast<std::size_t>(fact)] = count_bits(bits);
-    counts_.push_back({fact, count_of_[static_cast<std::size_t>(fact)]});
     return true;
   }
 
@@ -929,7 +1048,6 @@ class Branch {
     const int root = node(cell, digit, on);
     record_with_set(root, std::array<int, 0>{});
     facts_[root >> 6] &= ~(std::uint64_t{1} << (root & 63));  // the assumption is not a conclusion
-    counts_.clear();
     for (;;) {
       CellSet<W> touched;
       lost_.clear();
@@ -1025,7 +1143,9 @@ class Branch {
     if (found_.empty()) find_naked_subsets(layout_, board_, quiet, 2, found_);
     if (found_.empty()) return false;
     parents_.clear();
-    for (const Count& known : counts_) parents_.push_back(known.node);
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t bits = facts_[w]; bits != 0; bits &= bits - 1)
+        parents_.push_back(static_cast<int>(w * 64) + std::countr_zero(bits));
     for (const Step& step : found_)
       for (const Deduction& gone : step.eliminations) {
         if (!board_.has(gone.cell, gone.digit)) continue;
@@ -1042,9 +1162,8 @@ class Branch {
   int n_;
   std::size_t words_;
   std::uint64_t* facts_ = nullptr;
-  const std::vector<int>* targets_ = nullptr;
+  const std::span<const int>* targets_ = nullptr;
   int contradiction_nodes_ = 0;
-  std::vector<Count> counts_;
   Board<W> board_;
   std::vector<std::uint64_t> ancestors_;  // [node * words_]: sets of the facts that have one
   std::vector<int> off_parent_;           // per eliminated node: the placement behind it, or -1
@@ -1065,6 +1184,14 @@ class Branch {
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
                          std::vector<Step>& out) {
+  static constexpr std::array<Technique, 3> kLevels{Technique::multiple_forcing_chain, Technique::dynamic_forcing_chain,
+                                                    Technique::dynamic_forcing_chain_plus};
+  const Technique technique = kLevels[static_cast<std::size_t>(level)];
+  const double base = technique_base_score(technique);
+  // Conclusions resting on more nodes than this would score over the caller's cap: no need to
+  // find them (static chains search no deeper than that, see below).
+  const int node_cap = max_nodes_within(base, context.score_cap);
+  if (node_cap == 0) return;
   const int n = layout.size;
   ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links;
@@ -1112,11 +1239,7 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     const bool ok = branch.run(b, &facts[static_cast<std::size_t>(b) * words]);
     consistent[static_cast<std::size_t>(b)] = ok;
     contradiction_nodes[static_cast<std::size_t>(b)] = branch.contradiction_nodes();
-    if (ok) {
-      counts.insert(counts.end(), branch.counts().begin(), branch.counts().end());
-      std::sort(counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b)]), counts.end(),
-                [](const auto& x, const auto& y) { return x.node < y.node; });
-    }
+    if (ok) branch.append_counts(counts);
     count_begin[static_cast<std::size_t>(b) + 1] = counts.size();
   }
   const auto nodes_behind = [&](int b, int fact) {
@@ -1127,49 +1250,60 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
 
   // Conclusions: what a contradiction refutes, and what several assumptions covering every
   // possibility agree on (both values of a candidate, every candidate of a cell, every place of a
-  // digit in a unit). Nodes add up over the chains a conclusion combines.
+  // digit in a unit). Nodes add up over the chains a conclusion combines; each chain has at least
+  // two (the assumption and the fact), so groups of more than node_cap / 2 branches are skipped.
   enum class Kind { contradiction, twofold, cell, region };
   struct Conclusion {
     int fact;  // node: a placement (even) or an elimination (odd)
     Kind kind;
     int source;  // the assumption (contradiction, twofold), the cell, or the unit
     int source_digit;
-    int nodes;   // -1 until counted (static chains from the reachability table)
-    int group;   // index into `groups`: the branches it rests on
+    int nodes;   // counted later for static chains from the reachability table
+    int group;   // the branches it rests on: group_branches[group_begin[group] ..group_begin[group + 1])
   };
+  const auto add_nodes = [](int total, int more) { return std::min(total + more, kBeyondCap); };
   std::vector<Conclusion> conclusions;
-  std::vector<std::vector<int>> groups;
+  std::vector<int> group_branches;
+  std::vector<std::size_t> group_begin{0};
+  const auto add_group = [&](std::span<const int> members) {
+    group_branches.insert(group_branches.end(), members.begin(), members.end());
+    group_begin.push_back(group_branches.size());
+    return static_cast<int>(group_begin.size()) - 2;
+  };
   std::vector<std::uint64_t> agreed(words);
-  const auto add_agreements = [&](const std::vector<int>& branches, Kind kind, int source, int source_digit) {
+  const auto add_agreements = [&](std::span<const int> members, Kind kind, int source, int source_digit) {
+    if (2 * static_cast<int>(members.size()) > node_cap) return;
     bool any = false;
     for (std::size_t w = 0; w < words; ++w) {
       std::uint64_t bits = ~std::uint64_t{0};
-      for (int b : branches) bits &= facts[static_cast<std::size_t>(b) * words + w];
+      for (int b : members) bits &= facts[static_cast<std::size_t>(b) * words + w];
       agreed[w] = bits;
       any = any || bits != 0;
     }
     if (!any) return;
-    groups.push_back(branches);
+    const int group = add_group(members);
     for (std::size_t w = 0; w < words; ++w)
       for (std::uint64_t bits = agreed[w]; bits != 0; bits &= bits - 1) {
         const int fact = static_cast<int>(w * 64) + std::countr_zero(bits);
-        int total = -1;
+        int total = 0;
         if (!from_reach) {
-          total = 0;
-          for (int b : branches) total += nodes_behind(b, fact);
+          for (int b : members) total = add_nodes(total, nodes_behind(b, fact));
+          if (total > node_cap) continue;
         }
-        conclusions.push_back({fact, kind, source, source_digit, total, static_cast<int>(groups.size()) - 1});
+        conclusions.push_back({fact, kind, source, source_digit, total, group});
       }
   };
   for (int b = 0; b < nodes; ++b)
     if (!consistent[static_cast<std::size_t>(b)]) {
-      groups.push_back({b});
-      conclusions.push_back({b ^ 1, Kind::contradiction, b, 0, from_reach ? -1 : contradiction_nodes[static_cast<std::size_t>(b)],
-                             static_cast<int>(groups.size()) - 1});
+      const int total = from_reach ? 0 : contradiction_nodes[static_cast<std::size_t>(b)];
+      if (total > node_cap) continue;
+      conclusions.push_back({b ^ 1, Kind::contradiction, b, 0, total, add_group(std::array<int, 1>{b})});
     }
-  for (int i = 0; 2 * i < nodes; ++i)
-    if (consistent[static_cast<std::size_t>(2 * i)] && consistent[static_cast<std::size_t>(2 * i + 1)])
-      add_agreements({2 * i, 2 * i + 1}, Kind::twofold, 2 * i, 0);
+  // (Static chains follow true assumptions only: there is nothing for false ones to agree on.)
+  if (both_ways)
+    for (int i = 0; 2 * i < nodes; ++i)
+      if (consistent[static_cast<std::size_t>(2 * i)] && consistent[static_cast<std::size_t>(2 * i + 1)])
+        add_agreements(std::array<int, 2>{2 * i, 2 * i + 1}, Kind::twofold, 2 * i, 0);
   std::vector<int> branches;
   board.open.for_each([&](int cell) {
     branches.clear();
@@ -1195,33 +1329,51 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     }
   if (conclusions.empty()) return;
   if (from_reach) {
-    // Each branch searched once, until every fact asked of it is reached.
-    std::vector<std::vector<int>> targets(static_cast<std::size_t>(nodes));
-    std::vector<std::vector<std::size_t>> uses(static_cast<std::size_t>(nodes));
+    // Each branch searched once, breadth first until every fact asked of it is reached — or, under
+    // a cap, no deeper than its conclusions can go and stay within it: a contradiction at layer L
+    // has at least L + 2 nodes, and a fact at layer L in a group of g branches at least L + 1 +
+    // 2 (g - 1).
+    std::vector<std::size_t> use_begin(static_cast<std::size_t>(nodes) + 1, 0);
+    for (const Conclusion& conclusion : conclusions)
+      for (std::size_t k = group_begin[static_cast<std::size_t>(conclusion.group)];
+           k < group_begin[static_cast<std::size_t>(conclusion.group) + 1]; ++k)
+        ++use_begin[static_cast<std::size_t>(group_branches[k]) + 1];
+    for (std::size_t b = 0; b < static_cast<std::size_t>(nodes); ++b) use_begin[b + 1] += use_begin[b];
+    std::vector<std::size_t> uses(use_begin.back());
+    std::vector<int> targets(use_begin.back());
+    std::vector<std::size_t> target_end(use_begin.begin(), use_begin.end() - 1);
+    std::vector<std::size_t> use_end(use_begin.begin(), use_begin.end() - 1);
+    std::vector<int> max_layer(static_cast<std::size_t>(nodes), 0);
     for (std::size_t c = 0; c < conclusions.size(); ++c) {
-      conclusions[c].nodes = 0;
-      for (int b : groups[static_cast<std::size_t>(conclusions[c].group)]) {
-        uses[static_cast<std::size_t>(b)].push_back(c);
-        if (conclusions[c].kind != Kind::contradiction) targets[static_cast<std::size_t>(b)].push_back(conclusions[c].fact);
+      const std::size_t first = group_begin[static_cast<std::size_t>(conclusions[c].group)];
+      const std::size_t last = group_begin[static_cast<std::size_t>(conclusions[c].group) + 1];
+      const bool contradiction = conclusions[c].kind == Kind::contradiction;
+      const int deepest = contradiction ? node_cap - 2 : node_cap - 1 - 2 * static_cast<int>(last - first - 1);
+      for (std::size_t k = first; k < last; ++k) {
+        const auto b = static_cast<std::size_t>(group_branches[k]);
+        uses[use_end[b]++] = c;
+        if (!contradiction) targets[target_end[b]++] = conclusions[c].fact;
+        max_layer[b] = std::max(max_layer[b], deepest);
       }
     }
     std::vector<std::uint64_t> scratch(words);
     for (int b = 0; b < nodes; ++b) {
-      if (uses[static_cast<std::size_t>(b)].empty()) continue;
+      const auto at = static_cast<std::size_t>(b);
+      if (use_begin[at] == use_end[at]) continue;
       ++context.work;
       std::fill(scratch.begin(), scratch.end(), 0);
-      const bool ok = consistent[static_cast<std::size_t>(b)]
-                          ? branch.run_until(b, scratch.data(), targets[static_cast<std::size_t>(b)])
-                          : branch.run(b, scratch.data());
-      for (const std::size_t c : uses[static_cast<std::size_t>(b)])
-        conclusions[c].nodes += ok ? branch.static_nodes(conclusions[c].fact) : branch.contradiction_nodes();
+      const std::span<const int> wanted(targets.data() + use_begin[at], target_end[at] - use_begin[at]);
+      const bool ok = branch.run_until(b, scratch.data(), consistent[at] ? &wanted : nullptr, max_layer[at]);
+      for (std::size_t k = use_begin[at]; k < use_end[at]; ++k) {
+        Conclusion& conclusion = conclusions[uses[k]];
+        const int more = conclusion.kind == Kind::contradiction ? (ok ? kBeyondCap : branch.contradiction_nodes())
+                                                                : branch.static_nodes(conclusion.fact);
+        conclusion.nodes = add_nodes(conclusion.nodes, more);
+      }
     }
+    std::erase_if(conclusions, [&](const Conclusion& conclusion) { return conclusion.nodes > node_cap; });
   }
 
-  static constexpr std::array<Technique, 3> kLevels{Technique::multiple_forcing_chain, Technique::dynamic_forcing_chain,
-                                                    Technique::dynamic_forcing_chain_plus};
-  const Technique technique = kLevels[static_cast<std::size_t>(level)];
-  const double base = technique_base_score(technique);
   // One step per conclusion: the easiest way to it; report those within the easiest (or the grade).
   std::stable_sort(conclusions.begin(), conclusions.end(), [](const Conclusion& a, const Conclusion& b) {
     return a.fact != b.fact ? a.fact < b.fact : a.nodes < b.nodes;

@@ -14,6 +14,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -156,6 +157,11 @@ struct SearchContext {
   // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
   // the easiest (the solver applies them together; see technique_grader.cpp).
   double good_enough = 0.0;
+  // Steps scoring above this may be left out: the solver's chain-family shortcut only takes steps
+  // within the grade already reached, and a finder that knows it can stop following chains once
+  // they are too long for that (technique_chains.cpp). Finders are free to ignore it; anything they
+  // report within it must be exactly what they would report without it.
+  double score_cap = std::numeric_limits<double>::infinity();
   std::uint64_t work = 0;
   // Bumped by the solver whenever the board changes; keys the caches below.
   std::uint64_t board_version = 0;

@@ -11,6 +11,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 #include "sudoku/errors.hpp"
 #include "technique_engine.hpp"
@@ -86,6 +87,11 @@ struct Stage {
   Technique first;  // easiest technique it reports (gates the stage under max_technique)
   // Appends steps; returns false on a contradiction.
   bool (*search)(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
+  // Whether the search makes use of SearchContext::score_cap, i.e. runs much cheaper capped (see
+  // the shortcut below). Only static forcing chains do so far: capped, they search no deeper
+  // than the grade allows. (A capped search that finds nothing within the grade costs a second,
+  // full one; for the other chain families that costs more than the cap saves.)
+  bool uses_score_cap = false;
 };
 
 template <int W>
@@ -136,7 +142,7 @@ const std::vector<Stage<W>>& stages() {
       {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
       {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
       {Technique::multiple_forcing_chain,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 0, v), true; }},
+       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 0, v), true; }, true},
       {Technique::dynamic_forcing_chain,
        [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 1, v), true; }},
       {Technique::dynamic_forcing_chain_plus,
@@ -187,24 +193,29 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     // Once the grade comes from a chain family, any step of that family no harder than the grade
     // leaves the grade as it is: try that family first (it finds most of what the families below
     // it would) and apply what it finds within the grade. Only if it finds nothing that easy does
-    // the ladder run from the bottom, reusing this search when it gets there. (Dynamic forcing
-    // chains (+) never serve: plain dynamic ones find the same within the grade far cheaper.)
+    // the ladder run from the bottom, reusing this search when it gets there — unless the search
+    // was capped at the grade (Stage::uses_score_cap): it may then have left out longer chains,
+    // and the ladder runs that stage again in full. (Dynamic forcing chains (+) never serve: plain
+    // dynamic ones find the same within the grade far cheaper.)
     std::size_t shortcut = usable;
     if (result.hardest >= Technique::x_chain)
       for (std::size_t stage = 1; stage < usable; ++stage)
         if (ladder[stage].first <= result.hardest && ladder[stage].first < Technique::dynamic_forcing_chain_plus)
           shortcut = stage;
-    bool shortcut_done = false;
+    bool shortcut_reusable = false;
     run(0, found);
     if (consistent && found.empty() && shortcut < usable) {
       shortcut_found.clear();
+      const bool capped = ladder[shortcut].uses_score_cap;
+      if (capped) context.score_cap = result.grade;
       run(shortcut, shortcut_found);
-      shortcut_done = true;
+      context.score_cap = std::numeric_limits<double>::infinity();
+      shortcut_reusable = !capped;
       for (const Step& step : shortcut_found)
         if (step.score <= result.grade + kScoreEpsilon) found.push_back(step);
     }
     for (std::size_t stage = 1; consistent && found.empty() && stage < usable; ++stage) {
-      if (stage == shortcut && shortcut_done) {
+      if (stage == shortcut && shortcut_reusable) {
         found = shortcut_found;
         continue;
       }
