@@ -725,7 +725,9 @@ TEST(TypesetTest, KillNineNeverLeavesATruncatedPdf) {
       run_ok(typeset_command(arguments + out));
       EXPECT_EQ(testing::read_text_file(out), expected);
     }
-    if (i == 0) EXPECT_EQ(testing::read_text_file(stale), expected.substr(0, expected.size() / 2));
+    if (i == 0) {
+      EXPECT_EQ(testing::read_text_file(stale), expected.substr(0, expected.size() / 2));
+    }
   }
   // Most of the kills must have landed inside a run, or the test checked little.
   EXPECT_GE(killed, 3) << "typeset ran " << seconds << " s";
