@@ -339,8 +339,10 @@ class StaticReach {
     if (nodes > 8192) return;
     words_ = static_cast<std::size_t>((nodes + 63) / 64);
     // Successor lists, compressed.
-    std::vector<int> begin(static_cast<std::size_t>(nodes) + 1, 0);
+    const auto node_count = static_cast<std::size_t>(nodes);
+    std::vector<int> begin(node_count + 1, 0);
     std::vector<int> next;
+    next.reserve(8 * node_count);  // typical out-degree is well below 8: no regrowth
     for (int v = 0; v < nodes; ++v) {
       const Deduction& at = index.of(v);
       const int c = at.cell;
@@ -364,6 +366,10 @@ class StaticReach {
     std::vector<int> stack;
     std::vector<char> on_stack(static_cast<std::size_t>(nodes), 0);
     std::vector<std::pair<int, int>> calls;  // node, next successor position
+    stack.reserve(node_count);
+    calls.reserve(node_count);
+    reach_.reserve(node_count * words_);  // at most one component per node
+    leaf_.reserve(node_count);
     int counter = 0;
     int components = 0;
     for (int root = 0; root < nodes; ++root) {
@@ -1216,8 +1222,19 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
   // In a cell with two candidates "a is false" is "b is true": that branch adds nothing the cell
   // chain on both candidates does not have, so it is skipped.
   const auto bivalue_cell = [&](int b) { return bit_count(board.mask(index.of(b).cell)) == 2; };
+  // Removing a candidate from a cell that keeps two or more, where every unit keeps two or more
+  // places for the digit, leaves no single: with singles only (level 1), that branch derives
+  // nothing and is consistent, so it need not be followed.
+  const auto leaves_no_single = [&](int b) {
+    const Deduction& removed = index.of(b);
+    if (bit_count(board.mask(removed.cell)) < 3) return false;
+    for (int unit : layout.units_of(removed.cell))
+      if ((board.cells_of(removed.digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) < 3)
+        return false;
+    return true;
+  };
   for (int b = 0; b < nodes; ++b) {
-    if (b % 2 == 1 && (!both_ways || bivalue_cell(b))) {
+    if (b % 2 == 1 && (!both_ways || bivalue_cell(b) || (level == 1 && leaves_no_single(b)))) {
       consistent[static_cast<std::size_t>(b)] = 1;
       count_begin[static_cast<std::size_t>(b) + 1] = counts.size();
       continue;
