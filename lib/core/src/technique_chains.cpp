@@ -121,6 +121,17 @@ struct StrongLinks {
 
   StrongLinks(const Layout<W>& layout, const Board<W>& board)
       : size(layout.size), partners(static_cast<std::size_t>(layout.cell_count * layout.size)) {
+    rebuild(layout, board);
+  }
+  // The links of another position, reusing the storage: only the partner sets the last one
+  // filled are cleared.
+  void rebuild(const Layout<W>& layout, const Board<W>& board) {
+    for (int digit = 0; digit < size; ++digit) {
+      CellSet<W>& cells = linked[static_cast<std::size_t>(digit)];
+      cells.for_each([&](int cell) { partners[static_cast<std::size_t>(cell * size + digit)] = CellSet<W>{}; });
+      cells = CellSet<W>{};
+    }
+    bivalue = CellSet<W>{};
     for (const CellSet<W>& unit : layout.unit_cells)
       for (int digit = 0; digit < size; ++digit) {
         const CellSet<W> places = board.cells_of(digit) & unit;
@@ -310,6 +321,12 @@ struct CandidateIndex {
 
   CandidateIndex(const Layout<W>& layout, const Board<W>& board)
       : size(layout.size), index_of(static_cast<std::size_t>(layout.cell_count * layout.size), -1) {
+    rebuild(board);
+  }
+  // The candidates of another position, reusing the storage.
+  void rebuild(const Board<W>& board) {
+    for (const Deduction& old : candidates) index_of[static_cast<std::size_t>(old.cell * size + old.digit)] = -1;
+    candidates.clear();
     board.open.for_each([&](int cell) {
       for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
         index_of[static_cast<std::size_t>(cell * size + std::countr_zero(digits))] = static_cast<int>(candidates.size());
@@ -455,9 +472,19 @@ class StaticReach {
 template <int W>
 class SingleDigitReach {
  public:
-  SingleDigitReach(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links)
+  SingleDigitReach(const Layout<W>& layout, const StrongLinks<W>& links)
       : layout_(layout), links_(links), cell_count_(layout.cell_count),
-        follows_(static_cast<std::size_t>(layout.size * layout.cell_count)) {
+        follows_(static_cast<std::size_t>(layout.size * layout.cell_count)) {}
+
+  // The table of a position (`links` must be its strong links), reusing the storage: only the rows
+  // the last position filled are cleared.
+  void rebuild(const Board<W>& board) {
+    const Layout<W>& layout = layout_;
+    const StrongLinks<W>& links = links_;
+    for (int digit = 0; digit < layout.size; ++digit) {
+      filled_[static_cast<std::size_t>(digit)].for_each([&](int cell) { follows(digit, cell) = CellSet<W>{}; });
+      filled_[static_cast<std::size_t>(digit)] = board.cells_of(digit);
+    }
     for (int digit = 0; digit < layout.size; ++digit) {
       const CellSet<W>& linked = links.linked[static_cast<std::size_t>(digit)];
       const CellSet<W>& places = board.cells_of(digit);
@@ -497,6 +524,7 @@ class SingleDigitReach {
   const StrongLinks<W>& links_;
   int cell_count_;
   std::vector<CellSet<W>> follows_;
+  DigitSets<W> filled_{};  // the rows in use
 };
 
 // What the chain stages need of one position, built once per board (SearchContext caches it);
@@ -505,33 +533,53 @@ template <int W>
 class ChainTables {
  public:
   ChainTables(const Layout<W>& layout, const Board<W>& board)
-      : links(layout, board), index(layout, board), layout_(layout), board_(board) {}
+      : links_(layout, board), index_(layout, board), single_digit_reach_(layout, links_), layout_(layout), board_(board) {}
+  ChainTables(const ChainTables&) = delete;  // single_digit_reach_ refers to links_
+  ChainTables& operator=(const ChainTables&) = delete;
+  // The tables of the board's next position (the solver changes its board in place).
+  void rebuild() {
+    links_.rebuild(layout_, board_);
+    index_.rebuild(board_);
+    reach_.reset();
+    single_digit_reach_ready_ = false;
+  }
+  bool reads(const Board<W>& board) const { return &board == &board_; }
+  const StrongLinks<W>& links() const { return links_; }
+  const CandidateIndex<W>& index() const { return index_; }
   const StaticReach<W>& reach() {
-    if (!reach_) reach_.emplace(layout_, board_, links, index);
+    if (!reach_) reach_.emplace(layout_, board_, links_, index_);
     return *reach_;
   }
   const SingleDigitReach<W>& single_digit_reach() {
-    if (!single_digit_reach_) single_digit_reach_.emplace(layout_, board_, links);
-    return *single_digit_reach_;
+    if (!single_digit_reach_ready_) single_digit_reach_.rebuild(board_);
+    single_digit_reach_ready_ = true;
+    return single_digit_reach_;
   }
 
-  const StrongLinks<W> links;
-  const CandidateIndex<W> index;
 
  private:
+  StrongLinks<W> links_;
+  CandidateIndex<W> index_;
+  SingleDigitReach<W> single_digit_reach_;  // built on first use per position
+  bool single_digit_reach_ready_ = false;
   const Layout<W>& layout_;
   const Board<W>& board_;  // the solver's board: unchanged while board_version is
   std::optional<StaticReach<W>> reach_;
-  std::optional<SingleDigitReach<W>> single_digit_reach_;
 };
 
 template <int W>
 ChainTables<W>& chain_tables(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
-  if (context.chain_tables_version != context.board_version || !context.chain_tables) {
+  auto* tables = static_cast<ChainTables<W>*>(context.chain_tables.get());
+  if (tables == nullptr || !tables->reads(board)) {
     context.chain_tables = std::make_shared<ChainTables<W>>(layout, board);
     context.chain_tables_version = context.board_version;
+    return *static_cast<ChainTables<W>*>(context.chain_tables.get());
   }
-  return *static_cast<ChainTables<W>*>(context.chain_tables.get());
+  if (context.chain_tables_version != context.board_version) {
+    tables->rebuild();
+    context.chain_tables_version = context.board_version;
+  }
+  return *tables;
 }
 
 }  // namespace
@@ -681,7 +729,7 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
 template <int W>
 void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
   ChainTables<W>& tables = chain_tables(layout, board, context);
-  const StrongLinks<W>& links = tables.links;
+  const StrongLinks<W>& links = tables.links();
   struct Found {
     int cell;
     int digit;
@@ -690,7 +738,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     double score;
   };
   std::vector<Found> found;
-  const std::vector<Deduction>& candidates = tables.index.candidates;
+  const std::vector<Deduction>& candidates = tables.index().candidates;
   const StaticReach<W>& reach = tables.reach();
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
@@ -1200,8 +1248,8 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
   if (node_cap == 0) return;
   const int n = layout.size;
   ChainTables<W>& tables = chain_tables(layout, board, context);
-  const StrongLinks<W>& links = tables.links;
-  const CandidateIndex<W>& index = tables.index;
+  const StrongLinks<W>& links = tables.links();
+  const CandidateIndex<W>& index = tables.index();
   Branch<W> branch(layout, board, links, index, level);
   const int nodes = index.nodes();
   const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
