@@ -256,12 +256,13 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
     if (count == 2) bivalue.set(cell);
     if (count >= 2) bases.push_back(cell);
   });
+  // Only cells seeing two or more bivalue cells can be either cell of a pair.
+  std::erase_if(bases, [&](int cell) { return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2; });
   std::vector<CellSet<W>> seen_bivalue(bases.size());
   for (std::size_t i = 0; i < bases.size(); ++i)
     seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
   std::vector<CandidateMask> excluders;
   for (std::size_t i = 0; i < bases.size(); ++i) {
-    if (seen_bivalue[i].count_upto(2) < 2) continue;
     for (std::size_t j = i + 1; j < bases.size(); ++j) {
       const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
       if (common.count_upto(2) < 2) continue;
