@@ -168,47 +168,56 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
                    bool start_on, ChainMode mode, int limit) {
   const bool use_x = mode != ChainMode::y;
   const bool use_y = mode != ChainMode::x;
-  const int low = mode == ChainMode::x ? digit : 0;
-  const int high = mode == ChainMode::x ? digit + 1 : layout.size;
   DigitSets<W> on_seen{};
   DigitSets<W> off_seen{};
   DigitSets<W> front{};
   (start_on ? on_seen : off_seen)[static_cast<std::size_t>(digit)].set(cell);
   front[static_cast<std::size_t>(digit)].set(cell);
   bool front_on = start_on;
+  // Digits whose front (next) is not empty: fronts are mostly a few digits wide.
+  CandidateMask front_digits = bit_of(digit);
   for (int nodes = 1; nodes < limit; ++nodes) {
     DigitSets<W> next{};
-    if (front_on) {
-      for (int d = low; d < high; ++d)
-        front[static_cast<std::size_t>(d)].for_each([&](int c) {
+    CandidateMask next_digits = 0;
+    for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
+      const int d = std::countr_zero(live);
+      const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+      if (front_on) {
+        next_digits |= bit_of(d);
+        from.for_each([&](int c) {
           next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
-          if (use_y)
-            for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
-              next[static_cast<std::size_t>(std::countr_zero(others))].set(c);
+          if (use_y) {
+            const CandidateMask others = board.mask(c) & ~bit_of(d);
+            next_digits |= others;
+            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
+              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
+          }
         });
-    } else {
-      for (int d = low; d < high; ++d) {
-        const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+      } else {
         if (use_x)
           (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
             next[static_cast<std::size_t>(d)] |= links.partner(c, d);
+            next_digits |= bit_of(d);
           });
         if (use_y)
           (from & links.bivalue).for_each([&](int c) {
-            next[static_cast<std::size_t>(std::countr_zero(board.mask(c) & ~bit_of(d)))].set(c);
+            const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
+            next[static_cast<std::size_t>(other)].set(c);
+            next_digits |= bit_of(other);
           });
       }
     }
     DigitSets<W>& seen = front_on ? off_seen : on_seen;
-    bool any = false;
-    for (int d = low; d < high; ++d) {
-      next[static_cast<std::size_t>(d)] -= seen[static_cast<std::size_t>(d)];
-      seen[static_cast<std::size_t>(d)] |= next[static_cast<std::size_t>(d)];
-      any = any || next[static_cast<std::size_t>(d)].any();
+    front_digits = 0;
+    for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(live));
+      next[d] -= seen[d];
+      seen[d] |= next[d];
+      if (next[d].any()) front_digits |= bit_of(static_cast<int>(d));
     }
     // The goal is the start candidate with the other polarity, i.e. reached from the other side.
     if (front_on == start_on && next[static_cast<std::size_t>(digit)].test(cell)) return nodes + 1;
-    if (!any) return -1;
+    if (front_digits == 0) return -1;
     front = next;
     front_on = !front_on;
   }
@@ -1002,28 +1011,42 @@ class Branch {
     static_layer_[static_cast<std::size_t>(node(cell, digit, on))] = 0;
     std::size_t targets_left = targets_ != nullptr ? targets_->size() : 0;
     bool front_on = on;
+    CandidateMask front_digits = bit_of(digit);  // digits whose front (next) is not empty
     for (int layer = 1; layer <= max_layer; ++layer) {
       DigitSets<W> next{};
-      for (int d = 0; d < n_; ++d)
+      CandidateMask next_digits = 0;
+      for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
+        const int d = std::countr_zero(live);
         front[static_cast<std::size_t>(d)].for_each([&](int c) {
           if (front_on) {
             next[static_cast<std::size_t>(d)] |= layout_.peers[static_cast<std::size_t>(c)] & base_.cells_of(d);
-            for (CandidateMask others = base_.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
-              next[static_cast<std::size_t>(std::countr_zero(others))].set(c);
+            const CandidateMask others = base_.mask(c) & ~bit_of(d);
+            next_digits |= bit_of(d) | others;
+            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
+              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
           } else {
             next[static_cast<std::size_t>(d)] |= links_.partner(c, d);
-            if (links_.bivalue.test(c)) next[static_cast<std::size_t>(std::countr_zero(base_.mask(c) & ~bit_of(d)))].set(c);
+            next_digits |= bit_of(d);
+            if (links_.bivalue.test(c)) {
+              const int e = std::countr_zero(base_.mask(c) & ~bit_of(d));
+              next[static_cast<std::size_t>(e)].set(c);
+              next_digits |= bit_of(e);
+            }
           }
         });
+      }
       DigitSets<W>& seen = front_on ? off_seen : on_seen;
       const DigitSets<W>& other = front_on ? on_seen : off_seen;
       bool any = false;
       int contradiction = std::numeric_limits<int>::max();
-      for (int d = 0; d < n_; ++d) {
+      front_digits = 0;
+      for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+        const int d = std::countr_zero(live);
         CellSet<W>& fresh = next[static_cast<std::size_t>(d)];
         fresh -= seen[static_cast<std::size_t>(d)];
         if (fresh.none()) continue;
         any = true;
+        front_digits |= bit_of(d);
         seen[static_cast<std::size_t>(d)] |= fresh;
         fresh.for_each([&](int c) {
           const int fact = node(c, d, !front_on);
