@@ -389,12 +389,12 @@ class StaticReach {
     component_.assign(static_cast<std::size_t>(nodes), -1);
     std::vector<int> order(static_cast<std::size_t>(nodes), -1);
     std::vector<int> low(static_cast<std::size_t>(nodes), 0);
-    std::vector<int> stack;
+    std::vector<int> stack(node_count);  // Tarjan's stack: the first stack_size entries
+    std::size_t stack_size = 0;
     std::vector<char> on_stack(static_cast<std::size_t>(nodes), 0);
     std::vector<std::pair<int, int>> calls;  // node, next successor position
-    stack.reserve(node_count);
     calls.reserve(node_count);
-    reach_.reserve(node_count * words_);  // at most one component per node
+    reach_.assign(node_count * words_, 0);  // a row per component, at most one per node
     leaf_.reserve(node_count);
     int counter = 0;
     int components = 0;
@@ -402,7 +402,7 @@ class StaticReach {
       if (order[static_cast<std::size_t>(root)] >= 0) continue;
       calls.push_back({root, begin[static_cast<std::size_t>(root)]});
       order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
-      stack.push_back(root);
+      stack[stack_size++] = root;
       on_stack[static_cast<std::size_t>(root)] = 1;
       while (!calls.empty()) {
         auto& [v, position] = calls.back();
@@ -410,7 +410,7 @@ class StaticReach {
           const int w = next[static_cast<std::size_t>(position++)];
           if (order[static_cast<std::size_t>(w)] < 0) {
             order[static_cast<std::size_t>(w)] = low[static_cast<std::size_t>(w)] = counter++;
-            stack.push_back(w);
+            stack[stack_size++] = w;
             on_stack[static_cast<std::size_t>(w)] = 1;
             calls.push_back({w, begin[static_cast<std::size_t>(w)]});
           } else if (on_stack[static_cast<std::size_t>(w)]) {
@@ -426,17 +426,16 @@ class StaticReach {
         if (low[static_cast<std::size_t>(finished)] != order[static_cast<std::size_t>(finished)]) continue;
         // `finished` roots a component: pop it and give it its reach.
         const int id = components++;
-        reach_.resize(static_cast<std::size_t>(components) * words_, 0);
         std::uint64_t* bits = &reach_[static_cast<std::size_t>(id) * words_];
-        std::size_t first = stack.size();
+        std::size_t first = stack_size;
         do {
           --first;
           component_[static_cast<std::size_t>(stack[first])] = id;
           on_stack[static_cast<std::size_t>(stack[first])] = 0;
           set_bit(bits, stack[first]);
         } while (stack[first] != finished);
-        bool leaf = stack.size() - first == 1;
-        for (std::size_t k = first; k < stack.size(); ++k) {
+        bool leaf = stack_size - first == 1;
+        for (std::size_t k = first; k < stack_size; ++k) {
           const int member = stack[k];
           for (int e = begin[static_cast<std::size_t>(member)]; e < begin[static_cast<std::size_t>(member) + 1]; ++e) {
             const int successor = next[static_cast<std::size_t>(e)];
@@ -453,7 +452,7 @@ class StaticReach {
           }
         }
         leaf_.push_back(leaf ? 1 : 0);
-        stack.resize(first);
+        stack_size = first;
       }
     }
   }
