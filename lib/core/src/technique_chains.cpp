@@ -1008,7 +1008,13 @@ class Branch {
     front[static_cast<std::size_t>(digit)].set(cell);
     static_layer_.resize(static_cast<std::size_t>(index_.nodes()));
     static_layer_[static_cast<std::size_t>(node(cell, digit, on))] = 0;
-    std::size_t targets_left = targets_ != nullptr ? targets_->size() : 0;
+    // The targets not reached yet, counted down as facts come in.
+    int targets_left = 0;
+    if (targets_ != nullptr) {
+      target_bits_.assign(words_, 0);
+      for (int target : *targets_) set_bit(target_bits_.data(), target);
+      targets_left = count_bits(target_bits_.data());
+    }
     bool front_on = on;
     CandidateMask front_digits = bit_of(digit);  // digits whose front (next) is not empty
     for (int layer = 1; layer <= max_layer; ++layer) {
@@ -1051,6 +1057,7 @@ class Branch {
           const int fact = node(c, d, !front_on);
           static_layer_[static_cast<std::size_t>(fact)] = layer;
           set_bit(facts_, fact);
+          if (targets_ != nullptr && test_bit(target_bits_.data(), fact)) --targets_left;
           // Both a candidate and its negation: the assumption is false. A chain to each.
           if (other[static_cast<std::size_t>(d)].test(c))
             contradiction = std::min(contradiction, layer + static_layer_[static_cast<std::size_t>(fact ^ 1)] + 2);
@@ -1061,11 +1068,7 @@ class Branch {
         return false;
       }
       if (!any) return true;
-      if (targets_ != nullptr) {
-        targets_left = 0;
-        for (int target : *targets_) targets_left += test_bit(facts_, target) ? 0 : 1;
-        if (targets_left == 0) return true;
-      }
+      if (targets_ != nullptr && targets_left == 0) return true;
       front = next;
       front_on = !front_on;
     }
@@ -1239,6 +1242,7 @@ class Branch {
   std::size_t words_;
   std::uint64_t* facts_ = nullptr;
   const std::span<const int>* targets_ = nullptr;
+  std::vector<std::uint64_t> target_bits_;  // the targets as node bits
   int contradiction_nodes_ = 0;
   Board<W> board_;
   std::vector<std::uint64_t> ancestors_;  // [node * words_]: sets of the facts that have one
