@@ -1136,19 +1136,12 @@ class Branch {
         const int d = placing.digit;
         if (board_.values[static_cast<std::size_t>(c)] == d + 1) continue;
         if (!board_.has(c, d)) return contradiction(std::array<int, 2>{node(c, d, true), node(c, d, false)}, 0);
-        const CellSet<W> hit = layout_.peers[static_cast<std::size_t>(c)] & board_.cells_of(d);
+        touched |= layout_.peers[static_cast<std::size_t>(c)] & board_.cells_of(d);
         const int placement = node(c, d, true);
-        hit.for_each([&](int p) {
-          record_off(node(p, d, false), placement);
-          lost_.push_back({p, d});
+        board_.place(layout_, c, d, [&](int p, int e) {
+          record_off(node(p, e, false), placement);
+          lost_.push_back({p, e});
         });
-        for (CandidateMask others = board_.mask(c) & ~bit_of(d); others != 0; others &= others - 1) {
-          const int e = std::countr_zero(others);
-          record_off(node(c, e, false), placement);
-          lost_.push_back({c, e});
-        }
-        board_.place(layout_, c, d);
-        touched |= hit;
       }
       for (const Deduction& removing : pending_off_) {
         if (!board_.has(removing.cell, removing.digit)) continue;

@@ -106,19 +106,28 @@ struct Board {
   }
   // Sets the value and removes it from the peers' candidates.
   void place(const Layout<W>& layout, int cell, int digit) {
-    CandidateMask others = candidates[static_cast<std::size_t>(cell)];
-    while (others != 0) {
+    place(layout, cell, digit, [](int, int) {});
+  }
+  // The same, calling removed(cell, digit) for every candidate it takes away: the peers' (in
+  // cell order), then the cell's other digits (in digit order).
+  template <class Removed>
+  void place(const Layout<W>& layout, int cell, int digit, Removed&& removed) {
+    const CellSet<W> hit = layout.peers[static_cast<std::size_t>(cell)] & cells_of(digit);
+    const CandidateMask clear = ~(CandidateMask{1} << digit);
+    hit.for_each([&](int peer) {
+      candidates[static_cast<std::size_t>(peer)] &= clear;
+      removed(peer, digit);
+    });
+    cells_of(digit) -= hit;
+    cells_of(digit).reset(cell);
+    for (CandidateMask others = candidates[static_cast<std::size_t>(cell)] & clear; others != 0; others &= others - 1) {
       cells_of(std::countr_zero(others)).reset(cell);
-      others &= others - 1;
+      removed(cell, std::countr_zero(others));
     }
     candidates[static_cast<std::size_t>(cell)] = 0;
     values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit + 1);
     placed_cells[static_cast<std::size_t>(digit)].set(cell);
     open.reset(cell);
-    const CellSet<W> hit = layout.peers[static_cast<std::size_t>(cell)] & cells_of(digit);
-    const CandidateMask clear = ~(CandidateMask{1} << digit);
-    hit.for_each([&](int peer) { candidates[static_cast<std::size_t>(peer)] &= clear; });
-    cells_of(digit) -= hit;
   }
 };
 
