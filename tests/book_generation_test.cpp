@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "reference_solver.hpp"
@@ -9,6 +10,7 @@
 #include "sudoku/errors.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
+#include "sudoku/solution_counter.hpp"
 #include "sudoku/transform.hpp"
 #include "test_support.hpp"
 
@@ -58,6 +60,22 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
   EXPECT_EQ(result.book.chapters[2].puzzles[1].id, "evil-002");
   EXPECT_EQ(result.book.chapters[2].puzzles[1].date, "2026-11-23");
   EXPECT_FALSE(result.book.chapters[0].puzzles[0].date);
+}
+
+TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
+  const std::string calibration = testing::test_data("../../examples/calibration-technique.json");
+  const Plan plan = test_plan(R"({"title": "By technique", "seed": 5, "metric": "technique", "calibration": ")" +
+                              calibration + R"(", "chapters": [{"level": "easy", "count": 3}, {"level": "medium", "count": 3},
+                                 {"level": "hard", "count": 3}, {"level": "evil", "count": 3}]})");
+  const auto result = generate(plan, 2);
+  const auto metric = make_rating_metric("technique");
+  for (std::size_t c = 0; c < result.book.chapters.size(); ++c)
+    for (const auto& puzzle : result.book.chapters[c].puzzles) {
+      EXPECT_EQ(count_solutions(puzzle.puzzle, 2).count, 1) << puzzle.id;
+      EXPECT_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
+      EXPECT_EQ(puzzle.rating, std::round(puzzle.rating * 10) / 10) << puzzle.id << ": grades are in tenths";
+      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target) << puzzle.id;
+    }
 }
 
 TEST(BookGeneration, SameBytesWhateverTheJobs) {

@@ -29,6 +29,11 @@ TEST(Plan, TheShippedExamplesParse) {
   const Plan week = read_plan(testing::test_data("../../examples/newspaper-week.json"));
   EXPECT_EQ(week.chapters.size(), 21U);
   EXPECT_EQ(week.chapters[0].date, "2026-11-23");
+  const Plan by_technique = read_plan(testing::test_data("../../examples/plan-technique.json"));
+  EXPECT_EQ(by_technique.metric, "technique");
+  EXPECT_EQ(by_technique.calibration.metric, "technique");
+  ASSERT_EQ(by_technique.chapters.size(), 4U);
+  EXPECT_NEAR(by_technique.chapters[3].target, 7.8, 0.05);
 }
 
 TEST(Plan, DefaultsAndNumericLevels) {

@@ -154,10 +154,14 @@ const std::vector<Stage<W>>& stages() {
 // Scores are sums of tenths; compare them with a tolerance.
 constexpr double kScoreEpsilon = 1e-6;
 
+// Reported scores are rounded to the tenth they stand for: summed in binary, 5.8 + 0.1 would be
+// written 5.8999999999999995 in book.json and CSV.
+double in_tenths(double score) { return std::round(score * 10) / 10; }
+
 TechniqueStep public_step(const Step& step) {
   TechniqueStep result;
   result.technique = step.technique;
-  result.score = step.score;
+  result.score = in_tenths(step.score);
   for (const Deduction& placed : step.placements) result.placements.push_back({placed.cell, placed.digit + 1});
   for (const Deduction& gone : step.eliminations) result.eliminations.push_back({gone.cell, gone.digit + 1});
   result.detail = step.detail;
@@ -234,7 +238,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     });
     const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
     if (easiest->score > result.grade + kScoreEpsilon) {
-      result.grade = easiest->score;
+      result.grade = in_tenths(easiest->score);
       result.hardest = easiest->technique;
     }
     for (const Step& step : found) {
