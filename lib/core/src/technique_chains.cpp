@@ -357,6 +357,9 @@ inline bool test_bit(const std::uint64_t* bits, int i) { return (bits[i >> 6] >>
 // once): strongly connected components (Tarjan), then bitset unions in reverse topological order.
 // A chain search whose goal is out of reach can be skipped without exploring. Positions too large
 // for the bitsets (over 8192 nodes) get no table, and every node counts as reachable.
+//
+// Most eliminations lead nowhere (no strong link): such a sink reaches only itself, so it is left
+// out of the component search, and the nodes leading to it get its bit directly.
 template <int W>
 class StaticReach {
  public:
@@ -364,21 +367,33 @@ class StaticReach {
     const int nodes = index.nodes();
     if (nodes > 8192) return;
     words_ = static_cast<std::size_t>((nodes + 63) / 64);
-    // Successor lists, compressed.
     const auto node_count = static_cast<std::size_t>(nodes);
+    // Successor lists of the nodes that lead on, compressed; their sink successors as bits.
     std::vector<int> begin(node_count + 1, 0);
     std::vector<int> next;
-    next.reserve(8 * node_count);  // typical out-degree is well below 8: no regrowth
+    next.reserve(4 * node_count);  // typical out-degree to non-sinks is well below 4: no regrowth
+    std::vector<std::uint64_t> sinks_reached(node_count * words_, 0);
+    std::vector<char> reaches_sink(node_count, 0);
+    const auto leads_on = [&](int cell, int digit) {
+      return links.linked[static_cast<std::size_t>(digit)].test(cell) || links.bivalue.test(cell);
+    };
+    const auto add_off = [&](int v, int cell, int digit) {
+      const int w = index.node(cell, digit, false);
+      if (leads_on(cell, digit)) {
+        next.push_back(w);
+        return;
+      }
+      set_bit(&sinks_reached[static_cast<std::size_t>(v) * words_], w);
+      reaches_sink[static_cast<std::size_t>(v)] = 1;
+    };
     for (int v = 0; v < nodes; ++v) {
       const Deduction& at = index.of(v);
       const int c = at.cell;
       const int d = at.digit;
       if (v % 2 == 0) {
-        (layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d)).for_each([&](int p) {
-          next.push_back(index.node(p, d, false));
-        });
+        (layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d)).for_each([&](int p) { add_off(v, p, d); });
         for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
-          next.push_back(index.node(c, std::countr_zero(others), false));
+          add_off(v, c, std::countr_zero(others));
       } else {
         links.partner(c, d).for_each([&](int p) { next.push_back(index.node(p, d, true)); });
         if (links.bivalue.test(c)) next.push_back(index.node(c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
@@ -400,6 +415,7 @@ class StaticReach {
     int components = 0;
     for (int root = 0; root < nodes; ++root) {
       if (order[static_cast<std::size_t>(root)] >= 0) continue;
+      if (root % 2 == 1 && !leads_on(index.of(root).cell, index.of(root).digit)) continue;  // a sink, below
       calls.push_back({root, begin[static_cast<std::size_t>(root)]});
       order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
       stack[stack_size++] = root;
@@ -437,12 +453,17 @@ class StaticReach {
         bool leaf = stack_size - first == 1;
         for (std::size_t k = first; k < stack_size; ++k) {
           const int member = stack[k];
+          if (reaches_sink[static_cast<std::size_t>(member)]) {
+            leaf = false;
+            const std::uint64_t* from = &sinks_reached[static_cast<std::size_t>(member) * words_];
+            for (std::size_t i = 0; i < words_; ++i) bits[i] |= from[i];
+          }
           for (int e = begin[static_cast<std::size_t>(member)]; e < begin[static_cast<std::size_t>(member) + 1]; ++e) {
             const int successor = next[static_cast<std::size_t>(e)];
             const int target = component_[static_cast<std::size_t>(successor)];
             if (target == id || target < 0) continue;
             leaf = false;
-            // Most eliminations lead nowhere: their reach is themselves, one bit to set.
+            // A component of one node reaching nothing else: one bit to set.
             if (leaf_[static_cast<std::size_t>(target)]) {
               set_bit(bits, successor);
               continue;
@@ -454,6 +475,14 @@ class StaticReach {
         leaf_.push_back(leaf ? 1 : 0);
         stack_size = first;
       }
+    }
+    // The sinks: each its own component, reaching itself.
+    for (int v = 1; v < nodes; v += 2) {
+      if (component_[static_cast<std::size_t>(v)] >= 0) continue;
+      const int id = components++;
+      component_[static_cast<std::size_t>(v)] = id;
+      set_bit(&reach_[static_cast<std::size_t>(id) * words_], v);
+      leaf_.push_back(1);
     }
   }
   bool reaches(int from, int to) const {
@@ -535,14 +564,104 @@ class SingleDigitReach {
   DigitSets<W> filled_{};  // the rows in use
 };
 
+// Reachability along Y links only (bivalue cells): which candidates can start a Y-chain to their
+// own negation. Past its first step a Y-chain goes from "x holds a" to "y holds b" through a
+// bivalue peer y of x that has a (b being y's other digit), so its states are the bivalue cells'
+// candidates: few, and their transitive closure is cheap. Sharper than StaticReach for the Y
+// searches (single-digit links left out): most candidates that StaticReach lets through have no
+// Y-chain at all, and searching for one only ends when the search runs dry.
+template <int W>
+class BivalueReach {
+ public:
+  BivalueReach(const Layout<W>& layout, const StrongLinks<W>& links)
+      : layout_(layout), links_(links), state_of_(static_cast<std::size_t>(layout.cell_count * layout.size), -1) {}
+
+  // The table of a position (`links` must be its strong links), reusing the storage.
+  void rebuild(const Board<W>& board) {
+    const int n = layout_.size;
+    for (const Deduction& old : states_) state_of_[static_cast<std::size_t>(old.cell * n + old.digit)] = -1;
+    states_.clear();
+    links_.bivalue.for_each([&](int cell) {
+      for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
+        state_of_[static_cast<std::size_t>(cell * n + std::countr_zero(digits))] = static_cast<int>(states_.size());
+        states_.push_back({cell, std::countr_zero(digits)});
+      }
+    });
+    const auto count = states_.size();
+    available_ = count <= kMaxStates;
+    if (!available_) return;
+    words_ = (count + 63) / 64;
+    closure_.assign(count * words_, 0);
+    for (std::size_t s = 0; s < count; ++s) {
+      const Deduction& from = states_[s];
+      (layout_.peers[static_cast<std::size_t>(from.cell)] & links_.bivalue & board.cells_of(from.digit)).for_each([&](int peer) {
+        set_bit(row(s), next_state(board, peer, from.digit));
+      });
+    }
+    // Warshall: rows become every state reachable in one step or more.
+    for (std::size_t via = 0; via < count; ++via)
+      for (std::size_t s = 0; s < count; ++s)
+        if (test_bit(row(s), static_cast<int>(via)))
+          for (std::size_t w = 0; w < words_; ++w) row(s)[w] |= row(via)[w];
+  }
+  // Whether some Y-chain may lead from "cell holds digit" to "it does not": the chain leaves
+  // through a bivalue peer with the digit, and comes back through one that ends on it.
+  bool refutes_true(const Board<W>& board, int cell, int digit) const {
+    if (!available_) return true;
+    const CellSet<W> ends = layout_.peers[static_cast<std::size_t>(cell)] & links_.bivalue & board.cells_of(digit);
+    if (ends.none()) return false;
+    reached_.assign(words_, 0);
+    ends.for_each([&](int peer) {
+      const std::uint64_t* from = row(static_cast<std::size_t>(next_state(board, peer, digit)));
+      for (std::size_t w = 0; w < words_; ++w) reached_[w] |= from[w];
+    });
+    bool found = false;
+    ends.for_each([&](int peer) { found = found || test_bit(reached_.data(), state(peer, digit)); });
+    return found;
+  }
+  // "cell does not hold digit" leads on only when the cell is bivalue, to its other digit, and
+  // back to the digit through a chain refuting that one.
+  bool refutes_false(const Board<W>& board, int cell, int digit) const {
+    if (!available_) return true;
+    if (!links_.bivalue.test(cell)) return false;
+    return refutes_true(board, cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)));
+  }
+
+ private:
+  // Past this the closure costs more than the searches it saves (boards beyond 9x9 only).
+  static constexpr std::size_t kMaxStates = 256;
+
+  int state(int cell, int digit) const { return state_of_[static_cast<std::size_t>(cell * layout_.size + digit)]; }
+  // The state a chain enters at bivalue `cell` when the cell loses `digit`.
+  int next_state(const Board<W>& board, int cell, int digit) const {
+    return state(cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)));
+  }
+  std::uint64_t* row(std::size_t s) { return &closure_[s * words_]; }
+  const std::uint64_t* row(std::size_t s) const { return &closure_[s * words_]; }
+
+  const Layout<W>& layout_;
+  const StrongLinks<W>& links_;
+  std::vector<int> state_of_;       // [cell * size + digit]: state number, -1 off bivalue cells
+  std::vector<Deduction> states_;   // the bivalue cells' candidates
+  bool available_ = false;
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> closure_;
+  mutable std::vector<std::uint64_t> reached_;  // scratch for queries
+};
+
 // What the chain stages need of one position, built once per board (SearchContext caches it);
 // the reachability tables only when a stage asks for them (dynamic chains never do).
 template <int W>
 class ChainTables {
  public:
   ChainTables(const Layout<W>& layout, const Board<W>& board)
-      : links_(layout, board), index_(layout, board), single_digit_reach_(layout, links_), layout_(layout), board_(board) {}
-  ChainTables(const ChainTables&) = delete;  // single_digit_reach_ refers to links_
+      : links_(layout, board),
+        index_(layout, board),
+        single_digit_reach_(layout, links_),
+        bivalue_reach_(layout, links_),
+        layout_(layout),
+        board_(board) {}
+  ChainTables(const ChainTables&) = delete;  // single_digit_reach_ and bivalue_reach_ refer to links_
   ChainTables& operator=(const ChainTables&) = delete;
   // The tables of the board's next position (the solver changes its board in place).
   void rebuild() {
@@ -550,6 +669,7 @@ class ChainTables {
     index_.rebuild(board_);
     reach_.reset();
     single_digit_reach_ready_ = false;
+    bivalue_reach_ready_ = false;
   }
   bool reads(const Board<W>& board) const { return &board == &board_; }
   const StrongLinks<W>& links() const { return links_; }
@@ -563,6 +683,11 @@ class ChainTables {
     single_digit_reach_ready_ = true;
     return single_digit_reach_;
   }
+  const BivalueReach<W>& bivalue_reach() {
+    if (!bivalue_reach_ready_) bivalue_reach_.rebuild(board_);
+    bivalue_reach_ready_ = true;
+    return bivalue_reach_;
+  }
 
 
  private:
@@ -570,6 +695,8 @@ class ChainTables {
   CandidateIndex<W> index_;
   SingleDigitReach<W> single_digit_reach_;  // built on first use per position
   bool single_digit_reach_ready_ = false;
+  BivalueReach<W> bivalue_reach_;  // built on first use per position
+  bool bivalue_reach_ready_ = false;
   const Layout<W>& layout_;
   const Board<W>& board_;  // the solver's board: unchanged while board_version is
   std::optional<StaticReach<W>> reach_;
@@ -749,6 +876,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   const std::vector<Deduction>& candidates = tables.index().candidates;
   const StaticReach<W>& reach = tables.reach();
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
+  const BivalueReach<W>& y_reach = tables.bivalue_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
   // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched breadth first, up to the
@@ -765,6 +893,9 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       if (mode == ChainMode::x ? !(start_on ? x_reach.refutes_true(start.cell, start.digit)
                                             : x_reach.refutes_false(start.cell, start.digit))
                                : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
+        continue;
+      if (mode == ChainMode::y && !(start_on ? y_reach.refutes_true(board, start.cell, start.digit)
+                                             : y_reach.refutes_false(board, start.cell, start.digit)))
         continue;
       ++context.work;
       const int nodes = shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit);
@@ -1022,22 +1153,26 @@ class Branch {
       CandidateMask next_digits = 0;
       for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
         const int d = std::countr_zero(live);
-        front[static_cast<std::size_t>(d)].for_each([&](int c) {
-          if (front_on) {
+        const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+        if (front_on) {
+          from.for_each([&](int c) {
             next[static_cast<std::size_t>(d)] |= layout_.peers[static_cast<std::size_t>(c)] & base_.cells_of(d);
             const CandidateMask others = base_.mask(c) & ~bit_of(d);
             next_digits |= bit_of(d) | others;
             for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
               next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
-          } else {
-            next[static_cast<std::size_t>(d)] |= links_.partner(c, d);
-            next_digits |= bit_of(d);
-            if (links_.bivalue.test(c)) {
-              const int e = std::countr_zero(base_.mask(c) & ~bit_of(d));
-              next[static_cast<std::size_t>(e)].set(c);
-              next_digits |= bit_of(e);
-            }
-          }
+          });
+          continue;
+        }
+        // Most eliminations lead nowhere: only those with a strong link are followed.
+        (from & links_.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
+          next[static_cast<std::size_t>(d)] |= links_.partner(c, d);
+          next_digits |= bit_of(d);
+        });
+        (from & links_.bivalue).for_each([&](int c) {
+          const int e = std::countr_zero(base_.mask(c) & ~bit_of(d));
+          next[static_cast<std::size_t>(e)].set(c);
+          next_digits |= bit_of(e);
         });
       }
       DigitSets<W>& seen = front_on ? off_seen : on_seen;
