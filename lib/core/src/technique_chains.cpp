@@ -160,25 +160,35 @@ enum class ChainMode { x, y, xy };
 constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::y_chain, Technique::forcing_chain};
 
 // Length in nodes of the shortest chain from the assumption (cell, digit) = start_on to its
-// opposite; 0 when there is none of at most `limit` nodes, -1 when there is none at all. X mode: one digit, bilocal strong
+// opposite; 0 or -1 when there is none of at most `limit` nodes. X mode: one digit, bilocal strong
 // links; Y mode: bivalue cells; XY: both. Weak links: same digit in peers (and, with Y, the other
 // digits of the cell).
+//
+// Every link has its contrapositive among the links ("a implies b" comes with "not b implies not
+// a"), so a chain from p to not-p that passes a candidate v is a chain from p to v followed by the
+// reverse of one from p to not-v. The shortest chain is therefore the least sum of the distances
+// from p to v and to not-v over all v, and its middle candidate is at most half its length away:
+// a breadth-first search from p needs to go only half as deep as one looking for not-p itself.
+// `layers` is scratch: the search's layers, each a set of candidates per digit.
 template <int W>
 int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell, int digit,
-                   bool start_on, ChainMode mode, int limit) {
+                   bool start_on, ChainMode mode, int limit, std::vector<DigitSets<W>>& layers) {
   const bool use_x = mode != ChainMode::y;
   const bool use_y = mode != ChainMode::x;
   DigitSets<W> on_seen{};
   DigitSets<W> off_seen{};
-  DigitSets<W> front{};
   (start_on ? on_seen : off_seen)[static_cast<std::size_t>(digit)].set(cell);
-  front[static_cast<std::size_t>(digit)].set(cell);
+  layers.assign(1, DigitSets<W>{});
+  layers[0][static_cast<std::size_t>(digit)].set(cell);
   bool front_on = start_on;
   // Digits whose front (next) is not empty: fronts are mostly a few digits wide.
   CandidateMask front_digits = bit_of(digit);
-  for (int nodes = 1; nodes < limit; ++nodes) {
+  constexpr int kNone = std::numeric_limits<int>::max();
+  int shortest = kNone;  // links in the shortest chain found so far
+  for (int layer = 1; layer < limit; ++layer) {
     DigitSets<W> next{};
     CandidateMask next_digits = 0;
+    const DigitSets<W>& front = layers.back();
     for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
       const int d = std::countr_zero(live);
       const CellSet<W>& from = front[static_cast<std::size_t>(d)];
@@ -208,17 +218,37 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
       }
     }
     DigitSets<W>& seen = front_on ? off_seen : on_seen;
+    const DigitSets<W>& negations = front_on ? on_seen : off_seen;  // the other polarity's candidates
     front_digits = 0;
+    bool meets = false;  // some new candidate's negation was reached before
     for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(live));
       next[d] -= seen[d];
+      if (next[d].none()) continue;
       seen[d] |= next[d];
-      if (next[d].any()) front_digits |= bit_of(static_cast<int>(d));
+      front_digits |= bit_of(static_cast<int>(d));
+      meets = meets || next[d].intersects(negations[d]);
     }
-    // The goal is the start candidate with the other polarity, i.e. reached from the other side.
-    if (front_on == start_on && next[static_cast<std::size_t>(digit)].test(cell)) return nodes + 1;
-    if (front_digits == 0) return -1;
-    front = next;
+    if (meets) {
+      // The nearest layer holding such a negation (the other polarity: every other layer).
+      for (int earlier = 1 - layer % 2; earlier < layer; earlier += 2) {
+        bool met = false;
+        for (CandidateMask live = front_digits; live != 0 && !met; live &= live - 1) {
+          const auto d = static_cast<std::size_t>(std::countr_zero(live));
+          met = next[d].intersects(layers[static_cast<std::size_t>(earlier)][d]);
+        }
+        if (met) {
+          shortest = std::min(shortest, layer + earlier);
+          break;
+        }
+      }
+    }
+    // A chain of L links has its middle candidate and that one's negation within ceil(L / 2)
+    // layers: every chain of at most 2 * layer links has been met by now.
+    if (shortest <= 2 * layer) return shortest + 1 <= limit ? shortest + 1 : 0;
+    if (front_digits == 0) return shortest != kNone && shortest + 1 <= limit ? shortest + 1 : -1;
+    if (2 * layer + 1 >= limit) return 0;  // a chain within the limit has at most 2 * layer links
+    layers.push_back(next);
     front_on = !front_on;
   }
   return 0;
@@ -882,6 +912,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched breadth first, up to the
   // length that could still match the easiest chain found so far (or the grade reached).
   double best = kNoScore;
+  std::vector<DigitSets<W>> layers;  // the searches' scratch
   constexpr std::array<ChainMode, 3> kModes{ChainMode::x, ChainMode::y, ChainMode::xy};
   for (const ChainMode mode : kModes) {
     const double base = technique_base_score(kChainTechniques[static_cast<std::size_t>(mode)]);
@@ -898,7 +929,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                                              : y_reach.refutes_false(board, start.cell, start.digit)))
         continue;
       ++context.work;
-      const int nodes = shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit);
+      const int nodes = shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit, layers);
       if (nodes <= 0) continue;
       const double score = base + length_bonus(nodes);
       found.push_back({start.cell, start.digit, start_on, mode, score});
