@@ -43,6 +43,10 @@ struct Intersection {
   CellSet<W> overlap;       // base ∩ cover
   CellSet<W> cover_rest;    // cover \ base: where the eliminations happen
   CellSet<W> base_rest;     // base \ cover: where the digit must be absent
+  // The same as cell lists, to gather the digits each part holds from the candidate masks.
+  std::vector<int> overlap_members;
+  std::vector<int> cover_rest_members;
+  std::vector<int> base_rest_members;
 };
 
 template <int W>

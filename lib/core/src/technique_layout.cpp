@@ -88,6 +88,9 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
       intersection.overlap = overlap;
       intersection.cover_rest = layout->unit_cells[b] - overlap;
       intersection.base_rest = layout->unit_cells[a] - overlap;
+      overlap.for_each([&](int cell) { intersection.overlap_members.push_back(cell); });
+      intersection.cover_rest.for_each([&](int cell) { intersection.cover_rest_members.push_back(cell); });
+      intersection.base_rest.for_each([&](int cell) { intersection.base_rest_members.push_back(cell); });
       layout->intersections.push_back(intersection);
     }
   return layout;

@@ -273,20 +273,21 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
       const CandidateMask first_mask = board.mask(first);
       const CandidateMask second_mask = board.mask(second);
+      // A bivalue excluder empties only under the very pair of values it holds, so for each
+      // value of the first cell the second cell's excluded values are the excluders' other
+      // digits (and the same value, when the cells see each other).
       CandidateMask first_allowed = 0;
       CandidateMask second_allowed = 0;
-      for (CandidateMask a = first_mask; a != 0; a &= a - 1)
-        for (CandidateMask b = second_mask; b != 0; b &= b - 1) {
-          const CandidateMask one = a & (~a + 1);
-          const CandidateMask other = b & (~b + 1);
-          if (one == other && peers) continue;
-          const CandidateMask combination = one | other;
-          bool excluded = false;
-          for (CandidateMask excluder : excluders) excluded = excluded || (excluder & ~combination) == 0;
-          if (excluded) continue;
-          first_allowed |= one;
-          second_allowed |= other;
-        }
+      for (CandidateMask a = first_mask; a != 0; a &= a - 1) {
+        const CandidateMask one = a & (~a + 1);
+        CandidateMask excluded = peers ? one : 0;
+        for (CandidateMask excluder : excluders)
+          if ((excluder & one) != 0) excluded |= excluder & ~one;
+        const CandidateMask others = second_mask & ~excluded;
+        if (others == 0) continue;
+        first_allowed |= one;
+        second_allowed |= others;
+      }
       if (first_allowed == first_mask && second_allowed == second_mask) continue;
       Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
       for (CandidateMask gone = first_mask & ~first_allowed; gone != 0; gone &= gone - 1)
