@@ -13,7 +13,8 @@
 // Speed: the static implication graph of a position is condensed once (strongly connected
 // components, reachability bitsets) and shared by the stages while the board is unchanged; a
 // search whose goal is out of reach is never started, and static forcing chains take every
-// branch's facts from the table, searching distances only from the branches a conclusion needs.
+// branch's facts from the table, searching distances only from the branches a conclusion needs
+// (64 searches at a time, one bit each). Chain searches meet in the middle (see shortest_chain).
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -383,6 +384,39 @@ struct CandidateIndex {
 inline void set_bit(std::uint64_t* bits, int i) { bits[i >> 6] |= std::uint64_t{1} << (i & 63); }
 inline bool test_bit(const std::uint64_t* bits, int i) { return (bits[i >> 6] >> (i & 63)) & 1U; }
 
+// The static implication graph of a position (all chain kinds at once), successor lists
+// compressed: "true" nodes lead to the peers' and the cell's other candidates being false, "false"
+// nodes along strong links (bilocal units, bivalue cells) to candidates being true.
+struct StaticGraph {
+  std::vector<int> begin;  // node v's successors: next[begin[v] .. begin[v + 1])
+  std::vector<int> next;
+
+  template <int W>
+  StaticGraph(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, const CandidateIndex<W>& index) {
+    const int nodes = index.nodes();
+    begin.assign(static_cast<std::size_t>(nodes) + 1, 0);
+    next.reserve(8 * static_cast<std::size_t>(nodes));  // typical out-degree is well below 8: no regrowth
+    for (int v = 0; v < nodes; ++v) {
+      const Deduction& at = index.of(v);
+      const int c = at.cell;
+      const int d = at.digit;
+      if (v % 2 == 0) {
+        (layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d)).for_each([&](int p) {
+          next.push_back(index.node(p, d, false));
+        });
+        for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
+          next.push_back(index.node(c, std::countr_zero(others), false));
+      } else {
+        links.partner(c, d).for_each([&](int p) { next.push_back(index.node(p, d, true)); });
+        if (links.bivalue.test(c)) next.push_back(index.node(c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
+      }
+      begin[static_cast<std::size_t>(v) + 1] = static_cast<int>(next.size());
+    }
+  }
+  int nodes() const { return static_cast<int>(begin.size()) - 1; }
+  bool leads_nowhere(int v) const { return begin[static_cast<std::size_t>(v)] == begin[static_cast<std::size_t>(v) + 1]; }
+};
+
 // Which nodes each node reaches in the static implication graph of a position (all chain kinds at
 // once): strongly connected components (Tarjan), then bitset unions in reverse topological order.
 // A chain search whose goal is out of reach can be skipped without exploring. Positions too large
@@ -393,40 +427,26 @@ inline bool test_bit(const std::uint64_t* bits, int i) { return (bits[i >> 6] >>
 template <int W>
 class StaticReach {
  public:
-  StaticReach(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, const CandidateIndex<W>& index) {
-    const int nodes = index.nodes();
+  explicit StaticReach(const StaticGraph& graph) {
+    const int nodes = graph.nodes();
     if (nodes > 8192) return;
     words_ = static_cast<std::size_t>((nodes + 63) / 64);
     const auto node_count = static_cast<std::size_t>(nodes);
-    // Successor lists of the nodes that lead on, compressed; their sink successors as bits.
+    // Successor lists without the sinks; the sinks each node leads to as bits.
     std::vector<int> begin(node_count + 1, 0);
     std::vector<int> next;
-    next.reserve(4 * node_count);  // typical out-degree to non-sinks is well below 4: no regrowth
+    next.reserve(graph.next.size());
     std::vector<std::uint64_t> sinks_reached(node_count * words_, 0);
     std::vector<char> reaches_sink(node_count, 0);
-    const auto leads_on = [&](int cell, int digit) {
-      return links.linked[static_cast<std::size_t>(digit)].test(cell) || links.bivalue.test(cell);
-    };
-    const auto add_off = [&](int v, int cell, int digit) {
-      const int w = index.node(cell, digit, false);
-      if (leads_on(cell, digit)) {
-        next.push_back(w);
-        return;
-      }
-      set_bit(&sinks_reached[static_cast<std::size_t>(v) * words_], w);
-      reaches_sink[static_cast<std::size_t>(v)] = 1;
-    };
     for (int v = 0; v < nodes; ++v) {
-      const Deduction& at = index.of(v);
-      const int c = at.cell;
-      const int d = at.digit;
-      if (v % 2 == 0) {
-        (layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d)).for_each([&](int p) { add_off(v, p, d); });
-        for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
-          add_off(v, c, std::countr_zero(others));
-      } else {
-        links.partner(c, d).for_each([&](int p) { next.push_back(index.node(p, d, true)); });
-        if (links.bivalue.test(c)) next.push_back(index.node(c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
+      for (int e = graph.begin[static_cast<std::size_t>(v)]; e < graph.begin[static_cast<std::size_t>(v) + 1]; ++e) {
+        const int w = graph.next[static_cast<std::size_t>(e)];
+        if (!graph.leads_nowhere(w)) {
+          next.push_back(w);
+          continue;
+        }
+        set_bit(&sinks_reached[static_cast<std::size_t>(v) * words_], w);
+        reaches_sink[static_cast<std::size_t>(v)] = 1;
       }
       begin[static_cast<std::size_t>(v) + 1] = static_cast<int>(next.size());
     }
@@ -445,7 +465,7 @@ class StaticReach {
     int components = 0;
     for (int root = 0; root < nodes; ++root) {
       if (order[static_cast<std::size_t>(root)] >= 0) continue;
-      if (root % 2 == 1 && !leads_on(index.of(root).cell, index.of(root).digit)) continue;  // a sink, below
+      if (graph.leads_nowhere(root)) continue;  // a sink, below
       calls.push_back({root, begin[static_cast<std::size_t>(root)]});
       order[static_cast<std::size_t>(root)] = low[static_cast<std::size_t>(root)] = counter++;
       stack[stack_size++] = root;
@@ -507,7 +527,7 @@ class StaticReach {
       }
     }
     // The sinks: each its own component, reaching itself.
-    for (int v = 1; v < nodes; v += 2) {
+    for (int v = 0; v < nodes; ++v) {
       if (component_[static_cast<std::size_t>(v)] >= 0) continue;
       const int id = components++;
       component_[static_cast<std::size_t>(v)] = id;
@@ -697,6 +717,7 @@ class ChainTables {
   void rebuild() {
     links_.rebuild(layout_, board_);
     index_.rebuild(board_);
+    graph_.reset();
     reach_.reset();
     single_digit_reach_ready_ = false;
     bivalue_reach_ready_ = false;
@@ -704,8 +725,12 @@ class ChainTables {
   bool reads(const Board<W>& board) const { return &board == &board_; }
   const StrongLinks<W>& links() const { return links_; }
   const CandidateIndex<W>& index() const { return index_; }
+  const StaticGraph& graph() {
+    if (!graph_) graph_.emplace(layout_, board_, links_, index_);
+    return *graph_;
+  }
   const StaticReach<W>& reach() {
-    if (!reach_) reach_.emplace(layout_, board_, links_, index_);
+    if (!reach_) reach_.emplace(graph());
     return *reach_;
   }
   const SingleDigitReach<W>& single_digit_reach() {
@@ -729,6 +754,7 @@ class ChainTables {
   bool bivalue_reach_ready_ = false;
   const Layout<W>& layout_;
   const Board<W>& board_;  // the solver's board: unchanged while board_version is
+  std::optional<StaticGraph> graph_;
   std::optional<StaticReach<W>> reach_;
 };
 
@@ -1122,25 +1148,10 @@ class Branch {
   // derived fact; append_counts() lists them with their node counts.
   bool run(int node, std::uint64_t* facts) {
     facts_ = facts;
-    targets_ = nullptr;
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
-    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on, kBeyondCap)
-                       : run_dynamic(assumed.cell, assumed.digit, on);
-  }
-  // Static runs only: breadth first until every node of `targets` (if any) is reached, a
-  // contradiction shows, or `max_layer` layers are done; static_nodes() then gives the nodes behind
-  // each target (kBeyondCap when not reached), contradiction_nodes() those of a contradiction.
-  bool run_until(int node, std::uint64_t* scratch, const std::span<const int>* targets, int max_layer) {
-    facts_ = scratch;
-    targets_ = targets;
-    contradiction_nodes_ = 0;
-    const Deduction& assumed = index_.of(node);
-    return run_static(assumed.cell, assumed.digit, node % 2 == 0, max_layer);
-  }
-  int static_nodes(int node) const {
-    return test_bit(facts_, node) ? static_layer_[static_cast<std::size_t>(node)] + 1 : kBeyondCap;
+    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on) : run_dynamic(assumed.cell, assumed.digit, on);
   }
   int contradiction_nodes() const { return contradiction_nodes_; }
   // The facts of the last run() with their node counts, in node order.
@@ -1162,7 +1173,8 @@ class Branch {
     return total;
   }
 
-  bool run_static(int cell, int digit, bool on, int max_layer) {
+  // (Only for positions too large for the reachability table: StaticLayers serves the others.)
+  bool run_static(int cell, int digit, bool on) {
     DigitSets<W> on_seen{};
     DigitSets<W> off_seen{};
     DigitSets<W> front{};
@@ -1170,16 +1182,9 @@ class Branch {
     front[static_cast<std::size_t>(digit)].set(cell);
     static_layer_.resize(static_cast<std::size_t>(index_.nodes()));
     static_layer_[static_cast<std::size_t>(node(cell, digit, on))] = 0;
-    // The targets not reached yet, counted down as facts come in.
-    int targets_left = 0;
-    if (targets_ != nullptr) {
-      target_bits_.assign(words_, 0);
-      for (int target : *targets_) set_bit(target_bits_.data(), target);
-      targets_left = count_bits(target_bits_.data());
-    }
     bool front_on = on;
     CandidateMask front_digits = bit_of(digit);  // digits whose front (next) is not empty
-    for (int layer = 1; layer <= max_layer; ++layer) {
+    for (int layer = 1;; ++layer) {
       DigitSets<W> next{};
       CandidateMask next_digits = 0;
       for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
@@ -1223,7 +1228,6 @@ class Branch {
           const int fact = node(c, d, !front_on);
           static_layer_[static_cast<std::size_t>(fact)] = layer;
           set_bit(facts_, fact);
-          if (targets_ != nullptr && test_bit(target_bits_.data(), fact)) --targets_left;
           // Both a candidate and its negation: the assumption is false. A chain to each.
           if (other[static_cast<std::size_t>(d)].test(c))
             contradiction = std::min(contradiction, layer + static_layer_[static_cast<std::size_t>(fact ^ 1)] + 2);
@@ -1234,12 +1238,9 @@ class Branch {
         return false;
       }
       if (!any) return true;
-      if (targets_ != nullptr && targets_left == 0) return true;
       front = next;
       front_on = !front_on;
     }
-    contradiction_nodes_ = kBeyondCap;  // none within max_layer
-    return true;
   }
 
   // Ancestor bookkeeping: an eliminated candidate rests on the one placement that removed it, so
@@ -1400,8 +1401,6 @@ class Branch {
   int n_;
   std::size_t words_;
   std::uint64_t* facts_ = nullptr;
-  const std::span<const int>* targets_ = nullptr;
-  std::vector<std::uint64_t> target_bits_;  // the targets as node bits
   int contradiction_nodes_ = 0;
   Board<W> board_;
   std::vector<std::uint64_t> ancestors_;  // [node * words_]: sets of the facts that have one
@@ -1416,6 +1415,106 @@ class Branch {
   std::vector<std::uint32_t> unit_stamp_;
   std::uint32_t stamp_ = 0;
   std::vector<Step> found_;
+};
+
+}  // namespace
+
+namespace {
+
+// Breadth-first searches of a position's static implication graph from up to 64 assumptions at
+// once: each node keeps one bit per search, so a layer is one pass over the edges for all of them.
+// Each search stops at its first contradiction (a candidate reached both true and false) or after
+// its own number of layers; what it reached when is kept layer by layer. The same layers as
+// Branch::run_static, search by search.
+template <int W>
+class StaticLayers {
+ public:
+  static constexpr int kMaxSearches = 64;
+
+  explicit StaticLayers(const StaticGraph& graph)
+      : nodes_(static_cast<std::size_t>(graph.nodes())), begin_(graph.begin), next_(graph.next) {
+    frontier_.resize(nodes_);
+    seen_.resize(nodes_);
+    incoming_.resize(nodes_);
+  }
+
+  // Search k starts from node sources[k] and runs at most max_layers[k] layers.
+  void run(std::span<const int> sources, std::span<const int> max_layers) {
+    std::fill(frontier_.begin(), frontier_.end(), 0);
+    std::fill(seen_.begin(), seen_.end(), 0);
+    history_.clear();
+    contradiction_.assign(sources.size(), kBeyondCap);
+    std::uint64_t active = 0;
+    for (std::size_t k = 0; k < sources.size(); ++k) {
+      const auto source = static_cast<std::size_t>(sources[k]);
+      frontier_[source] |= bit(k);
+      seen_[source] |= bit(k);
+      if (max_layers[k] >= 1) active |= bit(k);
+    }
+    history_.insert(history_.end(), seen_.begin(), seen_.end());
+    for (int layer = 1; active != 0; ++layer) {
+      std::fill(incoming_.begin(), incoming_.end(), 0);
+      for (std::size_t v = 0; v < nodes_; ++v) {
+        const std::uint64_t searches = frontier_[v] & active;
+        if (searches == 0) continue;
+        for (int e = begin_[v]; e < begin_[v + 1]; ++e) incoming_[static_cast<std::size_t>(next_[static_cast<std::size_t>(e)])] |= searches;
+      }
+      std::uint64_t any = 0;
+      std::uint64_t contradicted = 0;
+      for (std::size_t w = 0; w < nodes_; ++w) {
+        const std::uint64_t fresh = incoming_[w] & ~seen_[w];
+        frontier_[w] = fresh;
+        if (fresh == 0) continue;
+        seen_[w] |= fresh;
+        any |= fresh;
+        // The negation was reached in an earlier layer (a search alternates polarities layer by
+        // layer): a chain to each. The layer's easiest counts.
+        for (std::uint64_t clash = fresh & seen_[w ^ 1]; clash != 0; clash &= clash - 1) {
+          const auto k = static_cast<std::size_t>(std::countr_zero(clash));
+          const int nodes = layer + layer_of(k, static_cast<int>(w ^ 1)) + 2;
+          contradiction_[k] = std::min(contradiction_[k], nodes);
+          contradicted |= bit(k);
+        }
+      }
+      history_.insert(history_.end(), seen_.begin(), seen_.end());
+      active &= ~contradicted;
+      for (std::uint64_t searches = active; searches != 0; searches &= searches - 1) {
+        const auto k = static_cast<std::size_t>(std::countr_zero(searches));
+        if (layer >= max_layers[k]) active &= ~bit(k);
+      }
+      if (any == 0) break;
+    }
+  }
+  // The layer at which search k first reached `node` (0: its source), -1 if it did not.
+  int layer_of(std::size_t k, int node) const {
+    const auto layers = static_cast<int>(history_.size() / nodes_);
+    const auto reached = [&](int layer) {
+      return (history_[static_cast<std::size_t>(layer) * nodes_ + static_cast<std::size_t>(node)] & bit(k)) != 0;
+    };
+    if (!reached(layers - 1)) return -1;
+    int low = -1;  // not reached by then
+    int high = layers - 1;
+    while (high - low > 1) {
+      const int middle = low + (high - low) / 2;
+      (reached(middle) ? high : low) = middle;
+    }
+    return high;
+  }
+  // Nodes behind search k's contradiction (its layer plus the negation's, plus the two ends),
+  // kBeyondCap when it met none.
+  int contradiction_nodes(std::size_t k) const { return contradiction_[k]; }
+
+ private:
+  static std::uint64_t bit(std::size_t k) { return std::uint64_t{1} << k; }
+
+  std::size_t nodes_;
+  const std::vector<int>& begin_;  // the graph's successor lists
+  const std::vector<int>& next_;
+  std::vector<std::uint64_t> frontier_;  // per node: the searches that reached it in the last layer
+  std::vector<std::uint64_t> seen_;      // per node: the searches that reached it so far
+  std::vector<std::uint64_t> incoming_;
+  std::vector<std::uint64_t> history_;   // seen_ after each layer
+  std::vector<int> contradiction_;
 };
 
 }  // namespace
@@ -1606,21 +1705,36 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
         max_layer[b] = std::max(max_layer[b], deepest);
       }
     }
-    std::vector<std::uint64_t> scratch(words);
+    StaticLayers<W> searches(tables.graph());
+    std::vector<int> batch;
+    std::vector<int> batch_layers;
+    const auto search_batch = [&] {
+      searches.run(batch, batch_layers);
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        const auto at = static_cast<std::size_t>(batch[k]);
+        for (std::size_t u = use_begin[at]; u < use_end[at]; ++u) {
+          Conclusion& conclusion = conclusions[uses[u]];
+          int more = kBeyondCap;
+          if (conclusion.kind == Kind::contradiction) {
+            more = searches.contradiction_nodes(k);
+          } else if (const int layer = searches.layer_of(k, conclusion.fact); layer >= 1) {
+            more = layer + 1;
+          }
+          conclusion.nodes = add_nodes(conclusion.nodes, more);
+        }
+      }
+      batch.clear();
+      batch_layers.clear();
+    };
     for (int b = 0; b < nodes; ++b) {
       const auto at = static_cast<std::size_t>(b);
       if (use_begin[at] == use_end[at]) continue;
       ++context.work;
-      std::fill(scratch.begin(), scratch.end(), 0);
-      const std::span<const int> wanted(targets.data() + use_begin[at], target_end[at] - use_begin[at]);
-      const bool ok = branch.run_until(b, scratch.data(), consistent[at] ? &wanted : nullptr, max_layer[at]);
-      for (std::size_t k = use_begin[at]; k < use_end[at]; ++k) {
-        Conclusion& conclusion = conclusions[uses[k]];
-        const int more = conclusion.kind == Kind::contradiction ? (ok ? kBeyondCap : branch.contradiction_nodes())
-                                                                : branch.static_nodes(conclusion.fact);
-        conclusion.nodes = add_nodes(conclusion.nodes, more);
-      }
+      batch.push_back(b);
+      batch_layers.push_back(max_layer[at]);
+      if (batch.size() == static_cast<std::size_t>(StaticLayers<W>::kMaxSearches)) search_batch();
     }
+    if (!batch.empty()) search_batch();
     std::erase_if(conclusions, [&](const Conclusion& conclusion) { return conclusion.nodes > node_cap; });
   }
 
