@@ -1435,36 +1435,46 @@ class StaticLayers {
       : nodes_(static_cast<std::size_t>(graph.nodes())), begin_(graph.begin), next_(graph.next) {
     frontier_.resize(nodes_);
     seen_.resize(nodes_);
-    incoming_.resize(nodes_);
+    incoming_.assign(nodes_, 0);
   }
 
   // Search k starts from node sources[k] and runs at most max_layers[k] layers.
   void run(std::span<const int> sources, std::span<const int> max_layers) {
-    std::fill(frontier_.begin(), frontier_.end(), 0);
     std::fill(seen_.begin(), seen_.end(), 0);
     history_.clear();
     contradiction_.assign(sources.size(), kBeyondCap);
+    front_nodes_.clear();
     std::uint64_t active = 0;
     for (std::size_t k = 0; k < sources.size(); ++k) {
       const auto source = static_cast<std::size_t>(sources[k]);
-      frontier_[source] |= bit(k);
+      frontier_[source] = bit(k);  // sources are distinct nodes
       seen_[source] |= bit(k);
+      front_nodes_.push_back(static_cast<int>(source));
       if (max_layers[k] >= 1) active |= bit(k);
     }
     history_.insert(history_.end(), seen_.begin(), seen_.end());
     for (int layer = 1; active != 0; ++layer) {
-      std::fill(incoming_.begin(), incoming_.end(), 0);
-      for (std::size_t v = 0; v < nodes_; ++v) {
-        const std::uint64_t searches = frontier_[v] & active;
+      // Only the nodes the last layer reached pass anything on, and only to their successors.
+      touched_.clear();
+      for (const int v : front_nodes_) {
+        const std::uint64_t searches = frontier_[static_cast<std::size_t>(v)] & active;
         if (searches == 0) continue;
-        for (int e = begin_[v]; e < begin_[v + 1]; ++e) incoming_[static_cast<std::size_t>(next_[static_cast<std::size_t>(e)])] |= searches;
+        for (int e = begin_[static_cast<std::size_t>(v)]; e < begin_[static_cast<std::size_t>(v) + 1]; ++e) {
+          const auto w = static_cast<std::size_t>(next_[static_cast<std::size_t>(e)]);
+          if (incoming_[w] == 0) touched_.push_back(static_cast<int>(w));
+          incoming_[w] |= searches;
+        }
       }
+      front_nodes_.clear();
       std::uint64_t any = 0;
       std::uint64_t contradicted = 0;
-      for (std::size_t w = 0; w < nodes_; ++w) {
+      for (const int node : touched_) {
+        const auto w = static_cast<std::size_t>(node);
         const std::uint64_t fresh = incoming_[w] & ~seen_[w];
+        incoming_[w] = 0;
         frontier_[w] = fresh;
         if (fresh == 0) continue;
+        front_nodes_.push_back(node);
         seen_[w] |= fresh;
         any |= fresh;
         // The negation was reached in an earlier layer (a search alternates polarities layer by
@@ -1512,7 +1522,9 @@ class StaticLayers {
   const std::vector<int>& next_;
   std::vector<std::uint64_t> frontier_;  // per node: the searches that reached it in the last layer
   std::vector<std::uint64_t> seen_;      // per node: the searches that reached it so far
-  std::vector<std::uint64_t> incoming_;
+  std::vector<std::uint64_t> incoming_;  // per node: the searches reaching it in this layer (zero between layers)
+  std::vector<int> front_nodes_;         // the nodes the last layer reached
+  std::vector<int> touched_;             // the nodes with incoming searches in this layer
   std::vector<std::uint64_t> history_;   // seen_ after each layer
   std::vector<int> contradiction_;
 };
