@@ -74,12 +74,18 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
   if (context.positions_version == context.board_version && !context.positions.empty()) return context.positions;
   const std::size_t n = static_cast<std::size_t>(layout.size);
   context.positions.assign(layout.unit_members.size() * n, 0);
+  context.unit_open_cells.assign(layout.unit_members.size(), 0);
+  context.digits_by_places.assign(layout.unit_members.size() * (n + 1), 0);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     const std::vector<int>& members = layout.unit_members[u];
     std::uint32_t* where = &context.positions[u * n];
     for (std::size_t i = 0; i < members.size(); ++i)
       for (CandidateMask mask = board.mask(members[i]); mask != 0; mask &= mask - 1)
         where[std::countr_zero(mask)] |= std::uint32_t{1} << i;
+    context.unit_open_cells[u] = (board.open & layout.unit_cells[u]).count();
+    for (std::size_t digit = 0; digit < n; ++digit)
+      context.digits_by_places[u * (n + 1) + static_cast<std::size_t>(bit_count(where[digit]))] |=
+          CandidateMask{1} << digit;
   }
   context.positions_version = context.board_version;
   return context.positions;
@@ -258,21 +264,22 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
   std::vector<int> digits;
   std::vector<std::uint32_t> positions;  // bit i: member i of the unit
   const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  const auto n = static_cast<std::size_t>(layout.size);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     const std::vector<int>& members = layout.unit_members[u];
-    const std::uint32_t* where = &positions_table[u * static_cast<std::size_t>(layout.size)];
-    const int open_cells = (board.open & layout.unit_cells[u]).count_upto(2 * size);
+    const std::uint32_t* where = &positions_table[u * n];
     // As SE: direct sets need more open cells than the set, plain ones more than twice as many
     // (fewer, and the complementary naked set is the simpler view).
-    if (open_cells <= (direct ? size : 2 * size)) continue;
+    if (context.unit_open_cells[u] <= (direct ? size : 2 * size)) continue;
+    CandidateMask candidates = 0;  // digits with two to `size` places
+    for (int places = 2; places <= size; ++places)
+      candidates |= context.digits_by_places[u * (n + 1) + static_cast<std::size_t>(places)];
     digits.clear();
     positions.clear();
-    for (int digit = 0; digit < layout.size; ++digit) {
-      const int count = bit_count(where[digit]);
-      if (count >= 2 && count <= size) {
-        digits.push_back(digit);
-        positions.push_back(where[digit]);
-      }
+    for (; candidates != 0; candidates &= candidates - 1) {
+      const int digit = std::countr_zero(candidates);
+      digits.push_back(digit);
+      positions.push_back(where[digit]);
     }
     if (static_cast<int>(digits.size()) < size) continue;
     for_each_combination(

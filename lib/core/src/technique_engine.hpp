@@ -185,6 +185,10 @@ struct SearchContext {
   // fish stages read it.
   std::uint64_t positions_version = ~std::uint64_t{0};
   std::vector<std::uint32_t> positions;  // [unit * size + digit]
+  // From the same board, for the hidden subset stages: each unit's open cells, and the digits
+  // with each number of places in it ([unit * (size + 1) + places]).
+  std::vector<int> unit_open_cells;
+  std::vector<CandidateMask> digits_by_places;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; technique_chains.cpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
