@@ -8,18 +8,9 @@
 namespace sudoku::technique {
 namespace {
 
-CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
-
 template <int W>
 void add_eliminations(Step& step, const CellSet<W>& cells, int digit) {
   cells.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-}
-
-Step make_step(Technique technique, double score) {
-  Step step;
-  step.technique = technique;
-  step.score = score;
-  return step;
 }
 
 // Direct pointing/claiming (SE's definition): the eliminations leave `digit` a single place in
@@ -85,7 +76,7 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
     context.unit_open_cells[u] = (board.open & layout.unit_cells[u]).count();
     for (std::size_t digit = 0; digit < n; ++digit)
       context.digits_by_places[u * (n + 1) + static_cast<std::size_t>(bit_count(where[digit]))] |=
-          CandidateMask{1} << digit;
+          bit_of(static_cast<int>(digit));
   }
   context.positions_version = context.board_version;
   return context.positions;

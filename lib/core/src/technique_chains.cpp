@@ -32,16 +32,7 @@ using DigitSets = std::array<CellSet<W>, Board<W>::kDigits>;
 constexpr double kEpsilon = 1e-6;
 constexpr double kNoScore = std::numeric_limits<double>::infinity();
 
-CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
-
 int fact_key(int size, int cell, int digit, bool on) { return (cell * size + digit) * 2 + (on ? 1 : 0); }
-
-Step make_step(Technique technique, double score) {
-  Step step;
-  step.technique = technique;
-  step.score = score;
-  return step;
-}
 
 // The facts of one branch and what each was derived from, to count a conclusion's ancestors.
 class FactGraph {

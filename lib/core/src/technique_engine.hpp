@@ -36,6 +36,9 @@ constexpr int max_side(int words) {
 
 enum class UnitKind : std::uint8_t { row, column, box, other };
 
+// The bit of a 0-based digit in a candidate mask.
+constexpr CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
+
 template <int W>
 struct Intersection {
   int base = 0;             // the unit whose candidates are confined to the overlap
@@ -105,7 +108,7 @@ struct Board {
   const CellSet<W>& placed_of(int digit) const { return placed_cells[static_cast<std::size_t>(digit)]; }
 
   void eliminate(int cell, int digit) {
-    candidates[static_cast<std::size_t>(cell)] &= ~(CandidateMask{1} << digit);
+    candidates[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
     cells_of(digit).reset(cell);
   }
   // Sets the value and removes it from the peers' candidates.
@@ -117,7 +120,7 @@ struct Board {
   template <class Removed>
   void place(const Layout<W>& layout, int cell, int digit, Removed&& removed) {
     const CellSet<W> hit = layout.peers[static_cast<std::size_t>(cell)] & cells_of(digit);
-    const CandidateMask clear = ~(CandidateMask{1} << digit);
+    const CandidateMask clear = ~bit_of(digit);
     hit.for_each([&](int peer) {
       candidates[static_cast<std::size_t>(peer)] &= clear;
       removed(peer, digit);
@@ -152,6 +155,14 @@ struct Step {
   std::vector<Deduction> eliminations;
   std::string detail;  // only when explaining
 };
+
+// A step with no deductions yet; finders add them.
+inline Step make_step(Technique technique, double score) {
+  Step step;
+  step.technique = technique;
+  step.score = score;
+  return step;
+}
 
 // A single-digit chain found by find_strong_link_chains: the candidate it eliminates, its strong
 // link count and the kinds of units they lie in (bit 0 row, 1 column, 2 box or other).

@@ -12,15 +12,6 @@
 namespace sudoku::technique {
 namespace {
 
-CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
-
-Step make_step(Technique technique, double score) {
-  Step step;
-  step.technique = technique;
-  step.score = score;
-  return step;
-}
-
 // Cell at (row i, column j) of the fish families, or -1.
 template <int W>
 int cell_at(const Layout<W>& layout, int row, int column) {
