@@ -25,6 +25,7 @@ namespace sudoku {
 namespace {
 
 using testing::load_corpus;
+using testing::pattern_solution;
 using testing::shared_data;
 
 struct RatedPuzzle {
@@ -43,28 +44,10 @@ std::vector<RatedPuzzle> load_se_rated(std::size_t stride) {
   return puzzles;
 }
 
-// A complete grid of any box shape: the usual shifted pattern, valid for every unit.
-Grid pattern_solution(int box_rows, int box_cols) {
-  Grid grid(Geometry::with_boxes(box_rows, box_cols));
-  const int size = box_rows * box_cols;
-  for (int r = 0; r < size; ++r)
-    for (int c = 0; c < size; ++c) grid.set(r * size + c, (box_cols * (r % box_rows) + r / box_rows + c) % size + 1);
-  return grid;
-}
-
 // Blanks cells of a solution in random order while the puzzle keeps a unique solution.
 Grid unique_puzzle_from(const Grid& solution, std::uint64_t seed) {
-  Grid puzzle = solution;
-  std::vector<int> cells(static_cast<std::size_t>(solution.cell_count()));
-  for (int cell = 0; cell < solution.cell_count(); ++cell) cells[static_cast<std::size_t>(cell)] = cell;
   Rng rng(seed);
-  rng.shuffle(cells.begin(), cells.end());
-  for (const int cell : cells) {
-    const int value = puzzle[cell];
-    puzzle.clear(cell);
-    if (count_solutions(puzzle, 2).count != 1) puzzle.set(cell, value);
-  }
-  return puzzle;
+  return testing::blank_while(solution, rng, [](const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; });
 }
 
 // Independent of the rater: true when filling naked singles alone completes the puzzle.
@@ -91,17 +74,8 @@ bool solved_by_naked_singles(Grid grid) {
 
 // Blanks cells of a solution in random order while naked singles still solve the puzzle.
 Grid naked_singles_puzzle_from(const Grid& solution, std::uint64_t seed) {
-  Grid puzzle = solution;
-  std::vector<int> cells(static_cast<std::size_t>(solution.cell_count()));
-  for (int cell = 0; cell < solution.cell_count(); ++cell) cells[static_cast<std::size_t>(cell)] = cell;
   Rng rng(seed);
-  rng.shuffle(cells.begin(), cells.end());
-  for (const int cell : cells) {
-    const int value = puzzle[cell];
-    puzzle.clear(cell);
-    if (!solved_by_naked_singles(puzzle)) puzzle.set(cell, value);
-  }
-  return puzzle;
+  return testing::blank_while(solution, rng, solved_by_naked_singles);
 }
 
 void expect_same_rating(const CallCountRating& a, const CallCountRating& b, const std::string& what) {

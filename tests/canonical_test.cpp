@@ -20,16 +20,8 @@ namespace sudoku {
 namespace {
 
 using testing::load_corpus;
+using testing::pattern_solution;
 using testing::shared_data;
-
-Grid pattern_solution(std::shared_ptr<const Geometry> geometry) {
-  const int n = geometry->size();
-  Grid grid(geometry);
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c)
-      grid.set(r * n + c, ((r % geometry->box_rows()) * geometry->box_cols() + r / geometry->box_rows() + c) % n + 1);
-  return grid;
-}
 
 // A shuffled solution with each cell kept with probability percent/100.
 Grid random_puzzle(std::shared_ptr<const Geometry> geometry, int percent, Rng& rng) {

@@ -27,6 +27,7 @@ namespace sudoku {
 namespace {
 
 using testing::load_corpus;
+using testing::pattern_solution;
 using testing::run_command;
 using testing::shared_data;
 using testing::test_data;
@@ -300,26 +301,10 @@ TEST(TechniqueGrader, ConflictingGivensAreAContradiction) {
 
 // ---- other geometries ----
 
-Grid pattern_solution(int box_rows, int box_cols) {
-  Grid grid(Geometry::with_boxes(box_rows, box_cols));
-  const int size = box_rows * box_cols;
-  for (int r = 0; r < size; ++r)
-    for (int c = 0; c < size; ++c) grid.set(r * size + c, (box_cols * (r % box_rows) + r / box_rows + c) % size + 1);
-  return grid;
-}
-
 Grid unique_puzzle_from(const Grid& solution, std::uint64_t seed) {
   Rng rng(seed);
-  Grid puzzle = apply(random_transform(solution.geometry(), rng), solution);
-  std::vector<int> cells(static_cast<std::size_t>(puzzle.cell_count()));
-  for (int cell = 0; cell < puzzle.cell_count(); ++cell) cells[static_cast<std::size_t>(cell)] = cell;
-  rng.shuffle(cells.begin(), cells.end());
-  for (const int cell : cells) {
-    const int value = puzzle[cell];
-    puzzle.clear(cell);
-    if (count_solutions(puzzle, 2).count != 1) puzzle.set(cell, value);
-  }
-  return puzzle;
+  return testing::blank_while(apply(random_transform(solution.geometry(), rng), solution), rng,
+                              [](const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; });
 }
 
 TEST(TechniqueGrader, WorksOnEverySizeAndBoxShape) {

@@ -8,8 +8,12 @@
 #include <tuple>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace sudoku {
 namespace {
+
+using testing::pattern_solution;
 
 // Every box shape the transforms must handle: the standard sizes plus oblong shapes both ways.
 std::vector<std::shared_ptr<const Geometry>> all_shapes() {
@@ -19,17 +23,6 @@ std::vector<std::shared_ptr<const Geometry>> all_shapes() {
   shapes.push_back(Geometry::with_boxes(2, 4));
   shapes.push_back(Geometry::with_boxes(4, 3));
   return shapes;
-}
-
-// A valid complete grid of any shape: the classic shifted-rows pattern.
-Grid pattern_solution(std::shared_ptr<const Geometry> geometry) {
-  const int n = geometry->size();
-  const int box_rows = geometry->box_rows();
-  const int box_cols = geometry->box_cols();
-  Grid grid(geometry);
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) grid.set(r * n + c, ((r % box_rows) * box_cols + r / box_rows + c) % n + 1);
-  return grid;
 }
 
 Grid some_puzzle(const Grid& solution, std::uint64_t seed) {

@@ -17,6 +17,30 @@ std::string shared_data(const std::string& name) { return std::string(SUDOKU_SHA
 std::string test_data(const std::string& name) { return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name; }
 std::string tool_path(const std::string& name) { return std::string(SUDOKU_BIN_DIR) + "/" + name; }
 
+Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry) {
+  const int n = geometry->size();
+  const int box_rows = geometry->box_rows();
+  const int box_cols = geometry->box_cols();
+  Grid grid(geometry);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) grid.set(r * n + c, ((r % box_rows) * box_cols + r / box_rows + c) % n + 1);
+  return grid;
+}
+
+Grid pattern_solution(int box_rows, int box_cols) { return pattern_solution(Geometry::with_boxes(box_rows, box_cols)); }
+
+Grid blank_while(Grid puzzle, Rng& rng, const std::function<bool(const Grid&)>& keeps) {
+  std::vector<int> cells(static_cast<std::size_t>(puzzle.cell_count()));
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) cells[static_cast<std::size_t>(cell)] = cell;
+  rng.shuffle(cells.begin(), cells.end());
+  for (const int cell : cells) {
+    const int value = puzzle[cell];
+    puzzle.clear(cell);
+    if (!keeps(puzzle)) puzzle.set(cell, value);
+  }
+  return puzzle;
+}
+
 std::vector<Grid> load_corpus(const std::string& path, std::size_t limit) {
   auto grids = load_puzzles(path);
   if (limit != 0 && grids.size() > limit) grids.resize(limit);

@@ -1,10 +1,13 @@
 // Shared test helpers: where the corpora are, loading them, running the built tools.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/random.hpp"
 
 namespace sudoku::testing {
 
@@ -16,6 +19,14 @@ std::string tool_path(const std::string& name);
 
 // The first `limit` puzzles (all when 0) of a corpus, all required to be well formed.
 std::vector<Grid> load_corpus(const std::string& path, std::size_t limit = 0);
+
+// A valid complete grid of any box shape: the classic shifted-rows pattern.
+Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry);
+Grid pattern_solution(int box_rows, int box_cols);
+
+// Blanks the cells of `puzzle` one at a time in an order shuffled by `rng`, putting each back when
+// the result no longer `keeps` (e.g. a unique solution): a puzzle minimal for that property.
+Grid blank_while(Grid puzzle, Rng& rng, const std::function<bool(const Grid&)>& keeps);
 
 struct CommandResult {
   int exit_code = -1;
