@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
+#include "solve/generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
 #include "reference_solver.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"

@@ -20,7 +20,7 @@
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/transform.hpp"
-#include "technique_engine.hpp"  // white box: the chain length bonus
+#include "technique/engine.hpp"  // white box: the chain length bonus
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "generic_solver.hpp"
-#include "solver9_kernel.hpp"
+#include "solve/generic_solver.hpp"
+#include "solve/solver9_kernel.hpp"
 
 namespace sudoku {
 namespace {

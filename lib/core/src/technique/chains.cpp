@@ -21,7 +21,7 @@
 #include <optional>
 #include <span>
 
-#include "technique_engine.hpp"
+#include "technique/engine.hpp"
 
 namespace sudoku::technique {
 namespace {

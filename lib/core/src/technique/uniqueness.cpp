@@ -7,7 +7,7 @@
 // would swap values.
 #include <bit>
 
-#include "technique_engine.hpp"
+#include "technique/engine.hpp"
 
 namespace sudoku::technique {
 namespace {

@@ -4,7 +4,7 @@
 // Encoding: one variable per (open cell, candidate value). Each cell takes at least one and at
 // most one of its candidates; two peers never share a value; each unit holds each value it still
 // lacks somewhere. Counting past the first model adds a clause that forbids exactly that model.
-#include "sat_counter.hpp"
+#include "solve/sat_counter.hpp"
 
 #include <algorithm>
 #include <bit>

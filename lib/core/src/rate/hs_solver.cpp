@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "board_layout.hpp"
+#include "rate/board_layout.hpp"
 #include "sudoku/errors.hpp"
 
 namespace sudoku {

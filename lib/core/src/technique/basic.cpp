@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "technique_engine.hpp"
+#include "technique/engine.hpp"
 
 namespace sudoku::technique {
 namespace {

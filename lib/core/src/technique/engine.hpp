@@ -23,7 +23,7 @@
 #include "sudoku/geometry.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/technique_grader.hpp"
-#include "technique_cellset.hpp"
+#include "technique/cellset.hpp"
 
 namespace sudoku::technique {
 

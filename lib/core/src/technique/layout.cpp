@@ -5,7 +5,7 @@
 #include <mutex>
 
 #include "sudoku/grid.hpp"
-#include "technique_engine.hpp"
+#include "technique/engine.hpp"
 
 namespace sudoku::technique {
 namespace {

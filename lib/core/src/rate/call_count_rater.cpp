@@ -7,7 +7,7 @@
 #include <span>
 #include <stdexcept>
 
-#include "board_layout.hpp"
+#include "rate/board_layout.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/puzzle_io.hpp"

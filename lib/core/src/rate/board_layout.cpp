@@ -1,4 +1,4 @@
-#include "board_layout.hpp"
+#include "rate/board_layout.hpp"
 
 #include <stdexcept>
 

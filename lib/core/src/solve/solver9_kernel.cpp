@@ -5,7 +5,7 @@
 // band's three rows and three boxes; cells outside every such matching go (locked candidates and
 // hidden singles in rows and boxes), a row left with one cell is a placement, and a box whose
 // digit is confined to one column takes that column away from the other two bands.
-#include "solver9_kernel.hpp"
+#include "solve/solver9_kernel.hpp"
 
 #include <array>
 #include <bit>

@@ -16,14 +16,14 @@
 // fewest values relative to how often its units took part in contradictions so far (dom/wdeg),
 // which keeps refutations short. A puzzle still unsettled after the node budget is counted by
 // clause learning instead (sat_counter.hpp), from the propagated start.
-#include "generic_solver.hpp"
+#include "solve/generic_solver.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <vector>
 
-#include "sat_counter.hpp"
+#include "solve/sat_counter.hpp"
 
 namespace sudoku::detail {
 namespace {

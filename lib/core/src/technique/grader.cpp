@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "sudoku/errors.hpp"
-#include "technique_engine.hpp"
+#include "technique/engine.hpp"
 
 namespace sudoku {
 namespace {
