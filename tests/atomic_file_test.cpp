@@ -16,7 +16,8 @@ TEST(AtomicFile, WritesAndReplacesWithoutLeavingTemporaries) {
   write_file_atomically(path, "first");
   write_file_atomically(path, "second, longer");
   EXPECT_EQ(read_file(path), "second, longer");
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}), 1);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}),
+            1);
   std::filesystem::remove_all(dir);
 }
 

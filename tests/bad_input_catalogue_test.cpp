@@ -17,8 +17,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct BadInput {
-  std::string name;       // test name
-  std::string command;    // run in a fresh directory holding the fixture files; $BIN, $DATA, $SHARED expanded
+  std::string name;     // test name
+  std::string command;  // run in a fresh directory holding the fixture files; $BIN, $DATA, $SHARED expanded
   int exit_code;
   std::string message;    // expected on the single stderr line
   std::string no_output;  // a path that must not exist afterwards (no half-written output)
@@ -26,9 +26,11 @@ struct BadInput {
 
 // Fixture files written into each case's directory.
 void write_fixtures(const std::string& dir) {
-  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string puzzle =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
   testing::write_text_file(dir + "/ok.txt", puzzle + "\n");
-  testing::write_text_file(dir + "/nul.txt", puzzle.substr(0, 40) + std::string(1, '\0') + puzzle.substr(41) + "\n");
+  testing::write_text_file(dir + "/nul.txt",
+                           puzzle.substr(0, 40) + std::string(1, '\0') + puzzle.substr(41) + "\n");
   testing::write_text_file(dir + "/truncated.txt", puzzle.substr(0, 70));
   testing::write_text_file(dir + "/truncated-grid.txt", "4.....8.5\n.3.......\n...7.....\n");
   testing::write_text_file(dir + "/huge-line.txt", std::string(1 << 20, '1') + "\n");
@@ -37,16 +39,19 @@ void write_fixtures(const std::string& dir) {
   for (int i = 0; i < 4096; ++i) garbage.push_back(static_cast<char>((i * 7919 + 13) % 256));
   testing::write_text_file(dir + "/garbage.txt", garbage);
   testing::write_text_file(dir + "/deep.json", std::string(5000, '[') + std::string(5000, ']'));
-  testing::write_text_file(dir + "/broken.json", "{\n  \"title\": \"t\",\n  \"seed\": 1,\n  \"chapters\": [\n");
+  testing::write_text_file(dir + "/broken.json",
+                           "{\n  \"title\": \"t\",\n  \"seed\": 1,\n  \"chapters\": [\n");
   const auto plan = [&](const std::string& name, const std::string& body) {
     testing::write_text_file(dir + "/" + name, "{\"title\": \"t\", \"seed\": 1, " + body + "}");
   };
   plan("plan.json", R"("chapters": [{"level": "easy", "count": 1}])");
   plan("plan-other.json", R"("chapters": [{"level": "easy", "count": 2}])");
-  testing::write_text_file(dir + "/huge-seed.json", R"({"title": "t", "seed": 1e400, "chapters": [{"level": "easy", "count": 1}]})");
+  testing::write_text_file(dir + "/huge-seed.json",
+                           R"({"title": "t", "seed": 1e400, "chapters": [{"level": "easy", "count": 1}]})");
   plan("count-zero.json", R"("chapters": [{"level": "easy", "count": 0}])");
   plan("count-huge.json", R"("chapters": [{"level": "easy", "count": 18446744073709551616}])");
-  plan("too-many.json", R"("chapters": [{"level": "easy", "count": 60000}, {"level": "easy", "count": 60000}])");
+  plan("too-many.json",
+       R"("chapters": [{"level": "easy", "count": 60000}, {"level": "easy", "count": 60000}])");
   plan("unknown-level.json", R"("chapters": [{"level": "nightmare", "count": 1}])");
   plan("size-7.json", R"("size": 7, "chapters": [{"level": "easy", "count": 1}])");
   plan("bad-symmetry.json", R"("symmetry": "spiral", "chapters": [{"level": "easy", "count": 1}])");
@@ -55,17 +60,21 @@ void write_fixtures(const std::string& dir) {
   testing::write_text_file(dir + "/nul-plan.json", std::string("{\"title\": \"a\0b\", \"seed\": 1}", 28));
   // Found by fuzzing (tests/fuzz/corpus/calibration_reader/crash-count-int64-max.json): the count was
   // accepted, then overflowed when generate-book copied the calibration into the book.
-  testing::write_text_file(dir + "/cal-huge-count.json",
-                           R"({"metric": "call-count", "runs": 10, "levels": [{"name": "easy", "target": 5, "count": 9223372036854775807}]})");
-  plan("plan-huge-count.json", R"("calibration": "cal-huge-count.json", "chapters": [{"level": "easy", "count": 1}])");
+  testing::write_text_file(
+      dir + "/cal-huge-count.json",
+      R"({"metric": "call-count", "runs": 10, "levels": [{"name": "easy", "target": 5, "count": 9223372036854775807}]})");
+  plan("plan-huge-count.json",
+       R"("calibration": "cal-huge-count.json", "chapters": [{"level": "easy", "count": 1}])");
   fs::create_directories(dir + "/book");
-  testing::write_text_file(dir + "/book/book.json", testing::read_text_file(testing::test_data("books/sample/book.json")));
+  testing::write_text_file(dir + "/book/book.json",
+                           testing::read_text_file(testing::test_data("books/sample/book.json")));
   fs::create_directories(dir + "/broken-book");
   testing::write_text_file(dir + "/broken-book/book.json", "{\"title\": \"x\",\n \"chapters\": [}\n");
   fs::create_directories(dir + "/typed-book");
   testing::write_text_file(dir + "/typed-book/book.json", "{\"title\": 5}\n");
   fs::create_directories(dir + "/empty-book");
-  const std::string good_template = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/a4-4up.xml");
+  const std::string good_template =
+      testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/a4-4up.xml");
   std::string unknown_element = good_template;
   unknown_element.insert(unknown_element.rfind("</template>"), "  <sparkle/>\n");
   testing::write_text_file(dir + "/unknown-element.xml", unknown_element);
@@ -73,9 +82,10 @@ void write_fixtures(const std::string& dir) {
   const auto family = missing_font.find("family=\"");
   missing_font.insert(family + 8, "No Such Face ");
   testing::write_text_file(dir + "/missing-font.xml", missing_font);
-  testing::write_text_file(dir + "/entity.xml",
-                           "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;\">]>\n"
-                           "<template>&lol2;</template>\n");
+  testing::write_text_file(
+      dir + "/entity.xml",
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;\">]>\n"
+      "<template>&lol2;</template>\n");
   testing::write_text_file(dir + "/not-xml.xml", "<template version=\"1\">\n  <page width=\"85mm\"\n");
   std::string bad_length = good_template;
   const auto width = bad_length.find("width=\"");
@@ -90,76 +100,121 @@ const std::vector<BadInput>& catalogue() {
       // corpus-rate
       {"CorpusRateNoInput", "$BIN/corpus-rate", 2, "corpus-rate: no input file given", ""},
       {"CorpusRateBadFormat", "$BIN/corpus-rate --format xml ok.txt", 2, "unknown output format 'xml'", ""},
-      {"CorpusRateUnknownOption", "$BIN/corpus-rate --colour ok.txt", 2, "unrecognised option '--colour'", ""},
-      {"CorpusRateMissingFile", "$BIN/corpus-rate missing.txt", 2, "missing.txt: cannot open for reading", ""},
-      {"CorpusRateDirectoryInput", "$BIN/corpus-rate a-directory", 2, "a-directory: is a directory, expected a file", ""},
-      {"CorpusRateOutputInMissingDir", "$BIN/corpus-rate -o no/such/out.csv ok.txt", 2, "no/such/out.csv: cannot write",
-       "no/such/out.csv"},
-      {"CorpusRateOutputIsADirectory", "$BIN/corpus-rate -o a-directory ok.txt", 2, "a-directory: is a directory", ""},
-      {"CorpusRateFullDisk", "$BIN/corpus-rate -o /dev/full ok.txt", 2, "/dev/full: cannot write: No space left on device", ""},
+      {"CorpusRateUnknownOption", "$BIN/corpus-rate --colour ok.txt", 2, "unrecognised option '--colour'",
+       ""},
+      {"CorpusRateMissingFile", "$BIN/corpus-rate missing.txt", 2, "missing.txt: cannot open for reading",
+       ""},
+      {"CorpusRateDirectoryInput", "$BIN/corpus-rate a-directory", 2,
+       "a-directory: is a directory, expected a file", ""},
+      {"CorpusRateOutputInMissingDir", "$BIN/corpus-rate -o no/such/out.csv ok.txt", 2,
+       "no/such/out.csv: cannot write", "no/such/out.csv"},
+      {"CorpusRateOutputIsADirectory", "$BIN/corpus-rate -o a-directory ok.txt", 2,
+       "a-directory: is a directory", ""},
+      {"CorpusRateFullDisk", "$BIN/corpus-rate -o /dev/full ok.txt", 2,
+       "/dev/full: cannot write: No space left on device", ""},
       {"CorpusRateUnsupportedSize", "$BIN/corpus-rate --size 8 ok.txt", 2, "--size 8 is not supported", ""},
       {"CorpusRateBadBox", "$BIN/corpus-rate --box 6x6 ok.txt", 2, "--box expects ROWSxCOLS", ""},
       {"CorpusRateHugeRuns", "$BIN/corpus-rate --runs 99999999999999999999999 ok.txt", 2, "runs", ""},
       {"CorpusRateZeroRuns", "$BIN/corpus-rate --runs 0 ok.txt", 2, "runs", ""},
-      {"CorpusRateBrokenCalibration", "$BIN/corpus-rate --calibration broken.json ok.txt", 2, "broken.json:5:1: invalid JSON", ""},
-      {"CorpusRateDeepCalibration", "$BIN/corpus-rate --calibration deep.json ok.txt", 2, "nesting deeper than 64 levels", ""},
-      {"CorpusRateNulByte", "$BIN/corpus-rate --no-rating nul.txt", 1, "1 puzzles: 0 ok, 1 invalid-format", ""},
+      {"CorpusRateBrokenCalibration", "$BIN/corpus-rate --calibration broken.json ok.txt", 2,
+       "broken.json:5:1: invalid JSON", ""},
+      {"CorpusRateDeepCalibration", "$BIN/corpus-rate --calibration deep.json ok.txt", 2,
+       "nesting deeper than 64 levels", ""},
+      {"CorpusRateNulByte", "$BIN/corpus-rate --no-rating nul.txt", 1, "1 puzzles: 0 ok, 1 invalid-format",
+       ""},
       {"CorpusRateTruncatedLine", "$BIN/corpus-rate --no-rating truncated.txt", 1, "1 invalid-format", ""},
-      {"CorpusRateTruncatedGrid", "$BIN/corpus-rate --no-rating truncated-grid.txt", 1, "1 invalid-format", ""},
+      {"CorpusRateTruncatedGrid", "$BIN/corpus-rate --no-rating truncated-grid.txt", 1, "1 invalid-format",
+       ""},
       {"CorpusRateHugeLine", "$BIN/corpus-rate --no-rating huge-line.txt", 1, "1 invalid-format", ""},
       {"CorpusRateGarbage", "$BIN/corpus-rate --no-rating garbage.txt", 1, "0 ok", ""},
       {"CorpusRateEmptyFile", "$BIN/corpus-rate empty.txt", 0, "corpus-rate: 0 puzzles: 0 ok", ""},
       // generate-book
       {"GenerateNoPlan", "$BIN/generate-book -o out", 2, "generate-book: no plan given", "out"},
       {"GenerateNoOutput", "$BIN/generate-book plan.json", 2, "no output directory given", ""},
-      {"GenerateMissingPlan", "$BIN/generate-book missing.json -o out", 2, "missing.json: cannot open for reading", "out"},
-      {"GeneratePlanIsADirectory", "$BIN/generate-book a-directory -o out", 2, "a-directory: is a directory", "out"},
-      {"GenerateSyntaxError", "$BIN/generate-book broken.json -o out", 2, "broken.json:5:1: invalid JSON", "out"},
-      {"GenerateDeepJson", "$BIN/generate-book deep.json -o out", 2, "deep.json:1:65: invalid JSON: nesting deeper", "out"},
-      {"GenerateHugeNumber", "$BIN/generate-book huge-seed.json -o out", 2, "huge-seed.json: $.seed: expected an integer from 0 to", "out"},
-      {"GenerateCountZero", "$BIN/generate-book count-zero.json -o out", 2, "$.chapters[0].count: expected an integer from 1 to 100000", "out"},
-      {"GenerateCountHuge", "$BIN/generate-book count-huge.json -o out", 2, "$.chapters[0].count: expected an integer", "out"},
-      {"GenerateTooManyPuzzles", "$BIN/generate-book too-many.json -o out", 2, "more than 100000 puzzles", "out"},
-      {"GenerateUnknownLevel", "$BIN/generate-book unknown-level.json -o out", 2, "unknown level \"nightmare\" (known: easy, medium, hard, evil", "out"},
-      {"GenerateUnsupportedSize", "$BIN/generate-book size-7.json -o out", 2, "$.size: unsupported grid size 7", "out"},
-      {"GenerateBadSymmetry", "$BIN/generate-book bad-symmetry.json -o out", 2, "$.symmetry: unknown symmetry \"spiral\"", "out"},
-      {"GenerateWrongType", "$BIN/generate-book wrong-type.json -o out", 2, "$.chapters: expected an array, got an object", "out"},
-      {"GenerateNegativeLevel", "$BIN/generate-book negative-level.json -o out", 2, "$.chapters[0].level: expected a positive target", "out"},
+      {"GenerateMissingPlan", "$BIN/generate-book missing.json -o out", 2,
+       "missing.json: cannot open for reading", "out"},
+      {"GeneratePlanIsADirectory", "$BIN/generate-book a-directory -o out", 2, "a-directory: is a directory",
+       "out"},
+      {"GenerateSyntaxError", "$BIN/generate-book broken.json -o out", 2, "broken.json:5:1: invalid JSON",
+       "out"},
+      {"GenerateDeepJson", "$BIN/generate-book deep.json -o out", 2,
+       "deep.json:1:65: invalid JSON: nesting deeper", "out"},
+      {"GenerateHugeNumber", "$BIN/generate-book huge-seed.json -o out", 2,
+       "huge-seed.json: $.seed: expected an integer from 0 to", "out"},
+      {"GenerateCountZero", "$BIN/generate-book count-zero.json -o out", 2,
+       "$.chapters[0].count: expected an integer from 1 to 100000", "out"},
+      {"GenerateCountHuge", "$BIN/generate-book count-huge.json -o out", 2,
+       "$.chapters[0].count: expected an integer", "out"},
+      {"GenerateTooManyPuzzles", "$BIN/generate-book too-many.json -o out", 2, "more than 100000 puzzles",
+       "out"},
+      {"GenerateUnknownLevel", "$BIN/generate-book unknown-level.json -o out", 2,
+       "unknown level \"nightmare\" (known: easy, medium, hard, evil", "out"},
+      {"GenerateUnsupportedSize", "$BIN/generate-book size-7.json -o out", 2,
+       "$.size: unsupported grid size 7", "out"},
+      {"GenerateBadSymmetry", "$BIN/generate-book bad-symmetry.json -o out", 2,
+       "$.symmetry: unknown symmetry \"spiral\"", "out"},
+      {"GenerateWrongType", "$BIN/generate-book wrong-type.json -o out", 2,
+       "$.chapters: expected an array, got an object", "out"},
+      {"GenerateNegativeLevel", "$BIN/generate-book negative-level.json -o out", 2,
+       "$.chapters[0].level: expected a positive target", "out"},
       {"GenerateHugeCalibrationCount", "$BIN/generate-book plan-huge-count.json -o out", 2,
        "cal-huge-count.json: $.levels[0].count: expected an integer from 0 to 9007199254740992", "out"},
       {"GenerateNulByte", "$BIN/generate-book nul-plan.json -o out", 2, "nul-plan.json:1:", "out"},
-      {"GenerateOutputUnderAFile", "$BIN/generate-book plan.json -o ok.txt/out", 2, "ok.txt/out: cannot create the output directory", ""},
-      {"GenerateMalformedArchive", "$BIN/generate-book plan.json -o out --archive truncated.txt", 2, "truncated.txt:1:71: expected a puzzle of 81 symbols (9x9), got 70", "out"},
-      {"GenerateMissingArchive", "$BIN/generate-book plan.json -o out --archive missing.txt", 2, "missing.txt: cannot open", "out"},
-      {"GenerateForeignCheckpoint", "$BIN/generate-book plan.json -o out --max-moves 1 --max-restarts 0 >/dev/null 2>&1; "
-                                    "$BIN/generate-book plan-other.json -o out --resume", 2, "the checkpoint belongs to another plan", "out/book.json"},
+      {"GenerateOutputUnderAFile", "$BIN/generate-book plan.json -o ok.txt/out", 2,
+       "ok.txt/out: cannot create the output directory", ""},
+      {"GenerateMalformedArchive", "$BIN/generate-book plan.json -o out --archive truncated.txt", 2,
+       "truncated.txt:1:71: expected a puzzle of 81 symbols (9x9), got 70", "out"},
+      {"GenerateMissingArchive", "$BIN/generate-book plan.json -o out --archive missing.txt", 2,
+       "missing.txt: cannot open", "out"},
+      {"GenerateForeignCheckpoint",
+       "$BIN/generate-book plan.json -o out --max-moves 1 --max-restarts 0 >/dev/null 2>&1; "
+       "$BIN/generate-book plan-other.json -o out --resume",
+       2, "the checkpoint belongs to another plan", "out/book.json"},
       // typeset
-      {"TypesetMissingBook", "$BIN/typeset no-book --template a4-4up", 2, "no-book: not a book directory", ""},
-      {"TypesetEmptyBookDir", "$BIN/typeset empty-book --template a4-4up", 2, "empty-book/book.json: cannot open for reading", "empty-book/a4-4up.pdf"},
-      {"TypesetBrokenBook", "$BIN/typeset broken-book --template a4-4up", 2, "broken-book/book.json:2:15: invalid JSON", "broken-book/a4-4up.pdf"},
-      {"TypesetWrongTypeInBook", "$BIN/typeset typed-book --template a4-4up", 2, "typed-book/book.json: $.title: expected a string", "typed-book/a4-4up.pdf"},
-      {"TypesetUnknownTemplate", "$BIN/typeset book --template sparkly", 2, "unknown template 'sparkly'", "book/sparkly.pdf"},
-      {"TypesetUnknownElement", "$BIN/typeset book --template ./unknown-element.xml", 2, "unknown-element.xml:", "book/unknown-element.pdf"},
-      {"TypesetEntityTrick", "$BIN/typeset book --template ./entity.xml", 2, "entity.xml:2: DOCTYPE and entity declarations are not allowed", "book/entity.pdf"},
+      {"TypesetMissingBook", "$BIN/typeset no-book --template a4-4up", 2, "no-book: not a book directory",
+       ""},
+      {"TypesetEmptyBookDir", "$BIN/typeset empty-book --template a4-4up", 2,
+       "empty-book/book.json: cannot open for reading", "empty-book/a4-4up.pdf"},
+      {"TypesetBrokenBook", "$BIN/typeset broken-book --template a4-4up", 2,
+       "broken-book/book.json:2:15: invalid JSON", "broken-book/a4-4up.pdf"},
+      {"TypesetWrongTypeInBook", "$BIN/typeset typed-book --template a4-4up", 2,
+       "typed-book/book.json: $.title: expected a string", "typed-book/a4-4up.pdf"},
+      {"TypesetUnknownTemplate", "$BIN/typeset book --template sparkly", 2, "unknown template 'sparkly'",
+       "book/sparkly.pdf"},
+      {"TypesetUnknownElement", "$BIN/typeset book --template ./unknown-element.xml", 2,
+       "unknown-element.xml:", "book/unknown-element.pdf"},
+      {"TypesetEntityTrick", "$BIN/typeset book --template ./entity.xml", 2,
+       "entity.xml:2: DOCTYPE and entity declarations are not allowed", "book/entity.pdf"},
       {"TypesetNotXml", "$BIN/typeset book --template ./not-xml.xml", 2, "not-xml.xml:", "book/not-xml.pdf"},
-      {"TypesetMissingFont", "$BIN/typeset book --template ./missing-font.xml", 2, "No Such Face", "book/missing-font.pdf"},
-      {"TypesetBadLength", "$BIN/typeset book --template ./bad-length.xml", 2, "bad-length.xml:", "book/bad-length.pdf"},
-      {"TypesetOutputInMissingDir", "$BIN/typeset book --template a4-4up -o no/such/out.pdf", 2, "no/such/out.pdf", "no/such/out.pdf"},
-      {"TypesetFullDisk", "$BIN/typeset book --template a4-4up -o /dev/full", 2, "/dev/full: cannot write: No space left on device", ""},
+      {"TypesetMissingFont", "$BIN/typeset book --template ./missing-font.xml", 2, "No Such Face",
+       "book/missing-font.pdf"},
+      {"TypesetBadLength", "$BIN/typeset book --template ./bad-length.xml", 2,
+       "bad-length.xml:", "book/bad-length.pdf"},
+      {"TypesetOutputInMissingDir", "$BIN/typeset book --template a4-4up -o no/such/out.pdf", 2,
+       "no/such/out.pdf", "no/such/out.pdf"},
+      {"TypesetFullDisk", "$BIN/typeset book --template a4-4up -o /dev/full", 2,
+       "/dev/full: cannot write: No space left on device", ""},
       // calibrate
       {"CalibrateNoLevels", "$BIN/calibrate -o cal.json", 2, "calibrate:", "cal.json"},
-      {"CalibrateMissingLevelFile", "$BIN/calibrate easy=missing.txt -o cal.json", 2, "missing.txt: cannot open for reading", "cal.json"},
+      {"CalibrateMissingLevelFile", "$BIN/calibrate easy=missing.txt -o cal.json", 2,
+       "missing.txt: cannot open for reading", "cal.json"},
       {"CalibrateEmptyLevel", "$BIN/calibrate easy=empty.txt -o cal.json", 2, "empty", "cal.json"},
-      {"CalibrateMalformedPuzzle", "$BIN/calibrate easy=truncated.txt -o cal.json", 2, "truncated.txt:1:71", "cal.json"},
-      {"CalibrateBadOutliers", "$BIN/calibrate easy=ok.txt --outliers magic -o cal.json", 2, "magic", "cal.json"},
-      {"CalibrateFullDisk", "$BIN/calibrate easy=ok.txt -o /dev/full --runs 1", 2, "/dev/full: cannot write: No space left on device", ""},
-      {"CalibrateBadLabel", "$BIN/calibrate --labelled labelled.txt --bins 'easy:<3,hard' -o cal.json", 2, "labelled.txt:2:", "cal.json"},
+      {"CalibrateMalformedPuzzle", "$BIN/calibrate easy=truncated.txt -o cal.json", 2, "truncated.txt:1:71",
+       "cal.json"},
+      {"CalibrateBadOutliers", "$BIN/calibrate easy=ok.txt --outliers magic -o cal.json", 2, "magic",
+       "cal.json"},
+      {"CalibrateFullDisk", "$BIN/calibrate easy=ok.txt -o /dev/full --runs 1", 2,
+       "/dev/full: cannot write: No space left on device", ""},
+      {"CalibrateBadLabel", "$BIN/calibrate --labelled labelled.txt --bins 'easy:<3,hard' -o cal.json", 2,
+       "labelled.txt:2:", "cal.json"},
   };
   return cases;
 }
 
 // Readable test output: a case prints as its name and command.
-void PrintTo(const BadInput& bad, std::ostream* out) { *out << bad.name << ": " << bad.command; }
+void PrintTo(const BadInput& bad, std::ostream* out) {
+  *out << bad.name << ": " << bad.command;
+}
 
 class BadInputCatalogue : public ::testing::TestWithParam<BadInput> {};
 
@@ -168,7 +223,8 @@ TEST_P(BadInputCatalogue, GivesTheExpectedExitAndOneClearLine) {
   const std::string dir = testing::make_temp_dir("bad-input");
   write_fixtures(dir);
   std::string command = "cd '" + dir + "' && (" + bad.command + ")";
-  for (std::string::size_type at; (at = command.find("$BIN")) != std::string::npos;) command.replace(at, 4, SUDOKU_BIN_DIR);
+  for (std::string::size_type at; (at = command.find("$BIN")) != std::string::npos;)
+    command.replace(at, 4, SUDOKU_BIN_DIR);
   const auto result = testing::run_command("timeout 120 sh -c \"" + command + "\"");
   EXPECT_EQ(result.exit_code, bad.exit_code) << result.err;
   EXPECT_NE(result.err.find(bad.message), std::string::npos) << "stderr: " << result.err;
@@ -187,9 +243,13 @@ TEST_P(BadInputCatalogue, GivesTheExpectedExitAndOneClearLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryTool, BadInputCatalogue, ::testing::ValuesIn(catalogue()),
-                         [](const ::testing::TestParamInfo<BadInput>& param_info) { return param_info.param.name; });
+                         [](const ::testing::TestParamInfo<BadInput>& param_info) {
+                           return param_info.param.name;
+                         });
 
-TEST(BadInputCatalogueSize, HasAtLeastFortyCases) { EXPECT_GE(catalogue().size(), 40U); }
+TEST(BadInputCatalogueSize, HasAtLeastFortyCases) {
+  EXPECT_GE(catalogue().size(), 40U);
+}
 
 }  // namespace
 }  // namespace sudoku

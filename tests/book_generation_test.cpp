@@ -22,7 +22,9 @@ const char* kPlan = R"({"title": "Test book", "author": "tests", "seed": 99, "sy
                {"title": "Hard", "level": "hard", "count": 3},
                {"title": "Evil", "level": "evil", "count": 2, "date": "2026-11-23"}]})";
 
-Plan test_plan(const std::string& text = kPlan) { return parse_plan(parse_json(text, "plan.json"), "."); }
+Plan test_plan(const std::string& text = kPlan) {
+  return parse_plan(parse_json(text, "plan.json"), ".");
+}
 
 BookGenerationResult generate(const Plan& plan, int jobs, const std::set<std::string>& archive = {}) {
   BookGenerationOptions options;
@@ -51,7 +53,8 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
       EXPECT_TRUE(has_symmetry(puzzle.puzzle, Symmetry::rotate180)) << puzzle.id;
       EXPECT_TRUE(keys.insert(canonical_key(puzzle.puzzle)).second) << puzzle.id;
       EXPECT_EQ(puzzle.canonical, canonical_key(puzzle.puzzle));
-      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target) << puzzle.id;
+      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target)
+          << puzzle.id;
       EXPECT_DOUBLE_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
       EXPECT_EQ(puzzle.givens, puzzle.puzzle.givens());
     }
@@ -64,8 +67,9 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
 
 TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
   const std::string calibration = testing::test_data("../../examples/calibration-technique.json");
-  const Plan plan = test_plan(R"({"title": "By technique", "seed": 5, "metric": "technique", "calibration": ")" +
-                              calibration + R"(", "chapters": [{"level": "easy", "count": 3}, {"level": "medium", "count": 3},
+  const Plan plan = test_plan(
+      R"({"title": "By technique", "seed": 5, "metric": "technique", "calibration": ")" + calibration +
+      R"(", "chapters": [{"level": "easy", "count": 3}, {"level": "medium", "count": 3},
                                  {"level": "hard", "count": 3}, {"level": "evil", "count": 3}]})");
   const auto result = generate(plan, 2);
   const auto metric = make_rating_metric("technique");
@@ -74,7 +78,8 @@ TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
       EXPECT_EQ(count_solutions(puzzle.puzzle, 2).count, 1) << puzzle.id;
       EXPECT_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
       EXPECT_EQ(puzzle.rating, std::round(puzzle.rating * 10) / 10) << puzzle.id << ": grades are in tenths";
-      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target) << puzzle.id;
+      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target)
+          << puzzle.id;
     }
 }
 
@@ -120,13 +125,15 @@ TEST(BookGeneration, UnreachableTargetNamesTheChapterAndKeepsTheCheckpoint) {
   options.output_directory = testing::make_temp_dir("book");
   options.climb.max_moves = 300;
   options.climb.max_restarts = 0;
-  const Plan plan = test_plan(R"({"title": "t", "seed": 1, "chapters": [{"title": "Easy", "level": "easy", "count": 2},
+  const Plan plan =
+      test_plan(R"({"title": "t", "seed": 1, "chapters": [{"title": "Easy", "level": "easy", "count": 2},
       {"title": "Impossible", "level": 1000000000, "count": 1}]})");
   try {
     generate_book(plan, options);
     FAIL() << "expected GenerationError";
   } catch (const GenerationError& error) {
-    EXPECT_NE(std::string(error.what()).find("chapter \"Impossible\": puzzle 1 missed its target"), std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("chapter \"Impossible\": puzzle 1 missed its target"),
+              std::string::npos)
         << error.what();
   }
   EXPECT_TRUE(std::filesystem::exists(checkpoint_path(options.output_directory)));

@@ -17,9 +17,13 @@ namespace {
 using testing::read_text_file;
 using testing::test_data;
 
-std::string sample_path() { return test_data("books/sample/book.json"); }
+std::string sample_path() {
+  return test_data("books/sample/book.json");
+}
 
-boost::json::value sample_json() { return boost::json::parse(read_text_file(sample_path())); }
+boost::json::value sample_json() {
+  return boost::json::parse(read_text_file(sample_path()));
+}
 
 // The message of the InputError that parsing `json` gives, or "" when it parses.
 std::string error_of(const boost::json::value& json) {
@@ -55,7 +59,8 @@ TEST(BookTest, ReadsTheSampleBook) {
   EXPECT_TRUE(is_solution_of(first.solution, first.puzzle));
   EXPECT_DOUBLE_EQ(first.rating, 2.6);
   for (const auto& chapter : book.chapters)
-    for (const auto& puzzle : chapter.puzzles) EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle)) << puzzle.id;
+    for (const auto& puzzle : chapter.puzzles)
+      EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle)) << puzzle.id;
 }
 
 TEST(BookTest, WriterIsDeterministicAndRoundTrips) {
@@ -109,7 +114,8 @@ TEST(BookTest, OptionalDatesAreLeftOutWhenAbsent) {
   EXPECT_FALSE(book.chapters[2].puzzles[0].date.has_value());
   // Exactly one dated chapter and three dated puzzles.
   std::size_t count = 0;
-  for (std::size_t at = json.find("\"date\""); at != std::string::npos; at = json.find("\"date\"", at + 1)) ++count;
+  for (std::size_t at = json.find("\"date\""); at != std::string::npos; at = json.find("\"date\"", at + 1))
+    ++count;
   EXPECT_EQ(count, 1u + 3u + 1u);  // plus the plan's own copy of the chapter date
 }
 
@@ -117,7 +123,9 @@ TEST(BookTest, WrongPuzzleLengthNamesThePath) {
   auto json = sample_json();
   std::string puzzle(puzzle_of(json, 1, 3).at("puzzle").as_string());
   puzzle_of(json, 1, 3)["puzzle"] = puzzle.substr(1);
-  EXPECT_EQ(error_of(json), "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols (a 9x9 grid on one line), got 80");
+  EXPECT_EQ(
+      error_of(json),
+      "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols (a 9x9 grid on one line), got 80");
 }
 
 TEST(BookTest, BadSymbolIsReportedWithItsPosition) {
@@ -125,7 +133,8 @@ TEST(BookTest, BadSymbolIsReportedWithItsPosition) {
   std::string puzzle(puzzle_of(json, 0, 0).at("puzzle").as_string());
   puzzle[4] = 'x';
   puzzle_of(json, 0, 0)["puzzle"] = puzzle;
-  EXPECT_NE(error_of(json).find("$.chapters[0].puzzles[0].puzzle: bad symbol 'x' at position 5"), std::string::npos)
+  EXPECT_NE(error_of(json).find("$.chapters[0].puzzles[0].puzzle: bad symbol 'x' at position 5"),
+            std::string::npos)
       << error_of(json);
 }
 
@@ -158,7 +167,8 @@ TEST(BookTest, SolutionMustBeCompleteAndValid) {
 TEST(BookTest, GivensCountIsChecked) {
   auto json = sample_json();
   puzzle_of(json, 0, 2)["givens"] = 12;
-  EXPECT_NE(error_of(json).find("$.chapters[0].puzzles[2].givens: says 12 but the puzzle has"), std::string::npos)
+  EXPECT_NE(error_of(json).find("$.chapters[0].puzzles[2].givens: says 12 but the puzzle has"),
+            std::string::npos)
       << error_of(json);
 }
 
@@ -189,7 +199,9 @@ TEST(BookTest, MissingFieldsAndWrongTypesAreRejected) {
 TEST(BookTest, DatesMustBeRealCalendarDates) {
   auto json = sample_json();
   puzzle_of(json, 0, 0)["date"] = "2026-02-30";
-  EXPECT_EQ(error_of(json), "book.json: $.chapters[0].puzzles[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
+  EXPECT_EQ(
+      error_of(json),
+      "book.json: $.chapters[0].puzzles[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
   EXPECT_TRUE(is_iso_date("2024-02-29"));
   EXPECT_FALSE(is_iso_date("2023-02-29"));
   EXPECT_FALSE(is_iso_date("2100-02-29"));
@@ -207,7 +219,8 @@ TEST(BookTest, GridSizeFollowsThePlan) {
   auto free_size = sample_json();
   free_size.at("plan").as_object().erase("size");
   puzzle_of(free_size, 0, 0)["puzzle"] = std::string(16, '.');
-  EXPECT_NE(error_of(free_size).find("$.chapters[0].puzzles[0].solution: expected 16 symbols"), std::string::npos)
+  EXPECT_NE(error_of(free_size).find("$.chapters[0].puzzles[0].solution: expected 16 symbols"),
+            std::string::npos)
       << error_of(free_size);
 }
 

@@ -19,7 +19,9 @@ using testing::run_command;
 using testing::test_data;
 using testing::tool_path;
 
-std::string calibrate() { return tool_path("calibrate"); }
+std::string calibrate() {
+  return tool_path("calibrate");
+}
 
 // The fixtures as LEVEL=FILE arguments, rated with two runs to stay fast.
 std::string fixture_levels() {
@@ -30,8 +32,9 @@ std::string fixture_levels() {
 TEST(CalibrateCli, HelpAndVersion) {
   const auto help = run_command(calibrate() + " --help");
   EXPECT_EQ(help.exit_code, 0) << help.err;
-  for (const char* expected : {"Usage: calibrate", "--labelled", "--bins", "--outliers", "--levels", "--spacing",
-                               "--plot", "--jobs", "--compare", "--runs", "--cap", "--strategies", "Exit status"})
+  for (const char* expected :
+       {"Usage: calibrate", "--labelled", "--bins", "--outliers", "--levels", "--spacing", "--plot", "--jobs",
+        "--compare", "--runs", "--cap", "--strategies", "Exit status"})
     EXPECT_NE(help.out.find(expected), std::string::npos) << expected;
   const auto version = run_command(calibrate() + " --version");
   EXPECT_EQ(version.exit_code, 0);
@@ -47,7 +50,8 @@ TEST(CalibrateCli, UsageErrorsExitTwoWithOneLine) {
         "--labelled " + test_data("calibrate/labelled.txt") + out, "--bins a" + out,
         easy + " --outliers iqr" + out, easy + " --spacing log" + out, easy + " --metric nope" + out,
         easy + " --strategies r" + out, easy + " --runs 0" + out, easy + " --plot x.gif" + out,
-        easy + " --levels -1" + out, easy + " --spacing geometric" + out, easy + " --title T" + out, easy + " --jobs -2" + out, easy + " --bogus" + out,
+        easy + " --levels -1" + out, easy + " --spacing geometric" + out, easy + " --title T" + out,
+        easy + " --jobs -2" + out, easy + " --bogus" + out,
         "--labelled " + test_data("calibrate/labelled.txt") + " --bins 'a,b'" + out}) {
     const auto result = run_command(calibrate() + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args;
@@ -92,7 +96,8 @@ TEST(CalibrateCli, InputErrorsExitTwoWithTheirPlace) {
 
 TEST(CalibrateCli, WritesACalibrationTheEngineReads) {
   const std::string dir = testing::make_temp_dir("calibrate-cli");
-  const auto result = run_command(calibrate() + " " + fixture_levels() + " -o " + dir + "/cal.json --compare paper");
+  const auto result =
+      run_command(calibrate() + " " + fixture_levels() + " -o " + dir + "/cal.json --compare paper");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   // The Table I-style summary: one row per level, our target next to the paper's.
   EXPECT_NE(result.out.find("target"), std::string::npos) << result.out;
@@ -130,12 +135,15 @@ TEST(CalibrateCli, OutputDoesNotDependOnJobs) {
 
 TEST(CalibrateCli, ExcludedPuzzlesExitOneAndAreCounted) {
   const std::string dir = testing::make_temp_dir("calibrate-cli");
-  const auto result = run_command(calibrate() + " easy=" + test_data("calibrate/easy.txt") + " mixed=" +
-                                  test_data("calibrate/with-problems.txt") + " --runs 2 -o " + dir + "/cal.json");
+  const auto result =
+      run_command(calibrate() + " easy=" + test_data("calibrate/easy.txt") +
+                  " mixed=" + test_data("calibrate/with-problems.txt") + " --runs 2 -o " + dir + "/cal.json");
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_NE(result.err.find("with-problems.txt:3: excluded from level \"mixed\": not unique"), std::string::npos)
+  EXPECT_NE(result.err.find("with-problems.txt:3: excluded from level \"mixed\": not unique"),
+            std::string::npos)
       << result.err;
-  EXPECT_NE(result.err.find("with-problems.txt:5: excluded from level \"mixed\": no solution"), std::string::npos)
+  EXPECT_NE(result.err.find("with-problems.txt:5: excluded from level \"mixed\": no solution"),
+            std::string::npos)
       << result.err;
   const Calibration calibration = read_calibration_file(dir + "/cal.json");
   EXPECT_EQ(calibration.levels[1][LevelStatistic::count], 3.0);
@@ -155,25 +163,26 @@ TEST(CalibrateCli, LabelledFileWithBins) {
 
 TEST(CalibrateCli, ExpandsLevelsAndWarnsAboutOrder) {
   const std::string dir = testing::make_temp_dir("calibrate-cli");
-  const auto expanded = run_command(calibrate() + " " + fixture_levels() + " --levels 6 --spacing geometric -o " +
-                                    dir + "/cal.json");
+  const auto expanded = run_command(calibrate() + " " + fixture_levels() +
+                                    " --levels 6 --spacing geometric -o " + dir + "/cal.json");
   ASSERT_EQ(expanded.exit_code, 0) << expanded.err;
   const Calibration calibration = read_calibration_file(dir + "/cal.json");
   ASSERT_EQ(calibration.levels.size(), 6U);
   EXPECT_EQ(calibration.levels[5].name, "hard+1");
   EXPECT_NE(expanded.out.find("hard+1"), std::string::npos) << expanded.out;
 
-  const auto reversed = run_command(calibrate() + " hard=" + test_data("calibrate/hard.txt") + " easy=" +
-                                    test_data("calibrate/easy.txt") + " --runs 2 -o " + dir + "/reversed.json");
+  const auto reversed =
+      run_command(calibrate() + " hard=" + test_data("calibrate/hard.txt") +
+                  " easy=" + test_data("calibrate/easy.txt") + " --runs 2 -o " + dir + "/reversed.json");
   EXPECT_EQ(reversed.exit_code, 0) << reversed.err;
   EXPECT_NE(reversed.err.find("warning: level \"easy\""), std::string::npos) << reversed.err;
 }
 
 TEST(CalibrateCli, OtherMetricsAndTheirOptions) {
   const std::string dir = testing::make_temp_dir("calibrate-cli");
-  const auto result = run_command(calibrate() + " medium=" + test_data("calibrate/medium.txt") + " hard=" +
-                                  test_data("calibrate/hard.txt") + " --metric hs-calls --strategies r -o " + dir +
-                                  "/cal.json");
+  const auto result = run_command(calibrate() + " medium=" + test_data("calibrate/medium.txt") +
+                                  " hard=" + test_data("calibrate/hard.txt") +
+                                  " --metric hs-calls --strategies r -o " + dir + "/cal.json");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Calibration calibration = read_calibration_file(dir + "/cal.json");
   EXPECT_EQ(calibration.metric, "hs-calls");

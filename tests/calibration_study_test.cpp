@@ -30,11 +30,11 @@ void expect_quartiles(const std::vector<double>& values, double q1, double media
 
 // Type 7: the p-quantile of sorted x[0..n-1] sits at h = (n-1)p, interpolated linearly.
 TEST(Quartiles, SmallCasesByHand) {
-  expect_quartiles({5}, 5, 5, 5);                 // h = 0 for every p
-  expect_quartiles({3, 1}, 1.5, 2, 2.5);          // h = 0.25, 0.5, 0.75 between 1 and 3
-  expect_quartiles({4, 1, 2}, 1.5, 2, 3);         // h = 0.5, 1, 1.5 over 1 2 4
+  expect_quartiles({5}, 5, 5, 5);                    // h = 0 for every p
+  expect_quartiles({3, 1}, 1.5, 2, 2.5);             // h = 0.25, 0.5, 0.75 between 1 and 3
+  expect_quartiles({4, 1, 2}, 1.5, 2, 3);            // h = 0.5, 1, 1.5 over 1 2 4
   expect_quartiles({10, 1, 3, 2}, 1.75, 2.5, 4.75);  // h = 0.75, 1.5, 2.25 over 1 2 3 10
-  expect_quartiles({1, 2, 3, 4, 5}, 2, 3, 4);     // h = 1, 2, 3: order statistics exactly
+  expect_quartiles({1, 2, 3, 4, 5}, 2, 3, 4);        // h = 1, 2, 3: order statistics exactly
 }
 
 TEST(Quartiles, Ties) {
@@ -67,7 +67,7 @@ TEST(OutlierRules, MedianIqrIsThePapersRule) {
   EXPECT_DOUBLE_EQ(summary.mean, 20.0 / 7);
   // Squares about the mean: 5 (20/7)^2 + 2 (50/7)^2 = 7000/49, over 6 degrees of freedom.
   EXPECT_NEAR(summary.sd, std::sqrt(7000.0 / 49 / 6), 1e-12);
-  EXPECT_DOUBLE_EQ(summary.min, 0);   // min and max describe every rating, removed ones included
+  EXPECT_DOUBLE_EQ(summary.min, 0);  // min and max describe every rating, removed ones included
   EXPECT_DOUBLE_EQ(summary.max, 22);
   EXPECT_DOUBLE_EQ(summary.quartiles.q3, 10);
 }
@@ -114,7 +114,8 @@ TEST(OutlierRules, NamesParse) {
 }
 
 TEST(CalibrationLevelFromSummary, CarriesEveryStatistic) {
-  const CalibrationLevel level = calibration_level("easy", summarize_ratings(kSkewed, OutlierRule::median_iqr));
+  const CalibrationLevel level =
+      calibration_level("easy", summarize_ratings(kSkewed, OutlierRule::median_iqr));
   EXPECT_EQ(level.name, "easy");
   EXPECT_DOUBLE_EQ(level.target, 20.0 / 7);
   EXPECT_EQ(level[LevelStatistic::count], 9.0);
@@ -127,7 +128,9 @@ TEST(CalibrationLevelFromSummary, CarriesEveryStatistic) {
 
 // ---- Level expansion, on the paper's Table I ----
 
-std::vector<CalibrationLevel> paper_levels() { return paper_calibration().levels; }
+std::vector<CalibrationLevel> paper_levels() {
+  return paper_calibration().levels;
+}
 
 std::vector<std::string> names_of(const std::vector<CalibrationLevel>& levels) {
   std::vector<std::string> names;
@@ -147,14 +150,16 @@ TEST(ExpandLevels, ArithmeticSplitsTheWidestGapsFirst) {
   EXPECT_DOUBLE_EQ(five[3].target, (98.2093 + 527.4318) / 2);
   EXPECT_FALSE(five[3][LevelStatistic::count].has_value());
   const auto six = expand_levels(paper_levels(), 6, Spacing::arithmetic);
-  EXPECT_EQ(names_of(six), (std::vector<std::string>{"easy", "medium", "medium-hard", "hard", "hard-evil", "evil"}));
+  EXPECT_EQ(names_of(six),
+            (std::vector<std::string>{"easy", "medium", "medium-hard", "hard", "hard-evil", "evil"}));
   EXPECT_DOUBLE_EQ(six[2].target, (29.2093 + 98.2093) / 2);
 }
 
 TEST(ExpandLevels, GeometricMeasuresGapsByRatio) {
   // Ratios 4.69, 3.36, 5.37: hard-evil first, then easy-medium.
   const auto six = expand_levels(paper_levels(), 6, Spacing::geometric);
-  EXPECT_EQ(names_of(six), (std::vector<std::string>{"easy", "easy-medium", "medium", "hard", "hard-evil", "evil"}));
+  EXPECT_EQ(names_of(six),
+            (std::vector<std::string>{"easy", "easy-medium", "medium", "hard", "hard-evil", "evil"}));
   EXPECT_DOUBLE_EQ(six[1].target, std::sqrt(6.234043 * 29.2093));
   EXPECT_DOUBLE_EQ(six[4].target, std::sqrt(98.2093 * 527.4318));
 }
@@ -239,8 +244,8 @@ TEST(ParseBins, TheIssuesExample) {
 }
 
 TEST(ParseBins, ErrorsPointAtTheirColumn) {
-  const std::vector<std::pair<std::string, int>> cases{
-      {"", 1}, {"a:<2,b:<1", 9}, {"a,b", 3}, {"a:2", 3}, {"a:<x", 4}, {"a:<1,a", 6}, {"a:<1,", 6}};
+  const std::vector<std::pair<std::string, int>> cases{{"", 1},     {"a:<2,b:<1", 9}, {"a,b", 3},  {"a:2", 3},
+                                                       {"a:<x", 4}, {"a:<1,a", 6},    {"a:<1,", 6}};
   for (const auto& [spec, column] : cases) {
     try {
       parse_bins(spec);
@@ -292,7 +297,8 @@ TEST(ReadLabelledFile, BinsByValue) {
   EXPECT_EQ(input.bins, "easy:<3,medium:<5,hard");
   EXPECT_EQ(input.unbinned, 0U);
   // Without a catch-all, values past the last bound are left out and counted.
-  const StudyInput partial = read_labelled_file(test_data("calibrate/labelled.txt"), parse_bins("easy:<3,medium:<5"));
+  const StudyInput partial =
+      read_labelled_file(test_data("calibrate/labelled.txt"), parse_bins("easy:<3,medium:<5"));
   EXPECT_EQ(partial.unbinned, 8U);
 }
 
@@ -318,13 +324,16 @@ TEST(ReadLabelledFile, ValueErrorsAndEmptyBins) {
     EXPECT_NE(error.message().find("\"hard\""), std::string::npos);
   }
   // The issue's example bins on a file that starts at 2.5: "easy" (below 2) is empty.
-  EXPECT_THROW(read_labelled_file(test_data("calibrate/labelled.txt"), parse_bins("easy:<2.0,medium:<3.0,hard:<5.0,evil")),
+  EXPECT_THROW(read_labelled_file(test_data("calibrate/labelled.txt"),
+                                  parse_bins("easy:<2.0,medium:<3.0,hard:<5.0,evil")),
                InputError);
 }
 
 // ---- Studies ----
 
-std::unique_ptr<RatingMetric> quick_metric() { return make_rating_metric("call-count", {{"runs", "2"}}); }
+std::unique_ptr<RatingMetric> quick_metric() {
+  return make_rating_metric("call-count", {{"runs", "2"}});
+}
 
 StudyInput fixture_input() {
   return read_level_files(std::vector<LevelFile>{{"easy", test_data("calibrate/easy.txt")},
@@ -402,8 +411,8 @@ TEST(CalibrationStudy, RoundTripsThroughTheRatingEngine) {
 }
 
 TEST(CalibrationStudy, ExcludesPuzzlesWithoutAUniqueSolution) {
-  const StudyInput input = read_level_files(std::vector<LevelFile>{{"easy", test_data("calibrate/easy.txt")},
-                                                                  {"mixed", test_data("calibrate/with-problems.txt")}});
+  const StudyInput input = read_level_files(std::vector<LevelFile>{
+      {"easy", test_data("calibrate/easy.txt")}, {"mixed", test_data("calibrate/with-problems.txt")}});
   const StudyResult result = run_calibration_study(input, *quick_metric(), {});
   ASSERT_EQ(result.excluded.size(), 2U);
   EXPECT_EQ(result.excluded[0].line, 3);
@@ -420,15 +429,17 @@ TEST(CalibrationStudy, ExcludesPuzzlesWithoutAUniqueSolution) {
 
 TEST(CalibrationStudy, ALevelWithoutValidPuzzlesIsAnError) {
   const std::string dir = testing::make_temp_dir("calibration-study");
-  testing::write_text_file(dir + "/bad.txt", "11...............................................................................\n");
-  const StudyInput input = read_level_files(std::vector<LevelFile>{{"easy", test_data("calibrate/easy.txt")},
-                                                                  {"bad", dir + "/bad.txt"}});
+  testing::write_text_file(
+      dir + "/bad.txt",
+      "11...............................................................................\n");
+  const StudyInput input = read_level_files(
+      std::vector<LevelFile>{{"easy", test_data("calibrate/easy.txt")}, {"bad", dir + "/bad.txt"}});
   EXPECT_THROW(run_calibration_study(input, *quick_metric(), {}), InputError);
 }
 
 TEST(CalibrationStudy, EqualTargetsAreAnErrorNamingTheLevels) {
-  const StudyInput input = read_level_files(std::vector<LevelFile>{{"a", test_data("calibrate/easy.txt")},
-                                                                  {"b", test_data("calibrate/easy.txt")}});
+  const StudyInput input = read_level_files(
+      std::vector<LevelFile>{{"a", test_data("calibrate/easy.txt")}, {"b", test_data("calibrate/easy.txt")}});
   try {
     run_calibration_study(input, *quick_metric(), {});
     ADD_FAILURE() << "no error";
@@ -438,8 +449,8 @@ TEST(CalibrationStudy, EqualTargetsAreAnErrorNamingTheLevels) {
 }
 
 TEST(CalibrationStudy, WarnsWhenTargetsDoNotIncreaseOrRatingsAreCapped) {
-  const StudyInput input = read_level_files(std::vector<LevelFile>{{"hard", test_data("calibrate/hard.txt")},
-                                                                  {"easy", test_data("calibrate/easy.txt")}});
+  const StudyInput input = read_level_files(std::vector<LevelFile>{
+      {"hard", test_data("calibrate/hard.txt")}, {"easy", test_data("calibrate/easy.txt")}});
   const StudyResult result = run_calibration_study(input, *quick_metric(), {});
   ASSERT_EQ(result.warnings.size(), 1U);
   EXPECT_NE(result.warnings[0].find("\"easy\""), std::string::npos);

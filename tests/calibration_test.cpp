@@ -15,7 +15,9 @@
 namespace sudoku {
 namespace {
 
-Calibration parse_text(const std::string& text) { return parse_calibration(parse_json(text, "cal.json")); }
+Calibration parse_text(const std::string& text) {
+  return parse_calibration(parse_json(text, "cal.json"));
+}
 
 // The InputError message for a calibration text, or "" when it parses.
 std::string error_of(const std::string& text) {
@@ -57,13 +59,15 @@ TEST(Calibration, PaperDefaultMatchesTheShippedExample) {
   EXPECT_EQ(paper.levels[3].target, 527.4318);
   EXPECT_NO_THROW(validate_calibration(paper));
   EXPECT_TRUE(calibration_warnings(paper).empty());
-  expect_same(read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/calibration-paper.json"), paper);
+  expect_same(read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/calibration-paper.json"),
+              paper);
 }
 
 TEST(Calibration, RoundTripKeepsEveryField) {
   Calibration calibration = paper_calibration();
   calibration.options = {{"propagation", "ac"}, {"branching", "random"}};
-  calibration.provenance = boost::json::parse(R"({"corpus": "se-rated.txt", "seed": 7, "tool": ["calibrate", 1]})");
+  calibration.provenance =
+      boost::json::parse(R"({"corpus": "se-rated.txt", "seed": 7, "tool": ["calibrate", 1]})");
   CalibrationLevel& easy = calibration.levels[0];
   easy[LevelStatistic::count] = 120;
   easy[LevelStatistic::kept] = 110;
@@ -112,7 +116,8 @@ TEST(Calibration, CountsMustFitADoubleExactly) {
   EXPECT_NE(error_of(with_levels(R"({"name": "easy", "target": 5, "count": 9223372036854775807})"))
                 .find("$.levels[0].count: expected an integer from 0 to 9007199254740992"),
             std::string::npos);
-  EXPECT_NE(error_of(with_levels(R"({"name": "easy", "target": 5, "kept": 9007199254740993})")).find("$.levels[0].kept"),
+  EXPECT_NE(error_of(with_levels(R"({"name": "easy", "target": 5, "kept": 9007199254740993})"))
+                .find("$.levels[0].kept"),
             std::string::npos);
   EXPECT_EQ(error_of(with_levels(R"({"name": "easy", "target": 5, "removed": 9007199254740992})")), "");
   Calibration calibration = paper_calibration();
@@ -138,9 +143,11 @@ TEST(Calibration, KeyListsCoverEveryStatistic) {
 TEST(Calibration, RejectsMalformedFiles) {
   const auto expect_error = [](const std::string& text, const std::string& fragment) {
     const std::string error = error_of(text);
-    EXPECT_NE(error.find(fragment), std::string::npos) << "error \"" << error << "\" lacks \"" << fragment << "\"";
+    EXPECT_NE(error.find(fragment), std::string::npos)
+        << "error \"" << error << "\" lacks \"" << fragment << "\"";
   };
-  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [], "comment": 1})", "unknown key \"comment\"");
+  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [], "comment": 1})",
+               "unknown key \"comment\"");
   expect_error(with_levels(R"({"name": "easy", "target": 5, "medain": 4})"), "unknown key \"medain\"");
   expect_error(with_levels(""), "at least one level");
   expect_error(R"({"metric": "call-count", "runs": 10})", "levels");
@@ -166,7 +173,8 @@ TEST(Calibration, RejectsMalformedFiles) {
   expect_error(R"({"metric": "call-count", "runs": 10, "options": {"runs": 10},
                   "levels": [{"name": "a", "target": 1}]})",
                "$.options.runs");
-  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [{"name": "a", "target": 1}],})", "cal.json:1:");
+  expect_error(R"({"metric": "call-count", "runs": 10, "levels": [{"name": "a", "target": 1}],})",
+               "cal.json:1:");
   EXPECT_EQ(error_of(with_levels(R"({"name": "a", "target": 1})")), "");
   EXPECT_THROW(read_calibration_file("/nonexistent/cal.json"), IoError);
 }
@@ -191,16 +199,16 @@ TEST(Calibration, LevelLookupUsesGeometricMeanBoundaries) {
   const Calibration paper = paper_calibration();
   const std::vector<double> boundaries = level_boundaries(paper);
   ASSERT_EQ(boundaries.size(), 3U);
-  EXPECT_DOUBLE_EQ(boundaries[0], std::sqrt(6.234043 * 29.2093));   // about 13.49
-  EXPECT_DOUBLE_EQ(boundaries[1], std::sqrt(29.2093 * 98.2093));    // about 53.56
-  EXPECT_DOUBLE_EQ(boundaries[2], std::sqrt(98.2093 * 527.4318));   // about 227.6
+  EXPECT_DOUBLE_EQ(boundaries[0], std::sqrt(6.234043 * 29.2093));  // about 13.49
+  EXPECT_DOUBLE_EQ(boundaries[1], std::sqrt(29.2093 * 98.2093));   // about 53.56
+  EXPECT_DOUBLE_EQ(boundaries[2], std::sqrt(98.2093 * 527.4318));  // about 227.6
   const char* names[] = {"easy", "medium", "hard", "evil"};
   for (std::size_t i = 0; i < boundaries.size(); ++i) {
     // Exactly on a boundary belongs to the upper level; just below to the lower.
     EXPECT_EQ(level_for(paper, boundaries[i]).name, names[i + 1]);
     EXPECT_EQ(level_for(paper, std::nextafter(boundaries[i], 0.0)).name, names[i]);
   }
-  EXPECT_EQ(level_for(paper, 1.0).name, "easy");    // singles-only puzzles
+  EXPECT_EQ(level_for(paper, 1.0).name, "easy");  // singles-only puzzles
   EXPECT_EQ(level_for(paper, 0.0).name, "easy");
   EXPECT_EQ(level_for(paper, -5.0).name, "easy");
   EXPECT_EQ(level_for(paper, 6.234043).name, "easy");
@@ -220,8 +228,8 @@ TEST(Calibration, LevelLookupUsesGeometricMeanBoundaries) {
 }
 
 TEST(Calibration, TargetsOutOfOrderWarnButStillLookUpByTarget) {
-  const Calibration calibration = parse_text(
-      with_levels(R"({"name": "medium", "target": 30}, {"name": "easy", "target": 6}, {"name": "hard", "target": 100})"));
+  const Calibration calibration = parse_text(with_levels(
+      R"({"name": "medium", "target": 30}, {"name": "easy", "target": 6}, {"name": "hard", "target": 100})"));
   const auto warnings = calibration_warnings(calibration);
   ASSERT_EQ(warnings.size(), 1U);
   EXPECT_NE(warnings[0].find("\"easy\""), std::string::npos) << warnings[0];
@@ -240,7 +248,8 @@ TEST(Calibration, MismatchWithTheRatingMetric) {
   const auto mismatch = calibration_mismatch(calibration, *make_rating_metric("call-count"));
   ASSERT_TRUE(mismatch);
   EXPECT_NE(mismatch->find("propagation"), std::string::npos);
-  EXPECT_FALSE(calibration_mismatch(calibration, *make_rating_metric("call-count", {{"propagation", "ac-hidden"}})));
+  EXPECT_FALSE(
+      calibration_mismatch(calibration, *make_rating_metric("call-count", {{"propagation", "ac-hidden"}})));
 }
 
 }  // namespace

@@ -47,7 +47,8 @@ std::vector<RatedPuzzle> load_se_rated(std::size_t stride) {
 // Blanks cells of a solution in random order while the puzzle keeps a unique solution.
 Grid unique_puzzle_from(const Grid& solution, std::uint64_t seed) {
   Rng rng(seed);
-  return testing::blank_while(solution, rng, [](const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; });
+  return testing::blank_while(solution, rng,
+                              [](const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; });
 }
 
 // Independent of the rater: true when filling naked singles alone completes the puzzle.
@@ -96,7 +97,8 @@ TEST(CallCountRater, NakedSinglesPuzzlesRateExactlyOne) {
     const Grid solution = *count_solutions(seeds[i], 1).solution;
     const Grid puzzle = naked_singles_puzzle_from(solution, 100 + i);
     ASSERT_LT(puzzle.givens(), 45) << "the construction should blank many cells";
-    for (const Propagation propagation : {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
+    for (const Propagation propagation :
+         {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
       CallCountOptions options;
       options.propagation = propagation;
       const CallCountRating rating = rate_call_count(puzzle, options);
@@ -141,7 +143,8 @@ TEST(CallCountRater, RatingIsInvariantUnderTransforms) {
       const CallCountRating original = rate_call_count(puzzle, options);
       for (int t = 0; t < 3; ++t) {
         const Grid image = apply(random_transform(puzzle.geometry(), rng), puzzle);
-        expect_same_rating(original, rate_call_count(image, options), to_line(puzzle) + " vs " + to_line(image));
+        expect_same_rating(original, rate_call_count(image, options),
+                           to_line(puzzle) + " vs " + to_line(image));
       }
     }
   }
@@ -173,8 +176,8 @@ TEST(CallCountRater, FastKernelMatchesReferenceKernel) {
         const std::uint64_t seed = derive_seed(7, i);
         const CallCountRun fast = run_call_count(puzzles[i], options, seed);
         const CallCountRun reference = detail::run_call_count_reference(puzzles[i], options, seed);
-        ASSERT_EQ(fast.calls, reference.calls) << to_line(puzzles[i]) << " " << to_string(branching) << " "
-                                               << to_string(order);
+        ASSERT_EQ(fast.calls, reference.calls)
+            << to_line(puzzles[i]) << " " << to_string(branching) << " " << to_string(order);
         ASSERT_EQ(fast.solved, reference.solved);
         ASSERT_EQ(fast.capped, reference.capped);
         compared_calls += fast.calls;
@@ -213,7 +216,8 @@ TEST(CallCountRater, MeanCallCountRisesWithSeDifficulty) {
   int hard = 0;
   const auto sample = load_se_rated(10);
   std::vector<double> means(sample.size());
-  parallel_for(sample.size(), default_jobs(), [&](std::size_t i) { means[i] = rate_call_count(sample[i].grid).mean; });
+  parallel_for(sample.size(), default_jobs(),
+               [&](std::size_t i) { means[i] = rate_call_count(sample[i].grid).mean; });
   for (std::size_t i = 0; i < sample.size(); ++i) {
     EXPECT_GT(means[i], 1.0) << "SE >= 2.5 needs more than naked singles";
     if (sample[i].se < 3.0) easy_sum += means[i], ++easy;
@@ -226,9 +230,11 @@ TEST(CallCountRater, MeanCallCountRisesWithSeDifficulty) {
 
 TEST(CallCountRater, WorksOnOtherGeometries) {
   Rng rng(5);
-  for (const auto& [box_rows, box_cols] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{2, 4}}) {
+  for (const auto& [box_rows, box_cols] :
+       {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{2, 4}}) {
     const Grid puzzle = unique_puzzle_from(pattern_solution(box_rows, box_cols), 11);
-    for (const Propagation propagation : {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
+    for (const Propagation propagation :
+         {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
       CallCountOptions options;
       options.propagation = propagation;
       const CallCountRating rating = rate_call_count(puzzle, options);
@@ -291,7 +297,8 @@ TEST(CallCountRater, StatisticsOfRuns) {
   for (const auto calls : measured.run_calls) sum += static_cast<double>(calls);
   EXPECT_DOUBLE_EQ(measured.mean, sum / 4.0);
   double squares = 0.0;
-  for (const auto calls : measured.run_calls) squares += (static_cast<double>(calls) - measured.mean) * (static_cast<double>(calls) - measured.mean);
+  for (const auto calls : measured.run_calls)
+    squares += (static_cast<double>(calls) - measured.mean) * (static_cast<double>(calls) - measured.mean);
   EXPECT_NEAR(measured.sd, std::sqrt(squares / 3.0), 1e-9);
   EXPECT_EQ(measured.total_calls, static_cast<std::uint64_t>(sum));
 }
@@ -325,7 +332,8 @@ TEST(RatingMetric, SettingsAreParsedAndChecked) {
   const auto copy = make_rating_metric("call-count", metric->settings());
   EXPECT_EQ(copy->settings(), metric->settings());
 
-  const auto expect_error = [](std::string_view name, const MetricSettings& settings, const std::string& fragment) {
+  const auto expect_error = [](std::string_view name, const MetricSettings& settings,
+                               const std::string& fragment) {
     try {
       make_rating_metric(name, settings);
       ADD_FAILURE() << "no error for " << fragment;
@@ -376,7 +384,8 @@ TEST(CallCountRater, DISABLED_Benchmark) {
   const auto entries = read_puzzle_file(shared_data("se-rated.txt"));
   std::vector<Grid> puzzles;
   for (const auto& entry : entries) puzzles.push_back(*entry.grid);
-  for (const Propagation propagation : {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
+  for (const Propagation propagation :
+       {Propagation::arc_consistency, Propagation::arc_consistency_hidden_singles}) {
     CallCountOptions options;
     options.propagation = propagation;
     std::uint64_t calls = 0;
@@ -386,10 +395,11 @@ TEST(CallCountRater, DISABLED_Benchmark) {
     const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     const auto count = static_cast<double>(puzzles.size());
-    std::printf("propagation %-9s: %zu puzzles, R=10, 1 thread, %.1f M AC calls | cpu %.2f s: %.0f puzzles/s, "
-                "%.2f M calls/s | wall %.2f s: %.0f puzzles/s\n",
-                std::string(to_string(propagation)).c_str(), puzzles.size(), static_cast<double>(calls) / 1e6, cpu,
-                count / cpu, static_cast<double>(calls) / cpu / 1e6, wall, count / wall);
+    std::printf(
+        "propagation %-9s: %zu puzzles, R=10, 1 thread, %.1f M AC calls | cpu %.2f s: %.0f puzzles/s, "
+        "%.2f M calls/s | wall %.2f s: %.0f puzzles/s\n",
+        std::string(to_string(propagation)).c_str(), puzzles.size(), static_cast<double>(calls) / 1e6, cpu,
+        count / cpu, static_cast<double>(calls) / cpu / 1e6, wall, count / wall);
   }
 }
 
@@ -403,7 +413,9 @@ TEST(CallCountRater, DISABLED_SeRatedStudy) {
     double from;
     double to;
   };
-  const Group groups[] = {{"SE < 3", 0.0, 3.0}, {"3 <= SE < 4.5", 3.0, 4.5}, {"4.5 <= SE < 6.5", 4.5, 6.5},
+  const Group groups[] = {{"SE < 3", 0.0, 3.0},
+                          {"3 <= SE < 4.5", 3.0, 4.5},
+                          {"4.5 <= SE < 6.5", 4.5, 6.5},
                           {"SE >= 6.5", 6.5, 100.0}};
   struct Variant {
     const char* name;
@@ -423,9 +435,10 @@ TEST(CallCountRater, DISABLED_SeRatedStudy) {
     std::vector<CallCountRating> ratings(puzzles.size());
     parallel_for(puzzles.size(), default_jobs(),
                  [&](std::size_t i) { ratings[i] = rate_call_count(puzzles[i].grid, variant.options); });
-    std::printf("\n%s\n| SE group | puzzles | mean | median | q1 | q3 | max | capped runs | easy/medium/hard/evil |\n"
-                "|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
-                variant.name);
+    std::printf(
+        "\n%s\n| SE group | puzzles | mean | median | q1 | q3 | max | capped runs | easy/medium/hard/evil |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
+        variant.name);
     for (const Group& group : groups) {
       std::vector<double> means;
       int capped = 0;
@@ -439,10 +452,12 @@ TEST(CallCountRater, DISABLED_SeRatedStudy) {
       std::sort(means.begin(), means.end());
       double sum = 0.0;
       for (const double mean : means) sum += mean;
-      const auto at = [&](double q) { return means[static_cast<std::size_t>(q * static_cast<double>(means.size() - 1))]; };
-      std::printf("| %s | %zu | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %d/%d/%d/%d |\n", group.name, means.size(),
-                  sum / static_cast<double>(means.size()), at(0.5), at(0.25), at(0.75), means.back(), capped, levels[0],
-                  levels[1], levels[2], levels[3]);
+      const auto at = [&](double q) {
+        return means[static_cast<std::size_t>(q * static_cast<double>(means.size() - 1))];
+      };
+      std::printf("| %s | %zu | %.1f | %.1f | %.1f | %.1f | %.1f | %d | %d/%d/%d/%d |\n", group.name,
+                  means.size(), sum / static_cast<double>(means.size()), at(0.5), at(0.25), at(0.75),
+                  means.back(), capped, levels[0], levels[1], levels[2], levels[3]);
     }
   }
 }

@@ -47,7 +47,8 @@ std::vector<std::vector<int>> block_permutations(int size, int block) {
   std::vector<int> within(static_cast<std::size_t>(block));
   std::vector<std::vector<int>> inner;
   for (std::size_t i = 0; i < within.size(); ++i) within[i] = static_cast<int>(i);
-  do inner.push_back(within); while (std::next_permutation(within.begin(), within.end()));
+  do inner.push_back(within);
+  while (std::next_permutation(within.begin(), within.end()));
 
   std::vector<std::vector<int>> result;
   do {
@@ -129,7 +130,9 @@ void expect_invariant(const std::vector<Grid>& puzzles, int transforms_each, std
   }
 }
 
-Grid from_line(const std::string& line) { return parse_puzzle(line); }
+Grid from_line(const std::string& line) {
+  return parse_puzzle(line);
+}
 
 TEST(Canonical, EmptyGridIsAllBlanks) {
   for (int size : Geometry::supported_sizes()) {
@@ -156,8 +159,8 @@ TEST(Canonical, SingleGivenMovesToTheLastCellAsOne) {
 TEST(Canonical, KnownMinlexOfASolutionGrid) {
   // Every 9x9 solution grid's minlex starts with 123456789 then 456789123 or 456789132 and so on;
   // this one is its own minlex (checked against the brute force below).
-  const Grid solution = from_line(
-      "123456789456789123789123456214365897365897214897214365531642978642978531978531642");
+  const Grid solution =
+      from_line("123456789456789123789123456214365897365897214897214365531642978642978531978531642");
   const CanonicalForm form = canonical_form(solution);
   EXPECT_EQ(form.key.substr(0, 9), "123456789");
   expect_sound(solution, form);
@@ -169,7 +172,8 @@ TEST(Canonical, AgreesWithBruteForceOn4x4And6x6) {
     const auto geometry = Geometry::standard(size);
     for (int i = 0; i < 120; ++i) {
       const int percent = static_cast<int>(rng.below(101));
-      const Grid puzzle = i % 4 == 3 ? random_junk(geometry, percent, rng) : random_puzzle(geometry, percent, rng);
+      const Grid puzzle =
+          i % 4 == 3 ? random_junk(geometry, percent, rng) : random_puzzle(geometry, percent, rng);
       const CanonicalForm form = canonical_form(puzzle);
       ASSERT_EQ(form.key, brute_force_key(puzzle)) << to_line(puzzle);
       expect_sound(puzzle, form);
@@ -196,7 +200,9 @@ TEST(Canonical, AgreesWithBruteForceOnHard9x9Cases) {
   }
 }
 
-TEST(Canonical, InvariantOnTop95) { expect_invariant(load_corpus(shared_data("top95.txt")), 10, 1); }
+TEST(Canonical, InvariantOnTop95) {
+  expect_invariant(load_corpus(shared_data("top95.txt")), 10, 1);
+}
 
 TEST(Canonical, InvariantOn17ClueSample) {
   expect_invariant(load_corpus(shared_data("17-clue.txt"), 1000), 5, 2);
@@ -283,8 +289,10 @@ TEST(Canonical, DifferentPuzzlesGetDifferentKeys) {
   EXPECT_EQ(keys.size(), puzzles.size());
 
   // One given moved one column over.
-  const Grid a = from_line(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
-  const Grid b = from_line("................1......2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
+  const Grid a =
+      from_line(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
+  const Grid b =
+      from_line("................1......2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
   EXPECT_NE(canonical_key(a), canonical_key(b));
 }
 
@@ -354,9 +362,9 @@ TEST(Canonical, DISABLED_Throughput) {
     const char* name;
     std::size_t limit;
   };
-  for (const Corpus corpus : {Corpus{"top1465.txt", 0}, Corpus{"17-clue.txt", 10000},
-                              Corpus{"se-rated.txt", 5000}, Corpus{"gecode-16x16.txt", 0},
-                              Corpus{"gecode-25x25.txt", 0}}) {
+  for (const Corpus corpus :
+       {Corpus{"top1465.txt", 0}, Corpus{"17-clue.txt", 10000}, Corpus{"se-rated.txt", 5000},
+        Corpus{"gecode-16x16.txt", 0}, Corpus{"gecode-25x25.txt", 0}}) {
     const auto puzzles = load_corpus(shared_data(corpus.name), corpus.limit);
     double best_seconds = 1e9;
     std::size_t checksum = 0;
@@ -366,9 +374,9 @@ TEST(Canonical, DISABLED_Throughput) {
       const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
       best_seconds = std::min(best_seconds, elapsed.count());
     }
-    std::cout << corpus.name << ": " << puzzles.size() << " puzzles, best of 3: " << best_seconds
-              << " s, " << static_cast<double>(puzzles.size()) / best_seconds << " puzzles/s (checksum "
-              << checksum << ")\n";
+    std::cout << corpus.name << ": " << puzzles.size() << " puzzles, best of 3: " << best_seconds << " s, "
+              << static_cast<double>(puzzles.size()) / best_seconds << " puzzles/s (checksum " << checksum
+              << ")\n";
   }
 }
 

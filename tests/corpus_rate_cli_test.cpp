@@ -11,7 +11,9 @@ namespace {
 using testing::run_command;
 using testing::tool_path;
 
-std::string corpus_rate() { return tool_path("corpus-rate"); }
+std::string corpus_rate() {
+  return tool_path("corpus-rate");
+}
 
 TEST(CorpusRateCli, HelpAndVersion) {
   const auto help = run_command(corpus_rate() + " --help");
@@ -23,18 +25,20 @@ TEST(CorpusRateCli, HelpAndVersion) {
 
 TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
   const std::string ok_input = testing::shared_data("inkala.txt");
-  for (const std::string& args : std::vector<std::string>{"", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt",
-                                 "--box 2x2 --size 9 x.txt", "--jobs -1 x.txt", "/nonexistent/file.txt",
-                                 "--box banana x.txt", "--runs 0 " + ok_input, "--propagation magic " + ok_input,
-                                 "--strategies xyz " + ok_input, "--calibration /nonexistent.json " + ok_input}) {
+  for (const std::string& args : std::vector<std::string>{
+           "", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
+           "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt", "--runs 0 " + ok_input,
+           "--propagation magic " + ok_input, "--strategies xyz " + ok_input,
+           "--calibration /nonexistent.json " + ok_input}) {
     const auto result = run_command(corpus_rate() + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;
     EXPECT_EQ(result.err.rfind("corpus-rate: ", 0), 0U) << result.err;
     EXPECT_TRUE(result.out.empty()) << args;
   }
-  EXPECT_NE(run_command(corpus_rate() + " /nonexistent/file.txt").err.find("/nonexistent/file.txt: cannot open"),
-            std::string::npos);
+  EXPECT_NE(
+      run_command(corpus_rate() + " /nonexistent/file.txt").err.find("/nonexistent/file.txt: cannot open"),
+      std::string::npos);
 }
 
 TEST(CorpusRateCli, StatusesOfTheProblemExample) {
@@ -50,12 +54,14 @@ TEST(CorpusRateCli, StatusesOfTheProblemExample) {
   EXPECT_EQ(records[0].at("solution").as_string().size(), 81U);
   EXPECT_TRUE(records[1].at("solution").is_null());
   EXPECT_EQ(records[1].at("line").as_int64(), 5);
-  EXPECT_EQ(records[1].at("error").as_string(), "line 5, column 81: expected a puzzle of 81 symbols (9x9), got 80");
+  EXPECT_EQ(records[1].at("error").as_string(),
+            "line 5, column 81: expected a puzzle of 81 symbols (9x9), got 80");
   EXPECT_EQ(records[2].at("error").as_string(), "value 5 twice in one unit, at r1c1 and r1c2");
   EXPECT_EQ(records[3].at("solutions").as_int64(), 2);
   EXPECT_EQ(records[4].at("size").as_int64(), 6);
   EXPECT_NE(result.err.find("5 puzzles: 2 ok, 1 invalid-format, 1 contradiction, 1 multiple-solutions"),
-            std::string::npos) << result.err;
+            std::string::npos)
+      << result.err;
 }
 
 TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
@@ -68,15 +74,17 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   EXPECT_EQ(one.out, two.out);
   EXPECT_EQ(one.out, four.out);
   EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 96);  // header + 95 records
-  EXPECT_EQ(one.out.substr(0, one.out.find('\n')),
-            "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-            "capped_runs,level,hs_calls,technique_grade,hardest_technique,label");
+  EXPECT_EQ(
+      one.out.substr(0, one.out.find('\n')),
+      "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label");
 }
 
 TEST(CorpusRateCli, StdinAndOutputFile) {
   const std::string dir = testing::make_temp_dir("corpus-rate");
-  const auto result = run_command(corpus_rate() + " --no-rating --format text -o " + dir + "/out.txt -",
-                                  "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+  const auto result =
+      run_command(corpus_rate() + " --no-rating --format text -o " + dir + "/out.txt -",
+                  "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(result.out.empty());
   const std::string text = testing::read_text_file(dir + "/out.txt");
@@ -88,7 +96,8 @@ TEST(CorpusRateCli, StdinAndOutputFile) {
 }
 
 TEST(CorpusRateCli, RatingFieldsAndLevels) {
-  const auto result = run_command(corpus_rate() + " --format json " + testing::test_data("../../examples/corpus.txt"));
+  const auto result =
+      run_command(corpus_rate() + " --format json " + testing::test_data("../../examples/corpus.txt"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto records = boost::json::parse(result.out).as_array();
   ASSERT_EQ(records.size(), 16U);
@@ -102,19 +111,21 @@ TEST(CorpusRateCli, RatingFieldsAndLevels) {
   }
   // Fewer runs, another calibration: options reach the engine.
   const std::string dir = testing::make_temp_dir("corpus-rate");
-  testing::write_text_file(dir + "/cal.json",
-                           R"({"metric": "call-count", "runs": 3, "levels": [{"name": "any", "target": 10}]})");
-  const auto three = run_command(corpus_rate() + " --format json --runs 3 --calibration " + dir + "/cal.json " +
-                                 testing::shared_data("inkala.txt"));
+  testing::write_text_file(
+      dir + "/cal.json", R"({"metric": "call-count", "runs": 3, "levels": [{"name": "any", "target": 10}]})");
+  const auto three = run_command(corpus_rate() + " --format json --runs 3 --calibration " + dir +
+                                 "/cal.json " + testing::shared_data("inkala.txt"));
   ASSERT_EQ(three.exit_code, 0) << three.err;
   EXPECT_TRUE(three.err.find("warning") == std::string::npos) << three.err;
   const auto rated = boost::json::parse(three.out).as_array();
   EXPECT_EQ(rated[0].at("runs").as_int64(), 3);
   EXPECT_EQ(rated[0].at("level").as_string(), "any");
   // Rating is skipped on request, and for puzzles that are not ok.
-  const auto plain = run_command(corpus_rate() + " --format json --no-rating " + testing::shared_data("inkala.txt"));
+  const auto plain =
+      run_command(corpus_rate() + " --format json --no-rating " + testing::shared_data("inkala.txt"));
   EXPECT_TRUE(boost::json::parse(plain.out).as_array()[0].at("call_count").is_null());
-  const auto bad = run_command(corpus_rate() + " --format json " + testing::shared_data("multi-solution-norvig.txt"));
+  const auto bad =
+      run_command(corpus_rate() + " --format json " + testing::shared_data("multi-solution-norvig.txt"));
   EXPECT_TRUE(boost::json::parse(bad.out).as_array()[0].at("call_count").is_null());
 }
 
@@ -129,7 +140,8 @@ TEST(CorpusRateCli, RatingsAreIdenticalForAnyJobs) {
 }
 
 TEST(CorpusRateCli, MultiSolutionCorpusIsReportedAsSuch) {
-  const auto result = run_command(corpus_rate() + " --format csv " + testing::shared_data("multi-solution-norvig.txt"));
+  const auto result =
+      run_command(corpus_rate() + " --format csv " + testing::shared_data("multi-solution-norvig.txt"));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.out.find(",multiple-solutions,"), std::string::npos);
 }

@@ -12,7 +12,9 @@ namespace {
 
 using testing::run_command;
 
-std::string generate_book() { return testing::tool_path("generate-book"); }
+std::string generate_book() {
+  return testing::tool_path("generate-book");
+}
 
 TEST(GenerateBookCli, HelpAndBadArguments) {
   const auto help = run_command(generate_book() + " --help");
@@ -27,11 +29,15 @@ TEST(GenerateBookCli, HelpAndBadArguments) {
 
 TEST(GenerateBookCli, BadPlansNameTheFileAndPath) {
   const std::string out = testing::make_temp_dir("gen") + "/book";
-  const auto level = run_command(generate_book() + " " + testing::test_data("plans/bad-level.json") + " -o " + out);
+  const auto level =
+      run_command(generate_book() + " " + testing::test_data("plans/bad-level.json") + " -o " + out);
   EXPECT_EQ(level.exit_code, 2);
-  EXPECT_NE(level.err.find("bad-level.json: $.chapters[1].level: unknown level \"nightmare\" (known: easy, medium, hard, evil"),
-            std::string::npos) << level.err;
-  const auto syntax = run_command(generate_book() + " " + testing::test_data("plans/syntax-error.json") + " -o " + out);
+  EXPECT_NE(level.err.find("bad-level.json: $.chapters[1].level: unknown level \"nightmare\" (known: easy, "
+                           "medium, hard, evil"),
+            std::string::npos)
+      << level.err;
+  const auto syntax =
+      run_command(generate_book() + " " + testing::test_data("plans/syntax-error.json") + " -o " + out);
   EXPECT_EQ(syntax.exit_code, 2);
   EXPECT_NE(syntax.err.find("syntax-error.json:2:32: invalid JSON"), std::string::npos) << syntax.err;
   const auto missing = run_command(generate_book() + " /no/such/plan.json -o " + out);
@@ -41,16 +47,18 @@ TEST(GenerateBookCli, BadPlansNameTheFileAndPath) {
 
 TEST(GenerateBookCli, NewspaperWeekWithArchiveUpdate) {
   const std::string dir = testing::make_temp_dir("gen");
-  const auto result = run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") +
-                                  " -o " + dir + "/book --update-archive " + dir + "/archive.txt");
+  const auto result =
+      run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") + " -o " +
+                  dir + "/book --update-archive " + dir + "/archive.txt");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Book book = read_book(dir + "/book/book.json");
   EXPECT_EQ(book.puzzle_count(), 21U);
   EXPECT_EQ(book.chapters[20].puzzles[0].date, "2026-11-29");
   EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 21U);
   // The same plan against that archive must produce 21 other puzzles.
-  const auto again = run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") +
-                                 " -o " + dir + "/book2 --archive " + dir + "/archive.txt");
+  const auto again =
+      run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") + " -o " +
+                  dir + "/book2 --archive " + dir + "/archive.txt");
   ASSERT_EQ(again.exit_code, 0) << again.err;
   const Book second = read_book(dir + "/book2/book.json");
   for (std::size_t c = 0; c < book.chapters.size(); ++c)
@@ -80,11 +88,14 @@ TEST(GenerateBookCli, KillNineThenResumeGivesTheSameBytes) {
 
 TEST(GenerateBookCli, UnreachableTargetExitsOne) {
   const std::string dir = testing::make_temp_dir("gen");
-  testing::write_text_file(dir + "/plan.json",
-                           R"({"title": "t", "seed": 1, "chapters": [{"title": "Too hard", "level": 1e9, "count": 1}]})");
-  const auto result = run_command(generate_book() + " " + dir + "/plan.json -o " + dir + "/book --max-moves 20 --max-restarts 0");
+  testing::write_text_file(
+      dir + "/plan.json",
+      R"({"title": "t", "seed": 1, "chapters": [{"title": "Too hard", "level": 1e9, "count": 1}]})");
+  const auto result = run_command(generate_book() + " " + dir + "/plan.json -o " + dir +
+                                  "/book --max-moves 20 --max-restarts 0");
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_NE(result.err.find("chapter \"Too hard\": puzzle 1 missed its target"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("chapter \"Too hard\": puzzle 1 missed its target"), std::string::npos)
+      << result.err;
   std::filesystem::remove_all(dir);
 }
 

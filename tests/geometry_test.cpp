@@ -65,7 +65,8 @@ TEST(Geometry, BoxOfMatchesTheBoxUnits) {
   for (int n : Geometry::supported_sizes()) {
     const auto geometry = Geometry::standard(n);
     for (int b = 0; b < n; ++b) {
-      for (int cell : geometry->units()[static_cast<std::size_t>(2 * n + b)]) EXPECT_EQ(geometry->box_of(cell), b);
+      for (int cell : geometry->units()[static_cast<std::size_t>(2 * n + b)])
+        EXPECT_EQ(geometry->box_of(cell), b);
     }
   }
 }

@@ -19,7 +19,8 @@ TEST(RandomSolutionGrid, IsACompleteValidGridForEverySize) {
   Rng a(1);
   Rng b(1);
   EXPECT_EQ(random_solution_grid(Geometry::standard(9), a), random_solution_grid(Geometry::standard(9), b));
-  EXPECT_FALSE(random_solution_grid(Geometry::standard(9), a) == random_solution_grid(Geometry::standard(9), a));
+  EXPECT_FALSE(random_solution_grid(Geometry::standard(9), a) ==
+               random_solution_grid(Geometry::standard(9), a));
 }
 
 TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
@@ -28,7 +29,9 @@ TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
   settings.target = 50;
   settings.tolerance = 0.02;
   settings.symmetry = Symmetry::rotate180;
-  const RatingFunction blanks = [](const Grid& puzzle) { return static_cast<double>(puzzle.cell_count() - puzzle.givens()); };
+  const RatingFunction blanks = [](const Grid& puzzle) {
+    return static_cast<double>(puzzle.cell_count() - puzzle.givens());
+  };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, blanks, 7);
   ASSERT_TRUE(result.reached) << result.rating;
   EXPECT_NEAR(result.rating, 50, 1);
@@ -84,7 +87,9 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
 }
 
 TEST(HillClimber, SmallAndLargeGrids) {
-  const RatingFunction blanks = [](const Grid& puzzle) { return static_cast<double>(puzzle.cell_count() - puzzle.givens()); };
+  const RatingFunction blanks = [](const Grid& puzzle) {
+    return static_cast<double>(puzzle.cell_count() - puzzle.givens());
+  };
   for (int n : {4, 6, 16}) {
     ClimbSettings settings;
     settings.target = n * n / 2.0;

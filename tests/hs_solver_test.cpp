@@ -31,7 +31,8 @@ std::vector<Grid> hard_corpora() {
 
 void expect_solves_like_counter(const Grid& puzzle, const HsOptions& options) {
   const HsResult result = hs_solve(puzzle, options);
-  ASSERT_EQ(result.outcome, HsOutcome::solved) << to_line(puzzle) << " with " << to_string(options.strategies);
+  ASSERT_EQ(result.outcome, HsOutcome::solved)
+      << to_line(puzzle) << " with " << to_string(options.strategies);
   ASSERT_TRUE(result.solution.has_value());
   EXPECT_TRUE(is_solution_of(*result.solution, puzzle));
   const SolutionCount counted = count_solutions(puzzle, 2);
@@ -61,7 +62,8 @@ TEST(HsSolver, NaiveBacktrackingOnASample) {
   options.call_cap = 2'000'000;
   for (const char* corpus : {"hardest.txt", "inkala.txt"})
     for (const Grid& puzzle : load_corpus(shared_data(corpus))) expect_solves_like_counter(puzzle, options);
-  for (const Grid& puzzle : load_corpus(shared_data("se-rated.txt"), 5)) expect_solves_like_counter(puzzle, options);
+  for (const Grid& puzzle : load_corpus(shared_data("se-rated.txt"), 5))
+    expect_solves_like_counter(puzzle, options);
 }
 
 TEST(HsSolver, CapStopsTheSearchUnsolved) {
@@ -128,7 +130,8 @@ TEST(HsSolver, UnsolvableAndMultiSolutionPuzzles) {
   EXPECT_TRUE(is_solution_of(*result.solution, open));
 
   // No solution although the givens do not clash: exhausts the tree.
-  const Grid stuck = parse_puzzle("12345678.........9...............................................................");
+  const Grid stuck =
+      parse_puzzle("12345678.........9...............................................................");
   const HsResult exhausted = hs_solve(stuck);
   EXPECT_EQ(exhausted.outcome, HsOutcome::no_solution);
 }
@@ -189,11 +192,13 @@ TEST(HsSolver, DISABLED_AblationStudy) {
         const auto start = std::chrono::steady_clock::now();
         std::vector<HsResult> results;
         for (const Grid& puzzle : puzzles) results.push_back(hs_solve(puzzle, options));
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const HsSummary summary = summarize_hs(results);
         std::printf("| %s | %s | %s | %d/%d | %.1f | %llu | %.2f |\n", corpus, steps.c_str(),
-                    steps == "none" ? "any" : std::string(to_string(order)).c_str(), summary.solved, summary.puzzles,
-                    summary.mean_calls, static_cast<unsigned long long>(summary.max_calls), seconds);
+                    steps == "none" ? "any" : std::string(to_string(order)).c_str(), summary.solved,
+                    summary.puzzles, summary.mean_calls, static_cast<unsigned long long>(summary.max_calls),
+                    seconds);
       }
     }
   }

@@ -21,17 +21,21 @@ std::string error_of(const std::function<void()>& action) {
 TEST(JsonIo, SyntaxErrorsNameLineAndColumn) {
   EXPECT_EQ(error_of([] { parse_json("{\n  \"a\": 1,\n  \"b\": }\n", "plan.json"); }).substr(0, 17),
             "plan.json:3:8: in");
-  EXPECT_NE(error_of([] { parse_json("{\"a\": 1} x", "plan.json"); }).find("plan.json:1:"), std::string::npos);
-  EXPECT_NE(error_of([] { parse_json("", "empty.json"); }).find("empty.json:1:1: invalid JSON"), std::string::npos);
+  EXPECT_NE(error_of([] { parse_json("{\"a\": 1} x", "plan.json"); }).find("plan.json:1:"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { parse_json("", "empty.json"); }).find("empty.json:1:1: invalid JSON"),
+            std::string::npos);
 }
 
 TEST(JsonIo, DeepNestingIsRejectedNotACrash) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  EXPECT_NE(error_of([&] { parse_json(deep, "deep.json"); }).find("nesting deeper than 64 levels"), std::string::npos);
+  EXPECT_NE(error_of([&] { parse_json(deep, "deep.json"); }).find("nesting deeper than 64 levels"),
+            std::string::npos);
 }
 
 TEST(JsonIo, TypedAccessNamesThePath) {
-  const auto document = parse_json(R"({"count": "ten", "chapters": [{"count": 0}], "ok": true, "x": 1.5})", "plan.json");
+  const auto document =
+      parse_json(R"({"count": "ten", "chapters": [{"count": 0}], "ok": true, "x": 1.5})", "plan.json");
   const JsonField root(document);
   EXPECT_EQ(error_of([&] { root["count"].as_integer(1, 100); }),
             "plan.json: $.count: expected an integer from 1 to 100, got a string (\"ten\")");
@@ -40,7 +44,9 @@ TEST(JsonIo, TypedAccessNamesThePath) {
   EXPECT_EQ(error_of([&] { root["x"].as_integer(0, 9); }),
             "plan.json: $.x: expected an integer from 0 to 9, got a number (1.5E0)");
   EXPECT_EQ(error_of([&] { root.required("title"); }), "plan.json: $: missing required key \"title\"");
-  EXPECT_EQ(error_of([&] { root.allow_only({"count", "chapters", "ok"}); }),
+  EXPECT_EQ(error_of([&] {
+              root.allow_only({"count", "chapters", "ok"});
+            }),
             "plan.json: $: unknown key \"x\" (expected one of: count, chapters, ok)");
   EXPECT_TRUE(root["ok"].as_bool());
   EXPECT_FALSE(root["missing"].present());
@@ -50,10 +56,13 @@ TEST(JsonIo, TypedAccessNamesThePath) {
 }
 
 TEST(JsonIo, PrettyPrintingIsStable) {
-  boost::json::value value = {{"title", "Book"}, {"levels", boost::json::array{1, 2, 3}},
-                              {"chapters", boost::json::array{boost::json::object{{"n", 1}}}}, {"empty", boost::json::object{}}};
+  boost::json::value value = {{"title", "Book"},
+                              {"levels", boost::json::array{1, 2, 3}},
+                              {"chapters", boost::json::array{boost::json::object{{"n", 1}}}},
+                              {"empty", boost::json::object{}}};
   EXPECT_EQ(pretty_json(value),
-            "{\n  \"title\": \"Book\",\n  \"levels\": [1, 2, 3],\n  \"chapters\": [\n    {\n      \"n\": 1\n    }\n  ],\n"
+            "{\n  \"title\": \"Book\",\n  \"levels\": [1, 2, 3],\n  \"chapters\": [\n    {\n      \"n\": 1\n "
+            "   }\n  ],\n"
             "  \"empty\": {}\n}\n");
   EXPECT_EQ(parse_json(pretty_json(value), "x").root, value);
 }

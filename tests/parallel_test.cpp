@@ -4,8 +4,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <thread>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace sudoku {
@@ -21,13 +21,15 @@ TEST(ParallelFor, EveryItemRunsOnceWhateverTheThreadCount) {
 
 TEST(ParallelFor, ZeroItemsIsFine) {
   std::size_t last_progress = 99;
-  parallel_for(0, 4, [](std::size_t) { FAIL(); }, [&](std::size_t done) { last_progress = done; });
+  parallel_for(
+      0, 4, [](std::size_t) { FAIL(); }, [&](std::size_t done) { last_progress = done; });
   EXPECT_EQ(last_progress, 0U);
 }
 
 TEST(ParallelFor, ProgressEndsAtTheCount) {
   std::size_t last_progress = 0;
-  parallel_for(100, 2, [](std::size_t) {}, [&](std::size_t done) { last_progress = done; });
+  parallel_for(
+      100, 2, [](std::size_t) {}, [&](std::size_t done) { last_progress = done; });
   EXPECT_EQ(last_progress, 100U);
 }
 

@@ -37,7 +37,8 @@ TEST(Plan, TheShippedExamplesParse) {
 }
 
 TEST(Plan, DefaultsAndNumericLevels) {
-  const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [{"level": 300, "count": 2}]})", "p"), ".");
+  const Plan plan = parse_plan(
+      parse_json(R"({"title": "t", "seed": 5, "chapters": [{"level": 300, "count": 2}]})", "p"), ".");
   EXPECT_EQ(plan.size, 9);
   EXPECT_EQ(plan.runs, 10);
   EXPECT_DOUBLE_EQ(plan.tolerance, 0.10);
@@ -53,30 +54,45 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": "one", "chapters": []})"),
             "plan.json: $.seed: expected an integer from 0 to 9223372036854775807, got a string (\"one\")");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "nightmare", "count": 3}]})"),
-            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil; or give a "
+            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil; "
+            "or give a "
             "target rating as a number)");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 0}]})"),
             "plan.json: $.chapters[0].count: expected an integer from 1 to 100000, got an integer (0)");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "size": 8, "chapters": [{"level": "easy", "count": 1}]})"),
-            "plan.json: $.size: unsupported grid size 8 (expected 4, 6, 9, 12, 16 or 25)");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "symmetry": "spiral", "chapters": [{"level": "easy", "count": 1}]})"),
-            "plan.json: $.symmetry: unknown symmetry \"spiral\" (expected one of: none, rotate180, rotate90, mirror, "
-            "diagonal)");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "size": 8, "chapters": [{"level": "easy", "count": 1}]})"),
+      "plan.json: $.size: unsupported grid size 8 (expected 4, 6, 9, 12, 16 or 25)");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "symmetry": "spiral", "chapters": [{"level": "easy", "count": 1}]})"),
+      "plan.json: $.symmetry: unknown symmetry \"spiral\" (expected one of: none, rotate180, rotate90, "
+      "mirror, "
+      "diagonal)");
+  EXPECT_EQ(plan_error(
+                R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
             "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, level, count, date)");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
-            "plan.json: $.chapters[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": []})"), "plan.json: $.chapters: expected at least one chapter");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
+      "plan.json: $.chapters[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": []})"),
+            "plan.json: $.chapters: expected at least one chapter");
   EXPECT_EQ(plan_error(R"({"seed": 1, "chapters": []})"), "plan.json: $: missing required key \"title\"");
   EXPECT_EQ(plan_error(R"([1, 2])"), "plan.json: $: expected an object with title, seed and chapters");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "tolerance": 2, "chapters": [{"level": "easy", "count": 1}]})"),
-            "plan.json: $.tolerance: expected a number between 0 and 1 (exclusive)");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "metric": "technique", "chapters": [{"level": 4.2, "count": 1}]})"),
-            "plan.json: $.metric: the plan rates with \"technique\" but its calibration (default) is for \"call-count\"; "
-            "make one with calibrate --metric technique");
-  EXPECT_NE(plan_error(R"({"title": "t", "seed": 1, "calibration": "missing.json", "chapters": [{"level": "easy", "count": 1}]})")
-                .find("plan.json: $.calibration: cannot read the calibration: "),
-            std::string::npos);
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "tolerance": 2, "chapters": [{"level": "easy", "count": 1}]})"),
+      "plan.json: $.tolerance: expected a number between 0 and 1 (exclusive)");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "metric": "technique", "chapters": [{"level": 4.2, "count": 1}]})"),
+      "plan.json: $.metric: the plan rates with \"technique\" but its calibration (default) is for "
+      "\"call-count\"; "
+      "make one with calibrate --metric technique");
+  EXPECT_NE(
+      plan_error(
+          R"({"title": "t", "seed": 1, "calibration": "missing.json", "chapters": [{"level": "easy", "count": 1}]})")
+          .find("plan.json: $.calibration: cannot read the calibration: "),
+      std::string::npos);
 }
 
 }  // namespace

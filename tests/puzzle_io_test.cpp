@@ -39,7 +39,8 @@ TEST(PuzzleIo, ZerosAreBlanksAndCrLfIsAccepted) {
 }
 
 TEST(PuzzleIo, CommentsAndBlankLinesAreSkippedAndLinesCounted) {
-  const auto entries = read_text("# a corpus\n\n" + std::string(kTop95First) + "\n\n" + std::string(kTop95First) + "\n");
+  const auto entries =
+      read_text("# a corpus\n\n" + std::string(kTop95First) + "\n\n" + std::string(kTop95First) + "\n");
   ASSERT_EQ(entries.size(), 2U);
   EXPECT_EQ(entries[0].line, 3);
   EXPECT_EQ(entries[1].line, 5);
@@ -66,7 +67,8 @@ TEST(PuzzleIo, GridTextLooksRight) {
 }
 
 TEST(PuzzleIo, CompactGridRows) {
-  const auto entries = read_text("4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
+  const auto entries = read_text(
+      "4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
   ASSERT_EQ(entries.size(), 1U);
   ASSERT_TRUE(entries[0].ok()) << entries[0].error;
   EXPECT_EQ(to_line(*entries[0].grid), kTop95First);
@@ -92,7 +94,8 @@ TEST(PuzzleIo, SixteenByFromCorpusAndLowercase) {
   ASSERT_EQ(grids.size(), 55U);
   EXPECT_EQ(grids[0].size(), 16);
   std::string lower = to_line(grids[0]);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](char c) { return static_cast<char>(std::tolower(c)); });
   EXPECT_EQ(parse_puzzle(lower), grids[0]);
   EXPECT_EQ(load_puzzles(testing::shared_data("gecode-25x25.txt"))[0].size(), 25);
 }
@@ -132,7 +135,8 @@ TEST(PuzzleIo, BadSymbolNamesItsColumn) {
 }
 
 TEST(PuzzleIo, MalformedEntriesDoNotSwallowTheirNeighbours) {
-  const auto entries = read_text("hello\n" + std::string(kTop95First) + "\n12345678\n" + std::string(kTop95First) + "\n");
+  const auto entries =
+      read_text("hello\n" + std::string(kTop95First) + "\n12345678\n" + std::string(kTop95First) + "\n");
   ASSERT_EQ(entries.size(), 4U);
   EXPECT_FALSE(entries[0].ok());
   EXPECT_TRUE(entries[1].ok());
@@ -151,7 +155,8 @@ TEST(PuzzleIo, TruncatedGridIsReported) {
 }
 
 TEST(PuzzleIo, RaggedGridRowIsReported) {
-  const auto entries = read_text("4.....8.5\n.3......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
+  const auto entries = read_text(
+      "4.....8.5\n.3......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n");
   ASSERT_EQ(entries.size(), 1U);
   EXPECT_FALSE(entries[0].ok());
   EXPECT_EQ(entries[0].error_line, 2);
@@ -160,12 +165,14 @@ TEST(PuzzleIo, RaggedGridRowIsReported) {
 
 TEST(PuzzleIo, LoadPuzzlesIsStrict) {
   const std::string dir = testing::make_temp_dir("puzzle-io");
-  testing::write_text_file(dir + "/bad.txt", std::string(kTop95First) + "\n" + std::string(kTop95First) + "9\n");
+  testing::write_text_file(dir + "/bad.txt",
+                           std::string(kTop95First) + "\n" + std::string(kTop95First) + "9\n");
   try {
     load_puzzles(dir + "/bad.txt");
     FAIL() << "expected InputError";
   } catch (const InputError& error) {
-    EXPECT_EQ(std::string(error.what()), dir + "/bad.txt:2:82: expected a puzzle of 81 symbols (9x9), got 82");
+    EXPECT_EQ(std::string(error.what()),
+              dir + "/bad.txt:2:82: expected a puzzle of 81 symbols (9x9), got 82");
   }
   EXPECT_THROW(load_puzzles(dir + "/missing.txt"), IoError);
 }

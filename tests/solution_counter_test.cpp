@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "solve/generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
 #include "reference_solver.hpp"
+#include "solve/generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 #include "test_support.hpp"
@@ -53,7 +53,8 @@ Grid random_solution(const std::shared_ptr<const Geometry>& geometry, Rng& rng) 
     for (int c = 0; c < n; ++c) {
       const int source_row = row_of[static_cast<std::size_t>(r)];
       const int source_col = col_of[static_cast<std::size_t>(c)];
-      const int pattern = (cols_per_stack * (source_row % rows_per_band) + source_row / rows_per_band + source_col) % n;
+      const int pattern =
+          (cols_per_stack * (source_row % rows_per_band) + source_row / rows_per_band + source_col) % n;
       grid.set(geometry->cell_at(r, c), relabel[static_cast<std::size_t>(pattern)]);
     }
   }
@@ -142,10 +143,12 @@ int expect_matches_reference(const Grid& puzzle, const std::string& context, boo
   const auto expected = reference_count_solutions(puzzle, kMostSolutionsCompared);
   for (int limit = 1; limit <= kMostSolutionsCompared && also_clause_learning; ++limit) {
     std::vector<std::uint8_t> solution(static_cast<std::size_t>(puzzle.cell_count()));
-    const int count = detail::count_solutions_generic(puzzle.geometry(), puzzle.cells(), limit, solution.data(), 0);
+    const int count =
+        detail::count_solutions_generic(puzzle.geometry(), puzzle.cells(), limit, solution.data(), 0);
     EXPECT_EQ(count, std::min(expected.count, limit)) << context << " (clause learning) limit " << limit;
     if (count >= 1) {
-      EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle)) << context << " (clause learning)";
+      EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle))
+          << context << " (clause learning)";
     }
   }
   for (int limit = 1; limit <= kMostSolutionsCompared; ++limit) {
@@ -167,7 +170,8 @@ class SolutionCounterShape : public ::testing::TestWithParam<Shape> {};
 TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
   const Shape shape = GetParam();
   const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
-  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows), static_cast<std::uint64_t>(shape.box_cols)));
+  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows),
+                      static_cast<std::uint64_t>(shape.box_cols)));
   std::array<int, kMostSolutionsCompared + 1> seen{};  // how many puzzles had 0, 1, ... solutions
   for (int i = 0; i < shape.puzzles; ++i) {
     const Grid solution = random_solution(geometry, rng);
@@ -175,7 +179,9 @@ TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
     const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(shape.max_blanks + 1)));
     Grid puzzle = with_blanks(solution, blanks, rng);
     if (rng.below(4) == 0) {
-      const auto value = [&] { return 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(geometry->size()))); };
+      const auto value = [&] {
+        return 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(geometry->size())));
+      };
       puzzle = without_two_values(puzzle, solution, value(), value());
     }
     if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
@@ -204,7 +210,8 @@ TEST(SolutionCounter, NineByNineKernelAgreesWithTheGenericKernel) {
     if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
     for (int limit : {1, 2, 3, 10}) {
       std::array<std::uint8_t, 81> generic_solution{};
-      const int generic = detail::count_solutions_generic(*geometry, puzzle.cells(), limit, generic_solution.data());
+      const int generic =
+          detail::count_solutions_generic(*geometry, puzzle.cells(), limit, generic_solution.data());
       const SolutionCount fast = count_solutions(puzzle, limit);
       ASSERT_EQ(fast.count, generic) << "puzzle " << i << " limit " << limit;
       if (fast.count >= 1) {
@@ -218,7 +225,8 @@ TEST(SolutionCounter, SpanEntryPointMatchesTheGridEntryPoint) {
   const auto geometry = Geometry::standard(9);
   Rng rng(81);
   for (int i = 0; i < 500; ++i) {
-    const Grid puzzle = with_blanks(random_solution(geometry, rng), 30 + static_cast<int>(rng.below(51)), rng);
+    const Grid puzzle =
+        with_blanks(random_solution(geometry, rng), 30 + static_cast<int>(rng.below(51)), rng);
     std::array<std::uint8_t, 81> cells{};
     std::copy(puzzle.cells().begin(), puzzle.cells().end(), cells.begin());
     std::array<std::uint8_t, 81> solution{};
@@ -314,13 +322,27 @@ void expect_unique_corpus(const std::string& name) {
   }
 }
 
-TEST(SolutionCounterCorpus, Top95HasUniqueSolutions) { expect_unique_corpus("top95.txt"); }
-TEST(SolutionCounterCorpus, HardestHasUniqueSolutions) { expect_unique_corpus("hardest.txt"); }
-TEST(SolutionCounterCorpus, InkalaHasUniqueSolutions) { expect_unique_corpus("inkala.txt"); }
-TEST(SolutionCounterCorpus, SeventeenCluePuzzlesHaveUniqueSolutions) { expect_unique_corpus("17-clue.txt"); }
-TEST(SolutionCounterCorpus, Top1465HasUniqueSolutions) { expect_unique_corpus("top1465.txt"); }
-TEST(SolutionCounterCorpus, ForumHardestHasUniqueSolutions) { expect_unique_corpus("forum-hardest-1106.txt"); }
-TEST(SolutionCounterCorpus, Gecode16x16HasUniqueSolutions) { expect_unique_corpus("gecode-16x16.txt"); }
+TEST(SolutionCounterCorpus, Top95HasUniqueSolutions) {
+  expect_unique_corpus("top95.txt");
+}
+TEST(SolutionCounterCorpus, HardestHasUniqueSolutions) {
+  expect_unique_corpus("hardest.txt");
+}
+TEST(SolutionCounterCorpus, InkalaHasUniqueSolutions) {
+  expect_unique_corpus("inkala.txt");
+}
+TEST(SolutionCounterCorpus, SeventeenCluePuzzlesHaveUniqueSolutions) {
+  expect_unique_corpus("17-clue.txt");
+}
+TEST(SolutionCounterCorpus, Top1465HasUniqueSolutions) {
+  expect_unique_corpus("top1465.txt");
+}
+TEST(SolutionCounterCorpus, ForumHardestHasUniqueSolutions) {
+  expect_unique_corpus("forum-hardest-1106.txt");
+}
+TEST(SolutionCounterCorpus, Gecode16x16HasUniqueSolutions) {
+  expect_unique_corpus("gecode-16x16.txt");
+}
 // The minimal 25x25 puzzles sit near the hardness peak of Latin square completion: the whole file
 // takes minutes (see docs/solver.md), so the default run checks a few and the full check is opt-in
 // (--gtest_also_run_disabled_tests).
@@ -333,7 +355,9 @@ TEST(SolutionCounterCorpus, Gecode25x25SampleHasUniqueSolutions) {
     ASSERT_TRUE(is_solution_of(*result.solution, puzzles[i])) << "puzzle " << i + 1;
   }
 }
-TEST(SolutionCounterCorpus, DISABLED_Gecode25x25HasUniqueSolutions) { expect_unique_corpus("gecode-25x25.txt"); }
+TEST(SolutionCounterCorpus, DISABLED_Gecode25x25HasUniqueSolutions) {
+  expect_unique_corpus("gecode-25x25.txt");
+}
 
 // Every puzzle of the corpus has at least two solutions.
 void expect_multiple_solution_corpus(const std::string& name) {

@@ -10,7 +10,8 @@ namespace {
 TEST(Symmetry, OrbitsPartitionTheCells) {
   for (int n : Geometry::supported_sizes()) {
     const auto geometry = Geometry::standard(n);
-    for (const auto symmetry : {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
+    for (const auto symmetry :
+         {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
       std::set<int> cells;
       for (const auto& orbit : cell_orbits(*geometry, symmetry))
         for (int cell : orbit) EXPECT_TRUE(cells.insert(cell).second);

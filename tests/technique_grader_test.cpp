@@ -46,7 +46,8 @@ void expect_sound(const Grid& puzzle, const TechniqueGrade& grade, const Grid& s
       ASSERT_EQ(solution[placed.cell], placed.value)
           << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
     for (const CellValue& gone : step.eliminations)
-      ASSERT_NE(solution[gone.cell], gone.value) << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
+      ASSERT_NE(solution[gone.cell], gone.value)
+          << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
   }
 }
 
@@ -75,7 +76,9 @@ std::vector<LadderCase> ladder_cases() {
   return cases;
 }
 
-void PrintTo(const LadderCase& one, std::ostream* out) { *out << one.technique << " " << one.puzzle; }
+void PrintTo(const LadderCase& one, std::ostream* out) {
+  *out << one.technique << " " << one.puzzle;
+}
 
 class LadderStep : public ::testing::TestWithParam<LadderCase> {};
 
@@ -140,7 +143,8 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
   for (const Step& step : steps) {
     EXPECT_EQ(step.technique, technique) << step.detail;
     EXPECT_GE(step.score, technique_base_score(technique) - 1e-9);
-    EXPECT_NE(step.detail.find(std::to_string(links) + " strong links on 1"), std::string::npos) << step.detail;
+    EXPECT_NE(step.detail.find(std::to_string(links) + " strong links on 1"), std::string::npos)
+        << step.detail;
     for (const Deduction& gone : step.eliminations) eliminated.push_back(gone.cell);
   }
   int solutions = 0;
@@ -172,7 +176,8 @@ TEST(StrongLinkChains, FiveLinks) {
 }
 
 TEST(StrongLinkChains, SixLinks) {
-  expect_strong_link_chain({1, 4, 11, 17, 33, 41, 42, 45, 51, 58, 59, 63, 71}, 6, Technique::six_strong_links);
+  expect_strong_link_chain({1, 4, 11, 17, 33, 41, 42, 45, 51, 58, 59, 63, 71}, 6,
+                           Technique::six_strong_links);
 }
 
 // ---- the hardest technique decides the grade, and is needed ----
@@ -185,20 +190,34 @@ struct HardestCase {
 
 TEST(TechniqueGrader, HardestTechniqueIsTheGradeAndIsNeeded) {
   const HardestCase cases[] = {
-      {"................12....34.................53.6..217.......2......3.6..4..45....8..", Technique::hidden_single_box, 1.2},
-      {".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.", Technique::hidden_single_line, 1.5},
-      {".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....", Technique::direct_hidden_pair, 2.0},
-      {".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", Technique::pointing, 2.6},
-      {"................12....345........3....6.......71..8......2.6..834.......5..7.....", Technique::x_wing, 3.2},
-      {"2...3...53..259..4.9.8.4.7..........72.548.13....2.......1.5...91.....5883.....21", Technique::swordfish, 3.8},
-      {".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5", Technique::two_strong_links, 4.0},
-      {".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...", Technique::xy_wing, 4.2},
-      {".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7", Technique::unique_rectangle, 4.5},
-      {"972.4...38..93.7...4.7..........9..22.5...3.86..2..........4.3...8.96..53...2.867", Technique::jellyfish, 5.2},
-      {"................12....34..............12....5..6...3.4...7...8..4...6...35.....2.", Technique::bug, 5.6},
-      {".................1..2..3.4......5.2..6...7...81...........1.3.6....8......96..2..", Technique::nishio, 7.7},
-      {".................1..2.34.................526..7.8........98...7..6....3.2.51.....", Technique::multiple_forcing_chain, 8.3},
-      {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", Technique::dynamic_forcing_chain, 9.0},
+      {"................12....34.................53.6..217.......2......3.6..4..45....8..",
+       Technique::hidden_single_box, 1.2},
+      {".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.",
+       Technique::hidden_single_line, 1.5},
+      {".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+       Technique::direct_hidden_pair, 2.0},
+      {".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+       Technique::pointing, 2.6},
+      {"................12....345........3....6.......71..8......2.6..834.......5..7.....", Technique::x_wing,
+       3.2},
+      {"2...3...53..259..4.9.8.4.7..........72.548.13....2.......1.5...91.....5883.....21",
+       Technique::swordfish, 3.8},
+      {".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5",
+       Technique::two_strong_links, 4.0},
+      {".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...",
+       Technique::xy_wing, 4.2},
+      {".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7",
+       Technique::unique_rectangle, 4.5},
+      {"972.4...38..93.7...4.7..........9..22.5...3.86..2..........4.3...8.96..53...2.867",
+       Technique::jellyfish, 5.2},
+      {"................12....34..............12....5..6...3.4...7...8..4...6...35.....2.", Technique::bug,
+       5.6},
+      {".................1..2..3.4......5.2..6...7...81...........1.3.6....8......96..2..", Technique::nishio,
+       7.7},
+      {".................1..2.34.................526..7.8........98...7..6....3.2.51.....",
+       Technique::multiple_forcing_chain, 8.3},
+      {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+       Technique::dynamic_forcing_chain, 9.0},
   };
   for (const HardestCase& one : cases) {
     const Grid puzzle = parse_puzzle(one.puzzle);
@@ -292,7 +311,8 @@ TEST(TechniqueGrader, DeterministicAndExplainDoesNotChangeTheGrade) {
 }
 
 TEST(TechniqueGrader, ConflictingGivensAreAContradiction) {
-  Grid puzzle = parse_puzzle(".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.");
+  Grid puzzle =
+      parse_puzzle(".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.");
   puzzle.set(8, 1);  // r1c9 = 1, in the column and box of the given 1 at r2c9
   const TechniqueGrade grade = grade_techniques(puzzle);
   EXPECT_EQ(grade.outcome, GradeOutcome::contradiction);
@@ -309,8 +329,8 @@ Grid unique_puzzle_from(const Grid& solution, std::uint64_t seed) {
 
 TEST(TechniqueGrader, WorksOnEverySizeAndBoxShape) {
   Rng rng(77);
-  for (const auto& [box_rows, box_cols] :
-       {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{2, 4}, std::pair{4, 2}, std::pair{3, 4}}) {
+  for (const auto& [box_rows, box_cols] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{2, 4},
+                                           std::pair{4, 2}, std::pair{3, 4}}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const Grid puzzle = unique_puzzle_from(pattern_solution(box_rows, box_cols), seed);
       const std::string where = puzzle.geometry().describe() + " " + to_line(puzzle);
@@ -333,10 +353,11 @@ TEST(TechniqueGrader, WorksOnEverySizeAndBoxShape) {
 // ---- scores and text ----
 
 TEST(TechniqueGrader, ChainLengthBonusFollowsSudokuExplainer) {
-  const std::pair<int, double> expected[] = {{4, 0.0}, {6, 0.0}, {7, 0.1}, {8, 0.1}, {9, 0.2}, {10, 0.2},
+  const std::pair<int, double> expected[] = {{4, 0.0},  {6, 0.0},  {7, 0.1},  {8, 0.1},  {9, 0.2},  {10, 0.2},
                                              {11, 0.3}, {14, 0.3}, {15, 0.4}, {18, 0.4}, {19, 0.5}, {26, 0.5},
                                              {27, 0.6}, {34, 0.6}, {35, 0.7}, {50, 0.7}, {51, 0.8}};
-  for (const auto& [nodes, bonus] : expected) EXPECT_NEAR(technique::length_bonus(nodes), bonus, 1e-9) << nodes;
+  for (const auto& [nodes, bonus] : expected)
+    EXPECT_NEAR(technique::length_bonus(nodes), bonus, 1e-9) << nodes;
 }
 
 TEST(TechniqueGrader, TechniqueIdsRoundTripAndScoresClimb) {
@@ -352,10 +373,12 @@ TEST(TechniqueGrader, TechniqueIdsRoundTripAndScoresClimb) {
 }
 
 TEST(TechniqueGrader, StepsReadLikeTheIssueExamples) {
-  const Grid puzzle = parse_puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
+  const Grid puzzle =
+      parse_puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...");
   const TechniqueGrade grade = explained(puzzle);
   const std::regex single("r[1-9]c[1-9]=[1-9]  hidden single in (box|row|column) [1-9]");
-  const std::regex pointing("(r[1-9]c[1-9],)*r[1-9]c[1-9] -[1-9]  pointing, box [1-9] \\([1-9] locked in (row|column) [1-9]\\)");
+  const std::regex pointing(
+      "(r[1-9]c[1-9],)*r[1-9]c[1-9] -[1-9]  pointing, box [1-9] \\([1-9] locked in (row|column) [1-9]\\)");
   bool saw_single = false;
   bool saw_pointing = false;
   for (const TechniqueStep& step : grade.steps) {
@@ -382,7 +405,8 @@ TEST(TechniqueMetric, IsRegisteredAndRatesLikeTheGrader) {
   EXPECT_EQ(metric->name(), "technique");
   EXPECT_EQ(metric->runs(), 1);
   EXPECT_EQ(metric->settings().at("max-technique"), "dynamic-forcing-chain-plus");
-  const Grid puzzle = parse_puzzle(".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...");
+  const Grid puzzle =
+      parse_puzzle(".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...");
   const MetricRating rating = metric->rate(puzzle);
   EXPECT_NEAR(rating.value, 4.2, 1e-9);
   EXPECT_TRUE(rating.solved);
@@ -393,7 +417,8 @@ TEST(TechniqueMetric, IsRegisteredAndRatesLikeTheGrader) {
 }
 
 TEST(TechniqueMetric, BeyondTheLadderIsALowerBound) {
-  const Grid puzzle = parse_puzzle(".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...");
+  const Grid puzzle =
+      parse_puzzle(".................1..2..3.4.............15...6..3.7..2......473..5.......16...8...");
   const MetricRating capped = make_rating_metric("technique", {{"max-technique", "x-wing"}})->rate(puzzle);
   EXPECT_EQ(capped.value, 11.0);
   EXPECT_TRUE(capped.lower_bound());
@@ -414,7 +439,8 @@ TEST(TechniqueMetric, RejectsBadOptions) {
 }
 
 TEST(TechniqueMetric, UniquenessCanBeSwitchedOff) {
-  const Grid puzzle = parse_puzzle(".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7");
+  const Grid puzzle =
+      parse_puzzle(".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7");
   TechniqueOptions options;
   options.uniqueness = false;
   const TechniqueGrade grade = explained(puzzle, options);
@@ -428,7 +454,9 @@ TEST(TechniqueMetric, UniquenessCanBeSwitchedOff) {
 
 // ---- corpus-rate ----
 
-std::string corpus_rate() { return tool_path("corpus-rate"); }
+std::string corpus_rate() {
+  return tool_path("corpus-rate");
+}
 
 TEST(TechniqueCorpusRate, RecordsCarryTheGradeAndExplainPrintsThePath) {
   const std::string input =
@@ -453,7 +481,8 @@ TEST(TechniqueCorpusRate, RecordsCarryTheGradeAndExplainPrintsThePath) {
   EXPECT_NE(explain.out.find("\n4.2  r"), std::string::npos);
   EXPECT_NE(explain.out.find("  XY-wing, pivot r"), std::string::npos);
   EXPECT_NE(explain.out.find("\n\n# -:2  "), std::string::npos);
-  EXPECT_TRUE(std::regex_search(explain.out, std::regex("\n1\\.[25]  r[1-9]c[1-9]=[1-9]  hidden single in ")));
+  EXPECT_TRUE(
+      std::regex_search(explain.out, std::regex("\n1\\.[25]  r[1-9]c[1-9]=[1-9]  hidden single in ")));
 
   EXPECT_EQ(run_command(corpus_rate() + " --max-technique nested -", input).exit_code, 2);
   EXPECT_EQ(run_command(corpus_rate() + " --explain --no-rating -", input).exit_code, 2);
@@ -513,7 +542,8 @@ TEST(TechniqueStudy, SpearmanAgainstSudokuExplainer) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("technique: %zu puzzles, %d beyond, Spearman vs SE %.4f, %.2f s (%.0f puzzles/s, one thread)\n",
-              puzzles.size(), beyond, spearman(grades, se), seconds, static_cast<double>(puzzles.size()) / seconds);
+              puzzles.size(), beyond, spearman(grades, se), seconds,
+              static_cast<double>(puzzles.size()) / seconds);
   // The call count on a fixed sample (every 5th puzzle): 10 runs each take a while.
   const auto call_count = make_rating_metric("call-count");
   std::vector<double> counts;

@@ -16,24 +16,30 @@
 namespace sudoku::typeset {
 namespace {
 
-std::string shipped(const std::string& name) { return std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml"; }
+std::string shipped(const std::string& name) {
+  return std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml";
+}
 
 // A small valid template; `extra_master` and `grid_attributes` let tests break one thing at a time.
-std::string minimal_template(const std::string& extra = "", const std::string& grid_attributes = "thin=\"0.5pt\"",
+std::string minimal_template(const std::string& extra = "",
+                             const std::string& grid_attributes = "thin=\"0.5pt\"",
                              const std::string& master_body = "") {
-  return "<?xml version=\"1.0\"?>\n"                                    // line 1
-         "<template version=\"1\">\n"                                    // 2
-         "  <page width=\"6in\" height=\"9in\">\n"                       // 3
+  return "<?xml version=\"1.0\"?>\n"                                                       // line 1
+         "<template version=\"1\">\n"                                                      // 2
+         "  <page width=\"6in\" height=\"9in\">\n"                                         // 3
          "    <margins top=\"0.5in\" bottom=\"0.5in\" left=\"0.5in\" right=\"0.5in\"/>\n"  // 4
-         "  </page>\n"                                                   // 5
-         "  <font name=\"digits\" family=\"DejaVu Sans\" style=\"Book\"/>\n"  // 6
-         "  <grid " + grid_attributes + ">\n"                            // 7
-         "    <givens font=\"digits\" size=\"0.6\"/>\n"                  // 8
-         "  </grid>\n"                                                   // 9
-         "  <master name=\"puzzle\">\n" + master_body +                  // 10
+         "  </page>\n"                                                                     // 5
+         "  <font name=\"digits\" family=\"DejaVu Sans\" style=\"Book\"/>\n"               // 6
+         "  <grid " +
+         grid_attributes +
+         ">\n"                                           // 7
+         "    <givens font=\"digits\" size=\"0.6\"/>\n"  // 8
+         "  </grid>\n"                                   // 9
+         "  <master name=\"puzzle\">\n" +
+         master_body +  // 10
          "  </master>\n"
-         "  <master name=\"solution\" columns=\"2\" rows=\"2\"/>\n" + extra +
-         "</template>\n";
+         "  <master name=\"solution\" columns=\"2\" rows=\"2\"/>\n" +
+         extra + "</template>\n";
 }
 
 // "FILE:LINE: message" of the InputError that parsing `text` gives.
@@ -61,7 +67,8 @@ TEST(UnitsTest, ParsesColours) {
   EXPECT_EQ(*parse_color("#000000"), Color::black());
   EXPECT_EQ(*parse_color("#fff"), Color::white());
   EXPECT_DOUBLE_EQ(parse_color("#80FF00")->red, 128.0 / 255);
-  for (const char* bad : {"black", "#12345", "#gg0000", "000000", ""}) EXPECT_FALSE(parse_color(bad).has_value()) << bad;
+  for (const char* bad : {"black", "#12345", "#gg0000", "000000", ""})
+    EXPECT_FALSE(parse_color(bad).has_value()) << bad;
 }
 
 TEST(TextPatternTest, ExpandsVariablesAndFilters) {
@@ -137,7 +144,8 @@ TEST(TemplateTest, AlignRows) {
   EXPECT_EQ(parse_template(text, "t.xml").solution_page.align_rows, RowAlignment::center);
   EXPECT_EQ(parse_template(minimal_template(), "t.xml").solution_page.align_rows, RowAlignment::justify);
   text.replace(text.find("\"center\""), 8, "\"bottom\"");
-  EXPECT_NE(error_of(text).find("t.xml:12: bad value 'bottom' for 'align-rows' (expected one of: justify, center, top)"),
+  EXPECT_NE(error_of(text).find(
+                "t.xml:12: bad value 'bottom' for 'align-rows' (expected one of: justify, center, top)"),
             std::string::npos)
       << error_of(text);
   EXPECT_NE(error_of(minimal_template("  <master name=\"title\" align-rows=\"top\"/>\n"))
@@ -154,8 +162,9 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 }
 
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
-  EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
-            "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
+  EXPECT_EQ(
+      error_of(minimal_template("  <watermark/>\n")),
+      "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
 }
 
 TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {
@@ -164,21 +173,25 @@ TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {
 }
 
 TEST(TemplateTest, BadLengthsAreErrors) {
-  EXPECT_EQ(error_of(minimal_template("", "thin=\"0.5\"")).substr(0, 36), "t.xml:7: bad length '0.5' for 'thin'");
+  EXPECT_EQ(error_of(minimal_template("", "thin=\"0.5\"")).substr(0, 36),
+            "t.xml:7: bad length '0.5' for 'thin'");
   EXPECT_EQ(error_of(minimal_template("", "thin=\"0.3pt\"")),
             "t.xml:7: thin line 0.3 pt is under the 0.5 pt minimum that prints reliably");
-  EXPECT_NE(error_of(minimal_template("", "thin=\"1pt\" thick=\"0.75pt\"")).find("t.xml:7: the thick (box) lines"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(minimal_template("", "thin=\"1pt\" thick=\"0.75pt\"")).find("t.xml:7: the thick (box) lines"),
+      std::string::npos);
 }
 
 TEST(TemplateTest, UndeclaredFontAndUnknownVariableAreErrors) {
-  const std::string font = minimal_template("", "thin=\"0.5pt\"",
-                                            "    <caption font=\"serif\" size=\"9pt\"><text>{number}</text></caption>\n");
+  const std::string font = minimal_template(
+      "", "thin=\"0.5pt\"", "    <caption font=\"serif\" size=\"9pt\"><text>{number}</text></caption>\n");
   EXPECT_NE(error_of(font).find("t.xml:11: unknown font 'serif'"), std::string::npos) << error_of(font);
-  const std::string variable = minimal_template("", "thin=\"0.5pt\"",
-                                                "    <caption font=\"digits\" size=\"9pt\">\n      <text>{nmber}</text>\n"
-                                                "    </caption>\n");
-  EXPECT_NE(error_of(variable).find("t.xml:12: unknown variable {nmber}"), std::string::npos) << error_of(variable);
+  const std::string variable =
+      minimal_template("", "thin=\"0.5pt\"",
+                       "    <caption font=\"digits\" size=\"9pt\">\n      <text>{nmber}</text>\n"
+                       "    </caption>\n");
+  EXPECT_NE(error_of(variable).find("t.xml:12: unknown variable {nmber}"), std::string::npos)
+      << error_of(variable);
 }
 
 TEST(TemplateTest, MissingFontIsAnErrorAtTheFontLine) {
@@ -191,7 +204,8 @@ TEST(TemplateTest, MissingFontIsAnErrorAtTheFontLine) {
     FAIL() << "expected an InputError";
   } catch (const InputError& error) {
     EXPECT_EQ(error.line(), 6);
-    EXPECT_NE(std::string(error.what()).find("font family 'No Such Family' not found"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("font family 'No Such Family' not found"), std::string::npos)
+        << error.what();
   }
   std::string file = minimal_template();
   const std::string by_family = "family=\"DejaVu Sans\" style=\"Book\"";
@@ -208,7 +222,8 @@ TEST(TemplateTest, MissingStyleListsTheInstalledOnes) {
     load_template_fonts(parse_template(text, "t.xml"), fonts);
     FAIL() << "expected an InputError";
   } catch (const InputError& error) {
-    EXPECT_NE(std::string(error.what()).find("has no style 'Heavy' (installed styles:"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("has no style 'Heavy' (installed styles:"), std::string::npos)
+        << error.what();
   }
 }
 
@@ -221,16 +236,20 @@ TEST(TemplateTest, FontFilesLoadByPath) {
 }
 
 TEST(TemplateTest, DoctypeAndEntitiesAreRejected) {
-  const std::string doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
-                              "<template/>\n";
+  const std::string doctype =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
+      "<template/>\n";
   EXPECT_EQ(error_of(doctype), "t.xml:2: DOCTYPE and entity declarations are not allowed in templates");
   std::string entity = minimal_template();
-  entity.replace(entity.find("<master name=\"solution\""), 0, "<!-- fonts & sizes are fine in comments -->\n");
+  entity.replace(entity.find("<master name=\"solution\""), 0,
+                 "<!-- fonts & sizes are fine in comments -->\n");
   EXPECT_EQ(error_of(entity), "(no error)");
-  entity = minimal_template("", "thin=\"0.5pt\"", "    <caption font=\"digits\"><text>&x;</text></caption>\n");
-  EXPECT_NE(error_of(entity).find("t.xml:11: entity reference '&x;' is not allowed"), std::string::npos) << error_of(entity);
-  const std::string escaped = minimal_template("", "thin=\"0.5pt\"",
-                                               "    <caption font=\"digits\"><text>Q&amp;A &#35;{number}</text></caption>\n");
+  entity =
+      minimal_template("", "thin=\"0.5pt\"", "    <caption font=\"digits\"><text>&x;</text></caption>\n");
+  EXPECT_NE(error_of(entity).find("t.xml:11: entity reference '&x;' is not allowed"), std::string::npos)
+      << error_of(entity);
+  const std::string escaped = minimal_template(
+      "", "thin=\"0.5pt\"", "    <caption font=\"digits\"><text>Q&amp;A &#35;{number}</text></caption>\n");
   EXPECT_EQ(error_of(escaped), "(no error)");
 }
 
@@ -241,17 +260,21 @@ TEST(TemplateTest, MalformedXmlGivesTheLine) {
 }
 
 TEST(TemplateTest, StructuralMistakes) {
-  EXPECT_NE(error_of(minimal_template("  <master name=\"puzzle\"/>\n")).find("t.xml:13: master 'puzzle' is defined twice"),
+  EXPECT_NE(error_of(minimal_template("  <master name=\"puzzle\"/>\n"))
+                .find("t.xml:13: master 'puzzle' is defined twice"),
             std::string::npos);
-  EXPECT_NE(error_of(minimal_template("  <master name=\"index\"/>\n")).find("t.xml:13: bad value 'index' for 'name'"),
+  EXPECT_NE(error_of(minimal_template("  <master name=\"index\"/>\n"))
+                .find("t.xml:13: bad value 'index' for 'name'"),
             std::string::npos);
   std::string no_solution = minimal_template();
   const auto at = no_solution.find("  <master name=\"solution\"");
   no_solution.erase(at, no_solution.find('\n', at) - at + 1);
-  EXPECT_NE(error_of(no_solution).find("needs a <master name=\"solution\">"), std::string::npos) << error_of(no_solution);
+  EXPECT_NE(error_of(no_solution).find("needs a <master name=\"solution\">"), std::string::npos)
+      << error_of(no_solution);
   std::string mirrored = minimal_template();
   mirrored.replace(mirrored.find("height=\"9in\""), 12, "height=\"9in\" mirrored=\"yes\"");
-  EXPECT_NE(error_of(mirrored).find("t.xml:4: mirrored pages take 'inside' and 'outside' margins"), std::string::npos)
+  EXPECT_NE(error_of(mirrored).find("t.xml:4: mirrored pages take 'inside' and 'outside' margins"),
+            std::string::npos)
       << error_of(mirrored);
   EXPECT_NE(error_of(minimal_template("  <master name=\"chapter\" columns=\"2\"/>\n"))
                 .find("t.xml:13: 'columns' applies to the puzzle and solution masters only"),
@@ -261,7 +284,8 @@ TEST(TemplateTest, StructuralMistakes) {
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
   std::string text = minimal_template();
   text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");
-  EXPECT_NE(error_of(text).find("t.xml:12: the 8 x 12 slots leave grids of only"), std::string::npos) << error_of(text);
+  EXPECT_NE(error_of(text).find("t.xml:12: the 8 x 12 slots leave grids of only"), std::string::npos)
+      << error_of(text);
 }
 
 TEST(PagePlanTest, BookLetterPlan) {

@@ -174,7 +174,8 @@ TEST(Transform, RandomTransformIsUniformOn4x4) {
   const int draws = 128 * 200;
   for (int i = 0; i < draws; ++i) {
     const Transform t = random_transform(*geometry, rng);
-    ++maps[{t.transpose, {t.row_of[0], t.row_of[1], t.row_of[2], t.row_of[3]},
+    ++maps[{t.transpose,
+            {t.row_of[0], t.row_of[1], t.row_of[2], t.row_of[3]},
             {t.col_of[0], t.col_of[1], t.col_of[2], t.col_of[3]}}];
     ++relabellings[{t.relabel[0], t.relabel[1], t.relabel[2], t.relabel[3], t.relabel[4]}];
   }

@@ -38,9 +38,13 @@ using testing::test_data;
 
 const std::string kSample = test_data("books/sample");
 
-std::string typeset_command(const std::string& arguments) { return testing::tool_path("typeset") + " " + arguments; }
+std::string typeset_command(const std::string& arguments) {
+  return testing::tool_path("typeset") + " " + arguments;
+}
 
-CommandResult typeset(const std::string& arguments) { return run_command(typeset_command(arguments)); }
+CommandResult typeset(const std::string& arguments) {
+  return run_command(typeset_command(arguments));
+}
 
 class TempDir {
  public:
@@ -72,7 +76,8 @@ struct PageSize {
 };
 
 PageSize page_size(const std::string& pdf, int page) {
-  const std::string info = run_ok("pdfinfo -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+  const std::string info =
+      run_ok("pdfinfo -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
   const std::regex pattern("Page +" + std::to_string(page) + " size: +([0-9.]+) x ([0-9.]+) pts");
   std::smatch match;
   if (!std::regex_search(info, match, pattern)) return {};
@@ -130,8 +135,8 @@ void expect_qpdf_clean(const std::string& pdf) {
 }
 
 struct RasterDifference {
-  double mean = 0;        // mean absolute difference, 0..255
-  double changed = 0;     // fraction of pixels differing by more than a quarter of the range
+  double mean = 0;     // mean absolute difference, 0..255
+  double changed = 0;  // fraction of pixels differing by more than a quarter of the range
   bool same_size = false;
 };
 
@@ -139,7 +144,8 @@ RasterDifference compare_png(const std::string& a, const std::string& b) {
   cairo_surface_t* first = cairo_image_surface_create_from_png(a.c_str());
   cairo_surface_t* second = cairo_image_surface_create_from_png(b.c_str());
   RasterDifference difference;
-  if (cairo_surface_status(first) == CAIRO_STATUS_SUCCESS && cairo_surface_status(second) == CAIRO_STATUS_SUCCESS) {
+  if (cairo_surface_status(first) == CAIRO_STATUS_SUCCESS &&
+      cairo_surface_status(second) == CAIRO_STATUS_SUCCESS) {
     const int width = cairo_image_surface_get_width(first);
     const int height = cairo_image_surface_get_height(first);
     difference.same_size =
@@ -174,11 +180,12 @@ RasterDifference compare_png(const std::string& a, const std::string& b) {
 // Renders `page` of `pdf` at a low resolution and compares it with tests/data/typeset/golden/NAME.png.
 void expect_matches_golden(const std::string& pdf, int page, const std::string& name, const TempDir& dir) {
   const std::string rendered_base = dir / name;
-  run_ok("pdftoppm -r 30 -gray -png -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) + " " +
-         pdf + " " + rendered_base);
+  run_ok("pdftoppm -r 30 -gray -png -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) +
+         " " + pdf + " " + rendered_base);
   const std::string rendered = rendered_base + ".png";
   const std::string golden = test_data("typeset/golden/" + name + ".png");
-  if (const char* update = std::getenv("SUDOKU_UPDATE_GOLDEN"); update != nullptr && std::string(update) == "1") {
+  if (const char* update = std::getenv("SUDOKU_UPDATE_GOLDEN");
+      update != nullptr && std::string(update) == "1") {
     fs::create_directories(fs::path(golden).parent_path());
     fs::copy_file(rendered, golden, fs::copy_options::overwrite_existing);
   }
@@ -216,8 +223,8 @@ std::map<std::string, int> colour_operators(const std::string& content) {
   std::istringstream words(content);
   std::string word;
   while (words >> word)
-    if (word == "rg" || word == "RG" || word == "g" || word == "G" || word == "k" || word == "K" || word == "sc" ||
-        word == "SC" || word == "scn" || word == "SCN")
+    if (word == "rg" || word == "RG" || word == "g" || word == "G" || word == "k" || word == "K" ||
+        word == "sc" || word == "SC" || word == "scn" || word == "SCN")
       ++counts[word];
   return counts;
 }
@@ -238,7 +245,7 @@ std::set<std::string> gray_levels(const std::string& content) {
 struct TemplateCase {
   const char* name;
   int pages;
-  double width;   // first page, points
+  double width;  // first page, points
   double height;
   int golden_page;
 };
@@ -249,7 +256,8 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
   const TemplateCase& expected = GetParam();
   TempDir dir;
   const std::string pdf = dir / (std::string(expected.name) + ".pdf");
-  const CommandResult result = typeset(kSample + " --template " + expected.name + " -o " + pdf + " --date 2026-03-01");
+  const CommandResult result =
+      typeset(kSample + " --template " + expected.name + " -o " + pdf + " --date 2026-03-01");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(result.err, "");
   EXPECT_EQ(page_count(pdf), expected.pages);
@@ -262,8 +270,8 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
   expect_grids_in_order(text_of(pdf), book, true);
   expect_grids_in_order(text_of(pdf, "-raw"), book, true);
   EXPECT_LE(fs::file_size(pdf) / static_cast<std::uintmax_t>(expected.pages), 30u * 1024u);
-  expect_matches_golden(pdf, expected.golden_page, std::string(expected.name) + "-p" + std::to_string(expected.golden_page),
-                        dir);
+  expect_matches_golden(pdf, expected.golden_page,
+                        std::string(expected.name) + "-p" + std::to_string(expected.golden_page), dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
@@ -333,7 +341,8 @@ TEST(TypesetTest, EveryGridSizeLaysOut) {
     expect_grids_in_order(text_of(pdf), book, true);
     expect_fonts_embedded(pdf);
     expect_qpdf_clean(pdf);
-    if (size == 6 || size == 16 || size == 25) expect_matches_golden(pdf, 1, "a4-4up-size-" + std::to_string(size), dir);
+    if (size == 6 || size == 16 || size == 25)
+      expect_matches_golden(pdf, 1, "a4-4up-size-" + std::to_string(size), dir);
   }
 }
 
@@ -407,7 +416,8 @@ TEST(TypesetTest, TemplateFilesAndTheDataDirOverride) {
   run_ok("SUDOKU_PRESS_DATA_DIR=" + (dir / "data") + " " + typeset_command(dir / "book" + " -t handout"));
   EXPECT_TRUE(fs::exists(dir / "book/handout.pdf"));
   // A path is used as is, and names the default output too.
-  run_ok(typeset_command(dir / "book" + " -t " + (dir / "data/templates/handout.xml") + " -o " + (dir / "x.pdf")));
+  run_ok(typeset_command(dir / "book" + " -t " + (dir / "data/templates/handout.xml") + " -o " +
+                         (dir / "x.pdf")));
   EXPECT_EQ(page_count(dir / "x.pdf"), 5);
 }
 
@@ -421,7 +431,8 @@ TEST(TypesetTest, UsageErrorsExitTwoWithOneLine) {
   expect_usage_error("", "typeset: ");
   expect_usage_error(kSample, "template");
   expect_usage_error(kSample + " -t newspaper --solutions inline", "--solutions expects separate or none");
-  expect_usage_error(kSample + " -t no-such-template", "unknown template 'no-such-template' (shipped: a4-4up, book-6x9");
+  expect_usage_error(kSample + " -t no-such-template",
+                     "unknown template 'no-such-template' (shipped: a4-4up, book-6x9");
   expect_usage_error(kSample + " -t newspaper --date tomorrow", "--date expects YYYY-MM-DD");
   expect_usage_error(kSample + " -t newspaper --bogus", "bogus");
   expect_usage_error("/nonexistent-book -t newspaper", "/nonexistent-book");
@@ -437,7 +448,8 @@ TEST(TypesetTest, BadTemplateIsReportedAtItsLine) {
   testing::write_text_file(dir / "thin.xml", text);
   const CommandResult result = typeset(kSample + " -t " + (dir / "thin.xml") + " -o " + (dir / "out.pdf"));
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("thin.xml:17: thin line 0.2 pt is under the 0.5 pt minimum"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("thin.xml:17: thin line 0.2 pt is under the 0.5 pt minimum"), std::string::npos)
+      << result.err;
 }
 
 TEST(TypesetTest, FailuresNeverLeaveATruncatedPdf) {
@@ -472,7 +484,8 @@ TEST(TypesetTest, NewspaperIsOneHundredPercentBlack) {
     SCOPED_TRACE("page " + std::to_string(page + 1));
     const auto operators = colour_operators(contents[page]);
     EXPECT_EQ(operators.count("rg") + operators.count("RG") + operators.count("k") + operators.count("K") +
-                  operators.count("sc") + operators.count("scn") + operators.count("SC") + operators.count("SCN"),
+                  operators.count("sc") + operators.count("scn") + operators.count("SC") +
+                  operators.count("SCN"),
               0u)
         << contents[page];
     EXPECT_GT(operators.count("g"), 0u);  // digits and captions
@@ -569,8 +582,8 @@ TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
   EXPECT_NE(qdf.find("1 0 0 rg"), std::string::npos) << qdf;
   EXPECT_NE(qdf.find("0 g"), std::string::npos) << qdf;
   EXPECT_NE(qdf.find("0.5 G"), std::string::npos) << qdf;
-  EXPECT_NE(qdf.find("0.25 g"), std::string::npos) << qdf;   // inside the group's form XObject
-  EXPECT_NE(qdf.find("0.75 g"), std::string::npos) << qdf;   // inside the tiling pattern
+  EXPECT_NE(qdf.find("0.25 g"), std::string::npos) << qdf;  // inside the group's form XObject
+  EXPECT_NE(qdf.find("0.75 g"), std::string::npos) << qdf;  // inside the tiling pattern
   EXPECT_NE(qdf.find("/PatternType 1"), std::string::npos) << qdf;
   EXPECT_NE(qdf.find("/Subtype /Form"), std::string::npos) << qdf;
   // Page 1 uses no transparency and loses Cairo's RGB page group; page 2 blends, so keeps it.
@@ -618,7 +631,8 @@ TEST(PrintReadyTest, PlotPdfsAreReproducible) {
   EXPECT_EQ(typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf), first);
   plot.pdf_date = 1772323200;  // SOURCE_DATE_EPOCH for 2026-03-01
   const std::string dated_pdf = dir / "plot.pdf";
-  testing::write_text_file(dated_pdf, typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf));
+  testing::write_text_file(dated_pdf,
+                           typeset::render_distribution_plot(plot, fonts, typeset::PlotFormat::pdf));
   EXPECT_NE(info_field(run_ok("pdfinfo " + dated_pdf), "CreationDate").find("Mar  1 00:00:00 2026"),
             std::string::npos);
   expect_fonts_embedded(dated_pdf);
@@ -630,7 +644,8 @@ TEST(PrintReadyTest, PlotPdfsAreReproducible) {
 void write_repeated_sample_book(const std::string& book_dir, std::size_t per_chapter) {
   Book book = read_book(kSample + "/book.json");
   std::vector<BookPuzzle> pool;
-  for (const auto& chapter : book.chapters) pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  for (const auto& chapter : book.chapters)
+    pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
   book.chapters.resize(4);
   for (std::size_t c = 0; c < 4; ++c) {
     book.chapters[c].title = "Chapter " + std::to_string(c + 1);
@@ -698,13 +713,16 @@ TEST(TypesetTest, KillNineNeverLeavesATruncatedPdf) {
     if (had_previous) testing::write_text_file(out, previous_edition);
     std::ostringstream delay;
     delay << std::fixed << std::setprecision(3) << fractions[i] * seconds;
-    const CommandResult result = run_command("timeout -s KILL " + delay.str() + " " + typeset_command(arguments + out));
+    const CommandResult result =
+        run_command("timeout -s KILL " + delay.str() + " " + typeset_command(arguments + out));
     SCOPED_TRACE("kill after " + delay.str() + " s of " + std::to_string(seconds) + " s");
-    EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 128 + 9) << result.exit_code << ": " << result.err;
+    EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 128 + 9)
+        << result.exit_code << ": " << result.err;
     if (result.exit_code != 0) ++killed;
     if (fs::exists(out)) {
       const std::string bytes = testing::read_text_file(out);
-      EXPECT_TRUE(bytes == expected || (had_previous && bytes == previous_edition)) << bytes.size() << " bytes";
+      EXPECT_TRUE(bytes == expected || (had_previous && bytes == previous_edition))
+          << bytes.size() << " bytes";
     } else {
       EXPECT_FALSE(had_previous) << "the previous edition vanished";
     }

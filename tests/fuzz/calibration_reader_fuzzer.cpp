@@ -17,7 +17,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   sudoku::Calibration calibration;
   try {
-    calibration = sudoku::parse_calibration(sudoku::parse_json(sudoku::fuzz::as_text(data, size), "calibration.json"));
+    calibration =
+        sudoku::parse_calibration(sudoku::parse_json(sudoku::fuzz::as_text(data, size), "calibration.json"));
   } catch (const sudoku::InputError&) {
     return 0;
   }

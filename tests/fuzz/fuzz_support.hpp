@@ -20,7 +20,8 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 
 // A property the reader promises beyond "does not crash" (a round trip, an invariant of its
 // result). Aborts so that libFuzzer records the input as a crasher.
-[[noreturn]] inline void property_failed(const char* condition, const char* file, int line, std::string_view detail) {
+[[noreturn]] inline void property_failed(const char* condition, const char* file, int line,
+                                         std::string_view detail) {
   std::fprintf(stderr, "%s:%d: fuzz property failed: %s\n%.*s\n", file, line, condition,
                static_cast<int>(detail.size()), detail.data());
   std::abort();
@@ -28,7 +29,7 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace sudoku::fuzz
 
-#define FUZZ_CHECK(condition, detail)                                                   \
-  do {                                                                                  \
+#define FUZZ_CHECK(condition, detail)                                                            \
+  do {                                                                                           \
     if (!(condition)) ::sudoku::fuzz::property_failed(#condition, __FILE__, __LINE__, (detail)); \
   } while (false)

@@ -46,7 +46,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(chapter.count >= 1 && chapter.target > 0 && !chapter.level.empty(), chapter.title);
     const std::string calibration = sudoku::pretty_json(sudoku::calibration_to_json(plan.calibration));
     FUZZ_CHECK(!calibration.empty(), plan.calibration_source);
-  } catch (const sudoku::InputError&) {
-  }
+  } catch (const sudoku::InputError&) {}
   return 0;
 }

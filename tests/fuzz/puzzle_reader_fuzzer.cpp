@@ -63,8 +63,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(entry.error.empty(), entry.error);
       check_round_trip(*entry.grid, options);
     } else {
-      FUZZ_CHECK(!entry.error.empty() && entry.error_line >= 1 && entry.error_column >= 1,
-                 entry.error + " at " + std::to_string(entry.error_line) + ":" + std::to_string(entry.error_column));
+      FUZZ_CHECK(
+          !entry.error.empty() && entry.error_line >= 1 && entry.error_column >= 1,
+          entry.error + " at " + std::to_string(entry.error_line) + ":" + std::to_string(entry.error_column));
     }
   }
   return 0;

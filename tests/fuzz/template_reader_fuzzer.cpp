@@ -17,7 +17,8 @@ void check_font(const sudoku::typeset::Template& result, const std::string& font
 }
 
 void check_master(const sudoku::typeset::Template& result, const sudoku::typeset::Master& master) {
-  FUZZ_CHECK(master.columns >= 1 && master.columns <= 12 && master.rows >= 1 && master.rows <= 12, master.name);
+  FUZZ_CHECK(master.columns >= 1 && master.columns <= 12 && master.rows >= 1 && master.rows <= 12,
+             master.name);
   check_font(result, master.grid.givens.font);
   check_font(result, master.grid.solved.font);
   for (const auto& text : master.texts) check_font(result, text.style.font);
@@ -37,7 +38,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_master(result, result.solution_page);
     if (result.title_page) check_master(result, *result.title_page);
     if (result.chapter_page) check_master(result, *result.chapter_page);
-  } catch (const sudoku::InputError&) {
-  }
+  } catch (const sudoku::InputError&) {}
   return 0;
 }

@@ -13,9 +13,15 @@
 
 namespace sudoku::testing {
 
-std::string shared_data(const std::string& name) { return std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name; }
-std::string test_data(const std::string& name) { return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name; }
-std::string tool_path(const std::string& name) { return std::string(SUDOKU_BIN_DIR) + "/" + name; }
+std::string shared_data(const std::string& name) {
+  return std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name;
+}
+std::string test_data(const std::string& name) {
+  return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;
+}
+std::string tool_path(const std::string& name) {
+  return std::string(SUDOKU_BIN_DIR) + "/" + name;
+}
 
 Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry) {
   const int n = geometry->size();
@@ -27,7 +33,9 @@ Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry) {
   return grid;
 }
 
-Grid pattern_solution(int box_rows, int box_cols) { return pattern_solution(Geometry::with_boxes(box_rows, box_cols)); }
+Grid pattern_solution(int box_rows, int box_cols) {
+  return pattern_solution(Geometry::with_boxes(box_rows, box_cols));
+}
 
 Grid blank_while(Grid puzzle, Rng& rng, const std::function<bool(const Grid&)>& keeps) {
   std::vector<int> cells(static_cast<std::size_t>(puzzle.cell_count()));

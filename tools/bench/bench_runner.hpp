@@ -37,12 +37,12 @@ struct Measurement {
   std::string label;
   std::string unit;
   std::string work_unit;
-  std::size_t items = 0;   // items in the workload
-  std::size_t runs = 0;    // items processed while measuring
+  std::size_t items = 0;  // items in the workload
+  std::size_t runs = 0;   // items processed while measuring
   int threads = 1;
-  double seconds = 0;      // wall time while measuring
-  double per_second = 0;   // runs / seconds
-  double mean_ms = 0;      // per item
+  double seconds = 0;     // wall time while measuring
+  double per_second = 0;  // runs / seconds
+  double mean_ms = 0;     // per item
   double median_ms = 0;
   double max_ms = 0;
   std::uint64_t work = 0;  // summed run() results

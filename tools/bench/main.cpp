@@ -34,17 +34,19 @@ bool parse_options(int argc, char** argv, Options& options) {
   sudoku::cli::CommandLine command_line;
   command_line.tool = "sudoku-bench";
   command_line.usage = "sudoku-bench [options] SUITE... -- FILE...";
-  std::string summary = "Runs each suite on each input: warm-up, then whole passes until --seconds, and reports\n"
-                        "items/s, mean and median time per item, work rate and peak RSS. Inputs are puzzle files,\n"
-                        "except for generate (a calibration file or 'default'). Suites:";
+  std::string summary =
+      "Runs each suite on each input: warm-up, then whole passes until --seconds, and reports\n"
+      "items/s, mean and median time per item, work rate and peak RSS. Inputs are puzzle files,\n"
+      "except for generate (a calibration file or 'default'). Suites:";
   for (const auto& suite : sudoku::bench::suites()) summary += "\n  " + suite.name + ": " + suite.description;
   command_line.summary = summary;
   std::vector<std::string> words;
-  command_line.options.add_options()
-      ("json", po::bool_switch(&options.json), "print one JSON object instead of a table")
-      ("threads", po::value(&options.settings.threads)->default_value(1), "worker threads")
-      ("seconds", po::value(&options.settings.seconds)->default_value(3.0), "measuring time per suite and file")
-      ("words", po::value(&words), "suites, then -- and files (positional)");
+  command_line.options.add_options()("json", po::bool_switch(&options.json),
+                                     "print one JSON object instead of a table")(
+      "threads", po::value(&options.settings.threads)->default_value(1), "worker threads")(
+      "seconds", po::value(&options.settings.seconds)->default_value(3.0),
+      "measuring time per suite and file")("words", po::value(&words),
+                                           "suites, then -- and files (positional)");
   command_line.positional.add("words", -1);
   po::variables_map values;
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
@@ -65,25 +67,38 @@ bool parse_options(int argc, char** argv, Options& options) {
 int run(const Options& options) {
   boost::json::array results;
   if (!options.json)
-    std::printf("%-10s %-34s %8s %7s %12s %10s %10s %10s %14s %9s\n", "suite", "input", "items", "threads", "items/s",
-                "mean ms", "median ms", "max ms", "work/s", "RSS MB");
+    std::printf("%-10s %-34s %8s %7s %12s %10s %10s %10s %14s %9s\n", "suite", "input", "items", "threads",
+                "items/s", "mean ms", "median ms", "max ms", "work/s", "RSS MB");
   for (const auto& input : options.files) {
     for (const auto& name : options.suites) {
       const auto& suite = find_suite(name);
       for (const auto& workload : suite.prepare(input)) {
         const auto m = sudoku::bench::measure(suite, workload, options.settings);
         if (options.json) {
-          results.push_back({{"suite", m.suite}, {"input", input}, {"label", m.label}, {"unit", m.unit},
-                             {"items", m.items}, {"runs", m.runs}, {"threads", m.threads}, {"seconds", m.seconds},
-                             {"per_second", m.per_second}, {"mean_ms", m.mean_ms}, {"median_ms", m.median_ms},
-                             {"max_ms", m.max_ms}, {"work", m.work}, {"work_unit", m.work_unit},
-                             {"work_per_second", m.work_per_second}, {"peak_rss_kb", m.peak_rss_kb}});
+          results.push_back({{"suite", m.suite},
+                             {"input", input},
+                             {"label", m.label},
+                             {"unit", m.unit},
+                             {"items", m.items},
+                             {"runs", m.runs},
+                             {"threads", m.threads},
+                             {"seconds", m.seconds},
+                             {"per_second", m.per_second},
+                             {"mean_ms", m.mean_ms},
+                             {"median_ms", m.median_ms},
+                             {"max_ms", m.max_ms},
+                             {"work", m.work},
+                             {"work_unit", m.work_unit},
+                             {"work_per_second", m.work_per_second},
+                             {"peak_rss_kb", m.peak_rss_kb}});
         } else {
-          const std::string shown = m.label.size() > 34 ? "..." + m.label.substr(m.label.size() - 31) : m.label;
-          const std::string work = m.work_unit.empty() ? "-" : std::to_string(static_cast<long long>(m.work_per_second));
-          std::printf("%-10s %-34s %8zu %7d %12.1f %10.4f %10.4f %10.3f %14s %9.1f\n", m.suite.c_str(), shown.c_str(),
-                      m.items, m.threads, m.per_second, m.mean_ms, m.median_ms, m.max_ms, work.c_str(),
-                      static_cast<double>(m.peak_rss_kb) / 1024.0);
+          const std::string shown =
+              m.label.size() > 34 ? "..." + m.label.substr(m.label.size() - 31) : m.label;
+          const std::string work =
+              m.work_unit.empty() ? "-" : std::to_string(static_cast<long long>(m.work_per_second));
+          std::printf("%-10s %-34s %8zu %7d %12.1f %10.4f %10.4f %10.3f %14s %9.1f\n", m.suite.c_str(),
+                      shown.c_str(), m.items, m.threads, m.per_second, m.mean_ms, m.median_ms, m.max_ms,
+                      work.c_str(), static_cast<double>(m.peak_rss_kb) / 1024.0);
           std::fflush(stdout);
         }
       }

@@ -15,12 +15,12 @@ namespace {
 // Puzzle suites: one workload over the file's puzzles.
 Suite puzzle_suite(std::string name, std::string work_unit, std::string description,
                    std::function<std::uint64_t(const Grid&)> run_one) {
-  return Suite{name, "puzzles", std::move(work_unit), std::move(description),
-               [run_one](const std::string& file) {
-                 auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
-                 return std::vector<Workload>{
-                     {file, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
-               }};
+  return Suite{
+      name, "puzzles", std::move(work_unit), std::move(description), [run_one](const std::string& file) {
+        auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
+        return std::vector<Workload>{
+            {file, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
+      }};
 }
 
 // Generation: one workload per level of the calibration ("default" or a file); item i is a climb
@@ -33,7 +33,9 @@ std::vector<Workload> generation_workloads(const std::string& input) {
     ClimbSettings settings;
     settings.target = level.target;
     workloads.push_back({level.name, 40, [metric, settings](std::size_t seed) {
-                           const RatingFunction rate = [&](const Grid& puzzle) { return metric->rate(puzzle).value; };
+                           const RatingFunction rate = [&](const Grid& puzzle) {
+                             return metric->rate(puzzle).value;
+                           };
                            const auto result = climb_to_target(Geometry::standard(9), settings, rate, seed);
                            return static_cast<std::uint64_t>(result.moves);
                          }});
@@ -49,29 +51,34 @@ Suite typeset_suite();  // typeset_suite.cpp, built with the typesetting library
 
 const std::vector<Suite>& suites() {
   static const std::vector<Suite> all = {
-      puzzle_suite("count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
-                   [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
+      puzzle_suite(
+          "count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
+          [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
       puzzle_suite("solve", "", "first solution (limit 1)",
                    [](const Grid& puzzle) {
                      const auto result = count_solutions(puzzle, 1);
                      return result.solution ? static_cast<std::uint64_t>((*result.solution)[0]) : 0;
                    }),
-      puzzle_suite("rate", "AC calls", "call-count rating, R=10 runs (paper defaults), canonical form included",
-                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("call-count"))](const Grid& puzzle) {
-                     return metric->rate(puzzle).work;
-                   }),
+      puzzle_suite(
+          "rate", "AC calls", "call-count rating, R=10 runs (paper defaults), canonical form included",
+          [metric = std::shared_ptr<RatingMetric>(make_rating_metric("call-count"))](const Grid& puzzle) {
+            return metric->rate(puzzle).work;
+          }),
       puzzle_suite("hs", "solve calls", "HS-solver with all strategies (ruhn)",
-                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](const Grid& puzzle) {
-                     return metric->rate(puzzle).work;
-                   }),
-      puzzle_suite("technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
-                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
-                     return metric->rate(puzzle).work;
-                   }),
+                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](
+                       const Grid& puzzle) { return metric->rate(puzzle).work; }),
+      puzzle_suite(
+          "technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
+          [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
+            return metric->rate(puzzle).work;
+          }),
       puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
-                   [](const Grid& puzzle) { return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens()); }),
+                   [](const Grid& puzzle) {
+                     return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());
+                   }),
       Suite{"generate", "puzzles", "climber moves",
-            "hill climber per level of a calibration (input: 'default' or a calibration file), as generate-book",
+            "hill climber per level of a calibration (input: 'default' or a calibration file), as "
+            "generate-book",
             generation_workloads},
 #ifdef SUDOKU_BENCH_TYPESET
       typeset_suite(),

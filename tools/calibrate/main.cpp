@@ -37,7 +37,7 @@ struct Options {
   std::string output;
   std::string plot;
   std::string title;
-  std::string compare;  // a calibration file, or "paper"
+  std::string compare;                    // a calibration file, or "paper"
   std::optional<std::int64_t> plot_date;  // from SOURCE_DATE_EPOCH; without it a PDF plot has no date
   std::string metric;
   sudoku::MetricSettings metric_settings;
@@ -59,10 +59,12 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "calibrate";
   command_line.usage =
       "calibrate LEVEL=FILE... -o calibration.json [options]\n"
-      "       calibrate --labelled FILE --bins 'easy:<2.0,medium:<3.0,hard:<5.0,evil' -o calibration.json [options]";
+      "       calibrate --labelled FILE --bins 'easy:<2.0,medium:<3.0,hard:<5.0,evil' -o calibration.json "
+      "[options]";
   command_line.summary =
       "Rates every puzzle of each level (a file of puzzles per level, or one file of 'PUZZLE VALUE' lines\n"
-      "binned by value: a puzzle goes to the first bin whose bound its value is below, the last bin may take\n"
+      "binned by value: a puzzle goes to the first bin whose bound its value is below, the last bin may "
+      "take\n"
       "the rest), drops each level's outliers and takes the mean of the remaining ratings as the level's\n"
       "target. Writes the calibration the rating engine reads, with per-level statistics and provenance\n"
       "(metric and options, tool version, input files with SHA-256), atomically; prints a Table I-style\n"
@@ -75,25 +77,25 @@ bool parse_options(int argc, char** argv, Options& options) {
   int levels = 0;
   int jobs = 0;
   std::vector<std::string> level_specs;
-  command_line.options.add_options()
-      ("output,o", po::value(&options.output), "the calibration file to write (JSON)")
-      ("labelled", po::value(&options.labelled_file), "one file of 'PUZZLE VALUE' lines, binned with --bins")
-      ("bins", po::value(&bins), "bins for --labelled: NAME:<BOUND,...[,NAME], bounds increasing")
-      ("metric", po::value(&options.metric)->default_value("call-count"),
-       ("rating metric: " + sudoku::cli::metric_name_list()).c_str())
-      ("outliers", po::value(&outliers)->default_value("median-iqr"),
-       "median-iqr (the paper's [median - 1.5 IQR, median + 1.5 IQR]), tukey ([Q1 - 1.5 IQR, Q3 + 1.5 IQR]) "
-       "or none")
-      ("levels", po::value(&levels)->default_value(0),
-       "expand to this many levels: means of neighbouring targets, then beyond the last (0: as measured)")
-      ("spacing", po::value(&spacing)->default_value("arithmetic"),
-       "for --levels: arithmetic (the paper's (a+b)/2, last + step) or geometric (sqrt(ab), last * ratio)")
-      ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
-      ("plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")
-      ("title", po::value(&options.title), "the plot's title")
-      ("compare", po::value(&options.compare),
-       "a calibration to show next to ours: its levels in file order beside the measured levels in theirs ('paper': the paper's Table I)")
-      ("level-file", po::value(&level_specs), "LEVEL=FILE (positional)");
+  command_line.options.add_options()("output,o", po::value(&options.output),
+                                     "the calibration file to write (JSON)")(
+      "labelled", po::value(&options.labelled_file), "one file of 'PUZZLE VALUE' lines, binned with --bins")(
+      "bins", po::value(&bins), "bins for --labelled: NAME:<BOUND,...[,NAME], bounds increasing")(
+      "metric", po::value(&options.metric)->default_value("call-count"),
+      ("rating metric: " + sudoku::cli::metric_name_list()).c_str())(
+      "outliers", po::value(&outliers)->default_value("median-iqr"),
+      "median-iqr (the paper's [median - 1.5 IQR, median + 1.5 IQR]), tukey ([Q1 - 1.5 IQR, Q3 + 1.5 IQR]) "
+      "or none")(
+      "levels", po::value(&levels)->default_value(0),
+      "expand to this many levels: means of neighbouring targets, then beyond the last (0: as measured)")(
+      "spacing", po::value(&spacing)->default_value("arithmetic"),
+      "for --levels: arithmetic (the paper's (a+b)/2, last + step) or geometric (sqrt(ab), last * ratio)")(
+      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
+      "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
+      "title", po::value(&options.title), "the plot's title")(
+      "compare", po::value(&options.compare),
+      "a calibration to show next to ours: its levels in file order beside the measured levels in theirs "
+      "('paper': the paper's Table I)")("level-file", po::value(&level_specs), "LEVEL=FILE (positional)");
   command_line.positional.add("level-file", -1);
   po::options_description metric_options("Metric options (passed to --metric; defaults are the metric's)");
   sudoku::cli::MetricFlags metric_flags;
@@ -110,7 +112,8 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.level_files.push_back({spec.substr(0, equals), spec.substr(equals + 1)});
   }
   const bool labelled = !options.labelled_file.empty();
-  if (labelled && !options.level_files.empty()) throw UsageError("give either LEVEL=FILE arguments or --labelled, not both");
+  if (labelled && !options.level_files.empty())
+    throw UsageError("give either LEVEL=FILE arguments or --labelled, not both");
   if (!labelled && options.level_files.empty())
     throw UsageError("no input: give LEVEL=FILE arguments, or --labelled FILE with --bins");
   if (labelled != (values.count("bins") > 0)) throw UsageError("--labelled and --bins go together");
@@ -127,14 +130,16 @@ bool parse_options(int argc, char** argv, Options& options) {
   options.study.tool_version = std::string(sudoku::cli::version());
   const auto names = sudoku::rating_metric_names();
   if (std::find(names.begin(), names.end(), options.metric) == names.end())
-    throw UsageError("unknown metric '" + options.metric + "' (known: " + sudoku::cli::metric_name_list() + ")");
+    throw UsageError("unknown metric '" + options.metric + "' (known: " + sudoku::cli::metric_name_list() +
+                     ")");
   options.metric_settings = metric_flags.settings_for(options.metric, values);
 #if SUDOKU_CALIBRATE_PLOT
   if (!options.plot.empty())
     parse_flag("--plot " + options.plot, [&] { return sudoku::typeset::plot_format_for_path(options.plot); });
   // Like typeset: the reproducible-builds date when set; otherwise none, so that the same study
   // gives the same plot bytes (a date of "now" would differ on every run).
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); !options.plot.empty() && epoch != nullptr && *epoch != '\0') {
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+      !options.plot.empty() && epoch != nullptr && *epoch != '\0') {
     char* end = nullptr;
     const long long seconds = std::strtoll(epoch, &end, 10);
     if (*end != '\0' || seconds < 0)
@@ -142,7 +147,8 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.plot_date = seconds;
   }
 #else
-  if (!options.plot.empty()) throw UsageError("--plot: this calibrate was built without the Cairo typesetting library");
+  if (!options.plot.empty())
+    throw UsageError("--plot: this calibrate was built without the Cairo typesetting library");
 #endif
   return true;
 }
@@ -164,7 +170,8 @@ std::string format_statistic(const std::optional<double>& value, int width, int 
 }
 
 // The paper's Table I gives one target per level; ours adds what led to it.
-std::string summary_table(const sudoku::StudyResult& result, const std::optional<sudoku::Calibration>& comparison,
+std::string summary_table(const sudoku::StudyResult& result,
+                          const std::optional<sudoku::Calibration>& comparison,
                           const std::string& comparison_name) {
   using sudoku::LevelStatistic;
   std::ostringstream out;
@@ -172,16 +179,19 @@ std::string summary_table(const sudoku::StudyResult& result, const std::optional
   std::size_t name_width = 5;
   for (const auto& level : calibration.levels) name_width = std::max(name_width, level.name.size());
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %7s %5s %5s %7s %9s %9s %9s %9s %9s %9s", static_cast<int>(name_width),
-                "level", "puzzles", "excl", "kept", "removed", "min", "Q1", "median", "Q3", "max", "target");
+  std::snprintf(line, sizeof line, "%-*s %7s %5s %5s %7s %9s %9s %9s %9s %9s %9s",
+                static_cast<int>(name_width), "level", "puzzles", "excl", "kept", "removed", "min", "Q1",
+                "median", "Q3", "max", "target");
   out << line;
-  if (comparison) out << " " << std::string(std::max<std::size_t>(9, comparison_name.size()) - comparison_name.size(), ' ')
-                      << comparison_name << "    ratio";
+  if (comparison)
+    out << " " << std::string(std::max<std::size_t>(9, comparison_name.size()) - comparison_name.size(), ' ')
+        << comparison_name << "    ratio";
   out << "\n";
   std::size_t measured_index = 0;  // the reference is matched to the measured levels, in order
   for (const sudoku::CalibrationLevel& level : calibration.levels) {
-    const auto measured = std::find_if(result.levels.begin(), result.levels.end(),
-                                       [&](const sudoku::LevelOutcome& outcome) { return outcome.name == level.name; });
+    const auto measured =
+        std::find_if(result.levels.begin(), result.levels.end(),
+                     [&](const sudoku::LevelOutcome& outcome) { return outcome.name == level.name; });
     const bool is_measured = measured != result.levels.end();
     const std::string excluded = format_statistic(
         is_measured ? std::optional<double>(static_cast<double>(measured->excluded)) : std::nullopt, 5, 0);
@@ -198,8 +208,9 @@ std::string summary_table(const sudoku::StudyResult& result, const std::optional
     out << line;
     if (is_measured && comparison && measured_index < comparison->levels.size()) {
       const double reference = comparison->levels[measured_index].target;
-      std::snprintf(line, sizeof line, " %*.2f %8.2f", static_cast<int>(std::max<std::size_t>(9, comparison_name.size())),
-                    reference, level.target / reference);
+      std::snprintf(line, sizeof line, " %*.2f %8.2f",
+                    static_cast<int>(std::max<std::size_t>(9, comparison_name.size())), reference,
+                    level.target / reference);
       out << line;
     }
     out << "\n";
@@ -211,9 +222,12 @@ std::string summary_table(const sudoku::StudyResult& result, const std::optional
 #if SUDOKU_CALIBRATE_PLOT
 std::string outlier_rule_text(sudoku::OutlierRule rule) {
   switch (rule) {
-    case sudoku::OutlierRule::median_iqr: return "outliers outside median \u00b1 1.5\u00b7IQR removed";
-    case sudoku::OutlierRule::tukey: return "outliers outside [Q1 \u2212 1.5\u00b7IQR, Q3 + 1.5\u00b7IQR] removed";
-    case sudoku::OutlierRule::none: return "no outliers removed";
+    case sudoku::OutlierRule::median_iqr:
+      return "outliers outside median \u00b1 1.5\u00b7IQR removed";
+    case sudoku::OutlierRule::tukey:
+      return "outliers outside [Q1 \u2212 1.5\u00b7IQR, Q3 + 1.5\u00b7IQR] removed";
+    case sudoku::OutlierRule::none:
+      return "no outliers removed";
   }
   return "";
 }
@@ -223,15 +237,18 @@ sudoku::typeset::DistributionPlot make_plot(const Options& options, const sudoku
   sudoku::typeset::DistributionPlot plot;
   plot.pdf_date = options.plot_date;
   const sudoku::Calibration& calibration = result.calibration;
-  plot.title = options.title.empty() ? "Ratings per level and their targets (" + calibration.metric + ")" : options.title;
+  plot.title = options.title.empty() ? "Ratings per level and their targets (" + calibration.metric + ")"
+                                     : options.title;
   std::size_t puzzles = 0;
   for (const auto& level : result.levels) puzzles += level.summary.count;
-  plot.subtitle = std::to_string(puzzles) + " puzzles rated in " + std::to_string(result.levels.size()) + " levels \u00b7 " +
-                  std::to_string(calibration.runs) + (calibration.runs == 1 ? " run" : " runs") + " per puzzle \u00b7 " +
+  plot.subtitle = std::to_string(puzzles) + " puzzles rated in " + std::to_string(result.levels.size()) +
+                  " levels \u00b7 " + std::to_string(calibration.runs) +
+                  (calibration.runs == 1 ? " run" : " runs") + " per puzzle \u00b7 " +
                   outlier_rule_text(options.study.outliers) + " \u00b7 target = mean of the kept ratings";
-  plot.value_label = calibration.metric + " rating" +
-                     (calibration.runs > 1 ? " (mean over " + std::to_string(calibration.runs) + " runs)" : "") +
-                     ", log scale";
+  plot.value_label =
+      calibration.metric + " rating" +
+      (calibration.runs > 1 ? " (mean over " + std::to_string(calibration.runs) + " runs)" : "") +
+      ", log scale";
   plot.target_label = "target (value above)";
   plot.reference_label = (options.compare == "paper" ? "paper's Table I target" : "reference target") +
                          std::string(" (value below)");
@@ -239,7 +256,8 @@ sudoku::typeset::DistributionPlot make_plot(const Options& options, const sudoku
     const sudoku::LevelOutcome& level = result.levels[i];
     sudoku::typeset::DistributionSeries series;
     series.name = level.name;
-    series.note = std::to_string(level.summary.count) + " rated, " + std::to_string(level.summary.removed) + " removed" +
+    series.note = std::to_string(level.summary.count) + " rated, " + std::to_string(level.summary.removed) +
+                  " removed" +
                   (level.excluded > 0 ? ", " + std::to_string(level.excluded) + " excluded" : "");
     series.values = level.kept_ratings;
     series.outliers = level.removed_ratings;
@@ -256,7 +274,8 @@ sudoku::typeset::DistributionPlot make_plot(const Options& options, const sudoku
 
 int run(const Options& options) {
   const auto start = std::chrono::steady_clock::now();
-  const auto metric = parse_flag("--metric", [&] { return sudoku::make_rating_metric(options.metric, options.metric_settings); });
+  const auto metric = parse_flag(
+      "--metric", [&] { return sudoku::make_rating_metric(options.metric, options.metric_settings); });
   const std::optional<sudoku::Calibration> comparison = read_comparison(options.compare);
 #if SUDOKU_CALIBRATE_PLOT
   // Fonts first: a missing font should fail before minutes of rating, not after.
@@ -278,16 +297,18 @@ int run(const Options& options) {
   std::string plot_bytes;
 #if SUDOKU_CALIBRATE_PLOT
   if (!options.plot.empty())
-    plot_bytes = sudoku::typeset::render_distribution_plot(make_plot(options, result, comparison), *plot_fonts,
-                                                           sudoku::typeset::plot_format_for_path(options.plot));
+    plot_bytes =
+        sudoku::typeset::render_distribution_plot(make_plot(options, result, comparison), *plot_fonts,
+                                                  sudoku::typeset::plot_format_for_path(options.plot));
 #endif
   sudoku::write_calibration_file(options.output, result.calibration);
   if (!options.plot.empty()) sudoku::write_file_atomically(options.plot, plot_bytes);
 
   for (std::size_t i = 0; i < result.excluded.size() && i < kExcludedLinesShown; ++i) {
     const sudoku::ExcludedPuzzle& puzzle = result.excluded[i];
-    std::cerr << "calibrate: " << sudoku::format_location(puzzle.source, puzzle.line, 0, "excluded from level \"" +
-                                                              puzzle.level + "\": " + puzzle.reason())
+    std::cerr << "calibrate: "
+              << sudoku::format_location(puzzle.source, puzzle.line, 0,
+                                         "excluded from level \"" + puzzle.level + "\": " + puzzle.reason())
               << "\n";
   }
   if (result.excluded.size() > kExcludedLinesShown)
@@ -295,14 +316,17 @@ int run(const Options& options) {
               << " more excluded puzzles (all listed in the calibration's provenance)\n";
   for (const std::string& warning : result.warnings) std::cerr << "calibrate: warning: " << warning << "\n";
 
-  std::cout << "calibrate: " << result.calibration.metric << ", " << result.calibration.runs << " runs per puzzle, "
+  std::cout << "calibrate: " << result.calibration.metric << ", " << result.calibration.runs
+            << " runs per puzzle, "
             << "outliers " << sudoku::to_string(options.study.outliers) << "\n\n"
-            << summary_table(result, comparison, options.compare == "paper" ? "paper" : "reference") << std::flush;
+            << summary_table(result, comparison, options.compare == "paper" ? "paper" : "reference")
+            << std::flush;
   if (!std::cout) throw sudoku::IoError("standard output: write error");
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr, "calibrate: %zu puzzles (%zu excluded) in %.1f s -> %s%s%s\n", total, result.excluded.size(),
-               seconds, options.output.c_str(), options.plot.empty() ? "" : ", ", options.plot.c_str());
+  std::fprintf(stderr, "calibrate: %zu puzzles (%zu excluded) in %.1f s -> %s%s%s\n", total,
+               result.excluded.size(), seconds, options.output.c_str(), options.plot.empty() ? "" : ", ",
+               options.plot.c_str());
   return result.excluded.empty() ? sudoku::cli::kSuccess : sudoku::cli::kSomeFailed;
 }
 

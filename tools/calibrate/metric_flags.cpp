@@ -12,7 +12,8 @@ namespace po = boost::program_options;
 
 std::string metric_name_list() {
   std::string names;
-  for (const std::string_view name : rating_metric_names()) names += (names.empty() ? "" : ", ") + std::string(name);
+  for (const std::string_view name : rating_metric_names())
+    names += (names.empty() ? "" : ", ") + std::string(name);
   return names;
 }
 
@@ -39,7 +40,8 @@ MetricSettings MetricFlags::settings_for(std::string_view metric, const po::vari
   MetricSettings settings;
   for (const std::string& name : names_) {
     if (!values.count(name)) continue;
-    const bool belongs = std::any_of(options.begin(), options.end(), [&](const MetricOption& o) { return o.name == name; });
+    const bool belongs =
+        std::any_of(options.begin(), options.end(), [&](const MetricOption& o) { return o.name == name; });
     if (!belongs) throw UsageError("--" + name + " is not an option of metric " + std::string(metric));
     settings[name] = values[name].as<std::string>();
   }

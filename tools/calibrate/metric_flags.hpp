@@ -23,7 +23,8 @@ class MetricFlags {
   // Adds the flags to `group`, checking them against `tool_flags` (the tool's own).
   void add_to(boost::program_options::options_description& group,
               const boost::program_options::options_description& tool_flags);
-  MetricSettings settings_for(std::string_view metric, const boost::program_options::variables_map& values) const;
+  MetricSettings settings_for(std::string_view metric,
+                              const boost::program_options::variables_map& values) const;
 
  private:
   std::vector<std::string> names_;

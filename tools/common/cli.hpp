@@ -26,9 +26,9 @@ class UsageError : public std::runtime_error {
 int run_tool(std::string_view tool, const std::function<int()>& body);
 
 struct CommandLine {
-  std::string tool;        // program name for messages
-  std::string usage;       // "corpus-rate [options] FILE..."
-  std::string summary;     // one paragraph shown under the usage line
+  std::string tool;     // program name for messages
+  std::string usage;    // "corpus-rate [options] FILE..."
+  std::string summary;  // one paragraph shown under the usage line
   boost::program_options::options_description options{"Options"};
   boost::program_options::positional_options_description positional;
 };

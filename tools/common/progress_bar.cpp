@@ -13,7 +13,9 @@ ProgressBar::ProgressBar(std::string label, std::size_t total)
       start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
-ProgressBar::~ProgressBar() { finish(); }
+ProgressBar::~ProgressBar() {
+  finish();
+}
 
 void ProgressBar::update(std::size_t done) {
   if (!enabled_) return;
@@ -28,7 +30,8 @@ void ProgressBar::update(std::size_t done) {
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.append(static_cast<std::size_t>(kWidth - filled), '.');
   const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0.0;
-  std::fprintf(stderr, "\r%s [%s] %zu/%zu  %.0f/s  ETA %.0fs   ", label_.c_str(), bar.c_str(), done, total_, rate, eta);
+  std::fprintf(stderr, "\r%s [%s] %zu/%zu  %.0f/s  ETA %.0fs   ", label_.c_str(), bar.c_str(), done, total_,
+               rate, eta);
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -42,11 +42,12 @@ sudoku::ReadOptions parse_read_options(int size, const std::string& box) {
     int cols = 0;
     char separator = 0;
     char extra = 0;
-    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' || rows < 1 ||
-        cols < 1 || rows * cols > 25)
+    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' ||
+        rows < 1 || cols < 1 || rows * cols > 25)
       throw UsageError("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box + "'");
     if (size != 0 && rows * cols != size)
-      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" + std::to_string(size) + " grid");
+      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" +
+                       std::to_string(size) + " grid");
     read.size = rows * cols;
     read.box_rows = rows;
     read.box_cols = cols;
@@ -59,13 +60,19 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "corpus-rate";
   command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
   command_line.summary =
-      "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or more\"),\n"
-      "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count of\n"
+      "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or "
+      "more\"),\n"
+      "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count "
+      "of\n"
       "Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs, deterministic and invariant under symmetry),\n"
-      "its level in the calibration, the HS-solver's calls, and the technique grade (the hardest human technique\n"
-      "on Sudoku Explainer's scale, \"beyond\" when the grader's ladder cannot finish). Records come out in input\n"
-      "order, identical for any --jobs. With --explain, each puzzle's solving path replaces the records: a header\n"
-      "line per puzzle (\"# file:line puzzle\", then grade and hardest technique), one line per step (score,\n"
+      "its level in the calibration, the HS-solver's calls, and the technique grade (the hardest human "
+      "technique\n"
+      "on Sudoku Explainer's scale, \"beyond\" when the grader's ladder cannot finish). Records come out in "
+      "input\n"
+      "order, identical for any --jobs. With --explain, each puzzle's solving path replaces the records: a "
+      "header\n"
+      "line per puzzle (\"# file:line puzzle\", then grade and hardest technique), one line per step "
+      "(score,\n"
       "placements and eliminations, technique), a blank line between puzzles.\n"
       "Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
   std::string format;
@@ -81,27 +88,31 @@ bool parse_options(int argc, char** argv, Options& options) {
   bool no_uniqueness = false;
   std::string calibration;
   bool no_rating = false;
-  command_line.options.add_options()
-      ("format,f", po::value(&format)->default_value("csv"), "output format: csv (with a header), json or text")
-      ("output,o", po::value(&options.output), "write the records to this file instead of standard output")
-      ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
-      ("size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")
-      ("box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")
-      ("runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")
-      ("propagation", po::value(&propagation), "call-count propagation: ac (default, the paper's) or ac-hidden")
-      ("branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")
-      ("cap", po::value(&cap), "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")
-      ("strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")
-      ("max-technique", po::value(&max_technique),
-       "technique grader: hardest technique tried, e.g. xy-wing or nishio (default: the whole ladder); harder puzzles "
-       "are graded beyond")
-      ("no-uniqueness", po::bool_switch(&no_uniqueness),
-       "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")
-      ("explain", po::bool_switch(&options.rating.explain),
-       "write each puzzle's technique steps instead of the records (see above)")
-      ("calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")
-      ("no-rating", po::bool_switch(&no_rating), "skip the ratings (validity, solutions and canonical form only)")
-      ("file", po::value(&options.files), "input corpus (positional)");
+  command_line.options.add_options()("format,f", po::value(&format)->default_value("csv"),
+                                     "output format: csv (with a header), json or text")(
+      "output,o", po::value(&options.output), "write the records to this file instead of standard output")(
+      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
+      "size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")(
+      "box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")(
+      "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
+      "propagation", po::value(&propagation),
+      "call-count propagation: ac (default, the paper's) or ac-hidden")(
+      "branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")(
+      "cap", po::value(&cap),
+      "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
+      "strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")(
+      "max-technique", po::value(&max_technique),
+      "technique grader: hardest technique tried, e.g. xy-wing or nishio (default: the whole ladder); harder "
+      "puzzles "
+      "are graded beyond")(
+      "no-uniqueness", po::bool_switch(&no_uniqueness),
+      "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")(
+      "explain", po::bool_switch(&options.rating.explain),
+      "write each puzzle's technique steps instead of the records (see above)")(
+      "calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")(
+      "no-rating", po::bool_switch(&no_rating),
+      "skip the ratings (validity, solutions and canonical form only)")("file", po::value(&options.files),
+                                                                        "input corpus (positional)");
   command_line.positional.add("file", -1);
   po::variables_map values;
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
@@ -133,7 +144,8 @@ std::string summary(const std::vector<sudoku::PuzzleReport>& reports, double sec
   bool first = true;
   for (const auto status : sudoku::kAllStatuses) {
     if (counts[status] == 0 && status != sudoku::PuzzleStatus::ok) continue;
-    text += (first ? " " : ", ") + std::to_string(counts[status]) + " " + std::string(sudoku::status_name(status));
+    text += (first ? " " : ", ") + std::to_string(counts[status]) + " " +
+            std::string(sudoku::status_name(status));
     first = false;
   }
   char timing[96];
@@ -154,8 +166,9 @@ std::string explanations(const std::vector<sudoku::PuzzleReport>& reports) {
     }
     char grade[32];
     std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
-    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) + ", hardest: " +
-            report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) + " steps\n";
+    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
+            ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
+            " steps\n";
     for (const auto& step : report.technique_steps) text += step + "\n";
   }
   return text;
@@ -173,8 +186,8 @@ int run(const Options& options) {
   if (options.rating.rate)
     for (const auto& warning : rater.warnings()) std::cerr << "corpus-rate: warning: " << warning << "\n";
   sudoku::cli::ProgressBar progress("rating", total);
-  const auto reports = sudoku::rate_corpus(inputs, rater,
-                                           [&](std::size_t done, std::size_t) { progress.update(done); });
+  const auto reports =
+      sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
   const std::string text =
       options.rating.explain ? explanations(reports) : sudoku::format_reports(reports, options.format);
@@ -186,8 +199,9 @@ int run(const Options& options) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << summary(reports, seconds) << "\n";
-  const bool all_ok = std::all_of(reports.begin(), reports.end(),
-                                  [](const auto& report) { return report.status == sudoku::PuzzleStatus::ok; });
+  const bool all_ok = std::all_of(reports.begin(), reports.end(), [](const auto& report) {
+    return report.status == sudoku::PuzzleStatus::ok;
+  });
   return all_ok ? sudoku::cli::kSuccess : sudoku::cli::kSomeFailed;
 }
 

@@ -27,25 +27,29 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.usage = "generate-book PLAN.json -o DIR [options]";
   command_line.summary =
       "Fills the plan's chapters with new puzzles made by the hill climber of Fatemi, Kazemi & Mehrasa:\n"
-      "every puzzle has exactly one solution and a rating within the plan's tolerance of its level's target,\n"
+      "every puzzle has exactly one solution and a rating within the plan's tolerance of its level's "
+      "target,\n"
       "none repeats another (also up to symmetry) or an archived puzzle. The same plan gives the same\n"
       "book.json byte for byte, whatever --jobs and however often the run is interrupted and resumed.\n"
       "Writes DIR/book.json, DIR/puzzles.txt and DIR/solutions.txt. Exit status: 0 done, 1 a target could\n"
       "not be reached (finished puzzles are kept for --resume), 2 usage, plan or I/O error.";
   int jobs = 0;
-  command_line.options.add_options()
-      ("output,o", po::value(&options.generation.output_directory), "output directory (created if missing)")
-      ("jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")
-      ("resume", po::bool_switch(&options.generation.resume), "continue an interrupted run from its checkpoint")
-      ("archive", po::value(&options.archives)->multitoken(),
-       "files of already published puzzles (one per line) that must not be repeated")
-      ("update-archive", po::value(&options.update_archive),
-       "after success, append the new puzzles to this archive file")
-      ("max-moves", po::value(&options.generation.climb.max_moves)->default_value(options.generation.climb.max_moves),
-       "climber budget: moves per climb")
-      ("max-restarts", po::value(&options.generation.climb.max_restarts)->default_value(options.generation.climb.max_restarts),
-       "climber budget: fresh climbs after the first before a target counts as unreachable")
-      ("plan", po::value(&options.plan_path), "the plan (positional)");
+  command_line.options.add_options()("output,o", po::value(&options.generation.output_directory),
+                                     "output directory (created if missing)")(
+      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
+      "resume", po::bool_switch(&options.generation.resume),
+      "continue an interrupted run from its checkpoint")(
+      "archive", po::value(&options.archives)->multitoken(),
+      "files of already published puzzles (one per line) that must not be repeated")(
+      "update-archive", po::value(&options.update_archive),
+      "after success, append the new puzzles to this archive file")(
+      "max-moves",
+      po::value(&options.generation.climb.max_moves)->default_value(options.generation.climb.max_moves),
+      "climber budget: moves per climb")(
+      "max-restarts",
+      po::value(&options.generation.climb.max_restarts)->default_value(options.generation.climb.max_restarts),
+      "climber budget: fresh climbs after the first before a target counts as unreachable")(
+      "plan", po::value(&options.plan_path), "the plan (positional)");
   command_line.positional.add("plan", 1);
   po::variables_map values;
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
@@ -61,7 +65,8 @@ bool parse_options(int argc, char** argv, Options& options) {
 // One line per chapter, redrawn in place while stderr is a terminal.
 class ChapterProgress {
  public:
-  explicit ChapterProgress(const sudoku::Plan& plan) : plan_(plan), start_(std::chrono::steady_clock::now()) {}
+  explicit ChapterProgress(const sudoku::Plan& plan)
+      : plan_(plan), start_(std::chrono::steady_clock::now()) {}
 
   void update(const std::vector<std::size_t>& done) {
     if (!sudoku::cli::stderr_is_terminal()) return;
@@ -74,8 +79,8 @@ class ChapterProgress {
     for (std::size_t c = 0; c < plan_.chapters.size(); ++c) {
       const auto& chapter = plan_.chapters[c];
       const std::size_t left = static_cast<std::size_t>(chapter.count) - done[c];
-      std::fprintf(stderr, "\r\033[K%-20.20s %5zu/%-5d  %.1f puzzles/s  ETA %.0fs\n", chapter.title.c_str(), done[c],
-                   chapter.count, rate, rate > 0 ? static_cast<double>(left) / rate : 0.0);
+      std::fprintf(stderr, "\r\033[K%-20.20s %5zu/%-5d  %.1f puzzles/s  ETA %.0fs\n", chapter.title.c_str(),
+                   done[c], chapter.count, rate, rate > 0 ? static_cast<double>(left) / rate : 0.0);
     }
     lines_ = static_cast<int>(plan_.chapters.size());
   }
@@ -102,11 +107,13 @@ int run(Options& options) {
   if (!options.update_archive.empty()) sudoku::append_to_archive(options.update_archive, result.book);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& chapter : result.chapters)
-    std::fprintf(stderr, "generate-book: %-20s %4zu puzzles, mean rating %8.2f (target %8.2f), %.1f s climbing\n",
+    std::fprintf(stderr,
+                 "generate-book: %-20s %4zu puzzles, mean rating %8.2f (target %8.2f), %.1f s climbing\n",
                  chapter.title.c_str(), chapter.count, chapter.mean_rating, chapter.target, chapter.seconds);
-  std::fprintf(stderr, "generate-book: %zu puzzles in %.1f s%s -> %s\n", result.book.puzzle_count(), seconds,
-               result.resumed ? (" (" + std::to_string(result.resumed) + " from the checkpoint)").c_str() : "",
-               options.generation.output_directory.c_str());
+  std::fprintf(
+      stderr, "generate-book: %zu puzzles in %.1f s%s -> %s\n", result.book.puzzle_count(), seconds,
+      result.resumed ? (" (" + std::to_string(result.resumed) + " from the checkpoint)").c_str() : "",
+      options.generation.output_directory.c_str());
   return sudoku::cli::kSuccess;
 }
 

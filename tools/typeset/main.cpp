@@ -1,6 +1,6 @@
 // typeset: lay out a generated book as a print-ready PDF with a page template.
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -39,8 +39,8 @@ std::optional<std::int64_t> parse_date(const std::string& text) {
   if (text.size() != 10) {
     int hour = 0, minute = 0, second = 0;
     char t = 0, z = 0, extra = 0;
-    if (std::sscanf(text.c_str() + 10, "%c%2d:%2d:%2d%c%c", &t, &hour, &minute, &second, &z, &extra) != 5 || t != 'T' ||
-        z != 'Z' || hour > 23 || minute > 59 || second > 60)
+    if (std::sscanf(text.c_str() + 10, "%c%2d:%2d:%2d%c%c", &t, &hour, &minute, &second, &z, &extra) != 5 ||
+        t != 'T' || z != 'Z' || hour > 23 || minute > 59 || second > 60)
       return std::nullopt;
     parts.tm_hour = hour;
     parts.tm_min = minute;
@@ -54,40 +54,53 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage = "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none]";
   command_line.summary =
-      "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page template.\n"
-      "NAME is a shipped template (" + [] {
+      "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
+      "template.\n"
+      "NAME is a shipped template (" +
+      [] {
         std::string names;
-        for (const auto& name : sudoku::cli::list_data_files("templates", ".xml")) names += (names.empty() ? "" : ", ") + name;
+        for (const auto& name : sudoku::cli::list_data_files("templates", ".xml"))
+          names += (names.empty() ? "" : ", ") + name;
         return names.empty() ? std::string("none found") : names;
-      }() + "); anything with a '/' or ending in .xml is a template file.\n"
+      }() +
+      "); anything with a '/' or ending in .xml is a template file.\n"
       "The output defaults to BOOK_DIR/<template name>.pdf and is replaced atomically.\n"
       "The PDF dates come from --date, else SOURCE_DATE_EPOCH, else the current time.\n"
-      "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an output\n"
+      "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an "
+      "output\n"
       "that cannot be written (messages name FILE:LINE where the problem is).";
   std::string solutions;
   std::string date;
   std::vector<std::string> font_dirs;
-  command_line.options.add_options()
-      ("template,t", po::value(&options.template_name)->required(), "page template: a shipped NAME or an XML FILE")
-      ("output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")
-      ("solutions", po::value(&solutions)->default_value("separate"), "separate: solution pages at the back; none: no solutions")
-      ("date", po::value(&date), "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")
-      ("font-dir", po::value(&font_dirs), "extra folder searched for fonts before the shipped fonts/ (repeatable)")
-      ("book", po::value(&options.book), "book directory (positional)");
+  command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
+                                     "page template: a shipped NAME or an XML FILE")(
+      "output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")(
+      "solutions", po::value(&solutions)->default_value("separate"),
+      "separate: solution pages at the back; none: no solutions")(
+      "date", po::value(&date),
+      "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")(
+      "font-dir", po::value(&font_dirs),
+      "extra folder searched for fonts before the shipped fonts/ (repeatable)")(
+      "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
   if (options.book.empty()) throw UsageError("no book directory given");
-  if (solutions == "separate") options.solutions = true;
-  else if (solutions == "none") options.solutions = false;
-  else throw UsageError("--solutions expects separate or none, got '" + solutions + "'");
+  if (solutions == "separate")
+    options.solutions = true;
+  else if (solutions == "none")
+    options.solutions = false;
+  else
+    throw UsageError("--solutions expects separate or none, got '" + solutions + "'");
   if (!date.empty()) {
     options.date = parse_date(date);
-    if (!options.date) throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
+    if (!options.date)
+      throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
   } else if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
     char* end = nullptr;
     const long long seconds = std::strtoll(epoch, &end, 10);
-    if (*end != '\0' || seconds < 0) throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
+    if (*end != '\0' || seconds < 0)
+      throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
     options.date = seconds;
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
@@ -98,7 +111,8 @@ std::string resolve_template(const std::string& name) {
   if (name.find('/') != std::string::npos || name.ends_with(".xml")) return name;
   if (const auto path = sudoku::cli::find_data_file("templates", name + ".xml")) return path->string();
   std::string shipped;
-  for (const auto& known : sudoku::cli::list_data_files("templates", ".xml")) shipped += (shipped.empty() ? "" : ", ") + known;
+  for (const auto& known : sudoku::cli::list_data_files("templates", ".xml"))
+    shipped += (shipped.empty() ? "" : ", ") + known;
   throw UsageError("unknown template '" + name + "' (shipped: " + (shipped.empty() ? "none found" : shipped) +
                    "; give a path to use a template file)");
 }
@@ -115,7 +129,8 @@ int run(const Options& options) {
     throw sudoku::IoError(options.book + ": not a book directory (expected a folder holding book.json)");
   }
   const sudoku::Book book = sudoku::read_book(book_file.string());
-  const sudoku::typeset::Template page_template = sudoku::typeset::load_template(resolve_template(options.template_name));
+  const sudoku::typeset::Template page_template =
+      sudoku::typeset::load_template(resolve_template(options.template_name));
 
   sudoku::typeset::TypesetOptions typeset;
   typeset.font_dirs = options.font_dirs;

@@ -15,7 +15,9 @@
 namespace sudoku {
 namespace {
 
-std::string system_error_text() { return std::strerror(errno); }
+std::string system_error_text() {
+  return std::strerror(errno);
+}
 
 // Writes all of `contents` to an open descriptor; false (errno set) on failure.
 bool write_all(int fd, std::string_view contents) {
@@ -85,7 +87,8 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
 
 std::string read_file(const std::string& path) {
   std::error_code status_error;
-  if (std::filesystem::is_directory(path, status_error)) throw IoError(path + ": is a directory, expected a file");
+  if (std::filesystem::is_directory(path, status_error))
+    throw IoError(path + ": is a directory, expected a file");
   std::ifstream input(path, std::ios::binary);
   if (!input) throw IoError(path + ": cannot open for reading: " + system_error_text());
   std::ostringstream text;

@@ -102,8 +102,8 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   for (int cell = 0; cell < puzzle.puzzle.cell_count(); ++cell) {
     if (puzzle.puzzle[cell] != 0 && puzzle.puzzle[cell] != puzzle.solution[cell]) {
       solution_field.fail("contradicts the puzzle at " + cell_name(puzzle.puzzle.geometry(), cell) +
-                          " (given " + std::string(1, value_symbol(puzzle.puzzle[cell])) +
-                          ", solution " + std::string(1, value_symbol(puzzle.solution[cell])) + ")");
+                          " (given " + std::string(1, value_symbol(puzzle.puzzle[cell])) + ", solution " +
+                          std::string(1, value_symbol(puzzle.solution[cell])) + ")");
     }
   }
   puzzle.rating = field.required("rating").as_number();
@@ -135,7 +135,8 @@ BookChapter read_chapter(const JsonField& field, int expected_size) {
   const JsonField puzzles = field.required("puzzles");
   const std::size_t count = puzzles.array_size();
   chapter.puzzles.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) chapter.puzzles.push_back(read_puzzle(puzzles.element(i), expected_size));
+  for (std::size_t i = 0; i < count; ++i)
+    chapter.puzzles.push_back(read_puzzle(puzzles.element(i), expected_size));
   return chapter;
 }
 
@@ -210,11 +211,14 @@ Book parse_book(std::string_view text, const std::string& source) {
   const JsonField chapters = root.required("chapters");
   const std::size_t count = chapters.array_size();
   book.chapters.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) book.chapters.push_back(read_chapter(chapters.element(i), expected_size));
+  for (std::size_t i = 0; i < count; ++i)
+    book.chapters.push_back(read_chapter(chapters.element(i), expected_size));
   return book;
 }
 
-Book read_book(const std::string& path) { return parse_book(read_file(path), path); }
+Book read_book(const std::string& path) {
+  return parse_book(read_file(path), path);
+}
 
 std::string book_to_json(const Book& book) {
   boost::json::object root;

@@ -31,8 +31,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <compare>
 #include <cassert>
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -55,16 +55,16 @@ constexpr std::uint8_t kOpenLabel = 0x80;
 using Symbols = std::array<std::uint8_t, kLine>;
 
 struct SearchState {
-  std::array<std::uint8_t, kLine> row_of{};         // target row -> source row, for placed rows
-  std::array<std::uint8_t, kLine> col_of{};         // target column -> source column
-  std::array<std::uint8_t, kLine + 1> label_of{};   // source value -> label, 0 while unlabelled
+  std::array<std::uint8_t, kLine> row_of{};        // target row -> source row, for placed rows
+  std::array<std::uint8_t, kLine> col_of{};        // target column -> source column
+  std::array<std::uint8_t, kLine + 1> label_of{};  // source value -> label, 0 while unlabelled
   std::uint32_t run_starts = 0;  // bit c: target column c starts a run of interchangeable columns
   // bit c: the run starting at c holds columns that one row filled with new values, each once.
   // Every order of them gives the same prefix, with labels following the order, so the order is
   // left open until a later row needs one of those labels or fills one of those columns.
   std::uint32_t open_runs = 0;
-  std::array<std::uint8_t, kLine> open_row{};    // at an open run's first column: the source row
-  std::array<std::uint8_t, kLine> open_base{};   // ... and the label of that first column
+  std::array<std::uint8_t, kLine> open_row{};   // at an open run's first column: the source row
+  std::array<std::uint8_t, kLine> open_base{};  // ... and the label of that first column
   std::uint32_t used_rows = 0;
   std::uint8_t orientation = 0;  // 1: the source is the transposed puzzle
   std::uint8_t free_slots = 0;   // target stacks [0, free_slots) hold still-blank source stacks,
@@ -72,8 +72,12 @@ struct SearchState {
   std::uint8_t next_label = 1;
 };
 
-std::size_t at(int index) { return static_cast<std::size_t>(index); }
-std::uint8_t byte(int value) { return static_cast<std::uint8_t>(value); }
+std::size_t at(int index) {
+  return static_cast<std::size_t>(index);
+}
+std::uint8_t byte(int value) {
+  return static_cast<std::uint8_t>(value);
+}
 
 class MinlexSearch {
  public:
@@ -119,9 +123,7 @@ class MinlexSearch {
   void complete(const SearchState& state, std::uint32_t less);
   Transform transform_of(const SearchState& state) const;
 
-  bool row_is_blank(int orientation, int row) const {
-    return row_givens_[at(orientation)][at(row)] == 0;
-  }
+  bool row_is_blank(int orientation, int row) const { return row_givens_[at(orientation)][at(row)] == 0; }
 
   int size_;
   int band_height_;   // rows per band (box rows)
@@ -232,10 +234,9 @@ void MinlexSearch::extend_state(const SearchState& state) {
   }
   // Sparse rows first: they tend to give the least row early, which prunes the rest sooner.
   const auto& givens = row_givens_[at(state.orientation)];
-  std::stable_sort(candidates.begin(), candidates.begin() + candidate_count,
-                   [&](std::uint8_t a, std::uint8_t b) {
-                     return std::popcount(givens[a]) < std::popcount(givens[b]);
-                   });
+  std::stable_sort(
+      candidates.begin(), candidates.begin() + candidate_count,
+      [&](std::uint8_t a, std::uint8_t b) { return std::popcount(givens[a]) < std::popcount(givens[b]); });
   for (int i = 0; i < candidate_count; ++i) try_row(state, candidates[at(i)]);
 }
 
@@ -323,9 +324,8 @@ void MinlexSearch::bind_free_slot(const SearchState& state, int slot, std::uint3
                       segment.data());
     const auto order_vs_least =
         chosen == 0 ? std::strong_ordering::less
-                    : std::lexicographical_compare_three_way(
-                          segment.begin(), segment.begin() + stack_width_, least.begin(),
-                          least.begin() + stack_width_);
+                    : std::lexicographical_compare_three_way(segment.begin(), segment.begin() + stack_width_,
+                                                             least.begin(), least.begin() + stack_width_);
     if (order_vs_least < 0) {
       least = segment;
       chosen = 1U << s;
@@ -337,8 +337,7 @@ void MinlexSearch::bind_free_slot(const SearchState& state, int slot, std::uint3
     if ((chosen >> s & 1U) == 0) continue;
     if (!spend_work()) return;
     SearchState child = state;
-    std::swap_ranges(child.col_of.begin() + first_column,
-                     child.col_of.begin() + first_column + stack_width_,
+    std::swap_ranges(child.col_of.begin() + first_column, child.col_of.begin() + first_column + stack_width_,
                      child.col_of.begin() + s * stack_width_);
     arrange_run(child, first_column, stack_width_, less);
   }
@@ -394,8 +393,8 @@ void MinlexSearch::advance(SearchState state, int position, std::uint32_t less) 
 // Orders the `length` interchangeable `columns` for the least row segment: blanks, then labelled
 // values by label, then new values, the more frequent first (only an invalid puzzle repeats one).
 // Writes the column order and the segment's symbols; returns where the new values start in it.
-int MinlexSearch::least_arrangement(const SearchState& state, const std::uint8_t* columns,
-                                    int length, std::uint8_t* order, std::uint8_t* symbols) const {
+int MinlexSearch::least_arrangement(const SearchState& state, const std::uint8_t* columns, int length,
+                                    std::uint8_t* order, std::uint8_t* symbols) const {
   struct Entry {
     int key;  // sort key: blank 0, labelled by label, new values after every label
     std::uint8_t column;
@@ -417,8 +416,9 @@ int MinlexSearch::least_arrangement(const SearchState& state, const std::uint8_t
     }
     entries[at(i)] = {key, columns[i]};
   }
-  std::sort(entries.begin(), entries.begin() + length,
-            [](const Entry& a, const Entry& b) { return a.key != b.key ? a.key < b.key : a.column < b.column; });
+  std::sort(entries.begin(), entries.begin() + length, [](const Entry& a, const Entry& b) {
+    return a.key != b.key ? a.key < b.key : a.column < b.column;
+  });
   int first_new = length;
   int next_label = state.next_label - 1;
   int previous_key = -1;
@@ -442,8 +442,8 @@ int MinlexSearch::least_arrangement(const SearchState& state, const std::uint8_t
 void MinlexSearch::arrange_run(const SearchState& state, int position, int length, std::uint32_t less) {
   std::array<std::uint8_t, kLine> order{};
   Symbols symbols{};
-  const int first_new = least_arrangement(state, state.col_of.data() + position, length,
-                                          order.data(), symbols.data());
+  const int first_new =
+      least_arrangement(state, state.col_of.data() + position, length, order.data(), symbols.data());
   for (int i = 0; i < length; ++i)
     if (!emit(position + i, symbols[at(i)], less)) return;
 
@@ -478,8 +478,8 @@ void MinlexSearch::arrange_run(const SearchState& state, int position, int lengt
     advance(child, position + length, less);
     return;
   }
-  const bool each_once = std::all_of(copies.begin(), copies.begin() + distinct,
-                                     [](std::uint8_t count) { return count == 1; });
+  const bool each_once =
+      std::all_of(copies.begin(), copies.begin() + distinct, [](std::uint8_t count) { return count == 1; });
   if (order_new_values_ && each_once) {
     open_run(child, position + first_new, distinct, child.row_of[at(target_row_)], child.next_label);
     child.next_label = byte(child.next_label + distinct);
@@ -507,8 +507,7 @@ void MinlexSearch::arrange_run(const SearchState& state, int position, int lengt
       }
     }
     advance(branch, position + length, less);
-  } while (order_new_values_ &&
-           std::next_permutation(permutation.begin(), permutation.begin() + distinct));
+  } while (order_new_values_ && std::next_permutation(permutation.begin(), permutation.begin() + distinct));
 }
 
 // The first column of an open run holding the label of a value in `columns` on this row, or -1.

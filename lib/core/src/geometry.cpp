@@ -12,17 +12,26 @@ constexpr std::array<int, 6> kSupportedSizes{4, 6, 9, 12, 16, 25};
 
 }  // namespace
 
-std::span<const int> Geometry::supported_sizes() { return kSupportedSizes; }
+std::span<const int> Geometry::supported_sizes() {
+  return kSupportedSizes;
+}
 
 std::pair<int, int> Geometry::default_box(int size) {
   switch (size) {
-    case 4: return {2, 2};
-    case 6: return {2, 3};
-    case 9: return {3, 3};
-    case 12: return {3, 4};
-    case 16: return {4, 4};
-    case 25: return {5, 5};
-    default: return {0, 0};
+    case 4:
+      return {2, 2};
+    case 6:
+      return {2, 3};
+    case 9:
+      return {3, 3};
+    case 12:
+      return {3, 4};
+    case 16:
+      return {4, 4};
+    case 25:
+      return {5, 5};
+    default:
+      return {0, 0};
   }
 }
 
@@ -125,9 +134,12 @@ char value_symbol(int value) {
 int symbol_value(char symbol, int size) {
   int value = -1;
   if (symbol == '.' || symbol == '0') return 0;
-  if (symbol >= '1' && symbol <= '9') value = symbol - '0';
-  else if (symbol >= 'A' && symbol <= 'Z') value = symbol - 'A' + 10;
-  else if (symbol >= 'a' && symbol <= 'z') value = symbol - 'a' + 10;
+  if (symbol >= '1' && symbol <= '9')
+    value = symbol - '0';
+  else if (symbol >= 'A' && symbol <= 'Z')
+    value = symbol - 'A' + 10;
+  else if (symbol >= 'a' && symbol <= 'z')
+    value = symbol - 'a' + 10;
   return (value >= 1 && value <= size) ? value : -1;
 }
 

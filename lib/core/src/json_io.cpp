@@ -33,14 +33,21 @@ std::pair<int, int> line_and_column(std::string_view text, std::size_t offset) {
 
 std::string json_type_name(const boost::json::value& value) {
   switch (value.kind()) {
-    case boost::json::kind::null: return "null";
-    case boost::json::kind::bool_: return "a boolean";
+    case boost::json::kind::null:
+      return "null";
+    case boost::json::kind::bool_:
+      return "a boolean";
     case boost::json::kind::int64:
-    case boost::json::kind::uint64: return "an integer";
-    case boost::json::kind::double_: return "a number";
-    case boost::json::kind::string: return "a string";
-    case boost::json::kind::array: return "an array";
-    case boost::json::kind::object: return "an object";
+    case boost::json::kind::uint64:
+      return "an integer";
+    case boost::json::kind::double_:
+      return "a number";
+    case boost::json::kind::string:
+      return "a string";
+    case boost::json::kind::array:
+      return "an array";
+    case boost::json::kind::object:
+      return "an object";
   }
   return "a value";
 }
@@ -207,13 +214,16 @@ JsonDocument parse_json(std::string_view text, const std::string& source) {
   if (error) {
     const auto [line, column] = line_and_column(text, consumed);
     std::string message = error.message();
-    if (error == boost::json::error::too_deep) message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    if (error == boost::json::error::too_deep)
+      message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
     throw InputError(source, line, column, "invalid JSON: " + message);
   }
   return JsonDocument{source, parser.handler().stack.release()};
 }
 
-JsonDocument read_json_file(const std::string& path) { return parse_json(read_file(path), path); }
+JsonDocument read_json_file(const std::string& path) {
+  return parse_json(read_file(path), path);
+}
 
 JsonField::JsonField(const JsonDocument& document) : JsonField(&document, &document.root, "$") {}
 
@@ -274,8 +284,12 @@ JsonField JsonField::element(std::size_t index) const {
   return JsonField(document_, &value_->get_array()[index], child_path);
 }
 
-bool JsonField::is_string() const { return value_ != nullptr && value_->is_string(); }
-bool JsonField::is_number() const { return value_ != nullptr && value_->is_number(); }
+bool JsonField::is_string() const {
+  return value_ != nullptr && value_->is_string();
+}
+bool JsonField::is_number() const {
+  return value_ != nullptr && value_->is_number();
+}
 
 std::string JsonField::as_string() const {
   if (!is_string()) fail("expected a string, got " + describe_value());

@@ -11,7 +11,9 @@
 
 namespace sudoku {
 
-int default_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+int default_jobs() {
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
 
 void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& work,
                   const std::function<void(std::size_t done)>& progress) {

@@ -17,7 +17,8 @@ constexpr std::string_view kSpace = " \t";
 
 bool is_rule_line(std::string_view line) {
   // "------+-------+------" between bands of a separated grid.
-  return line.find_first_not_of(" \t-+=|") == std::string_view::npos && line.find('-') != std::string_view::npos;
+  return line.find_first_not_of(" \t-+=|") == std::string_view::npos &&
+         line.find('-') != std::string_view::npos;
 }
 
 // Side length whose square is `length`, when that is a supported size; 0 otherwise.
@@ -31,7 +32,9 @@ int size_for_line_length(std::size_t length) {
 // puzzle with one symbol missing".
 int nearest_size(std::size_t length) {
   int nearest = 9;
-  const auto distance = [length](int n) { return std::abs(static_cast<long>(n * n) - static_cast<long>(length)); };
+  const auto distance = [length](int n) {
+    return std::abs(static_cast<long>(n * n) - static_cast<long>(length));
+  };
   for (int n : Geometry::supported_sizes())
     if (distance(n) < distance(nearest)) nearest = n;
   return nearest;
@@ -109,9 +112,8 @@ class Reader {
     if (is_rule_line(line)) return;
     if (block_.rows.empty()) {
       const auto token_end = line.find_first_of(kSpace, first);
-      const std::string_view token = line.substr(first, token_end == std::string_view::npos
-                                                            ? std::string_view::npos
-                                                            : token_end - first);
+      const std::string_view token = line.substr(
+          first, token_end == std::string_view::npos ? std::string_view::npos : token_end - first);
       if (is_one_line_puzzle(token)) {
         read_one_line(line, first, token);
         return;
@@ -172,8 +174,8 @@ class Reader {
              std::to_string(n) + " puzzle, got " + std::to_string(length);
     }
     const int nearest = nearest_size(length);
-    return "expected a puzzle of " + std::to_string(nearest * nearest) + " symbols (" + std::to_string(nearest) +
-           "x" + std::to_string(nearest) + "), got " + std::to_string(length);
+    return "expected a puzzle of " + std::to_string(nearest * nearest) + " symbols (" +
+           std::to_string(nearest) + "x" + std::to_string(nearest) + "), got " + std::to_string(length);
   }
 
   void add_grid_row(std::string_view line) {
@@ -194,7 +196,8 @@ class Reader {
         entry.text = symbols;
         fail(entry, line_number_, columns.empty() ? 1 : columns.front(),
              "expected a puzzle on one line (16, 36, 81, 144, 256 or 625 symbols) or a grid row of "
-             "4, 6, 9, 12, 16 or 25 symbols, got " + std::to_string(symbols.size()) + " symbols");
+             "4, 6, 9, 12, 16 or 25 symbols, got " +
+                 std::to_string(symbols.size()) + " symbols");
         return;
       }
       block_.line = line_number_;
@@ -205,7 +208,8 @@ class Reader {
       block_.error_line = line_number_;
       block_.error_column = columns.empty() ? 1 : columns.back() + 1;
       block_.error = "expected " + std::to_string(block_.size) + " symbols in row " +
-                     std::to_string(block_.rows.size() + 1) + " of the grid, got " + std::to_string(symbols.size());
+                     std::to_string(block_.rows.size() + 1) + " of the grid, got " +
+                     std::to_string(symbols.size());
     }
     block_.rows.push_back(Row{line_number_, std::move(symbols), std::move(columns)});
     if (static_cast<int>(block_.rows.size()) == block_.size) finish_block({});
@@ -293,14 +297,15 @@ std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& option
   if (options.box_rows != 0 || options.box_cols != 0) {
     if (options.box_rows * options.box_cols != size)
       throw std::invalid_argument("boxes of " + std::to_string(options.box_rows) + "x" +
-                                  std::to_string(options.box_cols) + " do not tile a " + std::to_string(size) +
-                                  "x" + std::to_string(size) + " grid");
+                                  std::to_string(options.box_cols) + " do not tile a " +
+                                  std::to_string(size) + "x" + std::to_string(size) + " grid");
     return Geometry::with_boxes(options.box_rows, options.box_cols);
   }
   return Geometry::standard(size);
 }
 
-std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source, const ReadOptions& options) {
+std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source,
+                                      const ReadOptions& options) {
   Reader reader(source, options);
   reader.read(input);
   return reader.take();
@@ -309,7 +314,8 @@ std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& so
 std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options) {
   if (path == "-") return read_puzzles(std::cin, "<stdin>", options);
   std::error_code status_error;
-  if (std::filesystem::is_directory(path, status_error)) throw IoError(path + ": is a directory, expected a file");
+  if (std::filesystem::is_directory(path, status_error))
+    throw IoError(path + ": is a directory, expected a file");
   std::ifstream input(path, std::ios::binary);
   if (!input) throw IoError(path + ": cannot open for reading");
   return read_puzzles(input, path, options);
@@ -318,7 +324,8 @@ std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOpt
 std::vector<Grid> load_puzzles(const std::string& path, const ReadOptions& options) {
   std::vector<Grid> grids;
   for (auto& entry : read_puzzle_file(path, options)) {
-    if (!entry.ok()) throw InputError(path == "-" ? "<stdin>" : path, entry.error_line, entry.error_column, entry.error);
+    if (!entry.ok())
+      throw InputError(path == "-" ? "<stdin>" : path, entry.error_line, entry.error_column, entry.error);
     grids.push_back(*entry.grid);
   }
   return grids;
@@ -355,7 +362,8 @@ std::string to_grid_text(const Grid& grid, bool separators) {
     if (separators && rule.empty()) {
       // The rule mirrors a row: dashes under symbols and spaces, '+' under each '|'.
       rule = row;
-      std::replace_if(rule.begin(), rule.end(), [](char c) { return c != '|'; }, '-');
+      std::replace_if(
+          rule.begin(), rule.end(), [](char c) { return c != '|'; }, '-');
       std::replace(rule.begin(), rule.end(), '|', '+');
     }
     if (separators && r > 0 && r % geometry.box_rows() == 0) text += rule + "\n";

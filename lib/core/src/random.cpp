@@ -44,7 +44,9 @@ std::uint32_t Rng::below(std::uint32_t bound) {
   return static_cast<std::uint32_t>(product >> 32);
 }
 
-double Rng::unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+double Rng::unit() {
+  return static_cast<double>(next() >> 11) * 0x1.0p-53;
+}
 
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
   std::uint64_t x = seed;

@@ -34,8 +34,10 @@ void Sha256::compress(const std::uint8_t* block) {
   std::array<std::uint32_t, 64> schedule{};
   for (std::size_t t = 0; t < 16; ++t) schedule[t] = load_big_endian(block + 4 * t);
   for (std::size_t t = 16; t < 64; ++t) {
-    const std::uint32_t s0 = std::rotr(schedule[t - 15], 7) ^ std::rotr(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3);
-    const std::uint32_t s1 = std::rotr(schedule[t - 2], 17) ^ std::rotr(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10);
+    const std::uint32_t s0 =
+        std::rotr(schedule[t - 15], 7) ^ std::rotr(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3);
+    const std::uint32_t s1 =
+        std::rotr(schedule[t - 2], 17) ^ std::rotr(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10);
     schedule[t] = schedule[t - 16] + s0 + schedule[t - 7] + s1;
   }
   auto [a, b, c, d, e, f, g, h] = state_;
@@ -88,7 +90,8 @@ std::array<std::uint8_t, 32> Sha256::digest() {
   }
   std::array<std::uint8_t, 32> result{};
   for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < 4; ++j) result[4 * i + j] = static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
+    for (std::size_t j = 0; j < 4; ++j)
+      result[4 * i + j] = static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
   return result;
 }
 

@@ -49,8 +49,7 @@ void draw_block_permutation(Line& line, int count, int block, Rng& rng) {
 
 Line invert(const Line& line, int size) {
   Line inverse{};
-  for (int i = 0; i < size; ++i)
-    inverse[line[static_cast<std::size_t>(i)]] = static_cast<std::uint8_t>(i);
+  for (int i = 0; i < size; ++i) inverse[line[static_cast<std::size_t>(i)]] = static_cast<std::uint8_t>(i);
   return inverse;
 }
 

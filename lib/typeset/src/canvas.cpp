@@ -13,7 +13,9 @@ Canvas::Canvas(cairo_t* cairo) : cairo_(cairo) {
   cairo_font_options_destroy(options);
 }
 
-void Canvas::set_color(Color color) { cairo_set_source_rgb(cairo_, color.red, color.green, color.blue); }
+void Canvas::set_color(Color color) {
+  cairo_set_source_rgb(cairo_, color.red, color.green, color.blue);
+}
 
 void Canvas::stroke_segments(std::span<const Segment> segments, double width, Color color) {
   if (segments.empty()) return;
@@ -66,11 +68,12 @@ void Canvas::draw_glyph_run(const Font& font, double size, Color color, std::spa
   set_color(color);
   const cairo_text_cluster_t cluster{static_cast<int>(utf8.size()), static_cast<int>(glyphs.size())};
   cairo_show_text_glyphs(cairo_, utf8.data(), static_cast<int>(utf8.size()), glyphs.data(),
-                         static_cast<int>(glyphs.size()), &cluster, 1, static_cast<cairo_text_cluster_flags_t>(0));
+                         static_cast<int>(glyphs.size()), &cluster, 1,
+                         static_cast<cairo_text_cluster_flags_t>(0));
 }
 
-double Canvas::draw_aligned(std::string_view utf8, double left, double right, double baseline, HorizontalAlign align,
-                            Color color) {
+double Canvas::draw_aligned(std::string_view utf8, double left, double right, double baseline,
+                            HorizontalAlign align, Color color) {
   double x = left;
   if (align != HorizontalAlign::left) {
     const double advance = measure(utf8).advance;

@@ -36,11 +36,15 @@ bool style_matches(const std::string& wanted, const std::string& offered) {
   const std::string a = lower(wanted);
   const std::string b = lower(offered);
   if (a == b) return true;
-  auto regular = [](const std::string& s) { return s == "regular" || s == "book" || s == "roman" || s == "normal" || s == "medium"; };
+  auto regular = [](const std::string& s) {
+    return s == "regular" || s == "book" || s == "roman" || s == "normal" || s == "medium";
+  };
   return regular(a) && regular(b);
 }
 
-FcConfig* as_config(void* config) { return static_cast<FcConfig*>(config); }
+FcConfig* as_config(void* config) {
+  return static_cast<FcConfig*>(config);
+}
 
 std::string join_paths(const std::vector<std::filesystem::path>& paths) {
   std::string text;
@@ -71,14 +75,16 @@ Font FontLibrary::open(const std::string& path, int index, const std::string& de
     throw FontNotFound("cannot load font file " + path + " (not a font FreeType can read)");
   if (!FT_IS_SCALABLE(face)) {
     FT_Done_Face(face);
-    throw FontNotFound("font file " + path + " has no outlines; PDF output needs an outline (TrueType or OpenType) font");
+    throw FontNotFound("font file " + path +
+                       " has no outlines; PDF output needs an outline (TrueType or OpenType) font");
   }
   // No hinting: the PDF keeps exact outlines and advances, whatever the viewer's resolution.
   cairo_font_face_t* cairo_face = cairo_ft_font_face_create_for_ft_face(face, FT_LOAD_NO_HINTING);
   static cairo_user_data_key_t kFaceKey;
   if (cairo_font_face_status(cairo_face) != CAIRO_STATUS_SUCCESS ||
-      cairo_font_face_set_user_data(cairo_face, &kFaceKey, face,
-                                    [](void* data) { FT_Done_Face(static_cast<FT_Face>(data)); }) != CAIRO_STATUS_SUCCESS) {
+      cairo_font_face_set_user_data(cairo_face, &kFaceKey, face, [](void* data) {
+        FT_Done_Face(static_cast<FT_Face>(data));
+      }) != CAIRO_STATUS_SUCCESS) {
     cairo_font_face_destroy(cairo_face);
     FT_Done_Face(face);
     throw FontNotFound("cannot use font file " + path + " with Cairo");
@@ -120,7 +126,8 @@ void FontLibrary::scan_search_dirs() {
     for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
          !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
       const std::string extension = lower(it->path().extension().string());
-      if (it->is_regular_file(error) && (extension == ".ttf" || extension == ".otf" || extension == ".ttc" || extension == ".otc"))
+      if (it->is_regular_file(error) &&
+          (extension == ".ttf" || extension == ".otf" || extension == ".ttc" || extension == ".otc"))
         files.push_back(it->path());
     }
   }
@@ -128,7 +135,8 @@ void FontLibrary::scan_search_dirs() {
   for (const auto& file : files) {
     int faces = 1;
     for (int id = 0; id < faces; ++id) {
-      FcPattern* pattern = FcFreeTypeQuery(reinterpret_cast<const FcChar8*>(file.c_str()), static_cast<unsigned>(id), nullptr, &faces);
+      FcPattern* pattern = FcFreeTypeQuery(reinterpret_cast<const FcChar8*>(file.c_str()),
+                                           static_cast<unsigned>(id), nullptr, &faces);
       if (pattern == nullptr) break;
       FcFontSetAdd(fonts, pattern);
     }
@@ -136,7 +144,8 @@ void FontLibrary::scan_search_dirs() {
   project_fonts_ = fonts;
 }
 
-std::string FontLibrary::best_match(void* font_set, const std::string& family, const std::string& style, int& index) {
+std::string FontLibrary::best_match(void* font_set, const std::string& family, const std::string& style,
+                                    int& index) {
   FcFontSet* fonts = static_cast<FcFontSet*>(font_set);
   // Several faces may claim the family and style (DejaVu Sans Condensed Bold also lists "DejaVu
   // Sans" and "Bold" as secondary names): prefer faces whose primary family and style are the ones
@@ -154,7 +163,8 @@ std::string FontLibrary::best_match(void* font_set, const std::string& family, c
       bool family_matches = false;
       FcChar8* offered_family = nullptr;
       for (int n = 0; FcPatternGetString(font, FC_FAMILY, n, &offered_family) == FcResultMatch; ++n)
-        family_matches = family_matches || lower(reinterpret_cast<const char*>(offered_family)) == lower(family);
+        family_matches =
+            family_matches || lower(reinterpret_cast<const char*>(offered_family)) == lower(family);
       if (!family_matches) continue;
       int score = -1;
       FcChar8* offered = nullptr;
@@ -228,9 +238,11 @@ Font FontLibrary::find_family(const std::string& family, const std::string& styl
   }
   FcObjectSetDestroy(objects);
   FcPatternDestroy(pattern);
-  const std::string where = search_dirs_.empty() ? "the system fonts" : join_paths(search_dirs_) + " or the system fonts";
+  const std::string where =
+      search_dirs_.empty() ? "the system fonts" : join_paths(search_dirs_) + " or the system fonts";
   if (!styles.empty())
-    throw FontNotFound("font family '" + family + "' has no style '" + style + "' (installed styles: " + styles + ")");
+    throw FontNotFound("font family '" + family + "' has no style '" + style +
+                       "' (installed styles: " + styles + ")");
   throw FontNotFound("font family '" + family + "' not found in " + where +
                      " (`fc-list : family` lists the installed families)");
 }
@@ -239,8 +251,9 @@ FontSet load_template_fonts(const Template& page_template, FontLibrary& library)
   FontSet fonts;
   for (const auto& spec : page_template.fonts) {
     try {
-      fonts[spec.name] = spec.family.empty() ? library.load_file(spec.file, spec.index, page_template.directory)
-                                             : library.find_family(spec.family, spec.style);
+      fonts[spec.name] = spec.family.empty()
+                             ? library.load_file(spec.file, spec.index, page_template.directory)
+                             : library.find_family(spec.family, spec.style);
     } catch (const FontNotFound& error) {
       throw InputError(page_template.source, spec.line, 0, error.what());
     }

@@ -41,7 +41,8 @@ LookGlyphs prepare(Canvas& canvas, const DigitLook& look, double cell, int size)
     result.glyph[static_cast<std::size_t>(value)] = glyph_of(font, symbol);
     result.dx[static_cast<std::size_t>(value)] = -(metrics.ink_left + metrics.ink_width / 2);
     top = value == 1 ? metrics.ink_top : std::min(top, metrics.ink_top);
-    bottom = value == 1 ? metrics.ink_top + metrics.ink_height : std::max(bottom, metrics.ink_top + metrics.ink_height);
+    bottom = value == 1 ? metrics.ink_top + metrics.ink_height
+                        : std::max(bottom, metrics.ink_top + metrics.ink_height);
   }
   result.dy = -(top + bottom) / 2;
   result.space_glyph = glyph_of(font, " ");
@@ -57,7 +58,8 @@ struct Run {
 
 }  // namespace
 
-void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer, const GridLook& look) {
+void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,
+                const GridLook& look) {
   const Geometry& geometry = puzzle.geometry();
   const int size = geometry.size();
   const double side = std::min(outer.width, outer.height) - look.border;
@@ -78,7 +80,8 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
   canvas.stroke_rect({left, top, side, side}, look.border, look.line_color);
 
   const LookGlyphs given_glyphs = prepare(canvas, look.givens, cell, size);
-  const LookGlyphs solved_glyphs = solution != nullptr ? prepare(canvas, look.solved, cell, size) : given_glyphs;
+  const LookGlyphs solved_glyphs =
+      solution != nullptr ? prepare(canvas, look.solved, cell, size) : given_glyphs;
 
   std::vector<Run> runs;
   std::string symbols;  // the grid on one line, '.' for blanks
@@ -117,10 +120,12 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
       glyphs.push_back({placement.glyph[v], left + (geometry.col_of(index) + 0.5) * cell + placement.dx[v],
                         top + (geometry.row_of(index) + 0.5) * cell + placement.dy});
     }
-    if (first) glyphs.push_back({placement.space_glyph, left + side - placement.space_advance, first_baseline});
+    if (first)
+      glyphs.push_back({placement.space_glyph, left + side - placement.space_advance, first_baseline});
     // Cairo treats empty text as no text at all (it would extract the digits again): a space
     // extracts as nothing.
-    canvas.draw_glyph_run(*digit.font, digit.scale * cell, digit.color, glyphs, first ? std::string_view(symbols) : " ");
+    canvas.draw_glyph_run(*digit.font, digit.scale * cell, digit.color, glyphs,
+                          first ? std::string_view(symbols) : " ");
     first = false;
   }
 }

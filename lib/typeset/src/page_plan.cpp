@@ -9,8 +9,10 @@ class Planner {
 
   // `opens_section`: the first page of the title, a chapter or the solutions, where start="recto"
   // applies (the pages that follow simply continue).
-  PlannedPage& start(PageRole role, const Master& master, std::optional<std::size_t> chapter, bool opens_section) {
-    if (opens_section && master.start_recto && next_number() % 2 == 0) add(PageRole::blank, master, std::nullopt);
+  PlannedPage& start(PageRole role, const Master& master, std::optional<std::size_t> chapter,
+                     bool opens_section) {
+    if (opens_section && master.start_recto && next_number() % 2 == 0)
+      add(PageRole::blank, master, std::nullopt);
     return add(role, master, chapter);
   }
 
@@ -45,7 +47,8 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   int number = 0;
   for (std::size_t chapter = 0; chapter < book.chapters.size(); ++chapter) {
     if (page_template.chapter_page) {
-      plan.chapter_first_page.push_back(planner.start(PageRole::chapter, *page_template.chapter_page, chapter, true).number);
+      plan.chapter_first_page.push_back(
+          planner.start(PageRole::chapter, *page_template.chapter_page, chapter, true).number);
     } else {
       plan.chapter_first_page.push_back(planner.next_number());
     }
@@ -77,7 +80,8 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       const int page_number = plan.pages[*page].number;
       plan.solution_page.push_back(page_number);
       if (plan.first_solution_page == 0) plan.first_solution_page = page_number;
-      if (plan.chapter_first_solution_page[slot.chapter] == 0) plan.chapter_first_solution_page[slot.chapter] = page_number;
+      if (plan.chapter_first_solution_page[slot.chapter] == 0)
+        plan.chapter_first_solution_page[slot.chapter] = page_number;
     }
   }
   return plan;

@@ -54,7 +54,8 @@ void PdfDocument::check(const char* what) const {
   cairo_status_t status = cairo_surface_status(surface_);
   if (status == CAIRO_STATUS_SUCCESS && cairo_ != nullptr) status = cairo_status(cairo_);
   if (status != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error(std::string("PDF output: cannot ") + what + ": " + cairo_status_to_string(status));
+    throw std::runtime_error(std::string("PDF output: cannot ") + what + ": " +
+                             cairo_status_to_string(status));
 }
 
 void PdfDocument::begin_page(double trim_width, double trim_height, double bleed) {
@@ -66,7 +67,9 @@ void PdfDocument::begin_page(double trim_width, double trim_height, double bleed
   cairo_save(cairo_);
 }
 
-void PdfDocument::set_page_label(const std::string& label) { cairo_pdf_surface_set_page_label(surface_, label.c_str()); }
+void PdfDocument::set_page_label(const std::string& label) {
+  cairo_pdf_surface_set_page_label(surface_, label.c_str());
+}
 
 void PdfDocument::end_page() {
   cairo_restore(cairo_);
@@ -77,8 +80,9 @@ void PdfDocument::end_page() {
 
 int PdfDocument::add_outline(int parent, const std::string& title, int page, bool open) {
   const std::string link = "page=" + std::to_string(page);
-  return cairo_pdf_surface_add_outline(surface_, parent, title.c_str(), link.c_str(),
-                                       open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : static_cast<cairo_pdf_outline_flags_t>(0));
+  return cairo_pdf_surface_add_outline(
+      surface_, parent, title.c_str(), link.c_str(),
+      open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : static_cast<cairo_pdf_outline_flags_t>(0));
 }
 
 std::string PdfDocument::finish() {
@@ -89,7 +93,8 @@ std::string PdfDocument::finish() {
   cairo_surface_destroy(surface_);
   surface_ = nullptr;
   if (status != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error(std::string("PDF output: cannot finish the document: ") + cairo_status_to_string(status));
+    throw std::runtime_error(std::string("PDF output: cannot finish the document: ") +
+                             cairo_status_to_string(status));
   // Cairo cannot leave the dates out; without a date given they would be today's, so they go.
   return make_print_ready(bytes_, {.keep_dates = dated_, .page_bleeds = page_bleeds_});
 }

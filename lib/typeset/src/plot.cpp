@@ -33,8 +33,8 @@ constexpr double kTickSize = 8.5;
 constexpr double kAxisTitleSize = 9;
 constexpr double kLegendSize = 8.5;
 constexpr double kValueSize = 8.5;
-constexpr double kRowHeight = 62;     // per series: label line, band of dots, label line
-constexpr double kBandTop = 16;       // room above the band for the target's value
+constexpr double kRowHeight = 62;  // per series: label line, band of dots, label line
+constexpr double kBandTop = 16;    // room above the band for the target's value
 constexpr double kBandHeight = 30;
 constexpr double kDotRadius = 1.7;
 constexpr double kRingRadius = 2.3;
@@ -56,7 +56,9 @@ constexpr Color kGridMajor{0.80, 0.80, 0.80};
 constexpr Color kGridMinor{0.92, 0.92, 0.92};
 constexpr Color kShade{0.965, 0.965, 0.965};
 
-Color series_color(std::size_t index) { return kPalette[index % kPalette.size()]; }
+Color series_color(std::size_t index) {
+  return kPalette[index % kPalette.size()];
+}
 
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -200,14 +202,16 @@ std::vector<LegendItem> legend_items(const DistributionPlot& plot) {
                                 {LegendItem::Glyph::ring, "removed outlier"},
                                 {LegendItem::Glyph::box, "box: Q1, median, Q3; whiskers: kept range"},
                                 {LegendItem::Glyph::target, plot.target_label}};
-  const bool any_reference = std::any_of(plot.series.begin(), plot.series.end(),
-                                         [](const DistributionSeries& series) { return series.reference.has_value(); });
+  const bool any_reference =
+      std::any_of(plot.series.begin(), plot.series.end(),
+                  [](const DistributionSeries& series) { return series.reference.has_value(); });
   if (any_reference) items.push_back({LegendItem::Glyph::reference, plot.reference_label});
   return items;
 }
 
 // Where each legend item starts (x, line): items flow left to right and wrap at the plot's right.
-std::vector<std::pair<double, int>> legend_positions(Canvas& canvas, const PlotFonts& fonts, const Layout& layout,
+std::vector<std::pair<double, int>> legend_positions(Canvas& canvas, const PlotFonts& fonts,
+                                                     const Layout& layout,
                                                      const std::vector<LegendItem>& items) {
   canvas.set_font(fonts.regular, kLegendSize);
   std::vector<std::pair<double, int>> positions;
@@ -263,12 +267,14 @@ Layout compute_layout(Canvas& canvas, const DistributionPlot& plot, const PlotFo
   layout.plot_left = layout.label_left + std::clamp(label_width + 12, 60.0, 220.0);
   layout.title_baseline = kMargin + kTitleSize * 0.8;
   const double last_title_baseline =
-      layout.title_baseline + kTitleLineHeight * static_cast<double>(std::max<std::size_t>(layout.title_lines.size(), 1) - 1);
+      layout.title_baseline +
+      kTitleLineHeight * static_cast<double>(std::max<std::size_t>(layout.title_lines.size(), 1) - 1);
   layout.subtitle_baseline = last_title_baseline + kSubtitleSize + 6;
   const double last_baseline =
       layout.subtitle_lines.empty()
           ? last_title_baseline
-          : layout.subtitle_baseline + kSubtitleLineHeight * static_cast<double>(layout.subtitle_lines.size() - 1);
+          : layout.subtitle_baseline +
+                kSubtitleLineHeight * static_cast<double>(layout.subtitle_lines.size() - 1);
   layout.plot_top = last_baseline + 12;
   layout.plot_bottom = layout.plot_top + kRowHeight * static_cast<double>(plot.series.size());
   layout.tick_baseline = layout.plot_bottom + 6 + kTickSize;
@@ -328,13 +334,13 @@ void draw_axis(Canvas& canvas, const PlotFonts& fonts, const Layout& layout, con
                       layout.plot_bottom - layout.plot_top},
                      0.7, kMuted);
   canvas.set_font(fonts.regular, kAxisTitleSize);
-  canvas.draw_aligned(title, layout.plot_left, layout.plot_right, layout.axis_title_baseline, HorizontalAlign::center,
-                      kInk);
+  canvas.draw_aligned(title, layout.plot_left, layout.plot_right, layout.axis_title_baseline,
+                      HorizontalAlign::center, kInk);
 }
 
 // The value's text centred on x, kept inside the plot.
-void draw_value_label(Canvas& canvas, const std::string& text, double x, double baseline, const Layout& layout,
-                      Color color) {
+void draw_value_label(Canvas& canvas, const std::string& text, double x, double baseline,
+                      const Layout& layout, Color color) {
   const double width = canvas.measure(text).advance;
   const double left = std::clamp(x - width / 2, layout.plot_left + 2, layout.plot_right - 2 - width);
   canvas.draw_text(text, {left, baseline}, color);
@@ -370,17 +376,19 @@ void draw_series(Canvas& canvas, const PlotFonts& fonts, const Layout& layout, c
   Rng jitter(derive_seed(kJitterSeed, index));
   const double alpha = dot_alpha(series.values.size());
   for (const double value : series.values)
-    fill_dot(cairo, {axis.x(value), band_top + 3 + jitter.unit() * (kBandHeight - 6)}, kDotRadius, color, alpha);
+    fill_dot(cairo, {axis.x(value), band_top + 3 + jitter.unit() * (kBandHeight - 6)}, kDotRadius, color,
+             alpha);
   const double ring_alpha = std::clamp(dot_alpha(series.outliers.size()) * 1.6, 0.25, 1.0);
   for (const double value : series.outliers)
-    stroke_ring(cairo, {axis.x(value), band_top + 3 + jitter.unit() * (kBandHeight - 6)}, kRingRadius, kOutlier,
-                ring_alpha);
+    stroke_ring(cairo, {axis.x(value), band_top + 3 + jitter.unit() * (kBandHeight - 6)}, kRingRadius,
+                kOutlier, ring_alpha);
 
   // Box and median on top of the dots.
   const double box_left = axis.x(series.q1);
   const double box_right = axis.x(series.q3);
   canvas.stroke_rect({box_left, middle - 8, box_right - box_left, 16}, 0.9, kInk);
-  const std::array<Segment, 1> median{{{{axis.x(series.median), middle - 8}, {axis.x(series.median), middle + 8}}}};
+  const std::array<Segment, 1> median{
+      {{{axis.x(series.median), middle - 8}, {axis.x(series.median), middle + 8}}}};
   canvas.stroke_segments(median, 1.6, kInk);
 
   // Reference (dashed) and target (solid), each with its value.
@@ -388,7 +396,8 @@ void draw_series(Canvas& canvas, const PlotFonts& fonts, const Layout& layout, c
     const double x = axis.x(*series.reference);
     dashed_line(cairo, {x, band_top - 2}, {x, band_bottom + 2}, 1.1, kInk);
     canvas.set_font(fonts.regular, kValueSize);
-    draw_value_label(canvas, format_value(*series.reference), x, band_bottom + 3 + kValueSize, layout, kMuted);
+    draw_value_label(canvas, format_value(*series.reference), x, band_bottom + 3 + kValueSize, layout,
+                     kMuted);
   }
   const double target_x = axis.x(series.target);
   const std::array<Segment, 1> target{{{{target_x, band_top - 3}, {target_x, band_bottom + 3}}}};
@@ -408,7 +417,8 @@ void draw_legend(Canvas& canvas, const PlotFonts& fonts, const Layout& layout, c
     switch (items[i].glyph) {
       case LegendItem::Glyph::dots:
         for (int dot = 0; dot < 3; ++dot)
-          fill_dot(cairo, {x + 3 + 6.5 * dot, middle}, kDotRadius + 0.3, series_color(static_cast<std::size_t>(dot)), 0.8);
+          fill_dot(cairo, {x + 3 + 6.5 * dot, middle}, kDotRadius + 0.3,
+                   series_color(static_cast<std::size_t>(dot)), 0.8);
         break;
       case LegendItem::Glyph::ring:
         stroke_ring(cairo, {x + 9, middle}, kRingRadius, kOutlier);
@@ -449,14 +459,17 @@ void draw_plot(cairo_t* cairo, const DistributionPlot& plot, const PlotFonts& fo
   canvas.set_font(fonts.bold, kTitleSize);
   for (std::size_t i = 0; i < layout.title_lines.size(); ++i)
     canvas.draw_text(layout.title_lines[i],
-                     {layout.label_left, layout.title_baseline + kTitleLineHeight * static_cast<double>(i)}, kInk);
+                     {layout.label_left, layout.title_baseline + kTitleLineHeight * static_cast<double>(i)},
+                     kInk);
   canvas.set_font(fonts.regular, kSubtitleSize);
   for (std::size_t i = 0; i < layout.subtitle_lines.size(); ++i)
-    canvas.draw_text(layout.subtitle_lines[i],
-                     {layout.label_left, layout.subtitle_baseline + kSubtitleLineHeight * static_cast<double>(i)}, kMuted);
+    canvas.draw_text(
+        layout.subtitle_lines[i],
+        {layout.label_left, layout.subtitle_baseline + kSubtitleLineHeight * static_cast<double>(i)}, kMuted);
   const LogAxis axis = make_axis(plot, layout);
   draw_axis(canvas, fonts, layout, axis, plot.value_label);
-  for (std::size_t i = 0; i < plot.series.size(); ++i) draw_series(canvas, fonts, layout, axis, plot.series[i], i);
+  for (std::size_t i = 0; i < plot.series.size(); ++i)
+    draw_series(canvas, fonts, layout, axis, plot.series[i], i);
   draw_legend(canvas, fonts, layout, plot);
 }
 
@@ -476,7 +489,8 @@ void check(cairo_status_t status, const char* what) {
 // Layout needs text measurements, which need a context; a 1x1 image surface is the cheapest one.
 Layout measure_layout(const DistributionPlot& plot, const PlotFonts& fonts) {
   if (plot.series.empty()) throw std::invalid_argument("a distribution plot needs at least one series");
-  if (!fonts.regular || !fonts.bold) throw std::invalid_argument("a distribution plot needs regular and bold fonts");
+  if (!fonts.regular || !fonts.bold)
+    throw std::invalid_argument("a distribution plot needs regular and bold fonts");
   SurfacePointer surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), &cairo_surface_destroy);
   ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
   Canvas canvas(cairo.get());
@@ -506,14 +520,16 @@ PlotFonts find_plot_fonts(FontLibrary& library) {
       tried += (tried.empty() ? "" : "; ") + std::string(error.what());
     }
   }
-  throw FontNotFound("no font for plots (regular and bold of DejaVu Sans, TeX Gyre Heros or Liberation Sans): " + tried);
+  throw FontNotFound(
+      "no font for plots (regular and bold of DejaVu Sans, TeX Gyre Heros or Liberation Sans): " + tried);
 }
 
 PlotSize distribution_plot_size(const DistributionPlot& plot, const PlotFonts& fonts) {
   return {kWidth, measure_layout(plot, fonts).height};
 }
 
-std::string render_distribution_plot(const DistributionPlot& plot, const PlotFonts& fonts, PlotFormat format) {
+std::string render_distribution_plot(const DistributionPlot& plot, const PlotFonts& fonts,
+                                     PlotFormat format) {
   const Layout layout = measure_layout(plot, fonts);
   switch (format) {
     case PlotFormat::pdf: {
@@ -526,8 +542,9 @@ std::string render_distribution_plot(const DistributionPlot& plot, const PlotFon
     case PlotFormat::svg: {
       std::string bytes;
       {
-        SurfacePointer surface(cairo_svg_surface_create_for_stream(append_bytes, &bytes, kWidth, layout.height),
-                               &cairo_surface_destroy);
+        SurfacePointer surface(
+            cairo_svg_surface_create_for_stream(append_bytes, &bytes, kWidth, layout.height),
+            &cairo_surface_destroy);
         check(cairo_surface_status(surface.get()), "create the SVG surface");
         ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
         draw_plot(cairo.get(), plot, fonts, layout);
@@ -540,7 +557,8 @@ std::string render_distribution_plot(const DistributionPlot& plot, const PlotFon
     case PlotFormat::png: {
       const int width = static_cast<int>(std::lround(kWidth * kPngPixelsPerPoint));
       const int height = static_cast<int>(std::lround(layout.height * kPngPixelsPerPoint));
-      SurfacePointer surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), &cairo_surface_destroy);
+      SurfacePointer surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height),
+                             &cairo_surface_destroy);
       check(cairo_surface_status(surface.get()), "create the PNG image");
       ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
       cairo_scale(cairo.get(), kPngPixelsPerPoint, kPngPixelsPerPoint);

@@ -23,7 +23,8 @@ namespace {
 using Token = QPDFTokenizer::Token;
 
 std::optional<double> number_value(const Token& token) {
-  if (token.getType() != QPDFTokenizer::tt_integer && token.getType() != QPDFTokenizer::tt_real) return std::nullopt;
+  if (token.getType() != QPDFTokenizer::tt_integer && token.getType() != QPDFTokenizer::tt_real)
+    return std::nullopt;
   const std::string& text = token.getValue();
   // from_chars, unlike strtod, ignores the locale, and rejects a leading '+', which PDF allows.
   const char* first = text.data();
@@ -42,11 +43,16 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
  public:
   void handleToken(const Token& token) override {
     switch (token.getType()) {
-      case QPDFTokenizer::tt_word: handle_operator(token); break;
+      case QPDFTokenizer::tt_word:
+        handle_operator(token);
+        break;
       case QPDFTokenizer::tt_integer:
       case QPDFTokenizer::tt_real:
-      case QPDFTokenizer::tt_space: held_.push_back(token); break;
-      case QPDFTokenizer::tt_eof: break;
+      case QPDFTokenizer::tt_space:
+        held_.push_back(token);
+        break;
+      case QPDFTokenizer::tt_eof:
+        break;
       default:
         flush(held_.size());
         writeToken(token);
@@ -95,7 +101,9 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
   std::vector<Token> held_;  // numbers and spaces since the last other token
 };
 
-bool is_name(QPDFObjectHandle object, const char* name) { return object.isName() && object.getName() == name; }
+bool is_name(QPDFObjectHandle object, const char* name) {
+  return object.isName() && object.getName() == name;
+}
 
 // A graphics state that blends: a soft mask, constant alpha under 1, or a blend mode other than Normal.
 bool graphics_state_blends(QPDFObjectHandle state) {
@@ -152,13 +160,15 @@ bool is_content_stream(QPDFObjectHandle object) {
   if (!object.isStream()) return false;
   QPDFObjectHandle dictionary = object.getDict();
   QPDFObjectHandle pattern_type = dictionary.getKey("/PatternType");
-  return is_name(dictionary.getKey("/Subtype"), "/Form") || (pattern_type.isInteger() && pattern_type.getIntValue() == 1);
+  return is_name(dictionary.getKey("/Subtype"), "/Form") ||
+         (pattern_type.isInteger() && pattern_type.getIntValue() == 1);
 }
 
 void set_page_boxes(QPDFPageObjectHelper& page, double bleed) {
   const QPDFObjectHandle::Rectangle media = page.getMediaBox().getArrayAsRectangle();
   QPDFObjectHandle page_object = page.getObjectHandle();
-  const QPDFObjectHandle::Rectangle trim(media.llx + bleed, media.lly + bleed, media.urx - bleed, media.ury - bleed);
+  const QPDFObjectHandle::Rectangle trim(media.llx + bleed, media.lly + bleed, media.urx - bleed,
+                                         media.ury - bleed);
   page_object.replaceKey("/TrimBox", QPDFObjectHandle::newFromRectangle(trim));
   if (bleed > 0) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
 }
@@ -179,8 +189,8 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
 
     const std::vector<QPDFPageObjectHelper> pages = QPDFPageDocumentHelper(pdf).getAllPages();
     if (!options.page_bleeds.empty() && options.page_bleeds.size() != pages.size())
-      throw std::invalid_argument("make_print_ready: " + std::to_string(options.page_bleeds.size()) + " bleeds for " +
-                                  std::to_string(pages.size()) + " pages");
+      throw std::invalid_argument("make_print_ready: " + std::to_string(options.page_bleeds.size()) +
+                                  " bleeds for " + std::to_string(pages.size()) + " pages");
     for (std::size_t index = 0; index < pages.size(); ++index) {
       QPDFPageObjectHelper page = pages[index];
       page.addContentTokenFilter(std::make_shared<NeutralColorToGray>());

@@ -65,14 +65,18 @@ class SourceText {
       const bool starts_word = at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t' ||
                                           text_[at - 1] == '\n' || text_[at - 1] == '\r');
       std::size_t after = at + name.size();
-      while (after < end && (text_[after] == ' ' || text_[after] == '\t' || text_[after] == '\n' || text_[after] == '\r')) ++after;
+      while (after < end &&
+             (text_[after] == ' ' || text_[after] == '\t' || text_[after] == '\n' || text_[after] == '\r'))
+        ++after;
       if (starts_word && after < end && text_[after] == '=') return line_at(at);
       at += name.size();
     }
     return line_of(element);
   }
 
-  [[noreturn]] void fail(int line, const std::string& message) const { throw InputError(source_, line, 0, message); }
+  [[noreturn]] void fail(int line, const std::string& message) const {
+    throw InputError(source_, line, 0, message);
+  }
 
   std::string_view text() const { return text_; }
   const std::string& source() const { return source_; }
@@ -101,7 +105,8 @@ void reject_markup_tricks(const SourceText& source) {
     } else if (text[i] == '&') {
       const std::size_t end = text.find(';', i);
       const std::string_view name = text.substr(i + 1, end == std::string_view::npos ? 0 : end - i - 1);
-      const bool predefined = name == "amp" || name == "lt" || name == "gt" || name == "quot" || name == "apos";
+      const bool predefined =
+          name == "amp" || name == "lt" || name == "gt" || name == "quot" || name == "apos";
       bool numeric = name.size() >= 2 && name[0] == '#';
       if (numeric) {
         const bool hex = name[1] == 'x';
@@ -123,22 +128,25 @@ void reject_markup_tricks(const SourceText& source) {
 // that no unknown attribute or child is present.
 class Element {
  public:
-  Element(const SourceText& source, pugi::xml_node node, Names attributes, Names children, bool takes_text = false)
+  Element(const SourceText& source, pugi::xml_node node, Names attributes, Names children,
+          bool takes_text = false)
       : source_(&source), node_(node), takes_text_(takes_text) {
     for (const auto& attribute : node.attributes()) {
       const std::string_view name = attribute.name();
       if (std::find(attributes.begin(), attributes.end(), name) == attributes.end()) {
         fail_at(name, "unknown attribute " + in_quotes(name) + " on <" + node.name() + ">" +
-                          (attributes.size() == 0 ? std::string(" (it takes none)") : " (allowed: " + join(attributes) + ")"));
+                          (attributes.size() == 0 ? std::string(" (it takes none)")
+                                                  : " (allowed: " + join(attributes) + ")"));
       }
     }
     for (const auto& child : node.children()) {
       if (child.type() == pugi::node_element) {
         const std::string_view name = child.name();
         if (std::find(children.begin(), children.end(), name) == children.end()) {
-          source.fail(source.line_of(child), "unknown element <" + std::string(name) + "> in <" + node.name() + ">" +
-                                                 (children.size() == 0 ? std::string(" (it takes none)")
-                                                                       : " (allowed: " + join(children) + ")"));
+          source.fail(source.line_of(child),
+                      "unknown element <" + std::string(name) + "> in <" + node.name() + ">" +
+                          (children.size() == 0 ? std::string(" (it takes none)")
+                                                : " (allowed: " + join(children) + ")"));
         }
       } else if ((child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) && !takes_text_) {
         if (!is_blank(child.value()))
@@ -181,8 +189,8 @@ class Element {
                         " (expected a number with a unit: pt, mm, cm or in, e.g. \"0.5pt\" or \"85mm\")");
     }
     if (*value < min - 1e-9 || *value > max + 1e-9) {
-      fail_at(name, in_quotes(name) + " " + in_quotes(*text) + " is out of range (" + format_points(min) + " to " +
-                        format_points(max) + ")");
+      fail_at(name, in_quotes(name) + " " + in_quotes(*text) + " is out of range (" + format_points(min) +
+                        " to " + format_points(max) + ")");
     }
     return value;
   }
@@ -235,7 +243,8 @@ class Element {
     if (!text) return std::nullopt;
     for (std::size_t i = 0; i < choices.size(); ++i)
       if (choices.begin()[i] == *text) return i;
-    fail_at(name, "bad value " + in_quotes(*text) + " for " + in_quotes(name) + " (expected one of: " + join(choices) + ")");
+    fail_at(name, "bad value " + in_quotes(*text) + " for " + in_quotes(name) +
+                      " (expected one of: " + join(choices) + ")");
   }
 
   TextPattern pattern(std::string_view name, const std::string& fallback = {}) const {
@@ -258,7 +267,8 @@ class Element {
   std::optional<pugi::xml_node> single_child(std::string_view name) const {
     const auto found = children(name);
     if (found.size() > 1)
-      source_->fail(source_->line_of(found[1]), "<" + std::string(name) + "> may appear only once in <" + node_.name() + ">");
+      source_->fail(source_->line_of(found[1]),
+                    "<" + std::string(name) + "> may appear only once in <" + node_.name() + ">");
     if (found.empty()) return std::nullopt;
     return found.front();
   }
@@ -289,7 +299,8 @@ class Element {
 
  private:
   static bool is_blank(std::string_view text) {
-    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
   }
 
   const SourceText* source_;
@@ -308,16 +319,21 @@ class TemplateReader {
     const pugi::xml_node root = document.document_element();
     if (root.empty()) source_.fail(1, "no <template> element");
     if (std::string_view(root.name()) != "template")
-      source_.fail(source_.line_of(root), "the root element must be <template>, not <" + std::string(root.name()) + ">");
-    const Element element(source_, root, {"version", "description"}, {"document", "page", "font", "grid", "master"});
+      source_.fail(source_.line_of(root),
+                   "the root element must be <template>, not <" + std::string(root.name()) + ">");
+    const Element element(source_, root, {"version", "description"},
+                          {"document", "page", "font", "grid", "master"});
     if (const auto version = element.string("version"); version && *version != "1")
-      element.fail_at("version", "unsupported template version " + in_quotes(*version) + " (this typeset reads version 1)");
+      element.fail_at("version", "unsupported template version " + in_quotes(*version) +
+                                     " (this typeset reads version 1)");
 
     Template result;
     result.source = source_.source();
     for (const auto& font : element.children("font")) read_font(font, result);
-    if (const auto node = element.single_child("document")) read_document(*node, result.info);
-    else result.info = default_info();
+    if (const auto node = element.single_child("document"))
+      read_document(*node, result.info);
+    else
+      result.info = default_info();
     const auto page = element.single_child("page");
     if (!page) element.fail("<template> needs a <page> element");
     default_page_ = read_page(*page, PageSetup{}, true);
@@ -332,7 +348,8 @@ class TemplateReader {
       if (master.name == "chapter") slot = &result.chapter_page;
       if (master.name == "puzzle") slot = &puzzle_;
       if (master.name == "solution") slot = &solution_;
-      if (slot->has_value()) source_.fail(master.line, "master " + in_quotes(master.name) + " is defined twice");
+      if (slot->has_value())
+        source_.fail(master.line, "master " + in_quotes(master.name) + " is defined twice");
       *slot = std::move(master);
     }
     if (!puzzle_) element.fail("<template> needs a <master name=\"puzzle\">");
@@ -344,8 +361,8 @@ class TemplateReader {
 
  private:
   static DocumentInfo default_info() {
-    return {TextPattern::parse("{title}"), TextPattern::parse("{author}"), TextPattern::parse("Sudoku puzzles"),
-            TextPattern::parse("sudoku")};
+    return {TextPattern::parse("{title}"), TextPattern::parse("{author}"),
+            TextPattern::parse("Sudoku puzzles"), TextPattern::parse("sudoku")};
   }
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {
@@ -361,17 +378,20 @@ class TemplateReader {
     FontSpec font;
     font.line = element.line();
     font.name = element.required_string("name");
-    if (result.find_font(font.name)) element.fail_at("name", "font " + in_quotes(font.name) + " is declared twice");
+    if (result.find_font(font.name))
+      element.fail_at("name", "font " + in_quotes(font.name) + " is declared twice");
     const bool has_family = element.has("family");
     const bool has_file = element.has("file");
-    if (has_family == has_file) element.fail("<font> needs either a 'family' (found through fontconfig) or a 'file'");
+    if (has_family == has_file)
+      element.fail("<font> needs either a 'family' (found through fontconfig) or a 'file'");
     if (has_family) {
       font.family = element.required_string("family");
       font.style = element.string("style").value_or("Regular");
       if (element.has("index")) element.fail_at("index", "'index' goes with 'file', not 'family'");
     } else {
       font.file = element.required_string("file");
-      if (element.has("style")) element.fail_at("style", "'style' goes with 'family'; a file holds one style");
+      if (element.has("style"))
+        element.fail_at("style", "'style' goes with 'family'; a file holds one style");
       font.index = element.integer("index", 0, 1000).value_or(0);
     }
     result.fonts.push_back(std::move(font));
@@ -391,16 +411,19 @@ class TemplateReader {
       page.margins.top = m.length("top", 0, max).value_or(page.margins.top);
       page.margins.bottom = m.length("bottom", 0, max).value_or(page.margins.bottom);
       if (page.mirrored && (m.has("left") || m.has("right")))
-        m.fail_at(m.has("left") ? "left" : "right", "mirrored pages take 'inside' and 'outside' margins, not left/right");
+        m.fail_at(m.has("left") ? "left" : "right",
+                  "mirrored pages take 'inside' and 'outside' margins, not left/right");
       if (!page.mirrored && (m.has("inside") || m.has("outside")))
         m.fail_at(m.has("inside") ? "inside" : "outside",
                   "pages that are not mirrored take 'left' and 'right' margins (or set mirrored=\"yes\")");
       page.margins.inside = m.length(page.mirrored ? "inside" : "left", 0, max).value_or(page.margins.inside);
-      page.margins.outside = m.length(page.mirrored ? "outside" : "right", 0, max).value_or(page.margins.outside);
+      page.margins.outside =
+          m.length(page.mirrored ? "outside" : "right", 0, max).value_or(page.margins.outside);
     }
     if (page.margins.inside + page.margins.outside >= page.width - 1 ||
         page.margins.top + page.margins.bottom >= page.height - 1)
-      element.fail("the margins leave no room on a " + describe_length(page.width) + " x " + describe_length(page.height) + " page");
+      element.fail("the margins leave no room on a " + describe_length(page.width) + " x " +
+                   describe_length(page.height) + " page");
     return page;
   }
 
@@ -420,8 +443,8 @@ class TemplateReader {
     const double max = 20;
     if (const auto thin = element.length("thin", 0, max)) {
       if (*thin < kMinimumLineWeight)
-        element.fail_at("thin", "thin line " + format_points(*thin) + " is under the " + format_points(kMinimumLineWeight) +
-                                    " minimum that prints reliably");
+        element.fail_at("thin", "thin line " + format_points(*thin) + " is under the " +
+                                    format_points(kMinimumLineWeight) + " minimum that prints reliably");
       grid.thin = *thin;
     }
     grid.thick = element.length("thick", 0, max).value_or(grid.thick);
@@ -433,16 +456,19 @@ class TemplateReader {
     if (complete && !givens) element.fail("<grid> needs a <givens> element naming the digit font");
     if (givens) grid.givens = read_digits(*givens, grid.givens, result);
     if (complete) grid.solved = grid.givens;
-    if (const auto solved = element.single_child("solved")) grid.solved = read_digits(*solved, grid.solved, result);
+    if (const auto solved = element.single_child("solved"))
+      grid.solved = read_digits(*solved, grid.solved, result);
     if (complete && grid.givens.font.empty()) element.fail("<givens> needs a 'font'");
     return grid;
   }
 
-  void check_font(const Element& element, std::string_view attribute, const std::string& name, const Template& result) {
+  void check_font(const Element& element, std::string_view attribute, const std::string& name,
+                  const Template& result) {
     if (!result.find_font(name)) {
       std::string known;
       for (const auto& font : result.fonts) known += (known.empty() ? "" : ", ") + font.name;
-      element.fail_at(attribute, "unknown font " + in_quotes(name) + " (declare it with <font name=...> first; declared: " +
+      element.fail_at(attribute, "unknown font " + in_quotes(name) +
+                                     " (declare it with <font name=...> first; declared: " +
                                      (known.empty() ? "none" : known) + ")");
     }
   }
@@ -463,9 +489,10 @@ class TemplateReader {
     TextLine text;
     text.line = element.line();
     text.style = read_style(element, inherited, result);
-    if (text.style.font.empty()) element.fail("<text> needs a 'font' (on itself or on the enclosing element)");
-    text.align = static_cast<Align>(element.choice("align", {"left", "center", "right", "inside", "outside"})
-                                        .value_or(free ? 1 : 0));
+    if (text.style.font.empty())
+      element.fail("<text> needs a 'font' (on itself or on the enclosing element)");
+    text.align = static_cast<Align>(
+        element.choice("align", {"left", "center", "right", "inside", "outside"}).value_or(free ? 1 : 0));
     try {
       text.text = TextPattern::parse(element.collapsed_text());
     } catch (const std::invalid_argument& error) {
@@ -473,10 +500,14 @@ class TemplateReader {
     }
     if (free) {
       const auto y = element.string("y");
-      if (!y) element.fail("free <text> on a master needs 'y', the baseline below the top margin (a length or a percentage)");
+      if (!y)
+        element.fail(
+            "free <text> on a master needs 'y', the baseline below the top margin (a length or a "
+            "percentage)");
       if (!y->empty() && y->back() == '%') {
         const auto percent = parse_number(std::string_view(*y).substr(0, y->size() - 1));
-        if (!percent || *percent < 0 || *percent > 100) element.fail_at("y", "bad percentage " + in_quotes(*y) + " (0% to 100%)");
+        if (!percent || *percent < 0 || *percent > 100)
+          element.fail_at("y", "bad percentage " + in_quotes(*y) + " (0% to 100%)");
         text.y = *percent / 100.0;
         text.y_is_fraction = true;
       } else {
@@ -491,15 +522,17 @@ class TemplateReader {
     Band band;
     band.baseline = element.required_length("baseline", 0, kMaxPage);
     const TextStyle style = read_style(element, TextStyle{}, result);
-    for (const auto& text : element.children("text")) band.texts.push_back(read_text(text, style, false, result));
+    for (const auto& text : element.children("text"))
+      band.texts.push_back(read_text(text, style, false, result));
     return band;
   }
 
   Caption read_caption(pugi::xml_node node, const Template& result) {
     const Element element(source_, node, {"position", "gap", "font", "size", "color"}, {"text"});
     Caption caption;
-    caption.position = element.choice("position", {"above", "below"}).value_or(0) == 0 ? Caption::Position::above
-                                                                                         : Caption::Position::below;
+    caption.position = element.choice("position", {"above", "below"}).value_or(0) == 0
+                           ? Caption::Position::above
+                           : Caption::Position::below;
     caption.gap = element.length("gap", 0, inches(5)).value_or(0);
     const TextStyle style = read_style(element, TextStyle{}, result);
     double largest = 0;
@@ -524,9 +557,10 @@ class TemplateReader {
   }
 
   Master read_master(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node,
-                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows", "start", "label"},
-                          {"page", "grid", "header", "footer", "caption", "text", "rect"});
+    const Element element(
+        source_, node,
+        {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows", "start", "label"},
+        {"page", "grid", "header", "footer", "caption", "text", "rect"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "chapter", "puzzle", "solution"});
@@ -538,23 +572,28 @@ class TemplateReader {
         element.fail_at(attribute, in_quotes(attribute) + " applies to the puzzle and solution masters only");
     }
     if (!has_slots && element.has("caption"))
-      source_.fail(source_.line_of(element.children("caption").front()), "captions belong to puzzle and solution masters");
+      source_.fail(source_.line_of(element.children("caption").front()),
+                   "captions belong to puzzle and solution masters");
     master.page = default_page_;
     if (const auto page = element.single_child("page")) master.page = read_page(*page, default_page_, false);
     master.grid = default_grid_;
-    if (const auto grid = element.single_child("grid")) master.grid = read_grid(*grid, default_grid_, false, result);
+    if (const auto grid = element.single_child("grid"))
+      master.grid = read_grid(*grid, default_grid_, false, result);
     master.columns = element.integer("columns", 1, 12).value_or(1);
     master.rows = element.integer("rows", 1, 12).value_or(1);
     master.column_gap = element.length("column-gap", 0, kMaxPage).value_or(0);
     master.row_gap = element.length("row-gap", 0, kMaxPage).value_or(0);
     master.max_grid = element.length("max-grid", inches(0.5), kMaxPage).value_or(0);
-    master.align_rows = static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
+    master.align_rows =
+        static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
     master.start_recto = element.choice("start", {"any", "recto"}).value_or(0) == 1;
     master.label = element.pattern("label", "{page}");
     if (const auto header = element.single_child("header")) master.header = read_band(*header, result);
     if (const auto footer = element.single_child("footer")) master.footer = read_band(*footer, result);
-    for (const auto& caption : element.children("caption")) master.captions.push_back(read_caption(caption, result));
-    for (const auto& text : element.children("text")) master.texts.push_back(read_text(text, TextStyle{}, true, result));
+    for (const auto& caption : element.children("caption"))
+      master.captions.push_back(read_caption(caption, result));
+    for (const auto& text : element.children("text"))
+      master.texts.push_back(read_text(text, TextStyle{}, true, result));
     for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
     if (has_slots) check_slots(element, master);
     return master;
@@ -591,7 +630,8 @@ const FontSpec* Template::find_font(std::string_view font_name) const {
   return nullptr;
 }
 
-Template parse_template(std::string_view text, const std::string& source, const std::filesystem::path& directory) {
+Template parse_template(std::string_view text, const std::string& source,
+                        const std::filesystem::path& directory) {
   const SourceText source_text(text, source);
   reject_markup_tricks(source_text);
   pugi::xml_document document;
@@ -599,8 +639,9 @@ Template parse_template(std::string_view text, const std::string& source, const 
   const pugi::xml_parse_result parsed =
       document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed) {
-    source_text.fail(source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
-                     std::string("malformed XML: ") + parsed.description());
+    source_text.fail(
+        source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
+        std::string("malformed XML: ") + parsed.description());
   }
   TemplateReader reader(source_text);
   Template result = reader.read(document);

@@ -8,8 +8,8 @@ namespace sudoku::typeset {
 namespace {
 
 constexpr std::array<std::string_view, kVariableCount> kVariableNames{
-    "title", "author", "chapter", "level", "number", "id", "date",
-    "rating", "givens", "page", "pages", "solution_page", "puzzle_page", "count"};
+    "title",  "author", "chapter", "level", "number",        "id",          "date",
+    "rating", "givens", "page",    "pages", "solution_page", "puzzle_page", "count"};
 
 struct FilterName {
   std::string_view name;
@@ -28,7 +28,8 @@ std::string join_names() {
 
 std::string apply(Filter filter, std::string value) {
   switch (filter) {
-    case Filter::none: break;
+    case Filter::none:
+      break;
     case Filter::upper:
       for (char& c : value)
         if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
@@ -38,18 +39,24 @@ std::string apply(Filter filter, std::string value) {
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
       break;
     case Filter::capitalize:
-      if (!value.empty() && value[0] >= 'a' && value[0] <= 'z') value[0] = static_cast<char>(value[0] - 'a' + 'A');
+      if (!value.empty() && value[0] >= 'a' && value[0] <= 'z')
+        value[0] = static_cast<char>(value[0] - 'a' + 'A');
       break;
-    case Filter::long_date: return long_date(value);
+    case Filter::long_date:
+      return long_date(value);
   }
   return value;
 }
 
 }  // namespace
 
-std::span<const std::string_view> variable_names() { return kVariableNames; }
+std::span<const std::string_view> variable_names() {
+  return kVariableNames;
+}
 
-std::string_view variable_name(Variable variable) { return kVariableNames[static_cast<std::size_t>(variable)]; }
+std::string_view variable_name(Variable variable) {
+  return kVariableNames[static_cast<std::size_t>(variable)];
+}
 
 TextPattern TextPattern::parse(std::string_view text) {
   TextPattern pattern;
@@ -88,7 +95,8 @@ TextPattern TextPattern::parse(std::string_view text) {
       }
     }
     if (!known)
-      throw std::invalid_argument("unknown variable {" + std::string(name) + "} (known: " + join_names() + ")");
+      throw std::invalid_argument("unknown variable {" + std::string(name) + "} (known: " + join_names() +
+                                  ")");
     if (bar != std::string_view::npos) {
       const std::string_view filter = inside.substr(bar + 1);
       bool found = false;
@@ -133,8 +141,9 @@ std::string long_date(std::string_view iso_date) {
   const int year = std::stoi(std::string(iso_date.substr(0, 4)));
   const int month = std::stoi(std::string(iso_date.substr(5, 2)));
   const int day = std::stoi(std::string(iso_date.substr(8, 2)));
-  constexpr std::array<std::string_view, 12> kMonths{"January", "February", "March",     "April",   "May",      "June",
-                                                     "July",    "August",   "September", "October", "November", "December"};
+  constexpr std::array<std::string_view, 12> kMonths{"January",   "February", "March",    "April",
+                                                     "May",       "June",     "July",     "August",
+                                                     "September", "October",  "November", "December"};
   constexpr std::array<std::string_view, 7> kWeekdays{"Sunday",   "Monday", "Tuesday", "Wednesday",
                                                       "Thursday", "Friday", "Saturday"};
   // Sakamoto's method: day of the week for a Gregorian date (0 = Sunday).

@@ -48,11 +48,16 @@ PageFrame frame_for(const Master& master, int page_number) {
 
 HorizontalAlign resolve(Align align, bool recto) {
   switch (align) {
-    case Align::left: return HorizontalAlign::left;
-    case Align::center: return HorizontalAlign::center;
-    case Align::right: return HorizontalAlign::right;
-    case Align::inside: return recto ? HorizontalAlign::left : HorizontalAlign::right;
-    case Align::outside: return recto ? HorizontalAlign::right : HorizontalAlign::left;
+    case Align::left:
+      return HorizontalAlign::left;
+    case Align::center:
+      return HorizontalAlign::center;
+    case Align::right:
+      return HorizontalAlign::right;
+    case Align::inside:
+      return recto ? HorizontalAlign::left : HorizontalAlign::right;
+    case Align::outside:
+      return recto ? HorizontalAlign::right : HorizontalAlign::left;
   }
   return HorizontalAlign::left;
 }
@@ -103,15 +108,17 @@ class BookRenderer {
     if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
       const int first = chapter_first_number_[*page.chapter];
       const int last = first + static_cast<int>(book_.chapters[*page.chapter].puzzles.size()) - 1;
-      values.set(Variable::number, first == last ? std::to_string(first)
-                                                 : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+      values.set(Variable::number, first == last
+                                       ? std::to_string(first)
+                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
     }
     if (!page.slots.empty()) {
       const int first = page.slots.front().number;
       const int last = page.slots.back().number;
       // An en dash between the first and last number on the page.
-      values.set(Variable::number, first == last ? std::to_string(first)
-                                                 : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+      values.set(Variable::number, first == last
+                                       ? std::to_string(first)
+                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
     }
     return values;
   }
@@ -127,13 +134,17 @@ class BookRenderer {
     values.set(Variable::level, puzzle.level);
     values.set(Variable::rating, format_rating(puzzle.rating));
     values.set(Variable::givens, std::to_string(puzzle.givens));
-    if (puzzle.date) values.set(Variable::date, *puzzle.date);
-    else if (chapter.date) values.set(Variable::date, *chapter.date);
-    else values.clear(Variable::date);
+    if (puzzle.date)
+      values.set(Variable::date, *puzzle.date);
+    else if (chapter.date)
+      values.set(Variable::date, *chapter.date);
+    else
+      values.clear(Variable::date);
     const auto index = static_cast<std::size_t>(slot.number - 1);
     if (role == PageRole::puzzles && index < plan_.solution_page.size())
       values.set(Variable::solution_page, std::to_string(plan_.solution_page[index]));
-    if (role == PageRole::solutions) values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
+    if (role == PageRole::solutions)
+      values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
     return values;
   }
 
@@ -151,8 +162,9 @@ class BookRenderer {
     const double bleed = master.page.bleed;
     pdf_.begin_page(frame.width, frame.height, bleed);
     const TextValues values = page_values(page);
-    pdf_.set_page_label(page.role == PageRole::blank ? std::to_string(page.number)
-                                                     : master.label.expand(values).value_or(std::to_string(page.number)));
+    pdf_.set_page_label(page.role == PageRole::blank
+                            ? std::to_string(page.number)
+                            : master.label.expand(values).value_or(std::to_string(page.number)));
     if (page.role != PageRole::blank) {
       Canvas canvas(pdf_.context());
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
@@ -161,7 +173,8 @@ class BookRenderer {
         canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
       if (master.header) {
         for (const auto& text : master.header->texts)
-          draw_line(canvas, text, values, frame.content.x, frame.content.right(), master.header->baseline, frame.recto);
+          draw_line(canvas, text, values, frame.content.x, frame.content.right(), master.header->baseline,
+                    frame.recto);
       }
       if (master.footer) {
         for (const auto& text : master.footer->texts)
@@ -170,7 +183,8 @@ class BookRenderer {
       }
       for (const auto& text : master.texts) {
         const double y = text.y_is_fraction ? text.y * frame.content.height : text.y;
-        draw_line(canvas, text, values, frame.content.x, frame.content.right(), frame.content.y + y, frame.recto);
+        draw_line(canvas, text, values, frame.content.x, frame.content.right(), frame.content.y + y,
+                  frame.recto);
       }
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
@@ -200,10 +214,12 @@ class BookRenderer {
     const double stacked_height = master.rows * block_height + (master.rows - 1) * master.row_gap;
     double block_top = 0;
     if (master.align_rows == RowAlignment::justify && master.rows > 1) {
-      block_top = content.y + row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
+      block_top = content.y +
+                  row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
     } else {
-      const double first_top = master.align_rows == RowAlignment::top ? content.y
-                                                                       : content.y + (content.height - stacked_height) / 2;
+      const double first_top = master.align_rows == RowAlignment::top
+                                   ? content.y
+                                   : content.y + (content.height - stacked_height) / 2;
       block_top = first_top + row * (block_height + master.row_gap);
     }
     const Rect grid{slot.x + (slot.width - side) / 2, block_top + above, side, side};
@@ -214,7 +230,8 @@ class BookRenderer {
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::above) continue;
       for (const auto& text : caption.texts)
-        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height, frame.recto);
+        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height,
+                  frame.recto);
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
@@ -222,13 +239,15 @@ class BookRenderer {
       if (caption.position != Caption::Position::below) continue;
       cursor += caption.gap;
       for (const auto& text : caption.texts)
-        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height, frame.recto);
+        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height,
+                  frame.recto);
       cursor += caption.height;
     }
 
     const BookPuzzle& puzzle = book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle];
     const GridLook look = look_of(master.grid);
-    paint_grid(canvas, puzzle.puzzle, page.role == PageRole::solutions ? &puzzle.solution : nullptr, grid, look);
+    paint_grid(canvas, puzzle.puzzle, page.role == PageRole::solutions ? &puzzle.solution : nullptr, grid,
+               look);
   }
 
   void add_outline() {
@@ -258,8 +277,10 @@ class BookRenderer {
 
 }  // namespace
 
-std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options, int* pages) {
-  if (book.puzzle_count() == 0) throw InputError(options.book_source, 0, 0, "the book has no puzzles to typeset");
+std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
+                       int* pages) {
+  if (book.puzzle_count() == 0)
+    throw InputError(options.book_source, 0, 0, "the book has no puzzles to typeset");
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);

@@ -25,7 +25,8 @@ std::optional<double> parse_number(std::string_view text) {
   if (!digits) return std::nullopt;
   const std::string_view unsigned_text = text[0] == '+' ? text.substr(1) : text;
   double value = 0;
-  const auto [end, error] = std::from_chars(unsigned_text.data(), unsigned_text.data() + unsigned_text.size(), value);
+  const auto [end, error] =
+      std::from_chars(unsigned_text.data(), unsigned_text.data() + unsigned_text.size(), value);
   if (error != std::errc() || end != unsigned_text.data() + unsigned_text.size()) return std::nullopt;
   return value;
 }
@@ -35,8 +36,8 @@ std::optional<double> parse_length(std::string_view text) {
     std::string_view suffix;
     double points;
   };
-  constexpr Unit kUnits[] = {{"pt", 1.0}, {"mm", kPointsPerMillimetre}, {"cm", 10 * kPointsPerMillimetre},
-                             {"in", kPointsPerInch}};
+  constexpr Unit kUnits[] = {
+      {"pt", 1.0}, {"mm", kPointsPerMillimetre}, {"cm", 10 * kPointsPerMillimetre}, {"in", kPointsPerInch}};
   for (const auto& unit : kUnits) {
     if (text.size() > unit.suffix.size() && text.ends_with(unit.suffix)) {
       const auto number = parse_number(text.substr(0, text.size() - unit.suffix.size()));

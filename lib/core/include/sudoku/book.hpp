@@ -49,7 +49,7 @@ struct BookChapter {
 struct Book {
   std::string title;
   std::string author;
-  boost::json::object plan;         // copy of the plan the book was generated from
+  boost::json::object plan;  // copy of the plan the book was generated from
   std::uint64_t seed = 0;
   std::string tool_version;
   boost::json::object calibration;  // the calibration used, inline

@@ -77,10 +77,10 @@ struct LevelSummary {
   std::size_t removed = 0;
   Quartiles quartiles;  // of all ratings
   Fence fence;
-  double min = 0.0;     // of all ratings
+  double min = 0.0;  // of all ratings
   double max = 0.0;
-  double mean = 0.0;    // of the kept ratings: the target
-  double sd = 0.0;      // of the kept ratings
+  double mean = 0.0;  // of the kept ratings: the target
+  double sd = 0.0;    // of the kept ratings
 };
 // Throws std::invalid_argument when `ratings` is empty.
 LevelSummary summarize_ratings(std::span<const double> ratings, OutlierRule rule);
@@ -122,16 +122,16 @@ struct StudyLevel {
 
 struct StudyInputFile {
   std::string path;
-  std::string sha256;       // of the bytes read, so a reader can check which file was used
+  std::string sha256;  // of the bytes read, so a reader can check which file was used
   std::size_t bytes = 0;
   std::size_t puzzles = 0;  // puzzles read from it
 };
 
 struct StudyInput {
-  std::vector<StudyLevel> levels;      // in the order first named
-  std::vector<StudyInputFile> files;   // in the order given
-  std::string bins;                    // the bin specification of a labelled file, else empty
-  std::size_t unbinned = 0;            // labelled puzzles whose value is in no bin
+  std::vector<StudyLevel> levels;     // in the order first named
+  std::vector<StudyInputFile> files;  // in the order given
+  std::string bins;                   // the bin specification of a labelled file, else empty
+  std::size_t unbinned = 0;           // labelled puzzles whose value is in no bin
 };
 
 struct LevelFile {
@@ -154,7 +154,8 @@ std::string to_string(std::span<const Bin> bins);
 // Reads a file of "PUZZLE VALUE" lines and puts every puzzle in the first bin its value is below.
 // A missing or malformed value is an InputError at its line and column; a bin that receives no
 // puzzle is an InputError.
-StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins, const ReadOptions& read = {});
+StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins,
+                              const ReadOptions& read = {});
 
 // ---- The study ----
 
@@ -182,16 +183,16 @@ struct LevelOutcome {
   std::vector<double> kept_ratings;     // in input order
   std::vector<double> removed_ratings;  // in input order
   std::size_t excluded = 0;
-  std::size_t capped = 0;               // ratings that are lower bounds (a run reached the cap)
+  std::size_t capped = 0;  // ratings that are lower bounds (a run reached the cap)
 };
 
 struct StudyResult {
   // Metric, runs, options, levels (measured, then expanded when asked), provenance: the file the
   // rating engine reads.
   Calibration calibration;
-  std::vector<LevelOutcome> levels;       // the measured levels, in input order
-  std::vector<ExcludedPuzzle> excluded;   // in input order
-  std::vector<std::string> warnings;      // targets that do not increase, capped ratings
+  std::vector<LevelOutcome> levels;      // the measured levels, in input order
+  std::vector<ExcludedPuzzle> excluded;  // in input order
+  std::vector<std::string> warnings;     // targets that do not increase, capped ratings
 };
 
 // Called on the calling thread with the puzzles checked and rated so far.
@@ -199,7 +200,7 @@ using StudyProgress = std::function<void(std::size_t done, std::size_t total)>;
 
 // Checks every puzzle for a unique solution, rates the valid ones on options.jobs threads and
 // builds the calibration. Throws InputError when a level has no valid puzzle or the expansion fails.
-StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric, const StudyOptions& options,
-                                  const StudyProgress& progress = {});
+StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric,
+                                  const StudyOptions& options, const StudyProgress& progress = {});
 
 }  // namespace sudoku

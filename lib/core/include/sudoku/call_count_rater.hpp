@@ -49,14 +49,14 @@ enum class ValueOrder {
 };
 
 struct CallCountOptions {
-  int runs = 10;                         // the paper's R; at least 1
+  int runs = 10;  // the paper's R; at least 1
   Propagation propagation = Propagation::arc_consistency;
   Branching branching = Branching::random;
   ValueOrder value_order = ValueOrder::random;
-  std::uint64_t call_cap = 1'000'000;    // per run; at least 1
-  std::uint64_t seed = 0;                // mixed into every run's seed; changing it changes ratings
-  bool canonicalize = true;              // false: rate the puzzle as given (not transform-invariant,
-                                         // saves the canonical form where the caller needs speed)
+  std::uint64_t call_cap = 1'000'000;  // per run; at least 1
+  std::uint64_t seed = 0;              // mixed into every run's seed; changing it changes ratings
+  bool canonicalize = true;            // false: rate the puzzle as given (not transform-invariant,
+                                       // saves the canonical form where the caller needs speed)
 };
 
 // Text names used by options and calibration files. parse_* throw InputError naming the option and
@@ -75,12 +75,12 @@ struct CallCountRun {
 };
 
 struct CallCountRating {
-  double mean = 0.0;        // mean calls per run; a lower bound when capped_runs > 0
-  double sd = 0.0;          // sample standard deviation over runs (0 for one run)
+  double mean = 0.0;  // mean calls per run; a lower bound when capped_runs > 0
+  double sd = 0.0;    // sample standard deviation over runs (0 for one run)
   int runs = 0;
-  int capped_runs = 0;      // runs stopped at the cap
-  int solved_runs = 0;      // runs that reached a solution (0: the puzzle has none)
-  std::uint64_t total_calls = 0;        // over all runs, for throughput figures
+  int capped_runs = 0;                   // runs stopped at the cap
+  int solved_runs = 0;                   // runs that reached a solution (0: the puzzle has none)
+  std::uint64_t total_calls = 0;         // over all runs, for throughput figures
   std::vector<std::uint64_t> run_calls;  // per run, in run order
 
   bool capped() const { return capped_runs > 0; }
@@ -101,7 +101,8 @@ std::uint64_t call_count_run_seed(std::string_view key, std::uint64_t option_see
 
 namespace detail {
 // run_call_count on the reference kernel, also for 9x9: what the fast kernel is tested against.
-CallCountRun run_call_count_reference(const Grid& puzzle, const CallCountOptions& options, std::uint64_t seed);
+CallCountRun run_call_count_reference(const Grid& puzzle, const CallCountOptions& options,
+                                      std::uint64_t seed);
 }  // namespace detail
 
 }  // namespace sudoku

@@ -39,6 +39,8 @@ CanonicalForm canonical_form(const Grid& puzzle);
 // canonical_form itself sets none up to 9x9 and a few seconds' worth for larger grids.
 CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_budget);
 
-inline std::string canonical_key(const Grid& puzzle) { return canonical_form(puzzle).key; }
+inline std::string canonical_key(const Grid& puzzle) {
+  return canonical_form(puzzle).key;
+}
 
 }  // namespace sudoku

@@ -33,7 +33,7 @@ struct PuzzleReport {
   std::string label;   // free text after the puzzle on its line
   std::string puzzle;  // normalised one-line form, or the text as read when malformed
   PuzzleStatus status = PuzzleStatus::ok;
-  std::string error;   // what is wrong, when not ok
+  std::string error;  // what is wrong, when not ok
   int size = 0;
   int givens = 0;
   int solutions = 0;      // 0, 1, or 2 meaning "2 or more"
@@ -53,7 +53,7 @@ struct PuzzleReport {
 
 struct CorpusRatingOptions {
   int jobs = 1;
-  bool rate = true;                   // false: validity, solutions and canonical form only
+  bool rate = true;                    // false: validity, solutions and canonical form only
   MetricSettings call_count_settings;  // options of the "call-count" metric (runs, propagation, ...)
   MetricSettings hs_settings;          // options of the "hs-calls" metric (strategies, cap, ...)
   MetricSettings technique_settings;   // options of the "technique" metric (max-technique, uniqueness)
@@ -86,7 +86,8 @@ struct CorpusInput {
 
 // Rates every entry of every input, in input order, on the options' jobs. `progress` gets the number
 // of puzzles done.
-std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
-                                      const std::function<void(std::size_t done, std::size_t total)>& progress = {});
+std::vector<PuzzleReport> rate_corpus(
+    const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
+    const std::function<void(std::size_t done, std::size_t total)>& progress = {});
 
 }  // namespace sudoku

@@ -60,9 +60,9 @@ class Geometry {
   int box_cols_;
   CandidateMask all_values_;
   std::vector<std::vector<int>> units_;
-  std::vector<int> unit_index_;   // cell_count * units_per_cell_
+  std::vector<int> unit_index_;  // cell_count * units_per_cell_
   int units_per_cell_;
-  std::vector<int> peer_index_;   // cell_count * peers_per_cell_
+  std::vector<int> peer_index_;  // cell_count * peers_per_cell_
   int peers_per_cell_;
 };
 

@@ -29,12 +29,12 @@
 namespace sudoku {
 
 struct ClimbSettings {
-  double target = 0;            // rating to reach (> 0)
-  double tolerance = 0.10;      // success when |rating - target| <= tolerance * target
+  double target = 0;        // rating to reach (> 0)
+  double tolerance = 0.10;  // success when |rating - target| <= tolerance * target
   Symmetry symmetry = Symmetry::rotate180;
-  int max_moves = 3000;         // moves tried per climb
-  int patience = 400;           // moves without improvement that count as a local minimum
-  int max_restarts = 12;        // fresh climbs after the first before giving up
+  int max_moves = 3000;   // moves tried per climb
+  int patience = 400;     // moves without improvement that count as a local minimum
+  int max_restarts = 12;  // fresh climbs after the first before giving up
   // Inside the accepted band the climb goes on towards aim * tolerance (for `patience / 4` more
   // moves without improvement), so ratings spread around the target instead of piling up at the
   // edge of the band they were approached from.
@@ -45,12 +45,12 @@ struct ClimbSettings {
 using RatingFunction = std::function<double(const Grid& puzzle)>;
 
 struct ClimbResult {
-  bool reached = false;       // rating within tolerance of the target
-  Grid puzzle;                // the best state found (the goal when reached)
-  Grid solution;              // its unique solution
-  double rating = 0;          // its rating
-  std::int64_t moves = 0;     // moves tried over all climbs (the paper's iterations)
-  int restarts = 0;           // climbs started after the first
+  bool reached = false;    // rating within tolerance of the target
+  Grid puzzle;             // the best state found (the goal when reached)
+  Grid solution;           // its unique solution
+  double rating = 0;       // its rating
+  std::int64_t moves = 0;  // moves tried over all climbs (the paper's iterations)
+  int restarts = 0;        // climbs started after the first
 };
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,

@@ -56,8 +56,8 @@ std::string_view to_string(HsCellOrder order);
 HsCellOrder parse_hs_cell_order(std::string_view text);
 
 struct HsOptions {
-  HsStrategies strategies;                // default: all four
-  std::uint64_t call_cap = 100'000'000;   // at least 1
+  HsStrategies strategies;               // default: all four
+  std::uint64_t call_cap = 100'000'000;  // at least 1
   HsCellOrder cell_order = HsCellOrder::fewest_candidates;
 };
 
@@ -82,8 +82,8 @@ HsResult hs_solve(const Grid& puzzle, const HsOptions& options = {});
 struct HsSummary {
   int puzzles = 0;
   int solved = 0;
-  double mean_calls = 0.0;  // over solved puzzles (0 when none)
-  std::uint64_t max_calls = 0;  // over solved puzzles
+  double mean_calls = 0.0;        // over solved puzzles (0 when none)
+  std::uint64_t max_calls = 0;    // over solved puzzles
   std::uint64_t total_calls = 0;  // over all puzzles, capped ones included
 };
 

@@ -21,28 +21,28 @@ namespace sudoku {
 
 struct PlanChapter {
   std::string title;
-  std::string level;                // level name; for a numeric level, the calibration level it falls in
-  double target = 0;                // rating to aim at
-  bool numeric_level = false;       // the plan gave a number rather than a name
+  std::string level;           // level name; for a numeric level, the calibration level it falls in
+  double target = 0;           // rating to aim at
+  bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
   std::optional<std::string> date;  // "YYYY-MM-DD"
 };
 
 struct Plan {
-  std::string source;   // file name, for messages
+  std::string source;  // file name, for messages
   std::string title;
   std::string author;
   std::uint64_t seed = 0;
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
   std::string metric = "call-count";
-  MetricSettings metric_settings;   // e.g. runs
+  MetricSettings metric_settings;  // e.g. runs
   int runs = 10;
   double tolerance = 0.10;
   Calibration calibration;
-  std::string calibration_source;   // "default" or the calibration file's path
+  std::string calibration_source;  // "default" or the calibration file's path
   std::vector<PlanChapter> chapters;
-  boost::json::object json;         // the plan as written, copied into the book
+  boost::json::object json;  // the plan as written, copied into the book
 
   std::size_t puzzle_count() const;
 };

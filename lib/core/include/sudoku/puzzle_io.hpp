@@ -31,7 +31,7 @@ struct PuzzleEntry {
   std::optional<Grid> grid;  // absent when malformed
   int error_line = 0;        // where the problem is, when malformed
   int error_column = 0;
-  std::string error;         // what was expected, when malformed
+  std::string error;  // what was expected, when malformed
 
   bool ok() const { return grid.has_value(); }
 };

@@ -40,12 +40,12 @@ struct MetricOption {
 };
 
 struct MetricRating {
-  double value = 0.0;        // the rating: mean over runs for stochastic metrics
-  double sd = 0.0;           // sample standard deviation over runs (0 for one run)
+  double value = 0.0;  // the rating: mean over runs for stochastic metrics
+  double sd = 0.0;     // sample standard deviation over runs (0 for one run)
   int runs = 1;
-  int capped_runs = 0;       // runs stopped at the budget: value is then a lower bound
-  bool solved = true;        // false when no run reached a solution (no solution, or all capped)
-  std::uint64_t work = 0;    // elementary steps spent (AC calls, solve calls), for throughput
+  int capped_runs = 0;     // runs stopped at the budget: value is then a lower bound
+  bool solved = true;      // false when no run reached a solution (no solution, or all capped)
+  std::uint64_t work = 0;  // elementary steps spent (AC calls, solve calls), for throughput
 
   bool lower_bound() const { return capped_runs > 0; }
 };
@@ -67,11 +67,13 @@ std::span<const std::string_view> rating_metric_names();
 // Options of a metric; throws InputError for an unknown metric.
 std::vector<MetricOption> rating_metric_options(std::string_view metric);
 // Throws InputError for an unknown metric, an unknown option or a malformed value.
-std::unique_ptr<RatingMetric> make_rating_metric(std::string_view metric, const MetricSettings& settings = {});
+std::unique_ptr<RatingMetric> make_rating_metric(std::string_view metric,
+                                                 const MetricSettings& settings = {});
 
 // Rates every puzzle on `jobs` threads; result i belongs to puzzle i and does not depend on jobs.
 // `progress` is called on the calling thread with the number of puzzles done (see parallel.hpp).
-std::vector<MetricRating> rate_puzzles(std::span<const Grid> puzzles, const RatingMetric& metric, int jobs = 1,
+std::vector<MetricRating> rate_puzzles(std::span<const Grid> puzzles, const RatingMetric& metric,
+                                       int jobs = 1,
                                        const std::function<void(std::size_t done)>& progress = {});
 
 }  // namespace sudoku

@@ -25,7 +25,9 @@ struct SolutionCount {
 
 SolutionCount count_solutions(const Grid& puzzle, int limit = 2);
 
-inline bool has_unique_solution(const Grid& puzzle) { return count_solutions(puzzle, 2).count == 1; }
+inline bool has_unique_solution(const Grid& puzzle) {
+  return count_solutions(puzzle, 2).count == 1;
+}
 
 // Standard 9x9 board only: `puzzle` holds 81 values row-major, 0 for a blank, 1..9 for a given
 // (anything above 9 counts as a conflict). Returns the number of solutions up to `limit` and, when

@@ -22,8 +22,8 @@ namespace sudoku {
 
 struct Transform {
   bool transpose = false;
-  std::array<std::uint8_t, kMaxSize> row_of{};    // image row r comes from source row row_of[r]
-  std::array<std::uint8_t, kMaxSize> col_of{};    // image column c comes from source column col_of[c]
+  std::array<std::uint8_t, kMaxSize> row_of{};       // image row r comes from source row row_of[r]
+  std::array<std::uint8_t, kMaxSize> col_of{};       // image column c comes from source column col_of[c]
   std::array<std::uint8_t, kMaxSize + 1> relabel{};  // value v becomes relabel[v]; relabel[0] = 0
 
   static Transform identity(const Geometry& geometry);

@@ -20,7 +20,9 @@ namespace {
 
 constexpr double kIqrFactor = 1.5;
 
-[[noreturn]] void fail(const std::string& message) { throw InputError("", 0, 0, message); }
+[[noreturn]] void fail(const std::string& message) {
+  throw InputError("", 0, 0, message);
+}
 
 std::string format_number(double value) {
   char buffer[64];
@@ -35,7 +37,9 @@ std::optional<double> parse_double(std::string_view text) {
   return value;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 // Text and hash of a file, and its well-formed puzzles; the first malformed one is an InputError at
 // its position, so a typo in a corpus never silently shrinks a level.
@@ -89,7 +93,9 @@ double label_value(const ParsedFile& file, const PuzzleEntry& entry) {
   std::string_view label = entry.label;
   while (!label.empty() && is_blank(label.back())) label.remove_suffix(1);
   while (!label.empty() && is_blank(label.front())) label.remove_prefix(1);
-  if (label.empty()) throw InputError(file.record.path, entry.line, column, "expected a value after the puzzle (PUZZLE VALUE)");
+  if (label.empty())
+    throw InputError(file.record.path, entry.line, column,
+                     "expected a value after the puzzle (PUZZLE VALUE)");
   const std::optional<double> value = parse_double(label);
   if (!value)
     throw InputError(file.record.path, entry.line, column,
@@ -120,8 +126,8 @@ boost::json::value fence_json(const Fence& fence) {
   return boost::json::array{fence.low, fence.high};
 }
 
-boost::json::value provenance_json(const StudyInput& input, const StudyResult& result, const StudyOptions& options,
-                                   std::size_t measured_levels) {
+boost::json::value provenance_json(const StudyInput& input, const StudyResult& result,
+                                   const StudyOptions& options, std::size_t measured_levels) {
   boost::json::object provenance;
   provenance["tool"] = "calibrate";
   provenance["version"] = options.tool_version;
@@ -129,10 +135,8 @@ boost::json::value provenance_json(const StudyInput& input, const StudyResult& r
   provenance["quartiles"] = "linear interpolation between order statistics (Hyndman-Fan type 7)";
   boost::json::array files;
   for (const StudyInputFile& file : input.files)
-    files.push_back(boost::json::object{{"file", file.path},
-                                        {"sha256", file.sha256},
-                                        {"bytes", file.bytes},
-                                        {"puzzles", file.puzzles}});
+    files.push_back(boost::json::object{
+        {"file", file.path}, {"sha256", file.sha256}, {"bytes", file.bytes}, {"puzzles", file.puzzles}});
   provenance["inputs"] = std::move(files);
   if (!input.bins.empty()) {
     provenance["bins"] = input.bins;
@@ -177,14 +181,18 @@ Quartiles quartiles(std::span<const double> values) {
   if (values.empty()) throw std::invalid_argument("quartiles of no values");
   std::vector<double> sorted(values.begin(), values.end());
   std::sort(sorted.begin(), sorted.end());
-  return {quantile_of_sorted(sorted, 0.25), quantile_of_sorted(sorted, 0.5), quantile_of_sorted(sorted, 0.75)};
+  return {quantile_of_sorted(sorted, 0.25), quantile_of_sorted(sorted, 0.5),
+          quantile_of_sorted(sorted, 0.75)};
 }
 
 std::string_view to_string(OutlierRule rule) {
   switch (rule) {
-    case OutlierRule::median_iqr: return "median-iqr";
-    case OutlierRule::tukey: return "tukey";
-    case OutlierRule::none: return "none";
+    case OutlierRule::median_iqr:
+      return "median-iqr";
+    case OutlierRule::tukey:
+      return "tukey";
+    case OutlierRule::none:
+      return "none";
   }
   return "?";
 }
@@ -198,9 +206,12 @@ OutlierRule parse_outlier_rule(std::string_view text) {
 Fence outlier_fence(const Quartiles& quartiles, OutlierRule rule) {
   const double reach = kIqrFactor * quartiles.iqr();
   switch (rule) {
-    case OutlierRule::median_iqr: return {quartiles.median - reach, quartiles.median + reach};
-    case OutlierRule::tukey: return {quartiles.q1 - reach, quartiles.q3 + reach};
-    case OutlierRule::none: return {};
+    case OutlierRule::median_iqr:
+      return {quartiles.median - reach, quartiles.median + reach};
+    case OutlierRule::tukey:
+      return {quartiles.q1 - reach, quartiles.q3 + reach};
+    case OutlierRule::none:
+      return {};
   }
   return {};
 }
@@ -288,12 +299,14 @@ std::vector<CalibrationLevel> expand_levels(std::span<const CalibrationLevel> le
     expanded.push_back(levels[i]);
     if (i + 1 < given && split[i])
       expanded.push_back({levels[i].name + "-" + levels[i + 1].name,
-                          between(levels[i].target, levels[i + 1].target, spacing), {}});
+                          between(levels[i].target, levels[i + 1].target, spacing),
+                          {}});
   }
   for (std::size_t extra = 1; expanded.size() < count; ++extra) {
     const double previous = expanded[expanded.size() - 2].target;
     const double last = expanded.back().target;
-    expanded.push_back({levels.back().name + "+" + std::to_string(extra), beyond(previous, last, spacing), {}});
+    expanded.push_back(
+        {levels.back().name + "+" + std::to_string(extra), beyond(previous, last, spacing), {}});
   }
 
   for (std::size_t i = 0; i < expanded.size(); ++i) {
@@ -320,7 +333,8 @@ StudyInput read_level_files(std::span<const LevelFile> files, const ReadOptions&
     if (file.level.empty()) fail("a level needs a non-empty name (LEVEL=FILE), got \"=" + file.path + "\"");
     ParsedFile parsed = parse_file(file.path, read);
     StudyLevel& level = level_named(input.levels, file.level);
-    for (PuzzleEntry& entry : parsed.entries) level.puzzles.push_back({std::move(*entry.grid), file.path, entry.line});
+    for (PuzzleEntry& entry : parsed.entries)
+      level.puzzles.push_back({std::move(*entry.grid), file.path, entry.line});
     input.files.push_back(parsed.record);
   }
   for (const StudyLevel& level : input.levels)
@@ -349,7 +363,8 @@ std::vector<Bin> parse_bins(std::string_view spec) {
     }
     while (!item.empty() && is_blank(item.back())) item.remove_suffix(1);
     if (!bins.empty() && !bins.back().below)
-      fail_at(item_start, "only the last bin may go without a bound (NAME:<VALUE), \"" + bins.back().name + "\" has none");
+      fail_at(item_start, "only the last bin may go without a bound (NAME:<VALUE), \"" + bins.back().name +
+                              "\" has none");
     const std::size_t colon = item.find(':');
     Bin bin;
     bin.name = std::string(item.substr(0, colon));
@@ -359,7 +374,8 @@ std::vector<Bin> parse_bins(std::string_view spec) {
     if (colon != std::string_view::npos) {
       const std::string_view bound = item.substr(colon + 1);
       const std::size_t bound_start = item_start + colon + 1;
-      if (bound.empty() || bound.front() != '<') fail_at(bound_start, "expected '<' and an upper bound after \"" + bin.name + ":\"");
+      if (bound.empty() || bound.front() != '<')
+        fail_at(bound_start, "expected '<' and an upper bound after \"" + bin.name + ":\"");
       const std::optional<double> value = parse_double(bound.substr(1));
       if (!value) fail_at(bound_start + 1, "expected a number, got \"" + std::string(bound.substr(1)) + "\"");
       if (!bins.empty() && *value <= *bins.back().below)
@@ -391,7 +407,8 @@ StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins
   ParsedFile parsed = parse_file(path, read);
   for (PuzzleEntry& entry : parsed.entries) {
     const double value = label_value(parsed, entry);
-    const auto bin = std::find_if(bins.begin(), bins.end(), [&](const Bin& b) { return !b.below || value < *b.below; });
+    const auto bin =
+        std::find_if(bins.begin(), bins.end(), [&](const Bin& b) { return !b.below || value < *b.below; });
     if (bin == bins.end()) {
       ++input.unbinned;
       continue;
@@ -405,7 +422,8 @@ StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins
       const Bin& bin = bins[i];
       const std::string range = bin.below ? "below " + format_number(*bin.below) : "the rest";
       fail("level \"" + bin.name + "\" has no puzzles: no value in " + path + " falls in its bin (" + range +
-           (i > 0 && bins[i - 1].below ? ", from " + format_number(*bins[i - 1].below) : std::string()) + ")");
+           (i > 0 && bins[i - 1].below ? ", from " + format_number(*bins[i - 1].below) : std::string()) +
+           ")");
     }
   return input;
 }
@@ -416,8 +434,8 @@ std::string ExcludedPuzzle::reason() const {
   return solutions == 0 ? "no solution" : "not unique (2 or more solutions)";
 }
 
-StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric, const StudyOptions& options,
-                                  const StudyProgress& progress) {
+StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric,
+                                  const StudyOptions& options, const StudyProgress& progress) {
   require_levels_with_puzzles(input);
   struct Item {
     const StudyPuzzle* puzzle;
@@ -461,8 +479,8 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     LevelOutcome& level = result.levels[l];
     const std::vector<double>& values = level_ratings[l];
     if (values.empty())
-      fail("level \"" + level.name + "\" has no puzzle with a unique solution (" + std::to_string(level.excluded) +
-           " excluded)");
+      fail("level \"" + level.name + "\" has no puzzle with a unique solution (" +
+           std::to_string(level.excluded) + " excluded)");
     level.summary = summarize_ratings(values, options.outliers);
     for (const double value : values)
       (level.summary.fence.keeps(value) ? level.kept_ratings : level.removed_ratings).push_back(value);
@@ -476,14 +494,16 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
   for (std::size_t i = 0; i < result.calibration.levels.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (result.calibration.levels[i].target == result.calibration.levels[j].target)
-        fail("levels \"" + result.calibration.levels[j].name + "\" and \"" + result.calibration.levels[i].name +
-             "\" both have target " + format_number(result.calibration.levels[i].target) +
+        fail("levels \"" + result.calibration.levels[j].name + "\" and \"" +
+             result.calibration.levels[i].name + "\" both have target " +
+             format_number(result.calibration.levels[i].target) +
              ": the metric does not tell their puzzles apart, and a calibration needs distinct targets");
 
   const std::size_t measured = result.calibration.levels.size();
   if (options.levels > 0)
     result.calibration.levels = expand_levels(result.calibration.levels, options.levels, options.spacing);
-  for (std::string& warning : calibration_warnings(result.calibration)) result.warnings.push_back(std::move(warning));
+  for (std::string& warning : calibration_warnings(result.calibration))
+    result.warnings.push_back(std::move(warning));
   result.calibration.provenance = provenance_json(input, result, options, measured);
   validate_calibration(result.calibration);
   return result;

@@ -12,11 +12,16 @@ namespace sudoku {
 
 std::string_view status_name(PuzzleStatus status) {
   switch (status) {
-    case PuzzleStatus::ok: return "ok";
-    case PuzzleStatus::invalid_format: return "invalid-format";
-    case PuzzleStatus::contradiction: return "contradiction";
-    case PuzzleStatus::no_solution: return "no-solution";
-    case PuzzleStatus::multiple_solutions: return "multiple-solutions";
+    case PuzzleStatus::ok:
+      return "ok";
+    case PuzzleStatus::invalid_format:
+      return "invalid-format";
+    case PuzzleStatus::contradiction:
+      return "contradiction";
+    case PuzzleStatus::no_solution:
+      return "no-solution";
+    case PuzzleStatus::multiple_solutions:
+      return "multiple-solutions";
   }
   return "unknown";
 }
@@ -44,8 +49,8 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   if (!entry.ok()) {
     report.puzzle = entry.text;
     report.status = PuzzleStatus::invalid_format;
-    report.error = "line " + std::to_string(entry.error_line) + ", column " + std::to_string(entry.error_column) +
-                   ": " + entry.error;
+    report.error = "line " + std::to_string(entry.error_line) + ", column " +
+                   std::to_string(entry.error_column) + ": " + entry.error;
     return report;
   }
   const Grid& grid = *entry.grid;
@@ -54,8 +59,9 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   report.givens = grid.givens();
   if (const auto conflict = find_conflict(grid)) {
     report.status = PuzzleStatus::contradiction;
-    report.error = "value " + std::string(1, value_symbol(grid[conflict->first])) + " twice in one unit, at " +
-                   cell_name(grid.geometry(), conflict->first) + " and " + cell_name(grid.geometry(), conflict->second);
+    report.error = "value " + std::string(1, value_symbol(grid[conflict->first])) +
+                   " twice in one unit, at " + cell_name(grid.geometry(), conflict->first) + " and " +
+                   cell_name(grid.geometry(), conflict->second);
     return report;
   }
   report.canonical = canonical_key(grid);

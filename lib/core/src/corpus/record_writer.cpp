@@ -22,7 +22,8 @@ FieldValue number_if_sized(const PuzzleReport& report, int number) {
 
 std::string format_decimal(const Decimal& decimal) {
   char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, decimal.value, std::chars_format::fixed, decimal.digits);
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, decimal.value, std::chars_format::fixed, decimal.digits);
   return std::string(buffer, result.ptr);
 }
 
@@ -72,10 +73,14 @@ std::string format_json(const std::vector<PuzzleReport>& reports) {
     for (std::size_t f = 0; f < fields.size(); ++f) {
       const FieldValue value = fields[f].value(reports[r]);
       out += f ? ", " : "";
-      out += boost::json::serialize(boost::json::string_view(fields[f].name.data(), fields[f].name.size())) + ": ";
-      if (std::holds_alternative<std::monostate>(value)) out += "null";
-      else if (const auto* text = std::get_if<std::string>(&value)) out += boost::json::serialize(boost::json::string_view(*text));
-      else out += to_text(value);
+      out += boost::json::serialize(boost::json::string_view(fields[f].name.data(), fields[f].name.size())) +
+             ": ";
+      if (std::holds_alternative<std::monostate>(value))
+        out += "null";
+      else if (const auto* text = std::get_if<std::string>(&value))
+        out += boost::json::serialize(boost::json::string_view(*text));
+      else
+        out += to_text(value);
     }
     out += "}";
   }
@@ -120,7 +125,8 @@ OutputFormat parse_output_format(std::string_view name) {
   if (name == "csv") return OutputFormat::csv;
   if (name == "json") return OutputFormat::json;
   if (name == "text") return OutputFormat::text;
-  throw std::invalid_argument("unknown output format '" + std::string(name) + "' (expected csv, json or text)");
+  throw std::invalid_argument("unknown output format '" + std::string(name) +
+                              "' (expected csv, json or text)");
 }
 
 const std::vector<ReportField>& report_fields() {
@@ -132,28 +138,36 @@ const std::vector<ReportField>& report_fields() {
       {"error", [](const PuzzleReport& r) { return text_or_absent(r.error); }},
       {"size", [](const PuzzleReport& r) { return number_if_sized(r, r.size); }},
       {"givens", [](const PuzzleReport& r) { return number_if_sized(r, r.givens); }},
-      {"solutions", [](const PuzzleReport& r) {
-         return r.status == PuzzleStatus::invalid_format ? FieldValue{} : FieldValue{std::int64_t{r.solutions}};
+      {"solutions",
+       [](const PuzzleReport& r) {
+         return r.status == PuzzleStatus::invalid_format ? FieldValue{}
+                                                         : FieldValue{std::int64_t{r.solutions}};
        }},
       {"solution", [](const PuzzleReport& r) { return text_or_absent(r.solution); }},
       {"canonical", [](const PuzzleReport& r) { return text_or_absent(r.canonical); }},
-      {"call_count", [](const PuzzleReport& r) {
+      {"call_count",
+       [](const PuzzleReport& r) {
          return r.call_count ? FieldValue{Decimal{r.call_count->value, 2}} : FieldValue{};
        }},
-      {"call_count_sd", [](const PuzzleReport& r) {
+      {"call_count_sd",
+       [](const PuzzleReport& r) {
          return r.call_count ? FieldValue{Decimal{r.call_count->sd, 2}} : FieldValue{};
        }},
-      {"runs", [](const PuzzleReport& r) {
+      {"runs",
+       [](const PuzzleReport& r) {
          return r.call_count ? FieldValue{std::int64_t{r.call_count->runs}} : FieldValue{};
        }},
-      {"capped_runs", [](const PuzzleReport& r) {
+      {"capped_runs",
+       [](const PuzzleReport& r) {
          return r.call_count ? FieldValue{std::int64_t{r.call_count->capped_runs}} : FieldValue{};
        }},
       {"level", [](const PuzzleReport& r) { return text_or_absent(r.level); }},
-      {"hs_calls", [](const PuzzleReport& r) {
+      {"hs_calls",
+       [](const PuzzleReport& r) {
          return r.hs_calls ? FieldValue{static_cast<std::int64_t>(r.hs_calls->value)} : FieldValue{};
        }},
-      {"technique_grade", [](const PuzzleReport& r) -> FieldValue {
+      {"technique_grade",
+       [](const PuzzleReport& r) -> FieldValue {
          if (r.technique_beyond) return std::string("beyond");
          return r.technique_grade ? FieldValue{Decimal{*r.technique_grade, 1}} : FieldValue{};
        }},
@@ -165,9 +179,12 @@ const std::vector<ReportField>& report_fields() {
 
 std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format) {
   switch (format) {
-    case OutputFormat::csv: return format_csv(reports);
-    case OutputFormat::json: return format_json(reports);
-    case OutputFormat::text: return format_text(reports);
+    case OutputFormat::csv:
+      return format_csv(reports);
+    case OutputFormat::json:
+      return format_json(reports);
+    case OutputFormat::text:
+      return format_text(reports);
   }
   return {};
 }

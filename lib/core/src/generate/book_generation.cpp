@@ -29,7 +29,7 @@ struct Slot {
 
 struct SlotResult {
   bool reached = false;
-  std::string puzzle;    // one-line form
+  std::string puzzle;  // one-line form
   std::string solution;
   double rating = 0;
   std::int64_t moves = 0;
@@ -56,14 +56,17 @@ std::string run_fingerprint(const Plan& plan, const ClimbSettings& climb) {
 
 class Checkpoint {
  public:
-  Checkpoint(std::string path, std::string fingerprint) : path_(std::move(path)), fingerprint_(std::move(fingerprint)) {}
+  Checkpoint(std::string path, std::string fingerprint)
+      : path_(std::move(path)), fingerprint_(std::move(fingerprint)) {}
 
   void load() {
     const auto document = read_json_file(path_);
     const JsonField root(document);
     root.allow_only({"fingerprint", "slots"});
     if (root.required("fingerprint").as_string() != fingerprint_)
-      throw InputError(path_, 0, 0, "the checkpoint belongs to another plan or climber budget (remove it, or run without --resume)");
+      throw InputError(
+          path_, 0, 0,
+          "the checkpoint belongs to another plan or climber budget (remove it, or run without --resume)");
     const JsonField slots = root.required("slots");
     for (std::size_t i = 0; i < slots.array_size(); ++i) {
       const JsonField slot = slots.element(i);
@@ -100,9 +103,14 @@ class Checkpoint {
       if (!dirty_) return;
       boost::json::array slots;
       for (const auto& [key, result] : results_) {
-        slots.push_back({{"slot", key.first}, {"attempt", key.second}, {"reached", result.reached},
-                         {"puzzle", result.puzzle}, {"solution", result.solution}, {"rating", result.rating},
-                         {"moves", result.moves}, {"seconds", result.seconds}});
+        slots.push_back({{"slot", key.first},
+                         {"attempt", key.second},
+                         {"reached", result.reached},
+                         {"puzzle", result.puzzle},
+                         {"solution", result.solution},
+                         {"rating", result.rating},
+                         {"moves", result.moves},
+                         {"seconds", result.seconds}});
       }
       text = pretty_json(boost::json::object{{"fingerprint", fingerprint_}, {"slots", std::move(slots)}});
       dirty_ = false;
@@ -140,7 +148,8 @@ class BookGenerator {
     std::error_code directory_error;
     std::filesystem::create_directories(options_.output_directory, directory_error);
     if (directory_error)
-      throw IoError(options_.output_directory + ": cannot create the output directory: " + directory_error.message());
+      throw IoError(options_.output_directory +
+                    ": cannot create the output directory: " + directory_error.message());
     if (options_.resume && std::filesystem::exists(checkpoint_path(options_.output_directory))) {
       checkpoint_.load();
       result.resumed = checkpoint_.size();
@@ -185,8 +194,10 @@ class BookGenerator {
     std::vector<std::size_t> pending;
     std::vector<std::size_t> done(plan_.chapters.size(), 0);
     for (std::size_t s = 0; s < slots_.size(); ++s) {
-      if (checkpoint_.find({s, 0})) ++done[slots_[s].chapter];
-      else pending.push_back(s);
+      if (checkpoint_.find({s, 0}))
+        ++done[slots_[s].chapter];
+      else
+        pending.push_back(s);
     }
     std::vector<std::atomic<std::size_t>> finished(plan_.chapters.size());
     for (std::size_t c = 0; c < done.size(); ++c) finished[c] = done[c];
@@ -224,7 +235,8 @@ class BookGenerator {
       const PlanChapter& chapter = plan_.chapters[slots_[s].chapter];
       for (int attempt = 0;; ++attempt) {
         if (attempt >= kMaxAttempts)
-          throw GenerationError("chapter \"" + chapter.title + "\": puzzle " + std::to_string(slots_[s].index + 1) +
+          throw GenerationError("chapter \"" + chapter.title + "\": puzzle " +
+                                std::to_string(slots_[s].index + 1) +
                                 " clashed with earlier or archived puzzles " + std::to_string(kMaxAttempts) +
                                 " times; the grid size has too few distinct puzzles at this level");
         auto result = checkpoint_.find({s, attempt});
@@ -237,9 +249,10 @@ class BookGenerator {
           char reached[160];
           std::snprintf(reached, sizeof reached, "reached rating %.2f, target %.2f ± %.0f%%", result->rating,
                         chapter.target, plan_.tolerance * 100);
-          throw GenerationError("chapter \"" + chapter.title + "\": puzzle " + std::to_string(slots_[s].index + 1) +
-                                " missed its target within the climber's budget (" + reached + ", after " +
-                                std::to_string(result->moves) + " moves); finished puzzles are kept for --resume");
+          throw GenerationError(
+              "chapter \"" + chapter.title + "\": puzzle " + std::to_string(slots_[s].index + 1) +
+              " missed its target within the climber's budget (" + reached + ", after " +
+              std::to_string(result->moves) + " moves); finished puzzles are kept for --resume");
         }
         std::string key = canonical_key(parse_puzzle(result->puzzle));
         if (seen.insert(key).second) {

@@ -21,8 +21,8 @@ struct State {
 
 class Climber {
  public:
-  Climber(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings, const RatingFunction& rate,
-          Rng& rng)
+  Climber(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+          const RatingFunction& rate, Rng& rng)
       : geometry_(geometry),
         settings_(settings),
         rate_(rate),
@@ -52,7 +52,9 @@ class Climber {
   }
 
   bool reached(const State& state) const { return state.cost <= settings_.tolerance * settings_.target; }
-  bool on_aim(const State& state) const { return state.cost <= settings_.aim * settings_.tolerance * settings_.target; }
+  bool on_aim(const State& state) const {
+    return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
+  }
 
  private:
   double cost_of(double rating) const { return std::abs(rating - settings_.target); }
@@ -90,7 +92,8 @@ class Climber {
     std::vector<int> given_orbits;
     std::vector<int> empty_orbits;
     for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
-      (current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0 ? given_orbits : empty_orbits).push_back(o);
+      (current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0 ? given_orbits : empty_orbits)
+          .push_back(o);
 
     // Below the target the puzzle must get harder: mostly deletions and relocations; above it, mostly
     // additions. At a minimal puzzle no deletion keeps it unique and few value changes do, so the
@@ -98,8 +101,10 @@ class Climber {
     const bool too_easy = current.rating < settings_.target;
     const std::uint32_t roll = rng_.below(100);
     enum class Move { add, remove, change, relocate } kind;
-    if (too_easy) kind = roll < 35 ? Move::remove : roll < 75 ? Move::relocate : roll < 90 ? Move::change : Move::add;
-    else kind = roll < 50 ? Move::add : roll < 75 ? Move::relocate : roll < 85 ? Move::change : Move::remove;
+    if (too_easy)
+      kind = roll < 35 ? Move::remove : roll < 75 ? Move::relocate : roll < 90 ? Move::change : Move::add;
+    else
+      kind = roll < 50 ? Move::add : roll < 75 ? Move::relocate : roll < 85 ? Move::change : Move::remove;
     if (given_orbits.empty()) kind = Move::add;
     if (empty_orbits.empty() && (kind == Move::add || kind == Move::relocate)) kind = Move::remove;
 
@@ -127,7 +132,8 @@ class Climber {
         const auto& orbit = pick(given_orbits);
         const int cell = orbit[rng_.below(static_cast<std::uint32_t>(orbit.size()))];
         const int old_value = candidate.puzzle[cell];
-        const int new_value = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(geometry_->size() - 1)));
+        const int new_value =
+            1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(geometry_->size() - 1)));
         candidate.puzzle.set(cell, new_value >= old_value ? new_value + 1 : new_value);
         for (int peer : geometry_->peers(cell))
           if (candidate.puzzle[peer] == candidate.puzzle[cell]) return false;

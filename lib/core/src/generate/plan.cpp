@@ -46,8 +46,8 @@ std::size_t Plan::puzzle_count() const {
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
-  root.allow_only({"title", "author", "seed", "size", "symmetry", "calibration", "metric", "runs", "tolerance",
-                   "chapters"});
+  root.allow_only({"title", "author", "seed", "size", "symmetry", "calibration", "metric", "runs",
+                   "tolerance", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.json = document.root.as_object();
@@ -56,7 +56,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
   plan.size = static_cast<int>(root["size"].present() ? root["size"].as_integer(4, 25) : 9);
   if (Geometry::default_box(plan.size).first == 0)
-    root["size"].fail("unsupported grid size " + std::to_string(plan.size) + " (expected 4, 6, 9, 12, 16 or 25)");
+    root["size"].fail("unsupported grid size " + std::to_string(plan.size) +
+                      " (expected 4, 6, 9, 12, 16 or 25)");
   if (const auto symmetry = root["symmetry"]; symmetry.present()) {
     try {
       plan.symmetry = parse_symmetry(symmetry.as_string());
@@ -67,7 +68,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   plan.metric = root["metric"].value_or(std::string("call-count"));
   plan.runs = static_cast<int>(root["runs"].present() ? root["runs"].as_integer(1, 1000) : 10);
   plan.tolerance = root["tolerance"].value_or(0.10);
-  if (!(plan.tolerance > 0 && plan.tolerance < 1)) root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
+  if (!(plan.tolerance > 0 && plan.tolerance < 1))
+    root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
   plan.metric_settings["runs"] = std::to_string(plan.runs);
   try {
     make_rating_metric(plan.metric, plan.metric_settings);
@@ -79,7 +81,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   if (plan.calibration.metric != plan.metric)
     (root["metric"].present() ? root["metric"] : root["calibration"])
         .fail("the plan rates with \"" + plan.metric + "\" but its calibration (" + plan.calibration_source +
-              ") is for \"" + plan.calibration.metric + "\"; make one with calibrate --metric " + plan.metric);
+              ") is for \"" + plan.calibration.metric + "\"; make one with calibrate --metric " +
+              plan.metric);
 
   const JsonField chapters = root.required("chapters");
   const std::size_t chapter_count = chapters.array_size();
@@ -109,10 +112,12 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
     chapter.count = static_cast<int>(field.required("count").as_integer(1, kMaxPlanPuzzles));
     if (const auto date = field["date"]; date.present()) {
       chapter.date = date.as_string();
-      if (!is_iso_date(*chapter.date)) date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
+      if (!is_iso_date(*chapter.date))
+        date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
     total += static_cast<std::size_t>(chapter.count);
-    if (total > kMaxPlanPuzzles) field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
+    if (total > kMaxPlanPuzzles)
+      field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
     plan.chapters.push_back(std::move(chapter));
   }
   return plan;

@@ -13,11 +13,16 @@ int image(const Geometry& geometry, Symmetry symmetry, int cell) {
   const int r = geometry.row_of(cell);
   const int c = geometry.col_of(cell);
   switch (symmetry) {
-    case Symmetry::none: return cell;
-    case Symmetry::rotate180: return geometry.cell_at(n - 1 - r, n - 1 - c);
-    case Symmetry::rotate90: return geometry.cell_at(c, n - 1 - r);
-    case Symmetry::mirror: return geometry.cell_at(r, n - 1 - c);
-    case Symmetry::diagonal: return geometry.cell_at(c, r);
+    case Symmetry::none:
+      return cell;
+    case Symmetry::rotate180:
+      return geometry.cell_at(n - 1 - r, n - 1 - c);
+    case Symmetry::rotate90:
+      return geometry.cell_at(c, n - 1 - r);
+    case Symmetry::mirror:
+      return geometry.cell_at(r, n - 1 - c);
+    case Symmetry::diagonal:
+      return geometry.cell_at(c, r);
   }
   return cell;
 }
@@ -26,20 +31,26 @@ int image(const Geometry& geometry, Symmetry symmetry, int cell) {
 
 std::string_view to_string(Symmetry symmetry) {
   switch (symmetry) {
-    case Symmetry::none: return "none";
-    case Symmetry::rotate180: return "rotate180";
-    case Symmetry::rotate90: return "rotate90";
-    case Symmetry::mirror: return "mirror";
-    case Symmetry::diagonal: return "diagonal";
+    case Symmetry::none:
+      return "none";
+    case Symmetry::rotate180:
+      return "rotate180";
+    case Symmetry::rotate90:
+      return "rotate90";
+    case Symmetry::mirror:
+      return "mirror";
+    case Symmetry::diagonal:
+      return "diagonal";
   }
   return "none";
 }
 
 Symmetry parse_symmetry(std::string_view name) {
-  for (const auto symmetry : {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal})
+  for (const auto symmetry :
+       {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal})
     if (to_string(symmetry) == name) return symmetry;
-  throw std::invalid_argument("unknown symmetry \"" + std::string(name) + "\" (expected one of: " +
-                              std::string(kSymmetryNames) + ")");
+  throw std::invalid_argument("unknown symmetry \"" + std::string(name) +
+                              "\" (expected one of: " + std::string(kSymmetryNames) + ")");
 }
 
 std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry symmetry) {
@@ -48,7 +59,8 @@ std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry sym
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     if (seen[static_cast<std::size_t>(cell)]) continue;
     std::vector<int> orbit;
-    for (int member = cell; !seen[static_cast<std::size_t>(member)]; member = image(geometry, symmetry, member)) {
+    for (int member = cell; !seen[static_cast<std::size_t>(member)];
+         member = image(geometry, symmetry, member)) {
       seen[static_cast<std::size_t>(member)] = true;
       orbit.push_back(member);
     }

@@ -9,14 +9,17 @@ Standard9Layout::Standard9Layout(const Geometry& geometry) {
     throw std::logic_error("Standard9Layout needs a 9x9 geometry with 27 units");
   for (int cell = 0; cell < kCells; ++cell) {
     const auto peers = geometry.peers(cell);
-    if (static_cast<int>(peers.size()) != kPeers) throw std::logic_error("Standard9Layout needs 20 peers per cell");
+    if (static_cast<int>(peers.size()) != kPeers)
+      throw std::logic_error("Standard9Layout needs 20 peers per cell");
     for (int i = 0; i < kPeers; ++i)
-      peers_[static_cast<std::size_t>(cell * kPeers + i)] = static_cast<Index>(peers[static_cast<std::size_t>(i)]);
+      peers_[static_cast<std::size_t>(cell * kPeers + i)] =
+          static_cast<Index>(peers[static_cast<std::size_t>(i)]);
   }
   for (int unit = 0; unit < kUnits; ++unit) {
     const auto& cells = geometry.units()[static_cast<std::size_t>(unit)];
     for (int i = 0; i < kSize; ++i)
-      units_[static_cast<std::size_t>(unit * kSize + i)] = static_cast<Index>(cells[static_cast<std::size_t>(i)]);
+      units_[static_cast<std::size_t>(unit * kSize + i)] =
+          static_cast<Index>(cells[static_cast<std::size_t>(i)]);
   }
 }
 

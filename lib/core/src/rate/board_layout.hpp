@@ -62,7 +62,8 @@ class GenericLayout {
   std::span<const Index> units_of(int cell) const { return slice(cell_units_, cell_unit_starts_, cell); }
 
  private:
-  static std::span<const Index> slice(const std::vector<Index>& list, const std::vector<int>& starts, int at) {
+  static std::span<const Index> slice(const std::vector<Index>& list, const std::vector<int>& starts,
+                                      int at) {
     const auto begin = static_cast<std::size_t>(starts[static_cast<std::size_t>(at)]);
     const auto end = static_cast<std::size_t>(starts[static_cast<std::size_t>(at) + 1]);
     return std::span<const Index>(list.data() + begin, end - begin);

@@ -20,7 +20,7 @@ namespace {
 // order, so their names come from here too. (initializer_list because JsonField::allow_only takes
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs", "options", "levels",
-                                                                   "provenance"};
+                                                               "provenance"};
 const std::initializer_list<std::string_view> kLevelKeys{
     "name", "target", "count", "kept", "removed", "q1", "median", "q3", "mean", "sd", "min", "max"};
 constexpr std::size_t kFirstStatisticKey = 2;
@@ -30,9 +30,13 @@ constexpr std::int64_t kMaxRuns = 1'000'000;
 // near INT64_MAX converting them back to an integer overflows (found by the calibration fuzzer).
 constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;
 
-bool is_integer_statistic(LevelStatistic statistic) { return statistic <= LevelStatistic::removed; }
+bool is_integer_statistic(LevelStatistic statistic) {
+  return statistic <= LevelStatistic::removed;
+}
 
-LevelStatistic statistic_at(std::size_t index) { return static_cast<LevelStatistic>(index); }
+LevelStatistic statistic_at(std::size_t index) {
+  return static_cast<LevelStatistic>(index);
+}
 
 // Level checks shared by the file reader (which reports JSON paths) and validate_calibration.
 // `fail(level, key, message)` must throw.
@@ -53,8 +57,9 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     for (std::size_t j = 0; j < i; ++j) {
       if (levels[j].name == level.name) fail(i, "name", "duplicate level name \"" + level.name + "\"");
       if (levels[j].target == level.target)
-        fail(i, "target", "same target as level \"" + levels[j].name +
-                              "\" (levels need distinct targets to be told apart)");
+        fail(i, "target",
+             "same target as level \"" + levels[j].name +
+                 "\" (levels need distinct targets to be told apart)");
     }
   }
 }
@@ -77,9 +82,8 @@ CalibrationLevel parse_level(const JsonField& field) {
     const LevelStatistic statistic = statistic_at(i);
     const JsonField value = field[to_string(statistic)];
     if (!value.present()) continue;
-    level[statistic] = is_integer_statistic(statistic)
-                           ? static_cast<double>(value.as_integer(0, kMaxCount))
-                           : value.as_number();
+    level[statistic] = is_integer_statistic(statistic) ? static_cast<double>(value.as_integer(0, kMaxCount))
+                                                       : value.as_number();
   }
   return level;
 }
@@ -91,7 +95,8 @@ MetricSettings parse_options(const JsonField& field, const std::string& metric) 
   const std::vector<MetricOption> known = rating_metric_options(metric);
   for (const auto& member : field.raw()->get_object()) {
     const std::string key(member.key());
-    const bool is_known = std::any_of(known.begin(), known.end(), [&](const MetricOption& option) { return option.name == key; });
+    const bool is_known = std::any_of(known.begin(), known.end(),
+                                      [&](const MetricOption& option) { return option.name == key; });
     const JsonField value = field[key];
     if (!is_known) value.fail("\"" + metric + "\" has no option \"" + key + "\"");
     options[key] = value.as_string();
@@ -105,14 +110,19 @@ std::string_view to_string(LevelStatistic statistic) {
   return kLevelKeys.begin()[kFirstStatisticKey + static_cast<std::size_t>(statistic)];
 }
 
-std::span<const std::string_view> calibration_keys() { return {kCalibrationKeys.begin(), kCalibrationKeys.size()}; }
-std::span<const std::string_view> calibration_level_keys() { return {kLevelKeys.begin(), kLevelKeys.size()}; }
+std::span<const std::string_view> calibration_keys() {
+  return {kCalibrationKeys.begin(), kCalibrationKeys.size()};
+}
+std::span<const std::string_view> calibration_level_keys() {
+  return {kLevelKeys.begin(), kLevelKeys.size()};
+}
 
 Calibration paper_calibration() {
   Calibration calibration;
   calibration.metric = "call-count";
   calibration.runs = 10;
-  calibration.levels = {{"easy", 6.234043, {}}, {"medium", 29.2093, {}}, {"hard", 98.2093, {}}, {"evil", 527.4318, {}}};
+  calibration.levels = {
+      {"easy", 6.234043, {}}, {"medium", 29.2093, {}}, {"hard", 98.2093, {}}, {"evil", 527.4318, {}}};
   return calibration;
 }
 
@@ -140,18 +150,22 @@ Calibration parse_calibration(const JsonDocument& document) {
     levels.element(level)[key].fail(message);
   });
 
-  if (const JsonField provenance = root["provenance"]; provenance.present()) calibration.provenance = *provenance.raw();
+  if (const JsonField provenance = root["provenance"]; provenance.present())
+    calibration.provenance = *provenance.raw();
   return calibration;
 }
 
-Calibration read_calibration_file(const std::string& path) { return parse_calibration(read_json_file(path)); }
+Calibration read_calibration_file(const std::string& path) {
+  return parse_calibration(read_json_file(path));
+}
 
 void validate_calibration(const Calibration& calibration) {
   const auto fail = [](const std::string& message) { throw InputError("calibration", 0, 0, message); };
   const auto names = rating_metric_names();
   if (std::find(names.begin(), names.end(), calibration.metric) == names.end())
     fail("unknown rating metric \"" + calibration.metric + "\"");
-  if (calibration.runs < 1 || calibration.runs > kMaxRuns) fail("runs must be from 1 to " + std::to_string(kMaxRuns));
+  if (calibration.runs < 1 || calibration.runs > kMaxRuns)
+    fail("runs must be from 1 to " + std::to_string(kMaxRuns));
   if (calibration.levels.empty()) fail("a calibration needs at least one level");
   check_levels(calibration.levels, [&](std::size_t level, std::string_view key, const std::string& message) {
     fail("levels[" + std::to_string(level) + "]." + std::string(key) + ": " + message);
@@ -211,7 +225,8 @@ std::size_t level_index(const Calibration& calibration, double rating) {
   if (std::isnan(rating)) throw std::invalid_argument("level lookup of a rating that is not a number");
   const std::vector<std::size_t> order = order_by_target(calibration);
   for (std::size_t i = 0; i + 1 < order.size(); ++i) {
-    const double boundary = std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target);
+    const double boundary =
+        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target);
     if (rating < boundary) return order[i];
   }
   return order.back();
@@ -225,7 +240,8 @@ std::vector<double> level_boundaries(const Calibration& calibration) {
   const std::vector<std::size_t> order = order_by_target(calibration);
   std::vector<double> boundaries;
   for (std::size_t i = 0; i + 1 < order.size(); ++i)
-    boundaries.push_back(std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target));
+    boundaries.push_back(
+        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target));
   return boundaries;
 }
 
@@ -234,13 +250,14 @@ std::optional<std::string> calibration_mismatch(const Calibration& calibration, 
     return "the calibration is for metric \"" + calibration.metric + "\", the ratings are \"" +
            std::string(metric.name()) + "\"";
   if (calibration.runs != metric.runs())
-    return "the calibration was made with " + std::to_string(calibration.runs) + " runs per puzzle, the ratings use " +
-           std::to_string(metric.runs());
+    return "the calibration was made with " + std::to_string(calibration.runs) +
+           " runs per puzzle, the ratings use " + std::to_string(metric.runs());
   const MetricSettings settings = metric.settings();
   for (const auto& [key, value] : calibration.options) {
     const auto found = settings.find(key);
     if (found != settings.end() && found->second != value)
-      return "the calibration was made with " + key + "=" + value + ", the ratings use " + key + "=" + found->second;
+      return "the calibration was made with " + key + "=" + value + ", the ratings use " + key + "=" +
+             found->second;
   }
   return std::nullopt;
 }

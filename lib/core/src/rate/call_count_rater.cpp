@@ -17,8 +17,9 @@ namespace sudoku {
 namespace {
 
 [[noreturn]] void bad_option(std::string_view option, std::string_view accepted, std::string_view text) {
-  throw InputError("", 0, 0,
-                   std::string(option) + ": expected " + std::string(accepted) + ", got \"" + std::string(text) + "\"");
+  throw InputError(
+      "", 0, 0,
+      std::string(option) + ": expected " + std::string(accepted) + ", got \"" + std::string(text) + "\"");
 }
 
 using Word = std::uint64_t;
@@ -44,8 +45,8 @@ int nth_set_bit(const Word* words, std::uint32_t index) {
 // The cell to split among the open ones (more than one value): uniformly at random, or one with the
 // fewest values, ties broken uniformly at random. values_of(cell) counts a cell's values.
 template <class ValuesOf>
-int choose_split_cell(const Word* open, int word_count, std::uint32_t open_count, Branching branching, Rng& rng,
-                      std::vector<int>& ties, ValuesOf&& values_of) {
+int choose_split_cell(const Word* open, int word_count, std::uint32_t open_count, Branching branching,
+                      Rng& rng, std::vector<int>& ties, ValuesOf&& values_of) {
   if (branching == Branching::random) return nth_set_bit(open, rng.below(open_count));
   int fewest = kMaxSize + 1;
   std::size_t tied = 0;
@@ -70,7 +71,8 @@ std::size_t order_children(Mask domain, ValueOrder order, Rng& rng, std::array<M
   std::size_t count = 0;
   for (Mask rest = domain; rest != 0; rest = static_cast<Mask>(rest & (rest - 1)))
     children[count++] = static_cast<Mask>(rest & (~rest + 1));
-  if (order == ValueOrder::random) rng.shuffle(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(count));
+  if (order == ValueOrder::random)
+    rng.shuffle(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(count));
   return count;
 }
 
@@ -124,7 +126,9 @@ class DomainSplittingSearch {
   std::size_t words() const { return static_cast<std::size_t>(layout_.word_count()); }
   Mask* masks_at(int depth) { return masks_.data() + static_cast<std::size_t>(depth) * cells(); }
   Word* unfixed_at(int depth) { return unfixed_.data() + static_cast<std::size_t>(depth) * words(); }
-  const Word* unfixed_at(int depth) const { return unfixed_.data() + static_cast<std::size_t>(depth) * words(); }
+  const Word* unfixed_at(int depth) const {
+    return unfixed_.data() + static_cast<std::size_t>(depth) * words();
+  }
 
   static bool is_single_or_empty(Mask mask) { return (mask & (mask - 1)) == 0; }
 
@@ -211,10 +215,10 @@ class DomainSplittingSearch {
       return true;
     }
     const Mask* masks = masks_at(depth);
-    const int cell = choose_split_cell(unfixed_at(depth), layout_.word_count(),
-                                       static_cast<std::uint32_t>(unfixed_count_[static_cast<std::size_t>(depth)]),
-                                       options_.branching, *rng_, ties_,
-                                       [&](int open_cell) { return std::popcount(masks[open_cell]); });
+    const int cell = choose_split_cell(
+        unfixed_at(depth), layout_.word_count(),
+        static_cast<std::uint32_t>(unfixed_count_[static_cast<std::size_t>(depth)]), options_.branching,
+        *rng_, ties_, [&](int open_cell) { return std::popcount(masks[open_cell]); });
     std::array<Mask, kMaxSize> children{};
     const std::size_t child_count = order_children(masks[cell], options_.value_order, *rng_, children);
 
@@ -238,10 +242,10 @@ class DomainSplittingSearch {
 
   const Layout& layout_;
   const CallCountOptions& options_;
-  std::vector<Mask> masks_;       // one board of domains per depth
-  std::vector<Word> unfixed_;     // per depth: bit set of cells with more than one value
+  std::vector<Mask> masks_;    // one board of domains per depth
+  std::vector<Word> unfixed_;  // per depth: bit set of cells with more than one value
   std::vector<int> unfixed_count_;
-  std::vector<int> queue_;        // cells fixed but not yet revised against their peers
+  std::vector<int> queue_;  // cells fixed but not yet revised against their peers
   std::vector<int> ties_;
   Rng* rng_ = nullptr;
   std::uint64_t calls_ = 0;
@@ -288,7 +292,9 @@ class Bitboard9Search {
     Board open{};        // cells with more than one value, valid after propagate()
   };
 
-  static void set(Board& board, int cell) { board[static_cast<std::size_t>(cell / 64)] |= Word{1} << (cell % 64); }
+  static void set(Board& board, int cell) {
+    board[static_cast<std::size_t>(cell / 64)] |= Word{1} << (cell % 64);
+  }
   static bool has(const Board& board, int cell) {
     return (board[static_cast<std::size_t>(cell / 64)] >> (cell % 64) & 1U) != 0;
   }
@@ -319,7 +325,8 @@ class Bitboard9Search {
         }
       }
       if (once != kAllCells) return false;
-      const Board fresh{once[0] & ~twice[0] & ~state.propagated[0], once[1] & ~twice[1] & ~state.propagated[1]};
+      const Board fresh{once[0] & ~twice[0] & ~state.propagated[0],
+                        once[1] & ~twice[1] & ~state.propagated[1]};
       if (empty(fresh)) {
         state.open = twice;
         return true;
@@ -346,21 +353,25 @@ class Bitboard9Search {
   std::uint16_t domain_of(const State& state, int cell) const {
     std::uint16_t domain = 0;
     for (int v = 0; v < kValues; ++v)
-      if (has(state.candidates[static_cast<std::size_t>(v)], cell)) domain = static_cast<std::uint16_t>(domain | (1U << v));
+      if (has(state.candidates[static_cast<std::size_t>(v)], cell))
+        domain = static_cast<std::uint16_t>(domain | (1U << v));
     return domain;
   }
 
   bool explore(int depth) {
     const State& state = states_[static_cast<std::size_t>(depth)];
-    const auto open_count = static_cast<std::uint32_t>(std::popcount(state.open[0]) + std::popcount(state.open[1]));
+    const auto open_count =
+        static_cast<std::uint32_t>(std::popcount(state.open[0]) + std::popcount(state.open[1]));
     if (open_count == 0) {
       solved_ = true;
       return true;
     }
-    const int cell = choose_split_cell(state.open.data(), 2, open_count, options_.branching, *rng_, ties_,
-                                       [&](int open_cell) { return std::popcount(domain_of(state, open_cell)); });
+    const int cell =
+        choose_split_cell(state.open.data(), 2, open_count, options_.branching, *rng_, ties_,
+                          [&](int open_cell) { return std::popcount(domain_of(state, open_cell)); });
     std::array<std::uint16_t, kMaxSize> children{};
-    const std::size_t child_count = order_children(domain_of(state, cell), options_.value_order, *rng_, children);
+    const std::size_t child_count =
+        order_children(domain_of(state, cell), options_.value_order, *rng_, children);
 
     const Board cell_bit = [&] {
       Board bit{};
@@ -424,8 +435,12 @@ auto with_kernel(const Grid& puzzle, const CallCountOptions& options, bool fast,
 std::string_view to_string(Propagation propagation) {
   return propagation == Propagation::arc_consistency ? "ac" : "ac-hidden";
 }
-std::string_view to_string(Branching branching) { return branching == Branching::random ? "random" : "fewest"; }
-std::string_view to_string(ValueOrder order) { return order == ValueOrder::random ? "random" : "ascending"; }
+std::string_view to_string(Branching branching) {
+  return branching == Branching::random ? "random" : "fewest";
+}
+std::string_view to_string(ValueOrder order) {
+  return order == ValueOrder::random ? "random" : "ascending";
+}
 
 Propagation parse_propagation(std::string_view text) {
   if (text == "ac") return Propagation::arc_consistency;

@@ -13,8 +13,12 @@ namespace {
 
 using Mask = GenericLayout::Mask;
 
-Mask lowest_bit(Mask mask) { return mask & (~mask + 1); }
-int value_of(Mask single) { return std::countr_zero(single) + 1; }
+Mask lowest_bit(Mask mask) {
+  return mask & (~mask + 1);
+}
+int value_of(Mask single) {
+  return std::countr_zero(single) + 1;
+}
 
 class HsSearch {
  public:
@@ -127,8 +131,9 @@ class HsSearch {
       if ((once & unplaced_values) != unplaced_values) return false;
       for (Mask unique = once & ~twice & unplaced_values; unique != 0; unique &= unique - 1) {
         const Mask value = lowest_bit(unique);
-        const auto home = std::find_if(cells.begin(), cells.end(),
-                                       [&](auto cell) { return !placed[cell] && (candidates[cell] & value); });
+        const auto home = std::find_if(cells.begin(), cells.end(), [&](auto cell) {
+          return !placed[cell] && (candidates[cell] & value);
+        });
         // A hidden single placed earlier in this unit may have taken the value's only cell.
         if (home == cells.end()) return false;
         if (!place(depth, *home, value)) return false;
@@ -262,11 +267,11 @@ class HsSearch {
   const bool reduce_;
   const int cells_;
   const int units_;
-  std::vector<Mask> candidates_;         // per depth and cell
-  std::vector<std::uint8_t> placed_;     // per depth and cell
-  std::vector<Mask> unit_placed_;        // per depth and unit: values placed in the unit
-  std::vector<int> open_;                // per depth: cells not yet placed
-  std::vector<int> queue_;               // placed cells whose value peers still hold (strategy I)
+  std::vector<Mask> candidates_;      // per depth and cell
+  std::vector<std::uint8_t> placed_;  // per depth and cell
+  std::vector<Mask> unit_placed_;     // per depth and unit: values placed in the unit
+  std::vector<int> open_;             // per depth: cells not yet placed
+  std::vector<int> queue_;            // placed cells whose value peers still hold (strategy I)
   int queued_ = 0;
   std::vector<std::uint32_t> positions_;
   std::uint64_t calls_ = 0;
@@ -282,18 +287,29 @@ HsStrategies parse_hs_strategies(std::string_view text) {
   for (const char letter : text) {
     bool* flag = nullptr;
     switch (letter) {
-      case 'r': flag = &strategies.candidate_reduction; break;
-      case 'u': flag = &strategies.uniqueness; break;
-      case 'h': flag = &strategies.hidden_pairs; break;
-      case 'n': flag = &strategies.naked_pairs; break;
+      case 'r':
+        flag = &strategies.candidate_reduction;
+        break;
+      case 'u':
+        flag = &strategies.uniqueness;
+        break;
+      case 'h':
+        flag = &strategies.hidden_pairs;
+        break;
+      case 'n':
+        flag = &strategies.naked_pairs;
+        break;
       default:
         throw InputError("", 0, 0,
-                         "strategies: unknown strategy '" + std::string(1, letter) + "' in \"" + std::string(text) +
+                         "strategies: unknown strategy '" + std::string(1, letter) + "' in \"" +
+                             std::string(text) +
                              "\" (expected none or letters from ruhn: r candidate reduction, u uniqueness, "
                              "h hidden pairs, n naked pairs)");
     }
     if (*flag)
-      throw InputError("", 0, 0, "strategies: '" + std::string(1, letter) + "' given twice in \"" + std::string(text) + "\"");
+      throw InputError(
+          "", 0, 0,
+          "strategies: '" + std::string(1, letter) + "' given twice in \"" + std::string(text) + "\"");
     *flag = true;
   }
   return strategies;

@@ -30,7 +30,8 @@ std::uint64_t parse_count(std::string_view metric, std::string_view option, std:
 }
 
 // Rejects keys the metric does not have, naming the ones it does.
-void check_keys(std::string_view metric, const MetricSettings& settings, const std::vector<MetricOption>& options) {
+void check_keys(std::string_view metric, const MetricSettings& settings,
+                const std::vector<MetricOption>& options) {
   for (const auto& [key, value] : settings) {
     bool known = false;
     std::string names;
@@ -45,7 +46,8 @@ void check_keys(std::string_view metric, const MetricSettings& settings, const s
 // A metric's settings with its options' defaults filled in; unknown keys are rejected on construction.
 class SettingsWithDefaults {
  public:
-  SettingsWithDefaults(std::string_view metric, const MetricSettings& settings, std::vector<MetricOption> options)
+  SettingsWithDefaults(std::string_view metric, const MetricSettings& settings,
+                       std::vector<MetricOption> options)
       : settings_(settings), options_(std::move(options)) {
     check_keys(metric, settings_, options_);
   }
@@ -82,8 +84,10 @@ std::vector<MetricOption> call_count_options() {
        "ac (the paper's arc consistency, naked singles) or ac-hidden (adds hidden singles)"},
       {"branching", std::string(to_string(defaults.branching)),
        "random (the paper: any cell with more than one value) or fewest (fewest values)"},
-      {"values", std::string(to_string(defaults.value_order)), "order of a split's children: random or ascending"},
-      {"cap", std::to_string(defaults.call_cap), "AC calls per run before it stops (the mean is then a lower bound)"},
+      {"values", std::string(to_string(defaults.value_order)),
+       "order of a split's children: random or ascending"},
+      {"cap", std::to_string(defaults.call_cap),
+       "AC calls per run before it stops (the mean is then a lower bound)"},
       {"seed", std::to_string(defaults.seed), "mixed into the runs' seeds (ratings change with it)"},
   };
 }
@@ -95,9 +99,11 @@ std::vector<MetricOption> hs_calls_options() {
        "none or letters of ruhn: r candidate reduction, u uniqueness, h hidden pairs, n naked pairs"},
       {"order", std::string(to_string(defaults.cell_order)),
        "branching cell: fewest candidates, or first open cell (what the blog's code does)"},
-      {"cap", std::to_string(defaults.call_cap), "solve calls before the search gives up (rating is then a lower bound)"},
+      {"cap", std::to_string(defaults.call_cap),
+       "solve calls before the search gives up (rating is then a lower bound)"},
       {"canonical", "true",
-       "true: solve the canonical form (transform-invariant); false: the puzzle as given (the blog's figures)"},
+       "true: solve the canonical form (transform-invariant); false: the puzzle as given (the blog's "
+       "figures)"},
   };
 }
 
@@ -216,7 +222,9 @@ std::span<const std::string_view> rating_metric_names() {
   return names;
 }
 
-std::vector<MetricOption> rating_metric_options(std::string_view metric) { return find_metric(metric).options(); }
+std::vector<MetricOption> rating_metric_options(std::string_view metric) {
+  return find_metric(metric).options();
+}
 
 std::unique_ptr<RatingMetric> make_rating_metric(std::string_view metric, const MetricSettings& settings) {
   return find_metric(metric).make(settings);
@@ -225,7 +233,8 @@ std::unique_ptr<RatingMetric> make_rating_metric(std::string_view metric, const 
 std::vector<MetricRating> rate_puzzles(std::span<const Grid> puzzles, const RatingMetric& metric, int jobs,
                                        const std::function<void(std::size_t done)>& progress) {
   std::vector<MetricRating> ratings(puzzles.size());
-  parallel_for(puzzles.size(), jobs, [&](std::size_t i) { ratings[i] = metric.rate(puzzles[i]); }, progress);
+  parallel_for(
+      puzzles.size(), jobs, [&](std::size_t i) { ratings[i] = metric.rate(puzzles[i]); }, progress);
   return ratings;
 }
 

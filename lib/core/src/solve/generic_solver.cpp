@@ -32,7 +32,9 @@ namespace {
 // array (copied once per branch) holds the whole state.
 constexpr CandidateMask kPlaced = CandidateMask{1} << 31;
 
-bool is_single(CandidateMask mask) { return (mask & (mask - 1)) == 0; }
+bool is_single(CandidateMask mask) {
+  return (mask & (mask - 1)) == 0;
+}
 
 // Kuhn's augmenting path: find a partner for left vertex `left`, moving other left vertices to
 // other partners if needed. `visited` holds the right vertices already tried in this search.
@@ -183,8 +185,8 @@ class GenericSolver {
   };
   // Units that are pairwise disjoint and cover the board, `size` of them.
   struct Family {
-    std::vector<int> units;         // indices into Geometry::units()
-    std::vector<int> member_of;     // per cell, the index in `units` of the unit holding it
+    std::vector<int> units;      // indices into Geometry::units()
+    std::vector<int> member_of;  // per cell, the index in `units` of the unit holding it
   };
   // Two units sharing two or more cells, as three runs of cells in intersection_cells_: the shared
   // ones, the rest of the first unit, the rest of the second.
@@ -247,8 +249,8 @@ class GenericSolver {
   std::vector<Intersection> intersections_;
   std::vector<int> intersection_cells_;
   std::vector<std::uint32_t> unit_weight_;  // contradictions each unit took part in, plus one
-  std::vector<int> pending_;  // cells left with one candidate, not yet placed
-  std::vector<Level> levels_;  // the state at each search depth, reused between branches
+  std::vector<int> pending_;                // cells left with one candidate, not yet placed
+  std::vector<Level> levels_;               // the state at each search depth, reused between branches
 };
 
 GenericSolver::GenericSolver(const Geometry& geometry, int limit, std::uint8_t* first_solution,
@@ -288,7 +290,8 @@ void GenericSolver::find_families() {
       home = &candidates.emplace_back();
       home->member_of.assign(cells, -1);
     }
-    for (int cell : units[unit]) home->member_of[static_cast<std::size_t>(cell)] = static_cast<int>(home->units.size());
+    for (int cell : units[unit])
+      home->member_of[static_cast<std::size_t>(cell)] = static_cast<int>(home->units.size());
     home->units.push_back(static_cast<int>(unit));
   }
   for (Family& family : candidates)
@@ -409,7 +412,8 @@ bool GenericSolver::place_singles(Level& level) {
         const CandidateMask bit = hidden & (0u - hidden);
         hidden ^= bit;
         int i = 0;
-        while (i < size_ && (level.candidates[static_cast<std::size_t>(cells[i])] & (bit | kPlaced)) != bit) ++i;
+        while (i < size_ && (level.candidates[static_cast<std::size_t>(cells[i])] & (bit | kPlaced)) != bit)
+          ++i;
         if (i == size_) {  // the value's only cell took another hidden single of this unit
           ++unit_weight_[unit];
           return false;
@@ -452,7 +456,8 @@ bool GenericSolver::remove_locked_candidates(Level& level, bool& progress) {
     // Placed cells never hold the open values removed here, so removing skips them safely.
     const CandidateMask only_shared_in_first = shared & ~first_rest & second_rest;
     const CandidateMask only_shared_in_second = shared & ~second_rest & first_rest;
-    if (only_shared_in_first != 0 && !remove_all(runs.second_begin, runs.end, only_shared_in_first)) return false;
+    if (only_shared_in_first != 0 && !remove_all(runs.second_begin, runs.end, only_shared_in_first))
+      return false;
     if (only_shared_in_second != 0 && !remove_all(runs.first_begin, runs.second_begin, only_shared_in_second))
       return false;
   }
@@ -588,7 +593,8 @@ void GenericSolver::search(std::size_t depth) {
 void GenericSolver::record_solution(const Level& level) {
   if (++count_ != 1 || first_solution_ == nullptr) return;
   for (std::size_t cell = 0; cell < level.candidates.size(); ++cell)
-    first_solution_[cell] = static_cast<std::uint8_t>(std::countr_zero(level.candidates[cell] & ~kPlaced) + 1);
+    first_solution_[cell] =
+        static_cast<std::uint8_t>(std::countr_zero(level.candidates[cell] & ~kPlaced) + 1);
 }
 
 int GenericSolver::run(std::span<const std::uint8_t> cells) {

@@ -14,8 +14,12 @@ namespace sudoku::detail {
 namespace {
 
 // Literals: 2 * variable for "variable is true", 2 * variable + 1 for "variable is false".
-int negate(int literal) { return literal ^ 1; }
-int variable_of(int literal) { return literal >> 1; }
+int negate(int literal) {
+  return literal ^ 1;
+}
+int variable_of(int literal) {
+  return literal >> 1;
+}
 
 class SatSolver {
  public:
@@ -91,8 +95,8 @@ class SatSolver {
   std::vector<int> heap_position_;  // -1 when not in the heap
   std::vector<Clause> clauses_;
   std::vector<int> learnt_clauses_;
-  std::vector<std::vector<Watcher>> watches_;    // per literal: long clauses watching it
-  std::vector<std::vector<int>> binary_;         // per literal: literals forced when it is false
+  std::vector<std::vector<Watcher>> watches_;  // per literal: long clauses watching it
+  std::vector<std::vector<int>> binary_;       // per literal: literals forced when it is false
   std::vector<int> trail_;
   std::vector<int> trail_limits_;
   std::size_t propagated_ = 0;
@@ -338,7 +342,8 @@ void SatSolver::forget_learnt_clauses() {
     const int index = learnt_clauses_[i];
     Clause& clause = clauses_[static_cast<std::size_t>(index)];
     const int first = clause.literals[0];
-    const bool locked = reason_[static_cast<std::size_t>(variable_of(first))] == index && literal_value(first) == 1;
+    const bool locked =
+        reason_[static_cast<std::size_t>(variable_of(first))] == index && literal_value(first) == 1;
     if (i < half && !locked) {
       clause.removed = true;
       clause.literals.clear();
@@ -479,7 +484,9 @@ int count_solutions_sat(const Geometry& geometry, std::span<const CandidateMask>
   const auto variable_at = [&](int cell, int value) -> int& {
     return variable_for[static_cast<std::size_t>(cell) * 32 + static_cast<std::size_t>(value)];
   };
-  const auto is_open = [&](int cell) { return !std::has_single_bit(candidates[static_cast<std::size_t>(cell)]); };
+  const auto is_open = [&](int cell) {
+    return !std::has_single_bit(candidates[static_cast<std::size_t>(cell)]);
+  };
 
   // Placed values leave their peers here too (repeating for cells that become placed by it), so the
   // clauses below need not mention placed cells; two placed peers with one value mean no solution.
@@ -521,7 +528,8 @@ int count_solutions_sat(const Geometry& geometry, std::span<const CandidateMask>
     if (!is_open(cell)) continue;
     for (int peer : geometry.peers(cell)) {
       if (peer < cell || !is_open(peer)) continue;
-      const CandidateMask shared = candidates[static_cast<std::size_t>(cell)] & candidates[static_cast<std::size_t>(peer)];
+      const CandidateMask shared =
+          candidates[static_cast<std::size_t>(cell)] & candidates[static_cast<std::size_t>(peer)];
       for (CandidateMask rest = shared; rest != 0 && satisfiable; rest &= rest - 1) {
         const int value = std::countr_zero(rest);
         satisfiable = solver.add_clause({2 * variable_at(cell, value) + 1, 2 * variable_at(peer, value) + 1});
@@ -533,7 +541,8 @@ int count_solutions_sat(const Geometry& geometry, std::span<const CandidateMask>
     CandidateMask placed = 0;
     for (int cell : unit)
       if (!is_open(cell)) placed |= candidates[static_cast<std::size_t>(cell)];
-    for (CandidateMask missing = geometry.all_values() & ~placed; missing != 0 && satisfiable; missing &= missing - 1) {
+    for (CandidateMask missing = geometry.all_values() & ~placed; missing != 0 && satisfiable;
+         missing &= missing - 1) {
       const int value = std::countr_zero(missing);
       std::vector<int> somewhere;
       for (int cell : unit)

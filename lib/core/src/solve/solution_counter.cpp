@@ -12,7 +12,8 @@ namespace sudoku {
 namespace {
 
 void check_limit(int limit) {
-  if (limit < 1) throw std::invalid_argument("solution count limit must be at least 1, got " + std::to_string(limit));
+  if (limit < 1)
+    throw std::invalid_argument("solution count limit must be at least 1, got " + std::to_string(limit));
 }
 
 // Standard geometries are interned singletons, so identity is one pointer comparison; with_boxes(3, 3)
@@ -35,7 +36,8 @@ SolutionCount count_solutions(const Grid& puzzle, int limit) {
   result.count = count;
   if (count >= 1) {
     Grid grid(puzzle.geometry_ptr());
-    for (int cell = 0; cell < grid.cell_count(); ++cell) grid.set(cell, solution[static_cast<std::size_t>(cell)]);
+    for (int cell = 0; cell < grid.cell_count(); ++cell)
+      grid.set(cell, solution[static_cast<std::size_t>(cell)]);
     result.solution = std::move(grid);
   }
   return result;

@@ -152,8 +152,7 @@ bool Solver::propagate(Board& board) const {
         board.candidates[index] = cells;
         board.settled[index] = cells;
 
-        const std::uint32_t locked =
-            kTables.locked_columns[(cells | cells >> 9 | cells >> 18) & kRowMask];
+        const std::uint32_t locked = kTables.locked_columns[(cells | cells >> 9 | cells >> 18) & kRowMask];
         board.candidates[static_cast<std::size_t>(3 * digit + kNextBand[band])] &= ~locked;
         board.candidates[static_cast<std::size_t>(3 * digit + kLastBand[band])] &= ~locked;
 

@@ -61,8 +61,10 @@ constexpr std::array<const char*, 5> kSetNames{"", "single", "pair", "triple", "
 
 // Positions of every digit in every unit for the current board (cached in the context).
 template <int W>
-const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
-  if (context.positions_version == context.board_version && !context.positions.empty()) return context.positions;
+const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board,
+                                                 SearchContext& context) {
+  if (context.positions_version == context.board_version && !context.positions.empty())
+    return context.positions;
   const std::size_t n = static_cast<std::size_t>(layout.size);
   context.positions.assign(layout.unit_members.size() * n, 0);
   context.unit_open_cells.assign(layout.unit_members.size(), 0);
@@ -85,7 +87,8 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
 }  // namespace
 
 template <int W>
-bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Step>& out) {
   ++context.work;
   const CandidateMask all = layout.all_values;
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
@@ -122,7 +125,8 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
     for (CandidateMask singles = once & ~twice; singles != 0; singles &= singles - 1) {
       const int digit = std::countr_zero(singles);
       const int cell = (board.cells_of(digit) & layout.unit_cells[u]).first();
-      Step step = box ? make_step(Technique::hidden_single_box, 1.2) : make_step(Technique::hidden_single_line, 1.5);
+      Step step =
+          box ? make_step(Technique::hidden_single_box, 1.2) : make_step(Technique::hidden_single_line, 1.5);
       step.placements.push_back({cell, digit});
       if (context.explain) step.detail = "hidden single in " + layout.unit_name(unit);
       out.push_back(std::move(step));
@@ -132,7 +136,8 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
 }
 
 template <int W>
-void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                        std::vector<Step>& out) {
   ++context.work;
   (void)layout;
   board.open.for_each([&](int cell) {
@@ -181,11 +186,12 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
       singles.clear();
       hidden_singles_after_locking(layout, board, digit, intersection, eliminated, singles);
       for (int cell : singles) {
-        Step step = pointing ? make_step(Technique::direct_pointing, 1.7) : make_step(Technique::direct_claiming, 1.9);
+        Step step = pointing ? make_step(Technique::direct_pointing, 1.7)
+                             : make_step(Technique::direct_claiming, 1.9);
         step.placements.push_back({cell, digit});
         if (context.explain)
-          step.detail = "direct " + detail + ", then hidden single (" + cells_text(layout, eliminated) + " -" +
-                        digit_text(digit) + ")";
+          step.detail = "direct " + detail + ", then hidden single (" + cells_text(layout, eliminated) +
+                        " -" + digit_text(digit) + ")";
         out.push_back(std::move(step));
       }
     }
@@ -196,7 +202,9 @@ template <int W>
 void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
                         std::vector<Step>& out) {
   ++context.work;
-  const Technique technique = size == 2 ? Technique::naked_pair : size == 3 ? Technique::naked_triple : Technique::naked_quad;
+  const Technique technique = size == 2   ? Technique::naked_pair
+                              : size == 3 ? Technique::naked_triple
+                                          : Technique::naked_quad;
   const double score = technique_base_score(technique);
   std::vector<int> cells;
   std::vector<CandidateMask> masks;
@@ -246,10 +254,12 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
 }
 
 template <int W>
-void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, bool direct,
-                         std::vector<Step>& out) {
+void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+                         bool direct, std::vector<Step>& out) {
   ++context.work;
-  Technique technique = size == 2 ? Technique::hidden_pair : size == 3 ? Technique::hidden_triple : Technique::hidden_quad;
+  Technique technique = size == 2   ? Technique::hidden_pair
+                        : size == 3 ? Technique::hidden_triple
+                                    : Technique::hidden_quad;
   if (direct) technique = size == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
   const double score = technique_base_score(technique);
   std::vector<int> digits;
@@ -298,8 +308,9 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
           if (step.eliminations.empty()) return;
           std::string detail;
           if (context.explain)
-            detail = std::string("hidden ") + kSetNames[static_cast<std::size_t>(size)] + " " + cells_text(layout, cells) +
-                     " (" + digits_text(kept) + ") in " + layout.unit_name(static_cast<int>(u));
+            detail = std::string("hidden ") + kSetNames[static_cast<std::size_t>(size)] + " " +
+                     cells_text(layout, cells) + " (" + digits_text(kept) + ") in " +
+                     layout.unit_name(static_cast<int>(u));
           if (!direct) {
             step.detail = std::move(detail);
             out.push_back(std::move(step));
@@ -321,9 +332,12 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
 }
 
 template <int W>
-void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, std::vector<Step>& out) {
+void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+               std::vector<Step>& out) {
   ++context.work;
-  const Technique technique = size == 2 ? Technique::x_wing : size == 3 ? Technique::swordfish : Technique::jellyfish;
+  const Technique technique = size == 2   ? Technique::x_wing
+                              : size == 3 ? Technique::swordfish
+                                          : Technique::jellyfish;
   const double score = technique_base_score(technique);
   static constexpr std::array<const char*, 5> kNames{"", "", "X-wing", "swordfish", "jellyfish"};
   std::vector<int> lines;
@@ -343,9 +357,10 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
           span = positions_table[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
                                  static_cast<std::size_t>(digit)];
         } else {
-          (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])]).for_each([&](int cell) {
-            span |= std::uint32_t{1} << cover_position[static_cast<std::size_t>(cell)];
-          });
+          (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])])
+              .for_each([&](int cell) {
+                span |= std::uint32_t{1} << cover_position[static_cast<std::size_t>(cell)];
+              });
         }
         const int count = bit_count(span);
         if (count >= 2 && count <= size) {
@@ -366,11 +381,13 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
             CellSet<W> base_cells;
             for (int i : chosen) {
               together |= spans[static_cast<std::size_t>(i)];
-              base_cells |= layout.unit_cells[static_cast<std::size_t>(base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
+              base_cells |= layout.unit_cells[static_cast<std::size_t>(
+                  base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
             }
             CellSet<W> cover_cells;
             for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
-              cover_cells |= layout.unit_cells[static_cast<std::size_t>(cover[static_cast<std::size_t>(std::countr_zero(bits))])];
+              cover_cells |= layout.unit_cells[static_cast<std::size_t>(
+                  cover[static_cast<std::size_t>(std::countr_zero(bits))])];
             const CellSet<W> eliminated = (board.cells_of(digit) & cover_cells) - base_cells;
             if (eliminated.none()) return;
             Step step = make_step(technique, score);
@@ -380,7 +397,8 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
               for (int i : chosen)
                 names += (names.empty() ? "" : ", ") +
                          layout.unit_name(base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])]);
-              step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) + " in " + names;
+              step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) +
+                            " in " + names;
             }
             out.push_back(std::move(step));
           });
@@ -389,7 +407,8 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
 }
 
 template <int W>
-void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                   std::vector<Step>& out) {
   ++context.work;
   CellSet<W> bivalue;
   board.open.for_each([&](int cell) {
@@ -412,21 +431,23 @@ void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext
         if ((mask_b & ~pivot_mask) != z || (mask_a & mask_b & pivot_mask) != 0) continue;
         const int digit = std::countr_zero(z);
         const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(wings[a])] &
-                                      layout.peers[static_cast<std::size_t>(wings[b])] & board.cells_of(digit);
+                                      layout.peers[static_cast<std::size_t>(wings[b])] &
+                                      board.cells_of(digit);
         if (eliminated.none()) continue;
         Step step = make_step(Technique::xy_wing, 4.2);
         add_eliminations(step, eliminated, digit);
         if (context.explain)
-          step.detail = "XY-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) + "), wings " +
-                        layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " + layout.cell_text(wings[b]) +
-                        " (" + digits_text(mask_b) + ")";
+          step.detail = "XY-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) +
+                        "), wings " + layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " +
+                        layout.cell_text(wings[b]) + " (" + digits_text(mask_b) + ")";
         out.push_back(std::move(step));
       }
   });
 }
 
 template <int W>
-void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                    std::vector<Step>& out) {
   ++context.work;
   std::vector<int> wings;
   board.open.for_each([&](int pivot) {
@@ -443,30 +464,33 @@ void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
         const CandidateMask mask_b = board.mask(wings[b]);
         if (mask_a == mask_b) continue;
         const int digit = std::countr_zero(mask_a & mask_b);
-        const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(pivot)] &
-                                      layout.peers[static_cast<std::size_t>(wings[a])] &
-                                      layout.peers[static_cast<std::size_t>(wings[b])] & board.cells_of(digit);
+        const CellSet<W> eliminated =
+            layout.peers[static_cast<std::size_t>(pivot)] & layout.peers[static_cast<std::size_t>(wings[a])] &
+            layout.peers[static_cast<std::size_t>(wings[b])] & board.cells_of(digit);
         if (eliminated.none()) continue;
         Step step = make_step(Technique::xyz_wing, 4.4);
         add_eliminations(step, eliminated, digit);
         if (context.explain)
-          step.detail = "XYZ-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) + "), wings " +
-                        layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " + layout.cell_text(wings[b]) +
-                        " (" + digits_text(mask_b) + ")";
+          step.detail = "XYZ-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) +
+                        "), wings " + layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " +
+                        layout.cell_text(wings[b]) + " (" + digits_text(mask_b) + ")";
         out.push_back(std::move(step));
       }
   });
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                              \
-  template bool find_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);              \
-  template void find_naked_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);        \
-  template void find_intersections<W>(const Layout<W>&, const Board<W>&, SearchContext&, bool, std::vector<Step>&);  \
-  template void find_naked_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&);   \
-  template void find_hidden_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, bool,                 \
-                                       std::vector<Step>&);                                                          \
-  template void find_fish<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&);            \
-  template void find_xy_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);             \
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                   \
+  template bool find_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);   \
+  template void find_naked_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&,                  \
+                                      std::vector<Step>&);                                                \
+  template void find_intersections<W>(const Layout<W>&, const Board<W>&, SearchContext&, bool,            \
+                                      std::vector<Step>&);                                                \
+  template void find_naked_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int,             \
+                                      std::vector<Step>&);                                                \
+  template void find_hidden_subsets<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, bool,      \
+                                       std::vector<Step>&);                                               \
+  template void find_fish<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&); \
+  template void find_xy_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);  \
   template void find_xyz_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
 SUDOKU_TECHNIQUE_INSTANTIATE(2)
 SUDOKU_TECHNIQUE_INSTANTIATE(4)

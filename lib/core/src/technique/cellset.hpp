@@ -17,7 +17,8 @@ namespace sudoku::technique {
 // Candidate masks and unit positions of 9x9 boards (the hot path) have nine bits: a table.
 inline constexpr std::array<std::uint8_t, 512> kNineBitCounts = [] {
   std::array<std::uint8_t, 512> counts{};
-  for (std::size_t x = 1; x < counts.size(); ++x) counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
+  for (std::size_t x = 1; x < counts.size(); ++x)
+    counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
   return counts;
 }();
 constexpr int bit_count(std::uint32_t x) {
@@ -73,12 +74,14 @@ class CellSet {
   // Smallest element, or -1 when empty.
   int first() const {
     for (int i = 0; i < Words; ++i)
-      if (words_[static_cast<std::size_t>(i)] != 0) return i * 64 + std::countr_zero(words_[static_cast<std::size_t>(i)]);
+      if (words_[static_cast<std::size_t>(i)] != 0)
+        return i * 64 + std::countr_zero(words_[static_cast<std::size_t>(i)]);
     return -1;
   }
   bool subset_of(const CellSet& other) const {
     for (int i = 0; i < Words; ++i)
-      if ((words_[static_cast<std::size_t>(i)] & ~other.words_[static_cast<std::size_t>(i)]) != 0) return false;
+      if ((words_[static_cast<std::size_t>(i)] & ~other.words_[static_cast<std::size_t>(i)]) != 0)
+        return false;
     return true;
   }
   bool intersects(const CellSet& other) const {
@@ -88,16 +91,19 @@ class CellSet {
   }
 
   CellSet& operator&=(const CellSet& other) {
-    for (int i = 0; i < Words; ++i) words_[static_cast<std::size_t>(i)] &= other.words_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < Words; ++i)
+      words_[static_cast<std::size_t>(i)] &= other.words_[static_cast<std::size_t>(i)];
     return *this;
   }
   CellSet& operator|=(const CellSet& other) {
-    for (int i = 0; i < Words; ++i) words_[static_cast<std::size_t>(i)] |= other.words_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < Words; ++i)
+      words_[static_cast<std::size_t>(i)] |= other.words_[static_cast<std::size_t>(i)];
     return *this;
   }
   // Removes every element of `other`.
   CellSet& operator-=(const CellSet& other) {
-    for (int i = 0; i < Words; ++i) words_[static_cast<std::size_t>(i)] &= ~other.words_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < Words; ++i)
+      words_[static_cast<std::size_t>(i)] &= ~other.words_[static_cast<std::size_t>(i)];
     return *this;
   }
   friend CellSet operator&(CellSet a, const CellSet& b) { return a &= b; }

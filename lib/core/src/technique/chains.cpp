@@ -32,7 +32,9 @@ using DigitSets = std::array<CellSet<W>, Board<W>::kDigits>;
 constexpr double kEpsilon = 1e-6;
 constexpr double kNoScore = std::numeric_limits<double>::infinity();
 
-int fact_key(int size, int cell, int digit, bool on) { return (cell * size + digit) * 2 + (on ? 1 : 0); }
+int fact_key(int size, int cell, int digit, bool on) {
+  return (cell * size + digit) * 2 + (on ? 1 : 0);
+}
 
 // The facts of one branch and what each was derived from, to count a conclusion's ancestors.
 class FactGraph {
@@ -51,7 +53,8 @@ class FactGraph {
     parents_.clear();
   }
   int find(int key) const {
-    return stamp_of_key_[static_cast<std::size_t>(key)] == stamp_ ? id_of_key_[static_cast<std::size_t>(key)] : -1;
+    return stamp_of_key_[static_cast<std::size_t>(key)] == stamp_ ? id_of_key_[static_cast<std::size_t>(key)]
+                                                                  : -1;
   }
   // Adds the fact unless known; returns its id either way.
   template <class Parents>
@@ -69,7 +72,8 @@ class FactGraph {
   // Number of distinct facts among `facts` and their ancestors.
   template <class Facts>
   int ancestors(const Facts& facts) {
-    if (visited_.size() < static_cast<std::size_t>(size())) visited_.resize(static_cast<std::size_t>(size()), 0);
+    if (visited_.size() < static_cast<std::size_t>(size()))
+      visited_.resize(static_cast<std::size_t>(size()), 0);
     if (++visit_stamp_ == 0) {
       std::fill(visited_.begin(), visited_.end(), 0);
       visit_stamp_ = 1;
@@ -86,7 +90,8 @@ class FactGraph {
     while (!stack_.empty()) {
       const int id = stack_.back();
       stack_.pop_back();
-      for (int p = parent_begin_[static_cast<std::size_t>(id)]; p < parent_begin_[static_cast<std::size_t>(id) + 1]; ++p)
+      for (int p = parent_begin_[static_cast<std::size_t>(id)];
+           p < parent_begin_[static_cast<std::size_t>(id) + 1]; ++p)
         push(parents_[static_cast<std::size_t>(p)]);
     }
     return count;
@@ -120,7 +125,8 @@ struct StrongLinks {
   void rebuild(const Layout<W>& layout, const Board<W>& board) {
     for (int digit = 0; digit < size; ++digit) {
       CellSet<W>& cells = linked[static_cast<std::size_t>(digit)];
-      cells.for_each([&](int cell) { partners[static_cast<std::size_t>(cell * size + digit)] = CellSet<W>{}; });
+      cells.for_each(
+          [&](int cell) { partners[static_cast<std::size_t>(cell * size + digit)] = CellSet<W>{}; });
       cells = CellSet<W>{};
     }
     bivalue = CellSet<W>{};
@@ -139,7 +145,9 @@ struct StrongLinks {
       if (bit_count(board.mask(cell)) == 2) bivalue.set(cell);
     });
   }
-  const CellSet<W>& partner(int cell, int digit) const { return partners[static_cast<std::size_t>(cell * size + digit)]; }
+  const CellSet<W>& partner(int cell, int digit) const {
+    return partners[static_cast<std::size_t>(cell * size + digit)];
+  }
   static CellSet<W> single(int cell) {
     CellSet<W> set;
     set.set(cell);
@@ -149,7 +157,8 @@ struct StrongLinks {
 
 enum class ChainMode { x, y, xy };
 
-constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::y_chain, Technique::forcing_chain};
+constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::y_chain,
+                                                    Technique::forcing_chain};
 
 // Length in nodes of the shortest chain from the assumption (cell, digit) = start_on to its
 // opposite; 0 or -1 when there is none of at most `limit` nodes. X mode: one digit, bilocal strong
@@ -163,8 +172,8 @@ constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Techniqu
 // a breadth-first search from p needs to go only half as deep as one looking for not-p itself.
 // `layers` is scratch: the search's layers, each a set of candidates per digit.
 template <int W>
-int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell, int digit,
-                   bool start_on, ChainMode mode, int limit, std::vector<DigitSets<W>>& layers) {
+int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell,
+                   int digit, bool start_on, ChainMode mode, int limit, std::vector<DigitSets<W>>& layers) {
   const bool use_x = mode != ChainMode::y;
   const bool use_y = mode != ChainMode::x;
   DigitSets<W> on_seen{};
@@ -254,8 +263,8 @@ struct ChainNode {
 
 // The same search node by node, keeping the path (for explanations).
 template <int W>
-std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell,
-                                  int digit, bool start_on, ChainMode mode) {
+std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
+                                  int cell, int digit, bool start_on, ChainMode mode) {
   const int n = layout.size;
   const bool use_x = mode != ChainMode::y;
   const bool use_y = mode != ChainMode::x;
@@ -280,7 +289,8 @@ std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board
           next.push_back(fact_key(n, c, std::countr_zero(others), false));
     } else {
       if (use_x) links.partner(c, d).for_each([&](int p) { next.push_back(fact_key(n, p, d, true)); });
-      if (use_y && links.bivalue.test(c)) next.push_back(fact_key(n, c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
+      if (use_y && links.bivalue.test(c))
+        next.push_back(fact_key(n, c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
     }
     for (int successor : next) {
       if (previous[static_cast<std::size_t>(successor)] != -2) continue;
@@ -316,7 +326,8 @@ std::string path_text(const Layout<W>& layout, const std::vector<ChainNode>& pat
 // Largest chain length (even node count) whose score stays within `bound`, at most `cap`.
 int node_limit(double base, double bound, int cap) {
   int limit = 0;
-  for (int nodes = 2; nodes <= cap && base + length_bonus(nodes) <= bound + kEpsilon; nodes += 2) limit = nodes;
+  for (int nodes = 2; nodes <= cap && base + length_bonus(nodes) <= bound + kEpsilon; nodes += 2)
+    limit = nodes;
   return limit;
 }
 
@@ -356,11 +367,13 @@ struct CandidateIndex {
   }
   // The candidates of another position, reusing the storage.
   void rebuild(const Board<W>& board) {
-    for (const Deduction& old : candidates) index_of[static_cast<std::size_t>(old.cell * size + old.digit)] = -1;
+    for (const Deduction& old : candidates)
+      index_of[static_cast<std::size_t>(old.cell * size + old.digit)] = -1;
     candidates.clear();
     board.open.for_each([&](int cell) {
       for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
-        index_of[static_cast<std::size_t>(cell * size + std::countr_zero(digits))] = static_cast<int>(candidates.size());
+        index_of[static_cast<std::size_t>(cell * size + std::countr_zero(digits))] =
+            static_cast<int>(candidates.size());
         candidates.push_back({cell, std::countr_zero(digits)});
       }
     });
@@ -372,8 +385,12 @@ struct CandidateIndex {
   const Deduction& of(int node) const { return candidates[static_cast<std::size_t>(node / 2)]; }
 };
 
-inline void set_bit(std::uint64_t* bits, int i) { bits[i >> 6] |= std::uint64_t{1} << (i & 63); }
-inline bool test_bit(const std::uint64_t* bits, int i) { return (bits[i >> 6] >> (i & 63)) & 1U; }
+inline void set_bit(std::uint64_t* bits, int i) {
+  bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+inline bool test_bit(const std::uint64_t* bits, int i) {
+  return (bits[i >> 6] >> (i & 63)) & 1U;
+}
 
 // The static implication graph of a position (all chain kinds at once), successor lists
 // compressed: "true" nodes lead to the peers' and the cell's other candidates being false, "false"
@@ -383,7 +400,8 @@ struct StaticGraph {
   std::vector<int> next;
 
   template <int W>
-  StaticGraph(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, const CandidateIndex<W>& index) {
+  StaticGraph(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
+              const CandidateIndex<W>& index) {
     const int nodes = index.nodes();
     begin.assign(static_cast<std::size_t>(nodes) + 1, 0);
     next.reserve(8 * static_cast<std::size_t>(nodes));  // typical out-degree is well below 8: no regrowth
@@ -399,13 +417,16 @@ struct StaticGraph {
           next.push_back(index.node(c, std::countr_zero(others), false));
       } else {
         links.partner(c, d).for_each([&](int p) { next.push_back(index.node(p, d, true)); });
-        if (links.bivalue.test(c)) next.push_back(index.node(c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
+        if (links.bivalue.test(c))
+          next.push_back(index.node(c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
       }
       begin[static_cast<std::size_t>(v) + 1] = static_cast<int>(next.size());
     }
   }
   int nodes() const { return static_cast<int>(begin.size()) - 1; }
-  bool leads_nowhere(int v) const { return begin[static_cast<std::size_t>(v)] == begin[static_cast<std::size_t>(v) + 1]; }
+  bool leads_nowhere(int v) const {
+    return begin[static_cast<std::size_t>(v)] == begin[static_cast<std::size_t>(v) + 1];
+  }
 };
 
 // Which nodes each node reaches in the static implication graph of a position (all chain kinds at
@@ -430,7 +451,8 @@ class StaticReach {
     std::vector<std::uint64_t> sinks_reached(node_count * words_, 0);
     std::vector<char> reaches_sink(node_count, 0);
     for (int v = 0; v < nodes; ++v) {
-      for (int e = graph.begin[static_cast<std::size_t>(v)]; e < graph.begin[static_cast<std::size_t>(v) + 1]; ++e) {
+      for (int e = graph.begin[static_cast<std::size_t>(v)]; e < graph.begin[static_cast<std::size_t>(v) + 1];
+           ++e) {
         const int w = graph.next[static_cast<std::size_t>(e)];
         if (!graph.leads_nowhere(w)) {
           next.push_back(w);
@@ -471,15 +493,16 @@ class StaticReach {
             on_stack[static_cast<std::size_t>(w)] = 1;
             calls.push_back({w, begin[static_cast<std::size_t>(w)]});
           } else if (on_stack[static_cast<std::size_t>(w)]) {
-            low[static_cast<std::size_t>(v)] = std::min(low[static_cast<std::size_t>(v)], order[static_cast<std::size_t>(w)]);
+            low[static_cast<std::size_t>(v)] =
+                std::min(low[static_cast<std::size_t>(v)], order[static_cast<std::size_t>(w)]);
           }
           continue;
         }
         const int finished = v;
         calls.pop_back();
         if (!calls.empty())
-          low[static_cast<std::size_t>(calls.back().first)] =
-              std::min(low[static_cast<std::size_t>(calls.back().first)], low[static_cast<std::size_t>(finished)]);
+          low[static_cast<std::size_t>(calls.back().first)] = std::min(
+              low[static_cast<std::size_t>(calls.back().first)], low[static_cast<std::size_t>(finished)]);
         if (low[static_cast<std::size_t>(finished)] != order[static_cast<std::size_t>(finished)]) continue;
         // `finished` roots a component: pop it and give it its reach.
         const int id = components++;
@@ -499,7 +522,8 @@ class StaticReach {
             const std::uint64_t* from = &sinks_reached[static_cast<std::size_t>(member) * words_];
             for (std::size_t i = 0; i < words_; ++i) bits[i] |= from[i];
           }
-          for (int e = begin[static_cast<std::size_t>(member)]; e < begin[static_cast<std::size_t>(member) + 1]; ++e) {
+          for (int e = begin[static_cast<std::size_t>(member)];
+               e < begin[static_cast<std::size_t>(member) + 1]; ++e) {
             const int successor = next[static_cast<std::size_t>(e)];
             const int target = component_[static_cast<std::size_t>(successor)];
             if (target == id || target < 0) continue;
@@ -551,7 +575,9 @@ template <int W>
 class SingleDigitReach {
  public:
   SingleDigitReach(const Layout<W>& layout, const StrongLinks<W>& links)
-      : layout_(layout), links_(links), cell_count_(layout.cell_count),
+      : layout_(layout),
+        links_(links),
+        cell_count_(layout.cell_count),
         follows_(static_cast<std::size_t>(layout.size * layout.cell_count)) {}
 
   // The table of a position (`links` must be its strong links), reusing the storage: only the rows
@@ -560,7 +586,8 @@ class SingleDigitReach {
     const Layout<W>& layout = layout_;
     const StrongLinks<W>& links = links_;
     for (int digit = 0; digit < layout.size; ++digit) {
-      filled_[static_cast<std::size_t>(digit)].for_each([&](int cell) { follows(digit, cell) = CellSet<W>{}; });
+      filled_[static_cast<std::size_t>(digit)].for_each(
+          [&](int cell) { follows(digit, cell) = CellSet<W>{}; });
       filled_[static_cast<std::size_t>(digit)] = board.cells_of(digit);
     }
     for (int digit = 0; digit < layout.size; ++digit) {
@@ -569,7 +596,9 @@ class SingleDigitReach {
       // One step: the cell's peers lose the digit, and each bilocal one passes it on.
       places.for_each([&](int cell) {
         CellSet<W>& reached = follows(digit, cell);
-        (layout.peers[static_cast<std::size_t>(cell)] & linked).for_each([&](int peer) { reached |= links.partner(peer, digit); });
+        (layout.peers[static_cast<std::size_t>(cell)] & linked).for_each([&](int peer) {
+          reached |= links.partner(peer, digit);
+        });
       });
       // Any number of steps (Warshall): every cell reached is a partner, hence bilocal, so only
       // those can be passed through.
@@ -589,12 +618,16 @@ class SingleDigitReach {
   // bilocal partners, which then gets the digit, back to the cell.
   bool refutes_false(int cell, int digit) const {
     bool found = false;
-    links_.partner(cell, digit).for_each([&](int partner) { found = found || follows_[index(digit, partner)].test(cell); });
+    links_.partner(cell, digit).for_each([&](int partner) {
+      found = found || follows_[index(digit, partner)].test(cell);
+    });
     return found;
   }
 
  private:
-  std::size_t index(int digit, int cell) const { return static_cast<std::size_t>(digit * cell_count_ + cell); }
+  std::size_t index(int digit, int cell) const {
+    return static_cast<std::size_t>(digit * cell_count_ + cell);
+  }
   // The cells that get the digit, one strong link or more after `cell` gets it.
   CellSet<W>& follows(int digit, int cell) { return follows_[index(digit, cell)]; }
 
@@ -615,7 +648,9 @@ template <int W>
 class BivalueReach {
  public:
   BivalueReach(const Layout<W>& layout, const StrongLinks<W>& links)
-      : layout_(layout), links_(links), state_of_(static_cast<std::size_t>(layout.cell_count * layout.size), -1) {}
+      : layout_(layout),
+        links_(links),
+        state_of_(static_cast<std::size_t>(layout.cell_count * layout.size), -1) {}
 
   // The table of a position (`links` must be its strong links), reusing the storage.
   void rebuild(const Board<W>& board) {
@@ -624,7 +659,8 @@ class BivalueReach {
     states_.clear();
     links_.bivalue.for_each([&](int cell) {
       for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
-        state_of_[static_cast<std::size_t>(cell * n + std::countr_zero(digits))] = static_cast<int>(states_.size());
+        state_of_[static_cast<std::size_t>(cell * n + std::countr_zero(digits))] =
+            static_cast<int>(states_.size());
         states_.push_back({cell, std::countr_zero(digits)});
       }
     });
@@ -635,9 +671,8 @@ class BivalueReach {
     closure_.assign(count * words_, 0);
     for (std::size_t s = 0; s < count; ++s) {
       const Deduction& from = states_[s];
-      (layout_.peers[static_cast<std::size_t>(from.cell)] & links_.bivalue & board.cells_of(from.digit)).for_each([&](int peer) {
-        set_bit(row(s), next_state(board, peer, from.digit));
-      });
+      (layout_.peers[static_cast<std::size_t>(from.cell)] & links_.bivalue & board.cells_of(from.digit))
+          .for_each([&](int peer) { set_bit(row(s), next_state(board, peer, from.digit)); });
     }
     // Warshall: rows become every state reachable in one step or more.
     for (std::size_t via = 0; via < count; ++via)
@@ -649,7 +684,8 @@ class BivalueReach {
   // through a bivalue peer with the digit, and comes back through one that ends on it.
   bool refutes_true(const Board<W>& board, int cell, int digit) const {
     if (!available_) return true;
-    const CellSet<W> ends = layout_.peers[static_cast<std::size_t>(cell)] & links_.bivalue & board.cells_of(digit);
+    const CellSet<W> ends =
+        layout_.peers[static_cast<std::size_t>(cell)] & links_.bivalue & board.cells_of(digit);
     if (ends.none()) return false;
     reached_.assign(words_, 0);
     ends.for_each([&](int peer) {
@@ -672,7 +708,9 @@ class BivalueReach {
   // Past this the closure costs more than the searches it saves (boards beyond 9x9 only).
   static constexpr std::size_t kMaxStates = 256;
 
-  int state(int cell, int digit) const { return state_of_[static_cast<std::size_t>(cell * layout_.size + digit)]; }
+  int state(int cell, int digit) const {
+    return state_of_[static_cast<std::size_t>(cell * layout_.size + digit)];
+  }
   // The state a chain enters at bivalue `cell` when the cell loses `digit`.
   int next_state(const Board<W>& board, int cell, int digit) const {
     return state(cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)));
@@ -682,8 +720,8 @@ class BivalueReach {
 
   const Layout<W>& layout_;
   const StrongLinks<W>& links_;
-  std::vector<int> state_of_;       // [cell * size + digit]: state number, -1 off bivalue cells
-  std::vector<Deduction> states_;   // the bivalue cells' candidates
+  std::vector<int> state_of_;      // [cell * size + digit]: state number, -1 off bivalue cells
+  std::vector<Deduction> states_;  // the bivalue cells' candidates
   bool available_ = false;
   std::size_t words_ = 0;
   std::vector<std::uint64_t> closure_;
@@ -734,7 +772,6 @@ class ChainTables {
     bivalue_reach_ready_ = true;
     return bivalue_reach_;
   }
-
 
  private:
   StrongLinks<W> links_;
@@ -790,8 +827,8 @@ namespace {
 // Every candidate that the ends of a single-digit chain of at most `max_links` strong links both
 // see, with the fewest links (and among those the easiest unit kinds).
 template <int W>
-void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int max_links,
-                               std::vector<StrongLinkChain>& found) {
+void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                               int max_links, std::vector<StrongLinkChain>& found) {
   constexpr int kMasks = 8;
   const SingleDigitReach<W>& reach = chain_tables(layout, board, context).single_digit_reach();
   std::array<std::vector<CellSet<W>>, 3> partners;
@@ -802,7 +839,9 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
     for (std::size_t u = 0; u < layout.unit_cells.size(); ++u) {
       const CellSet<W> places = board.cells_of(digit) & layout.unit_cells[u];
       if (places.count_upto(2) != 2) continue;
-      const std::size_t kind = layout.unit_kind[u] == UnitKind::row ? 0 : layout.unit_kind[u] == UnitKind::column ? 1 : 2;
+      const std::size_t kind = layout.unit_kind[u] == UnitKind::row      ? 0
+                               : layout.unit_kind[u] == UnitKind::column ? 1
+                                                                         : 2;
       const int first = places.first();
       const int second = (places - StrongLinks<W>::single(first)).first();
       if (!linked[kind].test(first)) partners[kind][static_cast<std::size_t>(first)] = CellSet<W>{};
@@ -834,9 +873,8 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
         for (int m = 0; m < kMasks; ++m) {
           if (!(live & (1U << m))) continue;
           CellSet<W> off_front;
-          on_front[static_cast<std::size_t>(m)].for_each([&](int c) {
-            off_front |= layout.peers[static_cast<std::size_t>(c)];
-          });
+          on_front[static_cast<std::size_t>(m)].for_each(
+              [&](int c) { off_front |= layout.peers[static_cast<std::size_t>(c)]; });
           off_front &= board.cells_of(digit) & any_linked;
           off_front -= off_seen[static_cast<std::size_t>(m)];
           off_seen[static_cast<std::size_t>(m)] |= off_front;
@@ -880,10 +918,10 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
 }  // namespace
 
 template <int W>
-void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int min_links,
-                             int max_links, std::vector<Step>& out) {
+void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                             int min_links, int max_links, std::vector<Step>& out) {
   static constexpr std::array<Technique, 7> kTechniques{
-      Technique::two_strong_links, Technique::two_strong_links,  Technique::two_strong_links,
+      Technique::two_strong_links,   Technique::two_strong_links,  Technique::two_strong_links,
       Technique::three_strong_links, Technique::four_strong_links, Technique::five_strong_links,
       Technique::six_strong_links};
   // The stages for 2, 3, 4 and 5-6 links run one after the other on an unchanged board when the
@@ -909,7 +947,8 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
 }
 
 template <int W>
-void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                 std::vector<Step>& out) {
   ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links();
   struct Found {
@@ -926,14 +965,17 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   const BivalueReach<W>& y_reach = tables.bivalue_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
-  // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched breadth first, up to the
-  // length that could still match the easiest chain found so far (or the grade reached).
+  // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched
+  // breadth first, up to the length that could still match the easiest chain found so far (or the grade
+  // reached).
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
   constexpr std::array<ChainMode, 3> kModes{ChainMode::x, ChainMode::y, ChainMode::xy};
   for (const ChainMode mode : kModes) {
     const double base = technique_base_score(kChainTechniques[static_cast<std::size_t>(mode)]);
-    const auto limit_now = [&] { return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap); };
+    const auto limit_now = [&] {
+      return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap);
+    };
     int limit = limit_now();
     for (std::size_t i = 0; i < 2 * candidates.size() && limit >= 2; ++i) {
       const Deduction& start = candidates[i / 2];
@@ -946,7 +988,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                                              : y_reach.refutes_false(board, start.cell, start.digit)))
         continue;
       ++context.work;
-      const int nodes = shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit, layers);
+      const int nodes =
+          shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit, layers);
       if (nodes <= 0) continue;
       const double score = base + length_bonus(nodes);
       found.push_back({start.cell, start.digit, start_on, mode, score});
@@ -975,7 +1018,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     (chain.start_on ? step.eliminations : step.placements).push_back({chain.cell, chain.digit});
     if (context.explain)
       step.detail = std::string(technique_name(step.technique)) + ": " +
-                    path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit, chain.start_on, chain.mode));
+                    path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit,
+                                                 chain.start_on, chain.mode));
     out.push_back(std::move(step));
   }
 }
@@ -1018,7 +1062,8 @@ bool nishio_refutes(const Layout<W>& layout, const Board<W>& board, int cell, in
 // Nishio with the facts tracked: the nodes of the contradiction nishio_refutes finds (a unit left
 // without a place), 0 if none.
 template <bool Track, int W>
-int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cell, int digit, FactGraph& graph) {
+int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cell, int digit,
+                         FactGraph& graph) {
   const int n = layout.size;
   if (Track) graph.reset(layout.cell_count * n * 2);
   CellSet<W> places = board.cells_of(digit);
@@ -1077,7 +1122,8 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
 }  // namespace
 
 template <int W>
-void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                 std::vector<Step>& out) {
   FactGraph graph;
   struct Found {
     int cell;
@@ -1102,8 +1148,8 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     Step step = make_step(Technique::nishio, chain.score);
     step.eliminations.push_back({chain.cell, chain.digit});
     if (context.explain)
-      step.detail = "nishio forcing chain: " + fact_text(layout, chain.cell, chain.digit, true) + " leaves a unit without " +
-                    digit_text(chain.digit);
+      step.detail = "nishio forcing chain: " + fact_text(layout, chain.cell, chain.digit, true) +
+                    " leaves a unit without " + digit_text(chain.digit);
     out.push_back(std::move(step));
   }
 }
@@ -1124,8 +1170,8 @@ class Branch {
     int nodes;
   };
 
-  Branch(const Layout<W>& layout, const Board<W>& base, const StrongLinks<W>& links, const CandidateIndex<W>& index,
-         int level)
+  Branch(const Layout<W>& layout, const Board<W>& base, const StrongLinks<W>& links,
+         const CandidateIndex<W>& index, int level)
       : layout_(layout),
         base_(base),
         links_(links),
@@ -1142,7 +1188,8 @@ class Branch {
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
-    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on) : run_dynamic(assumed.cell, assumed.digit, on);
+    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on)
+                       : run_dynamic(assumed.cell, assumed.digit, on);
   }
   int contradiction_nodes() const { return contradiction_nodes_; }
   // The facts of the last run() with their node counts, in node order.
@@ -1150,7 +1197,8 @@ class Branch {
     for (std::size_t w = 0; w < words_; ++w)
       for (std::uint64_t bits = facts_[w]; bits != 0; bits &= bits - 1) {
         const int fact = static_cast<int>(w * 64) + std::countr_zero(bits);
-        const int nodes = level_ == 0 ? static_layer_[static_cast<std::size_t>(fact)] + 1 : count_of_[static_cast<std::size_t>(fact)];
+        const int nodes = level_ == 0 ? static_layer_[static_cast<std::size_t>(fact)] + 1
+                                      : count_of_[static_cast<std::size_t>(fact)];
         out.push_back({fact, nodes});
       }
   }
@@ -1183,7 +1231,8 @@ class Branch {
         const CellSet<W>& from = front[static_cast<std::size_t>(d)];
         if (front_on) {
           from.for_each([&](int c) {
-            next[static_cast<std::size_t>(d)] |= layout_.peers[static_cast<std::size_t>(c)] & base_.cells_of(d);
+            next[static_cast<std::size_t>(d)] |=
+                layout_.peers[static_cast<std::size_t>(c)] & base_.cells_of(d);
             const CandidateMask others = base_.mask(c) & ~bit_of(d);
             next_digits |= bit_of(d) | others;
             for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
@@ -1221,7 +1270,8 @@ class Branch {
           set_bit(facts_, fact);
           // Both a candidate and its negation: the assumption is false. A chain to each.
           if (other[static_cast<std::size_t>(d)].test(c))
-            contradiction = std::min(contradiction, layer + static_layer_[static_cast<std::size_t>(fact ^ 1)] + 2);
+            contradiction =
+                std::min(contradiction, layer + static_layer_[static_cast<std::size_t>(fact ^ 1)] + 2);
         });
       }
       if (contradiction != std::numeric_limits<int>::max()) {
@@ -1293,7 +1343,8 @@ class Branch {
         const int c = placing.cell;
         const int d = placing.digit;
         if (board_.values[static_cast<std::size_t>(c)] == d + 1) continue;
-        if (!board_.has(c, d)) return contradiction(std::array<int, 2>{node(c, d, true), node(c, d, false)}, 0);
+        if (!board_.has(c, d))
+          return contradiction(std::array<int, 2>{node(c, d, true), node(c, d, false)}, 0);
         touched |= layout_.peers[static_cast<std::size_t>(c)] & board_.cells_of(d);
         const int placement = node(c, d, true);
         board_.place(layout_, c, d, [&](int p, int e) {
@@ -1490,7 +1541,8 @@ class StaticLayers {
   int layer_of(std::size_t k, int node) const {
     const auto layers = static_cast<int>(history_.size() / nodes_);
     const auto reached = [&](int layer) {
-      return (history_[static_cast<std::size_t>(layer) * nodes_ + static_cast<std::size_t>(node)] & bit(k)) != 0;
+      return (history_[static_cast<std::size_t>(layer) * nodes_ + static_cast<std::size_t>(node)] & bit(k)) !=
+             0;
     };
     if (!reached(layers - 1)) return -1;
     int low = -1;  // not reached by then
@@ -1513,10 +1565,11 @@ class StaticLayers {
   const std::vector<int>& next_;
   std::vector<std::uint64_t> frontier_;  // per node: the searches that reached it in the last layer
   std::vector<std::uint64_t> seen_;      // per node: the searches that reached it so far
-  std::vector<std::uint64_t> incoming_;  // per node: the searches reaching it in this layer (zero between layers)
-  std::vector<int> front_nodes_;         // the nodes the last layer reached
-  std::vector<int> touched_;             // the nodes with incoming searches in this layer
-  std::vector<std::uint64_t> history_;   // seen_ after each layer
+  std::vector<std::uint64_t>
+      incoming_;                  // per node: the searches reaching it in this layer (zero between layers)
+  std::vector<int> front_nodes_;  // the nodes the last layer reached
+  std::vector<int> touched_;      // the nodes with incoming searches in this layer
+  std::vector<std::uint64_t> history_;  // seen_ after each layer
   std::vector<int> contradiction_;
 };
 
@@ -1525,7 +1578,8 @@ class StaticLayers {
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
                          std::vector<Step>& out) {
-  static constexpr std::array<Technique, 3> kLevels{Technique::multiple_forcing_chain, Technique::dynamic_forcing_chain,
+  static constexpr std::array<Technique, 3> kLevels{Technique::multiple_forcing_chain,
+                                                    Technique::dynamic_forcing_chain,
                                                     Technique::dynamic_forcing_chain_plus};
   const Technique technique = kLevels[static_cast<std::size_t>(level)];
   const double base = technique_base_score(technique);
@@ -1564,7 +1618,8 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     const Deduction& removed = index.of(b);
     if (bit_count(board.mask(removed.cell)) < 3) return false;
     for (int unit : layout.units_of(removed.cell))
-      if ((board.cells_of(removed.digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) < 3)
+      if ((board.cells_of(removed.digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) <
+          3)
         return false;
     return true;
   };
@@ -1596,8 +1651,10 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
   }
   const auto nodes_behind = [&](int b, int fact) {
     const auto first = counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b)]);
-    const auto last = counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b) + 1]);
-    return std::lower_bound(first, last, fact, [](const auto& x, int value) { return x.node < value; })->nodes;
+    const auto last =
+        counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b) + 1]);
+    return std::lower_bound(first, last, fact, [](const auto& x, int value) { return x.node < value; })
+        ->nodes;
   };
 
   // Conclusions: what a contradiction refutes, and what several assumptions covering every
@@ -1610,8 +1667,8 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     Kind kind;
     int source;  // the assumption (contradiction, twofold), the cell, or the unit
     int source_digit;
-    int nodes;   // counted later for static chains from the reachability table
-    int group;   // the branches it rests on: group_branches[group_begin[group] ..group_begin[group + 1])
+    int nodes;  // counted later for static chains from the reachability table
+    int group;  // the branches it rests on: group_branches[group_begin[group] ..group_begin[group + 1])
   };
   const auto add_nodes = [](int total, int more) { return std::min(total + more, kBeyondCap); };
   std::vector<Conclusion> conclusions;
@@ -1700,7 +1757,8 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
       const std::size_t first = group_begin[static_cast<std::size_t>(conclusions[c].group)];
       const std::size_t last = group_begin[static_cast<std::size_t>(conclusions[c].group) + 1];
       const bool contradiction = conclusions[c].kind == Kind::contradiction;
-      const int deepest = contradiction ? node_cap - 2 : node_cap - 1 - 2 * static_cast<int>(last - first - 1);
+      const int deepest =
+          contradiction ? node_cap - 2 : node_cap - 1 - 2 * static_cast<int>(last - first - 1);
       for (std::size_t k = first; k < last; ++k) {
         const auto b = static_cast<std::size_t>(group_branches[k]);
         uses[use_end[b]++] = c;
@@ -1746,7 +1804,8 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     return a.fact != b.fact ? a.fact < b.fact : a.nodes < b.nodes;
   });
   double best = kNoScore;
-  for (const Conclusion& conclusion : conclusions) best = std::min(best, base + length_bonus(conclusion.nodes));
+  for (const Conclusion& conclusion : conclusions)
+    best = std::min(best, base + length_bonus(conclusion.nodes));
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (std::size_t k = 0; k < conclusions.size(); ++k) {
     const Conclusion& conclusion = conclusions[k];
@@ -1775,22 +1834,24 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
           why = "every candidate of " + layout.cell_text(conclusion.source) + " leads to it";
           break;
         case Kind::region:
-          why = "every place of " + digit_text(conclusion.source_digit) + " in " + layout.unit_name(conclusion.source) +
-                " leads to it";
+          why = "every place of " + digit_text(conclusion.source_digit) + " in " +
+                layout.unit_name(conclusion.source) + " leads to it";
           break;
       }
-      step.detail = std::string(technique_name(technique)) + ": " + why + " (" + std::to_string(conclusion.nodes) + " nodes)";
+      step.detail = std::string(technique_name(technique)) + ": " + why + " (" +
+                    std::to_string(conclusion.nodes) + " nodes)";
     }
     out.push_back(std::move(step));
   }
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                         \
-  template void find_strong_link_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, int,         \
-                                           std::vector<Step>&);                                                 \
-  template void find_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);          \
-  template void find_nishio<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);          \
-  template void find_forcing_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&);
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \
+  template void find_strong_link_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, int, \
+                                           std::vector<Step>&);                                         \
+  template void find_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);  \
+  template void find_nishio<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);  \
+  template void find_forcing_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int,          \
+                                       std::vector<Step>&);
 SUDOKU_TECHNIQUE_INSTANTIATE(2)
 SUDOKU_TECHNIQUE_INSTANTIATE(4)
 SUDOKU_TECHNIQUE_INSTANTIATE(10)

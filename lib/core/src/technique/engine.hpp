@@ -37,15 +37,17 @@ constexpr int max_side(int words) {
 enum class UnitKind : std::uint8_t { row, column, box, other };
 
 // The bit of a 0-based digit in a candidate mask.
-constexpr CandidateMask bit_of(int digit) { return CandidateMask{1} << digit; }
+constexpr CandidateMask bit_of(int digit) {
+  return CandidateMask{1} << digit;
+}
 
 template <int W>
 struct Intersection {
-  int base = 0;             // the unit whose candidates are confined to the overlap
-  int cover = 0;            // the unit that loses them outside the overlap
-  CellSet<W> overlap;       // base ∩ cover
-  CellSet<W> cover_rest;    // cover \ base: where the eliminations happen
-  CellSet<W> base_rest;     // base \ cover: where the digit must be absent
+  int base = 0;           // the unit whose candidates are confined to the overlap
+  int cover = 0;          // the unit that loses them outside the overlap
+  CellSet<W> overlap;     // base ∩ cover
+  CellSet<W> cover_rest;  // cover \ base: where the eliminations happen
+  CellSet<W> base_rest;   // base \ cover: where the digit must be absent
   // The same as cell lists, to gather the digits each part holds from the candidate masks.
   std::vector<int> overlap_members;
   std::vector<int> cover_rest_members;
@@ -61,9 +63,9 @@ struct Layout {
   std::vector<CellSet<W>> unit_cells;
   std::vector<std::vector<int>> unit_members;  // cells of each unit, in the geometry's order
   std::vector<UnitKind> unit_kind;
-  std::vector<int> unit_number;                // 1-based within its kind
-  std::vector<CellSet<W>> peers;               // per cell, without the cell
-  std::vector<int> cell_unit_index;            // units_per_cell entries per cell
+  std::vector<int> unit_number;      // 1-based within its kind
+  std::vector<CellSet<W>> peers;     // per cell, without the cell
+  std::vector<int> cell_unit_index;  // units_per_cell entries per cell
   int units_per_cell = 0;
   // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
   std::vector<Intersection<W>> intersections;
@@ -95,10 +97,10 @@ struct Board {
   static constexpr int kCells = 64 * W;
   static constexpr int kDigits = max_side(W);
 
-  std::array<CandidateMask, kCells> candidates{};    // 0 for solved cells
-  std::array<std::uint8_t, kCells> values{};         // 0 open, else value (1-based)
-  std::array<CellSet<W>, kDigits> digit_cells{};     // open cells where digit d is a candidate
-  std::array<CellSet<W>, kDigits> placed_cells{};    // cells holding digit d
+  std::array<CandidateMask, kCells> candidates{};  // 0 for solved cells
+  std::array<std::uint8_t, kCells> values{};       // 0 open, else value (1-based)
+  std::array<CellSet<W>, kDigits> digit_cells{};   // open cells where digit d is a candidate
+  std::array<CellSet<W>, kDigits> placed_cells{};  // cells holding digit d
   CellSet<W> open;
 
   bool has(int cell, int digit) const { return (candidates[static_cast<std::size_t>(cell)] >> digit) & 1U; }
@@ -127,7 +129,8 @@ struct Board {
     });
     cells_of(digit) -= hit;
     cells_of(digit).reset(cell);
-    for (CandidateMask others = candidates[static_cast<std::size_t>(cell)] & clear; others != 0; others &= others - 1) {
+    for (CandidateMask others = candidates[static_cast<std::size_t>(cell)] & clear; others != 0;
+         others &= others - 1) {
       cells_of(std::countr_zero(others)).reset(cell);
       removed(cell, std::countr_zero(others));
     }
@@ -211,8 +214,8 @@ struct SearchContext {
 double length_bonus(int nodes);
 
 // Text helpers for explanations.
-std::string digit_text(int digit);                                  // "5" (1-based symbol)
-std::string digits_text(CandidateMask mask);                        // "2,3"
+std::string digit_text(int digit);            // "5" (1-based symbol)
+std::string digits_text(CandidateMask mask);  // "2,3"
 template <int W>
 std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r1c2,r1c5"
 
@@ -223,9 +226,11 @@ std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r
 // Full house, hidden singles (box, line). Returns false on a contradiction (an open cell without
 // candidates, or a digit with no place left in a unit).
 template <int W>
-bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Step>& out);
 template <int W>
-void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                        std::vector<Step>& out);
 // Pointing and claiming; `direct` keeps only those leaving a hidden single (placing it).
 template <int W>
 void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchContext& context, bool direct,
@@ -238,11 +243,14 @@ template <int W>
 void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
                          bool direct, std::vector<Step>& out);
 template <int W>
-void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size, std::vector<Step>& out);
+void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+               std::vector<Step>& out);
 template <int W>
-void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                   std::vector<Step>& out);
 template <int W>
-void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                    std::vector<Step>& out);
 template <int W>
 void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                             std::vector<Step>& out);
@@ -255,13 +263,15 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
 // eliminated candidate (Sukaku Explainer's skyscraper / kite / turbot fish and their longer
 // kin), scored by link count and by the kinds of units the strong links lie in.
 template <int W>
-void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int min_links,
-                             int max_links, std::vector<Step>& out);
+void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                             int min_links, int max_links, std::vector<Step>& out);
 // X-chains, Y-chains and mixed alternating inference chains (static links), easiest kept.
 template <int W>
-void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                 std::vector<Step>& out);
 template <int W>
-void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                 std::vector<Step>& out);
 // Contradiction, double, cell and region forcing chains. level 0: static links (multiple forcing
 // chains); 1: dynamic (singles applied along the way); 2: dynamic plus intersections, subsets
 // and fish.

@@ -64,13 +64,21 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0},
 }};
 
-const TechniqueInfo& info(Technique technique) { return kTechniques[static_cast<std::size_t>(technique)]; }
+const TechniqueInfo& info(Technique technique) {
+  return kTechniques[static_cast<std::size_t>(technique)];
+}
 
 }  // namespace
 
-std::string_view technique_name(Technique technique) { return info(technique).name; }
-std::string_view technique_id(Technique technique) { return info(technique).id; }
-double technique_base_score(Technique technique) { return info(technique).score; }
+std::string_view technique_name(Technique technique) {
+  return info(technique).name;
+}
+std::string_view technique_id(Technique technique) {
+  return info(technique).id;
+}
+double technique_base_score(Technique technique) {
+  return info(technique).score;
+}
 
 std::optional<Technique> parse_technique_id(std::string_view id) {
   for (int t = 0; t < kTechniqueCount; ++t)
@@ -106,28 +114,35 @@ const std::vector<Stage<W>>& stages() {
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, true, v), true; }},
       {Technique::direct_hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, true, v), true; }},
-      {Technique::naked_single, [](const L& l, const B& b, S& s, V& v) { return find_naked_singles(l, b, s, v), true; }},
+      {Technique::naked_single,
+       [](const L& l, const B& b, S& s, V& v) { return find_naked_singles(l, b, s, v), true; }},
       {Technique::direct_hidden_triple,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, true, v), true; }},
       {Technique::pointing,
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, false, v), true; }},
-      {Technique::naked_pair, [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 2, v), true; }},
+      {Technique::naked_pair,
+       [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 2, v), true; }},
       {Technique::x_wing, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 2, v), true; }},
       {Technique::hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, false, v), true; }},
       {Technique::naked_triple,
        [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 3, v), true; }},
-      {Technique::swordfish, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 3, v), true; }},
+      {Technique::swordfish,
+       [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 3, v), true; }},
       {Technique::hidden_triple,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, false, v), true; }},
       {Technique::two_strong_links,
        [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 2, 2, v), true; }},
-      {Technique::xy_wing, [](const L& l, const B& b, S& s, V& v) { return find_xy_wings(l, b, s, v), true; }},
-      {Technique::xyz_wing, [](const L& l, const B& b, S& s, V& v) { return find_xyz_wings(l, b, s, v), true; }},
+      {Technique::xy_wing,
+       [](const L& l, const B& b, S& s, V& v) { return find_xy_wings(l, b, s, v), true; }},
+      {Technique::xyz_wing,
+       [](const L& l, const B& b, S& s, V& v) { return find_xyz_wings(l, b, s, v), true; }},
       {Technique::unique_rectangle,
        [](const L& l, const B& b, S& s, V& v) { return find_unique_rectangles(l, b, s, v), true; }},
-      {Technique::naked_quad, [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 4, v), true; }},
-      {Technique::jellyfish, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 4, v), true; }},
+      {Technique::naked_quad,
+       [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 4, v), true; }},
+      {Technique::jellyfish,
+       [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 4, v), true; }},
       {Technique::hidden_quad,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 4, false, v), true; }},
       {Technique::three_strong_links,
@@ -156,13 +171,16 @@ constexpr double kScoreEpsilon = 1e-6;
 
 // Reported scores are rounded to the tenth they stand for: summed in binary, 5.8 + 0.1 would be
 // written 5.8999999999999995 in book.json and CSV.
-double in_tenths(double score) { return std::round(score * 10) / 10; }
+double in_tenths(double score) {
+  return std::round(score * 10) / 10;
+}
 
 TechniqueStep public_step(const Step& step) {
   TechniqueStep result;
   result.technique = step.technique;
   result.score = in_tenths(step.score);
-  for (const Deduction& placed : step.placements) result.placements.push_back({placed.cell, placed.digit + 1});
+  for (const Deduction& placed : step.placements)
+    result.placements.push_back({placed.cell, placed.digit + 1});
   for (const Deduction& gone : step.eliminations) result.eliminations.push_back({gone.cell, gone.digit + 1});
   result.detail = step.detail;
   return result;
@@ -190,7 +208,6 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     context.good_enough = result.grade;
     bool consistent = true;
     const auto run = [&](std::size_t stage, std::vector<Step>& into) {
-      
       consistent = ladder[stage].search(layout, board, context, into);
       std::erase_if(into, [&](const Step& step) { return step.technique > options.max_technique; });
     };
@@ -204,7 +221,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     std::size_t shortcut = usable;
     if (result.hardest >= Technique::x_chain)
       for (std::size_t stage = 1; stage < usable; ++stage)
-        if (ladder[stage].first <= result.hardest && ladder[stage].first < Technique::dynamic_forcing_chain_plus)
+        if (ladder[stage].first <= result.hardest &&
+            ladder[stage].first < Technique::dynamic_forcing_chain_plus)
           shortcut = stage;
     bool shortcut_reusable = false;
     run(0, found);
@@ -234,7 +252,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       break;
     }
     const auto easiest = std::min_element(found.begin(), found.end(), [](const Step& a, const Step& b) {
-      return a.score < b.score - kScoreEpsilon || (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+      return a.score < b.score - kScoreEpsilon ||
+             (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
     });
     const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
     if (easiest->score > result.grade + kScoreEpsilon) {
@@ -311,7 +330,8 @@ std::string format_grade(const TechniqueGrade& grade) {
   if (grade.outcome == GradeOutcome::beyond) return "beyond";
   if (grade.outcome == GradeOutcome::contradiction) return "contradiction";
   char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, grade.grade, std::chars_format::fixed, 1).ptr;
+  const auto end =
+      std::to_chars(buffer, buffer + sizeof buffer, grade.grade, std::chars_format::fixed, 1).ptr;
   return std::string(buffer, end);
 }
 
@@ -401,7 +421,8 @@ TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
       }
       options.max_technique = *technique;
     } else if (key == "uniqueness") {
-      if (value != "true" && value != "false") metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
+      if (value != "true" && value != "false")
+        metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
       options.uniqueness = value == "true";
     } else if (key == "runs") {
       int runs = 0;

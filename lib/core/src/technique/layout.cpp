@@ -62,26 +62,30 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     const int row = layout->row_position[static_cast<std::size_t>(cell)];
     const int column = layout->column_position[static_cast<std::size_t>(cell)];
     if (row >= 0 && column >= 0)
-      layout->crossing[static_cast<std::size_t>(row) * layout->columns.size() + static_cast<std::size_t>(column)] = cell;
+      layout->crossing[static_cast<std::size_t>(row) * layout->columns.size() +
+                       static_cast<std::size_t>(column)] = cell;
   }
   layout->lines_in_order = !layout->rows.empty() && !layout->columns.empty();
   for (int unit : layout->rows)
     for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      layout->lines_in_order = layout->lines_in_order &&
-                               layout->column_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-                                   static_cast<int>(i);
+      layout->lines_in_order =
+          layout->lines_in_order &&
+          layout->column_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
+              static_cast<int>(i);
   for (int unit : layout->columns)
     for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      layout->lines_in_order = layout->lines_in_order &&
-                               layout->row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-                                   static_cast<int>(i);
+      layout->lines_in_order =
+          layout->lines_in_order &&
+          layout->row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
+              static_cast<int>(i);
   // Box-line interactions from the units themselves: any two units sharing at least two cells,
   // where neither contains the other.
   for (std::size_t a = 0; a < units.size(); ++a)
     for (std::size_t b = 0; b < units.size(); ++b) {
       if (a == b) continue;
       const CellSet<W> overlap = layout->unit_cells[a] & layout->unit_cells[b];
-      if (overlap.count() < 2 || overlap == layout->unit_cells[a] || overlap == layout->unit_cells[b]) continue;
+      if (overlap.count() < 2 || overlap == layout->unit_cells[a] || overlap == layout->unit_cells[b])
+        continue;
       Intersection<W> intersection;
       intersection.base = static_cast<int>(a);
       intersection.cover = static_cast<int>(b);
@@ -114,10 +118,14 @@ std::string Layout<W>::unit_name(int unit) const {
   const auto u = static_cast<std::size_t>(unit);
   const std::string number = std::to_string(unit_number[u]);
   switch (unit_kind[u]) {
-    case UnitKind::row: return "row " + number;
-    case UnitKind::column: return "column " + number;
-    case UnitKind::box: return "box " + number;
-    case UnitKind::other: break;
+    case UnitKind::row:
+      return "row " + number;
+    case UnitKind::column:
+      return "column " + number;
+    case UnitKind::box:
+      return "box " + number;
+    case UnitKind::other:
+      break;
   }
   return "unit " + std::to_string(unit + 1);
 }
@@ -155,7 +163,9 @@ double length_bonus(int nodes) {
   return bonus;
 }
 
-std::string digit_text(int digit) { return std::string(1, value_symbol(digit + 1)); }
+std::string digit_text(int digit) {
+  return std::string(1, value_symbol(digit + 1));
+}
 
 std::string digits_text(CandidateMask mask) {
   std::string text;
@@ -176,10 +186,10 @@ std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells) {
   return text;
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                   \
-  template struct Layout<W>;                                                              \
-  template const Layout<W>& layout_for<W>(const Geometry&);                               \
-  template bool load_board<W>(const Layout<W>&, const Grid&, Board<W>&);                  \
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                  \
+  template struct Layout<W>;                                             \
+  template const Layout<W>& layout_for<W>(const Geometry&);              \
+  template bool load_board<W>(const Layout<W>&, const Grid&, Board<W>&); \
   template std::string cells_text<W>(const Layout<W>&, const CellSet<W>&);
 SUDOKU_TECHNIQUE_INSTANTIATE(2)
 SUDOKU_TECHNIQUE_INSTANTIATE(4)

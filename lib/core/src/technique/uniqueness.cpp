@@ -15,7 +15,8 @@ namespace {
 // Cell at (row i, column j) of the fish families, or -1.
 template <int W>
 int cell_at(const Layout<W>& layout, int row, int column) {
-  return layout.crossing[static_cast<std::size_t>(row) * layout.columns.size() + static_cast<std::size_t>(column)];
+  return layout
+      .crossing[static_cast<std::size_t>(row) * layout.columns.size() + static_cast<std::size_t>(column)];
 }
 
 // corners: a (anchor), b (same row), c (same column), d (opposite). Deadly when every unit holding
@@ -29,7 +30,8 @@ bool swappable(const Layout<W>& layout, const std::array<int, 4>& corners) {
     for (int unit : layout.units_of(cell)) {
       const CellSet<W> inside = all & layout.unit_cells[static_cast<std::size_t>(unit)];
       if (inside.count_upto(2) != 2) return false;
-      if ((inside.test(corners[0]) && inside.test(corners[3])) || (inside.test(corners[1]) && inside.test(corners[2])))
+      if ((inside.test(corners[0]) && inside.test(corners[3])) ||
+          (inside.test(corners[1]) && inside.test(corners[2])))
         return false;
     }
   return true;
@@ -61,7 +63,8 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
       if (other_row == row || !holds_pair(cell_at(layout, other_row, column))) continue;
       for (int other_column = 0; other_column < n; ++other_column) {
         if (other_column == column || !holds_pair(cell_at(layout, row, other_column))) continue;
-        const std::array<int, 4> corners{anchor, cell_at(layout, row, other_column), cell_at(layout, other_row, column),
+        const std::array<int, 4> corners{anchor, cell_at(layout, row, other_column),
+                                         cell_at(layout, other_row, column),
                                          cell_at(layout, other_row, other_column)};
         bool holds = true;
         int extra_count = 0;
@@ -90,7 +93,8 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
         if (first_extra == second_extra && bit_count(first_extra) == 1) {
           const int digit = std::countr_zero(first_extra);
           const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(first)] &
-                                        layout.peers[static_cast<std::size_t>(second)] & board.cells_of(digit);
+                                        layout.peers[static_cast<std::size_t>(second)] &
+                                        board.cells_of(digit);
           if (eliminated.any()) {
             Step step = make_step(Technique::unique_rectangle, 4.5);
             eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
@@ -138,7 +142,8 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
                 for (int cell : layout.unit_members[static_cast<std::size_t>(unit)]) {
                   if (cell == first || cell == second) continue;
                   bool in_subset = false;
-                  for (int i = 0; i < subset; ++i) in_subset = in_subset || pick[static_cast<std::size_t>(i)] == cell;
+                  for (int i = 0; i < subset; ++i)
+                    in_subset = in_subset || pick[static_cast<std::size_t>(i)] == cell;
                   if (in_subset) continue;
                   for (CandidateMask hit = board.mask(cell) & together; hit != 0; hit &= hit - 1)
                     step.eliminations.push_back({cell, std::countr_zero(hit)});
@@ -147,9 +152,10 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
                 if (context.explain) {
                   CellSet<W> members;
                   for (int i = 0; i < subset; ++i) members.set(pick[static_cast<std::size_t>(i)]);
-                  step.detail = "unique rectangle type 3, " + where + ", extra digits " + digits_text(extras) +
-                                " with " + cells_text(layout, members) + " form a naked set (" + digits_text(together) +
-                                ") in " + layout.unit_name(unit);
+                  step.detail = "unique rectangle type 3, " + where + ", extra digits " +
+                                digits_text(extras) + " with " + cells_text(layout, members) +
+                                " form a naked set (" + digits_text(together) + ") in " +
+                                layout.unit_name(unit);
                 }
                 out.push_back(std::move(step));
                 return;
@@ -168,7 +174,8 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
 }
 
 template <int W>
-void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out) {
+void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+              std::vector<Step>& out) {
   ++context.work;
   if (!context.uniqueness) return;
   // Cells with more than two candidates; the BUG needs few of them.
@@ -211,7 +218,8 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
   if (extras.size() == 1) {
     Step step = make_step(Technique::bug, 5.6);
     step.placements.push_back(extras.front());
-    if (context.explain) step.detail = "bivalue universal grave type 1, " + layout.cell_text(extras.front().cell) + " breaks it";
+    if (context.explain)
+      step.detail = "bivalue universal grave type 1, " + layout.cell_text(extras.front().cell) + " breaks it";
     out.push_back(std::move(step));
     return;
   }
@@ -228,7 +236,8 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
   Step step = make_step(Technique::bug, 5.7);
   seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
   if (context.explain)
-    step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " + cells_text(layout, extra_cells);
+    step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
+                  cells_text(layout, extra_cells);
   out.push_back(std::move(step));
 }
 
@@ -248,7 +257,9 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
     if (count >= 2) bases.push_back(cell);
   });
   // Only cells seeing two or more bivalue cells can be either cell of a pair.
-  std::erase_if(bases, [&](int cell) { return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2; });
+  std::erase_if(bases, [&](int cell) {
+    return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
+  });
   std::vector<CellSet<W>> seen_bivalue(bases.size());
   for (std::size_t i = 0; i < bases.size(); ++i)
     seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
@@ -286,17 +297,19 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       for (CandidateMask gone = second_mask & ~second_allowed; gone != 0; gone &= gone - 1)
         step.eliminations.push_back({second, std::countr_zero(gone)});
       if (context.explain)
-        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " + layout.cell_text(second) +
-                      " (bivalue cells " + cells_text(layout, common) + ")";
+        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
+                      layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
       out.push_back(std::move(step));
     }
   }
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                             \
-  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);   \
-  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);                 \
-  template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                             \
+  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&,        \
+                                          std::vector<Step>&);                                      \
+  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&); \
+  template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&,   \
+                                               std::vector<Step>&);
 SUDOKU_TECHNIQUE_INSTANTIATE(2)
 SUDOKU_TECHNIQUE_INSTANTIATE(4)
 SUDOKU_TECHNIQUE_INSTANTIATE(10)

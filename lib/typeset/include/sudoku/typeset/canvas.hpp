@@ -70,8 +70,8 @@ class Canvas {
   void draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,
                       std::string_view utf8);
   // Text on `baseline` placed in [left, right] by `align`; returns the x it started at.
-  double draw_aligned(std::string_view utf8, double left, double right, double baseline, HorizontalAlign align,
-                      Color color);
+  double draw_aligned(std::string_view utf8, double left, double right, double baseline,
+                      HorizontalAlign align, Color color);
 
   // Saves the Cairo state and restores it at scope end.
   class SavedState {

@@ -66,8 +66,8 @@ class FontLibrary {
   void scan_search_dirs();
 
   std::vector<std::filesystem::path> search_dirs_;
-  void* project_fonts_ = nullptr;   // FcFontSet* of the faces in the search folders, scanned on first use
-  void* system_config_ = nullptr;   // FcConfig* of the system, loaded on first use
+  void* project_fonts_ = nullptr;  // FcFontSet* of the faces in the search folders, scanned on first use
+  void* system_config_ = nullptr;  // FcConfig* of the system, loaded on first use
   std::map<std::string, Font> cache_;
 };
 

@@ -31,6 +31,7 @@ struct GridLook {
 
 // Draws `puzzle`, or its `solution` (givens in the givens look, the rest in the solved look) when
 // `solution` is not null. Precondition: the fonts of `look` are set.
-void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer, const GridLook& look);
+void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,
+                const GridLook& look);
 
 }  // namespace sudoku::typeset

@@ -38,11 +38,11 @@ struct PlannedPage {
 
 struct PagePlan {
   std::vector<PlannedPage> pages;
-  std::vector<int> puzzle_page;                 // by puzzle number - 1
-  std::vector<int> solution_page;               // by puzzle number - 1; empty without solutions
-  std::vector<int> chapter_first_page;          // by chapter
-  std::vector<int> chapter_first_solution_page; // by chapter; 0 for an empty chapter
-  int first_solution_page = 0;                  // 0 without solutions
+  std::vector<int> puzzle_page;                  // by puzzle number - 1
+  std::vector<int> solution_page;                // by puzzle number - 1; empty without solutions
+  std::vector<int> chapter_first_page;           // by chapter
+  std::vector<int> chapter_first_solution_page;  // by chapter; 0 for an empty chapter
+  int first_solution_page = 0;                   // 0 without solutions
 };
 
 PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions);

@@ -30,10 +30,10 @@ PlotFormat plot_format_for_path(const std::string& path);
 
 struct DistributionSeries {
   std::string name;
-  std::string note;               // small text under the name, e.g. "91 kept, 9 removed"
-  std::vector<double> values;     // kept values: the dots
-  std::vector<double> outliers;   // removed values: hollow rings
-  double q1 = 0;                  // the box (usually of values and outliers together)
+  std::string note;              // small text under the name, e.g. "91 kept, 9 removed"
+  std::vector<double> values;    // kept values: the dots
+  std::vector<double> outliers;  // removed values: hollow rings
+  double q1 = 0;                 // the box (usually of values and outliers together)
   double median = 0;
   double q3 = 0;
   double target = 0;

@@ -69,12 +69,12 @@ struct DigitStyle {
 };
 
 struct GridStyle {
-  double thin = 0.5;     // between cells
-  double thick = 1.5;    // between boxes
-  double border = 2.0;   // around the grid
+  double thin = 0.5;    // between cells
+  double thick = 1.5;   // between boxes
+  double border = 2.0;  // around the grid
   Color line_color = Color::black();
-  DigitStyle givens;     // digits of the puzzle
-  DigitStyle solved;     // digits filled in on solution grids
+  DigitStyle givens;  // digits of the puzzle
+  DigitStyle solved;  // digits filled in on solution grids
 };
 
 struct Margins {
@@ -85,9 +85,9 @@ struct Margins {
 };
 
 struct PageSetup {
-  double width = 0;   // trimmed page
+  double width = 0;  // trimmed page
   double height = 0;
-  double bleed = 0;   // added on every side of the PDF page
+  double bleed = 0;  // added on every side of the PDF page
   bool mirrored = false;
   Margins margins;
 };
@@ -115,10 +115,10 @@ struct Master {
   int rows = 1;
   double column_gap = 0;
   double row_gap = 0;
-  double max_grid = 0;   // largest grid side including the border, 0 for no limit
+  double max_grid = 0;  // largest grid side including the border, 0 for no limit
   RowAlignment align_rows = RowAlignment::justify;
   bool start_recto = false;  // begins on a right-hand page (a blank page is inserted if needed)
-  TextPattern label;     // PDF page label
+  TextPattern label;         // PDF page label
   std::optional<Band> header;
   std::optional<Band> footer;
   std::vector<Caption> captions;

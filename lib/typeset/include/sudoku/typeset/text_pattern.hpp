@@ -18,17 +18,17 @@
 namespace sudoku::typeset {
 
 enum class Variable {
-  title,          // book title
-  author,         // book author
-  chapter,        // chapter title
-  level,          // puzzle level (chapter level outside a puzzle slot)
-  number,         // puzzle number in the book, 1-based; outside a slot the page's (or chapter's) range "3–4"
-  id,             // puzzle id from the book ("evil-007")
-  date,           // puzzle date (chapter date outside a puzzle slot), YYYY-MM-DD
-  rating,         // puzzle rating, one decimal
-  givens,         // number of givens
-  page,           // physical page number, 1-based
-  pages,          // number of pages in the document
+  title,    // book title
+  author,   // book author
+  chapter,  // chapter title
+  level,    // puzzle level (chapter level outside a puzzle slot)
+  number,   // puzzle number in the book, 1-based; outside a slot the page's (or chapter's) range "3–4"
+  id,       // puzzle id from the book ("evil-007")
+  date,     // puzzle date (chapter date outside a puzzle slot), YYYY-MM-DD
+  rating,   // puzzle rating, one decimal
+  givens,   // number of givens
+  page,     // physical page number, 1-based
+  pages,    // number of pages in the document
   solution_page,  // page that holds this puzzle's solution
   puzzle_page,    // page that holds this solution's puzzle
   count,          // puzzles in the chapter

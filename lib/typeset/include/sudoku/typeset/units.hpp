@@ -14,8 +14,12 @@ namespace sudoku::typeset {
 inline constexpr double kPointsPerInch = 72.0;
 inline constexpr double kPointsPerMillimetre = 72.0 / 25.4;
 
-inline constexpr double inches(double value) { return value * kPointsPerInch; }
-inline constexpr double millimetres(double value) { return value * kPointsPerMillimetre; }
+inline constexpr double inches(double value) {
+  return value * kPointsPerInch;
+}
+inline constexpr double millimetres(double value) {
+  return value * kPointsPerMillimetre;
+}
 
 // Points, or nullopt when `text` is not a number with one of the units above (negative allowed).
 std::optional<double> parse_length(std::string_view text);
