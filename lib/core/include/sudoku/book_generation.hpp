@@ -13,6 +13,9 @@
 //     with `resume` they are reused. The checkpoint is removed when the book is written.
 //   - A slot whose target cannot be reached within the climber's budget makes the run fail with
 //     GenerationError naming the chapter and what was reached (finished slots stay checkpointed).
+//
+//   BookGenerationOptions options{.output_directory = "out", .jobs = 4, .resume = true};
+//   const BookGenerationResult result = generate_book(read_plan("plan.json"), options);  // out/book.json
 #pragma once
 
 #include <cstddef>

@@ -4,8 +4,15 @@
 // calibration, size and symmetry — and reports the first problem as an InputError naming the plan
 // file and the JSON path ("plan.json: $.chapters[2].level: unknown level \"nightmare\" (known: easy,
 // medium, hard, evil)"), so generation never starts on a plan it cannot finish.
+//
+// The Plan is the model: nothing of the JSON text is kept. plan_to_json writes it back for the copy
+// a book carries — the keys the file gave, in schema order (docs/plan.md), with the values read —
+// so a plan written in that order (every shipped example) comes back byte for byte:
+//   const Plan plan = read_plan("examples/plan.json");
+//   book.plan = plan_to_json(plan);  // {"title": "Sudoku Book 1", "author": ..., "chapters": [...]}
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
 #include <cstdint>
@@ -21,11 +28,22 @@ namespace sudoku {
 
 struct PlanChapter {
   std::string title;
+  bool title_given = false;    // false: the title is the level name
   std::string level;           // level name; for a numeric level, the calibration level it falls in
   double target = 0;           // rating to aim at
   bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
   std::optional<std::string> date;  // "YYYY-MM-DD"
+};
+
+// Which optional top-level keys the plan file gave (the rest took their defaults).
+struct PlanKeysGiven {
+  bool author = false;
+  bool size = false;
+  bool symmetry = false;
+  bool metric = false;
+  bool runs = false;
+  bool tolerance = false;
 };
 
 struct Plan {
@@ -36,15 +54,17 @@ struct Plan {
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
   std::string metric = "call-count";
-  MetricSettings metric_settings;  // e.g. runs
-  int runs = 10;
+  int runs = 10;  // searches per rating (the metric's "runs" setting)
   double tolerance = 0.10;
   Calibration calibration;
-  std::string calibration_source;  // "default" or the calibration file's path
+  std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
+  std::string calibration_source;               // "default" or the calibration file's path
   std::vector<PlanChapter> chapters;
-  boost::json::object json;  // the plan as written, copied into the book
+  PlanKeysGiven given;
 
   std::size_t puzzle_count() const;
+  // The settings the metric is made with: {"runs": runs}.
+  MetricSettings metric_settings() const;
 };
 
 inline constexpr int kMaxPlanPuzzles = 100000;
@@ -52,5 +72,9 @@ inline constexpr int kMaxPlanPuzzles = 100000;
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory);
 // IoError when unreadable, InputError when malformed or invalid.
 Plan read_plan(const std::string& path);
+
+// The plan as JSON: the keys it was given in schema order (title, author, seed, size, symmetry,
+// calibration, metric, runs, tolerance, chapters; per chapter title, level, count, date).
+boost::json::object plan_to_json(const Plan& plan);
 
 }  // namespace sudoku

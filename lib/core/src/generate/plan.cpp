@@ -1,5 +1,6 @@
 #include "sudoku/plan.hpp"
 
+#include <cmath>
 #include <filesystem>
 
 #include "sudoku/book.hpp"
@@ -15,12 +16,14 @@ std::string known_levels(const Calibration& calibration) {
   return names;
 }
 
-Calibration load_calibration(const JsonField& field, const std::string& plan_directory, std::string& source) {
+Calibration load_calibration(const JsonField& field, const std::string& plan_directory,
+                             std::optional<std::string>& written, std::string& source) {
   if (!field.present()) {
     source = "default";
     return paper_calibration();
   }
   const std::string name = field.as_string();
+  written = name;
   if (name == "default" || name == "paper") {
     source = "default";
     return paper_calibration();
@@ -43,6 +46,10 @@ std::size_t Plan::puzzle_count() const {
   return total;
 }
 
+MetricSettings Plan::metric_settings() const {
+  return {{"runs", std::to_string(runs)}};
+}
+
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
@@ -50,33 +57,38 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
                    "tolerance", "chapters"});
   Plan plan;
   plan.source = document.source;
-  plan.json = document.root.as_object();
   plan.title = root.required("title").as_string();
+  plan.given.author = root["author"].present();
   plan.author = root["author"].value_or(std::string());
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
-  plan.size = static_cast<int>(root["size"].present() ? root["size"].as_integer(4, 25) : 9);
+  plan.given.size = root["size"].present();
+  plan.size = static_cast<int>(plan.given.size ? root["size"].as_integer(4, 25) : 9);
   if (Geometry::default_box(plan.size).first == 0)
     root["size"].fail("unsupported grid size " + std::to_string(plan.size) +
                       " (expected 4, 6, 9, 12, 16 or 25)");
   if (const auto symmetry = root["symmetry"]; symmetry.present()) {
+    plan.given.symmetry = true;
     try {
       plan.symmetry = parse_symmetry(symmetry.as_string());
     } catch (const std::invalid_argument& error) {
       symmetry.fail(error.what());
     }
   }
+  plan.given.metric = root["metric"].present();
   plan.metric = root["metric"].value_or(std::string("call-count"));
-  plan.runs = static_cast<int>(root["runs"].present() ? root["runs"].as_integer(1, 1000) : 10);
+  plan.given.runs = root["runs"].present();
+  plan.runs = static_cast<int>(plan.given.runs ? root["runs"].as_integer(1, 1000) : 10);
+  plan.given.tolerance = root["tolerance"].present();
   plan.tolerance = root["tolerance"].value_or(0.10);
   if (!(plan.tolerance > 0 && plan.tolerance < 1))
     root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
-  plan.metric_settings["runs"] = std::to_string(plan.runs);
   try {
-    make_rating_metric(plan.metric, plan.metric_settings);
+    make_rating_metric(plan.metric, plan.metric_settings());
   } catch (const InputError& error) {
     root["metric"].fail(error.message());
   }
-  plan.calibration = load_calibration(root["calibration"], plan_directory, plan.calibration_source);
+  plan.calibration =
+      load_calibration(root["calibration"], plan_directory, plan.calibration_name, plan.calibration_source);
   // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
   if (plan.calibration.metric != plan.metric)
     (root["metric"].present() ? root["metric"] : root["calibration"])
@@ -108,6 +120,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
                    "; or give a target rating as a number)");
       chapter.target = found->target;
     }
+    chapter.title_given = field["title"].present();
     chapter.title = field["title"].value_or(chapter.level);
     chapter.count = static_cast<int>(field.required("count").as_integer(1, kMaxPlanPuzzles));
     if (const auto date = field["date"]; date.present()) {
@@ -126,6 +139,36 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
 Plan read_plan(const std::string& path) {
   const auto document = read_json_file(path);
   return parse_plan(document, std::filesystem::path(path).parent_path().string());
+}
+
+boost::json::object plan_to_json(const Plan& plan) {
+  boost::json::object root;
+  root["title"] = plan.title;
+  if (plan.given.author) root["author"] = plan.author;
+  root["seed"] = plan.seed;
+  if (plan.given.size) root["size"] = plan.size;
+  if (plan.given.symmetry) root["symmetry"] = to_string(plan.symmetry);
+  if (plan.calibration_name) root["calibration"] = *plan.calibration_name;
+  if (plan.given.metric) root["metric"] = plan.metric;
+  if (plan.given.runs) root["runs"] = plan.runs;
+  if (plan.given.tolerance) root["tolerance"] = plan.tolerance;
+  boost::json::array chapters;
+  for (const auto& chapter : plan.chapters) {
+    boost::json::object object;
+    if (chapter.title_given) object["title"] = chapter.title;
+    // A numeric level is a rating: whole ratings were written as integers ("level": 300).
+    if (!chapter.numeric_level)
+      object["level"] = chapter.level;
+    else if (chapter.target == std::floor(chapter.target) && chapter.target < 9.0e15)
+      object["level"] = static_cast<std::int64_t>(chapter.target);
+    else
+      object["level"] = chapter.target;
+    object["count"] = chapter.count;
+    if (chapter.date) object["date"] = *chapter.date;
+    chapters.push_back(std::move(object));
+  }
+  root["chapters"] = std::move(chapters);
+  return root;
 }
 
 }  // namespace sudoku

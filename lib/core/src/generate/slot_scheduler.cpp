@@ -1,0 +1,89 @@
+#include "generate/slot_scheduler.hpp"
+
+#include <atomic>
+#include <chrono>
+
+#include "sudoku/parallel.hpp"
+#include "sudoku/random.hpp"
+
+namespace sudoku::detail {
+
+SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
+                             CheckpointStore& store)
+    : plan_(plan), climb_(climb), metric_(metric), store_(store), geometry_(Geometry::standard(plan.size)) {
+  for (std::size_t c = 0; c < plan.chapters.size(); ++c)
+    for (int i = 0; i < plan.chapters[c].count; ++i) slots_.push_back({c, static_cast<std::size_t>(i)});
+}
+
+std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
+  const Slot& slot = slots_[slot_number];
+  const std::uint64_t base = derive_seed(plan_.seed, slot.chapter, slot.index);
+  return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
+}
+
+SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
+  const PlanChapter& chapter = plan_.chapters[slots_[slot_number].chapter];
+  ClimbSettings settings = climb_;
+  settings.target = chapter.target;
+  settings.tolerance = plan_.tolerance;
+  settings.symmetry = plan_.symmetry;
+  const auto start = std::chrono::steady_clock::now();
+  const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
+  ClimbResult climbed = climb_to_target(geometry_, settings, rate, seed(slot_number, attempt));
+  SlotResult result;
+  result.reached = climbed.reached;
+  result.puzzle = std::move(climbed.puzzle);
+  result.solution = std::move(climbed.solution);
+  result.rating = climbed.rating;
+  result.moves = climbed.moves;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+void SlotScheduler::climb_first_attempts(int jobs, const GenerationProgress& progress) {
+  std::vector<std::size_t> pending;
+  std::vector<std::size_t> done(plan_.chapters.size(), 0);
+  for (std::size_t s = 0; s < slots_.size(); ++s) {
+    if (store_.find({s, 0}))
+      ++done[slots_[s].chapter];
+    else
+      pending.push_back(s);
+  }
+  std::vector<std::atomic<std::size_t>> finished(plan_.chapters.size());
+  for (std::size_t c = 0; c < done.size(); ++c) finished[c] = done[c];
+  auto last_save = std::chrono::steady_clock::now();
+  auto report = [&](std::size_t) {
+    if (progress) {
+      for (std::size_t c = 0; c < done.size(); ++c) done[c] = finished[c].load();
+      progress(done);
+    }
+    if (std::chrono::steady_clock::now() - last_save > std::chrono::seconds(2)) {
+      store_.save();
+      last_save = std::chrono::steady_clock::now();
+    }
+  };
+  try {
+    parallel_for(
+        pending.size(), jobs,
+        [&](std::size_t i) {
+          const std::size_t s = pending[i];
+          store_.add({s, 0}, climb(s, 0));
+          ++finished[slots_[s].chapter];
+        },
+        report);
+  } catch (...) {
+    store_.save();
+    throw;
+  }
+  store_.save();
+}
+
+SlotResult SlotScheduler::result(std::size_t slot_number, int attempt) {
+  if (auto stored = store_.find({slot_number, attempt})) return std::move(*stored);
+  SlotResult climbed = climb(slot_number, attempt);
+  store_.add({slot_number, attempt}, climbed);
+  store_.save();
+  return climbed;
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,54 @@
+// Private: the slots of a plan (chapter c, puzzle i in plan order) and their climbs.
+//
+// Contract: slot s, attempt a climbs with the seed derive_seed(plan seed, c, i) (attempt 0) or
+// derive_seed(that, a), so a result depends only on the plan and the climber's budget — not on the
+// number of jobs nor on which run climbed it. Every result goes into the checkpoint store, and is
+// taken from there when it is already in it (a resumed run climbs nothing twice).
+//   SlotScheduler scheduler(plan, climb, *metric, store);
+//   scheduler.climb_first_attempts(jobs, progress);  const SlotResult r = scheduler.result(s, 1);
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "generate/checkpoint_store.hpp"
+#include "sudoku/book_generation.hpp"
+#include "sudoku/plan.hpp"
+#include "sudoku/rating.hpp"
+
+namespace sudoku::detail {
+
+struct Slot {
+  std::size_t chapter;
+  std::size_t index;  // within the chapter
+};
+
+class SlotScheduler {
+ public:
+  // Keeps references to all four; `climb` gives the budgets (target and tolerance come from the plan).
+  SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
+                CheckpointStore& store);
+
+  const std::vector<Slot>& slots() const { return slots_; }
+  std::uint64_t seed(std::size_t slot_number, int attempt) const;
+
+  // Every slot's first attempt not yet in the store, on `jobs` threads; the store is saved every
+  // two seconds and when the loop ends (also when it ends by an exception, e.g. from `progress`).
+  void climb_first_attempts(int jobs, const GenerationProgress& progress);
+  // The result of one attempt: from the store, or climbed now, stored and saved.
+  SlotResult result(std::size_t slot_number, int attempt);
+
+ private:
+  SlotResult climb(std::size_t slot_number, int attempt) const;
+
+  const Plan& plan_;
+  const ClimbSettings& climb_;
+  const RatingMetric& metric_;
+  CheckpointStore& store_;
+  std::shared_ptr<const Geometry> geometry_;
+  std::vector<Slot> slots_;
+};
+
+}  // namespace sudoku::detail
