@@ -165,6 +165,31 @@ TEST(BookGeneration, ResumeAfterAnInterruptionGivesTheSameBook) {
   std::filesystem::remove_all(options.output_directory);
 }
 
+TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
+  const Plan plan = test_plan();
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  const auto interrupt = [](const std::vector<std::size_t>& done) {
+    if (done[0] + done[1] + done[2] >= 1) throw std::runtime_error("interrupted");
+  };
+  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
+  const std::string path = checkpoint_path(options.output_directory);
+  std::string text = testing::read_text_file(path);
+  const std::size_t puzzle = text.find("\"puzzle\": \"");
+  ASSERT_NE(puzzle, std::string::npos);
+  text.insert(puzzle + 11, "12");  // 83 symbols, the first two out of range
+  testing::write_text_file(path, text);
+  options.resume = true;
+  try {
+    generate_book(plan, options);
+    FAIL() << "expected InputError";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0].puzzle: "), std::string::npos)
+        << error.what();
+  }
+  std::filesystem::remove_all(options.output_directory);
+}
+
 TEST(BookGeneration, ArchiveFilesRoundTrip) {
   const auto result = generate(test_plan(), 2);
   const std::string dir = testing::make_temp_dir("archive");

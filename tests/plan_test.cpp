@@ -49,6 +49,26 @@ TEST(Plan, DefaultsAndNumericLevels) {
   EXPECT_EQ(plan.chapters[0].title, "evil");
 }
 
+// The book's copy of the plan is written from the model: the shipped examples (keys in schema
+// order) come back as written, and defaults the plan left out stay out.
+TEST(Plan, WrittenBackFromTheModelAsGiven) {
+  for (const std::string name : {"plan", "plan-technique", "newspaper-week"}) {
+    const std::string path = testing::test_data("../../examples/" + name + ".json");
+    EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
+  }
+  const std::string minimal =
+      R"({"title": "t", "seed": 5, "chapters": [{"level": 300, "count": 2}, {"level": 4.5, "count": 1},
+          {"title": "Hard", "level": "hard", "count": 3, "date": "2026-02-28"}]})";
+  EXPECT_EQ(pretty_json(plan_to_json(parse_plan(parse_json(minimal, "p"), "."))),
+            pretty_json(parse_json(minimal, "p").root));
+  const std::string everything =
+      R"({"title": "t", "author": "", "seed": 5, "size": 4, "symmetry": "none", "calibration": "paper",
+          "metric": "call-count", "runs": 3, "tolerance": 0.25, "chapters": [{"level": "easy", "count": 1}]})";
+  const Plan plan = parse_plan(parse_json(everything, "p"), ".");
+  EXPECT_EQ(pretty_json(plan_to_json(plan)), pretty_json(parse_json(everything, "p").root));
+  EXPECT_EQ(plan.metric_settings(), (MetricSettings{{"runs", "3"}}));
+}
+
 TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [)").substr(0, 14), "plan.json:1:40");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": "one", "chapters": []})"),
