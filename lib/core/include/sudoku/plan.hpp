@@ -12,7 +12,6 @@
 //   book.plan = plan_to_json(plan);  // {"title": "Sudoku Book 1", "author": ..., "chapters": [...]}
 #pragma once
 
-#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
 #include <cstdint>

@@ -1,5 +1,7 @@
 #include "sudoku/plan.hpp"
 
+#include <boost/json/array.hpp>
+
 #include <cmath>
 #include <filesystem>
 
