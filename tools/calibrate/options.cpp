@@ -1,3 +1,4 @@
+// calibrate's command line (see options.hpp).
 #include "options.hpp"
 
 #include <algorithm>

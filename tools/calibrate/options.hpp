@@ -1,4 +1,5 @@
-// calibrate's command line: the flags, their checks, and the Options they give.
+// calibrate's command line: the flags, their checks, and the CalibrateOptions they give. Option
+// parsing only; what the options do is run() in main.cpp and the libraries.
 #pragma once
 
 #include <cstdint>

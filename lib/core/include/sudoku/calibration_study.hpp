@@ -227,8 +227,8 @@ std::string format_study_summary(const StudyResult& result, const std::optional<
 // the first `excluded_shown` excluded puzzles as 'FILE:LINE: excluded from level "L": REASON', then
 // "... and N more excluded puzzles (all listed in the calibration's provenance)" when there are
 // more, then every warning as "warning: TEXT".
-//   for (const auto& line : sudoku::study_diagnostics(result, 20)) std::cerr << "calibrate: " << line <<
-//   "\n";
+//   for (const auto& line : sudoku::study_diagnostics(result, 20))
+//     std::cerr << "calibrate: " << line << "\n";
 std::vector<std::string> study_diagnostics(const StudyResult& result, std::size_t excluded_shown);
 
 }  // namespace sudoku

@@ -7,7 +7,7 @@
 // ones as target; the reference's levels in file order are matched to the measured levels in theirs.
 // The title defaults to "Ratings per level and their targets (METRIC)"; the subtitle counts puzzles,
 // levels and runs and names the outlier rule. Pure: no fonts, no Cairo, no files.
-//   auto plot = sudoku::typeset::calibration_plot(result, {.outliers = options.outliers});
+//   const auto plot = sudoku::typeset::calibration_plot(result, {"", study.outliers, reference, {}});
 //   sudoku::typeset::write_distribution_plot("levels.pdf", plot, fonts);
 #pragma once
 
