@@ -220,5 +220,32 @@ TEST(CalibrateCli, PlotsArePdfSvgOrPng) {
   }
 }
 
+// The plot's PDF date comes from SOURCE_DATE_EPOCH (tools/common's source_date_epoch, shared with
+// typeset): set, the same study gives the same bytes with that date; unset, no date at all; a
+// malformed value is a usage error, but only when there is a plot to date.
+TEST(CalibrateCli, PdfDateFromSourceDateEpoch) {
+  const std::string dir = testing::make_temp_dir("calibrate-cli");
+  const std::string args = " " + fixture_levels() + " -o " + dir + "/cal.json --plot ";
+  const auto dated = run_command("SOURCE_DATE_EPOCH=1772323200 " + calibrate() + args + dir + "/a.pdf");
+  ASSERT_EQ(dated.exit_code, 0) << dated.err;
+  const auto again = run_command("SOURCE_DATE_EPOCH=1772323200 " + calibrate() + args + dir + "/b.pdf");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const std::string bytes = testing::read_text_file(dir + "/a.pdf");
+  EXPECT_EQ(bytes, testing::read_text_file(dir + "/b.pdf"));
+  EXPECT_NE(bytes.find("20260301000000"), std::string::npos);
+  const auto undated = run_command("env -u SOURCE_DATE_EPOCH " + calibrate() + args + dir + "/c.pdf");
+  ASSERT_EQ(undated.exit_code, 0) << undated.err;
+  EXPECT_EQ(testing::read_text_file(dir + "/c.pdf").find("/CreationDate"), std::string::npos);
+
+  const auto bad = run_command("SOURCE_DATE_EPOCH=yesterday " + calibrate() + args + dir + "/d.pdf");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(
+      bad.err,
+      "calibrate: SOURCE_DATE_EPOCH must be a number of seconds, got 'yesterday' (see calibrate --help)\n");
+  const auto no_plot = run_command("SOURCE_DATE_EPOCH=yesterday " + calibrate() + " " + fixture_levels() +
+                                   " -o " + dir + "/cal.json");
+  EXPECT_EQ(no_plot.exit_code, 0) << no_plot.err;
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -488,5 +488,87 @@ TEST(CalibrationStudy, ReportsProgress) {
   EXPECT_EQ(last, 24U);
 }
 
+// ---- Presenting the result: the Table I summary and the diagnostics ----
+
+namespace summary {
+
+// easy: 1 2 3 4 100 gives Q1 2, median 3, Q3 4, fence [0, 6]: 100 is removed, the target is 2.5.
+// hard: 10 20 gives Q1 12.5, median 15, Q3 17.5, both kept, target 15. Expanded: easy-hard at 8.75.
+StudyResult two_levels_and_one_between() {
+  return testing::hand_made_study({{"easy", {1, 2, 3, 4, 100}, 2}, {"hard", {10, 20}, 0}},
+                                  OutlierRule::median_iqr, 3);
+}
+
+}  // namespace summary
+
+TEST(StudySummary, OneLinePerLevelWithDashesForExpandedLevels) {
+  EXPECT_EQ(
+      format_study_summary(summary::two_levels_and_one_between(), std::nullopt),
+      "level     puzzles  excl  kept removed       min        Q1    median        Q3       max    target\n"
+      "easy            5     2     4       1      1.00      2.00      3.00      4.00    100.00      2.50\n"
+      "easy-hard       -     -     -       -         -         -         -         -         -      8.75\n"
+      "hard            2     0     2       0     10.00     12.50     15.00     17.50     20.00     15.00\n");
+}
+
+TEST(StudySummary, TheReferenceIsMatchedToTheMeasuredLevelsInOrder) {
+  // The paper's easy (6.234043) goes with our easy, its medium (29.2093) with our second measured
+  // level, hard; the expanded level has no partner.
+  const std::string text =
+      format_study_summary(summary::two_levels_and_one_between(), read_study_reference("paper"));
+  EXPECT_EQ(
+      text,
+      "level     puzzles  excl  kept removed       min        Q1    median        Q3       max    target     "
+      "paper    ratio\n"
+      "easy            5     2     4       1      1.00      2.00      3.00      4.00    100.00      2.50     "
+      " "
+      "6.23     0.40\n"
+      "easy-hard       -     -     -       -         -         -         -         -         -      8.75\n"
+      "hard            2     0     2       0     10.00     12.50     15.00     17.50     20.00     15.00     "
+      "29.21     0.51\n");
+}
+
+TEST(StudySummary, LongNamesWidenTheirColumns) {
+  const StudyResult result =
+      testing::hand_made_study({{"very-difficult-indeed", {3, 5}, 0}}, OutlierRule::none);
+  const std::string text =
+      format_study_summary(result, StudyReference{"a-long-reference-name", paper_calibration()});
+  EXPECT_EQ(
+      text.substr(0, text.find('\n')),
+      "level                 puzzles  excl  kept removed       min        Q1    median        Q3       max"
+      "    target a-long-reference-name    ratio");
+  EXPECT_NE(
+      text.find("\nvery-difficult-indeed       2     0     2       0      3.00      3.50      4.00      "
+                "4.50      5.00      4.00                  6.23     0.64\n"),
+      std::string::npos)
+      << text;
+}
+
+TEST(StudyReference, PaperFileOrNone) {
+  EXPECT_FALSE(read_study_reference("").has_value());
+  const auto paper = read_study_reference("paper");
+  ASSERT_TRUE(paper.has_value());
+  EXPECT_EQ(paper->name, "paper");
+  EXPECT_EQ(paper->calibration.levels.size(), 4U);
+  const auto file = read_study_reference(std::string(SUDOKU_SOURCE_DIR) + "/examples/calibration-paper.json");
+  ASSERT_TRUE(file.has_value());
+  EXPECT_EQ(file->name, "reference");
+  EXPECT_DOUBLE_EQ(file->calibration.levels[3].target, 527.4318);
+  EXPECT_THROW(read_study_reference("/nonexistent/calibration.json"), IoError);
+}
+
+TEST(StudyDiagnostics, ExcludedPuzzlesUpToTheLimitThenACountThenWarnings) {
+  StudyResult result;
+  result.excluded = {{"easy", "a.txt", 3, 0}, {"easy", "a.txt", 7, 2}, {"hard", "b.txt", 1, 0}};
+  result.warnings = {"targets do not increase"};
+  EXPECT_EQ(study_diagnostics(result, 2),
+            (std::vector<std::string>{
+                "a.txt:3: excluded from level \"easy\": no solution",
+                "a.txt:7: excluded from level \"easy\": not unique (2 or more solutions)",
+                "... and 1 more excluded puzzles (all listed in the calibration's provenance)",
+                "warning: targets do not increase"}));
+  EXPECT_EQ(study_diagnostics(result, 3).size(), 4U);  // all three puzzles and the warning, no count
+  EXPECT_EQ(study_diagnostics(StudyResult{}, 20), std::vector<std::string>{});
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -76,5 +76,56 @@ TEST(RecordWriter, FormatNames) {
   EXPECT_THROW(parse_output_format("xml"), std::invalid_argument);
 }
 
+// ---- --explain: the solving paths ----
+
+std::vector<PuzzleReport> explained_reports() {
+  std::vector<PuzzleReport> reports = sample_reports();
+  reports[0].technique_grade = 2.5;
+  reports[0].hardest_technique = "hidden single";
+  reports[0].technique_steps = {"1.2  r1c2=2  naked single", "2.5  r2c1=3  hidden single in box 1"};
+  PuzzleReport& beyond = reports.emplace_back();
+  beyond.file = "b.txt";
+  beyond.line = 9;
+  beyond.puzzle = "..";
+  beyond.technique_beyond = true;
+  beyond.hardest_technique = "nishio";
+  return reports;
+}
+
+TEST(Explanations, OneBlockPerPuzzleSeparatedByBlankLines) {
+  EXPECT_EQ(format_explanations(explained_reports()),
+            "# a.txt:3  1.\n"
+            "# grade 2.5, hardest: hidden single, 2 steps\n"
+            "1.2  r1c2=2  naked single\n"
+            "2.5  r2c1=3  hidden single in box 1\n"
+            "\n"
+            "# a.txt:5  x\n"
+            "# invalid-format: line 5, column 1: unexpected 'x'\n"
+            "\n"
+            "# b.txt:9  ..\n"
+            "# grade beyond, hardest: nishio, 0 steps\n");
+  EXPECT_EQ(format_explanations({}), "");
+}
+
+TEST(Explanations, GradesHaveOneDecimal) {
+  std::vector<PuzzleReport> reports(1);
+  reports[0].file = "c.txt";
+  reports[0].line = 1;
+  reports[0].puzzle.assign(1, '1');   // not = "1": GCC 12 reports a false -Wrestrict on that
+  reports[0].technique_grade = 7.25;  // exactly representable: printf rounds half to even
+  reports[0].hardest_technique = "forcing chain";
+  EXPECT_EQ(format_explanations(reports), "# c.txt:1  1\n# grade 7.2, hardest: forcing chain, 0 steps\n");
+}
+
+TEST(StatusCounts, OkAlwaysThenOnlyStatusesThatOccur) {
+  EXPECT_EQ(format_status_counts(explained_reports()), "3 puzzles: 2 ok, 1 invalid-format");
+  std::vector<PuzzleReport> reports(3);
+  reports[0].status = PuzzleStatus::multiple_solutions;
+  reports[1].status = PuzzleStatus::no_solution;
+  reports[2].status = PuzzleStatus::multiple_solutions;
+  EXPECT_EQ(format_status_counts(reports), "3 puzzles: 0 ok, 1 no-solution, 2 multiple-solutions");
+  EXPECT_EQ(format_status_counts({}), "0 puzzles: 0 ok");
+}
+
 }  // namespace
 }  // namespace sudoku

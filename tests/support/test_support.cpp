@@ -91,4 +91,23 @@ CommandResult run_command(const std::string& command, const std::string& input) 
   return result;
 }
 
+StudyResult hand_made_study(const std::vector<HandMadeLevel>& levels, OutlierRule rule,
+                            std::size_t expand_to) {
+  StudyResult result;
+  for (const HandMadeLevel& level : levels) {
+    LevelOutcome outcome;
+    outcome.name = level.name;
+    outcome.summary = summarize_ratings(level.ratings, rule);
+    outcome.excluded = level.excluded;
+    for (const double rating : level.ratings)
+      (outcome.summary.fence.keeps(rating) ? outcome.kept_ratings : outcome.removed_ratings)
+          .push_back(rating);
+    result.calibration.levels.push_back(calibration_level(level.name, outcome.summary));
+    result.levels.push_back(std::move(outcome));
+  }
+  if (expand_to > 0)
+    result.calibration.levels = expand_levels(result.calibration.levels, expand_to, Spacing::arithmetic);
+  return result;
+}
+
 }  // namespace sudoku::testing

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/calibration_study.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/random.hpp"
 
@@ -40,5 +41,16 @@ CommandResult run_command(const std::string& command, const std::string& input =
 std::string make_temp_dir(const std::string& prefix);
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
+
+// A calibration study's result made by hand from ratings per level, without rating anything: each
+// level summarised under `rule` and its ratings split by the fence, as run_calibration_study does,
+// then the calibration expanded to `levels` levels (0: as measured) with arithmetic spacing.
+struct HandMadeLevel {
+  std::string name;
+  std::vector<double> ratings;
+  std::size_t excluded = 0;
+};
+StudyResult hand_made_study(const std::vector<HandMadeLevel>& levels, OutlierRule rule,
+                            std::size_t expand_to = 0);
 
 }  // namespace sudoku::testing

@@ -2,9 +2,12 @@
 
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "sudoku/errors.hpp"
+#include "sudoku/geometry.hpp"
 #include "sudoku/parallel.hpp"
 
 namespace sudoku::cli {
@@ -63,6 +66,39 @@ bool parse_command_line(int argc, char** argv, CommandLine& command_line, po::va
   }
   po::notify(values);
   return true;
+}
+
+std::optional<std::int64_t> source_date_epoch() {
+  const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+  if (epoch == nullptr || *epoch == '\0') return std::nullopt;
+  char* end = nullptr;
+  const long long seconds = std::strtoll(epoch, &end, 10);
+  if (*end != '\0' || seconds < 0)
+    throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
+  return seconds;
+}
+
+ReadOptions read_options_for(int size, const std::string& box) {
+  ReadOptions read;
+  read.size = size;
+  if (size != 0 && Geometry::default_box(size).first == 0)
+    throw UsageError("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");
+  if (!box.empty()) {
+    int rows = 0;
+    int cols = 0;
+    char separator = 0;
+    char extra = 0;
+    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' ||
+        rows < 1 || cols < 1 || rows * cols > 25)
+      throw UsageError("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box + "'");
+    if (size != 0 && rows * cols != size)
+      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" +
+                       std::to_string(size) + " grid");
+    read.size = rows * cols;
+    read.box_rows = rows;
+    read.box_cols = cols;
+  }
+  return read;
 }
 
 }  // namespace sudoku::cli

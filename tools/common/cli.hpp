@@ -7,10 +7,15 @@
 
 #include <boost/program_options.hpp>
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "sudoku/errors.hpp"
+#include "sudoku/puzzle_io.hpp"
 
 namespace sudoku::cli {
 
@@ -21,6 +26,18 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Calls `parse` and turns a library parse error (InputError without a location) into a usage error
+// naming the flag: "--spacing: expected arithmetic or geometric, got 'x'".
+//   options.spacing = parse_flag("--spacing", [&] { return sudoku::parse_spacing(text); });
+template <class Parse>
+auto parse_flag(const std::string& flag, Parse&& parse) {
+  try {
+    return parse();
+  } catch (const InputError& error) {
+    throw UsageError(flag + ": " + error.message());
+  }
+}
 
 // Runs `body`, turning exceptions into one-line messages on stderr and exit codes.
 int run_tool(std::string_view tool, const std::function<int()>& body);
@@ -46,5 +63,15 @@ std::string_view version();
 
 // True when stderr is a terminal (progress bars only then).
 bool stderr_is_terminal();
+
+// The grid shape of "--size N" (0: detected) and "--box ROWSxCOLS" (empty: the size's standard
+// box) as ReadOptions; a size without a standard box, a malformed box or one that does not tile the
+// size is a UsageError.
+ReadOptions read_options_for(int size, const std::string& box);
+
+// The reproducible-builds date (https://reproducible-builds.org/specs/source-date-epoch/): the
+// seconds in $SOURCE_DATE_EPOCH, or none when it is unset or empty. Anything but a non-negative
+// whole number is a UsageError, so a typo is not silently replaced by "no date".
+std::optional<std::int64_t> source_date_epoch();
 
 }  // namespace sudoku::cli

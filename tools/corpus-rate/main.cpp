@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -30,29 +29,6 @@ struct Options {
 // Metric options given on the command line (empty values are left to the metric's defaults).
 void set_if_given(sudoku::MetricSettings& settings, const std::string& key, const std::string& value) {
   if (!value.empty()) settings[key] = value;
-}
-
-sudoku::ReadOptions parse_read_options(int size, const std::string& box) {
-  sudoku::ReadOptions read;
-  read.size = size;
-  if (size != 0 && sudoku::Geometry::default_box(size).first == 0)
-    throw UsageError("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");
-  if (!box.empty()) {
-    int rows = 0;
-    int cols = 0;
-    char separator = 0;
-    char extra = 0;
-    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' ||
-        rows < 1 || cols < 1 || rows * cols > 25)
-      throw UsageError("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box + "'");
-    if (size != 0 && rows * cols != size)
-      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" +
-                       std::to_string(size) + " grid");
-    read.size = rows * cols;
-    read.box_rows = rows;
-    read.box_cols = cols;
-  }
-  return read;
 }
 
 bool parse_options(int argc, char** argv, Options& options) {
@@ -123,7 +99,7 @@ bool parse_options(int argc, char** argv, Options& options) {
     throw UsageError(error.what());
   }
   options.rating.jobs = sudoku::cli::worker_threads(jobs);
-  options.read = parse_read_options(size, box);
+  options.read = sudoku::cli::read_options_for(size, box);
   options.rating.rate = !no_rating;
   set_if_given(options.rating.call_count_settings, "runs", runs);
   set_if_given(options.rating.call_count_settings, "propagation", propagation);
@@ -135,43 +111,6 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
   if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration_file(calibration);
   return true;
-}
-
-std::string summary(const std::vector<sudoku::PuzzleReport>& reports, double seconds) {
-  std::map<sudoku::PuzzleStatus, std::size_t> counts;
-  for (const auto& report : reports) ++counts[report.status];
-  std::string text = "corpus-rate: " + std::to_string(reports.size()) + " puzzles:";
-  bool first = true;
-  for (const auto status : sudoku::kAllStatuses) {
-    if (counts[status] == 0 && status != sudoku::PuzzleStatus::ok) continue;
-    text += (first ? " " : ", ") + std::to_string(counts[status]) + " " +
-            std::string(sudoku::status_name(status));
-    first = false;
-  }
-  char timing[96];
-  std::snprintf(timing, sizeof timing, " in %.2f s (%.0f puzzles/s)", seconds,
-                seconds > 0 ? static_cast<double>(reports.size()) / seconds : 0.0);
-  return text + timing;
-}
-
-// --explain: one block per puzzle, its technique steps in order.
-std::string explanations(const std::vector<sudoku::PuzzleReport>& reports) {
-  std::string text;
-  for (const auto& report : reports) {
-    if (!text.empty()) text += "\n";
-    text += "# " + report.file + ":" + std::to_string(report.line) + "  " + report.puzzle + "\n";
-    if (report.status != sudoku::PuzzleStatus::ok) {
-      text += "# " + std::string(sudoku::status_name(report.status)) + ": " + report.error + "\n";
-      continue;
-    }
-    char grade[32];
-    std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
-    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
-            ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
-            " steps\n";
-    for (const auto& step : report.technique_steps) text += step + "\n";
-  }
-  return text;
 }
 
 int run(const Options& options) {
@@ -189,8 +128,8 @@ int run(const Options& options) {
   const auto reports =
       sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
-  const std::string text =
-      options.rating.explain ? explanations(reports) : sudoku::format_reports(reports, options.format);
+  const std::string text = options.rating.explain ? sudoku::format_explanations(reports)
+                                                  : sudoku::format_reports(reports, options.format);
   if (options.output.empty()) {
     std::cout << text << std::flush;
     if (!std::cout) throw sudoku::IoError("standard output: write error");
@@ -198,7 +137,9 @@ int run(const Options& options) {
     sudoku::write_file_atomically(options.output, text);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cerr << summary(reports, seconds) << "\n";
+  std::fprintf(stderr, "corpus-rate: %s in %.2f s (%.0f puzzles/s)\n",
+               sudoku::format_status_counts(reports).c_str(), seconds,
+               seconds > 0 ? static_cast<double>(reports.size()) / seconds : 0.0);
   const bool all_ok = std::all_of(reports.begin(), reports.end(), [](const auto& report) {
     return report.status == sudoku::PuzzleStatus::ok;
   });

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "progress_bar.hpp"
 #include "sudoku/book_generation.hpp"
 #include "sudoku/errors.hpp"
 
@@ -62,45 +63,26 @@ bool parse_options(int argc, char** argv, Options& options) {
   return true;
 }
 
-// One line per chapter, redrawn in place while stderr is a terminal.
-class ChapterProgress {
- public:
-  explicit ChapterProgress(const sudoku::Plan& plan)
-      : plan_(plan), start_(std::chrono::steady_clock::now()) {}
-
-  void update(const std::vector<std::size_t>& done) {
-    if (!sudoku::cli::stderr_is_terminal()) return;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (seconds < 1.0) return;
-    std::size_t total_done = 0;
-    for (auto d : done) total_done += d;
-    const double rate = static_cast<double>(total_done) / seconds;
-    if (lines_ > 0) std::fprintf(stderr, "\033[%dA", lines_);
-    for (std::size_t c = 0; c < plan_.chapters.size(); ++c) {
-      const auto& chapter = plan_.chapters[c];
-      const std::size_t left = static_cast<std::size_t>(chapter.count) - done[c];
-      std::fprintf(stderr, "\r\033[K%-20.20s %5zu/%-5d  %.1f puzzles/s  ETA %.0fs\n", chapter.title.c_str(),
-                   done[c], chapter.count, rate, rate > 0 ? static_cast<double>(left) / rate : 0.0);
-    }
-    lines_ = static_cast<int>(plan_.chapters.size());
-  }
-
- private:
-  const sudoku::Plan& plan_;
-  std::chrono::steady_clock::time_point start_;
-  int lines_ = 0;
-};
+// One row per chapter.
+std::vector<sudoku::cli::ProgressBar::Row> chapter_rows(const sudoku::Plan& plan) {
+  std::vector<sudoku::cli::ProgressBar::Row> rows;
+  for (const auto& chapter : plan.chapters)
+    rows.push_back({chapter.title, static_cast<std::size_t>(chapter.count)});
+  return rows;
+}
 
 int run(Options& options) {
   const auto start = std::chrono::steady_clock::now();
   const sudoku::Plan plan = sudoku::read_plan(options.plan_path);
   options.generation.archive = sudoku::read_archive(options.archives);
-  ChapterProgress progress(plan);
+  sudoku::cli::ProgressBar progress(chapter_rows(plan));
   sudoku::BookGenerationResult result;
   try {
     result = sudoku::generate_book(plan, options.generation,
                                    [&](const std::vector<std::size_t>& done) { progress.update(done); });
+    progress.finish();
   } catch (const sudoku::GenerationError& error) {
+    progress.finish();
     std::cerr << "generate-book: " << options.plan_path << ": " << error.what() << "\n";
     return sudoku::cli::kSomeFailed;
   }

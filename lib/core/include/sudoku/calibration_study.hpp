@@ -203,4 +203,32 @@ using StudyProgress = std::function<void(std::size_t done, std::size_t total)>;
 StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric,
                                   const StudyOptions& options, const StudyProgress& progress = {});
 
+// ---- Presenting the result ----
+
+// A calibration shown beside the measured one: its levels in file order are matched to the measured
+// levels in theirs (expanded levels have no partner).
+struct StudyReference {
+  std::string name;  // "paper" for the paper's Table I, else "reference": the summary's column heading
+  Calibration calibration;
+};
+// "" gives none, "paper" the paper's Table I, anything else the calibration file of that name
+// (IoError, InputError as read_calibration_file).
+std::optional<StudyReference> read_study_reference(const std::string& compare);
+
+// The Table I-style summary `calibrate` prints: a header line, then one line per level of the
+// calibration (measured and expanded) with puzzles, excluded, kept, removed, min, Q1, median, Q3,
+// max and target, "-" for what an expanded level lacks; with a reference, its target and our
+// target / its target on measured levels. Columns are right-aligned, every line ends in '\n'.
+//   const auto reference = sudoku::read_study_reference("paper");
+//   std::cout << sudoku::format_study_summary(result, reference);
+std::string format_study_summary(const StudyResult& result, const std::optional<StudyReference>& reference);
+
+// What a reader of the study should know besides the table, one message per line (no newline):
+// the first `excluded_shown` excluded puzzles as 'FILE:LINE: excluded from level "L": REASON', then
+// "... and N more excluded puzzles (all listed in the calibration's provenance)" when there are
+// more, then every warning as "warning: TEXT".
+//   for (const auto& line : sudoku::study_diagnostics(result, 20))
+//     std::cerr << "calibrate: " << line << "\n";
+std::vector<std::string> study_diagnostics(const StudyResult& result, std::size_t excluded_shown);
+
 }  // namespace sudoku

@@ -1,4 +1,5 @@
-// Writing corpus reports as CSV, JSON or an aligned text table.
+// Writing corpus reports as CSV, JSON or an aligned text table, their solving paths (--explain) and
+// the count of reports per status.
 //
 // Contract: the columns are the entries of report_fields(), in that order, in every format, so adding
 // a field to the output is one line there. Absent values are empty in CSV and text and null in JSON.
@@ -36,5 +37,16 @@ struct ReportField {
 const std::vector<ReportField>& report_fields();
 
 std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format);
+
+// The solving paths (`corpus-rate --explain`): one block per report, blocks separated by a blank
+// line. A block is a header "# FILE:LINE  PUZZLE", then for an ok report "# grade G, hardest: T,
+// N steps" (G with one decimal, or "beyond") and its technique steps one per line; for any other
+// report "# STATUS: ERROR". Empty for no reports.
+//   std::cout << sudoku::format_explanations(sudoku::rate_corpus(inputs, rater));
+std::string format_explanations(const std::vector<PuzzleReport>& reports);
+
+// "3 puzzles: 2 ok, 1 no-solution": how many reports there are of each status, in kAllStatuses
+// order, leaving out statuses no report has except ok.
+std::string format_status_counts(const std::vector<PuzzleReport>& reports);
 
 }  // namespace sudoku

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "sudoku/json_io.hpp"
 
@@ -187,6 +189,38 @@ std::string format_reports(const std::vector<PuzzleReport>& reports, OutputForma
       return format_text(reports);
   }
   return {};
+}
+
+std::string format_explanations(const std::vector<PuzzleReport>& reports) {
+  std::string text;
+  for (const auto& report : reports) {
+    if (!text.empty()) text += "\n";
+    text += "# " + report.file + ":" + std::to_string(report.line) + "  " + report.puzzle + "\n";
+    if (report.status != PuzzleStatus::ok) {
+      text += "# " + std::string(status_name(report.status)) + ": " + report.error + "\n";
+      continue;
+    }
+    char grade[32];
+    std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
+    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
+            ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
+            " steps\n";
+    for (const auto& step : report.technique_steps) text += step + "\n";
+  }
+  return text;
+}
+
+std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
+  std::string text = std::to_string(reports.size()) + " puzzles:";
+  bool first = true;
+  for (const auto status : kAllStatuses) {
+    const auto count = static_cast<std::size_t>(std::count_if(
+        reports.begin(), reports.end(), [&](const PuzzleReport& r) { return r.status == status; }));
+    if (count == 0 && status != PuzzleStatus::ok) continue;
+    text += (first ? " " : ", ") + std::to_string(count) + " " + std::string(status_name(status));
+    first = false;
+  }
+  return text;
 }
 
 }  // namespace sudoku

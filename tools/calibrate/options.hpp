@@ -1,0 +1,33 @@
+// calibrate's command line: the flags, their checks, and the CalibrateOptions they give. Option
+// parsing only; what the options do is run() in main.cpp and the libraries.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/calibration_study.hpp"
+#include "sudoku/rating.hpp"
+
+namespace sudoku::cli {
+
+struct CalibrateOptions {
+  std::vector<LevelFile> level_files;
+  std::string labelled_file;
+  std::vector<Bin> bins;
+  std::string output;
+  std::string plot;
+  std::string title;
+  std::string compare;                    // a calibration file, or "paper"
+  std::optional<std::int64_t> plot_date;  // from SOURCE_DATE_EPOCH; without it a PDF plot has no date
+  std::string metric;
+  MetricSettings metric_settings;
+  StudyOptions study;
+};
+
+// Parses argv into `options`. Returns false when --help or --version was answered (exit 0); throws
+// UsageError for a bad command line.
+bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options);
+
+}  // namespace sudoku::cli
