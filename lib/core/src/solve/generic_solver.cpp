@@ -32,6 +32,11 @@ namespace {
 // array (copied once per branch) holds the whole state.
 constexpr CandidateMask kPlaced = CandidateMask{1} << 31;
 
+// Search nodes after which the kernel stops searching and counts by clause learning instead
+// (sat_counter.hpp). Easy puzzles never get near it; the "sat" kernel of solver_kernels.hpp runs
+// clause learning alone, so tests reach it without a hard puzzle.
+constexpr std::uint64_t kNodeBudget = 1000;
+
 bool is_single(CandidateMask mask) {
   return (mask & (mask - 1)) == 0;
 }
@@ -617,15 +622,15 @@ int GenericSolver::run(std::span<const std::uint8_t> cells) {
   std::transform(start.candidates.begin(), start.candidates.end(), root.begin(),
                  [](CandidateMask mask) { return mask & ~kPlaced; });
   search(0);
-  if (gave_up_) return count_solutions_sat(geometry_, root, limit_, first_solution_);
+  if (gave_up_) return count_solutions_sat_from(geometry_, root, limit_, first_solution_);
   return count_;
 }
 
 }  // namespace
 
 int count_solutions_generic(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                            std::uint8_t* first_solution, std::uint64_t node_budget) {
-  GenericSolver solver(geometry, limit, first_solution, node_budget);
+                            std::uint8_t* first_solution) {
+  GenericSolver solver(geometry, limit, first_solution, kNodeBudget);
   return solver.run(cells);
 }
 

@@ -309,10 +309,11 @@ void Solver::record_solution(const Board& board) {
 
 }  // namespace
 
-int count_solutions_standard9(const std::uint8_t* cells, int limit, std::uint8_t* first_solution) {
+int count_solutions_standard9(const Geometry& /*geometry*/, std::span<const std::uint8_t> cells, int limit,
+                              std::uint8_t* first_solution) {
   Solver solver(limit, first_solution);
   Board board;
-  if (!solver.place_givens(board, cells)) return 0;
+  if (!solver.place_givens(board, cells.data())) return 0;
   solver.search(board);
   return solver.count();
 }
