@@ -29,7 +29,14 @@ namespace sudoku::detail {
 namespace {
 
 // Candidate masks use at most 25 bits; the top bit marks a cell whose value is placed, so one
-// array (copied once per branch) holds the whole state.
+// array (copied once per branch) holds the whole state. One cell's 32-bit word:
+//
+//    31   30 ... 25   24   23  ...   2    1    0
+//   +-----+---------+----+----+-----+----+----+----+
+//   |  P  | 0 ... 0 | 25 | 24 | ... |  3 |  2 |  1 |   bit v-1: value v still possible
+//   +-----+---------+----+----+-----+----+----+----+   (bits size..30 stay 0)
+//      P = kPlaced: the cell's value is placed (one value bit left).
+// The matching steps use these masks, without P, as the edges from a cell to its values.
 constexpr CandidateMask kPlaced = CandidateMask{1} << 31;
 
 // Search nodes after which the kernel stops searching and counts by clause learning instead
