@@ -1,5 +1,4 @@
 // The benchmark suites: one entry per measured promise of the library.
-#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -16,15 +15,42 @@
 namespace sudoku::bench {
 namespace {
 
-// Puzzle suites: one workload over the file's puzzles.
+// Puzzle suites: one workload over the file's puzzles, or over those `keep` accepts when given (the
+// label then says how many were left out).
 Suite puzzle_suite(std::string name, std::string work_unit, std::string description,
-                   std::function<std::uint64_t(const Grid&)> run_one) {
+                   std::function<std::uint64_t(const Grid&)> run_one,
+                   std::function<bool(const Grid&)> keep = {}) {
   return Suite{
-      name, "puzzles", std::move(work_unit), std::move(description), [run_one](const std::string& file) {
+      name, "puzzles", std::move(work_unit), std::move(description),
+      [run_one, keep](const std::string& file) {
         auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
+        std::string label = file;
+        if (keep) {
+          const auto left_out = std::erase_if(*puzzles, [&](const Grid& puzzle) { return !keep(puzzle); });
+          if (left_out > 0) label += " (" + std::to_string(left_out) + " puzzles left out)";
+        }
         return std::vector<Workload>{
-            {file, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
+            {label, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
       }};
+}
+
+// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to.
+Suite kernel_suite(const SolverKernel& kernel) {
+  return puzzle_suite(
+      "count-" + std::string(kernel.name), "",
+      "solution count with limit 2 through the " + std::string(kernel.name) + " kernel alone",
+      [&kernel](const Grid& puzzle) {
+        std::array<std::uint8_t, kMaxCells> solution{};
+        return static_cast<std::uint64_t>(
+            kernel.count(puzzle.geometry(), puzzle.cells(), 2, solution.data()));
+      },
+      [&kernel](const Grid& puzzle) { return kernel.applies_to(puzzle.geometry()); });
+}
+
+// The fixed suites, then one per counting kernel.
+std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
+  for (const SolverKernel& kernel : solver_kernels()) list.push_back(kernel_suite(kernel));
+  return list;
 }
 
 // Generation: one workload per level of the calibration ("default" or a file); item i is a climb
@@ -47,29 +73,6 @@ std::vector<Workload> generation_workloads(const std::string& input) {
   return workloads;
 }
 
-// One suite per counting kernel ("count-generic", ...): limit 2 through that kernel alone, on the
-// file's puzzles whose geometry it applies to (the label says how many were left out).
-Suite kernel_suite(const SolverKernel& kernel) {
-  return Suite{
-      "count-" + std::string(kernel.name), "puzzles", "",
-      "solution count with limit 2 through the " + std::string(kernel.name) + " kernel alone",
-      [&kernel](const std::string& file) {
-        auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
-        const auto total = puzzles->size();
-        std::erase_if(*puzzles,
-                      [&kernel](const Grid& puzzle) { return !kernel.applies_to(puzzle.geometry()); });
-        std::string label = file;
-        if (puzzles->size() != total)
-          label += " (" + std::to_string(total - puzzles->size()) + " puzzles of other geometries left out)";
-        return std::vector<Workload>{{label, puzzles->size(), [puzzles, &kernel](std::size_t i) {
-                                        const Grid& puzzle = (*puzzles)[i];
-                                        std::array<std::uint8_t, kMaxCells> solution{};
-                                        return static_cast<std::uint64_t>(kernel.count(
-                                            puzzle.geometry(), puzzle.cells(), 2, solution.data()));
-                                      }}};
-      }};
-}
-
 }  // namespace
 
 #ifdef SUDOKU_BENCH_TYPESET
@@ -77,44 +80,40 @@ Suite typeset_suite();  // typeset_suite.cpp, built with the typesetting library
 #endif
 
 const std::vector<Suite>& suites() {
-  static const std::vector<Suite> all = [] {
-    std::vector<Suite> list = {
-        puzzle_suite(
-            "count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
-            [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
-        puzzle_suite("solve", "", "first solution (limit 1)",
-                     [](const Grid& puzzle) {
-                       const auto result = count_solutions(puzzle, 1);
-                       return result.solution ? static_cast<std::uint64_t>((*result.solution)[0]) : 0;
-                     }),
-        puzzle_suite(
-            "rate", "AC calls", "call-count rating, R=10 runs (paper defaults), canonical form included",
-            [metric = std::shared_ptr<RatingMetric>(make_rating_metric("call-count"))](const Grid& puzzle) {
-              return metric->rate(puzzle).work;
-            }),
-        puzzle_suite("hs", "solve calls", "HS-solver with all strategies (ruhn)",
-                     [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](
-                         const Grid& puzzle) { return metric->rate(puzzle).work; }),
-        puzzle_suite(
-            "technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
-            [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
-              return metric->rate(puzzle).work;
-            }),
-        puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
-                     [](const Grid& puzzle) {
-                       return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());
-                     }),
-        Suite{"generate", "puzzles", "climber moves",
-              "hill climber per level of a calibration (input: 'default' or a calibration file), as "
-              "generate-book",
-              generation_workloads},
+  static const std::vector<Suite> all = with_kernel_suites({
+      puzzle_suite(
+          "count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
+          [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
+      puzzle_suite("solve", "", "first solution (limit 1)",
+                   [](const Grid& puzzle) {
+                     const auto result = count_solutions(puzzle, 1);
+                     return result.solution ? static_cast<std::uint64_t>((*result.solution)[0]) : 0;
+                   }),
+      puzzle_suite(
+          "rate", "AC calls", "call-count rating, R=10 runs (paper defaults), canonical form included",
+          [metric = std::shared_ptr<RatingMetric>(make_rating_metric("call-count"))](const Grid& puzzle) {
+            return metric->rate(puzzle).work;
+          }),
+      puzzle_suite("hs", "solve calls", "HS-solver with all strategies (ruhn)",
+                   [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](
+                       const Grid& puzzle) { return metric->rate(puzzle).work; }),
+      puzzle_suite(
+          "technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
+          [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
+            return metric->rate(puzzle).work;
+          }),
+      puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
+                   [](const Grid& puzzle) {
+                     return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());
+                   }),
+      Suite{"generate", "puzzles", "climber moves",
+            "hill climber per level of a calibration (input: 'default' or a calibration file), as "
+            "generate-book",
+            generation_workloads},
 #ifdef SUDOKU_BENCH_TYPESET
-        typeset_suite(),
+      typeset_suite(),
 #endif
-    };
-    for (const SolverKernel& kernel : solver_kernels()) list.push_back(kernel_suite(kernel));
-    return list;
-  }();
+  });
   return all;
 }
 

@@ -2,9 +2,9 @@
 // variant shapes (diagonals, jigsaw regions, extra boxes) need no changes here.
 //
 // Contract: the kernel contract of sudoku/solver_kernels.hpp, for every geometry. Allocates its
-// working state per call. Cell-major search with strong
-// propagation; a puzzle that needs more than `node_budget` search nodes is handed, from the
-// propagated start, to the clause-learning counter.
+// working state per call. Cell-major search with strong propagation; a puzzle that needs more than
+// a fixed number of search nodes (kNodeBudget, no time limit, so still deterministic) is handed,
+// from the propagated start, to the clause-learning counter.
 #pragma once
 
 #include <cstdint>
