@@ -201,34 +201,6 @@ TEST(ExpandLevels, Errors) {
   EXPECT_THROW(expand_levels(clash, 4, Spacing::arithmetic), InputError);
 }
 
-// ---- SHA-256 ----
-
-TEST(Sha256, KnownVectors) {
-  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  EXPECT_EQ(sha256_hex(std::string(1'000'000, 'a')),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-}
-
-TEST(Sha256, PaddingBoundariesMatchSha256sum) {
-  for (const std::size_t length : {55, 56, 63, 64, 65, 119, 120, 128}) {
-    const std::string text(length, 'x');
-    const auto result = testing::run_command("sha256sum", text);
-    ASSERT_EQ(result.exit_code, 0);
-    EXPECT_EQ(sha256_hex(text), result.out.substr(0, 64)) << length;
-  }
-}
-
-TEST(Sha256, IncrementalEqualsOneShot) {
-  const std::string text = "The quick brown fox jumps over the lazy dog, again and again and again.";
-  Sha256 hash;
-  for (std::size_t i = 0; i < text.size(); i += 7) hash.update(std::string_view(text).substr(i, 7));
-  EXPECT_EQ(hash.hex_digest(), sha256_hex(text));
-  EXPECT_THROW(hash.update("more"), std::logic_error);
-}
-
 // ---- Inputs ----
 
 TEST(ParseBins, TheIssuesExample) {

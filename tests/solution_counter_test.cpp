@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "reference_solver.hpp"
-#include "solve/generic_solver.hpp"  // white box: the 9x9 kernel is cross-checked against the generic one
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
+#include "sudoku/solver_kernels.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -137,18 +137,21 @@ Grid grid_of(const std::shared_ptr<const Geometry>& geometry, std::span<const st
   return grid;
 }
 
-// Compares with the reference the public entry point and, when `also_clause_learning`, the generic
-// kernel forced straight into its clause-learning fallback. Returns the reference count.
-int expect_matches_reference(const Grid& puzzle, const std::string& context, bool also_clause_learning) {
+// Compares with the reference the public entry point and, when `every_kernel`, each kernel of the
+// table that applies to the puzzle's geometry. Returns the reference count.
+int expect_matches_reference(const Grid& puzzle, const std::string& context, bool every_kernel) {
   const auto expected = reference_count_solutions(puzzle, kMostSolutionsCompared);
-  for (int limit = 1; limit <= kMostSolutionsCompared && also_clause_learning; ++limit) {
-    std::vector<std::uint8_t> solution(static_cast<std::size_t>(puzzle.cell_count()));
-    const int count =
-        detail::count_solutions_generic(puzzle.geometry(), puzzle.cells(), limit, solution.data(), 0);
-    EXPECT_EQ(count, std::min(expected.count, limit)) << context << " (clause learning) limit " << limit;
-    if (count >= 1) {
-      EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle))
-          << context << " (clause learning)";
+  for (const SolverKernel& kernel : solver_kernels()) {
+    if (!every_kernel || !kernel.applies_to(puzzle.geometry())) continue;
+    for (int limit = 1; limit <= kMostSolutionsCompared; ++limit) {
+      std::vector<std::uint8_t> solution(static_cast<std::size_t>(puzzle.cell_count()));
+      const int count = kernel.count(puzzle.geometry(), puzzle.cells(), limit, solution.data());
+      EXPECT_EQ(count, std::min(expected.count, limit))
+          << context << " (" << kernel.name << ") limit " << limit;
+      if (count >= 1) {
+        EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle))
+            << context << " (" << kernel.name << ")";
+      }
     }
   }
   for (int limit = 1; limit <= kMostSolutionsCompared; ++limit) {
@@ -201,24 +204,48 @@ std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
 
 INSTANTIATE_TEST_SUITE_P(EveryShape, SolutionCounterShape, ::testing::ValuesIn(kShapes), shape_name);
 
-TEST(SolutionCounter, NineByNineKernelAgreesWithTheGenericKernel) {
+TEST(SolutionCounter, NineByNineKernelsAgree) {
   const auto geometry = Geometry::standard(9);
+  ASSERT_EQ(kernel_for(*geometry).name, "bitboard9");
   Rng rng(0x9e9e);
+  int kernels_compared = 0;
   for (int i = 0; i < 3000; ++i) {
     const Grid solution = random_solution(geometry, rng);
     Grid puzzle = with_blanks(solution, 40 + static_cast<int>(rng.below(42)), rng);
     if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
     for (int limit : {1, 2, 3, 10}) {
-      std::array<std::uint8_t, 81> generic_solution{};
-      const int generic =
-          detail::count_solutions_generic(*geometry, puzzle.cells(), limit, generic_solution.data());
       const SolutionCount fast = count_solutions(puzzle, limit);
-      ASSERT_EQ(fast.count, generic) << "puzzle " << i << " limit " << limit;
       if (fast.count >= 1) {
         ASSERT_TRUE(is_solution_of(*fast.solution, puzzle));
       }
+      // The other kernels (clause learning is slow on 9x9) on every fifth puzzle.
+      for (const SolverKernel& kernel : solver_kernels()) {
+        if (i % 5 != 0 || &kernel == &kernel_for(*geometry)) continue;
+        std::array<std::uint8_t, 81> other_solution{};
+        const int other = kernel.count(*geometry, puzzle.cells(), limit, other_solution.data());
+        ASSERT_EQ(fast.count, other) << kernel.name << " puzzle " << i << " limit " << limit;
+        if (fast.count == 1 && limit > 1) {  // unique: every kernel finds that solution
+          ASSERT_TRUE(
+              std::equal(other_solution.begin(), other_solution.end(), fast.solution->cells().begin()))
+              << kernel.name << " puzzle " << i;
+        }
+        ++kernels_compared;
+      }
     }
   }
+  EXPECT_EQ(kernels_compared, 600 * 4 * 2);
+}
+
+TEST(SolutionCounter, KernelTableDispatch) {
+  std::vector<std::string_view> names;
+  for (const SolverKernel& kernel : solver_kernels()) names.push_back(kernel.name);
+  EXPECT_EQ(names, (std::vector<std::string_view>{"bitboard9", "generic", "sat"}));
+  for (int size : Geometry::supported_sizes()) {
+    const auto geometry = Geometry::standard(size);
+    EXPECT_EQ(kernel_for(*geometry).name, size == 9 ? "bitboard9" : "generic") << size;
+  }
+  EXPECT_EQ(kernel_for(*Geometry::with_boxes(3, 3)).name, "bitboard9");
+  EXPECT_EQ(kernel_for(*Geometry::with_boxes(1, 9)).name, "generic");
 }
 
 TEST(SolutionCounter, SpanEntryPointMatchesTheGridEntryPoint) {

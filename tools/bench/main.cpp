@@ -67,7 +67,7 @@ bool parse_options(int argc, char** argv, Options& options) {
 int run(const Options& options) {
   boost::json::array results;
   if (!options.json)
-    std::printf("%-10s %-34s %8s %7s %12s %10s %10s %10s %14s %9s\n", "suite", "input", "items", "threads",
+    std::printf("%-15s %-34s %8s %7s %12s %10s %10s %10s %14s %9s\n", "suite", "input", "items", "threads",
                 "items/s", "mean ms", "median ms", "max ms", "work/s", "RSS MB");
   for (const auto& input : options.files) {
     for (const auto& name : options.suites) {
@@ -96,7 +96,7 @@ int run(const Options& options) {
               m.label.size() > 34 ? "..." + m.label.substr(m.label.size() - 31) : m.label;
           const std::string work =
               m.work_unit.empty() ? "-" : std::to_string(static_cast<long long>(m.work_per_second));
-          std::printf("%-10s %-34s %8zu %7d %12.1f %10.4f %10.4f %10.3f %14s %9.1f\n", m.suite.c_str(),
+          std::printf("%-15s %-34s %8zu %7d %12.1f %10.4f %10.4f %10.3f %14s %9.1f\n", m.suite.c_str(),
                       shown.c_str(), m.items, m.threads, m.per_second, m.mean_ms, m.median_ms, m.max_ms,
                       work.c_str(), static_cast<double>(m.peak_rss_kb) / 1024.0);
           std::fflush(stdout);

@@ -1,5 +1,7 @@
 // The benchmark suites: one entry per measured promise of the library.
+#include <array>
 #include <memory>
+#include <string>
 
 #include "bench_runner.hpp"
 #include "sudoku/calibration.hpp"
@@ -8,19 +10,47 @@
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
+#include "sudoku/solver_kernels.hpp"
 
 namespace sudoku::bench {
 namespace {
 
-// Puzzle suites: one workload over the file's puzzles.
+// Puzzle suites: one workload over the file's puzzles, or over those `keep` accepts when given (the
+// label then says how many were left out).
 Suite puzzle_suite(std::string name, std::string work_unit, std::string description,
-                   std::function<std::uint64_t(const Grid&)> run_one) {
+                   std::function<std::uint64_t(const Grid&)> run_one,
+                   std::function<bool(const Grid&)> keep = {}) {
   return Suite{
-      name, "puzzles", std::move(work_unit), std::move(description), [run_one](const std::string& file) {
+      name, "puzzles", std::move(work_unit), std::move(description),
+      [run_one, keep](const std::string& file) {
         auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
+        std::string label = file;
+        if (keep) {
+          const auto left_out = std::erase_if(*puzzles, [&](const Grid& puzzle) { return !keep(puzzle); });
+          if (left_out > 0) label += " (" + std::to_string(left_out) + " puzzles left out)";
+        }
         return std::vector<Workload>{
-            {file, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
+            {label, puzzles->size(), [puzzles, run_one](std::size_t i) { return run_one((*puzzles)[i]); }}};
       }};
+}
+
+// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to.
+Suite kernel_suite(const SolverKernel& kernel) {
+  return puzzle_suite(
+      "count-" + std::string(kernel.name), "",
+      "solution count with limit 2 through the " + std::string(kernel.name) + " kernel alone",
+      [&kernel](const Grid& puzzle) {
+        std::array<std::uint8_t, kMaxCells> solution{};
+        return static_cast<std::uint64_t>(
+            kernel.count(puzzle.geometry(), puzzle.cells(), 2, solution.data()));
+      },
+      [&kernel](const Grid& puzzle) { return kernel.applies_to(puzzle.geometry()); });
+}
+
+// The fixed suites, then one per counting kernel.
+std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
+  for (const SolverKernel& kernel : solver_kernels()) list.push_back(kernel_suite(kernel));
+  return list;
 }
 
 // Generation: one workload per level of the calibration ("default" or a file); item i is a climb
@@ -50,7 +80,7 @@ Suite typeset_suite();  // typeset_suite.cpp, built with the typesetting library
 #endif
 
 const std::vector<Suite>& suites() {
-  static const std::vector<Suite> all = {
+  static const std::vector<Suite> all = with_kernel_suites({
       puzzle_suite(
           "count", "", "solution count with limit 2 (uniqueness check), the generator's hot loop",
           [](const Grid& puzzle) { return static_cast<std::uint64_t>(count_solutions(puzzle, 2).count); }),
@@ -83,7 +113,7 @@ const std::vector<Suite>& suites() {
 #ifdef SUDOKU_BENCH_TYPESET
       typeset_suite(),
 #endif
-  };
+  });
   return all;
 }
 

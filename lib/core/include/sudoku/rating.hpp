@@ -16,6 +16,9 @@
 //                 options strategies, order, cap, canonical. One deterministic run.
 //   "technique"   highest step score of the technique grader's easiest-first path, on Sudoku
 //                 Explainer's scale (technique_grader.hpp); options max-technique, uniqueness, beyond.
+//
+//   const auto metric = make_rating_metric("call-count", {{"runs", "10"}});
+//   const double difficulty = metric->rate(puzzle).value;
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,10 @@
 // This is the generator's hot loop: 9x9 runs a dedicated bit-board kernel; every other geometry runs
 // a generic kernel driven by the geometry's units, so variant shapes need no solver changes.
 // count_solutions_9x9 is the same 9x9 kernel without the Grid wrapping, for loops that cannot
-// afford an allocation per call.
+// afford an allocation per call. solver_kernels.hpp lists the kernels, for tests and benchmarks.
+//
+//   const SolutionCount result = count_solutions(puzzle);     // limit 2
+//   if (result.count == 1) std::cout << to_line(*result.solution);  // unique: its solution
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,21 @@
 // compile-time sizes, so loops over peers and units unroll; GenericLayout serves any geometry,
 // including variants whose cells have different numbers of peers or units. Both take every index
 // from the geometry's data; neither knows what a row, column or box is.
+//
+// Bits, in both layouts: a Mask holds a cell's values, bit v-1 for value v (9 bits in a 16-bit
+// Mask for 9x9, up to 25 in a 32-bit Mask otherwise); sets of cells (the rating kernels' open and
+// fixed cells) take word_count() 64-bit words, cell i at bit i % 64 of word i / 64:
+//
+//   Mask (9x9)     15 ... 9   8   7   6   5   4   3   2   1   0
+//                 +--------+---+---+---+---+---+---+---+---+---+
+//                 | 0 .. 0 | 9 | 8 | 7 | 6 | 5 | 4 | 3 | 2 | 1 |   value v at bit v-1
+//                 +--------+---+---+---+---+---+---+---+---+---+
+//
+//   cell sets      word 0                 word 1                     word n-1
+//                 +---------------------+--------------------------+-----+----------------------+
+//                 | cells 0..63 (bit i) | cells 64..127 (bit i-64) | ... | last cells, then 0s  |
+//                 +---------------------+--------------------------+-----+----------------------+
+//   9x9: 2 words (cells 64..80 in bits 0..16 of word 1); 16x16: 4; 25x25: 10 (625 cells).
 #pragma once
 
 #include <array>

@@ -259,6 +259,21 @@ class DomainSplittingSearch {
 // clear their values from their peers' boards - reaches the same domains (or the same wipe-out) as
 // the queue of the reference kernel, and with the shared branching decisions the same call count.
 // Peers come from the geometry as 81-bit masks; nothing here knows rows, columns or boxes.
+//
+// A Board is one bit per cell, cell = 9 * row + column, in two 64-bit words:
+//
+//          c0  c1  c2  c3  c4  c5  c6  c7  c8
+//        +-----------------------------------+
+//   r0   |  0   1   2   3   4   5   6   7   8 |
+//   r1   |  9  10  11  12  13  14  15  16  17 |
+//   ...  |              board[0]             |   bits 0..63 of board[0]: cells 0..63
+//   r6   | 54  55  56  57  58  59  60  61  62 |
+//   r7   | 63 |64  65  66  67  68  69  70  71 |   cell 63 = r7c0 is the last bit of board[0];
+//   r8   | 72  73  74  75  76  77  78  79  80 |   bits 0..16 of board[1]: cells 64..80
+//        +-----------------------------------+   (bits 17..63 of board[1] stay 0)
+//
+// State::candidates[v] is the board of the cells that may still take value v + 1; propagated and
+// open are boards of cells in the same layout.
 class Bitboard9Search {
  public:
   using Board = std::array<Word, 2>;  // bit i of the board <=> cell i (0..63 in [0], 64..80 in [1])

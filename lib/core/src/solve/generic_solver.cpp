@@ -29,8 +29,20 @@ namespace sudoku::detail {
 namespace {
 
 // Candidate masks use at most 25 bits; the top bit marks a cell whose value is placed, so one
-// array (copied once per branch) holds the whole state.
+// array (copied once per branch) holds the whole state. One cell's 32-bit word:
+//
+//    31   30 ... 25   24   23  ...   2    1    0
+//   +-----+---------+----+----+-----+----+----+----+
+//   |  P  | 0 ... 0 | 25 | 24 | ... |  3 |  2 |  1 |   bit v-1: value v still possible
+//   +-----+---------+----+----+-----+----+----+----+   (bits size..30 stay 0)
+//      P = kPlaced: the cell's value is placed (one value bit left).
+// The matching steps use these masks, without P, as the edges from a cell to its values.
 constexpr CandidateMask kPlaced = CandidateMask{1} << 31;
+
+// Search nodes after which the kernel stops searching and counts by clause learning instead
+// (sat_counter.hpp). Easy puzzles never get near it; the "sat" kernel of solver_kernels.hpp runs
+// clause learning alone, so tests reach it without a hard puzzle.
+constexpr std::uint64_t kNodeBudget = 1000;
 
 bool is_single(CandidateMask mask) {
   return (mask & (mask - 1)) == 0;
@@ -617,15 +629,15 @@ int GenericSolver::run(std::span<const std::uint8_t> cells) {
   std::transform(start.candidates.begin(), start.candidates.end(), root.begin(),
                  [](CandidateMask mask) { return mask & ~kPlaced; });
   search(0);
-  if (gave_up_) return count_solutions_sat(geometry_, root, limit_, first_solution_);
+  if (gave_up_) return count_solutions_sat_from(geometry_, root, limit_, first_solution_);
   return count_;
 }
 
 }  // namespace
 
 int count_solutions_generic(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                            std::uint8_t* first_solution, std::uint64_t node_budget) {
-  GenericSolver solver(geometry, limit, first_solution, node_budget);
+                            std::uint8_t* first_solution) {
+  GenericSolver solver(geometry, limit, first_solution, kNodeBudget);
   return solver.run(cells);
 }
 

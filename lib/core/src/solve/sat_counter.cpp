@@ -475,8 +475,8 @@ int SatSolver::heap_pop() {
 
 }  // namespace
 
-int count_solutions_sat(const Geometry& geometry, std::span<const CandidateMask> candidates, int limit,
-                        std::uint8_t* first_solution) {
+int count_solutions_sat_from(const Geometry& geometry, std::span<const CandidateMask> candidates, int limit,
+                             std::uint8_t* first_solution) {
   const int cells = geometry.cell_count();
   SatSolver solver;
   // variable_of_value[cell * 32 + value]: the variable "cell holds value + 1", or -1.
@@ -574,6 +574,19 @@ int count_solutions_sat(const Geometry& geometry, std::span<const CandidateMask>
     if (count < limit) satisfiable = solver.forbid_model(model);
   }
   return count;
+}
+
+int count_solutions_sat(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
+                        std::uint8_t* first_solution) {
+  // A given is a cell with one value left; count_solutions_sat_from takes it off its peers and
+  // finds two equal givens in one unit.
+  std::vector<CandidateMask> candidates(cells.size(), geometry.all_values());
+  for (std::size_t cell = 0; cell < cells.size(); ++cell) {
+    if (cells[cell] == 0) continue;
+    if (cells[cell] > geometry.size()) return 0;
+    candidates[cell] = CandidateMask{1} << (cells[cell] - 1);
+  }
+  return count_solutions_sat_from(geometry, candidates, limit, first_solution);
 }
 
 }  // namespace sudoku::detail

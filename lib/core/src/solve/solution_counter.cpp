@@ -1,12 +1,12 @@
-// Public entry points: check the limit, pick the kernel, wrap the result in a Grid.
+// Public entry points: check the limit, run the kernel the table picks, wrap the result in a Grid.
 #include "sudoku/solution_counter.hpp"
 
 #include <array>
 #include <stdexcept>
 #include <string>
 
-#include "solve/generic_solver.hpp"
 #include "solve/solver9_kernel.hpp"
+#include "sudoku/solver_kernels.hpp"
 
 namespace sudoku {
 namespace {
@@ -16,22 +16,13 @@ void check_limit(int limit) {
     throw std::invalid_argument("solution count limit must be at least 1, got " + std::to_string(limit));
 }
 
-// Standard geometries are interned singletons, so identity is one pointer comparison; with_boxes(3, 3)
-// returns the same object.
-bool is_standard9(const Geometry& geometry) {
-  static const Geometry* const standard9 = Geometry::standard(9).get();
-  return &geometry == standard9;
-}
-
 }  // namespace
 
 SolutionCount count_solutions(const Grid& puzzle, int limit) {
   check_limit(limit);
   std::array<std::uint8_t, kMaxCells> solution{};
   const Geometry& geometry = puzzle.geometry();
-  const int count = is_standard9(geometry)
-                        ? detail::count_solutions_standard9(puzzle.cells().data(), limit, solution.data())
-                        : detail::count_solutions_generic(geometry, puzzle.cells(), limit, solution.data());
+  const int count = kernel_for(geometry).count(geometry, puzzle.cells(), limit, solution.data());
   SolutionCount result;
   result.count = count;
   if (count >= 1) {
@@ -43,15 +34,19 @@ SolutionCount count_solutions(const Grid& puzzle, int limit) {
   return result;
 }
 
+// The 9x9 entry points call the bit-board kernel directly: their callers are loops that cannot
+// afford even the table lookup per puzzle.
 int count_solutions_9x9(std::span<const std::uint8_t, 81> puzzle, int limit,
                         std::span<std::uint8_t, 81> first_solution) {
   check_limit(limit);
-  return detail::count_solutions_standard9(puzzle.data(), limit, first_solution.data());
+  static const Geometry& standard9 = *Geometry::standard(9);
+  return detail::count_solutions_standard9(standard9, puzzle, limit, first_solution.data());
 }
 
 int count_solutions_9x9(std::span<const std::uint8_t, 81> puzzle, int limit) {
   check_limit(limit);
-  return detail::count_solutions_standard9(puzzle.data(), limit, nullptr);
+  static const Geometry& standard9 = *Geometry::standard(9);
+  return detail::count_solutions_standard9(standard9, puzzle, limit, nullptr);
 }
 
 }  // namespace sudoku

@@ -5,6 +5,42 @@
 // band's three rows and three boxes; cells outside every such matching go (locked candidates and
 // hidden singles in rows and boxes), a row left with one cell is a placement, and a box whose
 // digit is confined to one column takes that column away from the other two bands.
+//
+// A band word: bit 9 * row_in_band + column, for the 27 cells of band b = rows 3b..3b+2:
+//
+//               box 0        box 1        box 2
+//            c0  c1  c2 | c3  c4  c5 | c6  c7  c8
+//          +------------+------------+------------+
+//   row 0  |  0   1   2 |  3   4   5 |  6   7   8 |   bits  0..8   (kRowMask << 0)
+//   row 1  |  9  10  11 | 12  13  14 | 15  16  17 |   bits  9..17  (kRowMask << 9)
+//   row 2  | 18  19  20 | 21  22  23 | 24  25  26 |   bits 18..26  (kRowMask << 18)
+//          +------------+------------+------------+
+//   bits 27..31 are always 0 (kBandMask). kColumnInBand (bits 0, 9, 18) shifted left by c is
+//   column c. One row shifted down to bits 0..8 indexes row_boxes; the three rows ORed together
+//   (the columns the digit may use) index locked_columns.
+//
+// The board: candidates[3 * digit + band], 9 digits x 3 bands = 27 words, digit-major:
+//
+//   index   0    1    2  |  3    4    5  | ... | 24   25   26
+//         +--------------+---------------+-----+--------------+
+//         | digit 1:     | digit 2:      |     | digit 9:     |
+//         | band0 1   2  | band0  1   2  |     | band0  1   2 |
+//         +--------------+---------------+-----+--------------+
+//
+// Per band, unsolved_cells[band] uses the band-word layout (cells not yet placed), and
+// unsolved_rows[band] has bit 3 * digit + row_in_band: rows of the band still missing the digit.
+//
+//   unsolved_rows bit   0  1  2 |  3  4  5 | ... | 24 25 26
+//   digit               1  1  1 |  2  2  2 | ... |  9  9  9
+//   row_in_band         0  1  2 |  0  1  2 | ... |  0  1  2
+//
+// The matching tables take a band's 3x3 row-by-box occupancy of one digit as a 9-bit index, bit
+// 3 * row + box (row_boxes gives the three box bits of one row):
+//
+//            box 0  box 1  box 2
+//   row 0      0      1      2
+//   row 1      3      4      5
+//   row 2      6      7      8
 #include "solve/solver9_kernel.hpp"
 
 #include <array>
@@ -309,10 +345,11 @@ void Solver::record_solution(const Board& board) {
 
 }  // namespace
 
-int count_solutions_standard9(const std::uint8_t* cells, int limit, std::uint8_t* first_solution) {
+int count_solutions_standard9(const Geometry& /*geometry*/, std::span<const std::uint8_t> cells, int limit,
+                              std::uint8_t* first_solution) {
   Solver solver(limit, first_solution);
   Board board;
-  if (!solver.place_givens(board, cells)) return 0;
+  if (!solver.place_givens(board, cells.data())) return 0;
   solver.search(board);
   return solver.count();
 }
