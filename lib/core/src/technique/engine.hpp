@@ -22,7 +22,7 @@
 
 #include "sudoku/geometry.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/technique_grader.hpp"
+#include "sudoku/technique.hpp"
 #include "technique/cellset.hpp"
 
 namespace sudoku::technique {
