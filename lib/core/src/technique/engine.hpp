@@ -272,11 +272,15 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
 template <int W>
 void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                  std::vector<Step>& out);
-// Contradiction, double, cell and region forcing chains. level 0: static links (multiple forcing
-// chains); 1: dynamic (singles applied along the way); 2: dynamic plus intersections, subsets
-// and fish.
+// How far a forcing chain's branches follow an assumption; each level is a rung of the ladder.
+enum class ForcingLevel : std::uint8_t {
+  static_links,  // multiple forcing chain (8.0+): the position's own links, the board unchanged
+  dynamic,       // dynamic forcing chain (8.5+): singles applied along the way
+  dynamic_plus,  // dynamic forcing chain (+) (9.0+): intersections and naked pairs as well
+};
+// Contradiction, double, cell and region forcing chains at the given level.
 template <int W>
-void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
-                         std::vector<Step>& out);
+void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                         ForcingLevel level, std::vector<Step>& out);
 
 }  // namespace sudoku::technique

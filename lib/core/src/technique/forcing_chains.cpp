@@ -19,12 +19,12 @@
 namespace sudoku::technique {
 namespace {
 
-// One assumption followed through the position. Static (level 0): implications along the
-// position's own strong links, breadth first. Dynamic (level 1): the board is updated and singles
-// are applied layer by layer. Level 2 also applies intersections and naked pairs when the singles
-// run dry. Every derived fact is recorded (a node bit) with its node count: the facts it rests on,
-// itself included. Static chains are paths, so that is the layer plus one; dynamic facts carry
-// their ancestor sets as bitsets over nodes, built in derivation order.
+// One assumption followed through the position. Static links: implications along the position's
+// own strong links, breadth first. Dynamic: the board is updated and singles are applied layer by
+// layer. Dynamic plus also applies intersections and naked pairs when the singles run dry. Every derived fact
+// is recorded (a node bit) with its node count: the facts it rests on, itself included. Static chains are
+// paths, so that is the layer plus one; dynamic facts carry their ancestor sets as bitsets over nodes, built
+// in derivation order.
 template <int W>
 class Branch {
  public:
@@ -34,7 +34,7 @@ class Branch {
   };
 
   Branch(const Layout<W>& layout, const Board<W>& base, const StrongLinks<W>& links,
-         const CandidateIndex<W>& index, int level)
+         const CandidateIndex<W>& index, ForcingLevel level)
       : layout_(layout),
         base_(base),
         links_(links),
@@ -51,8 +51,8 @@ class Branch {
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
-    return level_ == 0 ? run_static(assumed.cell, assumed.digit, on)
-                       : run_dynamic(assumed.cell, assumed.digit, on);
+    return level_ == ForcingLevel::static_links ? run_static(assumed.cell, assumed.digit, on)
+                                                : run_dynamic(assumed.cell, assumed.digit, on);
   }
   int contradiction_nodes() const { return contradiction_nodes_; }
   // The facts of the last run() with their node counts, in node order.
@@ -60,8 +60,9 @@ class Branch {
     for (std::size_t w = 0; w < words_; ++w)
       for (std::uint64_t bits = facts_[w]; bits != 0; bits &= bits - 1) {
         const int fact = static_cast<int>(w * 64) + std::countr_zero(bits);
-        const int nodes = level_ == 0 ? static_layer_[static_cast<std::size_t>(fact)] + 1
-                                      : count_of_[static_cast<std::size_t>(fact)];
+        const int nodes = level_ == ForcingLevel::static_links
+                              ? static_layer_[static_cast<std::size_t>(fact)] + 1
+                              : count_of_[static_cast<std::size_t>(fact)];
         out.push_back({fact, nodes});
       }
   }
@@ -224,7 +225,7 @@ class Branch {
       pending_on_.clear();
       pending_off_.clear();
       if (!derive_singles(touched)) return false;
-      if (pending_on_.empty() && level_ >= 2 && !find_patterns()) break;
+      if (pending_on_.empty() && level_ == ForcingLevel::dynamic_plus && !find_patterns()) break;
       if (pending_on_.empty() && pending_off_.empty()) break;
     }
     return true;
@@ -302,7 +303,7 @@ class Branch {
   const Board<W>& base_;
   const StrongLinks<W>& links_;
   const CandidateIndex<W>& index_;
-  int level_;
+  ForcingLevel level_;
   int n_;
   std::size_t words_;
   std::uint64_t* facts_ = nullptr;
@@ -432,94 +433,207 @@ class StaticLayers {
   std::vector<int> contradiction_;
 };
 
-}  // namespace
+// The technique a level's conclusions are reported as.
+Technique forcing_technique(ForcingLevel level) {
+  switch (level) {
+    case ForcingLevel::static_links:
+      return Technique::multiple_forcing_chain;
+    case ForcingLevel::dynamic:
+      return Technique::dynamic_forcing_chain;
+    case ForcingLevel::dynamic_plus:
+      break;
+  }
+  return Technique::dynamic_forcing_chain_plus;
+}
 
+// Node counts add up over the chains a conclusion combines, saturating at kBeyondCap.
+int add_nodes(int total, int more) {
+  return std::min(total + more, kBeyondCap);
+}
+
+// One forcing-chain search of a position, in the order find_forcing_chains runs its parts:
+// follow_assumptions() (every branch's facts), collect_conclusions() (what branches refute or agree
+// on), count_static_nodes() (node counts of static conclusions, searched only now) and report().
+//
+// Branch facts are node bits (chain_tables.hpp's numbering), one row of `words_` words per
+// assumption; a candidate's two nodes share a bit pair, so a row reaching both is a contradiction:
+//
+//   facts_[b * words_ + w]   bit 2i: "candidate i true"   bit 2i+1: "candidate i false"
+//   clash = row & (row >> 1) & 0x5555...   (an even bit set together with the odd bit above it)
 template <int W>
-void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
-                         std::vector<Step>& out) {
-  static constexpr std::array<Technique, 3> kLevels{Technique::multiple_forcing_chain,
-                                                    Technique::dynamic_forcing_chain,
-                                                    Technique::dynamic_forcing_chain_plus};
-  const Technique technique = kLevels[static_cast<std::size_t>(level)];
-  const double base = technique_base_score(technique);
-  // Conclusions resting on more nodes than this would score over the caller's cap: no need to
-  // find them (static chains search no deeper than that, see below).
-  const int node_cap = max_nodes_within(base, context.score_cap);
-  if (node_cap == 0) return;
-  const int n = layout.size;
-  ChainTables<W>& tables = chain_tables(layout, board, context);
-  const StrongLinks<W>& links = tables.links();
-  const CandidateIndex<W>& index = tables.index();
-  Branch<W> branch(layout, board, links, index, level);
-  const int nodes = index.nodes();
-  const std::size_t words = static_cast<std::size_t>((nodes + 63) / 64);
+class ForcingChainSearch {
+ public:
+  ForcingChainSearch(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                     ForcingLevel level, int node_cap)
+      : layout_(layout),
+        board_(board),
+        context_(context),
+        level_(level),
+        technique_(forcing_technique(level)),
+        base_(technique_base_score(technique_)),
+        node_cap_(node_cap),
+        tables_(chain_tables(layout, board, context)),
+        index_(tables_.index()),
+        branch_(layout, board, tables_.links(), index_, level),
+        nodes_(index_.nodes()),
+        words_(static_cast<std::size_t>((nodes_ + 63) / 64)),
+        both_ways_(level != ForcingLevel::static_links),
+        facts_(static_cast<std::size_t>(nodes_) * words_, 0),
+        count_begin_(static_cast<std::size_t>(nodes_) + 1, 0),
+        consistent_(static_cast<std::size_t>(nodes_)),
+        contradiction_nodes_(static_cast<std::size_t>(nodes_)),
+        reach_(level == ForcingLevel::static_links ? &tables_.reach() : nullptr),
+        from_reach_(reach_ != nullptr && reach_->available()),
+        agreed_(words_) {}
+
   // Every candidate assumed true (node 2i) and, for dynamic chains, false (2i+1): the facts each
   // assumption leads to, with their node counts (sorted by node, per branch). Static chains from
   // false assumptions add little over the cell and region chains SE calls "multiple forcing
-  // chains" (no measurable change in agreement) and would double the work.
-  const bool both_ways = level > 0;
-  std::vector<std::uint64_t> facts(static_cast<std::size_t>(nodes) * words, 0);
-  std::vector<std::size_t> count_begin(static_cast<std::size_t>(nodes) + 1, 0);
-  std::vector<typename Branch<W>::Count> counts;
-  std::vector<char> consistent(static_cast<std::size_t>(nodes));
-  std::vector<int> contradiction_nodes(static_cast<std::size_t>(nodes));
-  // Static chains: one reachability table gives every branch's facts at once; distances (the node
-  // counts) are then searched only from the branches a conclusion rests on.
-  const StaticReach<W>* reach = level == 0 ? &tables.reach() : nullptr;
-  const bool from_reach = reach != nullptr && reach->available();
-  // In a cell with two candidates "a is false" is "b is true": that branch adds nothing the cell
-  // chain on both candidates does not have, so it is skipped.
-  const auto bivalue_cell = [&](int b) { return bit_count(board.mask(index.of(b).cell)) == 2; };
-  // Removing a candidate from a cell that keeps two or more, where every unit keeps two or more
-  // places for the digit, leaves no single: with singles only (level 1), that branch derives
-  // nothing and is consistent, so it need not be followed.
-  const auto leaves_no_single = [&](int b) {
-    const Deduction& removed = index.of(b);
-    if (bit_count(board.mask(removed.cell)) < 3) return false;
-    for (int unit : layout.units_of(removed.cell))
-      if ((board.cells_of(removed.digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) <
-          3)
-        return false;
-    return true;
-  };
-  for (int b = 0; b < nodes; ++b) {
-    if (b % 2 == 1 && (!both_ways || bivalue_cell(b) || (level == 1 && leaves_no_single(b)))) {
-      consistent[static_cast<std::size_t>(b)] = 1;
-      count_begin[static_cast<std::size_t>(b) + 1] = counts.size();
-      continue;
-    }
-    if (from_reach) {
-      std::uint64_t* row = &facts[static_cast<std::size_t>(b) * words];
-      const std::uint64_t* reached = reach->row(b);
-      bool clash = false;  // some candidate reached both true and false
-      for (std::size_t w = 0; w < words; ++w) {
-        row[w] = reached[w];
-        clash = clash || (reached[w] & (reached[w] >> 1) & 0x5555555555555555ULL) != 0;
+  // chains" (no measurable change in agreement) and would double the work. Static chains take
+  // every branch's facts from one reachability table at once; their distances (the node counts)
+  // are searched later, only from the branches a conclusion rests on.
+  void follow_assumptions() {
+    for (int b = 0; b < nodes_; ++b) {
+      if (b % 2 == 1 &&
+          (!both_ways_ || bivalue_cell(b) || (level_ == ForcingLevel::dynamic && leaves_no_single(b)))) {
+        consistent_[static_cast<std::size_t>(b)] = 1;
+        count_begin_[static_cast<std::size_t>(b) + 1] = counts_.size();
+        continue;
       }
-      row[b >> 6] &= ~(std::uint64_t{1} << (b & 63));
-      consistent[static_cast<std::size_t>(b)] = !clash;
-      count_begin[static_cast<std::size_t>(b) + 1] = counts.size();
-      continue;
+      if (from_reach_) {
+        std::uint64_t* row = &facts_[static_cast<std::size_t>(b) * words_];
+        const std::uint64_t* reached = reach_->row(b);
+        bool clash = false;  // some candidate reached both true and false
+        for (std::size_t w = 0; w < words_; ++w) {
+          row[w] = reached[w];
+          clash = clash || (reached[w] & (reached[w] >> 1) & 0x5555555555555555ULL) != 0;
+        }
+        row[b >> 6] &= ~(std::uint64_t{1} << (b & 63));
+        consistent_[static_cast<std::size_t>(b)] = !clash;
+        count_begin_[static_cast<std::size_t>(b) + 1] = counts_.size();
+        continue;
+      }
+      ++context_.work;
+      const bool ok = branch_.run(b, &facts_[static_cast<std::size_t>(b) * words_]);
+      consistent_[static_cast<std::size_t>(b)] = ok;
+      contradiction_nodes_[static_cast<std::size_t>(b)] = branch_.contradiction_nodes();
+      if (ok) branch_.append_counts(counts_);
+      count_begin_[static_cast<std::size_t>(b) + 1] = counts_.size();
     }
-    ++context.work;
-    const bool ok = branch.run(b, &facts[static_cast<std::size_t>(b) * words]);
-    consistent[static_cast<std::size_t>(b)] = ok;
-    contradiction_nodes[static_cast<std::size_t>(b)] = branch.contradiction_nodes();
-    if (ok) branch.append_counts(counts);
-    count_begin[static_cast<std::size_t>(b) + 1] = counts.size();
   }
-  const auto nodes_behind = [&](int b, int fact) {
-    const auto first = counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b)]);
-    const auto last =
-        counts.begin() + static_cast<std::ptrdiff_t>(count_begin[static_cast<std::size_t>(b) + 1]);
-    return std::lower_bound(first, last, fact, [](const auto& x, int value) { return x.node < value; })
-        ->nodes;
-  };
 
   // Conclusions: what a contradiction refutes, and what several assumptions covering every
   // possibility agree on (both values of a candidate, every candidate of a cell, every place of a
-  // digit in a unit). Nodes add up over the chains a conclusion combines; each chain has at least
-  // two (the assumption and the fact), so groups of more than node_cap / 2 branches are skipped.
+  // digit in a unit).
+  void collect_conclusions() {
+    for (int b = 0; b < nodes_; ++b)
+      if (!consistent_[static_cast<std::size_t>(b)]) {
+        const int total = from_reach_ ? 0 : contradiction_nodes_[static_cast<std::size_t>(b)];
+        if (total > node_cap_) continue;
+        conclusions_.push_back({b ^ 1, Kind::contradiction, b, 0, total, add_group(std::array<int, 1>{b})});
+      }
+    // (Static chains follow true assumptions only: there is nothing for false ones to agree on.)
+    if (both_ways_)
+      for (int i = 0; 2 * i < nodes_; ++i)
+        if (consistent_[static_cast<std::size_t>(2 * i)] && consistent_[static_cast<std::size_t>(2 * i + 1)])
+          add_agreements(std::array<int, 2>{2 * i, 2 * i + 1}, Kind::twofold, 2 * i, 0);
+    std::vector<int> branches;
+    board_.open.for_each([&](int cell) {
+      branches.clear();
+      for (CandidateMask digits = board_.mask(cell); digits != 0; digits &= digits - 1) {
+        const int b = index_.node(cell, std::countr_zero(digits), true);
+        if (!consistent_[static_cast<std::size_t>(b)]) return;
+        branches.push_back(b);
+      }
+      add_agreements(branches, Kind::cell, cell, 0);
+    });
+    for (std::size_t u = 0; u < layout_.unit_cells.size(); ++u)
+      for (int d = 0; d < layout_.size; ++d) {
+        const CellSet<W> places = board_.cells_of(d) & layout_.unit_cells[u];
+        if (places.count_upto(2) < 2) continue;
+        branches.clear();
+        bool ok = true;
+        places.for_each([&](int cell) {
+          const int b = index_.node(cell, d, true);
+          ok = ok && consistent_[static_cast<std::size_t>(b)];
+          branches.push_back(b);
+        });
+        if (ok) add_agreements(branches, Kind::region, static_cast<int>(u), d);
+      }
+  }
+
+  bool found_nothing() const { return conclusions_.empty(); }
+  // Whether the conclusions still need their node counts (static chains from the table).
+  bool counts_pending() const { return from_reach_; }
+
+  // Each branch a conclusion rests on searched once, breadth first until every fact asked of it is
+  // reached — or, under a cap, no deeper than its conclusions can go and stay within it: a
+  // contradiction at layer L has at least L + 2 nodes, and a fact at layer L in a group of g
+  // branches at least L + 1 + 2 (g - 1). Conclusions over the cap are dropped.
+  void count_static_nodes() {
+    // uses_[use_begin_[b] .. use_end_[b]): the conclusions resting on branch b.
+    use_begin_.assign(static_cast<std::size_t>(nodes_) + 1, 0);
+    for (const Conclusion& conclusion : conclusions_)
+      for (std::size_t k = group_begin_[static_cast<std::size_t>(conclusion.group)];
+           k < group_begin_[static_cast<std::size_t>(conclusion.group) + 1]; ++k)
+        ++use_begin_[static_cast<std::size_t>(group_branches_[k]) + 1];
+    for (std::size_t b = 0; b < static_cast<std::size_t>(nodes_); ++b) use_begin_[b + 1] += use_begin_[b];
+    uses_.assign(use_begin_.back(), 0);
+    use_end_.assign(use_begin_.begin(), use_begin_.end() - 1);
+    std::vector<int> max_layer(static_cast<std::size_t>(nodes_), 0);
+    for (std::size_t c = 0; c < conclusions_.size(); ++c) {
+      const std::size_t first = group_begin_[static_cast<std::size_t>(conclusions_[c].group)];
+      const std::size_t last = group_begin_[static_cast<std::size_t>(conclusions_[c].group) + 1];
+      const bool contradiction = conclusions_[c].kind == Kind::contradiction;
+      const int deepest =
+          contradiction ? node_cap_ - 2 : node_cap_ - 1 - 2 * static_cast<int>(last - first - 1);
+      for (std::size_t k = first; k < last; ++k) {
+        const auto b = static_cast<std::size_t>(group_branches_[k]);
+        uses_[use_end_[b]++] = c;
+        max_layer[b] = std::max(max_layer[b], deepest);
+      }
+    }
+    StaticLayers<W> searches(tables_.graph());
+    std::vector<int> batch;
+    std::vector<int> batch_layers;
+    for (int b = 0; b < nodes_; ++b) {
+      const auto at = static_cast<std::size_t>(b);
+      if (use_begin_[at] == use_end_[at]) continue;
+      ++context_.work;
+      batch.push_back(b);
+      batch_layers.push_back(max_layer[at]);
+      if (batch.size() == static_cast<std::size_t>(StaticLayers<W>::kMaxSearches))
+        search_batch(searches, batch, batch_layers);
+    }
+    if (!batch.empty()) search_batch(searches, batch, batch_layers);
+    std::erase_if(conclusions_, [&](const Conclusion& conclusion) { return conclusion.nodes > node_cap_; });
+  }
+
+  // One step per conclusion: the easiest way to it; report those within the easiest (or the grade).
+  void report(std::vector<Step>& out) {
+    std::stable_sort(conclusions_.begin(), conclusions_.end(), [](const Conclusion& a, const Conclusion& b) {
+      return a.fact != b.fact ? a.fact < b.fact : a.nodes < b.nodes;
+    });
+    double best = kNoScore;
+    for (const Conclusion& conclusion : conclusions_)
+      best = std::min(best, base_ + length_bonus(conclusion.nodes));
+    const double bound = std::max(best, context_.good_enough) + kEpsilon;
+    for (std::size_t k = 0; k < conclusions_.size(); ++k) {
+      const Conclusion& conclusion = conclusions_[k];
+      if (k > 0 && conclusions_[k - 1].fact == conclusion.fact) continue;
+      const double score = base_ + length_bonus(conclusion.nodes);
+      if (score > bound) continue;
+      Step step = make_step(technique_, score);
+      const Deduction& fact = index_.of(conclusion.fact);
+      (conclusion.fact % 2 == 0 ? step.placements : step.eliminations).push_back(fact);
+      if (context_.explain)
+        step.detail = std::string(technique_name(technique_)) + ": " + why(conclusion) + " (" +
+                      std::to_string(conclusion.nodes) + " nodes)";
+      out.push_back(std::move(step));
+    }
+  }
+
+ private:
   enum class Kind { contradiction, twofold, cell, region };
   struct Conclusion {
     int fact;  // node: a placement (even) or an elimination (odd)
@@ -527,185 +641,151 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
     int source;  // the assumption (contradiction, twofold), the cell, or the unit
     int source_digit;
     int nodes;  // counted later for static chains from the reachability table
-    int group;  // the branches it rests on: group_branches[group_begin[group] ..group_begin[group + 1])
+    int group;  // the branches it rests on: group_branches_[group_begin_[group] ..group_begin_[group + 1])
   };
-  const auto add_nodes = [](int total, int more) { return std::min(total + more, kBeyondCap); };
-  std::vector<Conclusion> conclusions;
-  std::vector<int> group_branches;
-  std::vector<std::size_t> group_begin{0};
-  const auto add_group = [&](std::span<const int> members) {
-    group_branches.insert(group_branches.end(), members.begin(), members.end());
-    group_begin.push_back(group_branches.size());
-    return static_cast<int>(group_begin.size()) - 2;
-  };
-  std::vector<std::uint64_t> agreed(words);
-  const auto add_agreements = [&](std::span<const int> members, Kind kind, int source, int source_digit) {
-    if (2 * static_cast<int>(members.size()) > node_cap) return;
+
+  // In a cell with two candidates "a is false" is "b is true": that branch adds nothing the cell
+  // chain on both candidates does not have, so it is skipped.
+  bool bivalue_cell(int b) const { return bit_count(board_.mask(index_.of(b).cell)) == 2; }
+  // Removing a candidate from a cell that keeps two or more, where every unit keeps two or more
+  // places for the digit, leaves no single: with singles only (dynamic), that branch derives
+  // nothing and is consistent, so it need not be followed.
+  bool leaves_no_single(int b) const {
+    const Deduction& removed = index_.of(b);
+    if (bit_count(board_.mask(removed.cell)) < 3) return false;
+    for (int unit : layout_.units_of(removed.cell))
+      if ((board_.cells_of(removed.digit) & layout_.unit_cells[static_cast<std::size_t>(unit)])
+              .count_upto(2) < 3)
+        return false;
+    return true;
+  }
+  // Nodes behind `fact` in branch b (a fact the branch reached).
+  int nodes_behind(int b, int fact) const {
+    const auto first =
+        counts_.begin() + static_cast<std::ptrdiff_t>(count_begin_[static_cast<std::size_t>(b)]);
+    const auto last =
+        counts_.begin() + static_cast<std::ptrdiff_t>(count_begin_[static_cast<std::size_t>(b) + 1]);
+    return std::lower_bound(first, last, fact, [](const auto& x, int value) { return x.node < value; })
+        ->nodes;
+  }
+  int add_group(std::span<const int> members) {
+    group_branches_.insert(group_branches_.end(), members.begin(), members.end());
+    group_begin_.push_back(group_branches_.size());
+    return static_cast<int>(group_begin_.size()) - 2;
+  }
+  // Every fact all `members` reach. Each chain has at least two nodes (the assumption and the
+  // fact), so groups of more than node_cap / 2 branches are skipped.
+  void add_agreements(std::span<const int> members, Kind kind, int source, int source_digit) {
+    if (2 * static_cast<int>(members.size()) > node_cap_) return;
     bool any = false;
-    for (std::size_t w = 0; w < words; ++w) {
+    for (std::size_t w = 0; w < words_; ++w) {
       std::uint64_t bits = ~std::uint64_t{0};
-      for (int b : members) bits &= facts[static_cast<std::size_t>(b) * words + w];
-      agreed[w] = bits;
+      for (int b : members) bits &= facts_[static_cast<std::size_t>(b) * words_ + w];
+      agreed_[w] = bits;
       any = any || bits != 0;
     }
     if (!any) return;
     const int group = add_group(members);
-    for (std::size_t w = 0; w < words; ++w)
-      for (std::uint64_t bits = agreed[w]; bits != 0; bits &= bits - 1) {
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t bits = agreed_[w]; bits != 0; bits &= bits - 1) {
         const int fact = static_cast<int>(w * 64) + std::countr_zero(bits);
         int total = 0;
-        if (!from_reach) {
+        if (!from_reach_) {
           for (int b : members) total = add_nodes(total, nodes_behind(b, fact));
-          if (total > node_cap) continue;
+          if (total > node_cap_) continue;
         }
-        conclusions.push_back({fact, kind, source, source_digit, total, group});
+        conclusions_.push_back({fact, kind, source, source_digit, total, group});
       }
-  };
-  for (int b = 0; b < nodes; ++b)
-    if (!consistent[static_cast<std::size_t>(b)]) {
-      const int total = from_reach ? 0 : contradiction_nodes[static_cast<std::size_t>(b)];
-      if (total > node_cap) continue;
-      conclusions.push_back({b ^ 1, Kind::contradiction, b, 0, total, add_group(std::array<int, 1>{b})});
-    }
-  // (Static chains follow true assumptions only: there is nothing for false ones to agree on.)
-  if (both_ways)
-    for (int i = 0; 2 * i < nodes; ++i)
-      if (consistent[static_cast<std::size_t>(2 * i)] && consistent[static_cast<std::size_t>(2 * i + 1)])
-        add_agreements(std::array<int, 2>{2 * i, 2 * i + 1}, Kind::twofold, 2 * i, 0);
-  std::vector<int> branches;
-  board.open.for_each([&](int cell) {
-    branches.clear();
-    for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
-      const int b = index.node(cell, std::countr_zero(digits), true);
-      if (!consistent[static_cast<std::size_t>(b)]) return;
-      branches.push_back(b);
-    }
-    add_agreements(branches, Kind::cell, cell, 0);
-  });
-  for (std::size_t u = 0; u < layout.unit_cells.size(); ++u)
-    for (int d = 0; d < n; ++d) {
-      const CellSet<W> places = board.cells_of(d) & layout.unit_cells[u];
-      if (places.count_upto(2) < 2) continue;
-      branches.clear();
-      bool ok = true;
-      places.for_each([&](int cell) {
-        const int b = index.node(cell, d, true);
-        ok = ok && consistent[static_cast<std::size_t>(b)];
-        branches.push_back(b);
-      });
-      if (ok) add_agreements(branches, Kind::region, static_cast<int>(u), d);
-    }
-  if (conclusions.empty()) return;
-  if (from_reach) {
-    // Each branch searched once, breadth first until every fact asked of it is reached — or, under
-    // a cap, no deeper than its conclusions can go and stay within it: a contradiction at layer L
-    // has at least L + 2 nodes, and a fact at layer L in a group of g branches at least L + 1 +
-    // 2 (g - 1).
-    std::vector<std::size_t> use_begin(static_cast<std::size_t>(nodes) + 1, 0);
-    for (const Conclusion& conclusion : conclusions)
-      for (std::size_t k = group_begin[static_cast<std::size_t>(conclusion.group)];
-           k < group_begin[static_cast<std::size_t>(conclusion.group) + 1]; ++k)
-        ++use_begin[static_cast<std::size_t>(group_branches[k]) + 1];
-    for (std::size_t b = 0; b < static_cast<std::size_t>(nodes); ++b) use_begin[b + 1] += use_begin[b];
-    std::vector<std::size_t> uses(use_begin.back());
-    std::vector<int> targets(use_begin.back());
-    std::vector<std::size_t> target_end(use_begin.begin(), use_begin.end() - 1);
-    std::vector<std::size_t> use_end(use_begin.begin(), use_begin.end() - 1);
-    std::vector<int> max_layer(static_cast<std::size_t>(nodes), 0);
-    for (std::size_t c = 0; c < conclusions.size(); ++c) {
-      const std::size_t first = group_begin[static_cast<std::size_t>(conclusions[c].group)];
-      const std::size_t last = group_begin[static_cast<std::size_t>(conclusions[c].group) + 1];
-      const bool contradiction = conclusions[c].kind == Kind::contradiction;
-      const int deepest =
-          contradiction ? node_cap - 2 : node_cap - 1 - 2 * static_cast<int>(last - first - 1);
-      for (std::size_t k = first; k < last; ++k) {
-        const auto b = static_cast<std::size_t>(group_branches[k]);
-        uses[use_end[b]++] = c;
-        if (!contradiction) targets[target_end[b]++] = conclusions[c].fact;
-        max_layer[b] = std::max(max_layer[b], deepest);
-      }
-    }
-    StaticLayers<W> searches(tables.graph());
-    std::vector<int> batch;
-    std::vector<int> batch_layers;
-    const auto search_batch = [&] {
-      searches.run(batch, batch_layers);
-      for (std::size_t k = 0; k < batch.size(); ++k) {
-        const auto at = static_cast<std::size_t>(batch[k]);
-        for (std::size_t u = use_begin[at]; u < use_end[at]; ++u) {
-          Conclusion& conclusion = conclusions[uses[u]];
-          int more = kBeyondCap;
-          if (conclusion.kind == Kind::contradiction) {
-            more = searches.contradiction_nodes(k);
-          } else if (const int layer = searches.layer_of(k, conclusion.fact); layer >= 1) {
-            more = layer + 1;
-          }
-          conclusion.nodes = add_nodes(conclusion.nodes, more);
+  }
+  // Runs the batch's searches and adds each branch's share to the conclusions resting on it.
+  void search_batch(StaticLayers<W>& searches, std::vector<int>& batch, std::vector<int>& batch_layers) {
+    searches.run(batch, batch_layers);
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      const auto at = static_cast<std::size_t>(batch[k]);
+      for (std::size_t u = use_begin_[at]; u < use_end_[at]; ++u) {
+        Conclusion& conclusion = conclusions_[uses_[u]];
+        int more = kBeyondCap;
+        if (conclusion.kind == Kind::contradiction) {
+          more = searches.contradiction_nodes(k);
+        } else if (const int layer = searches.layer_of(k, conclusion.fact); layer >= 1) {
+          more = layer + 1;
         }
+        conclusion.nodes = add_nodes(conclusion.nodes, more);
       }
-      batch.clear();
-      batch_layers.clear();
-    };
-    for (int b = 0; b < nodes; ++b) {
-      const auto at = static_cast<std::size_t>(b);
-      if (use_begin[at] == use_end[at]) continue;
-      ++context.work;
-      batch.push_back(b);
-      batch_layers.push_back(max_layer[at]);
-      if (batch.size() == static_cast<std::size_t>(StaticLayers<W>::kMaxSearches)) search_batch();
     }
-    if (!batch.empty()) search_batch();
-    std::erase_if(conclusions, [&](const Conclusion& conclusion) { return conclusion.nodes > node_cap; });
+    batch.clear();
+    batch_layers.clear();
+  }
+  // The explanation's reason: "assuming r1c2=5 leads to a contradiction", ...
+  std::string why(const Conclusion& conclusion) const {
+    switch (conclusion.kind) {
+      case Kind::contradiction: {
+        const Deduction& assumed = index_.of(conclusion.source);
+        return "assuming " + fact_text(layout_, assumed.cell, assumed.digit, conclusion.source % 2 == 0) +
+               " leads to a contradiction";
+      }
+      case Kind::twofold: {
+        const Deduction& assumed = index_.of(conclusion.source);
+        return "both " + fact_text(layout_, assumed.cell, assumed.digit, true) + " and " +
+               fact_text(layout_, assumed.cell, assumed.digit, false) + " lead to it";
+      }
+      case Kind::cell:
+        return "every candidate of " + layout_.cell_text(conclusion.source) + " leads to it";
+      case Kind::region:
+        return "every place of " + digit_text(conclusion.source_digit) + " in " +
+               layout_.unit_name(conclusion.source) + " leads to it";
+    }
+    return {};
   }
 
-  // One step per conclusion: the easiest way to it; report those within the easiest (or the grade).
-  std::stable_sort(conclusions.begin(), conclusions.end(), [](const Conclusion& a, const Conclusion& b) {
-    return a.fact != b.fact ? a.fact < b.fact : a.nodes < b.nodes;
-  });
-  double best = kNoScore;
-  for (const Conclusion& conclusion : conclusions)
-    best = std::min(best, base + length_bonus(conclusion.nodes));
-  const double bound = std::max(best, context.good_enough) + kEpsilon;
-  for (std::size_t k = 0; k < conclusions.size(); ++k) {
-    const Conclusion& conclusion = conclusions[k];
-    if (k > 0 && conclusions[k - 1].fact == conclusion.fact) continue;
-    const double score = base + length_bonus(conclusion.nodes);
-    if (score > bound) continue;
-    Step step = make_step(technique, score);
-    const Deduction& fact = index.of(conclusion.fact);
-    (conclusion.fact % 2 == 0 ? step.placements : step.eliminations).push_back(fact);
-    if (context.explain) {
-      std::string why;
-      switch (conclusion.kind) {
-        case Kind::contradiction: {
-          const Deduction& assumed = index.of(conclusion.source);
-          why = "assuming " + fact_text(layout, assumed.cell, assumed.digit, conclusion.source % 2 == 0) +
-                " leads to a contradiction";
-          break;
-        }
-        case Kind::twofold: {
-          const Deduction& assumed = index.of(conclusion.source);
-          why = "both " + fact_text(layout, assumed.cell, assumed.digit, true) + " and " +
-                fact_text(layout, assumed.cell, assumed.digit, false) + " lead to it";
-          break;
-        }
-        case Kind::cell:
-          why = "every candidate of " + layout.cell_text(conclusion.source) + " leads to it";
-          break;
-        case Kind::region:
-          why = "every place of " + digit_text(conclusion.source_digit) + " in " +
-                layout.unit_name(conclusion.source) + " leads to it";
-          break;
-      }
-      step.detail = std::string(technique_name(technique)) + ": " + why + " (" +
-                    std::to_string(conclusion.nodes) + " nodes)";
-    }
-    out.push_back(std::move(step));
-  }
+  const Layout<W>& layout_;
+  const Board<W>& board_;
+  SearchContext& context_;
+  ForcingLevel level_;
+  Technique technique_;
+  double base_;
+  // Conclusions resting on more nodes than this would score over the caller's cap: no need to
+  // find them (static chains search no deeper than that).
+  int node_cap_;
+  ChainTables<W>& tables_;
+  const CandidateIndex<W>& index_;
+  Branch<W> branch_;
+  int nodes_;
+  std::size_t words_;
+  bool both_ways_;                        // false assumptions followed too (dynamic levels)
+  std::vector<std::uint64_t> facts_;      // [b * words_]: node bits of branch b's facts
+  std::vector<std::size_t> count_begin_;  // counts_[count_begin_[b] .. count_begin_[b + 1]): branch b's
+  std::vector<typename Branch<W>::Count> counts_;
+  std::vector<char> consistent_;          // per branch: no contradiction
+  std::vector<int> contradiction_nodes_;  // per inconsistent branch (not from the table)
+  const StaticReach<W>* reach_;           // static chains only
+  bool from_reach_;                       // facts from the table, node counts searched later
+  std::vector<std::uint64_t> agreed_;     // scratch: the facts a group agrees on
+  std::vector<Conclusion> conclusions_;
+  std::vector<int> group_branches_;
+  std::vector<std::size_t> group_begin_{0};
+  std::vector<std::size_t> use_begin_;
+  std::vector<std::size_t> use_end_;
+  std::vector<std::size_t> uses_;
+};
+
+}  // namespace
+
+template <int W>
+void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                         ForcingLevel level, std::vector<Step>& out) {
+  const int node_cap = max_nodes_within(technique_base_score(forcing_technique(level)), context.score_cap);
+  if (node_cap == 0) return;
+  ForcingChainSearch<W> search(layout, board, context, level, node_cap);
+  search.follow_assumptions();
+  search.collect_conclusions();
+  if (search.found_nothing()) return;
+  if (search.counts_pending()) search.count_static_nodes();
+  search.report(out);
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                        \
-  template void find_forcing_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, \
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \
+  template void find_forcing_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, ForcingLevel, \
                                        std::vector<Step>&);
 SUDOKU_TECHNIQUE_INSTANTIATE(2)
 SUDOKU_TECHNIQUE_INSTANTIATE(4)

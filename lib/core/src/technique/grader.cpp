@@ -87,11 +87,15 @@ const std::vector<Stage<W>>& stages() {
       {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
       {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
       {Technique::multiple_forcing_chain,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 0, v), true; }, true},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::static_links, v), true; },
+       true},
       {Technique::dynamic_forcing_chain,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 1, v), true; }},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic, v), true; }},
       {Technique::dynamic_forcing_chain_plus,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 2, v), true; }},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic_plus, v), true; }},
   };
   return list;
 }
