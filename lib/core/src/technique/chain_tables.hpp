@@ -9,7 +9,7 @@
 // chain_tables() rebuilds them when it changes. Nothing here changes a board.
 //
 //   ChainTables<W>& tables = chain_tables(layout, board, context);
-//   if (tables.reach().reaches(from, to)) ... search a chain from `from` to `to` ...
+//   if (tables.reach().reaches(node, node ^ 1)) ... a chain may refute `node`: search it ...
 #pragma once
 
 #include <algorithm>
@@ -32,6 +32,11 @@ using DigitSets = std::array<CellSet<W>, Board<W>::kDigits>;
 inline constexpr double kEpsilon = 1e-6;
 inline constexpr double kNoScore = std::numeric_limits<double>::infinity();
 
+// A fact's key for FactGraph: cell, digit and polarity packed as (cell * size + digit) * 2 + on.
+// Unlike the node numbering (true = even), a placement here is the odd key:
+//
+//   key    | cell * size + digit | on |     on = 1: the cell holds the digit, 0: it does not
+//            bits 31..1            bit 0
 inline int fact_key(int size, int cell, int digit, bool on) {
   return (cell * size + digit) * 2 + (on ? 1 : 0);
 }
@@ -109,6 +114,9 @@ class FactGraph {
 };
 
 // Strong links of a position: bilocal units (a digit with two places) and bivalue cells.
+// partners[cell * size + digit] is a cell set (a bit per cell, CellSet's layout): the other place
+// of the digit in each unit where (cell, digit) is one of two; linked[digit] has a bit per cell
+// that has such a partner.
 template <int W>
 struct StrongLinks {
   int size = 0;
@@ -179,7 +187,24 @@ inline int max_nodes_within(double base, double cap) {
   return low;
 }
 
-// The position's open candidates numbered 0..K-1; node 2i is "candidate i is true", 2i+1 "false".
+// The position's open candidates numbered 0..K-1 (cells in order, each cell's digits in order);
+// every candidate is two nodes of the implication graph, its true and its false literal:
+//
+//   candidate i    0           1           2                 K-1
+//                  r1c1 has 2  r1c1 has 7  r1c3 has 4   ...  r9c9 has 5
+//   node           0     1     2     3     4     5           2K-2  2K-1
+//                  true  false true  false true  false       true  false
+//
+//   node(cell, digit, on) = 2 * index_of[cell * size + digit] + (on ? 0 : 1)
+//   node ^ 1 = the negation            node / 2 = the candidate (of(node))
+//
+// Sets of nodes ("node bits": reachability rows, a branch's facts) pack 64 nodes a word, so each
+// candidate is one aligned bit pair and 0x5555... masks the true literals:
+//
+//   word w    bit 63  62   ...   3     2     1     0
+//   node      64w+63  +62  ...   +3    +2    +1    64w
+//             false   true ...   false true  false true    <- candidate 32w+1 | candidate 32w
+//   a candidate reached both ways:  bits & (bits >> 1) & 0x5555555555555555 != 0
 template <int W>
 struct CandidateIndex {
   int size = 0;
@@ -386,6 +411,8 @@ class StaticReach {
   }
 
  private:
+  // reach_: one row of words_ words per strongly connected component, node bits (see
+  // CandidateIndex): row(from) = reach_[component_[from] * words_ .. + words_).
   std::size_t words_ = 0;
   std::vector<int> component_;
   std::vector<std::uint64_t> reach_;
@@ -459,6 +486,7 @@ class SingleDigitReach {
   const Layout<W>& layout_;
   const StrongLinks<W>& links_;
   int cell_count_;
+  // follows_[digit * cell_count + cell]: a cell set, the cells that get the digit after `cell` does.
   std::vector<CellSet<W>> follows_;
   DigitSets<W> filled_{};  // the rows in use
 };
@@ -548,6 +576,8 @@ class BivalueReach {
   std::vector<int> state_of_;      // [cell * size + digit]: state number, -1 off bivalue cells
   std::vector<Deduction> states_;  // the bivalue cells' candidates
   bool available_ = false;
+  // closure_: a row of words_ words per state, a bit per state it leads to (state s is bit s % 64
+  // of word s / 64): row(s) = closure_[s * words_ .. + words_).
   std::size_t words_ = 0;
   std::vector<std::uint64_t> closure_;
   mutable std::vector<std::uint64_t> reached_;  // scratch for queries

@@ -420,6 +420,11 @@ class StaticLayers {
  private:
   static std::uint64_t bit(std::size_t k) { return std::uint64_t{1} << k; }
 
+  // Every per-node word holds one bit per search, and history_ keeps seen_ layer by layer:
+  //
+  //   seen_[node]          bit 63 ... bit k ... bit 0     bit k: search k (sources[k]) reached node
+  //   history_             | layer 0: nodes_ words | layer 1: nodes_ words | ...
+  //   layer_of(k, node)    the first layer whose word for `node` has bit k (binary search)
   std::size_t nodes_;
   const std::vector<int>& begin_;  // the graph's successor lists
   const std::vector<int>& next_;
