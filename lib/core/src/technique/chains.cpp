@@ -410,9 +410,7 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                \
   template void find_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&); \
   template void find_nishio<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique

@@ -31,6 +31,12 @@
 
 namespace sudoku::technique {
 
+// The CellSet widths (in 64-bit words) the wing is built for; grade_techniques picks one per geometry
+// (technique/grader.cpp). Each file instantiates its templates for all of them:
+//   #define SUDOKU_TECHNIQUE_INSTANTIATE(W) template void find_bug<W>(/* ... */);
+//   SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
+#define SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(X) X(2) X(4) X(10)
+
 // Largest board side whose cells fit in 64 * Words bits.
 constexpr int max_side(int words) {
   int side = 1;

@@ -792,9 +792,7 @@ void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchC
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \
   template void find_forcing_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, ForcingLevel, \
                                        std::vector<Step>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique

@@ -155,9 +155,7 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \
   template void find_strong_link_chains<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, int, \
                                            std::vector<Step>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique
