@@ -12,10 +12,9 @@
 // position, not on the order cells are numbered in.
 //
 // Speed: the static implication graph of a position is condensed once (strongly connected
-// components, reachability bitsets) and shared by the stages while the board is unchanged; a
-// search whose goal is out of reach is never started, and static forcing chains take every
-// branch's facts from the table, searching distances only from the branches a conclusion needs
-// (64 searches at a time, one bit each). Chain searches meet in the middle (see shortest_chain).
+// components, reachability bitsets; chain_tables.hpp) and shared by the stages while the board is
+// unchanged; a search whose goal is out of reach is never started. Chain searches meet in the
+// middle (see shortest_chain).
 #include <algorithm>
 #include <bit>
 #include <span>

@@ -3,16 +3,14 @@
 //
 // Contract: everything is templated on the number of 64-bit words of a CellSet, chosen per geometry
 // (2 for up to 128 cells — 4x4, 6x6, 8x8, 9x9, 10x10 —, 4 for up to 256, 10 for up to 640), so the
-// 9x9 hot path works on 128-bit sets while 25x25 still fits. Digits are 0-based here; the public
-// API speaks 1-based values:
-//
-//   CandidateMask   bit 31 .. bit size  | bit size-1 ... bit 2  bit 1  bit 0
-//                   always 0            | digit size-1   2      1      0     (value = digit + 1) Layouts are
-//                   built once per
-// geometry and shared read-only between threads. Finders never change the board: they append every
+// 9x9 hot path works on 128-bit sets while 25x25 still fits. Layouts are built once per geometry
+// and shared read-only between threads. Finders never change the board: they append every
 // instance they find to a step list, and the solver decides which to apply. Finders may keep
 // per-board tables in the SearchContext, keyed by its board_version, which the solver bumps after
-// every change.
+// every change. Digits are 0-based here; the public API speaks 1-based values:
+//
+//   CandidateMask   bit 31 .. bit size  | bit size-1 ... bit 2  bit 1  bit 0
+//                   always 0            | digit size-1   2      1      0     (value = digit + 1)
 #pragma once
 
 #include <array>
@@ -183,7 +181,8 @@ inline Step make_step(Technique technique, double score) {
 //   kinds    bit 2         bit 1    bit 0
 //            box or other  column   row
 //   (two links: a box bit makes a turbot fish, rows and columns both (0b011) a two-string kite,
-//   otherwise a skyscraper; longer chains score a tenth more per bit class, see strong_link_score)
+//   otherwise a skyscraper; longer chains add a tenth for a box bit and a tenth for rows and
+//   columns both; see strong_link_score)
 struct StrongLinkChain {
   int cell = 0;
   int digit = 0;
