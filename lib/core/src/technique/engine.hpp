@@ -196,11 +196,11 @@ struct SearchContext {
   bool explain = false;
   bool uniqueness = true;
   // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
-  // the easiest (the solver applies them together; see technique_grader.cpp).
+  // the easiest (the solver applies them together; see grader.cpp).
   double good_enough = 0.0;
   // Steps scoring above this may be left out: the solver's chain-family shortcut only takes steps
   // within the grade already reached, and a finder that knows it can stop following chains once
-  // they are too long for that (technique_chains.cpp). Finders are free to ignore it; anything they
+  // they are too long for that (forcing_chains.cpp). Finders are free to ignore it; anything they
   // report within it must be exactly what they would report without it.
   double score_cap = std::numeric_limits<double>::infinity();
   std::uint64_t work = 0;
@@ -218,7 +218,7 @@ struct SearchContext {
   std::vector<int> unit_open_cells;
   std::vector<CandidateMask> digits_by_places;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
-  // reachability; technique_chains.cpp) per board. Type-erased to keep them out of this header.
+  // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
   std::shared_ptr<void> chain_tables;
 };
@@ -233,7 +233,7 @@ std::string digits_text(CandidateMask mask);  // "2,3"
 template <int W>
 std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r1c2,r1c5"
 
-// ---- finders (technique_basic.cpp, technique_uniqueness.cpp, technique_chains.cpp) ----
+// ---- finders (basic.cpp, uniqueness.cpp, strong_link_chains.cpp, chains.cpp, forcing_chains.cpp) ----
 // Each appends every instance it finds; a finder for several techniques reports each with its
 // own score and the solver keeps the easiest.
 
