@@ -15,7 +15,8 @@
 //   "hs-calls"    calls of the HS-solver's recursive solve (hs_solver.hpp) on the canonical form;
 //                 options strategies, order, cap, canonical. One deterministic run.
 //   "technique"   highest step score of the technique grader's easiest-first path, on Sudoku
-//                 Explainer's scale (technique_grader.hpp); options max-technique, uniqueness, beyond.
+//                 Explainer's scale (technique_grader.hpp, adapted in rate/technique_metric.cpp); options
+//                 max-technique, uniqueness, beyond.
 //
 //   const auto metric = make_rating_metric("call-count", {{"runs", "10"}});
 //   const double difficulty = metric->rate(puzzle).value;
@@ -31,6 +32,7 @@
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/technique_grader.hpp"
 
 namespace sudoku {
 
@@ -78,5 +80,17 @@ std::unique_ptr<RatingMetric> make_rating_metric(std::string_view metric,
 std::vector<MetricRating> rate_puzzles(std::span<const Grid> puzzles, const RatingMetric& metric,
                                        int jobs = 1,
                                        const std::function<void(std::size_t done)>& progress = {});
+
+// The "technique" metric's adapter (rate/technique_metric.cpp), for callers that grade with the
+// technique grader directly but take its options as metric settings (corpus-rate):
+//   TechniqueOptions options = parse_technique_settings({{"max-technique", "xy-wing"}});
+//   TechniqueGrade g = grade_techniques(puzzle, options);
+// Options max-technique, uniqueness, beyond (the value given to puzzles beyond the ladder, marked
+// as a lower bound) and runs (accepted for tools and plans that always pass it; the grade is
+// deterministic, one run is made).
+std::vector<MetricOption> technique_metric_options();
+// Throws InputError for unknown options or malformed values ("beyond" is checked by the metric).
+TechniqueOptions parse_technique_settings(const MetricSettings& settings);
+std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings);
 
 }  // namespace sudoku

@@ -10,7 +10,6 @@
 #include "sudoku/errors.hpp"
 #include "sudoku/hs_solver.hpp"
 #include "sudoku/parallel.hpp"
-#include "sudoku/technique_grader.hpp"
 
 namespace sudoku {
 namespace {
@@ -200,7 +199,7 @@ std::unique_ptr<RatingMetric> make_metric(const MetricSettings& settings) {
 constexpr std::array kMetrics{
     MetricEntry{"call-count", call_count_options, make_metric<CallCountMetric>},
     MetricEntry{"hs-calls", hs_calls_options, make_metric<HsCallsMetric>},
-    MetricEntry{"technique", technique_metric_options, make_technique_metric},  // technique_grader.hpp
+    MetricEntry{"technique", technique_metric_options, make_technique_metric},  // technique_metric.cpp
 };
 
 const MetricEntry& find_metric(std::string_view metric) {

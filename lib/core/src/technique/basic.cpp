@@ -492,9 +492,7 @@ void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
   template void find_fish<W>(const Layout<W>&, const Board<W>&, SearchContext&, int, std::vector<Step>&); \
   template void find_xy_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);  \
   template void find_xyz_wings<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique

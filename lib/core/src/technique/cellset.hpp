@@ -3,7 +3,11 @@
 //
 // Contract: capacity 64 * Words cells; indices must be below it (unchecked). A value type without
 // heap storage, so copying a board of them is a memcpy. Words is chosen per geometry (2 covers the
-// 9x9 hot path, see technique_layout.hpp).
+// 9x9 hot path, see engine.hpp). Cell c is bit c % 64 of word c / 64:
+//
+//   word 0   bit 63 ........ bit 1   bit 0     word 1   bit 63 ......... bit 16  ...  bit 0
+//            cell 63         cell 1  cell 0             cell 127         cell 80      cell 64
+//   (9x9: cell = 9 * row + column, 0-based; bits 81..127 stay clear: no operation complements)
 #pragma once
 
 #include <array>

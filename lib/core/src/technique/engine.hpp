@@ -3,12 +3,14 @@
 //
 // Contract: everything is templated on the number of 64-bit words of a CellSet, chosen per geometry
 // (2 for up to 128 cells — 4x4, 6x6, 8x8, 9x9, 10x10 —, 4 for up to 256, 10 for up to 640), so the
-// 9x9 hot path works on 128-bit sets while 25x25 still fits. Digits are 0-based here (bit d of a
-// candidate mask is value d + 1); the public API speaks 1-based values. Layouts are built once per
-// geometry and shared read-only between threads. Finders never change the board: they append every
+// 9x9 hot path works on 128-bit sets while 25x25 still fits. Layouts are built once per geometry
+// and shared read-only between threads. Finders never change the board: they append every
 // instance they find to a step list, and the solver decides which to apply. Finders may keep
 // per-board tables in the SearchContext, keyed by its board_version, which the solver bumps after
-// every change.
+// every change. Digits are 0-based here; the public API speaks 1-based values:
+//
+//   CandidateMask   bit 31 .. bit size  | bit size-1 ... bit 2  bit 1  bit 0
+//                   always 0            | digit size-1   2      1      0     (value = digit + 1)
 #pragma once
 
 #include <array>
@@ -22,10 +24,16 @@
 
 #include "sudoku/geometry.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/technique_grader.hpp"
+#include "sudoku/technique.hpp"
 #include "technique/cellset.hpp"
 
 namespace sudoku::technique {
+
+// The CellSet widths (in 64-bit words) the wing is built for; grade_techniques picks one per geometry
+// (technique/grader.cpp). Each file instantiates its templates for all of them:
+//   #define SUDOKU_TECHNIQUE_INSTANTIATE(W) template void find_bug<W>(/* ... */);
+//   SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
+#define SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(X) X(2) X(4) X(10)
 
 // Largest board side whose cells fit in 64 * Words bits.
 constexpr int max_side(int words) {
@@ -168,7 +176,13 @@ inline Step make_step(Technique technique, double score) {
 }
 
 // A single-digit chain found by find_strong_link_chains: the candidate it eliminates, its strong
-// link count and the kinds of units they lie in (bit 0 row, 1 column, 2 box or other).
+// link count and the kinds of units its strong links lie in:
+//
+//   kinds    bit 2         bit 1    bit 0
+//            box or other  column   row
+//   (two links: a box bit makes a turbot fish, rows and columns both (0b011) a two-string kite,
+//   otherwise a skyscraper; longer chains add a tenth for a box bit and a tenth for rows and
+//   columns both; see strong_link_score)
 struct StrongLinkChain {
   int cell = 0;
   int digit = 0;
@@ -182,11 +196,11 @@ struct SearchContext {
   bool explain = false;
   bool uniqueness = true;
   // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
-  // the easiest (the solver applies them together; see technique_grader.cpp).
+  // the easiest (the solver applies them together; see grader.cpp).
   double good_enough = 0.0;
   // Steps scoring above this may be left out: the solver's chain-family shortcut only takes steps
   // within the grade already reached, and a finder that knows it can stop following chains once
-  // they are too long for that (technique_chains.cpp). Finders are free to ignore it; anything they
+  // they are too long for that (forcing_chains.cpp). Finders are free to ignore it; anything they
   // report within it must be exactly what they would report without it.
   double score_cap = std::numeric_limits<double>::infinity();
   std::uint64_t work = 0;
@@ -204,7 +218,7 @@ struct SearchContext {
   std::vector<int> unit_open_cells;
   std::vector<CandidateMask> digits_by_places;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
-  // reachability; technique_chains.cpp) per board. Type-erased to keep them out of this header.
+  // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
   std::shared_ptr<void> chain_tables;
 };
@@ -219,7 +233,7 @@ std::string digits_text(CandidateMask mask);  // "2,3"
 template <int W>
 std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r1c2,r1c5"
 
-// ---- finders (technique_basic.cpp, technique_uniqueness.cpp, technique_chains.cpp) ----
+// ---- finders (basic.cpp, uniqueness.cpp, strong_link_chains.cpp, chains.cpp, forcing_chains.cpp) ----
 // Each appends every instance it finds; a finder for several techniques reports each with its
 // own score and the solver keeps the easiest.
 
@@ -272,11 +286,15 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
 template <int W>
 void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                  std::vector<Step>& out);
-// Contradiction, double, cell and region forcing chains. level 0: static links (multiple forcing
-// chains); 1: dynamic (singles applied along the way); 2: dynamic plus intersections, subsets
-// and fish.
+// How far a forcing chain's branches follow an assumption; each level is a rung of the ladder.
+enum class ForcingLevel : std::uint8_t {
+  static_links,  // multiple forcing chain (8.0+): the position's own links, the board unchanged
+  dynamic,       // dynamic forcing chain (8.5+): singles applied along the way
+  dynamic_plus,  // dynamic forcing chain (+) (9.0+): intersections and naked pairs as well
+};
+// Contradiction, double, cell and region forcing chains at the given level.
 template <int W>
-void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int level,
-                         std::vector<Step>& out);
+void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                         ForcingLevel level, std::vector<Step>& out);
 
 }  // namespace sudoku::technique

@@ -1,4 +1,4 @@
-// The technique grader's solver loop, public API and the "technique" rating metric.
+// The technique grader's solver loop and public API.
 //
 // The loop: run the ladder's stages from the easiest; the first stage that finds anything has its
 // easiest steps applied — all of them at once, so the path does not depend on which instance a
@@ -13,79 +13,9 @@
 #include <cmath>
 #include <limits>
 
-#include "sudoku/errors.hpp"
 #include "technique/engine.hpp"
 
 namespace sudoku {
-namespace {
-
-struct TechniqueInfo {
-  std::string_view id;
-  std::string_view name;
-  double score;
-};
-
-constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
-    {"full-house", "full house", 1.0},
-    {"hidden-single-box", "hidden single (box)", 1.2},
-    {"hidden-single-line", "hidden single (line)", 1.5},
-    {"direct-pointing", "direct pointing", 1.7},
-    {"direct-claiming", "direct claiming", 1.9},
-    {"direct-hidden-pair", "direct hidden pair", 2.0},
-    {"naked-single", "naked single", 2.3},
-    {"direct-hidden-triple", "direct hidden triple", 2.5},
-    {"pointing", "pointing", 2.6},
-    {"claiming", "claiming", 2.8},
-    {"naked-pair", "naked pair", 3.0},
-    {"x-wing", "X-wing", 3.2},
-    {"hidden-pair", "hidden pair", 3.4},
-    {"naked-triple", "naked triple", 3.6},
-    {"swordfish", "swordfish", 3.8},
-    {"hidden-triple", "hidden triple", 4.0},
-    {"two-strong-links", "skyscraper / two-string kite / turbot fish", 4.0},
-    {"xy-wing", "XY-wing", 4.2},
-    {"xyz-wing", "XYZ-wing", 4.4},
-    {"unique-rectangle", "unique rectangle", 4.5},
-    {"naked-quad", "naked quad", 5.0},
-    {"jellyfish", "jellyfish", 5.2},
-    {"hidden-quad", "hidden quad", 5.4},
-    {"three-strong-links", "three strong links", 5.4},
-    {"bug", "bivalue universal grave", 5.6},
-    {"four-strong-links", "four strong links", 5.8},
-    {"aligned-pair-exclusion", "aligned pair exclusion", 6.2},
-    {"five-strong-links", "five strong links", 6.2},
-    {"six-strong-links", "six strong links", 6.6},
-    {"x-chain", "X-chain", 6.6},
-    {"y-chain", "XY-chain", 6.7},
-    {"forcing-chain", "forcing chain", 7.1},
-    {"nishio", "nishio forcing chain", 7.5},
-    {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
-    {"dynamic-forcing-chain", "dynamic forcing chain", 8.5},
-    {"dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0},
-}};
-
-const TechniqueInfo& info(Technique technique) {
-  return kTechniques[static_cast<std::size_t>(technique)];
-}
-
-}  // namespace
-
-std::string_view technique_name(Technique technique) {
-  return info(technique).name;
-}
-std::string_view technique_id(Technique technique) {
-  return info(technique).id;
-}
-double technique_base_score(Technique technique) {
-  return info(technique).score;
-}
-
-std::optional<Technique> parse_technique_id(std::string_view id) {
-  for (int t = 0; t < kTechniqueCount; ++t)
-    if (kTechniques[static_cast<std::size_t>(t)].id == id) return static_cast<Technique>(t);
-  return std::nullopt;
-}
-
 namespace technique {
 namespace {
 
@@ -157,11 +87,15 @@ const std::vector<Stage<W>>& stages() {
       {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
       {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
       {Technique::multiple_forcing_chain,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 0, v), true; }, true},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::static_links, v), true; },
+       true},
       {Technique::dynamic_forcing_chain,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 1, v), true; }},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic, v), true; }},
       {Technique::dynamic_forcing_chain_plus,
-       [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, 2, v), true; }},
+       [](const L& l, const B& b, S& s,
+          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic_plus, v), true; }},
   };
   return list;
 }
@@ -341,103 +275,6 @@ std::string describe_hardest(const TechniqueGrade& grade) {
   if (grade.outcome == GradeOutcome::beyond)
     return grade.step_count == 0 ? "beyond: no step found" : "beyond: stuck after " + name;
   return name;
-}
-
-// ---- the "technique" rating metric ----
-
-namespace {
-
-constexpr std::string_view kMetricName = "technique";
-
-[[noreturn]] void metric_fail(const std::string& message) {
-  throw InputError("", 0, 0, std::string(kMetricName) + ": " + message);
-}
-
-std::string format_number(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
-
-class TechniqueMetric final : public RatingMetric {
- public:
-  explicit TechniqueMetric(const MetricSettings& settings) : options_(parse_technique_settings(settings)) {
-    const auto beyond = settings.find("beyond");
-    if (beyond != settings.end()) {
-      const std::string& text = beyond->second;
-      double value = 0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc{} || end != text.data() + text.size() || !(value > 0) || !std::isfinite(value))
-        metric_fail("beyond: expected a positive number, got \"" + text + "\"");
-      beyond_score_ = value;
-    }
-  }
-
-  std::string_view name() const override { return kMetricName; }
-  int runs() const override { return 1; }
-  MetricSettings settings() const override {
-    return {{"max-technique", std::string(technique_id(options_.max_technique))},
-            {"uniqueness", options_.uniqueness ? "true" : "false"},
-            {"beyond", format_number(beyond_score_)},
-            {"runs", "1"}};
-  }
-  MetricRating rate(const Grid& puzzle) const override {
-    const TechniqueGrade grade = grade_techniques(puzzle, options_);
-    MetricRating rating;
-    rating.value = grade.beyond() ? beyond_score_ : grade.grade;
-    rating.capped_runs = grade.beyond() ? 1 : 0;
-    rating.solved = grade.solved();
-    rating.work = grade.work;
-    return rating;
-  }
-
- private:
-  TechniqueOptions options_;
-  double beyond_score_ = 11.0;
-};
-
-}  // namespace
-
-std::vector<MetricOption> technique_metric_options() {
-  return {
-      {"max-technique", std::string(technique_id(TechniqueOptions{}.max_technique)),
-       "hardest technique tried (an id such as xy-wing or nishio); puzzles needing more are graded beyond"},
-      {"uniqueness", "true", "use unique rectangles and BUG (sound only for puzzles with one solution)"},
-      {"beyond", "11", "rating given to puzzles beyond the ladder (reported as a lower bound)"},
-      {"runs", "1", "accepted for plans and tools that always pass it; the grade is deterministic"},
-  };
-}
-
-TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
-  TechniqueOptions options;
-  for (const auto& [key, value] : settings) {
-    if (key == "max-technique") {
-      const auto technique = parse_technique_id(value);
-      if (!technique) {
-        std::string known;
-        for (int t = 0; t < kTechniqueCount; ++t)
-          known += (known.empty() ? "" : ", ") + std::string(technique_id(static_cast<Technique>(t)));
-        metric_fail("max-technique: unknown technique \"" + value + "\" (known: " + known + ")");
-      }
-      options.max_technique = *technique;
-    } else if (key == "uniqueness") {
-      if (value != "true" && value != "false")
-        metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
-      options.uniqueness = value == "true";
-    } else if (key == "runs") {
-      int runs = 0;
-      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), runs);
-      if (error != std::errc{} || end != value.data() + value.size() || runs < 1)
-        metric_fail("runs: expected a positive integer, got \"" + value + "\"");
-    } else if (key != "beyond") {
-      metric_fail("unknown option \"" + key + "\" (options: max-technique, uniqueness, beyond, runs)");
-    }
-  }
-  return options;
-}
-
-std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings) {
-  return std::make_unique<TechniqueMetric>(settings);
 }
 
 }  // namespace sudoku

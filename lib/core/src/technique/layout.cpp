@@ -191,9 +191,7 @@ std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells) {
   template const Layout<W>& layout_for<W>(const Geometry&);              \
   template bool load_board<W>(const Layout<W>&, const Grid&, Board<W>&); \
   template std::string cells_text<W>(const Layout<W>&, const CellSet<W>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique

@@ -310,9 +310,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
   template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&); \
   template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&,   \
                                                std::vector<Step>&);
-SUDOKU_TECHNIQUE_INSTANTIATE(2)
-SUDOKU_TECHNIQUE_INSTANTIATE(4)
-SUDOKU_TECHNIQUE_INSTANTIATE(10)
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
 }  // namespace sudoku::technique

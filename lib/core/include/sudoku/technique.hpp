@@ -1,0 +1,84 @@
+// Technique vocabulary: the ladder of human solving techniques on Sudoku Explainer's scale, their
+// names, ids and base scores, and the step a technique makes (placements and eliminations). The
+// words the grader (technique_grader.hpp), its private engine and its callers share; no grading here.
+//
+// Contract: Technique values are ordered easiest first and stable within a build; ids are
+// kebab-case and round-trip through parse_technique_id. Values in CellValue are 1-based.
+//
+//   std::optional<Technique> t = parse_technique_id("xy-wing");   // Technique::xy_wing
+//   double score = technique_base_score(*t);                      // 4.2
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku {
+
+// The ladder, easiest first. A step's score is its technique's base score, plus a length bonus for
+// chains and a size bonus for some patterns (see technique_base_score and docs/rating.md).
+enum class Technique : std::uint8_t {
+  full_house,              // 1.0  last open cell of a unit
+  hidden_single_box,       // 1.2
+  hidden_single_line,      // 1.5  row or column (or another unit kind)
+  direct_pointing,         // 1.7  pointing that leaves a hidden single
+  direct_claiming,         // 1.9
+  direct_hidden_pair,      // 2.0
+  naked_single,            // 2.3
+  direct_hidden_triple,    // 2.5
+  pointing,                // 2.6  a box's candidates for a digit all lie in one line
+  claiming,                // 2.8  a line's candidates for a digit all lie in one box
+  naked_pair,              // 3.0
+  x_wing,                  // 3.2
+  hidden_pair,             // 3.4
+  naked_triple,            // 3.6
+  swordfish,               // 3.8
+  hidden_triple,           // 4.0
+  two_strong_links,        // 4.0-4.2 skyscraper, two-string kite, turbot fish: one digit, two strong links
+  xy_wing,                 // 4.2
+  xyz_wing,                // 4.4
+  unique_rectangle,        // 4.5-4.8 (types 1-4; needs uniqueness)
+  naked_quad,              // 5.0
+  jellyfish,               // 5.2
+  hidden_quad,             // 5.4
+  three_strong_links,      // 5.4-5.6 one digit, three strong links
+  bug,                     // 5.6-5.7 bivalue universal grave (needs uniqueness)
+  four_strong_links,       // 5.8-6.0
+  aligned_pair_exclusion,  // 6.2
+  five_strong_links,       // 6.2-6.4
+  six_strong_links,        // 6.6-6.8
+  x_chain,                 // 6.5+ single-digit chains and cycles (+ length bonus)
+  y_chain,                 // 6.6+ chains through bivalue cells
+  forcing_chain,           // 7.0+ alternating inference chains mixing both
+  nishio,                  // 7.5+ single-digit dynamic contradiction
+  multiple_forcing_chain,  // 8.0+ cell and region forcing chains, contradiction and double chains
+  dynamic_forcing_chain,   // 8.5+ the same with singles applied along the way
+  dynamic_forcing_chain_plus,  // 9.0+ the same with intersections, subsets and fish applied as well
+};
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::dynamic_forcing_chain_plus) + 1;
+
+// "XY-wing", "hidden single", "dynamic forcing chain (+)".
+std::string_view technique_name(Technique technique);
+// Kebab-case identifier for options and machine-readable output: "xy-wing", "hidden-single-box".
+std::string_view technique_id(Technique technique);
+std::optional<Technique> parse_technique_id(std::string_view id);
+// Score of the technique without bonuses.
+double technique_base_score(Technique technique);
+
+struct CellValue {
+  int cell = 0;
+  int value = 0;  // 1..size
+  friend bool operator==(const CellValue&, const CellValue&) = default;
+};
+
+struct TechniqueStep {
+  Technique technique = Technique::full_house;
+  double score = 0.0;
+  std::vector<CellValue> placements;
+  std::vector<CellValue> eliminations;
+  std::string detail;  // "hidden single in box 6", "pointing, box 1" (filled when explaining)
+};
+
+}  // namespace sudoku

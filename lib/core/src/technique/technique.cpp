@@ -1,0 +1,78 @@
+// The technique vocabulary's table: id, display name and base score of every rung of the ladder,
+// in enum order (docs/rating.md lists where each score comes from).
+#include "sudoku/technique.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace sudoku {
+namespace {
+
+struct TechniqueInfo {
+  std::string_view id;
+  std::string_view name;
+  double score;
+};
+
+constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
+    {"full-house", "full house", 1.0},
+    {"hidden-single-box", "hidden single (box)", 1.2},
+    {"hidden-single-line", "hidden single (line)", 1.5},
+    {"direct-pointing", "direct pointing", 1.7},
+    {"direct-claiming", "direct claiming", 1.9},
+    {"direct-hidden-pair", "direct hidden pair", 2.0},
+    {"naked-single", "naked single", 2.3},
+    {"direct-hidden-triple", "direct hidden triple", 2.5},
+    {"pointing", "pointing", 2.6},
+    {"claiming", "claiming", 2.8},
+    {"naked-pair", "naked pair", 3.0},
+    {"x-wing", "X-wing", 3.2},
+    {"hidden-pair", "hidden pair", 3.4},
+    {"naked-triple", "naked triple", 3.6},
+    {"swordfish", "swordfish", 3.8},
+    {"hidden-triple", "hidden triple", 4.0},
+    {"two-strong-links", "skyscraper / two-string kite / turbot fish", 4.0},
+    {"xy-wing", "XY-wing", 4.2},
+    {"xyz-wing", "XYZ-wing", 4.4},
+    {"unique-rectangle", "unique rectangle", 4.5},
+    {"naked-quad", "naked quad", 5.0},
+    {"jellyfish", "jellyfish", 5.2},
+    {"hidden-quad", "hidden quad", 5.4},
+    {"three-strong-links", "three strong links", 5.4},
+    {"bug", "bivalue universal grave", 5.6},
+    {"four-strong-links", "four strong links", 5.8},
+    {"aligned-pair-exclusion", "aligned pair exclusion", 6.2},
+    {"five-strong-links", "five strong links", 6.2},
+    {"six-strong-links", "six strong links", 6.6},
+    {"x-chain", "X-chain", 6.6},
+    {"y-chain", "XY-chain", 6.7},
+    {"forcing-chain", "forcing chain", 7.1},
+    {"nishio", "nishio forcing chain", 7.5},
+    {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
+    {"dynamic-forcing-chain", "dynamic forcing chain", 8.5},
+    {"dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0},
+}};
+
+const TechniqueInfo& info(Technique technique) {
+  return kTechniques[static_cast<std::size_t>(technique)];
+}
+
+}  // namespace
+
+std::string_view technique_name(Technique technique) {
+  return info(technique).name;
+}
+std::string_view technique_id(Technique technique) {
+  return info(technique).id;
+}
+double technique_base_score(Technique technique) {
+  return info(technique).score;
+}
+
+std::optional<Technique> parse_technique_id(std::string_view id) {
+  for (int t = 0; t < kTechniqueCount; ++t)
+    if (kTechniques[static_cast<std::size_t>(t)].id == id) return static_cast<Technique>(t);
+  return std::nullopt;
+}
+
+}  // namespace sudoku
