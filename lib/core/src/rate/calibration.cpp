@@ -6,7 +6,9 @@
 #include <initializer_list>
 #include <limits>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include <boost/json.hpp>
 
@@ -19,11 +21,13 @@ namespace {
 // The one list of accepted keys. Level statistics follow "name" and "target" in LevelStatistic
 // order, so their names come from here too. (initializer_list because JsonField::allow_only takes
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
-const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs", "options", "levels",
-                                                               "provenance"};
-const std::initializer_list<std::string_view> kLevelKeys{
-    "name", "target", "count", "kept", "removed", "q1", "median", "q3", "mean", "sd", "min", "max"};
-constexpr std::size_t kFirstStatisticKey = 2;
+const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",   "options",
+                                                               "size",   "levels", "provenance"};
+const std::initializer_list<std::string_view> kLevelKeys{"name", "target", "band", "givens", "count",
+                                                         "kept", "removed", "q1", "median", "q3",
+                                                         "mean", "sd",     "min",  "max"};
+constexpr std::size_t kFirstStatisticKey = 4;
+constexpr int kMaxGivens = 25 * 25;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
 // Integer statistics are held as doubles: above 2^53 they would not read back as written, and
@@ -42,12 +46,42 @@ LevelStatistic statistic_at(std::size_t index) {
 // `fail(level, key, message)` must throw.
 using LevelFailure = std::function<void(std::size_t level, std::string_view key, const std::string& message)>;
 
+std::string format_number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+void check_band(const std::vector<CalibrationLevel>& levels, std::size_t i, const LevelFailure& fail) {
+  const CalibrationLevel& level = levels[i];
+  if (level.band.has_value() != levels.front().band.has_value())
+    fail(i, "band",
+         level.band ? "only some levels have a band (give every level a band, or none)"
+                    : "this level has no band but level \"" + levels.front().name +
+                          "\" has one (give every level a band, or none)");
+  if (!level.band) return;
+  const RatingBand& band = *level.band;
+  if (!std::isfinite(band.low) || !std::isfinite(band.high) || band.low < 0 || band.low > band.high)
+    fail(i, "band", "expected [low, high] with 0 <= low <= high");
+  if (!band.contains(level.target))
+    fail(i, "target",
+         "the target " + format_number(level.target) + " lies outside the level's band [" +
+             format_number(band.low) + ", " + format_number(band.high) + "]");
+  for (std::size_t j = 0; j < i; ++j)
+    if (levels[j].band && band.low <= levels[j].band->high && levels[j].band->low <= band.high)
+      fail(i, "band", "overlaps the band of level \"" + levels[j].name + "\" (a rating must have one level)");
+}
+
 void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailure& fail) {
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const CalibrationLevel& level = levels[i];
     if (level.name.empty()) fail(i, "name", "a level needs a non-empty name");
     if (!std::isfinite(level.target) || level.target <= 0.0)
       fail(i, "target", "expected a positive target, got " + std::to_string(level.target));
+    check_band(levels, i, fail);
+    if (level.givens && !(level.givens->fewest >= 0 && level.givens->fewest <= level.givens->most &&
+                          level.givens->most <= kMaxGivens))
+      fail(i, "givens", "expected [fewest, most] with 0 <= fewest <= most <= " + std::to_string(kMaxGivens));
     for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
       const auto& value = level.statistics[s];
       if (value && is_integer_statistic(statistic_at(s)) &&
@@ -64,13 +98,35 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
   }
 }
 
-std::vector<std::size_t> order_by_target(const Calibration& calibration) {
+// Levels in ascending order: by band when they have bands (bands do not overlap, so this is also
+// target order), else by target.
+std::vector<std::size_t> ascending_levels(const Calibration& calibration) {
   std::vector<std::size_t> order(calibration.levels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return calibration.levels[a].target < calibration.levels[b].target;
+    const CalibrationLevel& first = calibration.levels[a];
+    const CalibrationLevel& second = calibration.levels[b];
+    if (first.band && second.band) return first.band->low < second.band->low;
+    return first.target < second.target;
   });
   return order;
+}
+
+// The boundary between neighbouring levels (lower, upper) of an ascending order.
+double boundary_between(const CalibrationLevel& lower, const CalibrationLevel& upper) {
+  if (lower.band && upper.band) return (lower.band->high + upper.band->low) / 2;
+  return std::sqrt(lower.target * upper.target);
+}
+
+// "[low, high]" of numbers: a band or a givens range.
+template <typename Number>
+std::pair<Number, Number> parse_pair(const JsonField& field, const char* what) {
+  if (field.array_size() != 2) field.fail(std::string("expected ") + what);
+  if constexpr (std::is_integral_v<Number>)
+    return {static_cast<Number>(field.element(0).as_integer(0, kMaxGivens)),
+            static_cast<Number>(field.element(1).as_integer(0, kMaxGivens))};
+  else
+    return {field.element(0).as_number(), field.element(1).as_number()};
 }
 
 CalibrationLevel parse_level(const JsonField& field) {
@@ -78,6 +134,14 @@ CalibrationLevel parse_level(const JsonField& field) {
   CalibrationLevel level;
   level.name = field.required("name").as_string();
   level.target = field.required("target").as_number();
+  if (const JsonField band = field["band"]; band.present()) {
+    const auto [low, high] = parse_pair<double>(band, "[low, high]: the ratings of the level");
+    level.band = RatingBand{low, high};
+  }
+  if (const JsonField givens = field["givens"]; givens.present()) {
+    const auto [fewest, most] = parse_pair<int>(givens, "[fewest, most]: how many cells a puzzle gives");
+    level.givens = GivensRange{fewest, most};
+  }
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
     const LevelStatistic statistic = statistic_at(i);
     const JsonField value = field[to_string(statistic)];
@@ -126,6 +190,30 @@ Calibration paper_calibration() {
   return calibration;
 }
 
+Calibration press_calibration() {
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.options = {{"uniqueness", "false"}};
+  calibration.size = 9;
+  const auto level = [](std::string name, double target, double low, double high, int fewest, int most) {
+    CalibrationLevel result;
+    result.name = std::move(name);
+    result.target = target;
+    result.band = RatingBand{low, high};
+    result.givens = GivensRange{fewest, most};
+    return result;
+  };
+  calibration.levels = {level("easy", 1.5, 1.0, 2.3, 30, 38),     level("medium", 2.8, 2.5, 3.4, 27, 34),
+                        level("hard", 4.2, 3.6, 5.5, 24, 30),     level("evil", 6.6, 5.6, 7.4, 22, 28),
+                        level("extreme", 8.3, 7.5, 11.0, 20, 28)};
+  return calibration;
+}
+
+bool has_bands(const Calibration& calibration) {
+  return !calibration.levels.empty() && calibration.levels.front().band.has_value();
+}
+
 Calibration parse_calibration(const JsonDocument& document) {
   const JsonField root(document);
   root.allow_only(kCalibrationKeys);
@@ -141,6 +229,7 @@ Calibration parse_calibration(const JsonDocument& document) {
   }
   calibration.runs = static_cast<int>(root.required("runs").as_integer(1, kMaxRuns));
   calibration.options = parse_options(root["options"], calibration.metric);
+  if (const JsonField size = root["size"]; size.present()) calibration.size = static_cast<int>(size.as_integer(4, 25));
 
   const JsonField levels = root.required("levels");
   const std::size_t count = levels.array_size();
@@ -194,11 +283,14 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     for (const auto& [key, value] : calibration.options) options[key] = value;
     root["options"] = std::move(options);
   }
+  if (calibration.size) root["size"] = *calibration.size;
   boost::json::array levels;
   for (const CalibrationLevel& level : calibration.levels) {
     boost::json::object entry;
     entry["name"] = level.name;
     entry["target"] = level.target;
+    if (level.band) entry["band"] = boost::json::array{level.band->low, level.band->high};
+    if (level.givens) entry["givens"] = boost::json::array{level.givens->fewest, level.givens->most};
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);
       const std::optional<double>& value = level[statistic];
@@ -223,12 +315,10 @@ void write_calibration_file(const std::string& path, const Calibration& calibrat
 std::size_t level_index(const Calibration& calibration, double rating) {
   if (calibration.levels.empty()) throw std::invalid_argument("level lookup in a calibration without levels");
   if (std::isnan(rating)) throw std::invalid_argument("level lookup of a rating that is not a number");
-  const std::vector<std::size_t> order = order_by_target(calibration);
-  for (std::size_t i = 0; i + 1 < order.size(); ++i) {
-    const double boundary =
-        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target);
-    if (rating < boundary) return order[i];
-  }
+  const std::vector<std::size_t> order = ascending_levels(calibration);
+  for (std::size_t i = 0; i + 1 < order.size(); ++i)
+    if (rating < boundary_between(calibration.levels[order[i]], calibration.levels[order[i + 1]]))
+      return order[i];
   return order.back();
 }
 
@@ -237,11 +327,10 @@ const CalibrationLevel& level_for(const Calibration& calibration, double rating)
 }
 
 std::vector<double> level_boundaries(const Calibration& calibration) {
-  const std::vector<std::size_t> order = order_by_target(calibration);
+  const std::vector<std::size_t> order = ascending_levels(calibration);
   std::vector<double> boundaries;
   for (std::size_t i = 0; i + 1 < order.size(); ++i)
-    boundaries.push_back(
-        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target));
+    boundaries.push_back(boundary_between(calibration.levels[order[i]], calibration.levels[order[i + 1]]));
   return boundaries;
 }
 
