@@ -44,8 +44,9 @@ void write_fixtures(const std::string& dir) {
   const auto plan = [&](const std::string& name, const std::string& body) {
     testing::write_text_file(dir + "/" + name, "{\"title\": \"t\", \"seed\": 1, " + body + "}");
   };
-  plan("plan.json", R"("chapters": [{"level": "easy", "count": 1}])");
-  plan("plan-other.json", R"("chapters": [{"level": "easy", "count": 2}])");
+  // The paper's call count: a target that one move cannot reach, so the first run leaves a checkpoint.
+  plan("plan.json", R"("metric": "call-count", "chapters": [{"level": "easy", "count": 1}])");
+  plan("plan-other.json", R"("metric": "call-count", "chapters": [{"level": "easy", "count": 2}])");
   testing::write_text_file(dir + "/huge-seed.json",
                            R"({"title": "t", "seed": 1e400, "chapters": [{"level": "easy", "count": 1}]})");
   plan("count-zero.json", R"("chapters": [{"level": "easy", "count": 0}])");

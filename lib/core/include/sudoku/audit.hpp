@@ -45,17 +45,13 @@ struct AuditGroup {
   std::string level;  // the level the puzzles are meant to have ("" when none)
   std::optional<RatingBand> band;            // the level's band, when checked
   std::optional<GivensRange> givens_range;  // the level's givens range, when checked
-  bool check_variety = false;                // the variety rule applies (see the header)
+  bool check_variety = false;                // the variety rule applies to a group of 20 or more
   std::vector<AuditPuzzle> puzzles;
 };
 
 // A group for `level` of `calibration`: its band, its givens range when the calibration's size is
-// `size` (or unset), and the variety rule for band levels above the lowest. Unknown level: no checks.
+// `size` (or unset), and the variety rule (variety_applies). Unknown level: no checks.
 AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration, int size);
-
-inline constexpr std::size_t kVarietyMinimumCount = 20;
-inline constexpr std::size_t kVarietyMinimumTechniques = 3;
-inline constexpr double kVarietyMaximumShare = 0.60;
 
 struct GroupAudit {
   std::string title;

@@ -108,6 +108,16 @@ Calibration press_calibration();
 // True when the levels are bands (press_calibration), false when they are targets (Table I).
 bool has_bands(const Calibration& calibration);
 
+// The variety rule of band levels: a chapter (or group) of kVarietyMinimumCount or more puzzles of
+// a band level above the lowest has at least kVarietyMinimumTechniques different hardest techniques
+// and no technique is the hardest of more than kVarietyMaximumShare of its puzzles, so that a
+// chapter does not teach one trick twenty times. generate-book keeps it (docs/generation.md) and
+// the audit checks it (audit.hpp).
+inline constexpr std::size_t kVarietyMinimumCount = 20;
+inline constexpr std::size_t kVarietyMinimumTechniques = 3;
+inline constexpr double kVarietyMaximumShare = 0.60;
+bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count);
+
 // Accepted keys at the top level and in a level object.
 std::span<const std::string_view> calibration_keys();
 std::span<const std::string_view> calibration_level_keys();

@@ -55,6 +55,8 @@ struct ClimbSettings {
   // edge of the band they were approached from.
   double aim = 0.5;
   int escalations = 2;  // rounds of max_restarts climbs after the first, each with doubled budgets
+  // With a band: more climbs, once the band is reached, while the rating is not on the slot's target.
+  int aim_restarts = 2;
 };
 
 // Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.

@@ -33,7 +33,20 @@ struct PlanChapter {
   bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
   std::optional<std::string> date;  // "YYYY-MM-DD"
+  // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
+  std::optional<RatingBand> band;
+  // How many givens a puzzle may have: the chapter's "givens" or, when the calibration was made for
+  // the plan's grid size, its level's range. None: any number.
+  std::optional<GivensRange> givens;
+  bool givens_given = false;  // the chapter gave "givens"
+  bool variety = false;       // the variety rule applies (variety_applies)
 };
+
+// The rating slot `index` of `chapter` aims at: with a band, a point of the band from a
+// low-discrepancy sequence (the first slot at the middle, the next ones filling the gaps), so the
+// puzzles of a chapter spread over its band and its techniques; later attempts (after a clash or
+// for variety) aim elsewhere in the band. Without a band, the chapter's target.
+double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 0);
 
 // Which optional top-level keys the plan file gave (the rest took their defaults).
 struct PlanKeysGiven {
@@ -52,8 +65,8 @@ struct Plan {
   std::uint64_t seed = 0;
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
-  std::string metric = "call-count";
-  int runs = 10;  // searches per rating (the metric's "runs" setting)
+  std::string metric = "technique";  // default: the calibration's metric
+  int runs = 1;                      // searches per rating (the metric's "runs" setting)
   double tolerance = 0.10;
   Calibration calibration;
   std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
@@ -62,7 +75,8 @@ struct Plan {
   PlanKeysGiven given;
 
   std::size_t puzzle_count() const;
-  // The settings the metric is made with: {"runs": runs}.
+  // The settings the metric is made with: the calibration's options (e.g. uniqueness off for the
+  // press levels) and {"runs": runs}.
   MetricSettings metric_settings() const;
 };
 

@@ -105,9 +105,7 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
   if (found == calibration.levels.end()) return group;
   group.band = found->band;
   if (!calibration.size || *calibration.size == size) group.givens_range = found->givens;
-  const bool lowest = std::none_of(calibration.levels.begin(), calibration.levels.end(),
-                                   [&](const CalibrationLevel& other) { return other.target < found->target; });
-  group.check_variety = found->band.has_value() && !lowest;
+  group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
   return group;
 }
 

@@ -41,7 +41,8 @@ class Climber {
     State current = dig(moves);
     int since_improvement = 0;
     for (int move = 0; move < settings_.max_moves && !on_aim(current) &&
-                       since_improvement < (reached(current) ? settings_.patience / 4 : settings_.patience);
+                       since_improvement < (reached(current) && !settings_.band ? settings_.patience / 4
+                                                                                : settings_.patience);
          ++move) {
       ++moves;
       ++since_improvement;
@@ -61,10 +62,14 @@ class Climber {
     if (!two_part_cost()) return state.cost <= settings_.tolerance * settings_.target;
     return state.cost < std::numeric_limits<double>::infinity() && outside(state.rating, state.givens) == 0;
   }
+  // Close enough to the target to stop. In a band the window is a share of the band's width (the
+  // tolerance does not apply there), small enough that a discrete grade must be hit, not its
+  // neighbour: 0.045 for a band 0.9 wide.
   bool on_aim(const State& state) const {
-    const double aim = settings_.aim * settings_.tolerance * settings_.target;
-    if (!two_part_cost()) return state.cost <= aim;
-    return reached(state) && std::abs(state.rating - settings_.target) <= aim;
+    if (!two_part_cost()) return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
+    const double window = settings_.band ? settings_.aim * 0.1 * (settings_.band->high - settings_.band->low)
+                                         : settings_.aim * settings_.tolerance * settings_.target;
+    return reached(state) && std::abs(state.rating - settings_.target) <= window;
   }
 
  private:
@@ -245,6 +250,12 @@ ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, con
       State state = climber.climb(result.moves);
       if (state.cost < best.cost) best = std::move(state);
       result.reached = climber.reached(best);
+    }
+    // In a band, a few more climbs for the slot's own target (rare techniques sit at its grades).
+    for (int extra = 0; extra < settings.aim_restarts && result.reached && !climber.on_aim(best); ++extra) {
+      ++result.restarts;
+      State state = climber.climb(result.moves);
+      if (state.cost < best.cost) best = std::move(state);
     }
   }
   result.puzzle = best.puzzle;

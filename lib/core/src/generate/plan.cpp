@@ -18,17 +18,30 @@ std::string known_levels(const Calibration& calibration) {
   return names;
 }
 
-Calibration load_calibration(const JsonField& field, const std::string& plan_directory,
-                             std::optional<std::string>& written, std::string& source) {
-  if (!field.present()) {
-    source = "default";
+// The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
+// press levels otherwise (and when the plan names no metric).
+Calibration built_in_calibration(const JsonField& metric, std::string& source) {
+  if (metric.present() && metric.as_string() == "call-count") {
+    source = "paper";
     return paper_calibration();
   }
+  source = "press";
+  return press_calibration();
+}
+
+Calibration load_calibration(const JsonField& field, const JsonField& metric, const std::string& plan_directory,
+                             std::optional<std::string>& written, std::string& source) {
+  if (!field.present()) return built_in_calibration(metric, source);
   const std::string name = field.as_string();
   written = name;
-  if (name == "default" || name == "paper") {
-    source = "default";
+  if (name == "default") return built_in_calibration(metric, source);
+  if (name == "paper") {
+    source = "paper";
     return paper_calibration();
+  }
+  if (name == "press") {
+    source = "press";
+    return press_calibration();
   }
   namespace fs = std::filesystem;
   const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(plan_directory) / name;
@@ -49,7 +62,20 @@ std::size_t Plan::puzzle_count() const {
 }
 
 MetricSettings Plan::metric_settings() const {
-  return {{"runs", std::to_string(runs)}};
+  MetricSettings settings = calibration.options;
+  settings["runs"] = std::to_string(runs);
+  return settings;
+}
+
+double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
+  if (!chapter.band) return chapter.target;
+  // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
+  // attempt moves a third of the band on (plus a little, so attempts do not cycle).
+  constexpr double kInverseGoldenRatio = 0.6180339887498949;
+  const double unit = std::fmod(
+      0.5 + static_cast<double>(index) * kInverseGoldenRatio + static_cast<double>(attempt) * 0.3819660112501051,
+      1.0);
+  return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
 }
 
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
@@ -76,21 +102,24 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       symmetry.fail(error.what());
     }
   }
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan_directory, plan.calibration_name,
+                                      plan.calibration_source);
+  // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
-  plan.metric = root["metric"].value_or(std::string("call-count"));
+  plan.metric = root["metric"].value_or(plan.calibration.metric);
   plan.given.runs = root["runs"].present();
-  plan.runs = static_cast<int>(plan.given.runs ? root["runs"].as_integer(1, 1000) : 10);
+  plan.runs = static_cast<int>(plan.given.runs ? root["runs"].as_integer(1, 1000) : plan.calibration.runs);
   plan.given.tolerance = root["tolerance"].present();
   plan.tolerance = root["tolerance"].value_or(0.10);
   if (!(plan.tolerance > 0 && plan.tolerance < 1))
     root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
   try {
-    make_rating_metric(plan.metric, plan.metric_settings());
+    make_rating_metric(plan.metric, plan.metric == plan.calibration.metric
+                                        ? plan.metric_settings()
+                                        : MetricSettings{{"runs", std::to_string(plan.runs)}});
   } catch (const InputError& error) {
     root["metric"].fail(error.message());
   }
-  plan.calibration =
-      load_calibration(root["calibration"], plan_directory, plan.calibration_name, plan.calibration_source);
   // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
   if (plan.calibration.metric != plan.metric)
     (root["metric"].present() ? root["metric"] : root["calibration"])
@@ -104,7 +133,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
-    field.allow_only({"title", "level", "count", "date"});
+    field.allow_only({"title", "level", "count", "date", "givens"});
     PlanChapter chapter;
     const JsonField level = field.required("level");
     if (level.is_number()) {
@@ -121,6 +150,16 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
         level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
                    "; or give a target rating as a number)");
       chapter.target = found->target;
+      chapter.band = found->band;
+      if (!plan.calibration.size || *plan.calibration.size == plan.size) chapter.givens = found->givens;
+    }
+    if (const JsonField givens = field["givens"]; givens.present()) {
+      const int cells = plan.size * plan.size;
+      if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
+      const int fewest = static_cast<int>(givens.element(0).as_integer(0, cells));
+      const int most = static_cast<int>(givens.element(1).as_integer(fewest, cells));
+      chapter.givens = GivensRange{fewest, most};
+      chapter.givens_given = true;
     }
     chapter.title_given = field["title"].present();
     chapter.title = field["title"].value_or(chapter.level);
@@ -130,6 +169,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       if (!is_iso_date(*chapter.date))
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
+    chapter.variety =
+        !chapter.numeric_level && variety_applies(plan.calibration, chapter.level, static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
@@ -167,6 +208,7 @@ boost::json::object plan_to_json(const Plan& plan) {
       object["level"] = chapter.target;
     object["count"] = chapter.count;
     if (chapter.date) object["date"] = *chapter.date;
+    if (chapter.givens_given) object["givens"] = boost::json::array{chapter.givens->fewest, chapter.givens->most};
     chapters.push_back(std::move(object));
   }
   root["chapters"] = std::move(chapters);

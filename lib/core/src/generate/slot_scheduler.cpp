@@ -24,8 +24,10 @@ std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
 SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   const PlanChapter& chapter = plan_.chapters[slots_[slot_number].chapter];
   ClimbSettings settings = climb_;
-  settings.target = chapter.target;
+  settings.target = slot_target(chapter, slots_[slot_number].index, attempt);
   settings.tolerance = plan_.tolerance;
+  settings.band = chapter.band;
+  settings.givens = chapter.givens;
   settings.symmetry = plan_.symmetry;
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };

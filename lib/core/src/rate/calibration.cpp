@@ -214,6 +214,15 @@ bool has_bands(const Calibration& calibration) {
   return !calibration.levels.empty() && calibration.levels.front().band.has_value();
 }
 
+bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count) {
+  if (!has_bands(calibration) || count < kVarietyMinimumCount) return false;
+  const auto found = std::find_if(calibration.levels.begin(), calibration.levels.end(),
+                                  [&](const CalibrationLevel& known) { return known.name == level; });
+  if (found == calibration.levels.end()) return false;
+  return std::any_of(calibration.levels.begin(), calibration.levels.end(),
+                     [&](const CalibrationLevel& other) { return other.band->low < found->band->low; });
+}
+
 Calibration parse_calibration(const JsonDocument& document) {
   const JsonField root(document);
   root.allow_only(kCalibrationKeys);
