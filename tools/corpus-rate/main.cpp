@@ -11,6 +11,7 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/corpus_rating.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/json_io.hpp"
 #include "sudoku/record_writer.hpp"
 
 namespace {
@@ -85,7 +86,12 @@ bool parse_options(int argc, char** argv, Options& options) {
       "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")(
       "explain", po::bool_switch(&options.rating.explain),
       "write each puzzle's technique steps instead of the records (see above)")(
-      "calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")(
+      "calibration", po::value(&calibration),
+      "levels of the level field: press (default: the readers' levels, by technique grade without uniqueness "
+      "techniques), paper (Table I, by call count) or a calibration file")(
+      "audit", po::bool_switch(&options.rating.audit),
+      "write the editor's audit instead of the records: per level, count, grade range, hardest techniques "
+      "and givens, checked against the level (text, or JSON with --format json)")(
       "no-rating", po::bool_switch(&no_rating),
       "skip the ratings (validity, solutions and canonical form only)")("file", po::value(&options.files),
                                                                         "input corpus (positional)");
@@ -109,7 +115,9 @@ bool parse_options(int argc, char** argv, Options& options) {
   set_if_given(options.rating.technique_settings, "max-technique", max_technique);
   if (no_uniqueness) options.rating.technique_settings["uniqueness"] = "false";
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
-  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration_file(calibration);
+  if (options.rating.audit && (no_rating || options.rating.explain))
+    throw UsageError("--audit needs the ratings and cannot go with --explain");
+  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration(calibration);
   return true;
 }
 
@@ -128,8 +136,15 @@ int run(const Options& options) {
   const auto reports =
       sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
-  const std::string text = options.rating.explain ? sudoku::format_explanations(reports)
-                                                  : sudoku::format_reports(reports, options.format);
+  std::string text;
+  if (options.rating.audit) {
+    const sudoku::Audit audit = sudoku::audit_corpus(reports, options.rating.calibration);
+    text = options.format == sudoku::OutputFormat::json ? sudoku::pretty_json(sudoku::audit_to_json(audit))
+                                                        : sudoku::format_audit(audit);
+  } else {
+    text = options.rating.explain ? sudoku::format_explanations(reports)
+                                  : sudoku::format_reports(reports, options.format);
+  }
   if (options.output.empty()) {
     std::cout << text << std::flush;
     if (!std::cout) throw sudoku::IoError("standard output: write error");

@@ -92,6 +92,7 @@ int run(Options& options) {
     std::fprintf(stderr,
                  "generate-book: %-20s %4zu puzzles, mean rating %8.2f (target %8.2f), %.1f s climbing\n",
                  chapter.title.c_str(), chapter.count, chapter.mean_rating, chapter.target, chapter.seconds);
+  std::cerr << sudoku::format_audit(result.audit);
   std::fprintf(
       stderr, "generate-book: %zu puzzles in %.1f s%s -> %s\n", result.book.puzzle_count(), seconds,
       result.resumed ? (" (" + std::to_string(result.resumed) + " from the checkpoint)").c_str() : "",

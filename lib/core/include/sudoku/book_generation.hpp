@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sudoku/audit.hpp"
 #include "sudoku/book.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/plan.hpp"
@@ -55,14 +56,15 @@ struct ChapterSummary {
 struct BookGenerationResult {
   Book book;
   std::vector<ChapterSummary> chapters;
+  Audit audit;  // the editor's check of every chapter (also written to report.json)
   std::size_t resumed = 0;  // slots taken from the checkpoint
 };
 
 // Progress: puzzles finished so far, per chapter (indexed like plan.chapters).
 using GenerationProgress = std::function<void(const std::vector<std::size_t>& done_per_chapter)>;
 
-// Generates the book and writes book.json, puzzles.txt and solutions.txt into the output directory
-// (created if missing), each atomically.
+// Generates the book and writes book.json, puzzles.txt, solutions.txt and report.json (the audit:
+// audit.hpp) into the output directory (created if missing), each atomically.
 BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
                                    const GenerationProgress& progress = {});
 

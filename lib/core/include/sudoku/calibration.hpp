@@ -105,6 +105,11 @@ Calibration paper_calibration();
 // 22-28, 20-28. The default level scheme; also shipped as examples/levels-press.json.
 Calibration press_calibration();
 
+// The built-in level schemes by name: "press" (press_calibration) and "paper" (paper_calibration).
+std::optional<Calibration> built_in_calibration(std::string_view name);
+// A built-in level scheme by name, or else a calibration file (IoError, InputError as below).
+Calibration read_calibration(const std::string& name_or_path);
+
 // True when the levels are bands (press_calibration), false when they are targets (Table I).
 bool has_bands(const Calibration& calibration);
 

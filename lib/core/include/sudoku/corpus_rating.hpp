@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/audit.hpp"
 #include "sudoku/calibration.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
@@ -41,7 +42,7 @@ struct PuzzleReport {
   std::string canonical;  // when the givens are consistent
   // Ratings, for ok puzzles when rating is on.
   std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
-  std::string level;                       // calibration level of the call count
+  std::string level;  // level in the calibration (press levels: of the technique grade, uniqueness off)
   std::optional<MetricRating> hs_calls;    // HS-solver calls
   // Technique grader (technique_grader.hpp): SE-scale grade, absent when the puzzle is beyond the
   // ladder (technique_beyond), and the hardest technique's name; the step lines with explain.
@@ -49,6 +50,7 @@ struct PuzzleReport {
   bool technique_beyond = false;
   std::string hardest_technique;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
+  std::optional<AuditPuzzle> audit;          // with CorpusRatingOptions::audit
 };
 
 struct CorpusRatingOptions {
@@ -58,7 +60,9 @@ struct CorpusRatingOptions {
   MetricSettings hs_settings;          // options of the "hs-calls" metric (strategies, cap, ...)
   MetricSettings technique_settings;   // options of the "technique" metric (max-technique, uniqueness)
   bool explain = false;                // keep each puzzle's technique steps (technique_steps)
-  Calibration calibration = paper_calibration();
+  bool audit = false;                  // keep what the editor's audit needs (audit_corpus)
+  // The levels of the `level` field: the readers' press levels unless another calibration is given.
+  Calibration calibration = press_calibration();
 };
 
 // Rates puzzles with one set of options; builds (and validates) the metrics once.
@@ -75,6 +79,9 @@ class CorpusRater {
  private:
   CorpusRatingOptions options_;
   std::unique_ptr<RatingMetric> call_count_;
+  // The calibration's metric with its recorded options, when it is not the call count above (whose
+  // command-line settings the calibration is checked against instead).
+  std::unique_ptr<RatingMetric> level_metric_;
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
 };
@@ -89,5 +96,10 @@ struct CorpusInput {
 std::vector<PuzzleReport> rate_corpus(
     const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
     const std::function<void(std::size_t done, std::size_t total)>& progress = {});
+
+// The editor's audit of a rated corpus (rated with CorpusRatingOptions::audit): one group per level
+// of the calibration, in ascending order, holding the ok puzzles of that level; each checked against
+// its level (band, givens range for the calibration's grid size, variety) as a chapter would be.
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration);
 
 }  // namespace sudoku

@@ -11,6 +11,8 @@
 #include "generate/slot_scheduler.hpp"
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/json_io.hpp"
+#include "sudoku/parallel.hpp"
 #include "sudoku/puzzle_io.hpp"
 
 namespace sudoku {
@@ -38,6 +40,26 @@ void write_book_files(const Book& book, const std::string& directory) {
   write_book(book, (dir / "book.json").string());
 }
 
+// The editor's check of every chapter against its level, graded on `jobs` threads.
+Audit audit_book(const Plan& plan, const Book& book, int jobs) {
+  std::vector<AuditGroup> groups;
+  std::vector<std::pair<std::size_t, std::size_t>> places;  // (chapter, puzzle) of every puzzle
+  for (std::size_t c = 0; c < plan.chapters.size(); ++c) {
+    const PlanChapter& chapter = plan.chapters[c];
+    AuditGroup group = audit_group(chapter.title, chapter.level, plan.calibration, plan.size);
+    if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, false, {}};
+    group.givens_range = chapter.givens;
+    group.puzzles.resize(book.chapters[c].puzzles.size());
+    for (std::size_t p = 0; p < group.puzzles.size(); ++p) places.emplace_back(c, p);
+    groups.push_back(std::move(group));
+  }
+  parallel_for(places.size(), jobs, [&](std::size_t i) {
+    const auto [c, p] = places[i];
+    groups[c].puzzles[p] = audit_puzzle(book.chapters[c].puzzles[p].puzzle);
+  });
+  return run_audit(groups);
+}
+
 }  // namespace
 
 std::string checkpoint_path(const std::string& output_directory) {
@@ -62,7 +84,10 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   scheduler.climb_first_attempts(options.jobs, progress);
   const auto chosen = detail::choose_distinct(plan, scheduler, options.archive);
   detail::assemble_book(plan, *metric, scheduler, chosen, result);
+  result.audit = audit_book(plan, result.book, options.jobs);
   write_book_files(result.book, options.output_directory);
+  write_file_atomically((std::filesystem::path(options.output_directory) / "report.json").string(),
+                        pretty_json(audit_to_json(result.audit)));
   std::filesystem::remove(checkpoint);
   return result;
 }

@@ -20,7 +20,7 @@ std::string known_levels(const Calibration& calibration) {
 
 // The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
 // press levels otherwise (and when the plan names no metric).
-Calibration built_in_calibration(const JsonField& metric, std::string& source) {
+Calibration default_calibration(const JsonField& metric, std::string& source) {
   if (metric.present() && metric.as_string() == "call-count") {
     source = "paper";
     return paper_calibration();
@@ -31,17 +31,13 @@ Calibration built_in_calibration(const JsonField& metric, std::string& source) {
 
 Calibration load_calibration(const JsonField& field, const JsonField& metric, const std::string& plan_directory,
                              std::optional<std::string>& written, std::string& source) {
-  if (!field.present()) return built_in_calibration(metric, source);
+  if (!field.present()) return default_calibration(metric, source);
   const std::string name = field.as_string();
   written = name;
-  if (name == "default") return built_in_calibration(metric, source);
-  if (name == "paper") {
-    source = "paper";
-    return paper_calibration();
-  }
-  if (name == "press") {
-    source = "press";
-    return press_calibration();
+  if (name == "default") return default_calibration(metric, source);
+  if (auto built_in = built_in_calibration(name)) {
+    source = name;
+    return std::move(*built_in);
   }
   namespace fs = std::filesystem;
   const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(plan_directory) / name;

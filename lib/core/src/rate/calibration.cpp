@@ -210,6 +210,17 @@ Calibration press_calibration() {
   return calibration;
 }
 
+std::optional<Calibration> built_in_calibration(std::string_view name) {
+  if (name == "press") return press_calibration();
+  if (name == "paper") return paper_calibration();
+  return std::nullopt;
+}
+
+Calibration read_calibration(const std::string& name_or_path) {
+  if (auto built_in = built_in_calibration(name_or_path)) return std::move(*built_in);
+  return read_calibration_file(name_or_path);
+}
+
 bool has_bands(const Calibration& calibration) {
   return !calibration.levels.empty() && calibration.levels.front().band.has_value();
 }
