@@ -80,7 +80,8 @@ TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
       EXPECT_EQ(count_solutions(puzzle.puzzle, 2).count, 1) << puzzle.id;
       EXPECT_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
       EXPECT_EQ(puzzle.rating, std::round(puzzle.rating * 10) / 10) << puzzle.id << ": grades are in tenths";
-      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target) << puzzle.id;
+      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target)
+          << puzzle.id;
     }
 }
 

@@ -254,7 +254,6 @@ TEST(Calibration, MismatchWithTheRatingMetric) {
       calibration_mismatch(calibration, *make_rating_metric("call-count", {{"propagation", "ac-hidden"}})));
 }
 
-
 // Band levels: the readers' press levels.
 TEST(CalibrationBands, PressLevelsLookUpByBand) {
   const Calibration press = press_calibration();
@@ -264,10 +263,10 @@ TEST(CalibrationBands, PressLevelsLookUpByBand) {
   EXPECT_EQ(press.metric, "technique");
   EXPECT_EQ(press.options.at("uniqueness"), "false");
   const std::vector<std::pair<double, std::string>> cases{
-      {0.0, "easy"},   {1.0, "easy"},    {1.5, "easy"},  {2.3, "easy"},  {2.4, "medium"},
-      {2.5, "medium"}, {3.4, "medium"},  {3.5, "hard"},  {3.6, "hard"},  {5.5, "hard"},
-      {5.6, "evil"},   {7.4, "evil"},    {7.45, "extreme"}, {7.5, "extreme"}, {11.0, "extreme"},
-      {99.0, "extreme"}};
+      {0.0, "easy"},     {1.0, "easy"},    {1.5, "easy"},     {2.3, "easy"},
+      {2.4, "medium"},   {2.5, "medium"},  {3.4, "medium"},   {3.5, "hard"},
+      {3.6, "hard"},     {5.5, "hard"},    {5.6, "evil"},     {7.4, "evil"},
+      {7.45, "extreme"}, {7.5, "extreme"}, {11.0, "extreme"}, {99.0, "extreme"}};
   for (const auto& [grade, name] : cases) EXPECT_EQ(level_for(press, grade).name, name) << grade;
   EXPECT_EQ(level_boundaries(press), (std::vector<double>{2.4, 3.5, 5.55, 7.45}));
   // Every level's own target lies in its band and looks itself up.
@@ -279,8 +278,8 @@ TEST(CalibrationBands, PressLevelsLookUpByBand) {
 
 TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
   const Calibration press = press_calibration();
-  const Calibration back =
-      parse_calibration(JsonDocument{"press.json", boost::json::parse(pretty_json(calibration_to_json(press)))});
+  const Calibration back = parse_calibration(
+      JsonDocument{"press.json", boost::json::parse(pretty_json(calibration_to_json(press)))});
   ASSERT_EQ(back.levels.size(), press.levels.size());
   EXPECT_EQ(back.size, std::optional<int>(9));
   for (std::size_t i = 0; i < press.levels.size(); ++i) {
@@ -288,7 +287,8 @@ TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
     EXPECT_EQ(back.levels[i].band, press.levels[i].band);
     EXPECT_EQ(back.levels[i].givens, press.levels[i].givens);
   }
-  const Calibration shipped = read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/levels-press.json");
+  const Calibration shipped =
+      read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/levels-press.json");
   EXPECT_EQ(pretty_json(calibration_to_json(shipped)), pretty_json(calibration_to_json(press)));
 }
 
@@ -304,12 +304,15 @@ TEST(CalibrationBands, RejectsBadBands) {
   };
   expect_error(R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 3})",
                "$.levels[1].band: this level has no band");
-  expect_error(R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 2.5, "band": [2, 3]})",
-               "$.levels[1].band: overlaps the band of level \"a\"");
-  expect_error(R"({"name": "a", "target": 2.5, "band": [1, 2]})", "$.levels[0].target: the target 2.5 lies outside");
+  expect_error(
+      R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 2.5, "band": [2, 3]})",
+      "$.levels[1].band: overlaps the band of level \"a\"");
+  expect_error(R"({"name": "a", "target": 2.5, "band": [1, 2]})",
+               "$.levels[0].target: the target 2.5 lies outside");
   expect_error(R"({"name": "a", "target": 1.5, "band": [2, 1]})", "$.levels[0].band: expected [low, high]");
   expect_error(R"({"name": "a", "target": 1.5, "band": [1]})", "$.levels[0].band: expected [low, high]");
-  expect_error(R"({"name": "a", "target": 1.5, "givens": [30, 20]})", "$.levels[0].givens: expected [fewest, most]");
+  expect_error(R"({"name": "a", "target": 1.5, "givens": [30, 20]})",
+               "$.levels[0].givens: expected [fewest, most]");
   expect_error(R"({"name": "a", "target": 1.5, "givens": [30, "x"]})", "$.levels[0].givens[1]");
 }
 }  // namespace

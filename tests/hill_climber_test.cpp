@@ -102,7 +102,6 @@ TEST(HillClimber, SmallAndLargeGrids) {
   }
 }
 
-
 // Band mode: the rating must land in the band and the givens in their range; the slot's target
 // inside the band is where the climb aims, so different targets give different ratings.
 TEST(HillClimber, BandAndGivensRange) {

@@ -58,10 +58,12 @@ TEST(Plan, ChapterGivensOverrideTheLevelsAndOtherSizesHaveNone) {
   EXPECT_EQ(*plan.chapters[0].givens, (GivensRange{26, 27}));
   EXPECT_EQ(*plan.chapters[1].givens, (GivensRange{24, 30}));
   EXPECT_EQ(slot_target(plan.chapters[0], 0), 3.6 + 0.5 * (5.5 - 3.6));
-  for (std::size_t i = 0; i < 50; ++i) EXPECT_TRUE(plan.chapters[0].band->contains(slot_target(plan.chapters[0], i, 3)));
+  for (std::size_t i = 0; i < 50; ++i)
+    EXPECT_TRUE(plan.chapters[0].band->contains(slot_target(plan.chapters[0], i, 3)));
   // The press levels' givens ranges are for 9x9 grids.
   const Plan small = parse_plan(
-      parse_json(R"({"title": "t", "seed": 5, "size": 6, "chapters": [{"level": "easy", "count": 2}]})", "p"), ".");
+      parse_json(R"({"title": "t", "seed": 5, "size": 6, "chapters": [{"level": "easy", "count": 2}]})", "p"),
+      ".");
   EXPECT_FALSE(small.chapters[0].givens);
   EXPECT_TRUE(small.chapters[0].band);
 }
@@ -74,8 +76,9 @@ TEST(Plan, DefaultsAndNumericLevels) {
   EXPECT_EQ(press.chapters[0].level, "medium");
   EXPECT_FALSE(press.chapters[0].band);  // a numeric level is a target with the plan's tolerance
   const Plan plan = parse_plan(
-      parse_json(R"({"title": "t", "seed": 5, "metric": "call-count", "chapters": [{"level": 300, "count": 2}]})",
-                 "p"),
+      parse_json(
+          R"({"title": "t", "seed": 5, "metric": "call-count", "chapters": [{"level": 300, "count": 2}]})",
+          "p"),
       ".");
   EXPECT_EQ(plan.size, 9);
   EXPECT_EQ(plan.runs, 10);
@@ -112,7 +115,8 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": "one", "chapters": []})"),
             "plan.json: $.seed: expected an integer from 0 to 9223372036854775807, got a string (\"one\")");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "nightmare", "count": 3}]})"),
-            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil, extreme; "
+            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil, "
+            "extreme; "
             "or give a "
             "target rating as a number)");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 0}]})"),
@@ -128,15 +132,18 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       "diagonal)");
   EXPECT_EQ(plan_error(
                 R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
-            "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, level, count, date, givens)");
+            "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, level, count, date, "
+            "givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
       "plan.json: $.chapters[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
-  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40]}]})"),
-            "plan.json: $.chapters[0].givens: expected [fewest, most]: how many cells a puzzle gives");
   EXPECT_EQ(
-      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40, 30]}]})"),
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40]}]})"),
+      "plan.json: $.chapters[0].givens: expected [fewest, most]: how many cells a puzzle gives");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40, 30]}]})"),
       "plan.json: $.chapters[0].givens[1]: expected an integer from 40 to 81, got an integer (30)");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": []})"),
             "plan.json: $.chapters: expected at least one chapter");

@@ -41,11 +41,11 @@ TechniqueOptions audit_technique_options();
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options = audit_technique_options());
 
 struct AuditGroup {
-  std::string title;  // chapter title, or the level name for a corpus
-  std::string level;  // the level the puzzles are meant to have ("" when none)
-  std::optional<RatingBand> band;            // the level's band, when checked
+  std::string title;                        // chapter title, or the level name for a corpus
+  std::string level;                        // the level the puzzles are meant to have ("" when none)
+  std::optional<RatingBand> band;           // the level's band, when checked
   std::optional<GivensRange> givens_range;  // the level's givens range, when checked
-  bool check_variety = false;                // the variety rule applies to a group of 20 or more
+  bool check_variety = false;               // the variety rule applies to a group of 20 or more
   std::vector<AuditPuzzle> puzzles;
 };
 

@@ -56,7 +56,7 @@ struct ChapterSummary {
 struct BookGenerationResult {
   Book book;
   std::vector<ChapterSummary> chapters;
-  Audit audit;  // the editor's check of every chapter (also written to report.json)
+  Audit audit;              // the editor's check of every chapter (also written to report.json)
   std::size_t resumed = 0;  // slots taken from the checkpoint
 };
 

@@ -88,7 +88,7 @@ struct CalibrationLevel {
 struct Calibration {
   std::string metric = "call-count";
   int runs = 10;
-  MetricSettings options;  // empty: not recorded
+  MetricSettings options;   // empty: not recorded
   std::optional<int> size;  // the grid size the levels' givens ranges are meant for
   std::vector<CalibrationLevel> levels;
   std::optional<boost::json::value> provenance;  // whatever calibrate records, kept verbatim

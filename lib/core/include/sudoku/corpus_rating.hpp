@@ -43,7 +43,7 @@ struct PuzzleReport {
   // Ratings, for ok puzzles when rating is on.
   std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
   std::string level;  // level in the calibration (press levels: of the technique grade, uniqueness off)
-  std::optional<MetricRating> hs_calls;    // HS-solver calls
+  std::optional<MetricRating> hs_calls;  // HS-solver calls
   // Technique grader (technique_grader.hpp): SE-scale grade, absent when the puzzle is beyond the
   // ladder (technique_beyond), and the hardest technique's name; the step lines with explain.
   std::optional<double> technique_grade;

@@ -42,9 +42,9 @@
 namespace sudoku {
 
 struct ClimbSettings {
-  double target = 0;        // rating to reach (> 0); with a band, the point in the band to aim at
-  double tolerance = 0.10;  // success when |rating - target| <= tolerance * target (no band)
-  std::optional<RatingBand> band;    // success when the rating lies in the band (and the givens fit)
+  double target = 0;                  // rating to reach (> 0); with a band, the point in the band to aim at
+  double tolerance = 0.10;            // success when |rating - target| <= tolerance * target (no band)
+  std::optional<RatingBand> band;     // success when the rating lies in the band (and the givens fit)
   std::optional<GivensRange> givens;  // success only with this many givens
   Symmetry symmetry = Symmetry::rotate180;
   int max_moves = 3000;   // moves tried per climb

@@ -16,7 +16,9 @@ std::string tenths(double value) {
   return text;
 }
 
-std::string band_text(const RatingBand& band) { return tenths(band.low) + "-" + tenths(band.high); }
+std::string band_text(const RatingBand& band) {
+  return tenths(band.low) + "-" + tenths(band.high);
+}
 
 std::string range_text(int low, int high) {
   return low == high ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high);
@@ -30,10 +32,10 @@ void check_variety(GroupAudit& audit) {
                              " different hardest techniques (a chapter of this size needs at least " +
                              std::to_string(kVarietyMinimumTechniques) + ")");
   if (static_cast<double>(largest) > kVarietyMaximumShare * static_cast<double>(audit.count))
-    audit.problems.push_back(audit.hardest.front().first + " is the hardest technique of " +
-                             std::to_string(largest) + " of " + std::to_string(audit.count) +
-                             " puzzles (at most " + std::to_string(static_cast<int>(kVarietyMaximumShare * 100)) +
-                             " % may share one)");
+    audit.problems.push_back(
+        audit.hardest.front().first + " is the hardest technique of " + std::to_string(largest) + " of " +
+        std::to_string(audit.count) + " puzzles (at most " +
+        std::to_string(static_cast<int>(kVarietyMaximumShare * 100)) + " % may share one)");
 }
 
 GroupAudit audit_one(const AuditGroup& group) {
@@ -55,9 +57,9 @@ GroupAudit audit_one(const AuditGroup& group) {
     if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
   }
   if (!group.puzzles.empty()) {
-    const auto [fewest, most] = std::minmax_element(
-        group.puzzles.begin(), group.puzzles.end(),
-        [](const AuditPuzzle& a, const AuditPuzzle& b) { return a.givens < b.givens; });
+    const auto [fewest, most] =
+        std::minmax_element(group.puzzles.begin(), group.puzzles.end(),
+                            [](const AuditPuzzle& a, const AuditPuzzle& b) { return a.givens < b.givens; });
     audit.fewest_givens = fewest->givens;
     audit.most_givens = most->givens;
   }
@@ -96,7 +98,8 @@ AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options) {
   return AuditPuzzle{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens()};
 }
 
-AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration, int size) {
+AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration,
+                       int size) {
   AuditGroup group;
   group.title = std::move(title);
   group.level = level;
@@ -110,7 +113,8 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
 }
 
 bool Audit::ok() const {
-  return std::all_of(groups.begin(), groups.end(), [](const GroupAudit& group) { return group.problems.empty(); });
+  return std::all_of(groups.begin(), groups.end(),
+                     [](const GroupAudit& group) { return group.problems.empty(); });
 }
 
 Audit run_audit(const std::vector<AuditGroup>& groups) {
@@ -130,7 +134,8 @@ boost::json::value audit_to_json(const Audit& audit) {
       entry["givens_range"] = boost::json::array{group.givens_range->fewest, group.givens_range->most};
     entry["count"] = group.count;
     entry["beyond"] = group.beyond;
-    entry["grade"] = {{"min", group.lowest_grade}, {"median", group.median_grade}, {"max", group.highest_grade}};
+    entry["grade"] = {
+        {"min", group.lowest_grade}, {"median", group.median_grade}, {"max", group.highest_grade}};
     entry["givens"] = {{"min", group.fewest_givens}, {"max", group.most_givens}};
     boost::json::object hardest;
     for (const auto& [technique, count] : group.hardest) hardest[technique] = count;
@@ -151,14 +156,15 @@ std::string format_audit(const Audit& audit) {
   for (const GroupAudit& group : audit.groups) title_width = std::max(title_width, group.title.size());
   std::ostringstream out;
   char line[256];
-  std::snprintf(line, sizeof line, "%-*s  %-8s %5s  %-9s %-7s  %s\n", static_cast<int>(title_width), "chapter",
-                "level", "count", "grades", "givens", "hardest techniques");
+  std::snprintf(line, sizeof line, "%-*s  %-8s %5s  %-9s %-7s  %s\n", static_cast<int>(title_width),
+                "chapter", "level", "count", "grades", "givens", "hardest techniques");
   out << line;
   for (const GroupAudit& group : audit.groups) {
     const std::string grades = group.count == group.beyond
                                    ? std::string("-")
                                    : tenths(group.lowest_grade) + "-" + tenths(group.highest_grade);
-    const std::string givens = group.count == 0 ? std::string("-") : range_text(group.fewest_givens, group.most_givens);
+    const std::string givens =
+        group.count == 0 ? std::string("-") : range_text(group.fewest_givens, group.most_givens);
     std::string techniques;
     for (const auto& [technique, count] : group.hardest)
       techniques += (techniques.empty() ? "" : ", ") + technique + " " + std::to_string(count);

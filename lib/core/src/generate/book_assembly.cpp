@@ -21,8 +21,9 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
       !has_symmetry(puzzle, plan.symmetry))
     throw std::logic_error("generated puzzle failed verification: " + to_line(puzzle));
   const MetricRating rating = metric.rate(puzzle);
-  const bool on_target = chapter.band ? chapter.band->contains(rating.value)
-                                      : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
+  const bool on_target = chapter.band
+                             ? chapter.band->contains(rating.value)
+                             : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
   if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())))
     throw std::logic_error("recomputed rating of " + to_line(puzzle) + " is off target");
   BookPuzzle entry;

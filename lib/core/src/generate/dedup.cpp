@@ -22,8 +22,8 @@ std::string slot_name(const PlanChapter& chapter, const Slot& slot) {
                                 const SlotResult& result) {
   char reached[200];
   if (chapter.band)
-    std::snprintf(reached, sizeof reached, "reached rating %.2f with %d givens, band %.2f-%.2f", result.rating,
-                  result.puzzle.givens(), chapter.band->low, chapter.band->high);
+    std::snprintf(reached, sizeof reached, "reached rating %.2f with %d givens, band %.2f-%.2f",
+                  result.rating, result.puzzle.givens(), chapter.band->low, chapter.band->high);
   else
     std::snprintf(reached, sizeof reached, "reached rating %.2f, target %.2f ± %.0f%%", result.rating,
                   chapter.target, plan.tolerance * 100);

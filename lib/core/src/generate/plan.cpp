@@ -29,8 +29,9 @@ Calibration default_calibration(const JsonField& metric, std::string& source) {
   return press_calibration();
 }
 
-Calibration load_calibration(const JsonField& field, const JsonField& metric, const std::string& plan_directory,
-                             std::optional<std::string>& written, std::string& source) {
+Calibration load_calibration(const JsonField& field, const JsonField& metric,
+                             const std::string& plan_directory, std::optional<std::string>& written,
+                             std::string& source) {
   if (!field.present()) return default_calibration(metric, source);
   const std::string name = field.as_string();
   written = name;
@@ -68,9 +69,9 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
   // attempt moves a third of the band on (plus a little, so attempts do not cycle).
   constexpr double kInverseGoldenRatio = 0.6180339887498949;
-  const double unit = std::fmod(
-      0.5 + static_cast<double>(index) * kInverseGoldenRatio + static_cast<double>(attempt) * 0.3819660112501051,
-      1.0);
+  const double unit = std::fmod(0.5 + static_cast<double>(index) * kInverseGoldenRatio +
+                                    static_cast<double>(attempt) * 0.3819660112501051,
+                                1.0);
   return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
 }
 
@@ -98,8 +99,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       symmetry.fail(error.what());
     }
   }
-  plan.calibration = load_calibration(root["calibration"], root["metric"], plan_directory, plan.calibration_name,
-                                      plan.calibration_source);
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan_directory,
+                                      plan.calibration_name, plan.calibration_source);
   // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
   plan.metric = root["metric"].value_or(plan.calibration.metric);
@@ -165,8 +166,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       if (!is_iso_date(*chapter.date))
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
-    chapter.variety =
-        !chapter.numeric_level && variety_applies(plan.calibration, chapter.level, static_cast<std::size_t>(chapter.count));
+    chapter.variety = !chapter.numeric_level && variety_applies(plan.calibration, chapter.level,
+                                                                static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
@@ -204,7 +205,8 @@ boost::json::object plan_to_json(const Plan& plan) {
       object["level"] = chapter.target;
     object["count"] = chapter.count;
     if (chapter.date) object["date"] = *chapter.date;
-    if (chapter.givens_given) object["givens"] = boost::json::array{chapter.givens->fewest, chapter.givens->most};
+    if (chapter.givens_given)
+      object["givens"] = boost::json::array{chapter.givens->fewest, chapter.givens->most};
     chapters.push_back(std::move(object));
   }
   root["chapters"] = std::move(chapters);

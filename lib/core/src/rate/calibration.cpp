@@ -23,9 +23,9 @@ namespace {
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",   "options",
                                                                "size",   "levels", "provenance"};
-const std::initializer_list<std::string_view> kLevelKeys{"name", "target", "band", "givens", "count",
-                                                         "kept", "removed", "q1", "median", "q3",
-                                                         "mean", "sd",     "min",  "max"};
+const std::initializer_list<std::string_view> kLevelKeys{"name", "target",  "band", "givens", "count",
+                                                         "kept", "removed", "q1",   "median", "q3",
+                                                         "mean", "sd",      "min",  "max"};
 constexpr std::size_t kFirstStatisticKey = 4;
 constexpr int kMaxGivens = 25 * 25;
 
@@ -204,8 +204,8 @@ Calibration press_calibration() {
     result.givens = GivensRange{fewest, most};
     return result;
   };
-  calibration.levels = {level("easy", 1.5, 1.0, 2.3, 30, 38),     level("medium", 2.8, 2.5, 3.4, 27, 34),
-                        level("hard", 4.2, 3.6, 5.5, 24, 30),     level("evil", 6.6, 5.6, 7.4, 22, 28),
+  calibration.levels = {level("easy", 1.5, 1.0, 2.3, 30, 38), level("medium", 2.8, 2.5, 3.4, 27, 34),
+                        level("hard", 4.2, 3.6, 5.5, 24, 30), level("evil", 6.6, 5.6, 7.4, 22, 28),
                         level("extreme", 8.3, 7.5, 11.0, 20, 28)};
   return calibration;
 }
@@ -249,7 +249,8 @@ Calibration parse_calibration(const JsonDocument& document) {
   }
   calibration.runs = static_cast<int>(root.required("runs").as_integer(1, kMaxRuns));
   calibration.options = parse_options(root["options"], calibration.metric);
-  if (const JsonField size = root["size"]; size.present()) calibration.size = static_cast<int>(size.as_integer(4, 25));
+  if (const JsonField size = root["size"]; size.present())
+    calibration.size = static_cast<int>(size.as_integer(4, 25));
 
   const JsonField levels = root.required("levels");
   const std::size_t count = levels.array_size();
