@@ -85,6 +85,30 @@ TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
     }
 }
 
+// A calendar slot's puzzle depends only on (seed, publication, date, slot): one day alone is the
+// same puzzle as that day in a longer run, and another publication gets other puzzles.
+TEST(BookGeneration, ACalendarDayAloneIsTheSameAsInTheWholeRun) {
+  auto calendar_plan = [](const std::string& publication, const std::string& from, int days) {
+    return test_plan(R"({"title": "Desk", "publication": ")" + publication + R"(", "seed": 7,
+        "calendar": {"from": ")" +
+                     from + R"(", "days": )" + std::to_string(days) + R"(,
+                     "slots": {"mon": ["easy", "medium"], "tue": ["easy"], "wed": ["easy"]}}})");
+  };
+  const Book week = generate(calendar_plan("daily", "2026-11-30", 3), 2).book;  // Mon, Tue, Wed
+  const Book tuesday = generate(calendar_plan("daily", "2026-12-01", 1), 1).book;
+  ASSERT_EQ(week.chapters.size(), 4U);
+  ASSERT_EQ(tuesday.chapters.size(), 1U);
+  EXPECT_EQ(tuesday.chapters[0].puzzles[0].id, "2026-12-01-easy");
+  auto day_json = [](const BookChapter& chapter) {
+    Book day;
+    day.chapters = {chapter};
+    return book_to_json(day);
+  };
+  EXPECT_EQ(day_json(tuesday.chapters[0]), day_json(week.chapters[2]));
+  const Book other = generate(calendar_plan("other", "2026-12-01", 1), 1).book;
+  EXPECT_NE(other.chapters[0].puzzles[0].canonical, tuesday.chapters[0].puzzles[0].canonical);
+}
+
 TEST(BookGeneration, SameBytesWhateverTheJobs) {
   const Plan plan = test_plan();
   EXPECT_EQ(book_to_json(generate(plan, 1).book), book_to_json(generate(plan, 2).book));

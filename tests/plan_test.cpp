@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "sudoku/errors.hpp"
 #include "test_support.hpp"
 
@@ -93,7 +95,7 @@ TEST(Plan, DefaultsAndNumericLevels) {
 // The book's copy of the plan is written from the model: the shipped examples (keys in schema
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
-  for (const std::string name : {"plan", "plan-paper", "plan-technique", "newspaper-week"}) {
+  for (const std::string name : {"plan", "plan-paper", "plan-technique", "newspaper-week", "desk-december"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }
@@ -163,6 +165,79 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
           R"({"title": "t", "seed": 1, "calibration": "missing.json", "chapters": [{"level": "easy", "count": 1}]})")
           .find("plan.json: $.calibration: cannot read the calibration: "),
       std::string::npos);
+}
+
+// Calendar dates against a plain day-by-day count (months of 28-31 days, the Gregorian leap rule).
+TEST(Plan, CalendarDatesAndWeekdaysAgreeWithAPlainCount) {
+  const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  int year = 1999, month = 1, day = 1;
+  int weekday = 4;  // 1999-01-01 was a Friday (Monday = 0)
+  for (int offset = 0; offset < 365 * 40; ++offset) {
+    char date[48];
+    std::snprintf(date, sizeof date, "%04d-%02d-%02d", year, month, day);
+    ASSERT_EQ(add_days("1999-01-01", offset), date);
+    ASSERT_EQ(weekday_of(date), weekday) << date;
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (++day > month_days[month - 1] + (month == 2 && leap ? 1 : 0)) {
+      day = 1;
+      if (++month > 12) month = 1, ++year;
+    }
+    weekday = (weekday + 1) % 7;
+  }
+  EXPECT_EQ(add_days("2026-12-05", -5), "2026-11-30");
+}
+
+TEST(Plan, CalendarExpandsToOneChapterPerDayAndSlot) {
+  const Plan plan = read_plan(testing::test_data("../../examples/desk-december.json"));
+  EXPECT_EQ(plan.publication, "daily-grid");
+  // December 2026: Tuesday the 1st; 23 weekdays (two slots each), 4 Saturdays, 4 Sundays.
+  EXPECT_EQ(plan.chapters.size(), 23U * 2 + 4 + 4);
+  EXPECT_EQ(plan.chapters[0].title, "2026-12-01 easy");
+  EXPECT_EQ(*plan.chapters[0].date, "2026-12-01");
+  EXPECT_EQ(*plan.chapters[0].slot, "easy");
+  EXPECT_EQ(plan.chapters[0].count, 1);
+  ASSERT_TRUE(plan.chapters[0].band);
+  // Friday the 4th: medium and hard; Saturday the 5th: hard; Sunday the 6th: evil.
+  EXPECT_EQ(plan.chapters[6].title, "2026-12-04 medium");
+  EXPECT_EQ(plan.chapters[7].title, "2026-12-04 hard");
+  EXPECT_EQ(plan.chapters[8].title, "2026-12-05 hard");
+  EXPECT_EQ(plan.chapters[9].title, "2026-12-06 evil");
+  // The slot seed is a function of (seed, publication, date, slot) only.
+  EXPECT_EQ(plan.chapters[8].slot_seed, calendar_slot_seed(2026, "daily-grid", "2026-12-05", "hard"));
+  EXPECT_NE(calendar_slot_seed(2026, "daily-grid", "2026-12-05", "hard"),
+            calendar_slot_seed(2026, "other-paper", "2026-12-05", "hard"));
+  EXPECT_NE(plan.chapters[6].slot_seed, plan.chapters[7].slot_seed);
+  // Two slots of one level on a day are "easy" and "easy-2"; chapters may come besides the calendar.
+  const Plan both = parse_plan(parse_json(R"({"title": "t", "publication": "p", "seed": 1,
+      "calendar": {"from": "2028-02-28", "days": 3, "slots": {"tue": ["easy", "easy"], "wed": ["hard"]}},
+      "chapters": [{"level": "medium", "count": 2}]})",
+                                          "p"),
+                               ".");
+  ASSERT_EQ(both.chapters.size(), 4U);  // the chapter; Tue 29 Feb twice; Wed 1 Mar
+  EXPECT_EQ(both.chapters[1].title, "2028-02-29 easy");
+  EXPECT_EQ(both.chapters[2].title, "2028-02-29 easy-2");
+  EXPECT_EQ(both.chapters[3].title, "2028-03-01 hard");
+  EXPECT_FALSE(both.chapters[0].slot);
+}
+
+TEST(Plan, BadCalendarsNameTheJsonPath) {
+  const std::string head = R"({"title": "t", "publication": "p", "seed": 1, "calendar": )";
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-13-01", "days": 3, "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $.calendar.from: expected a date written YYYY-MM-DD, got \"2026-13-01\"");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 0, "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $.calendar.days: expected an integer from 1 to 3660, got an integer (0)");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"monday": ["easy"]}}})"),
+            "plan.json: $.calendar.slots: unknown key \"monday\" (expected one of: mon, tue, wed, thu, fri, "
+            "sat, sun)");
+  EXPECT_EQ(
+      plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"sun": ["nightmare"]}}})"),
+      "plan.json: $.calendar.slots.sun[0]: unknown level \"nightmare\" (known: easy, medium, hard, evil, "
+      "extreme; or give a target rating as a number)");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {}}})"),
+            "plan.json: $.calendar.slots: expected at least one slot (e.g. \"mon\": [\"easy\", \"medium\"])");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "calendar": {"from": "2026-12-01", "days": 3,
+                "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $: missing required key \"publication\"");
 }
 
 }  // namespace

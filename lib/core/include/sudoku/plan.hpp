@@ -40,7 +40,29 @@ struct PlanChapter {
   std::optional<GivensRange> givens;
   bool givens_given = false;  // the chapter gave "givens"
   bool variety = false;       // the variety rule applies (variety_applies)
+  // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
+  // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
+  // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.
+  std::optional<std::string> slot;
+  std::uint64_t slot_seed = 0;
+  std::size_t spread = 0;  // slot_target's index offset: the day number, so days spread over the band
 };
+
+// A plan's calendar: the same slots every week, from one date for a number of days.
+//   "calendar": {"from": "2026-12-01", "days": 31, "slots": {"mon": ["easy", "medium"], "sun": ["evil"]}}
+struct PlanCalendar {
+  std::string from;  // "YYYY-MM-DD"
+  int days = 0;
+  std::vector<std::vector<std::string>> slots;  // per weekday, Monday first: level names in page order
+};
+
+// "2026-12-05" + 3 days = "2026-12-08"; the weekday of a date (0 = Monday). The text must be a
+// valid ISO date (is_iso_date).
+std::string add_days(const std::string& iso_date, int days);
+int weekday_of(const std::string& iso_date);
+// The slot seed of a calendar slot: a function of these four values only.
+std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publication, const std::string& date,
+                                 const std::string& slot);
 
 // The rating slot `index` of `chapter` aims at: with a band, a point of the band from a
 // low-discrepancy sequence (the first slot at the middle, the next ones filling the gaps), so the
@@ -62,6 +84,7 @@ struct Plan {
   std::string source;  // file name, for messages
   std::string title;
   std::string author;
+  std::string publication;  // required with a calendar: names the publication in the archive
   std::uint64_t seed = 0;
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
@@ -71,7 +94,8 @@ struct Plan {
   Calibration calibration;
   std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
   std::string calibration_source;               // "default" or the calibration file's path
-  std::vector<PlanChapter> chapters;
+  std::vector<PlanChapter> chapters;  // the given chapters, then the calendar's (one per day and slot)
+  std::optional<PlanCalendar> calendar;
   PlanKeysGiven given;
 
   std::size_t puzzle_count() const;
@@ -87,7 +111,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
 Plan read_plan(const std::string& path);
 
 // The plan as JSON: the keys it was given in schema order (title, author, seed, size, symmetry,
-// calibration, metric, runs, tolerance, chapters; per chapter title, level, count, date).
+// publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, level,
+// count, date). The calendar is written as given, not as the chapters it expands to.
 boost::json::object plan_to_json(const Plan& plan);
 
 }  // namespace sudoku

@@ -70,9 +70,10 @@ void assemble_book(const Plan& plan, const RatingMetric& metric, const SlotSched
     const Slot& slot = slots[s];
     const PlanChapter& chapter = plan.chapters[slot.chapter];
     BookPuzzle puzzle = verified_puzzle(plan, metric, chosen[s], chapter);
+    // A calendar slot is known by its date and slot ("2026-12-05-hard"), in the archive and on the page.
     char id[64];
     std::snprintf(id, sizeof id, "%s-%03d", chapter.level.c_str(), ++numbers_per_level[chapter.level]);
-    puzzle.id = id;
+    puzzle.id = chapter.slot ? *chapter.date + "-" + *chapter.slot : std::string(id);
     puzzle.seed = scheduler.seed(s, chosen[s].attempt);
     auto& summary = summaries[slot.chapter];
     ++summary.count;

@@ -2,12 +2,16 @@
 
 #include <boost/json/array.hpp>
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
+#include "sudoku/random.hpp"
 
 namespace sudoku {
 namespace {
@@ -50,7 +54,109 @@ Calibration load_calibration(const JsonField& field, const JsonField& metric,
   }
 }
 
+// A chapter of `level` (a level name, or a target rating as a number), its band and givens range
+// from the calibration.
+PlanChapter level_chapter(const Plan& plan, const JsonField& level) {
+  PlanChapter chapter;
+  if (level.is_number()) {
+    chapter.target = level.as_number();
+    if (!(chapter.target > 0)) level.fail("expected a positive target rating or a level name");
+    chapter.numeric_level = true;
+    chapter.level = level_for(plan.calibration, chapter.target).name;
+    return chapter;
+  }
+  chapter.level = level.as_string();
+  const CalibrationLevel* found = nullptr;
+  for (const auto& known : plan.calibration.levels)
+    if (known.name == chapter.level) found = &known;
+  if (found == nullptr)
+    level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
+               "; or give a target rating as a number)");
+  chapter.target = found->target;
+  chapter.band = found->band;
+  if (!plan.calibration.size || *plan.calibration.size == plan.size) chapter.givens = found->givens;
+  return chapter;
+}
+
+constexpr const char* kWeekdays[] = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+constexpr int kMaxCalendarDays = 3660;
+
+std::chrono::sys_days to_days(const std::string& iso_date) {
+  const int year = std::stoi(iso_date.substr(0, 4));
+  const unsigned month = static_cast<unsigned>(std::stoi(iso_date.substr(5, 2)));
+  const unsigned day = static_cast<unsigned>(std::stoi(iso_date.substr(8, 2)));
+  return std::chrono::sys_days(std::chrono::year(year) / std::chrono::month(month) / std::chrono::day(day));
+}
+
+PlanCalendar parse_calendar(const JsonField& field) {
+  field.allow_only({"from", "days", "slots"});
+  PlanCalendar calendar;
+  const JsonField from = field.required("from");
+  calendar.from = from.as_string();
+  if (!is_iso_date(calendar.from))
+    from.fail("expected a date written YYYY-MM-DD, got \"" + calendar.from + "\"");
+  calendar.days = static_cast<int>(field.required("days").as_integer(1, kMaxCalendarDays));
+  const JsonField slots = field.required("slots");
+  slots.allow_only({"mon", "tue", "wed", "thu", "fri", "sat", "sun"});
+  calendar.slots.resize(7);
+  bool any = false;
+  for (std::size_t d = 0; d < 7; ++d) {
+    const JsonField day = slots[kWeekdays[d]];
+    if (!day.present()) continue;
+    for (std::size_t i = 0; i < day.array_size(); ++i)
+      calendar.slots[d].push_back(day.element(i).as_string());
+    any = any || !calendar.slots[d].empty();
+  }
+  if (!any) slots.fail("expected at least one slot (e.g. \"mon\": [\"easy\", \"medium\"])");
+  return calendar;
+}
+
+// One chapter of one puzzle per day and slot, in date order and, within a day, in slot order.
+void expand_calendar(Plan& plan, const JsonField& field) {
+  const PlanCalendar& calendar = *plan.calendar;
+  const JsonField slots = field["slots"];
+  // Every slot's level is checked, also on weekdays the dates do not reach.
+  for (std::size_t d = 0; d < 7; ++d)
+    for (std::size_t i = 0; i < calendar.slots[d].size(); ++i)
+      level_chapter(plan, slots[kWeekdays[d]].element(i));
+  for (int offset = 0; offset < calendar.days; ++offset) {
+    const std::string date = add_days(calendar.from, offset);
+    const auto weekday = static_cast<std::size_t>(weekday_of(date));
+    std::map<std::string, int> seen;  // level -> slots of it so far today
+    for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
+      PlanChapter chapter = level_chapter(plan, slots[kWeekdays[weekday]].element(i));
+      const int repeat = ++seen[chapter.level];
+      const std::string slot = repeat == 1 ? chapter.level : chapter.level + "-" + std::to_string(repeat);
+      chapter.title = date + " " + slot;
+      chapter.count = 1;
+      chapter.date = date;
+      chapter.slot = slot;
+      chapter.slot_seed = calendar_slot_seed(plan.seed, plan.publication, date, slot);
+      chapter.spread = static_cast<std::size_t>(to_days(date).time_since_epoch().count());
+      plan.chapters.push_back(std::move(chapter));
+    }
+  }
+}
+
 }  // namespace
+
+std::string add_days(const std::string& iso_date, int days) {
+  const std::chrono::year_month_day date(to_days(iso_date) + std::chrono::days(days));
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  return text;
+}
+
+int weekday_of(const std::string& iso_date) {
+  // iso_encoding: Monday 1 ... Sunday 7.
+  return static_cast<int>(std::chrono::weekday(to_days(iso_date)).iso_encoding()) - 1;
+}
+
+std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publication, const std::string& date,
+                                 const std::string& slot) {
+  return derive_seed(seed, stable_hash(publication + '\n' + date + '\n' + slot));
+}
 
 std::size_t Plan::puzzle_count() const {
   std::size_t total = 0;
@@ -69,7 +175,7 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
   // attempt moves a third of the band on (plus a little, so attempts do not cycle).
   constexpr double kInverseGoldenRatio = 0.6180339887498949;
-  const double unit = std::fmod(0.5 + static_cast<double>(index) * kInverseGoldenRatio +
+  const double unit = std::fmod(0.5 + static_cast<double>(chapter.spread + index) * kInverseGoldenRatio +
                                     static_cast<double>(attempt) * 0.3819660112501051,
                                 1.0);
   return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
@@ -78,13 +184,14 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
-  root.allow_only({"title", "author", "seed", "size", "symmetry", "calibration", "metric", "runs",
-                   "tolerance", "chapters"});
+  root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "calibration", "metric",
+                   "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.title = root.required("title").as_string();
   plan.given.author = root["author"].present();
   plan.author = root["author"].value_or(std::string());
+  plan.publication = root["publication"].value_or(std::string());
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
   plan.given.size = root["size"].present();
   plan.size = static_cast<int>(plan.given.size ? root["size"].as_integer(4, 25) : 9);
@@ -124,32 +231,15 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
               ") is for \"" + plan.calibration.metric + "\"; make one with calibrate --metric " +
               plan.metric);
 
-  const JsonField chapters = root.required("chapters");
-  const std::size_t chapter_count = chapters.array_size();
-  if (chapter_count == 0) chapters.fail("expected at least one chapter");
+  const JsonField calendar = root["calendar"];
+  const JsonField chapters = calendar.present() ? root["chapters"] : root.required("chapters");
+  const std::size_t chapter_count = chapters.present() ? chapters.array_size() : 0;
+  if (chapters.present() && chapter_count == 0) chapters.fail("expected at least one chapter");
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
     field.allow_only({"title", "level", "count", "date", "givens"});
-    PlanChapter chapter;
-    const JsonField level = field.required("level");
-    if (level.is_number()) {
-      chapter.target = level.as_number();
-      if (!(chapter.target > 0)) level.fail("expected a positive target rating or a level name");
-      chapter.numeric_level = true;
-      chapter.level = level_for(plan.calibration, chapter.target).name;
-    } else {
-      chapter.level = level.as_string();
-      const CalibrationLevel* found = nullptr;
-      for (const auto& known : plan.calibration.levels)
-        if (known.name == chapter.level) found = &known;
-      if (found == nullptr)
-        level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
-                   "; or give a target rating as a number)");
-      chapter.target = found->target;
-      chapter.band = found->band;
-      if (!plan.calibration.size || *plan.calibration.size == plan.size) chapter.givens = found->givens;
-    }
+    PlanChapter chapter = level_chapter(plan, field.required("level"));
     if (const JsonField givens = field["givens"]; givens.present()) {
       const int cells = plan.size * plan.size;
       if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
@@ -173,6 +263,15 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
     plan.chapters.push_back(std::move(chapter));
   }
+  if (calendar.present()) {
+    // The archive knows a puzzle by publication, date and slot; the slot seeds depend on it too.
+    if (plan.publication.empty())
+      root.required("publication").fail("a plan with a calendar needs a non-empty publication name");
+    plan.calendar = parse_calendar(calendar);
+    expand_calendar(plan, calendar);
+    if (plan.puzzle_count() > kMaxPlanPuzzles)
+      calendar["days"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
+  }
   return plan;
 }
 
@@ -185,6 +284,7 @@ boost::json::object plan_to_json(const Plan& plan) {
   boost::json::object root;
   root["title"] = plan.title;
   if (plan.given.author) root["author"] = plan.author;
+  if (!plan.publication.empty()) root["publication"] = plan.publication;
   root["seed"] = plan.seed;
   if (plan.given.size) root["size"] = plan.size;
   if (plan.given.symmetry) root["symmetry"] = to_string(plan.symmetry);
@@ -192,8 +292,18 @@ boost::json::object plan_to_json(const Plan& plan) {
   if (plan.given.metric) root["metric"] = plan.metric;
   if (plan.given.runs) root["runs"] = plan.runs;
   if (plan.given.tolerance) root["tolerance"] = plan.tolerance;
+  if (plan.calendar) {
+    boost::json::object slots;
+    for (std::size_t d = 0; d < 7; ++d)
+      if (!plan.calendar->slots[d].empty())
+        slots[kWeekdays[d]] =
+            boost::json::array(plan.calendar->slots[d].begin(), plan.calendar->slots[d].end());
+    root["calendar"] = boost::json::object{
+        {"from", plan.calendar->from}, {"days", plan.calendar->days}, {"slots", std::move(slots)}};
+  }
   boost::json::array chapters;
   for (const auto& chapter : plan.chapters) {
+    if (chapter.slot) continue;  // the calendar's
     boost::json::object object;
     if (chapter.title_given) object["title"] = chapter.title;
     // A numeric level is a rating: whole ratings were written as integers ("level": 300).
@@ -209,7 +319,7 @@ boost::json::object plan_to_json(const Plan& plan) {
       object["givens"] = boost::json::array{chapter.givens->fewest, chapter.givens->most};
     chapters.push_back(std::move(object));
   }
-  root["chapters"] = std::move(chapters);
+  if (!chapters.empty() || !plan.calendar) root["chapters"] = std::move(chapters);
   return root;
 }
 

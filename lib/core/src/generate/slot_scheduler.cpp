@@ -17,7 +17,10 @@ SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const
 
 std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
   const Slot& slot = slots_[slot_number];
-  const std::uint64_t base = derive_seed(plan_.seed, slot.chapter, slot.index);
+  // A calendar slot's seed is its own (plan.hpp): the day's puzzles do not depend on the other days.
+  const PlanChapter& chapter = plan_.chapters[slot.chapter];
+  const std::uint64_t base = chapter.slot ? derive_seed(chapter.slot_seed, slot.index)
+                                          : derive_seed(plan_.seed, slot.chapter, slot.index);
   return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
 }
 
