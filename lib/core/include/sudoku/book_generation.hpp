@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -41,7 +42,10 @@ struct BookGenerationOptions {
   int jobs = 1;
   bool resume = false;
   std::set<std::string> archive;  // canonical keys of puzzles already published
-  ClimbSettings climb;            // target and tolerance come from the plan; the budgets from here
+  // Puzzles the run must make again (a re-run of archived dates): puzzle id -> canonical key
+  // (ArchivePlanning::expected, archive_db.hpp). A slot that comes out otherwise fails the run.
+  std::map<std::string, std::string> published;
+  ClimbSettings climb;  // target and tolerance come from the plan; the budgets from here
   std::string tool_version;
 };
 
@@ -64,7 +68,8 @@ struct BookGenerationResult {
 using GenerationProgress = std::function<void(const std::vector<std::size_t>& done_per_chapter)>;
 
 // Generates the book and writes book.json, puzzles.txt, solutions.txt and report.json (the audit:
-// audit.hpp) into the output directory (created if missing), each atomically.
+// audit.hpp) into the output directory (created if missing), each atomically; for a plan with a
+// calendar also feed/{date}.json per day (docs/desk.md).
 BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
                                    const GenerationProgress& progress = {});
 
