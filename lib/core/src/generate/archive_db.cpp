@@ -113,8 +113,8 @@ bool is_sqlite_file(const std::string& path) {
 }
 
 ArchiveDb::ArchiveDb(const std::string& path) : path_(path) {
-  std::error_code error;
-  if (std::filesystem::file_size(path, error) > 0 && !error && !is_sqlite_file(path))
+  std::error_code size_error;
+  if (std::filesystem::file_size(path, size_error) > 0 && !size_error && !is_sqlite_file(path))
     throw InputError(path, 0, 0, "not an SQLite archive (a text archive is given with --archive)");
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
