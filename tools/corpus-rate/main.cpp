@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -22,7 +23,8 @@ using sudoku::cli::UsageError;
 struct Options {
   std::vector<std::string> files;
   sudoku::OutputFormat format = sudoku::OutputFormat::csv;
-  std::string output;  // empty: stdout
+  std::string output;   // empty: stdout
+  std::string archive;  // SQLite archive of published puzzles, or empty
   sudoku::ReadOptions read;
   sudoku::CorpusRatingOptions rating;
 };
@@ -92,6 +94,9 @@ bool parse_options(int argc, char** argv, Options& options) {
       "audit", po::bool_switch(&options.rating.audit),
       "write the editor's audit instead of the records: per level, count, grade range, hardest techniques "
       "and givens, checked against the level (text, or JSON with --format json)")(
+      "archive", po::value(&options.archive),
+      "an SQLite archive (generate-book --update-archive): the published field names where each puzzle, "
+      "or any symmetry of it, was already published")(
       "no-rating", po::bool_switch(&no_rating),
       "skip the ratings (validity, solutions and canonical form only)")("file", po::value(&options.files),
                                                                         "input corpus (positional)");
@@ -133,9 +138,17 @@ int run(const Options& options) {
   if (options.rating.rate)
     for (const auto& warning : rater.warnings()) std::cerr << "corpus-rate: warning: " << warning << "\n";
   sudoku::cli::ProgressBar progress("rating", total);
-  const auto reports =
+  auto reports =
       sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
+  if (!options.archive.empty()) {
+    if (!std::filesystem::exists(options.archive))
+      throw sudoku::IoError(options.archive + ": cannot open the archive: no such file");
+    if (!sudoku::is_sqlite_file(options.archive))
+      throw sudoku::InputError(options.archive, 0, 0,
+                               "expected an SQLite archive (generate-book --update-archive)");
+    sudoku::mark_published(reports, sudoku::ArchiveDb(options.archive));
+  }
   std::string text;
   if (options.rating.audit) {
     const sudoku::Audit audit = sudoku::audit_corpus(reports, options.rating.calibration);

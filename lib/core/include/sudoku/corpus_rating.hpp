@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/archive_db.hpp"
 #include "sudoku/audit.hpp"
 #include "sudoku/calibration.hpp"
 #include "sudoku/puzzle_io.hpp"
@@ -51,6 +52,9 @@ struct PuzzleReport {
   std::string hardest_technique;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
   std::optional<AuditPuzzle> audit;          // with CorpusRatingOptions::audit
+  // With an archive (mark_published): where any symmetry of the puzzle was published, e.g.
+  // "daily-grid 2026-12-05 hard; weekly 2025-03-01 evil (withdrawn)"; empty when never.
+  std::string published;
 };
 
 struct CorpusRatingOptions {
@@ -101,5 +105,9 @@ std::vector<PuzzleReport> rate_corpus(
 // of the calibration, in ascending order, holding the ok puzzles of that level; each checked against
 // its level (band, givens range for the calibration's grid size, variety) as a chapter would be.
 Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration);
+
+// Fills each report's `published` from the archive (by canonical key: any symmetry matches), for
+// editors re-rating submissions: corpus-rate --archive FILE.sqlite.
+void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive);
 
 }  // namespace sudoku

@@ -140,4 +140,17 @@ std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, co
   return reports;
 }
 
+void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive) {
+  for (auto& report : reports) {
+    if (report.canonical.empty()) continue;
+    for (const auto& entry : archive.find(report.canonical)) {
+      std::string where = entry.publication;
+      for (const std::string* part : {&entry.date, &entry.slot})
+        if (!part->empty()) where += " " + *part;
+      if (entry.withdrawn) where += " (withdrawn)";
+      report.published += (report.published.empty() ? "" : "; ") + where;
+    }
+  }
+}
+
 }  // namespace sudoku
