@@ -79,7 +79,7 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   EXPECT_EQ(
       one.out.substr(0, one.out.find('\n')),
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,published,label");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label,published");
 }
 
 TEST(CorpusRateCli, StdinAndOutputFile) {

@@ -174,8 +174,9 @@ const std::vector<ReportField>& report_fields() {
          return r.technique_grade ? FieldValue{Decimal{*r.technique_grade, 1}} : FieldValue{};
        }},
       {"hardest_technique", [](const PuzzleReport& r) { return text_or_absent(r.hardest_technique); }},
-      {"published", [](const PuzzleReport& r) { return text_or_absent(r.published); }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
+      // Last, so that the columns before it stay where they were before the archive came.
+      {"published", [](const PuzzleReport& r) { return text_or_absent(r.published); }},
   };
   return fields;
 }
