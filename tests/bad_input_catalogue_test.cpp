@@ -171,6 +171,17 @@ const std::vector<BadInput>& catalogue() {
        "$BIN/generate-book plan.json -o out --max-moves 1 --max-restarts 0 >/dev/null 2>&1; "
        "$BIN/generate-book plan-other.json -o out --resume",
        2, "the checkpoint belongs to another plan", "out/book.json"},
+      // the desk's archive
+      {"GenerateReplaceBadSpelling",
+       "$BIN/generate-book plan.json -o out --update-archive a.sqlite --replace 12-05", 2,
+       "--replace: \"12-05\": expected DATE:SLOT, e.g. 2026-12-05:hard", "out"},
+      {"GenerateReplaceWithoutDatabase", "$BIN/generate-book plan.json -o out --replace 2026-12-05:hard", 2,
+       "--replace needs an SQLite archive", "out"},
+      {"GenerateReplaceNotInThePlan",
+       "$BIN/generate-book plan.json -o out --update-archive a.sqlite --replace 2026-12-05:hard", 2,
+       "--replace: 2026-12-05:hard: not a slot of the plan's calendar", "out"},
+      {"CorpusRateTextArchive", "$BIN/corpus-rate ok.txt --archive ok.txt", 2,
+       "ok.txt: expected an SQLite archive", ""},
       // typeset
       {"TypesetMissingBook", "$BIN/typeset no-book --template a4-4up", 2, "no-book: not a book directory",
        ""},
