@@ -257,8 +257,9 @@ TEST(CalibrateCli, BandsFromLabelledLevels) {
   for (int n = 0; std::getline(input, line); ++n)
     if (n % 8 == 0) sample += line + "\n";
   testing::write_text_file(dir + "/sample.txt", sample);
-  const auto result = run_command(calibrate() + " --metric technique --bands --labelled " + dir + "/sample.txt" +
-                                  " --bins 'easy:<3.0,medium:<4.5,hard:<6.2,evil' -o " + dir + "/levels.json");
+  const auto result =
+      run_command(calibrate() + " --metric technique --bands --labelled " + dir + "/sample.txt" +
+                  " --bins 'easy:<3.0,medium:<4.5,hard:<6.2,evil' -o " + dir + "/levels.json");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Calibration levels = read_calibration_file(dir + "/levels.json");
   ASSERT_TRUE(has_bands(levels));
@@ -272,7 +273,8 @@ TEST(CalibrateCli, BandsFromLabelledLevels) {
   // SE-binned levels: the cuts fall between SE's own bin edges' grades.
   EXPECT_GT(levels.levels[0].band->high, 2.8);
   EXPECT_LT(levels.levels[0].band->high, 3.4);
-  const auto clash = run_command(calibrate() + " --bands --levels 6 " + fixture_levels() + " -o " + dir + "/x.json");
+  const auto clash =
+      run_command(calibrate() + " --bands --levels 6 " + fixture_levels() + " -o " + dir + "/x.json");
   EXPECT_EQ(clash.exit_code, 2);
   EXPECT_NE(clash.err.find("--bands and --levels do not go together"), std::string::npos) << clash.err;
 }

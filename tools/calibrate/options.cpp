@@ -53,8 +53,8 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       "for --levels: arithmetic (the paper's (a+b)/2, last + step) or geometric (sqrt(ab), last * ratio)")(
       "bands", po::bool_switch(&options.study.bands),
       "write band levels (the readers' kind, docs/levels.md): neighbouring levels split where their kept "
-      "ratings are told apart best")(
-      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
+      "ratings are told apart best")("jobs,j", po::value(&jobs)->default_value(0),
+                                     "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
       "compare", po::value(&options.compare),

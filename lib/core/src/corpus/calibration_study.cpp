@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -474,10 +474,13 @@ std::vector<double> band_cuts(std::span<const std::vector<double>> kept_in_order
     std::size_t best_errors = SIZE_MAX;
     for (std::size_t v = 0; v + 1 < values.size(); ++v) {
       const double cut = (values[v] + values[v + 1]) / 2;
-      const auto lower_above = static_cast<std::size_t>(lower.end() - std::lower_bound(lower.begin(), lower.end(), cut));
-      const auto upper_below = static_cast<std::size_t>(std::lower_bound(upper.begin(), upper.end(), cut) - upper.begin());
+      const auto lower_above =
+          static_cast<std::size_t>(lower.end() - std::lower_bound(lower.begin(), lower.end(), cut));
+      const auto upper_below =
+          static_cast<std::size_t>(std::lower_bound(upper.begin(), upper.end(), cut) - upper.begin());
       const std::size_t errors = lower_above + upper_below;
-      if (errors < best_errors || (errors == best_errors && std::abs(cut - middle) < std::abs(best_cut - middle))) {
+      if (errors < best_errors ||
+          (errors == best_errors && std::abs(cut - middle) < std::abs(best_cut - middle))) {
         best_errors = errors;
         best_cut = cut;
       }
