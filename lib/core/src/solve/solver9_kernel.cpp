@@ -60,9 +60,9 @@ struct Tables {
   // Indexed by a band's 3x3 row-by-box occupancy (bit 3*row + box): the union of the mini-rows
   // that take part in at least one perfect matching of rows to boxes; 0 when none exists.
   std::array<std::uint32_t, 512> matched_cells{};
-  // Indexed by the columns a digit may still use in a band: the columns (repeated on all three
-  // rows) that are the only candidate column of their box, which the other bands must give up.
-  std::array<std::uint32_t, 512> locked_columns{};
+  // The same matching as a 3x3 occupancy again: the (line, box) pairs in at least one perfect
+  // matching, 0 when none exists. Used on stacks, with the bands as lines and columns as boxes.
+  std::array<std::uint16_t, 512> matched_pairs{};
   // For a cell of a band: the band with that cell's row, box and column cleared except the cell.
   std::array<std::uint32_t, 27> keep_when_placed{};
 };
@@ -78,24 +78,23 @@ constexpr Tables make_tables() {
   constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (std::uint32_t shape = 0; shape < 512; ++shape) {
     std::uint32_t cells = 0;
+    std::uint32_t pairs = 0;
     for (const auto& box_of_row : kPermutations) {
       bool possible = true;
       std::uint32_t mini_rows = 0;
+      std::uint32_t matching = 0;
       for (int row = 0; row < 3; ++row) {
         possible = possible && ((shape >> (3 * row + box_of_row[row])) & 1u);
         mini_rows |= 7u << (9 * row + 3 * box_of_row[row]);
+        matching |= 1u << (3 * row + box_of_row[row]);
       }
-      if (possible) cells |= mini_rows;
+      if (possible) {
+        cells |= mini_rows;
+        pairs |= matching;
+      }
     }
     tables.matched_cells[shape] = cells;
-  }
-  for (std::uint32_t columns = 0; columns < 512; ++columns) {
-    std::uint32_t locked = 0;
-    for (std::uint32_t box = 0; box < 3; ++box) {
-      const std::uint32_t in_box = columns & (7u << (3 * box));
-      if (in_box != 0 && (in_box & (in_box - 1)) == 0) locked |= in_box;
-    }
-    tables.locked_columns[columns] = locked * kColumnInBand;
+    tables.matched_pairs[shape] = static_cast<std::uint16_t>(pairs);
   }
   for (std::uint32_t cell = 0; cell < 27; ++cell) {
     const std::uint32_t row = cell / 9;
@@ -130,6 +129,7 @@ class Solver {
   bool place_givens(Board& board, const std::uint8_t* cells) const;
   void search(Board& board);
   int count() const { return count_; }
+  std::uint64_t guesses() const { return guesses_; }
 
  private:
   bool propagate(Board& board) const;
@@ -142,6 +142,7 @@ class Solver {
   int limit_;
   std::uint8_t* first_solution_;
   int count_ = 0;
+  std::uint64_t guesses_ = 0;  // boards copied to try one value (SearchStats)
 };
 
 bool Solver::place_givens(Board& board, const std::uint8_t* cells) const {
@@ -170,29 +171,60 @@ bool Solver::place_givens(Board& board, const std::uint8_t* cells) const {
   return true;
 }
 
+// The 3x3 row-by-box occupancy of one band word (bit 3 * row + box).
+std::uint32_t band_shape(std::uint32_t cells) {
+  return kTables.row_boxes[cells & kRowMask] | kTables.row_boxes[(cells >> 9) & kRowMask] << 3 |
+         kTables.row_boxes[cells >> 18] << 6;
+}
+
+// The columns (bit c) where a band word has a candidate.
+std::uint32_t band_columns(std::uint32_t cells) {
+  return (cells | cells >> 9 | cells >> 18) & kRowMask;
+}
+
 bool Solver::propagate(Board& board) const {
   bool changed = true;
   while (changed) {
     changed = false;
-    for (int digit = 0; digit < 9; ++digit) {
-      for (int band = 0; band < 3; ++band) {
-        const auto index = static_cast<std::size_t>(3 * digit + band);
-        std::uint32_t cells = board.candidates[index];
-        if (cells == board.settled[index]) continue;
-        changed = true;
-        const std::uint32_t shape = kTables.row_boxes[cells & kRowMask] |
-                                    kTables.row_boxes[(cells >> 9) & kRowMask] << 3 |
-                                    kTables.row_boxes[cells >> 18] << 6;
-        cells &= kTables.matched_cells[shape];
+    for (std::size_t digit = 0; digit < 9; ++digit) {
+      std::uint32_t* const words = &board.candidates[3 * digit];
+      std::uint32_t* const settled = &board.settled[3 * digit];
+      if (words[0] == settled[0] && words[1] == settled[1] && words[2] == settled[2]) continue;
+      changed = true;
+      // Bands, then stacks, until the digit's three words hold still. A stack is the same matching
+      // problem turned sideways: its three columns against its three boxes, one per band, read
+      // from the columns each band word still uses. Between them they give locked candidates both
+      // ways and hidden singles in rows, columns and boxes.
+      std::uint32_t band[3] = {words[0], words[1], words[2]};
+      for (;;) {
+        for (std::uint32_t& cells : band) cells &= kTables.matched_cells[band_shape(cells)];
+        const std::uint32_t columns[3] = {band_columns(band[0]), band_columns(band[1]),
+                                          band_columns(band[2])};
+        std::uint32_t keep[3] = {0, 0, 0};
+        for (int stack = 0; stack < 3; ++stack) {
+          const int shift = 3 * stack;
+          const std::uint32_t shape = ((columns[0] >> shift) & 7u) | ((columns[1] >> shift) & 7u) << 3 |
+                                      ((columns[2] >> shift) & 7u) << 6;
+          const std::uint32_t pairs = kTables.matched_pairs[shape];
+          keep[0] |= (pairs & 7u) << shift;
+          keep[1] |= ((pairs >> 3) & 7u) << shift;
+          keep[2] |= ((pairs >> 6) & 7u) << shift;
+        }
+        bool same = true;
+        for (std::size_t b = 0; b < 3; ++b) {
+          const std::uint32_t kept = band[b] & (keep[b] * kColumnInBand);
+          same = same && kept == band[b];
+          band[b] = kept;
+        }
+        if (same) break;
+      }
+      for (std::size_t b = 0; b < 3; ++b) {
+        const std::uint32_t cells = band[b];
         if (cells == 0) return false;
-        board.candidates[index] = cells;
-        board.settled[index] = cells;
-
-        const std::uint32_t locked = kTables.locked_columns[(cells | cells >> 9 | cells >> 18) & kRowMask];
-        board.candidates[static_cast<std::size_t>(3 * digit + kNextBand[band])] &= ~locked;
-        board.candidates[static_cast<std::size_t>(3 * digit + kLastBand[band])] &= ~locked;
-
-        std::uint32_t open_rows = (board.unsolved_rows[static_cast<std::size_t>(band)] >> (3 * digit)) & 7u;
+        words[b] = cells;
+        settled[b] = cells;
+        // A row of the band left with one cell places the digit there.
+        std::uint32_t open_rows = (board.unsolved_rows[b] >> (3 * digit)) & 7u;
         std::uint32_t placed = 0;
         while (open_rows != 0) {
           const int row = std::countr_zero(open_rows);
@@ -200,13 +232,13 @@ bool Solver::propagate(Board& board) const {
           const std::uint32_t row_cells = cells & (kRowMask << (9 * row));
           if ((row_cells & (row_cells - 1)) == 0) {
             placed |= row_cells;
-            board.unsolved_rows[static_cast<std::size_t>(band)] &= ~(1u << (3 * digit + row));
+            board.unsolved_rows[b] &= ~(1u << (3 * digit + static_cast<std::size_t>(row)));
           }
         }
         if (placed != 0) {
-          board.unsolved_cells[static_cast<std::size_t>(band)] &= ~placed;
-          for (int other = 0; other < 9; ++other)
-            if (other != digit) board.candidates[static_cast<std::size_t>(3 * other + band)] &= ~placed;
+          board.unsolved_cells[b] &= ~placed;
+          for (std::size_t other = 0; other < 9; ++other)
+            if (other != digit) board.candidates[3 * other + b] &= ~placed;
         }
       }
     }
@@ -279,6 +311,7 @@ void Solver::branch(Board& board) {
     while ((board.candidates[3 * second + band] & bit) == 0) ++second;
     const std::uint32_t keep = kTables.keep_when_placed[static_cast<std::size_t>(cell)];
 
+    ++guesses_;
     Board trial = board;
     trial.candidates[3 * first + band] &= keep;
     trial.candidates[3 * second + band] &= ~bit;
@@ -319,6 +352,7 @@ void Solver::branch(Board& board) {
       search(board);
       return;
     }
+    ++guesses_;
     Board trial = board;
     trial.candidates[3 * digit + best_band] &= keep;
     for (std::size_t other = 0; other < 9; ++other)
@@ -346,11 +380,12 @@ void Solver::record_solution(const Board& board) {
 }  // namespace
 
 int count_solutions_standard9(const Geometry& /*geometry*/, std::span<const std::uint8_t> cells, int limit,
-                              std::uint8_t* first_solution) {
+                              std::uint8_t* first_solution, SearchStats* stats) {
   Solver solver(limit, first_solution);
   Board board;
   if (!solver.place_givens(board, cells.data())) return 0;
   solver.search(board);
+  if (stats != nullptr) stats->guesses += solver.guesses();
   return solver.count();
 }
 
