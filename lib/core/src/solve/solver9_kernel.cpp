@@ -2,9 +2,10 @@
 // three 27-bit band words (a band is three rows; bit 9*row_in_band + column). Working a band of one
 // digit at a time lets table lookups do what cell-by-cell code does with loops: the digit has to
 // sit once in each row and once in each box of the band, which is a perfect matching between the
-// band's three rows and three boxes; cells outside every such matching go (locked candidates and
-// hidden singles in rows and boxes), a row left with one cell is a placement, and a box whose
-// digit is confined to one column takes that column away from the other two bands.
+// band's three rows and three boxes; cells outside every such matching go. A stack (three columns)
+// is the same problem turned sideways: the digit sits once in each of its columns and once in
+// each of its boxes, one box per band. Bands and stacks together give locked candidates both ways
+// and hidden singles in rows, columns and boxes; a row left with one unsolved cell is a placement.
 //
 // A band word: bit 9 * row_in_band + column, for the 27 cells of band b = rows 3b..3b+2:
 //
@@ -16,8 +17,18 @@
 //   row 2  | 18  19  20 | 21  22  23 | 24  25  26 |   bits 18..26  (kRowMask << 18)
 //          +------------+------------+------------+
 //   bits 27..31 are always 0 (kBandMask). kColumnInBand (bits 0, 9, 18) shifted left by c is
-//   column c. One row shifted down to bits 0..8 indexes row_boxes; the three rows ORed together
-//   (the columns the digit may use) index locked_columns.
+//   column c; kBoxMask (7 * kColumnInBand) shifted left by 3 * box is a box. One row shifted down
+//   to bits 0..8 indexes row_boxes and single_cell.
+//
+// A digit's columns word uses the same layout with bands for rows: bit 9 * band + column is set
+// when the band's word has a candidate in that column. Box s of it (kBoxMask << 3s) is stack s's
+// band-by-column occupancy, which matched_columns maps to the pairs to keep, in the same layout:
+//
+//               stack 0      stack 1      stack 2
+//            c0  c1  c2 | c3  c4  c5 | c6  c7  c8
+//   band 0 |  0   1   2 |  3   4   5 |  6   7   8 |
+//   band 1 |  9  10  11 | 12  13  14 | 15  16  17 |
+//   band 2 | 18  19  20 | 21  22  23 | 24  25  26 |
 //
 // The board: candidates[3 * digit + band], 9 digits x 3 bands = 27 words, digit-major:
 //
@@ -27,20 +38,18 @@
 //         | band0 1   2  | band0  1   2  |     | band0  1   2 |
 //         +--------------+---------------+-----+--------------+
 //
-// Per band, unsolved_cells[band] uses the band-word layout (cells not yet placed), and
-// unsolved_rows[band] has bit 3 * digit + row_in_band: rows of the band still missing the digit.
+// Per band, unsolved_cells[band] uses the band-word layout (cells not yet placed). settled and
+// settled_columns remember each word and each digit's columns word as last worked, so that only
+// what changed since is worked again.
 //
-//   unsolved_rows bit   0  1  2 |  3  4  5 | ... | 24 25 26
-//   digit               1  1  1 |  2  2  2 | ... |  9  9  9
-//   row_in_band         0  1  2 |  0  1  2 | ... |  0  1  2
-//
-// The matching tables take a band's 3x3 row-by-box occupancy of one digit as a 9-bit index, bit
-// 3 * row + box (row_boxes gives the three box bits of one row):
+// The matching tables take a 3x3 occupancy of one digit as a 9-bit index, bit 3 * line + box
+// (a band: its rows and boxes, row_boxes giving the three box bits of one row; a stack: its bands
+// and columns, gathered from one box of the columns word):
 //
 //            box 0  box 1  box 2
-//   row 0      0      1      2
-//   row 1      3      4      5
-//   row 2      6      7      8
+//   line 0     0      1      2
+//   line 1     3      4      5
+//   line 2     6      7      8
 #include "solve/solver9_kernel.hpp"
 
 #include <array>
@@ -65,6 +74,8 @@ struct Tables {
   // the stack's columns for boxes: the (band, column) pairs in at least one perfect matching, as
   // box 0 of a band word (bit 9 * band + column), 0 when none exists.
   std::array<std::uint32_t, 512> matched_columns{};
+  // A row's nine cells when exactly one of them is set, else 0.
+  std::array<std::uint16_t, 512> single_cell{};
   // For a cell of a band: the band with that cell's row, box and column cleared except the cell.
   std::array<std::uint32_t, 27> keep_when_placed{};
 };
@@ -76,6 +87,7 @@ constexpr Tables make_tables() {
     for (std::uint32_t box = 0; box < 3; ++box)
       if ((row >> (3 * box)) & 7u) boxes |= 1u << box;
     tables.row_boxes[row] = static_cast<std::uint8_t>(boxes);
+    tables.single_cell[row] = static_cast<std::uint16_t>(std::has_single_bit(row) ? row : 0);
   }
   constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (std::uint32_t shape = 0; shape < 512; ++shape) {
@@ -119,8 +131,10 @@ struct Board {
   std::array<std::uint32_t, 27> candidates;  // [3 * digit + band]
   // The value of each word when last worked; a word equal to it needs no work.
   std::array<std::uint32_t, 27> settled;
+  // Per digit, the columns its settled words use (the band_columns of the three, 9 bits apart);
+  // stack matching of the same columns removes nothing.
+  std::array<std::uint32_t, 9> settled_columns;
   std::array<std::uint32_t, 3> unsolved_cells;
-  std::array<std::uint32_t, 3> unsolved_rows;  // per band: bit 3 * digit + row_in_band
 };
 
 class Solver {
@@ -150,8 +164,8 @@ class Solver {
 bool Solver::place_givens(Board& board, const std::uint8_t* cells) const {
   board.candidates.fill(kBandMask);
   board.settled.fill(~std::uint32_t{0});  // never equal to a band word: every word gets worked
+  board.settled_columns.fill(~std::uint32_t{0});
   board.unsolved_cells.fill(kBandMask);
-  board.unsolved_rows.fill(kBandMask);
   for (int band = 0; band < 3; ++band) {
     for (int cell = 0; cell < 27; ++cell) {
       const int value = cells[27 * band + cell];
@@ -198,25 +212,24 @@ bool Solver::propagate(Board& board) const {
       // from the columns each band word still uses. Between them they give locked candidates both
       // ways and hidden singles in rows, columns and boxes.
       std::uint32_t band[3] = {words[0], words[1], words[2]};
+      std::uint32_t columns = 0;
       for (;;) {
         for (std::uint32_t& cells : band) cells &= kTables.matched_cells[band_shape(cells)];
         // The columns each band uses, as one word in the band-word layout with bands for rows:
         // a stack's 3x3 band-by-column occupancy is then one box of it.
-        const std::uint32_t columns =
-            band_columns(band[0]) | band_columns(band[1]) << 9 | band_columns(band[2]) << 18;
+        columns = band_columns(band[0]) | band_columns(band[1]) << 9 | band_columns(band[2]) << 18;
+        if (columns == board.settled_columns[digit]) break;
         std::uint32_t keep = 0;
         for (int stack = 0; stack < 3; ++stack) {
           const std::uint32_t box = (columns >> (3 * stack)) & kBoxMask;
           keep |= kTables.matched_columns[(box | box >> 6 | box >> 12) & kRowMask] << (3 * stack);
         }
-        const std::uint32_t kept[3] = {band[0] & ((keep & kRowMask) * kColumnInBand),
-                                       band[1] & (((keep >> 9) & kRowMask) * kColumnInBand),
-                                       band[2] & ((keep >> 18) * kColumnInBand)};
-        if (kept[0] == band[0] && kept[1] == band[1] && kept[2] == band[2]) break;
-        band[0] = kept[0];
-        band[1] = kept[1];
-        band[2] = kept[2];
+        if (keep == columns) break;
+        band[0] &= (keep & kRowMask) * kColumnInBand;
+        band[1] &= ((keep >> 9) & kRowMask) * kColumnInBand;
+        band[2] &= (keep >> 18) * kColumnInBand;
       }
+      board.settled_columns[digit] = columns;
       for (std::size_t b = 0; b < 3; ++b) {
         const std::uint32_t cells = band[b];
         if (cells == 0) return false;
@@ -224,18 +237,11 @@ bool Solver::propagate(Board& board) const {
         // A word as it was when last settled has had its rows looked at.
         if (cells == settled[b]) continue;
         settled[b] = cells;
-        // A row of the band left with one cell places the digit there.
-        std::uint32_t open_rows = (board.unsolved_rows[b] >> (3 * digit)) & 7u;
-        std::uint32_t placed = 0;
-        while (open_rows != 0) {
-          const int row = std::countr_zero(open_rows);
-          open_rows &= open_rows - 1;
-          const std::uint32_t row_cells = cells & (kRowMask << (9 * row));
-          if ((row_cells & (row_cells - 1)) == 0) {
-            placed |= row_cells;
-            board.unsolved_rows[b] &= ~(1u << (3 * digit + static_cast<std::size_t>(row)));
-          }
-        }
+        // A row of the band left with one cell that is not yet solved places the digit there.
+        const std::uint32_t placed =
+            (kTables.single_cell[cells & kRowMask] | kTables.single_cell[(cells >> 9) & kRowMask] << 9 |
+             kTables.single_cell[cells >> 18] << 18) &
+            board.unsolved_cells[b];
         if (placed != 0) {
           board.unsolved_cells[b] &= ~placed;
           // Off every digit, then back on this one (it held them all).
