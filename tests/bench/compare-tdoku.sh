@@ -74,6 +74,6 @@ for corpus in $corpora; do
   t=$(printf "%s\n" "${tdoku_rates[@]}" | median)
   o=$(printf "%s\n" "${ours_rates[@]}" | median)
   awk -v name="${corpus%.txt}" -v t="$t" -v o="$o" -v tg="$tdoku_guesses" -v og="$ours_guesses" 'BEGIN {
-    printf "| %s | %\047.0f/s | %\047.0f/s | %.2f | %.1f | %.1f | %.2f |\n", name, t, o, o / t, tg, og, (tg > 0 ? og / tg : 0)
+    printf "| %s | %.0f/s | %.0f/s | %.2f | %.1f | %.1f | %.2f |\n", name, t, o, o / t, tg, og, (tg > 0 ? og / tg : 0)
   }'
 done
