@@ -1,5 +1,6 @@
 #include "sudoku/hill_climber.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
