@@ -292,6 +292,16 @@ TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
   EXPECT_EQ(pretty_json(calibration_to_json(shipped)), pretty_json(calibration_to_json(press)));
 }
 
+TEST(CalibrationBands, TouchingBandsGoToTheUpperLevelAtTheSharedEdge) {
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.levels = {{"low", 1.5, {}, RatingBand{1.0, 2.45}}, {"high", 3.0, {}, RatingBand{2.45, 4.0}}};
+  EXPECT_NO_THROW(validate_calibration(calibration));
+  EXPECT_EQ(level_for(calibration, 2.4).name, "low");
+  EXPECT_EQ(level_for(calibration, 2.45).name, "high");
+}
+
 TEST(CalibrationBands, RejectsBadBands) {
   const auto expect_error = [](const std::string& levels, const std::string& fragment) {
     const std::string text = R"({"metric": "technique", "runs": 1, "levels": [)" + levels + "]}";
@@ -305,7 +315,7 @@ TEST(CalibrationBands, RejectsBadBands) {
   expect_error(R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 3})",
                "$.levels[1].band: this level has no band");
   expect_error(
-      R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 2.5, "band": [2, 3]})",
+      R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 2.5, "band": [1.5, 3]})",
       "$.levels[1].band: overlaps the band of level \"a\"");
   expect_error(R"({"name": "a", "target": 2.5, "band": [1, 2]})",
                "$.levels[0].target: the target 2.5 lies outside");

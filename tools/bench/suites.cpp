@@ -34,15 +34,18 @@ Suite puzzle_suite(std::string name, std::string work_unit, std::string descript
       }};
 }
 
-// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to.
+// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to;
+// the work is the guesses the search made (SearchStats), so work/item is guesses per puzzle.
 Suite kernel_suite(const SolverKernel& kernel) {
   return puzzle_suite(
-      "count-" + std::string(kernel.name), "",
-      "solution count with limit 2 through the " + std::string(kernel.name) + " kernel alone",
+      "count-" + std::string(kernel.name), "guesses",
+      "solution count with limit 2 through the " + std::string(kernel.name) +
+          " kernel alone; work/item = guesses per puzzle",
       [&kernel](const Grid& puzzle) {
-        std::array<std::uint8_t, kMaxCells> solution{};
-        return static_cast<std::uint64_t>(
-            kernel.count(puzzle.geometry(), puzzle.cells(), 2, solution.data()));
+        std::array<std::uint8_t, kMaxCells> solution;
+        SearchStats stats;
+        kernel.count_with_stats(puzzle.geometry(), puzzle.cells(), 2, solution.data(), stats);
+        return stats.guesses;
       },
       [&kernel](const Grid& puzzle) { return kernel.applies_to(puzzle.geometry()); });
 }

@@ -12,7 +12,6 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/corpus_rating.hpp"
 #include "sudoku/errors.hpp"
-#include "sudoku/json_io.hpp"
 #include "sudoku/record_writer.hpp"
 
 namespace {
@@ -39,21 +38,16 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "corpus-rate";
   command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
   command_line.summary =
-      "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or "
-      "more\"),\n"
-      "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count "
-      "of\n"
-      "Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs, deterministic and invariant under symmetry),\n"
-      "its level in the calibration, the HS-solver's calls, and the technique grade (the hardest human "
-      "technique\n"
-      "on Sudoku Explainer's scale, \"beyond\" when the grader's ladder cannot finish). Records come out in "
-      "input\n"
-      "order, identical for any --jobs. With --explain, each puzzle's solving path replaces the records: a "
-      "header\n"
-      "line per puzzle (\"# file:line puzzle\", then grade and hardest technique), one line per step "
-      "(score,\n"
-      "placements and eliminations, technique), a blank line between puzzles.\n"
-      "Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
+      R"(Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for "2 or more"),
+the solution when unique, the canonical form, and for valid puzzles the difficulty: the readers' level
+(by default the press levels of the technique grade, docs/levels.md), the technique grade (the hardest
+human technique on Sudoku Explainer's scale, "beyond" when the grader's ladder cannot finish), the call
+count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solver's calls. Records come
+out in input order, identical for any --jobs. With --explain, each puzzle's solving path replaces the
+records: a header line per puzzle ("# file:line puzzle", then grade and hardest technique), one line
+per step (score, placements and eliminations, technique), a blank line between puzzles. With --audit,
+the editor's check per level replaces them.
+Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
   std::string box;
   int size = 0;
@@ -149,15 +143,7 @@ int run(const Options& options) {
                                "expected an SQLite archive (generate-book --update-archive)");
     sudoku::mark_published(reports, sudoku::ArchiveDb(options.archive));
   }
-  std::string text;
-  if (options.rating.audit) {
-    const sudoku::Audit audit = sudoku::audit_corpus(reports, options.rating.calibration);
-    text = options.format == sudoku::OutputFormat::json ? sudoku::pretty_json(sudoku::audit_to_json(audit))
-                                                        : sudoku::format_audit(audit);
-  } else {
-    text = options.rating.explain ? sudoku::format_explanations(reports)
-                                  : sudoku::format_reports(reports, options.format);
-  }
+  const std::string text = sudoku::format_corpus_output(reports, options.rating, options.format);
   if (options.output.empty()) {
     std::cout << text << std::flush;
     if (!std::cout) throw sudoku::IoError("standard output: write error");

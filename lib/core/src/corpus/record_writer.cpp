@@ -225,4 +225,13 @@ std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
   return text;
 }
 
+std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
+                                 OutputFormat format) {
+  if (options.audit) {
+    const Audit audit = audit_corpus(reports, options.calibration);
+    return format == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit);
+  }
+  return options.explain ? format_explanations(reports) : format_reports(reports, format);
+}
+
 }  // namespace sudoku

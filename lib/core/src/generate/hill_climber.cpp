@@ -1,5 +1,6 @@
 #include "sudoku/hill_climber.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -252,7 +253,8 @@ ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, con
       result.reached = climber.reached(best);
     }
     // In a band, a few more climbs for the slot's own target (rare techniques sit at its grades).
-    for (int extra = 0; extra < settings.aim_restarts && result.reached && !climber.on_aim(best); ++extra) {
+    for (int extra = 0; settings.band && extra < settings.aim_restarts && result.reached && !climber.on_aim(best);
+         ++extra) {
       ++result.restarts;
       State state = climber.climb(result.moves);
       if (state.cost < best.cost) best = std::move(state);

@@ -68,7 +68,7 @@ void check_band(const std::vector<CalibrationLevel>& levels, std::size_t i, cons
          "the target " + format_number(level.target) + " lies outside the level's band [" +
              format_number(band.low) + ", " + format_number(band.high) + "]");
   for (std::size_t j = 0; j < i; ++j)
-    if (levels[j].band && band.low <= levels[j].band->high && levels[j].band->low <= band.high)
+    if (levels[j].band && band.low < levels[j].band->high && levels[j].band->low < band.high)
       fail(i, "band", "overlaps the band of level \"" + levels[j].name + "\" (a rating must have one level)");
 }
 

@@ -34,6 +34,7 @@ class SatSolver {
   // Adds a clause ruling out the current model, given as the literals that hold in it. False when
   // no model is left.
   bool forbid_model(const std::vector<int>& model_literals);
+  std::uint64_t decisions() const { return decisions_; }
 
  private:
   struct Clause {
@@ -105,6 +106,7 @@ class SatSolver {
   double clause_increment_ = 1;
   std::size_t max_learnt_ = 2000;
   std::uint64_t restarts_ = 0;
+  std::uint64_t decisions_ = 0;
   bool unsatisfiable_ = false;
 };
 
@@ -413,6 +415,7 @@ bool SatSolver::solve() {
     }
     const int variable = pick_branch_variable();
     if (variable < 0) return true;
+    ++decisions_;
     trail_limits_.push_back(static_cast<int>(trail_.size()));
     // Phase saving: a variable is tried with the value it last had.
     assign(2 * variable + (saved_phase_[static_cast<std::size_t>(variable)] != 0 ? 0 : 1), kNoReason);
@@ -476,7 +479,7 @@ int SatSolver::heap_pop() {
 }  // namespace
 
 int count_solutions_sat_from(const Geometry& geometry, std::span<const CandidateMask> candidates, int limit,
-                             std::uint8_t* first_solution) {
+                             std::uint8_t* first_solution, SearchStats* stats) {
   const int cells = geometry.cell_count();
   SatSolver solver;
   // variable_of_value[cell * 32 + value]: the variable "cell holds value + 1", or -1.
@@ -573,11 +576,12 @@ int count_solutions_sat_from(const Geometry& geometry, std::span<const Candidate
     }
     if (count < limit) satisfiable = solver.forbid_model(model);
   }
+  if (stats != nullptr) stats->guesses += solver.decisions();
   return count;
 }
 
 int count_solutions_sat(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                        std::uint8_t* first_solution) {
+                        std::uint8_t* first_solution, SearchStats* stats) {
   // A given is a cell with one value left; count_solutions_sat_from takes it off its peers and
   // finds two equal givens in one unit.
   std::vector<CandidateMask> candidates(cells.size(), geometry.all_values());
@@ -586,7 +590,7 @@ int count_solutions_sat(const Geometry& geometry, std::span<const std::uint8_t> 
     if (cells[cell] > geometry.size()) return 0;
     candidates[cell] = CandidateMask{1} << (cells[cell] - 1);
   }
-  return count_solutions_sat_from(geometry, candidates, limit, first_solution);
+  return count_solutions_sat_from(geometry, candidates, limit, first_solution, stats);
 }
 
 }  // namespace sudoku::detail

@@ -7,7 +7,8 @@
 // `candidates`, per cell the values still possible (bit v-1 for value v) after the caller's
 // propagation; single-value cells are taken as placed. Both count the solutions up to `limit`
 // (>= 1); when `first_solution` is not null and the count is >= 1 it receives the first one found
-// (cell_count values). Deterministic: no randomness, so the same input gives the same first
+// (cell_count values); when `stats` is not null, the decisions made add to its guesses.
+// Deterministic: no randomness, so the same input gives the same first
 // solution.
 #pragma once
 
@@ -15,12 +16,13 @@
 #include <span>
 
 #include "sudoku/geometry.hpp"
+#include "sudoku/solver_kernels.hpp"
 
 namespace sudoku::detail {
 
 int count_solutions_sat(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                        std::uint8_t* first_solution);
+                        std::uint8_t* first_solution, SearchStats* stats);
 int count_solutions_sat_from(const Geometry& geometry, std::span<const CandidateMask> candidates, int limit,
-                             std::uint8_t* first_solution);
+                             std::uint8_t* first_solution, SearchStats* stats);
 
 }  // namespace sudoku::detail
