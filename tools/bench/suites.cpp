@@ -56,15 +56,19 @@ std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
   return list;
 }
 
-// Generation: one workload per level of the calibration ("default" or a file); item i is a climb
-// from seed i, as generate-book runs it (symmetry rotate180, tolerance 10%, 10 runs).
+// Generation: one workload per level of the calibration ("default" for the paper's, "press" or
+// "paper", or a file); item i is a climb from seed i to the level's target, as generate-book runs it
+// (symmetry rotate180, tolerance 10%; band levels also within their band and givens range, graded
+// with the calibration's metric options, e.g. no uniqueness techniques for the press levels).
 std::vector<Workload> generation_workloads(const std::string& input) {
-  const Calibration calibration = input == "default" ? paper_calibration() : read_calibration_file(input);
-  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric));
+  const Calibration calibration = input == "default" ? paper_calibration() : read_calibration(input);
+  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric, calibration.options));
   std::vector<Workload> workloads;
   for (const auto& level : calibration.levels) {
     ClimbSettings settings;
     settings.target = level.target;
+    settings.band = level.band;
+    if (!calibration.size || *calibration.size == 9) settings.givens = level.givens;
     workloads.push_back({level.name, 40, [metric, settings](std::size_t seed) {
                            const RatingFunction rate = [&](const Grid& puzzle) {
                              return metric->rate(puzzle).value;
@@ -110,8 +114,8 @@ const std::vector<Suite>& suites() {
                      return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());
                    }),
       Suite{"generate", "puzzles", "climber moves",
-            "hill climber per level of a calibration (input: 'default' or a calibration file), as "
-            "generate-book",
+            "hill climber per level of a calibration (input: 'default', 'press', 'paper' or a "
+            "calibration file), as generate-book",
             generation_workloads},
 #ifdef SUDOKU_BENCH_TYPESET
       typeset_suite(),
