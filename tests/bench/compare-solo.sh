@@ -12,7 +12,7 @@
 # says which of its techniques a puzzle needs, so its levels are sharp at the bottom and broad at the
 # top: "unreasonable" means "needs guessing in Solo's solver", which our grader mostly places in evil.
 #
-# Usage: tests/bench/compare-solo.sh [BUILD_DIR]   (COUNT=20 puzzles per level, SEED=1)
+# Usage: tests/bench/compare-solo.sh [BUILD_DIR]   (COUNT=20 puzzles per level, SEED=1 for both tools)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
@@ -32,8 +32,10 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-now() { date +%s.%N; }
-ms_per_puzzle() { awk -v n="$count" -v s="$1" -v e="$2" 'BEGIN { printf "%.1f", 1000 * (e - s) / n }'; }
+# Times from bash's `time` (wall, user, system seconds), written by per_puzzle as "wall cpu" ms per
+# puzzle: on this shared machine the wall time moves with the load, the CPU time much less.
+TIMEFORMAT='%R %U %S'
+per_puzzle() { awk -v n="$count" '{ printf "%.1f %.1f", 1000 * $1 / n, 1000 * ($2 + $3) / n }' "$1"; }
 
 # solo_to_grid: Solo's game IDs ("3x3:<desc>", a letter a-z for a run of 1-26 blanks, '_' between
 # adjacent digits) to our 81-character lines, '.' for a blank.
@@ -81,44 +83,39 @@ ours() {
 {"title": "compare-solo", "author": "sudoku-press", "seed": $seed, "size": 9, "symmetry": "rotate180",
  "chapters": [{"title": "$1", "level": "$1", "count": $count}]}
 EOF
-  local start end
-  start=$(now)
-  "$build/bin/generate-book" "$work/plan-$1.json" -o "$work/ours-$1" --jobs 1 >/dev/null 2>&1 ||
-    echo "compare-solo: generate-book failed on level $1 (see $work/ours-$1)" >&2
-  end=$(now)
+  { time "$build/bin/generate-book" "$work/plan-$1.json" -o "$work/ours-$1" --jobs 1 >/dev/null 2>&1; } \
+    2>"$work/time-ours-$1" || echo "compare-solo: generate-book failed on level $1" >&2
   cut -d' ' -f1 "$work/ours-$1/puzzles.txt" >"$work/ours-$1.txt"
-  ms_per_puzzle "$start" "$end"
+  per_puzzle "$work/time-ours-$1"
 }
 
-# theirs X: $count puzzles from Solo at difficulty X (t, b, i, a, e, u), symmetry as ours (rotate180).
+# theirs X: $count puzzles from Solo at difficulty X (t, b, i, a, e, u), symmetry as ours (rotate180),
+# from Solo's random seed "$seed" ("PARAMS#SEED"), so that reruns give the same puzzles.
 theirs() {
-  local start end
-  start=$(now)
-  "$solo" --generate "$count" "3x3d$1" >"$work/solo-$1.ids"
-  end=$(now)
+  { time "$solo" --generate "$count" "3x3d$1#$seed" >"$work/solo-$1.ids"; } 2>"$work/time-solo-$1"
   solo_to_grid <"$work/solo-$1.ids" >"$work/solo-$1.txt"
-  ms_per_puzzle "$start" "$end"
+  per_puzzle "$work/time-solo-$1"
 }
 
 declare -A solo_name=([t]=trivial [b]=basic [i]=intermediate [a]=advanced [e]=extreme [u]=unreasonable)
 declare -A solo_ms=()
-echo "# $count puzzles per level, one thread, wall ms per puzzle; grades by our technique grader"
+echo "# $count puzzles per level, one thread, wall and CPU ms per puzzle; grades by our technique grader"
 echo "# (no uniqueness techniques); band% / givens%: share inside OUR level's band and givens range"
-printf "%-8s %-22s %9s  %6s  %-9s  %6s  %6s  %s\n" "level" "tool (level)" "ms/puzzle" "median" "range" "band%" \
-  "givens%" "hardest techniques (top 3)"
+printf "%-8s %-22s %8s %8s  %6s  %-9s  %6s  %6s  %s\n" "level" "tool (level)" "wall ms" "CPU ms" "median" "range" \
+  "band%" "givens%" "hardest techniques (top 3)"
 for pair in easy:b medium:a hard:e evil:u extreme:u; do
   level=${pair%%:*}
   x=${pair##*:}
   ms=$(ours "$level")
-  printf "%-8s %-22s %9s  %s\n" "$level" "sudoku-press ($level)" "$ms" "$(summary "$work/ours-$level.txt" "$level")"
+  printf "%-8s %-22s %8s %8s  %s\n" "$level" "sudoku-press ($level)" $ms "$(summary "$work/ours-$level.txt" "$level")"
   [ -n "${solo_ms[$x]:-}" ] || solo_ms[$x]=$(theirs "$x")
-  printf "%-8s %-22s %9s  %s\n" "" "Solo (${solo_name[$x]})" "${solo_ms[$x]}" "$(summary "$work/solo-$x.txt" "$level")"
+  printf "%-8s %-22s %8s %8s  %s\n" "" "Solo (${solo_name[$x]})" ${solo_ms[$x]} "$(summary "$work/solo-$x.txt" "$level")"
 done
 for pair in easy:t medium:i; do  # Solo's other levels, for the whole ladder
   level=${pair%%:*}
   x=${pair##*:}
   solo_ms[$x]=$(theirs "$x")
-  printf "%-8s %-22s %9s  %s\n" "($level)" "Solo (${solo_name[$x]})" "${solo_ms[$x]}" \
+  printf "%-8s %-22s %8s %8s  %s\n" "($level)" "Solo (${solo_name[$x]})" ${solo_ms[$x]} \
     "$(summary "$work/solo-$x.txt" "$level")"
 done
 

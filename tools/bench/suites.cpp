@@ -7,6 +7,7 @@
 #include "sudoku/calibration.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/hill_climber.hpp"
+#include "sudoku/plan.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
@@ -57,23 +58,28 @@ std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
 }
 
 // Generation: one workload per level of the calibration ("default" for the paper's, "press" or
-// "paper", or a file); item i is a climb from seed i to the level's target, as generate-book runs it
-// (symmetry rotate180, tolerance 10%; band levels also within their band and givens range, graded
-// with the calibration's metric options, e.g. no uniqueness techniques for the press levels).
+// "paper", or a file); item i is a climb from seed i as generate-book runs slot i of a chapter of the
+// level (symmetry rotate180, tolerance 10%; with bands, the slot's target in the band, the band and
+// the givens range; graded with the calibration's metric options, e.g. no uniqueness techniques for
+// the press levels). Clash retries and the variety rule of a whole chapter are not included.
 std::vector<Workload> generation_workloads(const std::string& input) {
   const Calibration calibration = input == "default" ? paper_calibration() : read_calibration(input);
   auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric, calibration.options));
   std::vector<Workload> workloads;
   for (const auto& level : calibration.levels) {
+    PlanChapter chapter;
+    chapter.target = level.target;
+    chapter.band = level.band;
     ClimbSettings settings;
-    settings.target = level.target;
     settings.band = level.band;
     if (!calibration.size || *calibration.size == 9) settings.givens = level.givens;
-    workloads.push_back({level.name, 40, [metric, settings](std::size_t seed) {
+    workloads.push_back({level.name, 40, [metric, chapter, settings](std::size_t seed) {
+                           ClimbSettings slot = settings;
+                           slot.target = slot_target(chapter, seed);
                            const RatingFunction rate = [&](const Grid& puzzle) {
                              return metric->rate(puzzle).value;
                            };
-                           const auto result = climb_to_target(Geometry::standard(9), settings, rate, seed);
+                           const auto result = climb_to_target(Geometry::standard(9), slot, rate, seed);
                            return static_cast<std::uint64_t>(result.moves);
                          }});
   }
