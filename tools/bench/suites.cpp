@@ -60,11 +60,13 @@ std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
 // Generation: one workload per level of the calibration ("default" for the paper's, "press" or
 // "paper", or a file); item i is a climb from seed i as generate-book runs slot i of a chapter of the
 // level (symmetry rotate180, tolerance 10%; with bands, the slot's target in the band, the band and
-// the givens range; graded with the calibration's metric options, e.g. no uniqueness techniques for
-// the press levels). Clash retries and the variety rule of a whole chapter are not included.
+// the givens range; graded with the calibration's metric, runs and options, e.g. no uniqueness
+// techniques for the press levels). Clash retries and the variety rule of a whole chapter are not included.
 std::vector<Workload> generation_workloads(const std::string& input) {
   const Calibration calibration = input == "default" ? paper_calibration() : read_calibration(input);
-  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric, calibration.options));
+  MetricSettings metric_settings = calibration.options;
+  metric_settings["runs"] = std::to_string(calibration.runs);
+  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric, metric_settings));
   std::vector<Workload> workloads;
   for (const auto& level : calibration.levels) {
     PlanChapter chapter;
