@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs Simon Tatham's Solo (Debian sgt-puzzles) side by side with sudoku-press on the readers'
 # levels and prints one table: for each of our press levels and Solo's nearest level, generation time
-# per puzzle (wall, one thread) and our grader's verdict on the puzzles (technique grade without
+# per puzzle (wall and CPU, one thread) and our grader's verdict on the puzzles (technique grade without
 # uniqueness techniques, as the press levels are defined: median, range, share inside our level's
 # band and givens range, the most frequent hardest techniques). Then the full editor's audit
-# (`corpus-rate --audit`) of each set. Run by hand, never in CI (a few minutes).
+# (`corpus-rate --audit`) of each set. Run by hand, never in CI (under a minute with COUNT=20 on a
+# quiet machine; wall times swing with the load, see docs/performance.md).
 #
 # Nearest levels (from the grades of Solo's puzzles, see docs/performance.md): Solo's basic is our
 # easy, advanced our medium, extreme our hard, unreasonable our evil; Solo has nothing above
@@ -98,7 +99,7 @@ theirs() {
 }
 
 declare -A solo_name=([t]=trivial [b]=basic [i]=intermediate [a]=advanced [e]=extreme [u]=unreasonable)
-declare -A solo_ms=()
+declare -A solo_ms=()  # "wall cpu", left unquoted below to fill two columns
 echo "# $count puzzles per level, one thread, wall and CPU ms per puzzle; grades by our technique grader"
 echo "# (no uniqueness techniques); band% / givens%: share inside OUR level's band and givens range"
 printf "%-8s %-22s %8s %8s  %6s  %-9s  %6s  %6s  %s\n" "level" "tool (level)" "wall ms" "CPU ms" "median" "range" \
