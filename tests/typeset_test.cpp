@@ -277,7 +277,7 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
 INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
                          ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
                                            TemplateCase{"book-letter", 15, 612, 792, 4},
-                                           TemplateCase{"book-6x9", 20, 450, 666, 3},
+                                           TemplateCase{"book-6x9", 20, 441, 666, 3},
                                            TemplateCase{"a4-4up", 5, 595.276, 841.89, 1}),
                          [](const auto& test_case) {
                            std::string name = test_case.param.name;
@@ -302,11 +302,18 @@ TEST(TypesetTest, PagesHaveTrimAndBleedBoxes) {
   };
   const std::string trade = dir / "6x9.pdf";
   run_ok(typeset_command(kSample + " -t book-6x9 -o " + trade + " --date 2026-03-01"));
-  for (int page : {1, 3, 20}) {
+  // KDP and IngramSpark: a 6 x 9 in trim on a 6.125 x 9.25 in page, bleed on the top, bottom and
+  // outside edges only. A right-hand (odd) page's trim starts at x = 0 (the gutter is on its
+  // left), a left-hand page's ends at the page's right edge.
+  for (int page : {1, 2, 3, 19, 20}) {
+    SCOPED_TRACE(page);
     const std::string info = boxes(trade, page);
-    // 6 x 9 in trim inside 6.25 x 9.25 in of bleed: 9 pt (0.125 in) in from every edge.
-    EXPECT_NE(info.find("TrimBox:       9.00     9.00   441.00   657.00"), std::string::npos) << info;
-    EXPECT_NE(info.find("BleedBox:      0.00     0.00   450.00   666.00"), std::string::npos) << info;
+    EXPECT_NE(info.find("MediaBox:      0.00     0.00   441.00   666.00"), std::string::npos) << info;
+    EXPECT_NE(info.find(page % 2 == 1 ? "TrimBox:       0.00     9.00   432.00   657.00"
+                                      : "TrimBox:       9.00     9.00   441.00   657.00"),
+              std::string::npos)
+        << info;
+    EXPECT_NE(info.find("BleedBox:      0.00     0.00   441.00   666.00"), std::string::npos) << info;
   }
   const std::string news = dir / "news.pdf";
   run_ok(typeset_command(kSample + " -t newspaper -o " + news + " --date 2026-03-01"));

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <set>
@@ -164,13 +165,24 @@ bool is_content_stream(QPDFObjectHandle object) {
          (pattern_type.isInteger() && pattern_type.getIntValue() == 1);
 }
 
-void set_page_boxes(QPDFPageObjectHelper& page, double bleed) {
-  const QPDFObjectHandle::Rectangle media = page.getMediaBox().getArrayAsRectangle();
+void set_page_boxes(QPDF& pdf, QPDFPageObjectHelper& page, const PageBoxes& boxes) {
+  const QPDFObjectHandle::Rectangle drawn = page.getMediaBox().getArrayAsRectangle();
+  // Cairo drew on a page rounded up to whole points with its origin at the top left: moving the
+  // content down by the rounding keeps the top left corner in place on the exact page.
+  const double shift = (drawn.ury - drawn.lly) - boxes.height;
+  if (shift != 0) {
+    char matrix[64];
+    std::snprintf(matrix, sizeof matrix, "1 0 0 1 0 %.6f cm\n", -shift);
+    page.addPageContents(QPDFObjectHandle::newStream(&pdf, matrix), true);
+  }
   QPDFObjectHandle page_object = page.getObjectHandle();
-  const QPDFObjectHandle::Rectangle trim(media.llx + bleed, media.lly + bleed, media.urx - bleed,
-                                         media.ury - bleed);
+  const QPDFObjectHandle::Rectangle media(0, 0, boxes.width, boxes.height);
+  const Bleed& bleed = boxes.bleed;
+  const QPDFObjectHandle::Rectangle trim(bleed.left, bleed.bottom, boxes.width - bleed.right,
+                                         boxes.height - bleed.top);
+  page_object.replaceKey("/MediaBox", QPDFObjectHandle::newFromRectangle(media));
   page_object.replaceKey("/TrimBox", QPDFObjectHandle::newFromRectangle(trim));
-  if (bleed > 0) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
+  if (bleed.any()) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
 }
 
 void throw_on_warnings(QPDF& pdf, const char* stage) {
@@ -188,17 +200,18 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
     pdf.processMemoryFile("Cairo output", input.data(), input.size());
 
     const std::vector<QPDFPageObjectHelper> pages = QPDFPageDocumentHelper(pdf).getAllPages();
-    if (!options.page_bleeds.empty() && options.page_bleeds.size() != pages.size())
-      throw std::invalid_argument("make_print_ready: " + std::to_string(options.page_bleeds.size()) +
-                                  " bleeds for " + std::to_string(pages.size()) + " pages");
+    if (!options.pages.empty() && options.pages.size() != pages.size())
+      throw std::invalid_argument("make_print_ready: " + std::to_string(options.pages.size()) +
+                                  " page geometries for " + std::to_string(pages.size()) + " pages");
     for (std::size_t index = 0; index < pages.size(); ++index) {
       QPDFPageObjectHelper page = pages[index];
+      // Before the filter: it joins the page's content streams into one, the shift included.
+      if (!options.pages.empty()) set_page_boxes(pdf, page, options.pages[index]);
       page.addContentTokenFilter(std::make_shared<NeutralColorToGray>());
       QPDFObjectHandle page_object = page.getObjectHandle();
       std::set<QPDFObjGen> visited;
       if (page_object.hasKey("/Group") && !uses_transparency(page.getAttribute("/Resources", false), visited))
         page_object.removeKey("/Group");
-      if (!options.page_bleeds.empty()) set_page_boxes(page, options.page_bleeds[index]);
     }
     for (QPDFObjectHandle& object : pdf.getAllObjects())
       if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>());

@@ -398,13 +398,17 @@ class TemplateReader {
   }
 
   PageSetup read_page(pugi::xml_node node, PageSetup page, bool complete) {
-    const Element element(source_, node, {"width", "height", "bleed", "mirrored"}, {"margins"});
+    const Element element(
+        source_, node, {"width", "height", "bleed", "gutter-bleed", "mirrored", "safe-margin"}, {"margins"});
     if (complete && (!element.has("width") || !element.has("height")))
       element.fail("<page> needs 'width' and 'height'");
     page.width = element.length("width", kMinPage, kMaxPage).value_or(page.width);
     page.height = element.length("height", kMinPage, kMaxPage).value_or(page.height);
     page.bleed = element.length("bleed", 0, inches(0.5)).value_or(page.bleed);
     page.mirrored = element.boolean("mirrored").value_or(page.mirrored);
+    page.gutter_bleed =
+        element.boolean("gutter-bleed").value_or(complete ? !page.mirrored : page.gutter_bleed);
+    page.safe_margin = element.length("safe-margin", 0, inches(2)).value_or(page.safe_margin);
     if (const auto margins = element.single_child("margins")) {
       const Element m(source_, *margins, {"top", "bottom", "inside", "outside", "left", "right"}, {});
       const double max = kMaxPage;
@@ -424,6 +428,12 @@ class TemplateReader {
         page.margins.top + page.margins.bottom >= page.height - 1)
       element.fail("the margins leave no room on a " + describe_length(page.width) + " x " +
                    describe_length(page.height) + " page");
+    const double smallest =
+        std::min({page.margins.top, page.margins.bottom, page.margins.inside, page.margins.outside});
+    if (smallest < page.safe_margin - 1e-9)
+      element.fail("a margin of " + describe_length(smallest) + " is inside the " +
+                   describe_length(page.safe_margin) +
+                   " safe margin: the grids would come too near the trim (widen the margins)");
     return page;
   }
 
@@ -479,13 +489,22 @@ class TemplateReader {
       style.font = *font;
     }
     style.size = element.length("size", 2, 400).value_or(style.size);
+    if (const auto min_size = element.length("min-size", 2, 400)) {
+      if (*min_size > style.size)
+        element.fail_at("min-size", "'min-size' " + format_points(*min_size) +
+                                        " is larger than the text size " + format_points(style.size));
+      style.min_size = *min_size;
+    }
+    // An inherited minimum never exceeds a smaller size set here.
+    style.min_size = std::min(style.min_size, style.size);
     style.color = element.color("color").value_or(style.color);
     return style;
   }
 
   TextLine read_text(pugi::xml_node node, const TextStyle& inherited, bool free, const Template& result) {
-    const Element element = free ? Element::with_text(source_, node, {"align", "font", "size", "color", "y"})
-                                 : Element::with_text(source_, node, {"align", "font", "size", "color"});
+    const Element element =
+        free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y"})
+             : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
     TextLine text;
     text.line = element.line();
     text.style = read_style(element, inherited, result);
@@ -518,7 +537,7 @@ class TemplateReader {
   }
 
   Band read_band(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"baseline", "font", "size", "color"}, {"text"});
+    const Element element(source_, node, {"baseline", "font", "size", "min-size", "color"}, {"text"});
     Band band;
     band.baseline = element.required_length("baseline", 0, kMaxPage);
     const TextStyle style = read_style(element, TextStyle{}, result);
@@ -528,7 +547,7 @@ class TemplateReader {
   }
 
   Caption read_caption(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"position", "gap", "font", "size", "color"}, {"text"});
+    const Element element(source_, node, {"position", "gap", "font", "size", "min-size", "color"}, {"text"});
     Caption caption;
     caption.position = element.choice("position", {"above", "below"}).value_or(0) == 0
                            ? Caption::Position::above

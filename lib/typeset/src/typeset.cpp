@@ -25,11 +25,14 @@ std::string format_rating(double rating) {
   return text;
 }
 
-// The trimmed page's layout for one physical page: margins resolved for its side of the spread.
+// The trimmed page's layout for one physical page: margins and bleed resolved for its side of the
+// spread.
 struct PageFrame {
   double width = 0;
   double height = 0;
   Rect content;  // inside the margins
+  Rect safe;     // inside the safe margin: where text may put ink
+  Bleed bleed;
   bool recto = true;
 };
 
@@ -43,7 +46,63 @@ PageFrame frame_for(const Master& master, int page_number) {
   const double left = frame.recto ? page.margins.inside : page.margins.outside;
   frame.content = {left, page.margins.top, page.width - page.margins.inside - page.margins.outside,
                    page.height - page.margins.top - page.margins.bottom};
+  const double safe = page.safe_margin;
+  frame.safe = {safe, safe, page.width - 2 * safe, page.height - 2 * safe};
+  frame.bleed = Bleed::all(page.bleed);
+  if (!page.gutter_bleed) (frame.recto ? frame.bleed.left : frame.bleed.right) = 0;
   return frame;
+}
+
+std::string format_points(double points) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f pt", points);
+  return text;
+}
+
+// Where a text may be drawn: aligned between `left` and `right` on `baseline`; its ink must stay
+// between `top` and `bottom` and inside the page's safe area. Free text (title and chapter pages)
+// may wrap onto more lines; header, footer and caption texts may only shrink.
+struct TextPlace {
+  double left = 0;
+  double right = 0;
+  double baseline = 0;
+  double top = 0;
+  double bottom = 0;
+  bool wraps = false;
+  const char* room = "";  // what the box is, for messages: "the type area", "the grid's width"
+};
+
+// The ink of a text already drawn on the same line (or the same page, for free text), so that
+// another one cannot overprint it.
+struct DrawnInk {
+  Rect ink;
+  std::string text;
+};
+
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+// Words of `text` greedily filled into lines no wider than `width` at the canvas's current font.
+std::vector<std::string> wrap_words(const Canvas& canvas, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    const std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
+    at = space == std::string::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && canvas.measure(longer).advance > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
 }
 
 HorizontalAlign resolve(Align align, bool recto) {
@@ -64,8 +123,9 @@ HorizontalAlign resolve(Align align, bool recto) {
 
 class BookRenderer {
  public:
-  BookRenderer(const Book& book, const FontSet& fonts, const PagePlan& plan, PdfDocument& pdf)
-      : book_(book), fonts_(fonts), plan_(plan), pdf_(pdf) {
+  BookRenderer(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
+               PdfDocument& pdf)
+      : book_(book), template_(page_template), fonts_(fonts), plan_(plan), pdf_(pdf) {
     int number = 1;
     for (const auto& chapter : book.chapters) {
       chapter_first_number_.push_back(number);
@@ -148,19 +208,75 @@ class BookRenderer {
     return values;
   }
 
-  void draw_line(Canvas& canvas, const TextLine& text, const TextValues& values, double left, double right,
-                 double baseline, bool recto) {
+  [[noreturn]] void fail(const TextLine& text, const std::string& expanded, int page,
+                         const std::string& why) const {
+    throw InputError(template_.source, text.line, 0,
+                     "'" + expanded + "' does not fit on page " + std::to_string(page) + ": " + why +
+                         " (shorten it, or let it shrink with a smaller 'min-size')");
+  }
+
+  // Draws `text` at its size, or shrunk as far as its min-size allows to fit `place`; free text
+  // that is still too wide wraps at word spaces. Text that cannot fit is an InputError at the
+  // template line: nothing is ever drawn outside the safe area or over the type area.
+  void draw_line(Canvas& canvas, const TextLine& text, const TextValues& values, const TextPlace& place,
+                 const PageFrame& frame, int page, std::vector<DrawnInk>* line_ink = nullptr) {
     const auto expanded = text.text.expand(values);
     if (!expanded || expanded->empty()) return;
+    const double width = place.right - place.left;
+    const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
     canvas.set_font(font(text.style.font), text.style.size);
-    canvas.draw_aligned(*expanded, left, right, baseline, resolve(text.align, recto), text.style.color);
+    const TextMetrics full = canvas.measure(*expanded);
+    // Metrics scale with the size (unhinted outlines), so one step finds the size that fits.
+    double scale = 1;
+    if (full.advance > width) scale = std::min(scale, width / full.advance);
+    if (place.baseline + full.ink_top < place.top && full.ink_top < 0)
+      scale = std::min(scale, (place.baseline - place.top) / -full.ink_top);
+    const double ink_bottom = full.ink_top + full.ink_height;
+    if (place.baseline + ink_bottom > place.bottom && ink_bottom > 0)
+      scale = std::min(scale, (place.bottom - place.baseline) / ink_bottom);
+    const double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    canvas.set_font(font(text.style.font), size);
+
+    std::vector<std::string> lines{*expanded};
+    if (place.wraps && canvas.measure(*expanded).advance > width)
+      lines = wrap_words(canvas, *expanded, width);
+    const HorizontalAlign align = resolve(text.align, frame.recto);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const TextMetrics metrics = canvas.measure(lines[i]);
+      if (metrics.advance > width + 1e-6)
+        fail(text, lines[i], page,
+             "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
+                 place.room + " is " + format_points(width));
+      // Wrapped lines rise from the baseline: the last line stays where the template put it, so
+      // the text below (an author, the chapter's range) keeps its place.
+      const double baseline = place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
+      const double x = align == HorizontalAlign::left    ? place.left
+                       : align == HorizontalAlign::right ? place.right - metrics.advance
+                                                         : (place.left + place.right - metrics.advance) / 2;
+      const Rect ink{x + metrics.ink_left, baseline + metrics.ink_top, metrics.ink_width, metrics.ink_height};
+      const double slack = 1e-6;
+      if (ink.y < std::max(place.top, frame.safe.y) - slack ||
+          ink.bottom() > std::min(place.bottom, frame.safe.bottom()) + slack)
+        fail(text, lines[i], page,
+             "at " + format_points(size) + " its ink runs from " + format_points(ink.y) + " to " +
+                 format_points(ink.bottom()) + " below the top trim edge, outside the " +
+                 format_points(std::max(place.top, frame.safe.y)) + " to " +
+                 format_points(std::min(place.bottom, frame.safe.bottom())) + " it may use");
+      if (ink.x < frame.safe.x - slack || ink.right() > frame.safe.right() + slack)
+        fail(text, lines[i], page, "its ink reaches outside the page's safe margin");
+      if (line_ink != nullptr) {
+        for (const DrawnInk& other : *line_ink)
+          if (overlap(ink, other.ink)) fail(text, lines[i], page, "it overprints '" + other.text + "'");
+        line_ink->push_back({ink, lines[i]});
+      }
+      canvas.draw_text(lines[i], {x, baseline}, text.style.color);
+    }
   }
 
   void render(const PlannedPage& page) {
     const Master& master = *page.master;
     const PageFrame frame = frame_for(master, page.number);
-    const double bleed = master.page.bleed;
-    pdf_.begin_page(frame.width, frame.height, bleed);
+    pdf_.begin_page(frame.width, frame.height, frame.bleed);
     const TextValues values = page_values(page);
     pdf_.set_page_label(page.role == PageRole::blank
                             ? std::to_string(page.number)
@@ -168,23 +284,34 @@ class BookRenderer {
     if (page.role != PageRole::blank) {
       Canvas canvas(pdf_.context());
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
-      cairo_translate(canvas.cairo(), bleed, bleed);
+      cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
       for (const auto& decoration : master.decorations)
         canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
+      const Rect& content = frame.content;
+      // Running heads and feet stay between the safe margin and the type area.
       if (master.header) {
+        std::vector<DrawnInk> ink;
         for (const auto& text : master.header->texts)
-          draw_line(canvas, text, values, frame.content.x, frame.content.right(), master.header->baseline,
-                    frame.recto);
+          draw_line(canvas, text, values,
+                    {content.x, content.right(), master.header->baseline, frame.safe.y, content.y, false,
+                     "the type area's width"},
+                    frame, page.number, &ink);
       }
       if (master.footer) {
+        std::vector<DrawnInk> ink;
         for (const auto& text : master.footer->texts)
-          draw_line(canvas, text, values, frame.content.x, frame.content.right(),
-                    frame.height - master.footer->baseline, frame.recto);
+          draw_line(canvas, text, values,
+                    {content.x, content.right(), frame.height - master.footer->baseline, content.bottom(),
+                     frame.safe.bottom(), false, "the type area's width"},
+                    frame, page.number, &ink);
       }
+      std::vector<DrawnInk> free_ink;
       for (const auto& text : master.texts) {
-        const double y = text.y_is_fraction ? text.y * frame.content.height : text.y;
-        draw_line(canvas, text, values, frame.content.x, frame.content.right(), frame.content.y + y,
-                  frame.recto);
+        const double y = text.y_is_fraction ? text.y * content.height : text.y;
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), content.y + y, frame.safe.y, frame.safe.bottom(), true,
+                   "the type area's width"},
+                  frame, page.number, &free_ink);
       }
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
@@ -226,21 +353,25 @@ class BookRenderer {
 
     const SlotContent& content_ref = page.slots[index];
     const TextValues values = slot_values(page_values_, content_ref, page.role);
+    const auto draw_caption = [&](const Caption& caption, double line_top) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : caption.texts)
+        draw_line(canvas, text, values,
+                  {grid.x, grid.right(), line_top + kBaselineInLineBox * caption.height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page.number, &ink);
+    };
     double cursor = block_top;
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::above) continue;
-      for (const auto& text : caption.texts)
-        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height,
-                  frame.recto);
+      draw_caption(caption, cursor);
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::below) continue;
       cursor += caption.gap;
-      for (const auto& text : caption.texts)
-        draw_line(canvas, text, values, grid.x, grid.right(), cursor + kBaselineInLineBox * caption.height,
-                  frame.recto);
+      draw_caption(caption, cursor);
       cursor += caption.height;
     }
 
@@ -269,6 +400,7 @@ class BookRenderer {
   }
 
   const Book& book_;
+  const Template& template_;
   const FontSet& fonts_;
   const PagePlan& plan_;
   PdfDocument& pdf_;
@@ -298,7 +430,7 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
 
   PdfDocument pdf(metadata);
-  BookRenderer(book, fonts, plan, pdf).render_all();
+  BookRenderer(book, page_template, fonts, plan, pdf).render_all();
   if (pages != nullptr) *pages = pdf.page_count();
   return pdf.finish();
 }

@@ -33,6 +33,9 @@ enum class Align { left, center, right, inside, outside };
 struct TextStyle {
   std::string font;  // name of a FontSpec
   double size = 10;  // points
+  // The smallest size the text may shrink to when it does not fit its box at `size` (0: it may
+  // not shrink). Text that does not fit even then wraps (free text) or is an error.
+  double min_size = 0;
   Color color = Color::black();
 };
 
@@ -87,8 +90,14 @@ struct Margins {
 struct PageSetup {
   double width = 0;  // trimmed page
   double height = 0;
-  double bleed = 0;  // added on every side of the PDF page
+  double bleed = 0;  // added on the top, bottom and outside edges of the PDF page
+  // Bleed on the inside edge too. Bound pages never have it (the gutter is not trimmed): by default
+  // it is there only when the pages are not mirrored.
+  bool gutter_bleed = true;
   bool mirrored = false;
+  // Nothing but the grids' lines and decorations may come nearer the trim than this: every text's
+  // ink and every margin stays inside (print-on-demand services ask for 0.375 in).
+  double safe_margin = 0;
   Margins margins;
 };
 
