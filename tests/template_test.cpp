@@ -132,6 +132,8 @@ TEST(TemplateTest, ShippedPageSizes) {
   EXPECT_EQ(letter.puzzle_page.align_rows, RowAlignment::justify);
   const Template trade = load_template(shipped("book-6x9"));
   EXPECT_DOUBLE_EQ(trade.puzzle_page.page.bleed, 9);
+  EXPECT_FALSE(trade.puzzle_page.page.gutter_bleed);  // bound: bleed on the outside edges only
+  EXPECT_DOUBLE_EQ(trade.puzzle_page.page.safe_margin, 27);
   EXPECT_GT(trade.puzzle_page.page.margins.inside, trade.puzzle_page.page.margins.outside);
   const Template a4 = load_template(shipped("a4-4up"));
   EXPECT_EQ(a4.puzzle_page.slots(), 4);
@@ -279,6 +281,34 @@ TEST(TemplateTest, StructuralMistakes) {
   EXPECT_NE(error_of(minimal_template("  <master name=\"chapter\" columns=\"2\"/>\n"))
                 .find("t.xml:13: 'columns' applies to the puzzle and solution masters only"),
             std::string::npos);
+}
+
+TEST(TemplateTest, BleedSafeMarginAndMinimumSizes) {
+  // Bleed goes into the gutter only on pages that are not mirrored, unless the template says.
+  EXPECT_TRUE(parse_template(minimal_template(), "t.xml").puzzle_page.page.gutter_bleed);
+  std::string text = minimal_template();
+  text.replace(text.find("<page width=\"6in\" height=\"9in\">"), 31,
+               "<page width=\"6in\" height=\"9in\" gutter-bleed=\"no\" safe-margin=\"0.25in\">");
+  const Template parsed = parse_template(text, "t.xml");
+  EXPECT_FALSE(parsed.puzzle_page.page.gutter_bleed);
+  EXPECT_DOUBLE_EQ(parsed.solution_page.page.safe_margin, 18);
+  // A margin narrower than the safe margin would put the grids too near the trim.
+  text = minimal_template();
+  text.replace(text.find("<page width=\"6in\" height=\"9in\">"), 31,
+               "<page width=\"6in\" height=\"9in\" safe-margin=\"0.6in\">");
+  EXPECT_NE(error_of(text).find("t.xml:3: a margin of 12.7 mm (36 pt) is inside the 15.24 mm (43.2 pt) safe margin"), std::string::npos) << error_of(text);
+  // min-size may not exceed the size; a smaller size lowers an inherited minimum.
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"",
+                                      "    <header baseline=\"0.4in\" font=\"digits\" size=\"9pt\" "
+                                      "min-size=\"10pt\"><text>{title}</text></header>\n"))
+                .find("t.xml:11: 'min-size' 10 pt is larger than the text size 9 pt"),
+            std::string::npos);
+  const Template lowered = parse_template(
+      minimal_template("", "thin=\"0.5pt\"",
+                       "    <header baseline=\"0.4in\" font=\"digits\" size=\"9pt\" min-size=\"7pt\">"
+                       "<text size=\"6pt\">{title}</text></header>\n"),
+      "t.xml");
+  EXPECT_DOUBLE_EQ(lowered.puzzle_page.header->texts[0].style.min_size, 6);
 }
 
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {

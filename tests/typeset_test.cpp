@@ -26,6 +26,7 @@
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 #include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/template.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -644,6 +645,215 @@ TEST(PrintReadyTest, PlotPdfsAreReproducible) {
             std::string::npos);
   expect_fonts_embedded(dated_pdf);
   expect_qpdf_clean(dated_pdf);
+}
+
+// ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----
+
+// A word's box from `pdftotext -bbox`, in points from the top left corner of the PDF page.
+struct WordBox {
+  std::string text;
+  double left = 0;
+  double top = 0;
+  double right = 0;
+  double bottom = 0;
+};
+
+struct PageWords {
+  double width = 0;
+  double height = 0;
+  std::vector<WordBox> words;
+};
+
+std::vector<PageWords> words_of(const std::string& pdf) {
+  const std::string html = run_ok("pdftotext -bbox " + pdf + " -");
+  static const std::regex page_pattern("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\">");
+  static const std::regex word_pattern(
+      "<word xMin=\"([0-9.-]+)\" yMin=\"([0-9.-]+)\" xMax=\"([0-9.-]+)\" yMax=\"([0-9.-]+)\">([^<]*)</word>");
+  std::vector<PageWords> pages;
+  std::istringstream lines(html);
+  std::string line;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_search(line, match, page_pattern)) {
+      pages.push_back({std::stod(match[1].str()), std::stod(match[2].str()), {}});
+    } else if (!pages.empty() && std::regex_search(line, match, word_pattern)) {
+      pages.back().words.push_back({match[5].str(), std::stod(match[1].str()), std::stod(match[2].str()),
+                                    std::stod(match[3].str()), std::stod(match[4].str())});
+    }
+  }
+  return pages;
+}
+
+// Every page's TrimBox as left, top, right, bottom in points from the page's top left corner.
+std::vector<WordBox> trim_boxes(const std::string& pdf, int pages) {
+  const std::string info = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + pdf);
+  static const std::regex size_pattern("Page +([0-9]+) size: +([0-9.]+) x ([0-9.]+) pts");
+  static const std::regex trim_pattern("Page +([0-9]+) TrimBox: +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)");
+  std::map<int, double> heights;
+  std::vector<WordBox> boxes(static_cast<std::size_t>(pages));
+  std::istringstream lines(info);
+  std::string line;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_search(line, match, size_pattern))
+      heights[std::stoi(match[1].str())] = std::stod(match[3]);
+    if (std::regex_search(line, match, trim_pattern)) {
+      const int page = std::stoi(match[1].str());
+      const double height = heights[page];
+      boxes[static_cast<std::size_t>(page - 1)] = {"", std::stod(match[2]), height - std::stod(match[5]),
+                                                   std::stod(match[4]), height - std::stod(match[3])};
+    }
+  }
+  return boxes;
+}
+
+// The sample book with titles a real series has: a chapter title far wider than a 6 x 9 in type
+// area at 28 pt, and a book title that does not fit one line of a title page.
+std::string write_long_titles_book(const TempDir& dir) {
+  Book book = read_book(kSample + "/book.json");
+  book.title = "The Newspaper Week: Seven Days of Sudoku from the Daily Column";
+  book.chapters[1].title = "Hard: uniqueness, quads, strong links";
+  fs::create_directories(dir / "long");
+  write_book(book, dir / "long/book.json");
+  return dir / "long";
+}
+
+// Every word on every page (its font box, which is larger than its ink) lies inside the trim box
+// less the template's documented safe margin, for the sample and for a book with long titles.
+TEST(PrintProductionTest, EveryTextIsInsideTheSafeArea) {
+  TempDir dir;
+  const std::string long_book = write_long_titles_book(dir);
+  for (const std::string name : {"newspaper", "book-letter", "book-6x9", "a4-4up"}) {
+    const typeset::Template page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    const double safe = page_template.puzzle_page.page.safe_margin;
+    for (const std::string& book : {kSample, long_book}) {
+      SCOPED_TRACE(name + " " + book);
+      const std::string pdf = dir / (name + ".pdf");
+      run_ok(typeset_command(book + " -t " + name + " -o " + pdf + " --date 2026-03-01"));
+      const std::vector<PageWords> pages = words_of(pdf);
+      const std::vector<WordBox> trims = trim_boxes(pdf, static_cast<int>(pages.size()));
+      ASSERT_EQ(pages.size(), trims.size());
+      int words = 0;
+      for (std::size_t page = 0; page < pages.size(); ++page) {
+        const WordBox& trim = trims[page];
+        for (const WordBox& word : pages[page].words) {
+          ++words;
+          const double tolerance = 0.01;
+          EXPECT_GE(word.left, trim.left + safe - tolerance) << "page " << page + 1 << ": " << word.text;
+          EXPECT_LE(word.right, trim.right - safe + tolerance) << "page " << page + 1 << ": " << word.text;
+          // A font's box reaches well above its tallest letters (room for accents on capitals): the
+          // top quarter of a word's box holds no ink.
+          const double ink_top = word.top + 0.25 * (word.bottom - word.top);
+          EXPECT_GE(ink_top, trim.top + safe - tolerance) << "page " << page + 1 << ": " << word.text;
+          EXPECT_LE(word.bottom, trim.bottom - safe + tolerance) << "page " << page + 1 << ": " << word.text;
+        }
+      }
+      EXPECT_GT(words, 100);
+    }
+  }
+  // The print-on-demand templates keep KDP's 0.375 in.
+  for (const std::string name : {"book-6x9", "book-letter"}) {
+    const auto page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    EXPECT_GE(page_template.puzzle_page.page.safe_margin, 27.0) << name;
+  }
+}
+
+// A title that does not fit shrinks to its min-size and then wraps onto lines that rise from its
+// baseline; every word of it is still on the page.
+TEST(PrintProductionTest, LongTitlesShrinkAndWrap) {
+  TempDir dir;
+  const std::string long_book = write_long_titles_book(dir);
+  const std::string pdf = dir / "6x9.pdf";
+  run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  const std::vector<PageWords> pages = words_of(pdf);
+  ASSERT_GE(pages.size(), 7u);
+  // Page 7 opens the chapter "Hard: uniqueness, quads, strong links": two lines.
+  std::set<double> baselines;
+  std::string chapter_title;
+  for (const WordBox& word : pages[6].words) {
+    if (word.bottom > 3 * 72) continue;  // the chapter band only
+    baselines.insert(std::round(word.bottom));
+    chapter_title += (chapter_title.empty() ? "" : " ") + word.text;
+  }
+  EXPECT_EQ(chapter_title, "Hard: uniqueness, quads, strong links");
+  EXPECT_EQ(baselines.size(), 2u) << chapter_title;
+  // The running head on a puzzle page of that chapter shrank (to at least 7 pt) instead of
+  // overrunning the type area.
+  const std::string head = run_ok("pdftotext -f 8 -l 8 " + pdf + " -");
+  EXPECT_NE(head.find("Hard: uniqueness, quads, strong links"), std::string::npos) << head;
+}
+
+// What does not fit even at its min-size is an error at the template line, and no PDF is written.
+TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
+  TempDir dir;
+  const std::string source =
+      testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const auto expect_error = [&](std::string text, const std::string& from, const std::string& to,
+                                const std::string& fragment) {
+    SCOPED_TRACE(to);
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+    testing::write_text_file(dir / "t.xml", text);
+    const CommandResult result =
+        typeset(kSample + " -t " + (dir / "t.xml") + " -o " + (dir / "out.pdf") + " --date 2026-03-01");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(fragment), std::string::npos) << result.err;
+    EXPECT_FALSE(fs::exists(dir / "out.pdf"));
+  };
+  // A 300 pt running head would overprint the grid.
+  expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"300pt\"",
+               "t.xml:41: 'Gentle' does not fit on page 4: it is ");
+  // A 40 pt running head may shrink to 30 pt, which is still too tall for the head margin.
+  expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"40pt\" min-size=\"30pt\"",
+               "below the top trim edge, outside the");
+  // Two caption texts on one line may not overprint each other.
+  expect_error(
+      source, "<text align=\"center\">Puzzle {number}</text>",
+      "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
+      "t.xml:47: 'Puzzle of the day, number' does not fit on page 4: it overprints 'Puzzle 1'");
+}
+
+// Cairo clips what it draws at whole points: the newspaper page is 240.945 x 257.953 pt, so its
+// 3 pt border lost 0.9 pt on the right and at the bottom. At 1200 dpi all three visible edges of
+// the border are 3 pt (50 px) wide.
+TEST(PrintProductionTest, NewspaperBorderIsEvenAtHighResolution) {
+  TempDir dir;
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + pdf + " --date 2026-03-01"));
+  for (const auto& [page, border] : {std::pair{1, 3.0}, std::pair{13, 1.5}}) {
+    SCOPED_TRACE(page);
+    const std::string base = dir / ("page-" + std::to_string(page));
+    run_ok("pdftoppm -r 1200 -gray -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) +
+           " " + pdf + " " + base);
+    const std::string pgm = testing::read_text_file(base + ".pgm");
+    std::istringstream header(pgm);
+    std::string magic;
+    int width = 0;
+    int height = 0;
+    int maximum = 0;
+    header >> magic >> width >> height >> maximum;
+    ASSERT_EQ(magic, "P5");
+    const std::size_t data = pgm.size() - static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    const auto dark = [&](int x, int y) {
+      return static_cast<unsigned char>(pgm[data + static_cast<std::size_t>(y) * width + x]) < 128;
+    };
+    // The first dark run met walking from (x, y) by (dx, dy).
+    const auto run_from = [&](int x, int y, int dx, int dy) {
+      while (x >= 0 && y >= 0 && x < width && y < height && !dark(x, y)) x += dx, y += dy;
+      int length = 0;
+      while (x >= 0 && y >= 0 && x < width && y < height && dark(x, y)) x += dx, y += dy, ++length;
+      return length;
+    };
+    const int row = height - width / 2 + 3;  // mid-grid, off the cell lines
+    const int column = width / 2 + 3;
+    const double expected = border / 72 * 1200;
+    EXPECT_NEAR(run_from(0, row, 1, 0), expected, 1.5) << "left";
+    EXPECT_NEAR(run_from(width - 1, row, -1, 0), expected, 1.5) << "right";
+    EXPECT_NEAR(run_from(column, height - 1, 0, -1), expected, 1.5) << "bottom";
+  }
 }
 
 // A big book: the sample's twelve puzzles, over and over, in four chapters of `per_chapter` each,
