@@ -296,7 +296,10 @@ TEST(TemplateTest, BleedSafeMarginAndMinimumSizes) {
   text = minimal_template();
   text.replace(text.find("<page width=\"6in\" height=\"9in\">"), 31,
                "<page width=\"6in\" height=\"9in\" safe-margin=\"0.6in\">");
-  EXPECT_NE(error_of(text).find("t.xml:3: a margin of 12.7 mm (36 pt) is inside the 15.24 mm (43.2 pt) safe margin"), std::string::npos) << error_of(text);
+  EXPECT_NE(error_of(text).find(
+                "t.xml:3: a margin of 12.7 mm (36 pt) is inside the 15.24 mm (43.2 pt) safe margin"),
+            std::string::npos)
+      << error_of(text);
   // min-size may not exceed the size; a smaller size lowers an inherited minimum.
   EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"",
                                       "    <header baseline=\"0.4in\" font=\"digits\" size=\"9pt\" "
@@ -371,11 +374,41 @@ TEST(PagePlanTest, WithoutSolutionsAndWithoutChapterPages) {
   const PagePlan newspaper = plan_pages(book, load_template(shipped("newspaper")), true);
   EXPECT_EQ(newspaper.pages.size(), 24u);
   EXPECT_EQ(newspaper.solution_page.front(), 13);
-  const PagePlan a4 = plan_pages(book, load_template(shipped("a4-4up")), true);
-  // Chapters of 3, 5 and 4 puzzles start new pages: 1 + 2 + 1 puzzle pages, then 12 solutions.
+  // By chapter, chapters of 3, 5 and 4 puzzles start new pages: 1 + 2 + 1 puzzle pages, then the
+  // 12 solutions.
+  Template by_chapter = load_template(shipped("a4-4up"));
+  by_chapter.puzzle_page.continuous = false;
+  const PagePlan a4 = plan_pages(book, by_chapter, true);
   EXPECT_EQ(a4.pages.size(), 5u);
   EXPECT_EQ(a4.pages[1].slots.size(), 4u);
   EXPECT_EQ(a4.pages[2].slots.size(), 1u);
+  EXPECT_EQ(a4.chapter_first_page, (std::vector<int>{1, 2, 4}));
+}
+
+TEST(PagePlanTest, ContinuousFlowFillsEveryPage) {
+  const Book book = read_book(testing::test_data("books/sample/book.json"));
+  const Template a4 = load_template(shipped("a4-4up"));
+  ASSERT_TRUE(a4.puzzle_page.continuous);
+  const PagePlan plan = plan_pages(book, a4, true);
+  // 12 puzzles, 4 per page, whatever the chapters: 3 full puzzle pages and the solutions.
+  ASSERT_EQ(plan.pages.size(), 4u);
+  for (int page = 0; page < 3; ++page) EXPECT_EQ(plan.pages[static_cast<std::size_t>(page)].slots.size(), 4u);
+  // Gentle (1-3) and Tough (4-8) share page 1; Evil (9-12) starts on page 3 with puzzle 9.
+  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{1, 1, 3}));
+  EXPECT_EQ(plan.puzzle_page[3], 1);
+  EXPECT_EQ(plan.puzzle_page[8], 3);
+  // With a chapter master every chapter has its own opening page: continuous flow is refused.
+  std::string text = testing::read_text_file(shipped("book-letter"));
+  text.replace(text.find("<master name=\"puzzle\""), 21, "<master name=\"puzzle\" flow=\"continuous\"");
+  try {
+    parse_template(text, "t.xml");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(
+        std::string(error.what()).find("t.xml:38: flow=\"continuous\" cannot apply with a chapter master"),
+        std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

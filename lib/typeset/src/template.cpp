@@ -353,6 +353,10 @@ class TemplateReader {
       *slot = std::move(master);
     }
     if (!puzzle_) element.fail("<template> needs a <master name=\"puzzle\">");
+    if (puzzle_->continuous && result.chapter_page)
+      source_.fail(source_.line_of(node_of_master(element, "puzzle"), "flow"),
+                   "flow=\"continuous\" cannot apply with a chapter master (every chapter opens with its own "
+                   "page)");
     if (!solution_) element.fail("<template> needs a <master name=\"solution\">");
     result.puzzle_page = std::move(*puzzle_);
     result.solution_page = std::move(*solution_);
@@ -371,6 +375,12 @@ class TemplateReader {
     info.author = element.pattern("author", "{author}");
     info.subject = element.pattern("subject", "Sudoku puzzles");
     info.keywords = element.pattern("keywords", "sudoku");
+  }
+
+  static pugi::xml_node node_of_master(const Element& element, std::string_view name) {
+    for (const auto& node : element.children("master"))
+      if (node.attribute("name").value() == name) return node;
+    return element.node();
   }
 
   void read_font(pugi::xml_node node, Template& result) {
@@ -576,10 +586,10 @@ class TemplateReader {
   }
 
   Master read_master(pugi::xml_node node, const Template& result) {
-    const Element element(
-        source_, node,
-        {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows", "start", "label"},
-        {"page", "grid", "header", "footer", "caption", "text", "rect"});
+    const Element element(source_, node,
+                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
+                           "start", "label", "flow"},
+                          {"page", "grid", "header", "footer", "caption", "text", "rect"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "chapter", "puzzle", "solution"});
@@ -607,6 +617,9 @@ class TemplateReader {
         static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
     master.start_recto = element.choice("start", {"any", "recto"}).value_or(0) == 1;
     master.label = element.pattern("label", "{page}");
+    if (element.has("flow") && master.name != "puzzle")
+      element.fail_at("flow", "'flow' applies to the puzzle master only");
+    master.continuous = element.choice("flow", {"by-chapter", "continuous"}).value_or(0) == 1;
     if (const auto header = element.single_child("header")) master.header = read_band(*header, result);
     if (const auto footer = element.single_child("footer")) master.footer = read_band(*footer, result);
     for (const auto& caption : element.children("caption"))

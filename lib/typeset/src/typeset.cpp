@@ -172,6 +172,11 @@ class BookRenderer {
                                        ? std::to_string(first)
                                        : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
     }
+    if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
+      // In continuous flow a page can hold the end of one chapter and the start of the next.
+      values.set(Variable::chapter, book_.chapters[page.slots.front().chapter].title + " \xE2\x80\x93 " +
+                                        book_.chapters[page.slots.back().chapter].title);
+    }
     if (!page.slots.empty()) {
       const int first = page.slots.front().number;
       const int last = page.slots.back().number;
@@ -208,6 +213,25 @@ class BookRenderer {
     return values;
   }
 
+  // The width a text aligned by `align` in `place` may take beside the texts already on its line
+  // (a left-aligned date and a right-aligned number share a caption line), a third of its size
+  // apart from them; a centred text needs the room on both sides of the centre.
+  static double room_on_line(const TextPlace& place, HorizontalAlign align,
+                             const std::vector<DrawnInk>* line_ink, double size) {
+    if (line_ink == nullptr || place.wraps) return place.right - place.left;
+    const double anchor = align == HorizontalAlign::left    ? place.left
+                          : align == HorizontalAlign::right ? place.right
+                                                            : (place.left + place.right) / 2;
+    double low = place.left;
+    double high = place.right;
+    for (const DrawnInk& other : *line_ink) {
+      if (other.ink.right() <= anchor) low = std::max(low, other.ink.right() + size / 3);
+      if (other.ink.x >= anchor) high = std::min(high, other.ink.x - size / 3);
+    }
+    if (align == HorizontalAlign::center) return 2 * std::max(0.0, std::min(anchor - low, high - anchor));
+    return std::max(0.0, high - low);
+  }
+
   [[noreturn]] void fail(const TextLine& text, const std::string& expanded, int page,
                          const std::string& why) const {
     throw InputError(template_.source, text.line, 0,
@@ -222,7 +246,8 @@ class BookRenderer {
                  const PageFrame& frame, int page, std::vector<DrawnInk>* line_ink = nullptr) {
     const auto expanded = text.text.expand(values);
     if (!expanded || expanded->empty()) return;
-    const double width = place.right - place.left;
+    const HorizontalAlign align = resolve(text.align, frame.recto);
+    const double width = room_on_line(place, align, line_ink, text.style.size);
     const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
     canvas.set_font(font(text.style.font), text.style.size);
     const TextMetrics full = canvas.measure(*expanded);
@@ -240,13 +265,14 @@ class BookRenderer {
     std::vector<std::string> lines{*expanded};
     if (place.wraps && canvas.measure(*expanded).advance > width)
       lines = wrap_words(canvas, *expanded, width);
-    const HorizontalAlign align = resolve(text.align, frame.recto);
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const TextMetrics metrics = canvas.measure(lines[i]);
       if (metrics.advance > width + 1e-6)
         fail(text, lines[i], page,
              "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
-                 place.room + " is " + format_points(width));
+                 (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
+                                                          : place.room) +
+                 " is " + format_points(width));
       // Wrapped lines rise from the baseline: the last line stays where the template put it, so
       // the text below (an author, the chapter's range) keeps its place.
       const double baseline = place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
@@ -412,7 +438,11 @@ class BookRenderer {
 std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
                        int* pages) {
   if (book.puzzle_count() == 0)
-    throw InputError(options.book_source, 0, 0, "the book has no puzzles to typeset");
+    throw InputError(options.book_source, 0, 0,
+                     book.chapters.empty()
+                         ? "$.chapters: the book has no chapters, so no puzzles to typeset"
+                         : "$.chapters[*].puzzles: every chapter is empty, so the book has no "
+                           "puzzles to typeset");
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);

@@ -3,7 +3,8 @@
 //
 // Contract: pages are numbered from 1 in document order. The plan is: the title page (when the
 // template has a title master), then per chapter its chapter page (when there is a chapter master)
-// and its puzzles, filling the puzzle master's slots row by row (every chapter starts a new page);
+// and its puzzles, filling the puzzle master's slots row by row (every chapter starts a new page,
+// unless the puzzle master's flow is continuous: then it fills on from where the last one ended);
 // then, when solutions are included, every solution in puzzle order filling the solution master's
 // slots. A master with start="recto" begins on an odd page; a blank page is inserted when needed.
 // Puzzles are numbered 1..N across the whole book.

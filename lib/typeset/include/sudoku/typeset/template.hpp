@@ -127,7 +127,10 @@ struct Master {
   double max_grid = 0;  // largest grid side including the border, 0 for no limit
   RowAlignment align_rows = RowAlignment::justify;
   bool start_recto = false;  // begins on a right-hand page (a blank page is inserted if needed)
-  TextPattern label;         // PDF page label
+  // Puzzle master only: a chapter continues on the page where the previous one ended instead of
+  // starting a new page (no chapter master: with one, every chapter opens with its own page).
+  bool continuous = false;
+  TextPattern label;  // PDF page label
   std::optional<Band> header;
   std::optional<Band> footer;
   std::vector<Caption> captions;
