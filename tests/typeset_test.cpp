@@ -291,7 +291,8 @@ INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
                          ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
                                            TemplateCase{"book-letter", 15, 612, 792, 4},
                                            TemplateCase{"book-6x9", 20, 441, 666, 3},
-                                           TemplateCase{"a4-4up", 4, 595.276, 841.89, 1}),
+                                           TemplateCase{"a4-4up", 4, 595.276, 841.89, 1},
+                                           TemplateCase{"large-print", 24, 612, 792, 4}),
                          [](const auto& test_case) {
                            std::string name = test_case.param.name;
                            for (char& c : name)
@@ -682,6 +683,73 @@ TEST(TypesetTest, BookWithoutPuzzlesNamesItsJsonPath) {
   EXPECT_FALSE(fs::exists(dir / "out.pdf"));
 }
 
+// The sample book with titles a real series has: a chapter title far wider than a 6 x 9 in type
+// area at 28 pt, and a book title that does not fit one line of a title page.
+std::string write_long_titles_book(const TempDir& dir) {
+  Book book = read_book(kSample + "/book.json");
+  book.title = "The Newspaper Week: Seven Days of Sudoku from the Daily Column";
+  book.chapters[1].title = "Hard: uniqueness, quads, strong links";
+  fs::create_directories(dir / "long");
+  write_book(book, dir / "long/book.json");
+  return dir / "long";
+}
+
+// Large print: every line at least 1 pt, the grid digits at least 24 pt on puzzle and solution
+// pages, no text under 12 pt, and solid black only (no tints to break up on toner).
+TEST(TypesetTest, LargePrintIsLargeAndSolid) {
+  TempDir dir;
+  const std::string pdf = dir / "large.pdf";
+  run_ok(typeset_command(kSample + " -t large-print -o " + pdf + " --date 2026-03-01"));
+  const std::vector<std::string> contents = page_contents(qdf_text(pdf, dir));
+  ASSERT_EQ(contents.size(), 24u);
+  int grids = 0;
+  for (std::size_t page = 0; page < contents.size(); ++page) {
+    SCOPED_TRACE("page " + std::to_string(page + 1));
+    std::istringstream words(contents[page]);
+    std::vector<std::string> operands;
+    std::string word;
+    double largest_text = 0;
+    while (words >> word) {
+      if (word == "w") {
+        EXPECT_GE(std::stod(operands.back()), 1.0);
+      }
+      if (word == "Tm") {
+        // Cairo sets each text's size as the matrix's scale: "s 0 0 -s x y Tm".
+        const double size = std::abs(std::stod(operands[operands.size() - 6]));
+        EXPECT_GE(size, 12.0);
+        largest_text = std::max(largest_text, size);
+      }
+      if (word == "g" || word == "G") {
+        EXPECT_EQ(operands.back(), "0");
+      }
+      operands.push_back(word);
+    }
+    if (largest_text >= 24) ++grids;
+  }
+  // Text of 24 pt or more: the title page, three chapter pages, and the digits of twelve puzzle
+  // pages and six solution pages.
+  EXPECT_EQ(grids, 22);
+}
+
+// A chapter called after its level ("Gentle" puzzles in the chapter "Gentle") names it once per
+// page, in the running head; a chapter with another title still shows the level in the caption.
+TEST(TypesetTest, ChapterNamedAfterItsLevelDoesNotRepeatIt) {
+  TempDir dir;
+  const std::string pdf = dir / "6x9.pdf";
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  const auto count = [](const std::string& text, const std::string& word) {
+    int found = 0;
+    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++found;
+    return found;
+  };
+  EXPECT_EQ(count(run_ok("pdftotext -f 3 -l 3 " + pdf + " -"), "Gentle"), 1);  // the chapter page
+  EXPECT_EQ(count(run_ok("pdftotext -f 4 -l 4 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
+  const std::string long_book = write_long_titles_book(dir);
+  run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(count(run_ok("pdftotext -f 7 -l 7 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(count(run_ok("pdftotext -f 8 -l 8 " + pdf + " -"), "Tough"), 1);
+}
+
 // ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----
 
 // A word's box from `pdftotext -bbox`, in points from the top left corner of the PDF page.
@@ -742,23 +810,12 @@ std::vector<WordBox> trim_boxes(const std::string& pdf, int pages) {
   return boxes;
 }
 
-// The sample book with titles a real series has: a chapter title far wider than a 6 x 9 in type
-// area at 28 pt, and a book title that does not fit one line of a title page.
-std::string write_long_titles_book(const TempDir& dir) {
-  Book book = read_book(kSample + "/book.json");
-  book.title = "The Newspaper Week: Seven Days of Sudoku from the Daily Column";
-  book.chapters[1].title = "Hard: uniqueness, quads, strong links";
-  fs::create_directories(dir / "long");
-  write_book(book, dir / "long/book.json");
-  return dir / "long";
-}
-
 // Every word on every page (its font box, which is larger than its ink) lies inside the trim box
 // less the template's documented safe margin, for the sample and for a book with long titles.
 TEST(PrintProductionTest, EveryTextIsInsideTheSafeArea) {
   TempDir dir;
   const std::string long_book = write_long_titles_book(dir);
-  for (const std::string name : {"newspaper", "book-letter", "book-6x9", "a4-4up"}) {
+  for (const std::string name : {"newspaper", "book-letter", "book-6x9", "a4-4up", "large-print"}) {
     const typeset::Template page_template =
         typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
     const double safe = page_template.puzzle_page.page.safe_margin;
@@ -840,7 +897,8 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
   };
   // A 300 pt running head would overprint the grid.
   expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"300pt\"",
-               "t.xml:41: 'Gentle' does not fit on page 4: it is ");
+               testing::line_of("t.xml", source, "<text align=\"outside\">{chapter}</text>") +
+                   ": 'Gentle' does not fit on page 4: it is ");
   // A 40 pt running head may shrink to 30 pt, which is still too tall for the head margin.
   expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"40pt\" min-size=\"30pt\"",
                "below the top trim edge, outside the");
@@ -849,8 +907,9 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
   expect_error(
       source, "<text align=\"center\">Puzzle {number}</text>",
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
-      "t.xml:47: 'Puzzle of the day, number' does not fit on page 4: it is 216.3 pt wide at 16.0 pt, the "
-      "room left beside the other texts on its line is");
+      testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
+          ": 'Puzzle of the day, number' does not fit on page 4: it is 216.3 pt wide at 16.0 pt, the "
+          "room left beside the other texts on its line is");
 }
 
 // Cairo clips what it draws at whole points: the newspaper page is 240.945 x 257.953 pt, so its

@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::array<std::string_view, kVariableCount> kVariableNames{
     "title",  "author", "chapter", "level", "number",        "id",          "date",
-    "rating", "givens", "page",    "pages", "solution_page", "puzzle_page", "count"};
+    "rating", "givens", "page",    "pages", "solution_page", "puzzle_page", "count", "level_note"};
 
 struct FilterName {
   std::string_view name;

@@ -19,6 +19,22 @@ namespace {
 // size), leaving room for descenders below.
 constexpr double kBaselineInLineBox = 0.75;
 
+std::string lower_case(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// {level} and {level_note}: the note is left out when the chapter's title already says the level
+// ("Gentle" chapters of gentle puzzles), so a page does not repeat it three times.
+void set_level(TextValues& values, const std::string& level, const std::string& chapter_title) {
+  values.set(Variable::level, level);
+  if (lower_case(chapter_title).find(lower_case(level)) == std::string::npos)
+    values.set(Variable::level_note, level);
+  else
+    values.clear(Variable::level_note);
+}
+
 std::string format_rating(double rating) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", rating);
@@ -161,7 +177,7 @@ class BookRenderer {
     if (page.chapter) {
       const BookChapter& chapter = book_.chapters[*page.chapter];
       values.set(Variable::chapter, chapter.title);
-      values.set(Variable::level, chapter.level);
+      set_level(values, chapter.level, chapter.title);
       values.set(Variable::count, std::to_string(chapter.puzzles.size()));
       if (chapter.date) values.set(Variable::date, *chapter.date);
     }
@@ -196,7 +212,7 @@ class BookRenderer {
     values.set(Variable::count, std::to_string(chapter.puzzles.size()));
     values.set(Variable::number, std::to_string(slot.number));
     values.set(Variable::id, puzzle.id);
-    values.set(Variable::level, puzzle.level);
+    set_level(values, puzzle.level, chapter.title);
     values.set(Variable::rating, format_rating(puzzle.rating));
     values.set(Variable::givens, std::to_string(puzzle.givens));
     if (puzzle.date)

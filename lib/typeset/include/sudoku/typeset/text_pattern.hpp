@@ -32,8 +32,9 @@ enum class Variable {
   solution_page,  // page that holds this puzzle's solution
   puzzle_page,    // page that holds this solution's puzzle
   count,          // puzzles in the chapter
+  level_note,     // the level, unless the chapter's title already names it (no value then)
 };
-inline constexpr std::size_t kVariableCount = 14;
+inline constexpr std::size_t kVariableCount = 15;
 
 enum class Filter { none, upper, lower, capitalize, long_date };
 
