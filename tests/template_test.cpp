@@ -314,6 +314,25 @@ TEST(TemplateTest, BleedSafeMarginAndMinimumSizes) {
   EXPECT_DOUBLE_EQ(lowered.puzzle_page.header->texts[0].style.min_size, 6);
 }
 
+TEST(TemplateTest, ContentsNeedEntriesAndEntriesNeedContents) {
+  EXPECT_NE(error_of(minimal_template("  <master name=\"contents\"/>\n"))
+                .find("the contents master needs an <entries>"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(minimal_template("  <master name=\"title\"><entries y=\"1in\" step=\"20pt\" font=\"digits\">"
+                                "<text>{chapter}</text></entries></master>\n"))
+          .find("<entries> belong to the contents master"),
+      std::string::npos);
+  const Template parsed = parse_template(
+      minimal_template(
+          "  <master name=\"contents\"><entries y=\"1in\" step=\"20pt\" font=\"digits\">"
+          "<text>{chapter}</text><text align=\"right\">{chapter_page}</text></entries></master>\n"),
+      "t.xml");
+  ASSERT_TRUE(parsed.contents_page && parsed.contents_page->entries);
+  EXPECT_EQ(parsed.contents_page->entries->texts.size(), 2u);
+  EXPECT_DOUBLE_EQ(parsed.contents_page->entries->step, 20);
+}
+
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
   std::string text = minimal_template();
   text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");
@@ -325,21 +344,23 @@ TEST(PagePlanTest, BookLetterPlan) {
   const Book book = read_book(testing::test_data("books/sample/book.json"));
   const Template letter = load_template(shipped("book-letter"));
   const PagePlan plan = plan_pages(book, letter, true);
-  // title, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3 pages), chapter 3 (4: 2
-  // pages), blank, 12 solutions on one page.
-  ASSERT_EQ(plan.pages.size(), 15u);
+  // title, how to play, contents, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3
+  // pages), chapter 3 (4: 2 pages), blank, 12 solutions on one page.
+  ASSERT_EQ(plan.pages.size(), 17u);
   EXPECT_EQ(plan.pages[0].role, PageRole::title);
-  EXPECT_EQ(plan.pages[1].role, PageRole::blank);
-  EXPECT_EQ(plan.pages[2].role, PageRole::chapter);
-  EXPECT_EQ(plan.pages[5].role, PageRole::blank);
-  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{3, 7, 11}));
-  EXPECT_EQ(plan.first_solution_page, 15);
-  EXPECT_EQ(plan.puzzle_page[0], 4);
-  EXPECT_EQ(plan.puzzle_page[2], 5);
-  EXPECT_EQ(plan.puzzle_page[11], 13);
-  EXPECT_EQ(plan.solution_page[11], 15);
-  EXPECT_EQ(plan.pages[14].slots.size(), 12u);
-  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  EXPECT_EQ(plan.pages[1].role, PageRole::how_to_play);
+  EXPECT_EQ(plan.pages[2].role, PageRole::contents);
+  EXPECT_EQ(plan.pages[3].role, PageRole::blank);
+  EXPECT_EQ(plan.pages[4].role, PageRole::chapter);
+  EXPECT_EQ(plan.pages[7].role, PageRole::blank);
+  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{5, 9, 13}));
+  EXPECT_EQ(plan.first_solution_page, 17);
+  EXPECT_EQ(plan.puzzle_page[0], 6);
+  EXPECT_EQ(plan.puzzle_page[2], 7);
+  EXPECT_EQ(plan.puzzle_page[11], 15);
+  EXPECT_EQ(plan.solution_page[11], 17);
+  EXPECT_EQ(plan.pages[16].slots.size(), 12u);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{17, 17, 17}));
   for (const auto& page : plan.pages) {
     if (page.role == PageRole::chapter || page.role == PageRole::title) {
       EXPECT_TRUE(page.recto()) << page.number;
@@ -352,14 +373,14 @@ TEST(PagePlanTest, SolutionsRunOnOverSeveralPages) {
   Template letter = load_template(shipped("book-letter"));
   letter.solution_page.rows = 3;  // nine per page: the twelve solutions need two pages
   const PagePlan plan = plan_pages(book, letter, true);
-  ASSERT_EQ(plan.pages.size(), 16u);
-  EXPECT_EQ(plan.first_solution_page, 15);
-  EXPECT_EQ(plan.solution_page[8], 15);
-  EXPECT_EQ(plan.solution_page[9], 16);
-  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  ASSERT_EQ(plan.pages.size(), 18u);
+  EXPECT_EQ(plan.first_solution_page, 17);
+  EXPECT_EQ(plan.solution_page[8], 17);
+  EXPECT_EQ(plan.solution_page[9], 18);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{17, 17, 17}));
   // Solutions after the first solution page follow on, without blanks in between.
   for (const auto& page : plan.pages) {
-    if (page.number > 15) {
+    if (page.number > 17) {
       EXPECT_EQ(page.role, PageRole::solutions);
     }
   }
@@ -368,7 +389,7 @@ TEST(PagePlanTest, SolutionsRunOnOverSeveralPages) {
 TEST(PagePlanTest, WithoutSolutionsAndWithoutChapterPages) {
   const Book book = read_book(testing::test_data("books/sample/book.json"));
   const PagePlan letter = plan_pages(book, load_template(shipped("book-letter")), false);
-  EXPECT_EQ(letter.pages.size(), 13u);
+  EXPECT_EQ(letter.pages.size(), 15u);
   EXPECT_TRUE(letter.solution_page.empty());
   EXPECT_EQ(letter.first_solution_page, 0);
   const PagePlan newspaper = plan_pages(book, load_template(shipped("newspaper")), true);

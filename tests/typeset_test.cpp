@@ -289,10 +289,10 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
 
 INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
                          ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
-                                           TemplateCase{"book-letter", 15, 612, 792, 4},
-                                           TemplateCase{"book-6x9", 20, 441, 666, 3},
+                                           TemplateCase{"book-letter", 17, 612, 792, 6},
+                                           TemplateCase{"book-6x9", 22, 441, 666, 5},
                                            TemplateCase{"a4-4up", 4, 595.276, 841.89, 1},
-                                           TemplateCase{"large-print", 24, 612, 792, 4}),
+                                           TemplateCase{"large-print", 26, 612, 792, 6}),
                          [](const auto& test_case) {
                            std::string name = test_case.param.name;
                            for (char& c : name)
@@ -304,7 +304,7 @@ TEST(TypesetTest, SolutionPagesMatchTheirGoldens) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
-  expect_matches_golden(pdf, 15, "book-letter-p15", dir);
+  expect_matches_golden(pdf, 17, "book-letter-p17", dir);
 }
 
 // Cairo cannot write page boxes; print_ready adds them, so preflight reads the trim size from the
@@ -319,7 +319,7 @@ TEST(TypesetTest, PagesHaveTrimAndBleedBoxes) {
   // KDP and IngramSpark: a 6 x 9 in trim on a 6.125 x 9.25 in page, bleed on the top, bottom and
   // outside edges only. A right-hand (odd) page's trim starts at x = 0 (the gutter is on its
   // left), a left-hand page's ends at the page's right edge.
-  for (int page : {1, 2, 3, 19, 20}) {
+  for (int page : {1, 2, 3, 21, 22}) {
     SCOPED_TRACE(page);
     const std::string info = boxes(trade, page);
     EXPECT_NE(info.find("MediaBox:      0.00     0.00   441.00   666.00"), std::string::npos) << info;
@@ -381,7 +381,7 @@ TEST(TypesetTest, SolutionsCanBeLeftOut) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter --solutions none -o " + pdf));
-  EXPECT_EQ(page_count(pdf), 13);
+  EXPECT_EQ(page_count(pdf), 15);
   const std::string text = text_of(pdf);
   EXPECT_EQ(text.find("Solution on page"), std::string::npos);
   expect_grids_in_order(text, read_book(kSample + "/book.json"), false);
@@ -391,12 +391,12 @@ TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf));
-  // Puzzles 11 and 12 are on page 13; all twelve solutions are on page 15.
-  const std::string puzzle_page = run_ok("pdftotext -f 13 -l 13 " + pdf + " -");
+  // Puzzles 11 and 12 are on page 15; all twelve solutions are on page 17.
+  const std::string puzzle_page = run_ok("pdftotext -f 15 -l 15 " + pdf + " -");
   EXPECT_NE(puzzle_page.find("Puzzle 12"), std::string::npos) << puzzle_page;
-  EXPECT_NE(puzzle_page.find("Solution on page 15"), std::string::npos) << puzzle_page;
-  const std::string solution_page = run_ok("pdftotext -f 15 -l 15 " + pdf + " -");
-  EXPECT_NE(solution_page.find("puzzle on page 13"), std::string::npos) << solution_page;
+  EXPECT_NE(puzzle_page.find("Solution on page 17"), std::string::npos) << puzzle_page;
+  const std::string solution_page = run_ok("pdftotext -f 17 -l 17 " + pdf + " -");
+  EXPECT_NE(solution_page.find("puzzle on page 15"), std::string::npos) << solution_page;
 }
 
 TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
@@ -701,7 +701,7 @@ TEST(TypesetTest, LargePrintIsLargeAndSolid) {
   const std::string pdf = dir / "large.pdf";
   run_ok(typeset_command(kSample + " -t large-print -o " + pdf + " --date 2026-03-01"));
   const std::vector<std::string> contents = page_contents(qdf_text(pdf, dir));
-  ASSERT_EQ(contents.size(), 24u);
+  ASSERT_EQ(contents.size(), 26u);
   int grids = 0;
   for (std::size_t page = 0; page < contents.size(); ++page) {
     SCOPED_TRACE("page " + std::to_string(page + 1));
@@ -726,9 +726,9 @@ TEST(TypesetTest, LargePrintIsLargeAndSolid) {
     }
     if (largest_text >= 24) ++grids;
   }
-  // Text of 24 pt or more: the title page, three chapter pages, and the digits of twelve puzzle
-  // pages and six solution pages.
-  EXPECT_EQ(grids, 22);
+  // Text of 24 pt or more: the title, "How to play", contents and three chapter pages, and the
+  // digits of twelve puzzle pages and six solution pages.
+  EXPECT_EQ(grids, 24);
 }
 
 // A chapter called after its level ("Gentle" puzzles in the chapter "Gentle") names it once per
@@ -742,12 +742,45 @@ TEST(TypesetTest, ChapterNamedAfterItsLevelDoesNotRepeatIt) {
     for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++found;
     return found;
   };
-  EXPECT_EQ(count(run_ok("pdftotext -f 3 -l 3 " + pdf + " -"), "Gentle"), 1);  // the chapter page
-  EXPECT_EQ(count(run_ok("pdftotext -f 4 -l 4 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
+  EXPECT_EQ(count(run_ok("pdftotext -f 5 -l 5 " + pdf + " -"), "Gentle"), 1);  // the chapter page
+  EXPECT_EQ(count(run_ok("pdftotext -f 6 -l 6 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
   const std::string long_book = write_long_titles_book(dir);
   run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
-  EXPECT_EQ(count(run_ok("pdftotext -f 7 -l 7 " + pdf + " -"), "Tough"), 1);
-  EXPECT_EQ(count(run_ok("pdftotext -f 8 -l 8 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(count(run_ok("pdftotext -f 9 -l 9 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(count(run_ok("pdftotext -f 10 -l 10 " + pdf + " -"), "Tough"), 1);
+}
+
+// Front matter: "How to play" speaks of the book's grid, and the contents page lists every
+// chapter, then the solutions, at the pages where they start.
+TEST(TypesetTest, FrontMatterHasRulesAndContents) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
+  const std::string rules = run_ok("pdftotext -f 2 -l 2 " + pdf + " -");
+  EXPECT_NE(rules.find("How to play"), std::string::npos) << rules;
+  EXPECT_NE(rules.find("every 3\xC3\x97"
+                       "3 box holds each of 1 to 9"),
+            std::string::npos)
+      << rules;
+  const std::string contents = run_ok("pdftotext -layout -f 3 -l 3 " + pdf + " -");
+  for (const auto& [chapter, page] :
+       {std::pair{"Gentle", 5}, std::pair{"Tough", 9}, std::pair{"Evil", 13}, std::pair{"Solutions", 17}}) {
+    const std::regex row(std::string(chapter) + " +" + std::to_string(page) + "\n");
+    EXPECT_TRUE(std::regex_search(contents, row)) << chapter << "\n" << contents;
+    // The page named is where the chapter's bookmark points too.
+    EXPECT_NE(
+        run_ok("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf + " -")
+            .find(chapter == std::string("Solutions") ? "Solutions" : chapter),
+        std::string::npos);
+  }
+  run_ok(typeset_command(kSample + " -t book-letter --solutions none -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(run_ok("pdftotext -f 3 -l 3 " + pdf + " -").find("Solutions"), std::string::npos);
+  // A 16x16 book's rules name its boxes and symbols.
+  run_ok(typeset_command(test_data("typeset/books/size-16") + " -t book-letter -o " + pdf));
+  EXPECT_NE(run_ok("pdftotext -f 2 -l 2 " + pdf + " -")
+                .find("4\xC3\x97"
+                      "4 box holds each of 1 to 9 and"),
+            std::string::npos);
 }
 
 // ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----
@@ -860,11 +893,11 @@ TEST(PrintProductionTest, LongTitlesShrinkAndWrap) {
   const std::string pdf = dir / "6x9.pdf";
   run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
   const std::vector<PageWords> pages = words_of(pdf);
-  ASSERT_GE(pages.size(), 7u);
-  // Page 7 opens the chapter "Hard: uniqueness, quads, strong links": two lines.
+  ASSERT_GE(pages.size(), 9u);
+  // Page 9 opens the chapter "Hard: uniqueness, quads, strong links": two lines.
   std::set<double> baselines;
   std::string chapter_title;
-  for (const WordBox& word : pages[6].words) {
+  for (const WordBox& word : pages[8].words) {
     if (word.bottom > 3 * 72) continue;  // the chapter band only
     baselines.insert(std::round(word.bottom));
     chapter_title += (chapter_title.empty() ? "" : " ") + word.text;
@@ -873,7 +906,7 @@ TEST(PrintProductionTest, LongTitlesShrinkAndWrap) {
   EXPECT_EQ(baselines.size(), 2u) << chapter_title;
   // The running head on a puzzle page of that chapter shrank (to at least 7 pt) instead of
   // overrunning the type area.
-  const std::string head = run_ok("pdftotext -f 8 -l 8 " + pdf + " -");
+  const std::string head = run_ok("pdftotext -f 10 -l 10 " + pdf + " -");
   EXPECT_NE(head.find("Hard: uniqueness, quads, strong links"), std::string::npos) << head;
 }
 
@@ -898,7 +931,7 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
   // A 300 pt running head would overprint the grid.
   expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"300pt\"",
                testing::line_of("t.xml", source, "<text align=\"outside\">{chapter}</text>") +
-                   ": 'Gentle' does not fit on page 4: it is ");
+                   ": 'Gentle' does not fit on page 6: it is ");
   // A 40 pt running head may shrink to 30 pt, which is still too tall for the head margin.
   expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"40pt\" min-size=\"30pt\"",
                "below the top trim edge, outside the");
@@ -908,7 +941,7 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
       source, "<text align=\"center\">Puzzle {number}</text>",
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
       testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
-          ": 'Puzzle of the day, number' does not fit on page 4: it is 216.3 pt wide at 16.0 pt, the "
+          ": 'Puzzle of the day, number' does not fit on page 6: it is 216.3 pt wide at 16.0 pt, the "
           "room left beside the other texts on its line is");
 }
 

@@ -43,6 +43,10 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   order.reserve(total);
 
   if (page_template.title_page) planner.start(PageRole::title, *page_template.title_page, std::nullopt, true);
+  if (page_template.how_to_play_page)
+    planner.start(PageRole::how_to_play, *page_template.how_to_play_page, std::nullopt, true);
+  if (page_template.contents_page)
+    planner.start(PageRole::contents, *page_template.contents_page, std::nullopt, true);
   const Master& puzzle_master = page_template.puzzle_page;
   int number = 0;
   // The page being filled, by position (starting a page may reallocate plan.pages); kNone before

@@ -345,6 +345,8 @@ class TemplateReader {
       Master master = read_master(node, result);
       std::optional<Master>* slot = nullptr;
       if (master.name == "title") slot = &result.title_page;
+      if (master.name == "how-to-play") slot = &result.how_to_play_page;
+      if (master.name == "contents") slot = &result.contents_page;
       if (master.name == "chapter") slot = &result.chapter_page;
       if (master.name == "puzzle") slot = &puzzle_;
       if (master.name == "solution") slot = &solution_;
@@ -513,7 +515,7 @@ class TemplateReader {
 
   TextLine read_text(pugi::xml_node node, const TextStyle& inherited, bool free, const Template& result) {
     const Element element =
-        free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y"})
+        free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y", "grow"})
              : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
     TextLine text;
     text.line = element.line();
@@ -528,6 +530,7 @@ class TemplateReader {
       element.fail(error.what());
     }
     if (free) {
+      text.grows_down = element.choice("grow", {"up", "down"}).value_or(0) == 1;
       const auto y = element.string("y");
       if (!y)
         element.fail(
@@ -574,6 +577,19 @@ class TemplateReader {
     return caption;
   }
 
+  Entries read_entries(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"y", "step", "font", "size", "min-size", "color"}, {"text"});
+    Entries entries;
+    entries.line = element.line();
+    entries.y = element.required_length("y", 0, kMaxPage);
+    entries.step = element.required_length("step", 1, inches(5));
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    for (const auto& text : element.children("text"))
+      entries.texts.push_back(read_text(text, style, false, result));
+    if (entries.texts.empty()) element.fail("<entries> needs at least one <text>");
+    return entries;
+  }
+
   Decoration read_rect(pugi::xml_node node) {
     const Element element(source_, node, {"x", "y", "width", "height", "color"}, {});
     Decoration rect;
@@ -589,11 +605,13 @@ class TemplateReader {
     const Element element(source_, node,
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
-                          {"page", "grid", "header", "footer", "caption", "text", "rect"});
+                          {"page", "grid", "header", "footer", "caption", "text", "rect", "entries"});
     Master master;
     master.line = element.line();
-    const auto kind = element.choice("name", {"title", "chapter", "puzzle", "solution"});
-    if (!kind) element.fail("<master> needs a 'name': title, chapter, puzzle or solution");
+    const auto kind =
+        element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle", "solution"});
+    if (!kind)
+      element.fail("<master> needs a 'name': title, how-to-play, contents, chapter, puzzle or solution");
     master.name = *element.string("name");
     const bool has_slots = master.name == "puzzle" || master.name == "solution";
     for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"}) {
@@ -627,6 +645,13 @@ class TemplateReader {
     for (const auto& text : element.children("text"))
       master.texts.push_back(read_text(text, TextStyle{}, true, result));
     for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
+    if (const auto entries = element.single_child("entries")) {
+      if (master.name != "contents")
+        source_.fail(source_.line_of(*entries), "<entries> belong to the contents master");
+      master.entries = read_entries(*entries, result);
+    } else if (master.name == "contents") {
+      element.fail("the contents master needs an <entries> element (the list of chapters)");
+    }
     if (has_slots) check_slots(element, master);
     return master;
   }

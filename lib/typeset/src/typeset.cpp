@@ -142,6 +142,20 @@ class BookRenderer {
   BookRenderer(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
                PdfDocument& pdf)
       : book_(book), template_(page_template), fonts_(fonts), plan_(plan), pdf_(pdf) {
+    book_values_.set(Variable::title, book.title);
+    book_values_.set(Variable::author, book.author);
+    // The rules on a "How to play" page speak of the book's grid (its first puzzle's).
+    for (const auto& chapter : book.chapters) {
+      if (chapter.puzzles.empty()) continue;
+      const Geometry& geometry = chapter.puzzles.front().puzzle.geometry();
+      book_values_.set(Variable::size, std::to_string(geometry.size()));
+      book_values_.set(Variable::box, std::to_string(geometry.box_rows()) + "\xC3\x97" +
+                                          std::to_string(geometry.box_cols()));
+      book_values_.set(Variable::symbols, geometry.size() <= 9 ? "1 to " + std::to_string(geometry.size())
+                                                               : std::string("1 to 9 and A to ") +
+                                                                     printed_symbol(geometry.size()));
+      break;
+    }
     int number = 1;
     for (const auto& chapter : book.chapters) {
       chapter_first_number_.push_back(number);
@@ -169,9 +183,7 @@ class BookRenderer {
   }
 
   TextValues page_values(const PlannedPage& page) const {
-    TextValues values;
-    values.set(Variable::title, book_.title);
-    values.set(Variable::author, book_.author);
+    TextValues values = book_values_;
     values.set(Variable::page, std::to_string(page.number));
     values.set(Variable::pages, std::to_string(plan_.pages.size()));
     if (page.chapter) {
@@ -289,9 +301,12 @@ class BookRenderer {
                  (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
                                                           : place.room) +
                  " is " + format_points(width));
-      // Wrapped lines rise from the baseline: the last line stays where the template put it, so
-      // the text below (an author, the chapter's range) keeps its place.
-      const double baseline = place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
+      // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
+      // the last line stays where the template put it, so the text below (an author, the
+      // chapter's range) keeps its place.
+      const double baseline = text.grows_down
+                                  ? place.baseline + static_cast<double>(i) * 1.2 * size
+                                  : place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
       const double x = align == HorizontalAlign::left    ? place.left
                        : align == HorizontalAlign::right ? place.right - metrics.advance
                                                          : (place.left + place.right - metrics.advance) / 2;
@@ -355,6 +370,7 @@ class BookRenderer {
                    "the type area's width"},
                   frame, page.number, &free_ink);
       }
+      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
     pdf_.end_page();
@@ -423,6 +439,38 @@ class BookRenderer {
                look);
   }
 
+  // One row per chapter with puzzles, then one for the solutions (when they are printed).
+  void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
+                     const PageFrame& frame, int page) {
+    const Rect& content = frame.content;
+    double baseline = content.y + entries.y;
+    const auto draw_row = [&](const TextValues& values) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : entries.texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+                   "the type area's width"},
+                  frame, page, &ink);
+      baseline += entries.step;
+    };
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      const BookChapter& entry = book_.chapters[chapter];
+      if (entry.puzzles.empty()) continue;
+      TextValues values = page_values_;
+      values.set(Variable::chapter, chapter_title(chapter));
+      values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
+      values.set(Variable::count, std::to_string(entry.puzzles.size()));
+      set_level(values, entry.level, entry.title);
+      draw_row(values);
+    }
+    if (plan_.first_solution_page != 0) {
+      TextValues values = page_values_;
+      values.set(Variable::chapter, "Solutions");
+      values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
+      draw_row(values);
+    }
+  }
+
   void add_outline() {
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (book_.chapters[chapter].puzzles.empty()) continue;
@@ -447,6 +495,7 @@ class BookRenderer {
   const PagePlan& plan_;
   PdfDocument& pdf_;
   std::vector<int> chapter_first_number_;  // by chapter
+  TextValues book_values_;                 // title, author and the grid's size, box and symbols
 };
 
 }  // namespace

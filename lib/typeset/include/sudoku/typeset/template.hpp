@@ -47,7 +47,18 @@ struct TextLine {
   // or, when `y_is_fraction`, as a fraction of the margin box height.
   double y = 0;
   bool y_is_fraction = false;
-  int line = 0;  // template line, for messages
+  bool grows_down = false;  // a wrapped free text's lines go down from y (else up to it)
+  int line = 0;             // template line, for messages
+};
+
+// The contents page's list: one row per chapter (and one for the solutions), the first row's
+// baseline at `y` below the top margin, each next row `step` lower. The texts of a row may use
+// {chapter}, {chapter_page}, {count}, {level} and {level_note}.
+struct Entries {
+  double y = 0;
+  double step = 0;
+  std::vector<TextLine> texts;
+  int line = 0;
 };
 
 // Header or footer: one baseline, measured from the top (header) or bottom (footer) trim edge.
@@ -116,7 +127,7 @@ struct Decoration {
 enum class RowAlignment { justify, center, top };
 
 struct Master {
-  std::string name;  // "title", "chapter", "puzzle" or "solution"
+  std::string name;  // "title", "how-to-play", "contents", "chapter", "puzzle" or "solution"
   int line = 0;
   PageSetup page;
   GridStyle grid;
@@ -134,7 +145,8 @@ struct Master {
   std::optional<Band> header;
   std::optional<Band> footer;
   std::vector<Caption> captions;
-  std::vector<TextLine> texts;  // free text (title and chapter pages)
+  std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
+  std::optional<Entries> entries;  // the contents master's list
   std::vector<Decoration> decorations;
 
   int slots() const { return columns * rows; }
@@ -163,6 +175,8 @@ struct Template {
   DocumentInfo info;
   std::vector<FontSpec> fonts;
   std::optional<Master> title_page;
+  std::optional<Master> how_to_play_page;  // front matter, after the title page
+  std::optional<Master> contents_page;     // front matter, after "How to play"
   std::optional<Master> chapter_page;
   Master puzzle_page;
   Master solution_page;
