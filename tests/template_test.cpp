@@ -333,6 +333,24 @@ TEST(TemplateTest, ContentsNeedEntriesAndEntriesNeedContents) {
   EXPECT_DOUBLE_EQ(parsed.contents_page->entries->step, 20);
 }
 
+TEST(TemplateTest, TonerSafeGridsHaveNoHairlinesAndNoTints) {
+  EXPECT_TRUE(parse_template(minimal_template("", "thin=\"0.75pt\" toner-safe=\"yes\""), "t.xml")
+                  .solution_page.grid.toner_safe);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\" toner-safe=\"yes\""))
+                .find("t.xml:7: a toner-safe grid needs lines of at least 0.75 pt, not 0.5 pt"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.75pt\" color=\"#333333\" toner-safe=\"yes\""))
+                .find("t.xml:7: a toner-safe grid prints its lines in solid black"),
+            std::string::npos);
+  // A master's grid inherits the setting and is checked too.
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.75pt\" toner-safe=\"yes\"",
+                                      "    <grid><solved color=\"#555555\"/></grid>\n"))
+                .find("t.xml:11: a toner-safe grid prints the solved digits in solid black"),
+            std::string::npos);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"})
+    EXPECT_TRUE(load_template(shipped(name)).solution_page.grid.toner_safe) << name;
+}
+
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
   std::string text = minimal_template();
   text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");

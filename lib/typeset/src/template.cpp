@@ -461,7 +461,8 @@ class TemplateReader {
   }
 
   GridStyle read_grid(pugi::xml_node node, GridStyle grid, bool complete, const Template& result) {
-    const Element element(source_, node, {"thin", "thick", "border", "color"}, {"givens", "solved"});
+    const Element element(source_, node, {"thin", "thick", "border", "color", "toner-safe"},
+                          {"givens", "solved"});
     const double max = 20;
     if (const auto thin = element.length("thin", 0, max)) {
       if (*thin < kMinimumLineWeight)
@@ -481,7 +482,24 @@ class TemplateReader {
     if (const auto solved = element.single_child("solved"))
       grid.solved = read_digits(*solved, grid.solved, result);
     if (complete && grid.givens.font.empty()) element.fail("<givens> needs a 'font'");
+    grid.toner_safe = element.boolean("toner-safe").value_or(grid.toner_safe);
+    if (grid.toner_safe) check_toner_safe(element, grid);
     return grid;
+  }
+
+  // What a toner press prints cleanly: no hairlines and no tints (a grey digit is a dot screen).
+  void check_toner_safe(const Element& element, const GridStyle& grid) {
+    const double thinnest = std::min({grid.thin, grid.thick, grid.border});
+    if (thinnest < kTonerLineWeight - 1e-9)
+      element.fail("a toner-safe grid needs lines of at least " + format_points(kTonerLineWeight) + ", not " +
+                   format_points(thinnest));
+    for (const auto& [what, color] :
+         {std::pair{"its lines", grid.line_color}, std::pair{"the givens", grid.givens.color},
+          std::pair{"the solved digits", grid.solved.color}}) {
+      if (color != Color::black())
+        element.fail(std::string("a toner-safe grid prints ") + what +
+                     " in solid black (#000000): a tint breaks into dots on toner");
+    }
   }
 
   void check_font(const Element& element, std::string_view attribute, const std::string& name,

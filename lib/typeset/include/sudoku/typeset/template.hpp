@@ -25,6 +25,9 @@ namespace sudoku::typeset {
 
 // Thinner lines break up or vanish on newsprint and cheap book paper.
 inline constexpr double kMinimumLineWeight = 0.5;
+// On the toner presses of print on demand a 0.5 pt line and a grey tint break into dots: a grid
+// marked toner-safe has lines of at least this weight and solid black lines and digits.
+inline constexpr double kTonerLineWeight = 0.75;
 
 // inside/outside follow the spread: on a right-hand (odd) page inside is the left side. Without
 // mirrored margins every page is treated as a right-hand page.
@@ -87,8 +90,9 @@ struct GridStyle {
   double thick = 1.5;   // between boxes
   double border = 2.0;  // around the grid
   Color line_color = Color::black();
-  DigitStyle givens;  // digits of the puzzle
-  DigitStyle solved;  // digits filled in on solution grids
+  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no tints
+  DigitStyle givens;        // digits of the puzzle
+  DigitStyle solved;        // digits filled in on solution grids
 };
 
 struct Margins {
