@@ -35,10 +35,15 @@ void set_level(TextValues& values, const std::string& level, const std::string& 
     values.clear(Variable::level_note);
 }
 
-std::string format_rating(double rating) {
+// `value` in a printf `format` with one double: "%.1f" for ratings, "%.1f pt" in messages.
+std::string formatted(const char* format, double value) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.1f", rating);
+  std::snprintf(text, sizeof text, format, value);
   return text;
+}
+
+std::string format_points(double points) {
+  return formatted("%.1f pt", points);
 }
 
 // The trimmed page's layout for one physical page: margins and bleed resolved for its side of the
@@ -67,12 +72,6 @@ PageFrame frame_for(const Master& master, int page_number) {
   frame.bleed = Bleed::all(page.bleed);
   if (!page.gutter_bleed) (frame.recto ? frame.bleed.left : frame.bleed.right) = 0;
   return frame;
-}
-
-std::string format_points(double points) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f pt", points);
-  return text;
 }
 
 // Where a text may be drawn: aligned between `left` and `right` on `baseline`; its ink must stay
@@ -225,7 +224,7 @@ class BookRenderer {
     values.set(Variable::number, std::to_string(slot.number));
     values.set(Variable::id, puzzle.id);
     set_level(values, puzzle.level, chapter.title);
-    values.set(Variable::rating, format_rating(puzzle.rating));
+    values.set(Variable::rating, formatted("%.1f", puzzle.rating));
     values.set(Variable::givens, std::to_string(puzzle.givens));
     if (puzzle.date)
       values.set(Variable::date, *puzzle.date);
