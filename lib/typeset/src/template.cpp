@@ -598,7 +598,6 @@ class TemplateReader {
   Entries read_entries(pugi::xml_node node, const Template& result) {
     const Element element(source_, node, {"y", "step", "font", "size", "min-size", "color"}, {"text"});
     Entries entries;
-    entries.line = element.line();
     entries.y = element.required_length("y", 0, kMaxPage);
     entries.step = element.required_length("step", 1, inches(5));
     const TextStyle style = read_style(element, TextStyle{}, result);

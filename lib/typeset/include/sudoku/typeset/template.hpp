@@ -61,7 +61,6 @@ struct Entries {
   double y = 0;
   double step = 0;
   std::vector<TextLine> texts;
-  int line = 0;
 };
 
 // Header or footer: one baseline, measured from the top (header) or bottom (footer) trim edge.
