@@ -784,6 +784,116 @@ TEST(TypesetTest, FrontMatterHasRulesAndContents) {
             std::string::npos);
 }
 
+// A big book: the sample's twelve puzzles, over and over, in four chapters of `per_chapter` each,
+// written to `book_dir`/book.json.
+void write_repeated_sample_book(const std::string& book_dir, std::size_t per_chapter) {
+  Book book = read_book(kSample + "/book.json");
+  std::vector<BookPuzzle> pool;
+  for (const auto& chapter : book.chapters)
+    pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  book.chapters.resize(4);
+  for (std::size_t c = 0; c < 4; ++c) {
+    book.chapters[c].title = "Chapter " + std::to_string(c + 1);
+    book.chapters[c].level = "mixed";
+    book.chapters[c].puzzles.clear();
+    for (std::size_t i = 0; i < per_chapter; ++i)
+      book.chapters[c].puzzles.push_back(pool[(c * per_chapter + i) % pool.size()]);
+  }
+  fs::create_directories(book_dir);
+  write_book(book, book_dir + "/book.json");
+}
+
+// Covers: KDP's full-wrap size for the interior's page count and paper, the barcode box left
+// white, title and author on the front with the first puzzle, spine text only past 79 pages.
+TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
+  TempDir dir;
+  const auto cover_width = [](int pages, double inches_per_page) {
+    return 2 * 432 + pages * inches_per_page * 72 + 2 * 9;  // two 6 in panels, spine, bleed
+  };
+  for (const auto& [paper, thickness] : {std::pair{"white", 0.002252}, std::pair{"cream", 0.0025}}) {
+    SCOPED_TRACE(paper);
+    const std::string cover = dir / (std::string(paper) + "-cover.pdf");
+    const CommandResult result = typeset(kSample + " -t book-6x9 -o " + (dir / "book.pdf") +
+                                         " --date 2026-03-01 --cover " + cover + " --paper " + paper);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(page_count(cover), 1);
+    const PageSize size = page_size(cover, 1);
+    EXPECT_NEAR(size.width, cover_width(22, thickness), 0.01);
+    EXPECT_NEAR(size.height, 666, 0.01);
+    const std::string boxes = run_ok("pdfinfo -box " + cover);
+    EXPECT_NE(boxes.find("TrimBox:             9.00     9.00"), std::string::npos) << boxes;
+    expect_fonts_embedded(cover);
+    expect_qpdf_clean(cover);
+  }
+  const std::string cover = dir / "white-cover.pdf";
+  const std::string text = text_of(cover);
+  const Book book = read_book(kSample + "/book.json");
+  EXPECT_NE(text.find(printed_line(book.chapters[0].puzzles[0].puzzle)), std::string::npos) << text;
+  EXPECT_NE(text.find(book.author), std::string::npos) << text;
+  const auto count = [](const std::string& haystack, const std::string& needle) {
+    int found = 0;
+    for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
+      ++found;
+    return found;
+  };
+  EXPECT_EQ(count(text, book.title), 2);  // front and back; 22 pages are too few for spine text
+  // KDP's barcode box on the back: 2 x 1.2 in, 0.25 in from the bottom and spine edges, all white.
+  run_ok("pdftoppm -r 72 -gray -singlefile " + cover + " " + (dir / "cover"));
+  const std::string pgm = testing::read_text_file(dir / "cover.pgm");
+  std::istringstream header(pgm);
+  std::string magic;
+  int width = 0;
+  int height = 0;
+  header >> magic >> width >> height;
+  const std::size_t data = pgm.size() - static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  int inked = 0;
+  for (int y = 9 + 648 - 18 - 86; y < 9 + 648 - 18; ++y)
+    for (int x = 9 + 432 - 18 - 144; x < 9 + 432 - 18; ++x)
+      if (static_cast<unsigned char>(pgm[data + static_cast<std::size_t>(y) * width + x]) < 250) ++inked;
+  EXPECT_EQ(inked, 0);
+  // A 246-page book has a spine wide enough for its title.
+  write_repeated_sample_book(dir / "big", 100);
+  const std::string big_cover = dir / "big-cover.pdf";
+  run_ok(typeset_command(dir / "big" + " -t book-6x9 -o " + (dir / "big.pdf") + " --cover " + big_cover));
+  const int pages = page_count(dir / "big.pdf");
+  EXPECT_GT(pages, 79);
+  EXPECT_NEAR(page_size(big_cover, 1).width, cover_width(pages, 0.002252), 0.01);
+  EXPECT_EQ(count(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
+}
+
+TEST(TypesetTest, CoverErrors) {
+  TempDir dir;
+  const CommandResult no_cover = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --paper cream");
+  EXPECT_EQ(no_cover.exit_code, 2);
+  EXPECT_NE(no_cover.err.find("--paper applies to --cover only"), std::string::npos) << no_cover.err;
+  const CommandResult bad_paper = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " +
+                                          (dir / "c.pdf") + " --paper blue");
+  EXPECT_EQ(bad_paper.exit_code, 2);
+  EXPECT_NE(bad_paper.err.find("--paper expects white or cream, got 'blue'"), std::string::npos)
+      << bad_paper.err;
+  const CommandResult no_master =
+      typeset(kSample + " -t a4-4up -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf"));
+  EXPECT_EQ(no_master.exit_code, 2);
+  EXPECT_NE(no_master.err.find("a4-4up.xml: the template has no <master name=\"front-cover\">"),
+            std::string::npos)
+      << no_master.err;
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+  // Back-cover text that would run into the barcode box is an error at its line.
+  std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const std::string blurb = "<text y=\"0.6in\" align=\"left\" grow=\"down\"";
+  const std::string line = testing::line_of("t.xml", text, blurb);
+  text.replace(text.find(blurb), blurb.size(), "<text y=\"6.6in\" align=\"left\" grow=\"down\"");
+  testing::write_text_file(dir / "t.xml", text);
+  const CommandResult barcode =
+      typeset(kSample + " -t " + (dir / "t.xml") + " -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf"));
+  EXPECT_EQ(barcode.exit_code, 2);
+  EXPECT_NE(barcode.err.find(line + ": '"), std::string::npos) << barcode.err;
+  EXPECT_NE(barcode.err.find("it overprints 'the barcode area'"), std::string::npos) << barcode.err;
+  // Neither file is written when the cover fails.
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
 // ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----
 
 // A word's box from `pdftotext -bbox`, in points from the top left corner of the PDF page.
@@ -984,25 +1094,6 @@ TEST(PrintProductionTest, NewspaperBorderIsEvenAtHighResolution) {
     EXPECT_NEAR(run_from(width - 1, row, -1, 0), expected, 1.5) << "right";
     EXPECT_NEAR(run_from(column, height - 1, 0, -1), expected, 1.5) << "bottom";
   }
-}
-
-// A big book: the sample's twelve puzzles, over and over, in four chapters of `per_chapter` each,
-// written to `book_dir`/book.json.
-void write_repeated_sample_book(const std::string& book_dir, std::size_t per_chapter) {
-  Book book = read_book(kSample + "/book.json");
-  std::vector<BookPuzzle> pool;
-  for (const auto& chapter : book.chapters)
-    pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
-  book.chapters.resize(4);
-  for (std::size_t c = 0; c < 4; ++c) {
-    book.chapters[c].title = "Chapter " + std::to_string(c + 1);
-    book.chapters[c].level = "mixed";
-    book.chapters[c].puzzles.clear();
-    for (std::size_t i = 0; i < per_chapter; ++i)
-      book.chapters[c].puzzles.push_back(pool[(c * per_chapter + i) % pool.size()]);
-  }
-  fs::create_directories(book_dir);
-  write_book(book, book_dir + "/book.json");
 }
 
 TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {

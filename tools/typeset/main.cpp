@@ -27,6 +27,8 @@ struct Options {
   bool solutions = true;
   std::optional<std::int64_t> date;
   std::vector<fs::path> font_dirs;
+  std::string cover;  // empty: no cover
+  sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
 };
 
 // Seconds since 1970 for "YYYY-MM-DD" (midnight UTC) or "YYYY-MM-DDTHH:MM:SSZ".
@@ -52,7 +54,9 @@ std::optional<std::int64_t> parse_date(const std::string& text) {
 bool parse_options(int argc, char** argv, Options& options) {
   sudoku::cli::CommandLine command_line;
   command_line.tool = "typeset";
-  command_line.usage = "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none]";
+  command_line.usage =
+      "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
+      "[--paper white|cream]]";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -71,6 +75,7 @@ bool parse_options(int argc, char** argv, Options& options) {
       "that cannot be written (messages name FILE:LINE where the problem is).";
   std::string solutions;
   std::string date;
+  std::string paper;
   std::vector<std::string> font_dirs;
   command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
                                      "page template: a shipped NAME or an XML FILE")(
@@ -81,6 +86,9 @@ bool parse_options(int argc, char** argv, Options& options) {
       "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")(
       "font-dir", po::value(&font_dirs),
       "extra folder searched for fonts before the shipped fonts/ (repeatable)")(
+      "cover", po::value(&options.cover),
+      "also write the full-wrap cover for this interior (template masters front-cover, back-cover, spine)")(
+      "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -104,6 +112,11 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.date = seconds;
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
+  if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
+  if (paper == "cream")
+    options.paper = sudoku::typeset::Paper::cream;
+  else if (!paper.empty() && paper != "white")
+    throw UsageError("--paper expects white or cream, got '" + paper + "'");
   return true;
 }
 
@@ -139,10 +152,14 @@ int run(const Options& options) {
   typeset.date = options.date;
   typeset.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
   typeset.book_source = book_file.string();
+  typeset.cover_path = options.cover;
+  typeset.paper = options.paper;
   const std::string output =
       options.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : options.output;
   const auto result = sudoku::typeset::typeset_book(book, page_template, typeset, output);
   std::cout << output << ": " << result.pages << " pages, " << (result.bytes + 512) / 1024 << " KB\n";
+  if (!options.cover.empty())
+    std::cout << options.cover << ": cover, " << (result.cover_bytes + 512) / 1024 << " KB\n";
   return sudoku::cli::kSuccess;
 }
 

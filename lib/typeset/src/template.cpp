@@ -347,6 +347,9 @@ class TemplateReader {
       if (master.name == "title") slot = &result.title_page;
       if (master.name == "how-to-play") slot = &result.how_to_play_page;
       if (master.name == "contents") slot = &result.contents_page;
+      if (master.name == "front-cover") slot = &result.front_cover;
+      if (master.name == "back-cover") slot = &result.back_cover;
+      if (master.name == "spine") slot = &result.spine;
       if (master.name == "chapter") slot = &result.chapter_page;
       if (master.name == "puzzle") slot = &puzzle_;
       if (master.name == "solution") slot = &solution_;
@@ -561,7 +564,8 @@ class TemplateReader {
         text.y = *percent / 100.0;
         text.y_is_fraction = true;
       } else {
-        text.y = *element.length("y", 0, kMaxPage);
+        // Negative: above the top margin (a cover's title above its sample grid).
+        text.y = *element.length("y", -kMaxPage, kMaxPage);
       }
     }
     return text;
@@ -625,12 +629,16 @@ class TemplateReader {
                           {"page", "grid", "header", "footer", "caption", "text", "rect", "entries"});
     Master master;
     master.line = element.line();
-    const auto kind =
-        element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle", "solution"});
+    const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
+                                              "solution", "front-cover", "back-cover", "spine"});
     if (!kind)
-      element.fail("<master> needs a 'name': title, how-to-play, contents, chapter, puzzle or solution");
+      element.fail(
+          "<master> needs a 'name': title, how-to-play, contents, chapter, puzzle, solution, front-cover, "
+          "back-cover or spine");
     master.name = *element.string("name");
-    const bool has_slots = master.name == "puzzle" || master.name == "solution";
+    // The front cover has one slot, for a sample grid.
+    const bool has_slots =
+        master.name == "puzzle" || master.name == "solution" || master.name == "front-cover";
     for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"}) {
       if (!has_slots && element.has(attribute))
         element.fail_at(attribute, in_quotes(attribute) + " applies to the puzzle and solution masters only");
@@ -660,7 +668,8 @@ class TemplateReader {
     for (const auto& caption : element.children("caption"))
       master.captions.push_back(read_caption(caption, result));
     for (const auto& text : element.children("text"))
-      master.texts.push_back(read_text(text, TextStyle{}, true, result));
+      // Spine texts are centred across the spine: they take no 'y'.
+      master.texts.push_back(read_text(text, TextStyle{}, master.name != "spine", result));
     for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
     if (const auto entries = element.single_child("entries")) {
       if (master.name != "contents")
@@ -669,6 +678,8 @@ class TemplateReader {
     } else if (master.name == "contents") {
       element.fail("the contents master needs an <entries> element (the list of chapters)");
     }
+    if (master.name == "front-cover" && master.slots() != 1)
+      element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
     if (has_slots) check_slots(element, master);
     return master;
   }

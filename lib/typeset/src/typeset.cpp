@@ -42,6 +42,14 @@ std::string formatted(const char* format, double value) {
   return text;
 }
 
+constexpr double kPi = 3.14159265358979323846;
+// KDP: the barcode box is 2 x 1.2 in, 0.25 in from the back cover's bottom and spine edges; spine
+// text keeps 0.0625 in from the spine's folds.
+constexpr double kBarcodeWidth = inches(2);
+constexpr double kBarcodeHeight = inches(1.2);
+constexpr double kBarcodeInset = inches(0.25);
+constexpr double kSpineSafe = inches(0.0625);
+
 std::string format_points(double points) {
   return formatted("%.1f pt", points);
 }
@@ -160,6 +168,43 @@ class BookRenderer {
       chapter_first_number_.push_back(number);
       number += static_cast<int>(chapter.puzzles.size());
     }
+  }
+
+  // The full-wrap cover: back panel, spine and front panel side by side, each panel the interior's
+  // trim size, with cover bleed on every side.
+  void render_cover(const CoverGeometry& cover) {
+    const Master& front = *template_.front_cover;
+    const double panel = front.page.width;
+    pdf_.begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
+    pdf_.set_page_label("Cover");
+    Canvas canvas(pdf_.context());
+    cairo_translate(canvas.cairo(), cover.bleed, cover.bleed);
+    const TextValues values = book_values_;
+    if (template_.back_cover) {
+      // Page 2 of a mirrored layout: the inside (spine) edge is on the right, like a left-hand page.
+      const PageFrame frame = frame_for(*template_.back_cover, 2);
+      // Print-on-demand services print the ISBN barcode here: nothing of ours may cover it.
+      std::vector<DrawnInk> reserved{
+          {{panel - kBarcodeInset - kBarcodeWidth, frame.height - kBarcodeInset - kBarcodeHeight,
+            kBarcodeWidth, kBarcodeHeight},
+           "the barcode area"}};
+      draw_furniture(canvas, *template_.back_cover, frame, values, 0, reserved);
+    }
+    if (template_.spine && cover.spine_text) draw_spine(canvas, *template_.spine, panel, cover, values);
+    {
+      const Canvas::SavedState saved(canvas);
+      cairo_translate(canvas.cairo(), panel + cover.spine, 0);
+      const PageFrame frame = frame_for(front, 1);
+      std::vector<DrawnInk> free_ink;
+      draw_furniture(canvas, front, frame, values, 0, free_ink);
+      // The book's first puzzle as the sample grid.
+      PlannedPage page{PageRole::puzzles, &front, 1, std::nullopt, {}};
+      for (std::size_t chapter = 0; chapter < book_.chapters.size() && page.slots.empty(); ++chapter)
+        if (!book_.chapters[chapter].puzzles.empty())
+          page.slots.push_back({chapter, 0, chapter_first_number_[chapter]});
+      draw_slot(canvas, page, frame, 0, values);
+    }
+    pdf_.end_page();
   }
 
   void render_all() {
@@ -341,38 +386,45 @@ class BookRenderer {
       Canvas canvas(pdf_.context());
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
       cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
-      for (const auto& decoration : master.decorations)
-        canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
-      const Rect& content = frame.content;
-      // Running heads and feet stay between the safe margin and the type area.
-      if (master.header) {
-        std::vector<DrawnInk> ink;
-        for (const auto& text : master.header->texts)
-          draw_line(canvas, text, values,
-                    {content.x, content.right(), master.header->baseline, frame.safe.y, content.y, false,
-                     "the type area's width"},
-                    frame, page.number, &ink);
-      }
-      if (master.footer) {
-        std::vector<DrawnInk> ink;
-        for (const auto& text : master.footer->texts)
-          draw_line(canvas, text, values,
-                    {content.x, content.right(), frame.height - master.footer->baseline, content.bottom(),
-                     frame.safe.bottom(), false, "the type area's width"},
-                    frame, page.number, &ink);
-      }
       std::vector<DrawnInk> free_ink;
-      for (const auto& text : master.texts) {
-        const double y = text.y_is_fraction ? text.y * content.height : text.y;
-        draw_line(canvas, text, values,
-                  {content.x, content.right(), content.y + y, frame.safe.y, frame.safe.bottom(), true,
-                   "the type area's width"},
-                  frame, page.number, &free_ink);
-      }
+      draw_furniture(canvas, master, frame, values, page.number, free_ink);
       if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
     pdf_.end_page();
+  }
+
+  // Decorations, running heads and feet, and free text of `master` on a page (or cover panel)
+  // laid out as `frame`; `free_ink` holds what the free texts must not overprint.
+  void draw_furniture(Canvas& canvas, const Master& master, const PageFrame& frame, const TextValues& values,
+                      int page_number, std::vector<DrawnInk>& free_ink) {
+    for (const auto& decoration : master.decorations)
+      canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
+    const Rect& content = frame.content;
+    // Running heads and feet stay between the safe margin and the type area.
+    if (master.header) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : master.header->texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), master.header->baseline, frame.safe.y, content.y, false,
+                   "the type area's width"},
+                  frame, page_number, &ink);
+    }
+    if (master.footer) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : master.footer->texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), frame.height - master.footer->baseline, content.bottom(),
+                   frame.safe.bottom(), false, "the type area's width"},
+                  frame, page_number, &ink);
+    }
+    for (const auto& text : master.texts) {
+      const double y = text.y_is_fraction ? text.y * content.height : text.y;
+      draw_line(canvas, text, values,
+                {content.x, content.right(), content.y + y, frame.safe.y, frame.safe.bottom(), true,
+                 "the type area's width"},
+                frame, page_number, &free_ink);
+    }
   }
 
   void draw_slot(Canvas& canvas, const PlannedPage& page, const PageFrame& frame, std::size_t index,
@@ -438,6 +490,33 @@ class BookRenderer {
                look);
   }
 
+  // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
+  void draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
+                  const TextValues& values) {
+    const Canvas::SavedState saved(canvas);
+    cairo_translate(canvas.cairo(), panel + cover.spine, 0);
+    cairo_rotate(canvas.cairo(), kPi / 2);
+    // In these coordinates x runs down the spine and y across it, from the front panel's edge.
+    PageFrame frame;
+    frame.width = cover.trim_height;
+    frame.height = cover.spine;
+    frame.content = {spine.page.margins.top, 0,
+                     cover.trim_height - spine.page.margins.top - spine.page.margins.bottom, cover.spine};
+    frame.safe = {0, kSpineSafe, cover.trim_height, cover.spine - 2 * kSpineSafe};
+    std::vector<DrawnInk> ink;
+    for (const auto& text : spine.texts) {
+      const auto expanded = text.text.expand(values);
+      if (!expanded) continue;
+      canvas.set_font(font(text.style.font), text.style.size);
+      const TextMetrics metrics = canvas.measure(*expanded);
+      const double baseline = cover.spine / 2 - (2 * metrics.ink_top + metrics.ink_height) / 2;
+      draw_line(canvas, text, values,
+                {frame.content.x, frame.content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+                 "the spine's length"},
+                frame, 0, &ink);
+    }
+  }
+
   // One row per chapter with puzzles, then one for the solutions (when they are printed).
   void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
                      const PageFrame& frame, int page) {
@@ -499,18 +578,18 @@ class BookRenderer {
 
 }  // namespace
 
-std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
-                       int* pages) {
+namespace {
+
+void check_has_puzzles(const Book& book, const TypesetOptions& options) {
   if (book.puzzle_count() == 0)
     throw InputError(options.book_source, 0, 0,
                      book.chapters.empty()
                          ? "$.chapters: the book has no chapters, so no puzzles to typeset"
                          : "$.chapters[*].puzzles: every chapter is empty, so the book has no "
                            "puzzles to typeset");
-  FontLibrary library(options.font_dirs);
-  const FontSet fonts = load_template_fonts(page_template, library);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+}
 
+PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const TypesetOptions& options) {
   TextValues book_values;
   book_values.set(Variable::title, book.title);
   book_values.set(Variable::author, book.author);
@@ -522,7 +601,56 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   metadata.creator = options.creator;
   // A book always carries a date: the one asked for, else today's.
   metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
+  return metadata;
+}
 
+}  // namespace
+
+double spine_width(int pages, Paper paper) {
+  return inches(pages * (paper == Paper::white ? 0.002252 : 0.0025));
+}
+
+CoverGeometry cover_geometry(const Template& page_template, int interior_pages, Paper paper) {
+  CoverGeometry cover;
+  cover.spine = spine_width(interior_pages, paper);
+  cover.trim_width = 2 * page_template.puzzle_page.page.width + cover.spine;
+  cover.trim_height = page_template.puzzle_page.page.height;
+  cover.spine_text = interior_pages > kMinimumPagesForSpineText;
+  return cover;
+}
+
+std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                             const TypesetOptions& options) {
+  if (!page_template.front_cover)
+    throw InputError(page_template.source, 0, 0,
+                     "the template has no <master name=\"front-cover\">, so it cannot make a cover");
+  check_has_puzzles(book, options);
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  PdfDocument pdf(pdf_metadata(book, page_template, options));
+  BookRenderer(book, page_template, fonts, plan, pdf)
+      .render_cover(cover_geometry(page_template, interior_pages, paper));
+  return pdf.finish();
+}
+
+TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                            const TypesetOptions& options, const std::string& output_path) {
+  TypesetResult result;
+  const std::string bytes = render_cover_pdf(book, page_template, interior_pages, paper, options);
+  write_file_atomically(output_path, bytes);
+  result.pages = 1;
+  result.bytes = bytes.size();
+  return result;
+}
+
+std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
+                       int* pages) {
+  check_has_puzzles(book, options);
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  const PdfMetadata metadata = pdf_metadata(book, page_template, options);
   PdfDocument pdf(metadata);
   BookRenderer(book, page_template, fonts, plan, pdf).render_all();
   if (pages != nullptr) *pages = pdf.page_count();
@@ -533,8 +661,13 @@ TypesetResult typeset_book(const Book& book, const Template& page_template, cons
                            const std::string& output_path) {
   TypesetResult result;
   const std::string bytes = render_pdf(book, page_template, options, &result.pages);
+  const std::string cover = options.cover_path.empty()
+                                ? std::string()
+                                : render_cover_pdf(book, page_template, result.pages, options.paper, options);
   write_file_atomically(output_path, bytes);
+  if (!options.cover_path.empty()) write_file_atomically(options.cover_path, cover);
   result.bytes = bytes.size();
+  result.cover_bytes = cover.size();
   return result;
 }
 

@@ -130,7 +130,9 @@ struct Decoration {
 enum class RowAlignment { justify, center, top };
 
 struct Master {
-  std::string name;  // "title", "how-to-play", "contents", "chapter", "puzzle" or "solution"
+  // "title", "how-to-play", "contents", "chapter", "puzzle", "solution", "front-cover",
+  // "back-cover" or "spine"
+  std::string name;
   int line = 0;
   PageSetup page;
   GridStyle grid;
@@ -181,6 +183,11 @@ struct Template {
   std::optional<Master> how_to_play_page;  // front matter, after the title page
   std::optional<Master> contents_page;     // front matter, after "How to play"
   std::optional<Master> chapter_page;
+  // The full-wrap cover (typeset --cover): its front panel (with the book's first puzzle in its
+  // one slot), back panel and spine; all optional, a cover needs the front.
+  std::optional<Master> front_cover;
+  std::optional<Master> back_cover;
+  std::optional<Master> spine;
   Master puzzle_page;
   Master solution_page;
 
