@@ -563,7 +563,7 @@ TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
 // that really uses transparency keeps its transparency group.
 TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
   TempDir dir;
-  typeset::PdfDocument document({"t", "", "", "", "test", 0});
+  typeset::PdfDocument document({"t", "", "", "", "test", 0, {}});
   cairo_t* cairo = nullptr;
   // Page 1: plain fills and strokes.
   document.begin_page(200, 200);
@@ -631,7 +631,7 @@ TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
 
 TEST(PrintReadyTest, UndatedDocumentsHaveNoDateAndFixedBytes) {
   const auto render = [](std::optional<std::int64_t> date) {
-    typeset::PdfDocument document({"t", "", "", "", "test", date});
+    typeset::PdfDocument document({"t", "", "", "", "test", date, {}});
     document.begin_page(100, 100);
     cairo_rectangle(document.context(), 10, 10, 10, 10);
     cairo_fill(document.context());
@@ -892,6 +892,44 @@ TEST(TypesetTest, CoverErrors) {
   // Neither file is written when the cover fails.
   EXPECT_FALSE(fs::exists(dir / "c.pdf"));
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
+// PDF/X-1a:2001 on request, for presses and newspapers: PDF 1.3, an output intent with the ICC
+// profile embedded, the PDF/X keys, Trapped, a TrimBox on every page; Ghostscript renders it.
+TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {
+  TempDir dir;
+  const std::string pdf = dir / "x.pdf";
+  const std::string cover = dir / "x-cover.pdf";
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --cover " + cover +
+                         " --pdfx --date 2026-03-01"));
+  for (const auto& [file, pages] : {std::pair{pdf, 22}, std::pair{cover, 1}}) {
+    SCOPED_TRACE(file);
+    EXPECT_EQ(info_field(run_ok("pdfinfo " + file), "PDF version"), "1.3");
+    const std::string json = run_ok("qpdf --json --json-key=qpdf " + file);
+    for (const char* key :
+         {"\"/GTS_PDFXVersion\": \"u:PDF/X-1:2001\"", "\"/GTS_PDFXConformance\": \"u:PDF/X-1a:2001\"",
+          "\"/Trapped\": \"/False\"", "\"/S\": \"/GTS_PDFX\"", "\"/DestOutputProfile\"", "\"/N\": 4"})
+      EXPECT_NE(json.find(key), std::string::npos) << key;
+    const std::string boxes = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + file);
+    int trim_boxes = 0;
+    for (std::size_t at = boxes.find("TrimBox:"); at != std::string::npos;
+         at = boxes.find("TrimBox:", at + 1))
+      ++trim_boxes;
+    EXPECT_EQ(trim_boxes, pages);
+    expect_qpdf_clean(file);
+    // Ghostscript reads the output intent and renders every page without a complaint.
+    const CommandResult rendered = run_command("gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pgmraw -r10 -o " +
+                                               (dir / "gs-%d.pgm") + " " + file);
+    EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+    EXPECT_EQ(rendered.out + rendered.err, "");
+    EXPECT_TRUE(fs::exists(dir / ("gs-" + std::to_string(pages) + ".pgm")));
+  }
+  // Without --pdfx none of it.
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(run_ok("qpdf --json --json-key=qpdf " + pdf).find("GTS_PDFX"), std::string::npos);
+  const CommandResult profile_alone = typeset(kSample + " -t book-6x9 -o " + pdf + " --output-profile x.icc");
+  EXPECT_EQ(profile_alone.exit_code, 2);
+  EXPECT_NE(profile_alone.err.find("--output-profile applies to --pdfx only"), std::string::npos);
 }
 
 // ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----

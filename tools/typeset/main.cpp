@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "resources.hpp"
+#include "sudoku/atomic_file.hpp"
 #include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/typeset/template.hpp"
@@ -29,7 +30,12 @@ struct Options {
   std::vector<fs::path> font_dirs;
   std::string cover;  // empty: no cover
   sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
+  bool pdfx = false;
+  std::string output_profile;
 };
+
+// Ghostscript's CMYK output profile (Debian: libgs-common, which ghostscript brings).
+constexpr const char* kDefaultOutputProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc";
 
 // Seconds since 1970 for "YYYY-MM-DD" (midnight UTC) or "YYYY-MM-DDTHH:MM:SSZ".
 std::optional<std::int64_t> parse_date(const std::string& text) {
@@ -56,7 +62,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream]]";
+      "[--paper white|cream]] [--pdfx [--output-profile ICC]]";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -89,6 +95,9 @@ bool parse_options(int argc, char** argv, Options& options) {
       "cover", po::value(&options.cover),
       "also write the full-wrap cover for this interior (template masters front-cover, back-cover, spine)")(
       "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
+      "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
+      "output-profile", po::value(&options.output_profile),
+      ("ICC output profile for --pdfx (default " + std::string(kDefaultOutputProfile) + ")").c_str())(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -113,6 +122,9 @@ bool parse_options(int argc, char** argv, Options& options) {
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
   if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
+  if (!options.output_profile.empty() && !options.pdfx)
+    throw UsageError("--output-profile applies to --pdfx only");
+  if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
   if (paper == "cream")
     options.paper = sudoku::typeset::Paper::cream;
   else if (!paper.empty() && paper != "white")
@@ -153,6 +165,9 @@ int run(const Options& options) {
   typeset.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
   typeset.book_source = book_file.string();
   typeset.cover_path = options.cover;
+  if (options.pdfx)
+    typeset.pdfx = sudoku::typeset::PdfX{sudoku::read_file(options.output_profile),
+                                         fs::path(options.output_profile).filename().string()};
   typeset.paper = options.paper;
   const std::string output =
       options.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : options.output;

@@ -28,7 +28,8 @@ std::string iso_utc_time(std::int64_t seconds) {
   return text;
 }
 
-PdfDocument::PdfDocument(const PdfMetadata& metadata) : dated_(metadata.date.has_value()) {
+PdfDocument::PdfDocument(const PdfMetadata& metadata)
+    : dated_(metadata.date.has_value()), pdfx_(metadata.pdfx) {
   // Every page sets its own size in begin_page.
   surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
   check("create the PDF surface");
@@ -101,7 +102,7 @@ std::string PdfDocument::finish() {
     throw std::runtime_error(std::string("PDF output: cannot finish the document: ") +
                              cairo_status_to_string(status));
   // Cairo cannot leave the dates out; without a date given they would be today's, so they go.
-  return make_print_ready(bytes_, {.keep_dates = dated_, .pages = page_boxes_});
+  return make_print_ready(bytes_, {.keep_dates = dated_, .pdfx = pdfx_, .pages = page_boxes_});
 }
 
 }  // namespace sudoku::typeset

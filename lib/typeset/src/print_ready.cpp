@@ -185,6 +185,33 @@ void set_page_boxes(QPDF& pdf, QPDFPageObjectHelper& page, const PageBoxes& boxe
   if (bleed.any()) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
 }
 
+void make_pdfx(QPDF& pdf, const PdfX& pdfx) {
+  QPDFObjectHandle profile = QPDFObjectHandle::newStream(&pdf, pdfx.output_profile);
+  // The number of colour components: 4 for a CMYK profile, 1 for gray (the ICC header's colour
+  // space at byte 16).
+  const bool gray = pdfx.output_profile.size() > 20 && pdfx.output_profile.compare(16, 4, "GRAY") == 0;
+  profile.getDict().replaceKey("/N", QPDFObjectHandle::newInteger(gray ? 1 : 4));
+  QPDFObjectHandle intent = QPDFObjectHandle::newDictionary();
+  intent.replaceKey("/Type", QPDFObjectHandle::newName("/OutputIntent"));
+  intent.replaceKey("/S", QPDFObjectHandle::newName("/GTS_PDFX"));
+  intent.replaceKey("/OutputConditionIdentifier", QPDFObjectHandle::newString(pdfx.output_condition));
+  intent.replaceKey("/Info", QPDFObjectHandle::newString(pdfx.output_condition));
+  intent.replaceKey("/DestOutputProfile", profile);
+  QPDFObjectHandle intents = QPDFObjectHandle::newArray();
+  intents.appendItem(pdf.makeIndirectObject(intent));
+  pdf.getRoot().replaceKey("/OutputIntents", intents);
+
+  QPDFObjectHandle trailer = pdf.getTrailer();
+  QPDFObjectHandle info = trailer.getKey("/Info");
+  if (!info.isDictionary()) {
+    info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+    trailer.replaceKey("/Info", info);
+  }
+  info.replaceKey("/GTS_PDFXVersion", QPDFObjectHandle::newString("PDF/X-1:2001"));
+  info.replaceKey("/GTS_PDFXConformance", QPDFObjectHandle::newString("PDF/X-1a:2001"));
+  info.replaceKey("/Trapped", QPDFObjectHandle::newName("/False"));
+}
+
 void throw_on_warnings(QPDF& pdf, const char* stage) {
   if (!pdf.anyWarnings()) return;
   const std::vector<QPDFExc> warnings = pdf.getWarnings();
@@ -210,8 +237,11 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
       page.addContentTokenFilter(std::make_shared<NeutralColorToGray>());
       QPDFObjectHandle page_object = page.getObjectHandle();
       std::set<QPDFObjGen> visited;
-      if (page_object.hasKey("/Group") && !uses_transparency(page.getAttribute("/Resources", false), visited))
-        page_object.removeKey("/Group");
+      const bool blends = uses_transparency(page.getAttribute("/Resources", false), visited);
+      if (page_object.hasKey("/Group") && !blends) page_object.removeKey("/Group");
+      if (blends && options.pdfx)
+        throw std::runtime_error("PDF output: page " + std::to_string(index + 1) +
+                                 " uses transparency, which PDF/X-1a does not allow");
     }
     for (QPDFObjectHandle& object : pdf.getAllObjects())
       if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>());
@@ -223,11 +253,14 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
         info.removeKey("/ModDate");
       }
     }
+    if (options.pdfx) make_pdfx(pdf, *options.pdfx);
     throw_on_warnings(pdf, "cannot read Cairo's PDF");
 
     QPDFWriter writer(pdf);
     writer.setOutputMemory();
     writer.setDeterministicID(true);
+    // PDF/X-1a:2001 is PDF 1.3 (qpdf then writes no object streams, which came with 1.5).
+    if (options.pdfx) writer.forcePDFVersion("1.3");
     writer.write();
     throw_on_warnings(pdf, "cannot write the PDF");
     const std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();

@@ -601,6 +601,7 @@ PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const 
   metadata.creator = options.creator;
   // A book always carries a date: the one asked for, else today's.
   metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
+  metadata.pdfx = options.pdfx;
   return metadata;
 }
 

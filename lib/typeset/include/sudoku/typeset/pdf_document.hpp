@@ -26,6 +26,7 @@ struct PdfMetadata {
   std::string creator;
   // Creation and modification date, seconds since 1970 (UTC); nullopt writes no dates at all.
   std::optional<std::int64_t> date;
+  std::optional<PdfX> pdfx;  // make the document PDF/X-1a (see print_ready.hpp)
 };
 
 class PdfDocument {
@@ -58,6 +59,7 @@ class PdfDocument {
   int pages_ = 0;
   bool in_page_ = false;
   bool dated_ = false;
+  std::optional<PdfX> pdfx_;
   std::vector<PageBoxes> page_boxes_;
 };
 

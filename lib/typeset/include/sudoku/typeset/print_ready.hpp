@@ -24,6 +24,7 @@
 // that qpdf reads without complaint (which for Cairo output would be a bug); never prints.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,8 +50,19 @@ struct PageBoxes {
   Bleed bleed;
 };
 
+// PDF/X-1a:2001 (ISO 15930-1), which presses and newspapers ask for: a PDF 1.3 file with the
+// printing condition as an output intent (the ICC output profile embedded), GTS_PDFXVersion and
+// GTS_PDFXConformance and Trapped /False in the document information, and (always) a TrimBox on
+// every page. The document's colours must be gray or CMYK (neutral template colours, as in every
+// shipped template) and it must use no transparency: a page that does is an error.
+struct PdfX {
+  std::string output_profile;    // the ICC profile's bytes: an output (prtr) CMYK or gray profile
+  std::string output_condition;  // OutputConditionIdentifier and Info, e.g. "Ghostscript default CMYK"
+};
+
 struct PrintReadyOptions {
   bool keep_dates = true;  // false removes /CreationDate and /ModDate (Cairo always writes them)
+  std::optional<PdfX> pdfx;
   // Every page's boxes, in page order; empty leaves the page geometry as Cairo wrote it.
   std::vector<PageBoxes> pages;
 };

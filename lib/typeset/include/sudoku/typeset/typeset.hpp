@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sudoku/book.hpp"
+#include "sudoku/typeset/print_ready.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
@@ -34,6 +35,8 @@ struct TypesetOptions {
   std::string book_source = "book.json";  // names the book in messages
   // typeset_book also writes the full-wrap cover for the interior here (see typeset_cover below).
   std::string cover_path;
+  // Make the interior (and the cover) PDF/X-1a with this output intent (see print_ready.hpp).
+  std::optional<PdfX> pdfx;
   Paper paper = Paper::white;  // the interior's paper, for the cover's spine width
 };
 
