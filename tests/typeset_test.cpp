@@ -106,6 +106,38 @@ std::string printed_line(const Grid& grid) {
   return line;
 }
 
+// A binary PGM (pdftoppm -gray without -png): 8-bit pixels, row by row.
+struct GrayImage {
+  int width = 0;
+  int height = 0;
+  std::string pixels;
+  int at(int x, int y) const {
+    return static_cast<unsigned char>(
+        pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)]);
+  }
+};
+
+GrayImage read_pgm(const std::string& path) {
+  const std::string pgm = testing::read_text_file(path);
+  std::istringstream header(pgm);
+  std::string magic;
+  GrayImage image;
+  int maximum = 0;
+  header >> magic >> image.width >> image.height >> maximum;
+  const std::size_t size = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+  if (magic != "P5" || maximum != 255 || pgm.size() < size) return {};
+  image.pixels = pgm.substr(pgm.size() - size);
+  return image;
+}
+
+// How often `needle` occurs in `haystack`.
+int occurrences(const std::string& haystack, const std::string& needle) {
+  int found = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
+    ++found;
+  return found;
+}
+
 // Every puzzle of the book, then (when `solutions`) every solution, must appear in this order.
 void expect_grids_in_order(const std::string& text, const Book& book, bool solutions) {
   std::size_t at = 0;
@@ -738,17 +770,12 @@ TEST(TypesetTest, ChapterNamedAfterItsLevelDoesNotRepeatIt) {
   TempDir dir;
   const std::string pdf = dir / "6x9.pdf";
   run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
-  const auto count = [](const std::string& text, const std::string& word) {
-    int found = 0;
-    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++found;
-    return found;
-  };
-  EXPECT_EQ(count(run_ok("pdftotext -f 5 -l 5 " + pdf + " -"), "Gentle"), 1);  // the chapter page
-  EXPECT_EQ(count(run_ok("pdftotext -f 6 -l 6 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 5 -l 5 " + pdf + " -"), "Gentle"), 1);  // the chapter page
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 6 -l 6 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
   const std::string long_book = write_long_titles_book(dir);
   run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
-  EXPECT_EQ(count(run_ok("pdftotext -f 9 -l 9 " + pdf + " -"), "Tough"), 1);
-  EXPECT_EQ(count(run_ok("pdftotext -f 10 -l 10 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 9 -l 9 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 10 -l 10 " + pdf + " -"), "Tough"), 1);
 }
 
 // Front matter: "How to play" speaks of the book's grid, and the contents page lists every
@@ -830,26 +857,15 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   const Book book = read_book(kSample + "/book.json");
   EXPECT_NE(text.find(printed_line(book.chapters[0].puzzles[0].puzzle)), std::string::npos) << text;
   EXPECT_NE(text.find(book.author), std::string::npos) << text;
-  const auto count = [](const std::string& haystack, const std::string& needle) {
-    int found = 0;
-    for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
-      ++found;
-    return found;
-  };
-  EXPECT_EQ(count(text, book.title), 2);  // front and back; 22 pages are too few for spine text
+  EXPECT_EQ(occurrences(text, book.title), 2);  // front and back; 22 pages are too few for spine text
   // KDP's barcode box on the back: 2 x 1.2 in, 0.25 in from the bottom and spine edges, all white.
   run_ok("pdftoppm -r 72 -gray -singlefile " + cover + " " + (dir / "cover"));
-  const std::string pgm = testing::read_text_file(dir / "cover.pgm");
-  std::istringstream header(pgm);
-  std::string magic;
-  int width = 0;
-  int height = 0;
-  header >> magic >> width >> height;
-  const std::size_t data = pgm.size() - static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  const GrayImage image = read_pgm(dir / "cover.pgm");
+  ASSERT_GT(image.width, 9 + 432);
   int inked = 0;
   for (int y = 9 + 648 - 18 - 86; y < 9 + 648 - 18; ++y)
     for (int x = 9 + 432 - 18 - 144; x < 9 + 432 - 18; ++x)
-      if (static_cast<unsigned char>(pgm[data + static_cast<std::size_t>(y) * width + x]) < 250) ++inked;
+      if (image.at(x, y) < 250) ++inked;
   EXPECT_EQ(inked, 0);
   // A 246-page book has a spine wide enough for its title.
   write_repeated_sample_book(dir / "big", 100);
@@ -858,7 +874,7 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   const int pages = page_count(dir / "big.pdf");
   EXPECT_GT(pages, 79);
   EXPECT_NEAR(page_size(big_cover, 1).width, cover_width(pages, 0.002252), 0.01);
-  EXPECT_EQ(count(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
+  EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
 }
 
 TEST(TypesetTest, CoverErrors) {
@@ -1106,18 +1122,11 @@ TEST(PrintProductionTest, NewspaperBorderIsEvenAtHighResolution) {
     const std::string base = dir / ("page-" + std::to_string(page));
     run_ok("pdftoppm -r 1200 -gray -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) +
            " " + pdf + " " + base);
-    const std::string pgm = testing::read_text_file(base + ".pgm");
-    std::istringstream header(pgm);
-    std::string magic;
-    int width = 0;
-    int height = 0;
-    int maximum = 0;
-    header >> magic >> width >> height >> maximum;
-    ASSERT_EQ(magic, "P5");
-    const std::size_t data = pgm.size() - static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-    const auto dark = [&](int x, int y) {
-      return static_cast<unsigned char>(pgm[data + static_cast<std::size_t>(y) * width + x]) < 128;
-    };
+    const GrayImage image = read_pgm(base + ".pgm");
+    const int width = image.width;
+    const int height = image.height;
+    ASSERT_GT(width, 0);
+    const auto dark = [&](int x, int y) { return image.at(x, y) < 128; };
     // The first dark run met walking from (x, y) by (dx, dy).
     const auto run_from = [&](int x, int y, int dx, int dy) {
       while (x >= 0 && y >= 0 && x < width && y < height && !dark(x, y)) x += dx, y += dy;

@@ -49,7 +49,12 @@ PdfDocument::PdfDocument(const PdfMetadata& metadata)
 
 PdfDocument::~PdfDocument() {
   if (cairo_ != nullptr) cairo_destroy(cairo_);
-  if (surface_ != nullptr) cairo_surface_destroy(surface_);
+  if (surface_ != nullptr) {
+    // Abandoned (an error while drawing): finishing into the in-memory bytes, which are then
+    // dropped, lets Cairo free what it holds for the open page, such as its page label.
+    cairo_surface_finish(surface_);
+    cairo_surface_destroy(surface_);
+  }
 }
 
 void PdfDocument::check(const char* what) const {
