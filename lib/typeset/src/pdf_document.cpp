@@ -49,12 +49,7 @@ PdfDocument::PdfDocument(const PdfMetadata& metadata)
 
 PdfDocument::~PdfDocument() {
   if (cairo_ != nullptr) cairo_destroy(cairo_);
-  if (surface_ != nullptr) {
-    // Abandoned (an error while drawing): finishing into the in-memory bytes, which are then
-    // dropped, lets Cairo free what it holds for the open page, such as its page label.
-    cairo_surface_finish(surface_);
-    cairo_surface_destroy(surface_);
-  }
+  if (surface_ != nullptr) cairo_surface_destroy(surface_);
 }
 
 void PdfDocument::check(const char* what) const {
@@ -79,10 +74,14 @@ void PdfDocument::begin_page(double trim_width, double trim_height, const Bleed&
 }
 
 void PdfDocument::set_page_label(const std::string& label) {
-  cairo_pdf_surface_set_page_label(surface_, label.c_str());
+  page_label_ = label;
 }
 
 void PdfDocument::end_page() {
+  // Given to Cairo only now: Cairo leaks the label of a page that is abandoned (an error while
+  // drawing it) rather than shown.
+  if (page_label_) cairo_pdf_surface_set_page_label(surface_, page_label_->c_str());
+  page_label_.reset();
   cairo_restore(cairo_);
   cairo_show_page(cairo_);
   in_page_ = false;

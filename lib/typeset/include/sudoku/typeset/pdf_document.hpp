@@ -60,6 +60,7 @@ class PdfDocument {
   bool in_page_ = false;
   bool dated_ = false;
   std::optional<PdfX> pdfx_;
+  std::optional<std::string> page_label_;  // of the open page
   std::vector<PageBoxes> page_boxes_;
 };
 
