@@ -1,5 +1,4 @@
 // typeset: lay out a generated book as a print-ready PDF with a page template.
-#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -113,12 +112,8 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.date = parse_date(date);
     if (!options.date)
       throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
-  } else if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
-    char* end = nullptr;
-    const long long seconds = std::strtoll(epoch, &end, 10);
-    if (*end != '\0' || seconds < 0)
-      throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
-    options.date = seconds;
+  } else {
+    options.date = sudoku::cli::source_date_epoch();
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
   if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
