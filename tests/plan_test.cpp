@@ -36,6 +36,11 @@ TEST(Plan, TheShippedExamplesParse) {
   EXPECT_FALSE(plan.chapters[0].variety);  // the lowest level
   EXPECT_TRUE(plan.chapters[1].variety);
   EXPECT_EQ(plan.puzzle_count(), 80U);
+  // Issue #13's 1,000-puzzle plan (docs/performance.md): the same levels, 400/300/200/100.
+  const Plan thousand = read_plan(testing::test_data("../../examples/plan-1000.json"));
+  EXPECT_EQ(thousand.calibration_source, "press");
+  EXPECT_EQ(thousand.puzzle_count(), 1000U);
+  EXPECT_EQ(thousand.chapters[0].count, 400);
   const Plan paper = read_plan(testing::test_data("../../examples/plan-paper.json"));
   EXPECT_EQ(paper.metric, "call-count");
   EXPECT_EQ(paper.runs, 10);
@@ -95,7 +100,8 @@ TEST(Plan, DefaultsAndNumericLevels) {
 // The book's copy of the plan is written from the model: the shipped examples (keys in schema
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
-  for (const std::string name : {"plan", "plan-paper", "plan-technique", "newspaper-week", "desk-december"}) {
+  for (const std::string name :
+       {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week", "desk-december"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }

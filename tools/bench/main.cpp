@@ -39,7 +39,7 @@ bool parse_options(int argc, char** argv, Options& options) {
       "when the time is up is finished, none is counted in part), and reports items/s, passes,\n"
       "mean and median time per item, work per item (guesses per puzzle for the count-KERNEL\n"
       "suites), work rate and peak RSS. Inputs are puzzle files, except for generate (a\n"
-      "calibration file or 'default'). Suites:";
+      "calibration file, 'press', 'paper' or 'default' = paper). Suites:";
   for (const auto& suite : sudoku::bench::suites()) summary += "\n  " + suite.name + ": " + suite.description;
   command_line.summary = summary;
   std::vector<std::string> words;
