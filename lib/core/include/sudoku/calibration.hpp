@@ -42,6 +42,7 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
 
 #include "sudoku/json_io.hpp"
@@ -104,6 +105,12 @@ Calibration paper_calibration();
 // 5.6-7.4 (chains), extreme 7.5-11 (Nishio, forcing chains); 9x9 givens 30-38, 27-34, 24-30,
 // 22-28, 20-28. The default level scheme; also shipped as examples/levels-press.json.
 Calibration press_calibration();
+
+// The level called `name`, or nullptr.
+const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name);
+// [low, high] and [fewest, most], as the files write them.
+boost::json::array to_json(const RatingBand& band);
+boost::json::array to_json(const GivensRange& givens);
 
 // The built-in level schemes by name: "press" (press_calibration) and "paper" (paper_calibration).
 std::optional<Calibration> built_in_calibration(std::string_view name);

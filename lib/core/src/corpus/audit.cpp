@@ -103,9 +103,8 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
   AuditGroup group;
   group.title = std::move(title);
   group.level = level;
-  const auto found = std::find_if(calibration.levels.begin(), calibration.levels.end(),
-                                  [&](const CalibrationLevel& known) { return known.name == level; });
-  if (found == calibration.levels.end()) return group;
+  const CalibrationLevel* found = find_level(calibration, level);
+  if (found == nullptr) return group;
   group.band = found->band;
   if (!calibration.size || *calibration.size == size) group.givens_range = found->givens;
   group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
@@ -129,9 +128,8 @@ boost::json::value audit_to_json(const Audit& audit) {
     boost::json::object entry;
     entry["title"] = group.title;
     entry["level"] = group.level;
-    if (group.band) entry["band"] = boost::json::array{group.band->low, group.band->high};
-    if (group.givens_range)
-      entry["givens_range"] = boost::json::array{group.givens_range->fewest, group.givens_range->most};
+    if (group.band) entry["band"] = to_json(*group.band);
+    if (group.givens_range) entry["givens_range"] = to_json(*group.givens_range);
     entry["count"] = group.count;
     entry["beyond"] = group.beyond;
     entry["grade"] = {

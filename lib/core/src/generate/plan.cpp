@@ -66,9 +66,7 @@ PlanChapter level_chapter(const Plan& plan, const JsonField& level) {
     return chapter;
   }
   chapter.level = level.as_string();
-  const CalibrationLevel* found = nullptr;
-  for (const auto& known : plan.calibration.levels)
-    if (known.name == chapter.level) found = &known;
+  const CalibrationLevel* found = find_level(plan.calibration, chapter.level);
   if (found == nullptr)
     level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
                "; or give a target rating as a number)");
@@ -315,8 +313,7 @@ boost::json::object plan_to_json(const Plan& plan) {
       object["level"] = chapter.target;
     object["count"] = chapter.count;
     if (chapter.date) object["date"] = *chapter.date;
-    if (chapter.givens_given)
-      object["givens"] = boost::json::array{chapter.givens->fewest, chapter.givens->most};
+    if (chapter.givens_given) object["givens"] = to_json(*chapter.givens);
     chapters.push_back(std::move(object));
   }
   if (!chapters.empty() || !plan.calendar) root["chapters"] = std::move(chapters);

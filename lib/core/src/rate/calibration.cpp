@@ -225,11 +225,23 @@ bool has_bands(const Calibration& calibration) {
   return !calibration.levels.empty() && calibration.levels.front().band.has_value();
 }
 
+const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name) {
+  for (const CalibrationLevel& level : calibration.levels)
+    if (level.name == name) return &level;
+  return nullptr;
+}
+
+boost::json::array to_json(const RatingBand& band) {
+  return {band.low, band.high};
+}
+boost::json::array to_json(const GivensRange& givens) {
+  return {givens.fewest, givens.most};
+}
+
 bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count) {
   if (!has_bands(calibration) || count < kVarietyMinimumCount) return false;
-  const auto found = std::find_if(calibration.levels.begin(), calibration.levels.end(),
-                                  [&](const CalibrationLevel& known) { return known.name == level; });
-  if (found == calibration.levels.end()) return false;
+  const CalibrationLevel* found = find_level(calibration, level);
+  if (found == nullptr) return false;
   return std::any_of(calibration.levels.begin(), calibration.levels.end(),
                      [&](const CalibrationLevel& other) { return other.band->low < found->band->low; });
 }
@@ -310,8 +322,8 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     boost::json::object entry;
     entry["name"] = level.name;
     entry["target"] = level.target;
-    if (level.band) entry["band"] = boost::json::array{level.band->low, level.band->high};
-    if (level.givens) entry["givens"] = boost::json::array{level.givens->fewest, level.givens->most};
+    if (level.band) entry["band"] = to_json(*level.band);
+    if (level.givens) entry["givens"] = to_json(*level.givens);
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);
       const std::optional<double>& value = level[statistic];
