@@ -26,6 +26,8 @@ struct State {
 constexpr double kOutsideWeight = 1000.0;
 // One given outside the givens range counts like a rating 2 % of the target outside the band.
 constexpr double kPerGivenOutside = 0.02;
+// Draws of the diagonal boxes random_solution_grid makes before it seeds a single box instead.
+constexpr int kDiagonalDraws = 64;
 
 class Climber {
  public:
@@ -214,23 +216,28 @@ class Climber {
 }  // namespace
 
 Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
-  Grid seeded(geometry);
   const int n = geometry->size();
-  // Boxes on the diagonal share no unit, so any fillings of them extend to a full grid.
   const int bands = n / geometry->box_rows();
   const int stacks = n / geometry->box_cols();
   std::vector<int> values(static_cast<std::size_t>(n));
-  for (int k = 0; k < std::min(bands, stacks); ++k) {
-    std::iota(values.begin(), values.end(), 1);
-    rng.shuffle(values.begin(), values.end());
-    std::size_t next = 0;
-    for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
-      for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
-        seeded.set(geometry->cell_at(r, c), values[next++]);
+  // Boxes on the diagonal share no unit, but their fillings need not extend to a full grid: on 4x4
+  // about one draw in three leaves some cell of the off-diagonal boxes without a value (rows and
+  // columns together rule out all of its box's values). So draw again; a single box always
+  // extends (any grid relabelled), which bounds the loop for every size.
+  for (int attempt = 0;; ++attempt) {
+    Grid seeded(geometry);
+    const int boxes = attempt < kDiagonalDraws ? std::min(bands, stacks) : 1;
+    for (int k = 0; k < boxes; ++k) {
+      std::iota(values.begin(), values.end(), 1);
+      rng.shuffle(values.begin(), values.end());
+      std::size_t next = 0;
+      for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
+        for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
+          seeded.set(geometry->cell_at(r, c), values[next++]);
+    }
+    const auto completed = count_solutions(seeded, 1);
+    if (completed.count == 1) return apply(random_transform(*geometry, rng), *completed.solution);
   }
-  const auto completed = count_solutions(seeded, 1);
-  if (completed.count == 0) throw std::logic_error("random_solution_grid: diagonal boxes did not extend");
-  return apply(random_transform(*geometry, rng), *completed.solution);
 }
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
