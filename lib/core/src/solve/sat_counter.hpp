@@ -1,6 +1,6 @@
-// Private: solution counting by clause learning (CDCL SAT), the generic kernel's fallback for
-// puzzles whose search tree grows large (minimal 25x25 puzzles sit near the hardness peak of Latin
-// square completion, where learning from conflicts beats any branching order).
+// Private: solution counting by clause learning (CaDiCaL, a CDCL SAT solver), the generic kernel's
+// fallback for puzzles whose search tree grows large (minimal 25x25 puzzles sit near the hardness
+// peak of Latin square completion, where learning from conflicts beats any branching order).
 //
 // Contract: count_solutions_sat is a kernel of sudoku/solver_kernels.hpp (same contract), for every
 // geometry: clause learning straight from the givens. count_solutions_sat_from starts instead from
