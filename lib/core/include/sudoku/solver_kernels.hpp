@@ -27,7 +27,8 @@ using CountKernel = int (*)(const Geometry& geometry, std::span<const std::uint8
 
 // Search effort, summed over counts. A guess is a branch taken on an assumption, counted as tdoku
 // counts them: a two-way split (value in, value out) is one guess, a cell tried with k values
-// k - 1 (the last value is no longer an assumption). The clause-learning kernel counts decisions.
+// k - 1 (the last value is no longer an assumption). The SAT kernel counts none: CaDiCaL does not
+// report its decisions.
 struct SearchStats {
   std::uint64_t guesses = 0;
 };
