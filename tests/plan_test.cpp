@@ -57,7 +57,7 @@ TEST(Plan, TheShippedExamplesParse) {
   EXPECT_NEAR(by_technique.chapters[3].target, 7.8, 0.05);
 }
 
-TEST(Plan, ChapterGivensOverrideTheLevelsAndOtherSizesHaveNone) {
+TEST(Plan, ChapterGivensOverrideTheLevelsAndEachSizeHasItsOwn) {
   const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [
       {"level": "hard", "count": 2, "givens": [26, 27]}, {"level": "hard", "count": 2}]})",
                                           "p"),
@@ -67,12 +67,44 @@ TEST(Plan, ChapterGivensOverrideTheLevelsAndOtherSizesHaveNone) {
   EXPECT_EQ(slot_target(plan.chapters[0], 0), 3.6 + 0.5 * (5.5 - 3.6));
   for (std::size_t i = 0; i < 50; ++i)
     EXPECT_TRUE(plan.chapters[0].band->contains(slot_target(plan.chapters[0], i, 3)));
-  // The press levels' givens ranges are for 9x9 grids.
+  // Other sizes get the press levels of their own size: 6x6 easy gives 14 to 20 of 36 cells.
   const Plan small = parse_plan(
       parse_json(R"({"title": "t", "seed": 5, "size": 6, "chapters": [{"level": "easy", "count": 2}]})", "p"),
       ".");
-  EXPECT_FALSE(small.chapters[0].givens);
+  EXPECT_EQ(*small.chapters[0].givens, (GivensRange{14, 20}));
+  EXPECT_EQ(*small.calibration.size, 6);
   EXPECT_TRUE(small.chapters[0].band);
+  // A calibration made for another size keeps its bands but not its givens ranges.
+  const Plan other = parse_plan(
+      parse_json(R"({"title": "t", "seed": 5, "size": 6, "calibration": "../examples/levels-press.json",
+      "chapters": [{"level": "easy", "count": 2}]})",
+                 "p"),
+      SUDOKU_SOURCE_DIR "/tests");
+  EXPECT_FALSE(other.chapters[0].givens);
+}
+
+TEST(Plan, EverySizeHasPressLevelsWithGivensForItsCells) {
+  for (int size : Geometry::supported_sizes()) {
+    const Calibration press = press_calibration(size);
+    EXPECT_EQ(*press.size, size);
+    EXPECT_NO_THROW(validate_calibration(press)) << size;
+    for (const CalibrationLevel& level : press.levels) {
+      ASSERT_TRUE(level.givens) << size;
+      EXPECT_LE(level.givens->most, size * size) << size << " " << level.name;
+      EXPECT_GT(level.givens->fewest, 0) << size << " " << level.name;
+    }
+  }
+  EXPECT_EQ(press_calibration(4).levels.size(), 2u);  // 4x4 puzzles all fall to singles
+  EXPECT_EQ(press_calibration(6).levels.size(), 3u);
+  EXPECT_EQ(press_calibration(9).levels.size(), 5u);
+  EXPECT_THROW(press_calibration(8), std::invalid_argument);
+}
+
+TEST(Plan, RefusesTheCallCountAbove9x9) {
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "size": 16, "metric": "call-count",
+      "chapters": [{"level": "easy", "count": 1}]})"),
+            "plan.json: $.metric: the call count is the paper's 9x9 metric (on a 16x16 grid its searches hit "
+            "the call cap); rate with \"technique\"");
 }
 
 TEST(Plan, DefaultsAndNumericLevels) {

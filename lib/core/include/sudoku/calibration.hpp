@@ -104,7 +104,10 @@ Calibration paper_calibration();
 // X-wing), hard 3.6-5.5 (triples, fish, two-strong-link patterns, XY/XYZ-wings, quads), evil
 // 5.6-7.4 (chains), extreme 7.5-11 (Nishio, forcing chains); 9x9 givens 30-38, 27-34, 24-30,
 // 22-28, 20-28. The default level scheme; also shipped as examples/levels-press.json.
-Calibration press_calibration();
+// Other sizes (4, 6, 12, 16, 25; std::invalid_argument otherwise) get their own levels with
+// `size` set: 4x4 only easy and medium (every 4x4 puzzle falls to singles), 6x6 easy, medium and
+// hard, the larger ones the five bands of 9x9 with givens ranges for their cell count (docs/plan.md).
+Calibration press_calibration(int size = 9);
 
 // The level called `name`, or nullptr.
 const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name);
@@ -112,8 +115,9 @@ const CalibrationLevel* find_level(const Calibration& calibration, std::string_v
 boost::json::array to_json(const RatingBand& band);
 boost::json::array to_json(const GivensRange& givens);
 
-// The built-in level schemes by name: "press" (press_calibration) and "paper" (paper_calibration).
-std::optional<Calibration> built_in_calibration(std::string_view name);
+// The built-in level schemes by name: "press" (press_calibration for `size`) and "paper"
+// (paper_calibration, the same for every size).
+std::optional<Calibration> built_in_calibration(std::string_view name, int size = 9);
 // A built-in level scheme by name, or else a calibration file (IoError, InputError as below).
 Calibration read_calibration(const std::string& name_or_path);
 

@@ -24,23 +24,23 @@ std::string known_levels(const Calibration& calibration) {
 
 // The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
 // press levels otherwise (and when the plan names no metric).
-Calibration default_calibration(const JsonField& metric, std::string& source) {
+Calibration default_calibration(const JsonField& metric, int size, std::string& source) {
   if (metric.present() && metric.as_string() == "call-count") {
     source = "paper";
     return paper_calibration();
   }
   source = "press";
-  return press_calibration();
+  return press_calibration(size);
 }
 
-Calibration load_calibration(const JsonField& field, const JsonField& metric,
+Calibration load_calibration(const JsonField& field, const JsonField& metric, int size,
                              const std::string& plan_directory, std::optional<std::string>& written,
                              std::string& source) {
-  if (!field.present()) return default_calibration(metric, source);
+  if (!field.present()) return default_calibration(metric, size, source);
   const std::string name = field.as_string();
   written = name;
-  if (name == "default") return default_calibration(metric, source);
-  if (auto built_in = built_in_calibration(name)) {
+  if (name == "default") return default_calibration(metric, size, source);
+  if (auto built_in = built_in_calibration(name, size)) {
     source = name;
     return std::move(*built_in);
   }
@@ -204,7 +204,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       symmetry.fail(error.what());
     }
   }
-  plan.calibration = load_calibration(root["calibration"], root["metric"], plan_directory,
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan_directory,
                                       plan.calibration_name, plan.calibration_source);
   // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
@@ -222,6 +222,12 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   } catch (const InputError& error) {
     root["metric"].fail(error.message());
   }
+  // The paper's call count is a 9x9 metric: on larger grids its random branching runs into the
+  // call cap (every gecode 16x16 puzzle), so a rating would be the cap, not the puzzle (issue 17).
+  if (plan.metric == "call-count" && plan.size > 9)
+    (root["metric"].present() ? root["metric"] : root["calibration"])
+        .fail("the call count is the paper's 9x9 metric (on a " + std::to_string(plan.size) + "x" +
+              std::to_string(plan.size) + " grid its searches hit the call cap); rate with \"technique\"");
   // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
   if (plan.calibration.metric != plan.metric)
     (root["metric"].present() ? root["metric"] : root["calibration"])
