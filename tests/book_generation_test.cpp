@@ -67,6 +67,36 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
   EXPECT_FALSE(result.book.chapters[0].puzzles[0].date);
 }
 
+// Issue 17: every size with every symmetry (one easiest-level puzzle each), and every level of the
+// small sizes; each puzzle unique (checked by the reference solver), symmetric, in its band and
+// its size's givens range.
+TEST(BookGeneration, EverySizeWithEverySymmetryAndTheSmallSizesAtEveryLevel) {
+  for (int size : Geometry::supported_sizes()) {
+    const Calibration press = press_calibration(size);
+    for (const Symmetry symmetry :
+         {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
+      std::string chapters = R"({"level": "easy", "count": 1})";
+      if (size <= 6 && symmetry == Symmetry::rotate180)
+        for (std::size_t l = 1; l < press.levels.size(); ++l)
+          chapters += R"(, {"level": ")" + press.levels[l].name + R"(", "count": 2})";
+      const Plan plan =
+          test_plan(R"({"title": "t", "seed": 17, "size": )" + std::to_string(size) + R"(, "symmetry": ")" +
+                    std::string(to_string(symmetry)) + R"(", "chapters": [)" + chapters + "]}");
+      const auto result = generate(plan, 2);
+      for (std::size_t c = 0; c < result.book.chapters.size(); ++c)
+        for (const auto& puzzle : result.book.chapters[c].puzzles) {
+          const std::string where =
+              std::to_string(size) + " " + std::string(to_string(symmetry)) + " " + puzzle.id;
+          EXPECT_EQ(puzzle.puzzle.geometry().size(), size) << where;
+          EXPECT_EQ(testing::reference_count_solutions(puzzle.puzzle, 2).count, 1) << where;
+          EXPECT_TRUE(has_symmetry(puzzle.puzzle, symmetry)) << where;
+          EXPECT_TRUE(plan.chapters[c].band->contains(puzzle.rating)) << where << " " << puzzle.rating;
+          EXPECT_TRUE(plan.chapters[c].givens->contains(puzzle.givens)) << where << " " << puzzle.givens;
+        }
+    }
+  }
+}
+
 TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
   const std::string calibration = testing::test_data("../../examples/calibration-technique.json");
   const Plan plan = test_plan(
