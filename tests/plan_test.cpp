@@ -50,6 +50,16 @@ TEST(Plan, TheShippedExamplesParse) {
   const Plan week = read_plan(testing::test_data("../../examples/newspaper-week.json"));
   EXPECT_EQ(week.chapters.size(), 21U);
   EXPECT_EQ(week.chapters[0].date, "2026-11-23");
+  // A mixed book: each chapter on the press levels of its own size.
+  const Plan sizes = read_plan(testing::test_data("../../examples/plan-sizes.json"));
+  ASSERT_EQ(sizes.chapters.size(), 8U);
+  EXPECT_EQ(sizes.chapters[0].size, 4);
+  EXPECT_EQ(*sizes.chapters[0].givens, (GivensRange{8, 10}));
+  EXPECT_EQ(sizes.chapters[3].size, 6);
+  EXPECT_EQ(*sizes.chapters[3].band, (RatingBand{2.5, 5.5}));
+  EXPECT_EQ(sizes.chapters[4].size, 9);
+  EXPECT_EQ(*sizes.chapters[4].givens, (GivensRange{27, 34}));
+  EXPECT_EQ(*sizes.chapters[7].givens, (GivensRange{98, 122}));
   const Plan by_technique = read_plan(testing::test_data("../../examples/plan-technique.json"));
   EXPECT_EQ(by_technique.metric, "technique");
   EXPECT_EQ(by_technique.calibration.metric, "technique");
@@ -100,6 +110,16 @@ TEST(Plan, EverySizeHasPressLevelsWithGivensForItsCells) {
   EXPECT_THROW(press_calibration(8), std::invalid_argument);
 }
 
+TEST(Plan, ChapterSizesAreCheckedAndLevelsComeFromTheirSize) {
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"size": 8, "level": "easy", "count": 1}]})"),
+      "plan.json: $.chapters[0].size: unsupported grid size 8 (expected 4, 6, 9, 12, 16 or 25)");
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"size": 4, "level": "hard", "count": 1}]})"),
+      "plan.json: $.chapters[0].level: unknown level \"hard\" (known: easy, medium; or give a target "
+      "rating as a number)");
+}
+
 TEST(Plan, RefusesTheCallCountAbove9x9) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "size": 16, "metric": "call-count",
       "chapters": [{"level": "easy", "count": 1}]})"),
@@ -132,8 +152,8 @@ TEST(Plan, DefaultsAndNumericLevels) {
 // The book's copy of the plan is written from the model: the shipped examples (keys in schema
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
-  for (const std::string name :
-       {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week", "desk-december"}) {
+  for (const std::string name : {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week",
+                                 "desk-december", "plan-sizes"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }
@@ -170,10 +190,11 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       "plan.json: $.symmetry: unknown symmetry \"spiral\" (expected one of: none, rotate180, rotate90, "
       "mirror, "
       "diagonal)");
-  EXPECT_EQ(plan_error(
-                R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
-            "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, level, count, date, "
-            "givens)");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
+      "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, level, count, date, "
+      "givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),

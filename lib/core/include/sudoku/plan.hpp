@@ -32,6 +32,8 @@ struct PlanChapter {
   double target = 0;           // rating to aim at
   bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
+  int size = 9;                     // grid size: the chapter's "size", else the plan's (a book may mix sizes)
+  bool size_given = false;          // the chapter gave "size"
   std::optional<std::string> date;  // "YYYY-MM-DD"
   // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
   std::optional<RatingBand> band;
@@ -104,6 +106,10 @@ struct Plan {
   MetricSettings metric_settings() const;
 };
 
+// The levels a chapter of `size` is graded on: the press levels of that size when the plan uses the
+// press levels, the plan's calibration otherwise (its givens ranges then apply only at its size).
+Calibration chapter_calibration(const Plan& plan, int size);
+
 inline constexpr int kMaxPlanPuzzles = 100000;
 
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory);
@@ -111,8 +117,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
 Plan read_plan(const std::string& path);
 
 // The plan as JSON: the keys it was given in schema order (title, author, seed, size, symmetry,
-// publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, level,
-// count, date). The calendar is written as given, not as the chapters it expands to.
+// publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, size,
+// level, count, date, givens). The calendar is written as given, not as the chapters it expands to.
 boost::json::object plan_to_json(const Plan& plan);
 
 }  // namespace sudoku

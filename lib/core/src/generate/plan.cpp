@@ -56,23 +56,25 @@ Calibration load_calibration(const JsonField& field, const JsonField& metric, in
 
 // A chapter of `level` (a level name, or a target rating as a number), its band and givens range
 // from the calibration.
-PlanChapter level_chapter(const Plan& plan, const JsonField& level) {
+// (`calibration` holds the levels for grids of `size`.)
+PlanChapter level_chapter(const Calibration& calibration, int size, const JsonField& level) {
   PlanChapter chapter;
+  chapter.size = size;
   if (level.is_number()) {
     chapter.target = level.as_number();
     if (!(chapter.target > 0)) level.fail("expected a positive target rating or a level name");
     chapter.numeric_level = true;
-    chapter.level = level_for(plan.calibration, chapter.target).name;
+    chapter.level = level_for(calibration, chapter.target).name;
     return chapter;
   }
   chapter.level = level.as_string();
-  const CalibrationLevel* found = find_level(plan.calibration, chapter.level);
+  const CalibrationLevel* found = find_level(calibration, chapter.level);
   if (found == nullptr)
-    level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(plan.calibration) +
+    level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(calibration) +
                "; or give a target rating as a number)");
   chapter.target = found->target;
   chapter.band = found->band;
-  if (!plan.calibration.size || *plan.calibration.size == plan.size) chapter.givens = found->givens;
+  if (!calibration.size || *calibration.size == size) chapter.givens = found->givens;
   return chapter;
 }
 
@@ -116,13 +118,13 @@ void expand_calendar(Plan& plan, const JsonField& field) {
   // Every slot's level is checked, also on weekdays the dates do not reach.
   for (std::size_t d = 0; d < 7; ++d)
     for (std::size_t i = 0; i < calendar.slots[d].size(); ++i)
-      level_chapter(plan, slots[kWeekdays[d]].element(i));
+      level_chapter(plan.calibration, plan.size, slots[kWeekdays[d]].element(i));
   for (int offset = 0; offset < calendar.days; ++offset) {
     const std::string date = add_days(calendar.from, offset);
     const auto weekday = static_cast<std::size_t>(weekday_of(date));
     std::map<std::string, int> seen;  // level -> slots of it so far today
     for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
-      PlanChapter chapter = level_chapter(plan, slots[kWeekdays[weekday]].element(i));
+      PlanChapter chapter = level_chapter(plan.calibration, plan.size, slots[kWeekdays[weekday]].element(i));
       const int repeat = ++seen[chapter.level];
       const std::string slot = repeat == 1 ? chapter.level : chapter.level + "-" + std::to_string(repeat);
       chapter.title = date + " " + slot;
@@ -134,6 +136,15 @@ void expand_calendar(Plan& plan, const JsonField& field) {
       plan.chapters.push_back(std::move(chapter));
     }
   }
+}
+
+// A grid size ("size" of the plan or of a chapter), `absent` when not given.
+int read_size(const JsonField& field, int absent) {
+  if (!field.present()) return absent;
+  const int size = static_cast<int>(field.as_integer(4, 25));
+  if (Geometry::default_box(size).first == 0)
+    field.fail("unsupported grid size " + std::to_string(size) + " (expected 4, 6, 9, 12, 16 or 25)");
+  return size;
 }
 
 }  // namespace
@@ -168,6 +179,11 @@ MetricSettings Plan::metric_settings() const {
   return settings;
 }
 
+Calibration chapter_calibration(const Plan& plan, int size) {
+  if (plan.calibration_source == "press" && plan.calibration.size != size) return press_calibration(size);
+  return plan.calibration;
+}
+
 double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   if (!chapter.band) return chapter.target;
   // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
@@ -192,10 +208,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   plan.publication = root["publication"].value_or(std::string());
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
   plan.given.size = root["size"].present();
-  plan.size = static_cast<int>(plan.given.size ? root["size"].as_integer(4, 25) : 9);
-  if (Geometry::default_box(plan.size).first == 0)
-    root["size"].fail("unsupported grid size " + std::to_string(plan.size) +
-                      " (expected 4, 6, 9, 12, 16 or 25)");
+  plan.size = read_size(root["size"], 9);
   if (const auto symmetry = root["symmetry"]; symmetry.present()) {
     plan.given.symmetry = true;
     try {
@@ -242,10 +255,13 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
-    field.allow_only({"title", "level", "count", "date", "givens"});
-    PlanChapter chapter = level_chapter(plan, field.required("level"));
+    field.allow_only({"title", "size", "level", "count", "date", "givens"});
+    const bool size_given = field["size"].present();
+    const int size = read_size(field["size"], plan.size);
+    PlanChapter chapter = level_chapter(chapter_calibration(plan, size), size, field.required("level"));
+    chapter.size_given = size_given;
     if (const JsonField givens = field["givens"]; givens.present()) {
-      const int cells = plan.size * plan.size;
+      const int cells = chapter.size * chapter.size;
       if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
       const int fewest = static_cast<int>(givens.element(0).as_integer(0, cells));
       const int most = static_cast<int>(givens.element(1).as_integer(fewest, cells));
@@ -260,8 +276,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       if (!is_iso_date(*chapter.date))
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
-    chapter.variety = !chapter.numeric_level && variety_applies(plan.calibration, chapter.level,
-                                                                static_cast<std::size_t>(chapter.count));
+    chapter.variety = !chapter.numeric_level &&
+                      variety_applies(calibration, chapter.level, static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
@@ -310,6 +326,7 @@ boost::json::object plan_to_json(const Plan& plan) {
     if (chapter.slot) continue;  // the calendar's
     boost::json::object object;
     if (chapter.title_given) object["title"] = chapter.title;
+    if (chapter.size_given) object["size"] = chapter.size;
     // A numeric level is a rating: whole ratings were written as integers ("level": 300).
     if (!chapter.numeric_level)
       object["level"] = chapter.level;

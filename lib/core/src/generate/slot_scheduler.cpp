@@ -10,7 +10,7 @@ namespace sudoku::detail {
 
 SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
                              CheckpointStore& store)
-    : plan_(plan), climb_(climb), metric_(metric), store_(store), geometry_(Geometry::standard(plan.size)) {
+    : plan_(plan), climb_(climb), metric_(metric), store_(store) {
   for (std::size_t c = 0; c < plan.chapters.size(); ++c)
     for (int i = 0; i < plan.chapters[c].count; ++i) slots_.push_back({c, static_cast<std::size_t>(i)});
 }
@@ -34,7 +34,8 @@ SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   settings.symmetry = plan_.symmetry;
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
-  ClimbResult climbed = climb_to_target(geometry_, settings, rate, seed(slot_number, attempt));
+  ClimbResult climbed =
+      climb_to_target(Geometry::standard(chapter.size), settings, rate, seed(slot_number, attempt));
   SlotResult result;
   result.reached = climbed.reached;
   result.puzzle = std::move(climbed.puzzle);

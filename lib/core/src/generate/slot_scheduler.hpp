@@ -48,7 +48,6 @@ class SlotScheduler {
   const ClimbSettings& climb_;
   const RatingMetric& metric_;
   CheckpointStore& store_;
-  std::shared_ptr<const Geometry> geometry_;
   std::vector<Slot> slots_;
 };
 
