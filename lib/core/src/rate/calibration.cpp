@@ -1,6 +1,7 @@
 #include "sudoku/calibration.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <initializer_list>
@@ -207,6 +208,14 @@ Calibration press_calibration(int size) {
     result.givens = GivensRange{fewest, most};
     return result;
   };
+  // 9x9 and larger: the five technique bands, each with its givens range for the size.
+  const auto five_bands = [&](const std::array<std::pair<int, int>, 5>& givens) {
+    return std::vector<CalibrationLevel>{level("easy", 1.5, 1.0, 2.3, givens[0].first, givens[0].second),
+                                         level("medium", 2.8, 2.5, 3.4, givens[1].first, givens[1].second),
+                                         level("hard", 4.2, 3.6, 5.5, givens[2].first, givens[2].second),
+                                         level("evil", 6.6, 5.6, 7.4, givens[3].first, givens[3].second),
+                                         level("extreme", 8.3, 7.5, 11.0, givens[4].first, givens[4].second)};
+  };
   // Givens ranges per size, from the givens of unique puzzles seen while digging random grids down
   // to minimal ones, graded at every step (docs/plan.md has the measurements): small boards need
   // a larger share of givens, and large ones keep more of their cells even when minimal.
@@ -222,24 +231,16 @@ Calibration press_calibration(int size) {
                             level("hard", 3.0, 2.5, 5.5, 9, 14)};
       break;
     case 9:
-      calibration.levels = {level("easy", 1.5, 1.0, 2.3, 30, 38), level("medium", 2.8, 2.5, 3.4, 27, 34),
-                            level("hard", 4.2, 3.6, 5.5, 24, 30), level("evil", 6.6, 5.6, 7.4, 22, 28),
-                            level("extreme", 8.3, 7.5, 11.0, 20, 28)};
+      calibration.levels = five_bands({{{30, 38}, {27, 34}, {24, 30}, {22, 28}, {20, 28}}});
       break;
     case 12:
-      calibration.levels = {level("easy", 1.5, 1.0, 2.3, 56, 72), level("medium", 2.8, 2.5, 3.4, 50, 64),
-                            level("hard", 4.2, 3.6, 5.5, 46, 60), level("evil", 6.6, 5.6, 7.4, 45, 58),
-                            level("extreme", 8.3, 7.5, 11.0, 44, 58)};
+      calibration.levels = five_bands({{{56, 72}, {50, 64}, {46, 60}, {45, 58}, {44, 58}}});
       break;
     case 16:
-      calibration.levels = {level("easy", 1.5, 1.0, 2.3, 110, 140), level("medium", 2.8, 2.5, 3.4, 104, 128),
-                            level("hard", 4.2, 3.6, 5.5, 98, 122), level("evil", 6.6, 5.6, 7.4, 94, 118),
-                            level("extreme", 8.3, 7.5, 11.0, 90, 116)};
+      calibration.levels = five_bands({{{110, 140}, {104, 128}, {98, 122}, {94, 118}, {90, 116}}});
       break;
     default:  // 25: scaled from 16x16 by the cells (not measured: digging 25x25 grids takes too long)
-      calibration.levels = {level("easy", 1.5, 1.0, 2.3, 340, 400), level("medium", 2.8, 2.5, 3.4, 320, 380),
-                            level("hard", 4.2, 3.6, 5.5, 300, 360), level("evil", 6.6, 5.6, 7.4, 290, 350),
-                            level("extreme", 8.3, 7.5, 11.0, 280, 350)};
+      calibration.levels = five_bands({{{340, 400}, {320, 380}, {300, 360}, {290, 350}, {280, 350}}});
       break;
   }
   return calibration;
