@@ -125,6 +125,10 @@ TEST(Plan, RefusesTheCallCountAbove9x9) {
       "chapters": [{"level": "easy", "count": 1}]})"),
             "plan.json: $.metric: the call count is the paper's 9x9 metric (on a 16x16 grid its searches hit "
             "the call cap); rate with \"technique\"");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "metric": "call-count",
+      "chapters": [{"size": 12, "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].size: the call count is the paper's 9x9 metric (on a 12x12 grid its "
+            "searches hit the call cap); rate with \"technique\"");
 }
 
 TEST(Plan, DefaultsAndNumericLevels) {

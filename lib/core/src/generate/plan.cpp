@@ -147,6 +147,14 @@ int read_size(const JsonField& field, int absent) {
   return size;
 }
 
+// The paper's call count is a 9x9 metric: on larger grids its random branching runs into the call
+// cap (every gecode 16x16 puzzle), so a rating would be the cap, not the puzzle (issue 17).
+void refuse_call_count_above_9x9(const std::string& metric, int size, const JsonField& where) {
+  if (metric == "call-count" && size > 9)
+    where.fail("the call count is the paper's 9x9 metric (on a " + std::to_string(size) + "x" +
+               std::to_string(size) + " grid its searches hit the call cap); rate with \"technique\"");
+}
+
 }  // namespace
 
 std::string add_days(const std::string& iso_date, int days) {
@@ -235,12 +243,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   } catch (const InputError& error) {
     root["metric"].fail(error.message());
   }
-  // The paper's call count is a 9x9 metric: on larger grids its random branching runs into the
-  // call cap (every gecode 16x16 puzzle), so a rating would be the cap, not the puzzle (issue 17).
-  if (plan.metric == "call-count" && plan.size > 9)
-    (root["metric"].present() ? root["metric"] : root["calibration"])
-        .fail("the call count is the paper's 9x9 metric (on a " + std::to_string(plan.size) + "x" +
-              std::to_string(plan.size) + " grid its searches hit the call cap); rate with \"technique\"");
+  refuse_call_count_above_9x9(plan.metric, plan.size,
+                              root["metric"].present() ? root["metric"] : root["calibration"]);
   // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
   if (plan.calibration.metric != plan.metric)
     (root["metric"].present() ? root["metric"] : root["calibration"])
@@ -258,6 +262,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
     field.allow_only({"title", "size", "level", "count", "date", "givens"});
     const bool size_given = field["size"].present();
     const int size = read_size(field["size"], plan.size);
+    refuse_call_count_above_9x9(plan.metric, size, field["size"]);
     PlanChapter chapter = level_chapter(chapter_calibration(plan, size), size, field.required("level"));
     chapter.size_given = size_given;
     if (const JsonField givens = field["givens"]; givens.present()) {
