@@ -282,7 +282,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
     chapter.variety = !chapter.numeric_level &&
-                      variety_applies(calibration, chapter.level, static_cast<std::size_t>(chapter.count));
+                      variety_applies(chapter_calibration(plan, chapter.size), chapter.level,
+                                      static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
