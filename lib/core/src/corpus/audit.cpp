@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -153,10 +154,15 @@ std::string format_audit(const Audit& audit) {
   std::size_t title_width = 7;
   for (const GroupAudit& group : audit.groups) title_width = std::max(title_width, group.title.size());
   std::ostringstream out;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-*s  %-8s %5s  %-9s %-7s  %s\n", static_cast<int>(title_width),
-                "chapter", "level", "count", "grades", "givens", "hardest techniques");
-  out << line;
+  // Columns as printf's "%-*s  %-8s %5s  %-9s %-7s  ", without a line buffer to outgrow.
+  const auto columns = [&](const std::string& title, const std::string& level, const std::string& count,
+                           const std::string& grades, const std::string& givens) {
+    out << std::left << std::setw(static_cast<int>(title_width)) << title << "  " << std::setw(8) << level
+        << ' ' << std::right << std::setw(5) << count << "  " << std::left << std::setw(9) << grades << ' '
+        << std::setw(7) << givens << "  ";
+  };
+  columns("chapter", "level", "count", "grades", "givens");
+  out << "hardest techniques\n";
   for (const GroupAudit& group : audit.groups) {
     const std::string grades = group.count == group.beyond
                                    ? std::string("-")
@@ -166,9 +172,8 @@ std::string format_audit(const Audit& audit) {
     std::string techniques;
     for (const auto& [technique, count] : group.hardest)
       techniques += (techniques.empty() ? "" : ", ") + technique + " " + std::to_string(count);
-    std::snprintf(line, sizeof line, "%-*s  %-8s %5zu  %-9s %-7s  ", static_cast<int>(title_width),
-                  group.title.c_str(), group.level.c_str(), group.count, grades.c_str(), givens.c_str());
-    out << line << techniques << '\n';
+    columns(group.title, group.level, std::to_string(group.count), grades, givens);
+    out << techniques << '\n';
   }
   bool any = false;
   for (const GroupAudit& group : audit.groups)

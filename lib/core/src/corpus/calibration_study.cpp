@@ -164,10 +164,8 @@ boost::json::value provenance_json(const StudyInput& input, const StudyResult& r
   return provenance;
 }
 
-}  // namespace
-
 // StudyOptions::bands: the measured levels become band levels (see the header).
-static void make_bands(StudyResult& result) {
+void make_bands(StudyResult& result) {
   std::vector<std::size_t> order(result.levels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -188,6 +186,8 @@ static void make_bands(StudyResult& result) {
     level.target = std::clamp(*level[LevelStatistic::median], low, high);
   }
 }
+
+}  // namespace
 
 // ---- Robust statistics ----
 

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "sudoku/atomic_file.hpp"
+#include "sudoku/audit.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/puzzle_io.hpp"
-#include "sudoku/technique_grader.hpp"
 
 namespace sudoku {
 namespace detail {
@@ -66,13 +66,6 @@ class ChapterVariety {
 
 constexpr int kVarietyAttempts = 24;
 
-// The hardest technique a reader needs (uniqueness techniques off, as in the press levels).
-std::string hardest_technique(const Grid& puzzle) {
-  TechniqueOptions options;
-  options.uniqueness = false;
-  return describe_hardest(grade_techniques(puzzle, options));
-}
-
 }  // namespace
 
 std::vector<ChosenSlot> choose_distinct(const Plan& plan, SlotScheduler& scheduler,
@@ -98,7 +91,8 @@ std::vector<ChosenSlot> choose_distinct(const Plan& plan, SlotScheduler& schedul
       std::string key = canonical_key(result.puzzle);
       if (seen.count(key) != 0) continue;
       if (rule != variety.end()) {
-        const std::string technique = hardest_technique(result.puzzle);
+        // The hardest technique a reader needs, as the audit counts it (uniqueness techniques off).
+        const std::string technique = audit_puzzle(result.puzzle).hardest;
         if (!rule->second.fits(technique) && variety_retries++ < kVarietyAttempts) continue;
         rule->second.add(technique);
       }
