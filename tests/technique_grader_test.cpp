@@ -127,7 +127,8 @@ TEST(TechniqueGrader, LadderFixturesCoverTheLadder) {
 // unit with two places, none uses an eliminated cell (and some exist).
 void expect_strong_link_chain(const std::vector<int>& cells, int links, Technique technique) {
   using namespace technique;
-  const Layout<2>& layout = layout_for<2>(*Geometry::standard(9));
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
   Board<2> board;
   ASSERT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
   CellSet<2> places;
