@@ -33,8 +33,11 @@ int size_for_length(std::size_t length) {
   return 0;
 }
 
-// Reads a one-line grid. `expected_size` is 0 when any supported size will do.
-Grid read_grid(const JsonField& field, int expected_size) {
+// Reads a one-line grid. `expected_size` is 0 when any supported size will do; the grid is built on
+// `geometry` when given (its size is then the expected one), else on the standard board.
+Grid read_grid(const JsonField& field, int expected_size,
+               const std::shared_ptr<const Geometry>& geometry = nullptr) {
+  if (geometry) expected_size = geometry->size();
   const std::string text = field.as_string();
   if (expected_size != 0 && text.size() != static_cast<std::size_t>(expected_size * expected_size)) {
     field.fail("expected " + std::to_string(expected_size * expected_size) + " symbols (a " +
@@ -46,7 +49,7 @@ Grid read_grid(const JsonField& field, int expected_size) {
     field.fail("expected " + supported_lengths() + " symbols (a grid on one line), got " +
                std::to_string(text.size()));
   }
-  Grid grid(Geometry::standard(size));
+  Grid grid(geometry ? geometry : Geometry::standard(size));
   for (std::size_t i = 0; i < text.size(); ++i) {
     const int value = symbol_value(text[i], size);
     if (value < 0) {
@@ -84,15 +87,54 @@ std::string read_nonempty_string(const JsonField& field) {
   return text;
 }
 
+// The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
+// "regions" (one region id per cell, as parse_regions reads them).
+std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
+  const JsonField variant_field = field["variant"];
+  const JsonField regions_field = field["regions"];
+  Variant variant = Variant::classic;
+  if (variant_field.present()) {
+    const std::string name = variant_field.as_string();
+    const auto parsed = parse_variant(name);
+    if (!parsed || *parsed == Variant::killer)
+      variant_field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name +
+                         "\"");
+    variant = *parsed;
+  }
+  if (variant != Variant::jigsaw) {
+    if (regions_field.present()) regions_field.fail("only jigsaw puzzles have regions");
+    try {
+      return Geometry::variant(variant, size);
+    } catch (const std::invalid_argument& error) {
+      variant_field.fail(error.what());
+    }
+  }
+  const JsonField regions = field.required("regions");
+  const std::string text = regions.as_string();
+  if (text.size() != static_cast<std::size_t>(size * size)) {
+    regions.fail("expected " + std::to_string(size * size) +
+                 " region ids (one per cell, like the puzzle), got " + std::to_string(text.size()));
+  }
+  int fault = 0;
+  try {
+    return parse_regions(text, &fault);
+  } catch (const std::invalid_argument& error) {
+    regions.fail("bad region map at position " + std::to_string(fault + 1) + ": " + error.what());
+  }
+}
+
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
-  field.allow_only({"id", "puzzle", "solution", "rating", "rating_sd", "level", "target", "givens",
-                    "canonical", "seed", "iterations", "date"});
+  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "rating", "rating_sd", "level",
+                    "target", "givens", "canonical", "seed", "iterations", "date"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
-  puzzle.puzzle = read_grid(field.required("puzzle"), expected_size);
-  const int size = puzzle.puzzle.size();
+  const JsonField puzzle_field = field.required("puzzle");
+  const int size = read_grid(puzzle_field, expected_size).size();
+  // One board shared by the puzzle and its solution.
+  const std::shared_ptr<const Geometry> geometry = read_rules(field, size);
+  puzzle.puzzle = read_grid(puzzle_field, size, geometry);
   const JsonField solution_field = field.required("solution");
-  puzzle.solution = read_grid(solution_field, size);
+  puzzle.solution = read_grid(solution_field, size, geometry);
   if (!puzzle.solution.is_complete()) solution_field.fail("has blanks; a solution must be complete");
   if (const auto conflict = find_conflict(puzzle.solution)) {
     solution_field.fail("is not a valid solution: " + cell_name(puzzle.solution.geometry(), conflict->first) +
@@ -156,6 +198,11 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["id"] = puzzle.id;
   object["puzzle"] = to_line(puzzle.puzzle);
   object["solution"] = to_line(puzzle.solution);
+  // Classic puzzles say nothing, so books without variants read and write as before.
+  if (const Geometry& geometry = puzzle.puzzle.geometry(); geometry.variant() != Variant::classic) {
+    object["variant"] = variant_name(geometry.variant());
+    if (geometry.variant() == Variant::jigsaw) object["regions"] = regions_line(geometry);
+  }
   object["rating"] = puzzle.rating;
   object["rating_sd"] = puzzle.rating_sd;
   object["level"] = puzzle.level;

@@ -5,7 +5,10 @@
 // order, two-space indentation). The reader is strict: unknown keys, wrong types, malformed or
 // inconsistent puzzles (a solution that is incomplete, breaks a unit or contradicts a given; a wrong
 // givens count) and impossible dates are InputErrors naming the file and the JSON path, e.g.
-// "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols, got 80". Uniqueness of the
+// "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols, got 80". A puzzle of a variant
+// carries "variant" ("x", "windoku", "asterisk", "centre-dot", "jigsaw"; classic puzzles leave it
+// out) and a jigsaw one its "regions" (regions_line of puzzle_io.hpp); its puzzle and solution share
+// that one board. Uniqueness of the
 // puzzles is the generator's promise and is not re-checked here (it would make loading slow).
 //
 // The plan and the calibration are kept as opaque JSON objects: their schemas belong to the plan and
@@ -26,7 +29,7 @@ namespace sudoku {
 
 struct BookPuzzle {
   std::string id;                   // stable name, e.g. "evil-007"
-  Grid puzzle;                      // givens and blanks
+  Grid puzzle;                      // givens and blanks, on the puzzle's board (variant, regions)
   Grid solution;                    // the unique solution
   double rating = 0;                // estimated difficulty (SE scale)
   double rating_sd = 0;             // spread of that estimate
