@@ -31,7 +31,8 @@ TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
            "", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
            "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt", "--runs 0 " + ok_input,
            "--propagation magic " + ok_input, "--strategies xyz " + ok_input,
-           "--calibration /nonexistent.json " + ok_input}) {
+           "--calibration /nonexistent.json " + ok_input, "--variant sandwich " + ok_input,
+           "--variant x --box 3x3 " + ok_input, "--variant windoku --size 16 " + ok_input}) {
     const auto result = run_command(corpus_rate() + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <numeric>
 #include <span>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "reference_solver.hpp"
+#include "sudoku/hill_climber.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 #include "sudoku/solver_kernels.hpp"
@@ -213,6 +215,60 @@ std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryShape, SolutionCounterShape, ::testing::ValuesIn(kShapes), shape_name);
+
+// The variants' boards: X at several sizes, the fixed 9x9 patterns, and two jigsaw layouts.
+struct VariantBoard {
+  std::string name;
+  std::shared_ptr<const Geometry> geometry;
+  int puzzles;
+  int max_blanks;
+};
+
+std::vector<VariantBoard> variant_boards() {
+  return {
+      {"x_4x4", Geometry::variant(Variant::x, 4), 1000, 16},
+      {"x_6x6", Geometry::variant(Variant::x, 6), 500, 36},
+      {"x_9x9", Geometry::variant(Variant::x), 300, 64},
+      {"windoku", Geometry::variant(Variant::windoku), 300, 64},
+      {"asterisk", Geometry::variant(Variant::asterisk), 300, 64},
+      {"centre_dot", Geometry::variant(Variant::centre_dot), 300, 64},
+      {"jigsaw_6x6", parse_regions("112233112233142233144556445566455666"), 500, 36},
+      {"jigsaw_9x9",
+       parse_regions("111122333111222333112222333444555666444555666444555666777888999777888999777888999"),
+       300, 64},
+  };
+}
+
+class SolutionCounterVariant : public ::testing::TestWithParam<VariantBoard> {};
+
+TEST_P(SolutionCounterVariant, AgreesWithTheReferenceOnRandomPuzzles) {
+  const VariantBoard& board = GetParam();
+  const auto& geometry = board.geometry;
+  // Variants are counted by the unit-driven kernels, never by the 9x9 bit-board.
+  EXPECT_EQ(kernel_for(*geometry).name, "generic");
+  Rng rng(derive_seed(0x7a121a27, std::hash<std::string>{}(board.name)));
+  std::array<int, kMostSolutionsCompared + 1> seen{};
+  for (int i = 0; i < board.puzzles; ++i) {
+    const Grid solution = random_solution_grid(geometry, rng);
+    ASSERT_TRUE(is_solution_of(solution, Grid(geometry))) << board.name;
+    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(board.max_blanks + 1)));
+    Grid puzzle = with_blanks(solution, blanks, rng);
+    // Spoiled puzzles only with most givens left: a contradiction under many blanks can cost the plain
+    // reference seconds of search on a jigsaw board.
+    if (blanks <= geometry->cell_count() / 2 && rng.below(3) == 0) puzzle = spoiled(puzzle, rng);
+    const std::string context = geometry->describe() + " puzzle " + std::to_string(i) + " " + to_line(puzzle);
+    ++seen[static_cast<std::size_t>(expect_matches_reference(puzzle, context, i % 4 == 0))];
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(seen[0], 0);
+  EXPECT_GT(seen[1], 0);
+  EXPECT_GT(seen[kMostSolutionsCompared], 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, SolutionCounterVariant, ::testing::ValuesIn(variant_boards()),
+                         [](const ::testing::TestParamInfo<VariantBoard>& board_info) {
+                           return board_info.param.name;
+                         });
 
 TEST(SolutionCounter, NineByNineKernelsAgree) {
   const auto geometry = Geometry::standard(9);
