@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sudoku/book.hpp"
+#include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/solution_counter.hpp"
@@ -256,6 +257,7 @@ void put_variant_puzzle(boost::json::value& json, const std::shared_ptr<const Ge
   object["puzzle"] = to_line(puzzle);
   object["solution"] = to_line(solution);
   object["givens"] = 30;
+  object["canonical"] = canonical_key(puzzle);
   object["variant"] = std::string(variant_name(geometry->variant()));
   if (geometry->variant() == Variant::jigsaw) object["regions"] = regions_line(*geometry);
 }
@@ -316,6 +318,10 @@ TEST(BookTest, BadVariantsAndRegionMapsNameThePath) {
                                 "at r1c2)");
   puzzle_of(json, 0, 0)["regions"] = bad.substr(1);
   EXPECT_EQ(error_of(json), at + "regions: expected 81 region ids (one per cell, like the puzzle), got 80");
+  json = sample_json();
+  put_variant_puzzle(json, Geometry::variant(Variant::x));
+  puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');
+  EXPECT_EQ(error_of(json), at + "canonical: expected the canonical key of a x puzzle (\"x GRID\")");
 }
 
 }  // namespace

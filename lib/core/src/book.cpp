@@ -161,7 +161,20 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   }
   const JsonField canonical_field = field.required("canonical");
   puzzle.canonical = canonical_field.as_string();
-  read_grid(canonical_field, size);  // same alphabet and length as the puzzle
+  // The grid of the key has the puzzle's alphabet and length; a variant's key names the variant first
+  // (and a jigsaw key ends with the layout), as canonical.hpp writes it.
+  if (const Variant variant = puzzle.puzzle.geometry().variant(); variant != Variant::classic) {
+    const std::string prefix = std::string(variant_name(variant)) + " ";
+    const std::size_t grid_length = static_cast<std::size_t>(size * size);
+    const std::size_t length =
+        prefix.size() + grid_length + (variant == Variant::jigsaw ? 1 + grid_length : 0);
+    if (!puzzle.canonical.starts_with(prefix) || puzzle.canonical.size() != length)
+      canonical_field.fail("expected the canonical key of a " + std::string(variant_name(variant)) +
+                           " puzzle (\"" + prefix + "GRID" + (variant == Variant::jigsaw ? " REGIONS" : "") +
+                           "\")");
+  } else {
+    read_grid(canonical_field, size);
+  }
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
