@@ -33,8 +33,12 @@ void write_book_files(const Book& book, const std::string& directory) {
   std::string solutions;
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
-      puzzles += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
-      solutions += to_line(puzzle.solution) + " " + puzzle.id + "\n";
+      // Jigsaw lines carry their layout (corpus-rate --variant jigsaw reads them back).
+      const std::string regions = puzzle.puzzle.geometry().variant() == Variant::jigsaw
+                                      ? " " + regions_line(puzzle.puzzle.geometry())
+                                      : std::string();
+      puzzles += to_line(puzzle.puzzle) + regions + " " + puzzle.id + "\n";
+      solutions += to_line(puzzle.solution) + regions + " " + puzzle.id + "\n";
     }
   }
   const std::filesystem::path dir(directory);
