@@ -14,13 +14,15 @@
 namespace sudoku::detail {
 namespace {
 
-// A grid on `board` (the slot's: its variant, its jigsaw layout).
+// A grid on `board` (the slot's variant or jigsaw layout), or on the standard board of its size
+// when `board` is null (classic slots).
 Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& board) {
   const std::string line = field.as_string();
   try {
     ReadOptions options;
-    options.size = board->size();
+    if (board) options.size = board->size();
     const Grid read = parse_puzzle(line, options);
+    if (!board) return read;
     Grid grid(board);
     for (int cell = 0; cell < grid.cell_count(); ++cell) grid.set(cell, read[cell]);
     return grid;
@@ -29,9 +31,10 @@ Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& bo
   }
 }
 
-// The board a stored slot was climbed on: "variant" and "regions" when not classic.
+// The board a stored slot was climbed on: "variant" and "regions" when not classic (null then).
 std::shared_ptr<const Geometry> read_board(const JsonField& slot, int size) {
-  const auto variant = parse_variant(slot["variant"].value_or(std::string("classic")));
+  if (!slot["variant"].present()) return nullptr;
+  const auto variant = parse_variant(slot["variant"].as_string());
   if (!variant || *variant == Variant::killer) slot["variant"].fail("expected a variant name");
   try {
     if (*variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());

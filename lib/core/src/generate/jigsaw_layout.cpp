@@ -120,8 +120,15 @@ std::vector<int> traded_layout(int size, bool half_turn, Rng& rng) {
 std::shared_ptr<const Geometry> random_jigsaw_layout(int size, Symmetry symmetry, Rng& rng) {
   if (Geometry::default_box(size).first == 0)
     throw std::invalid_argument("no jigsaw layout of size " + std::to_string(size));
+  const auto boxes = Geometry::standard(size);
   for (int draw = 0; draw < kLayoutDraws; ++draw) {
-    auto board = Geometry::jigsaw(traded_layout(size, symmetry == Symmetry::rotate180, rng));
+    const std::vector<int> layout = traded_layout(size, symmetry == Symmetry::rotate180, rng);
+    // Trades can undo each other; the standard boxes are no jigsaw.
+    bool just_boxes = true;
+    for (int cell = 0; cell < size * size && just_boxes; ++cell)
+      just_boxes = layout[static_cast<std::size_t>(cell)] == boxes->box_of(cell);
+    if (just_boxes) continue;
+    auto board = Geometry::jigsaw(layout);
     for (int check = 0; check < kCheckDraws; ++check)
       if (random_filled_grid(board, rng, kCheckPlacements)) return board;
   }
