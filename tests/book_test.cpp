@@ -317,7 +317,7 @@ TEST(BookTest, BadVariantsAndRegionMapsNameThePath) {
                                 "regions: bad region map at position 2: region 1 is not connected (it starts "
                                 "at r1c2)");
   puzzle_of(json, 0, 0)["regions"] = bad.substr(1);
-  EXPECT_EQ(error_of(json), at + "regions: expected 81 region ids (one per cell, like the puzzle), got 80");
+  EXPECT_EQ(error_of(json), at + "regions: expected 81 region ids (one per cell of a 9x9 grid), got 80");
   json = sample_json();
   put_variant_puzzle(json, Geometry::variant(Variant::x));
   puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');

@@ -182,16 +182,16 @@ int expect_matches_reference(const Grid& puzzle, const std::string& context, boo
 
 class SolutionCounterShape : public ::testing::TestWithParam<Shape> {};
 
-TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
-  const Shape shape = GetParam();
-  const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
-  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows),
-                      static_cast<std::uint64_t>(shape.box_cols)));
+// Compares `puzzles` random puzzles of `geometry` with the reference: solutions from `solution_of`,
+// up to `max_blanks` blanks, some with two values cleared (several solutions), some spoiled (only
+// those with at most `spoil_most_blanks` blanks). The mix must cover what the counter tells apart.
+void expect_random_puzzles_match(const std::shared_ptr<const Geometry>& geometry, int puzzles, int max_blanks,
+                                 int spoil_most_blanks, Rng& rng, const std::function<Grid()>& solution_of) {
   std::array<int, kMostSolutionsCompared + 1> seen{};  // how many puzzles had 0, 1, ... solutions
-  for (int i = 0; i < shape.puzzles; ++i) {
-    const Grid solution = random_solution(geometry, rng);
+  for (int i = 0; i < puzzles; ++i) {
+    const Grid solution = solution_of();
     ASSERT_EQ(count_solutions(solution, 2).count, 1);
-    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(shape.max_blanks + 1)));
+    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(max_blanks + 1)));
     Grid puzzle = with_blanks(solution, blanks, rng);
     if (rng.below(4) == 0) {
       const auto value = [&] {
@@ -199,15 +199,23 @@ TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
       };
       puzzle = without_two_values(puzzle, solution, value(), value());
     }
-    if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
+    if (rng.below(5) == 0 && blanks <= spoil_most_blanks) puzzle = spoiled(puzzle, rng);
     const std::string context = geometry->describe() + " puzzle " + std::to_string(i) + " " + to_line(puzzle);
     ++seen[static_cast<std::size_t>(expect_matches_reference(puzzle, context, i % 4 == 0))];
-    if (HasFailure()) return;
+    if (::testing::Test::HasFailure()) return;
   }
-  // The mix must cover what the counter has to tell apart.
   EXPECT_GT(seen[0], 0);
   EXPECT_GT(seen[1], 0);
   EXPECT_GT(seen[kMostSolutionsCompared], 0);
+}
+
+TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
+  const Shape shape = GetParam();
+  const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
+  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows),
+                      static_cast<std::uint64_t>(shape.box_cols)));
+  expect_random_puzzles_match(geometry, shape.puzzles, shape.max_blanks, geometry->cell_count(), rng,
+                              [&] { return random_solution(geometry, rng); });
 }
 
 std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
@@ -247,22 +255,10 @@ TEST_P(SolutionCounterVariant, AgreesWithTheReferenceOnRandomPuzzles) {
   // Variants are counted by the unit-driven kernels, never by the 9x9 bit-board.
   EXPECT_EQ(kernel_for(*geometry).name, "generic");
   Rng rng(derive_seed(0x7a121a27, std::hash<std::string>{}(board.name)));
-  std::array<int, kMostSolutionsCompared + 1> seen{};
-  for (int i = 0; i < board.puzzles; ++i) {
-    const Grid solution = random_solution_grid(geometry, rng);
-    ASSERT_TRUE(is_solution_of(solution, Grid(geometry))) << board.name;
-    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(board.max_blanks + 1)));
-    Grid puzzle = with_blanks(solution, blanks, rng);
-    // Spoiled puzzles only with most givens left: a contradiction under many blanks can cost the plain
-    // reference seconds of search on a jigsaw board.
-    if (blanks <= geometry->cell_count() / 2 && rng.below(3) == 0) puzzle = spoiled(puzzle, rng);
-    const std::string context = geometry->describe() + " puzzle " + std::to_string(i) + " " + to_line(puzzle);
-    ++seen[static_cast<std::size_t>(expect_matches_reference(puzzle, context, i % 4 == 0))];
-    if (HasFailure()) return;
-  }
-  EXPECT_GT(seen[0], 0);
-  EXPECT_GT(seen[1], 0);
-  EXPECT_GT(seen[kMostSolutionsCompared], 0);
+  // Spoiled puzzles only with most givens left: a contradiction under many blanks can cost the plain
+  // reference seconds of search on a jigsaw board.
+  expect_random_puzzles_match(geometry, board.puzzles, board.max_blanks, geometry->cell_count() / 2, rng,
+                              [&] { return random_solution_grid(geometry, rng); });
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryVariant, SolutionCounterVariant, ::testing::ValuesIn(variant_boards()),

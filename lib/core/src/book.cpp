@@ -88,38 +88,17 @@ std::string read_nonempty_string(const JsonField& field) {
 }
 
 // The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
-// "regions" (one region id per cell, as parse_regions reads them).
+// "regions".
 std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
   const JsonField variant_field = field["variant"];
-  const JsonField regions_field = field["regions"];
-  Variant variant = Variant::classic;
-  if (variant_field.present()) {
-    const std::string name = variant_field.as_string();
-    const auto parsed = parse_variant(name);
-    if (!parsed || *parsed == Variant::killer)
-      variant_field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name +
-                         "\"");
-    variant = *parsed;
-  }
-  if (variant != Variant::jigsaw) {
-    if (regions_field.present()) regions_field.fail("only jigsaw puzzles have regions");
-    try {
-      return Geometry::variant(variant, size);
-    } catch (const std::invalid_argument& error) {
-      variant_field.fail(error.what());
-    }
-  }
-  const JsonField regions = field.required("regions");
-  const std::string text = regions.as_string();
-  if (text.size() != static_cast<std::size_t>(size * size)) {
-    regions.fail("expected " + std::to_string(size * size) +
-                 " region ids (one per cell, like the puzzle), got " + std::to_string(text.size()));
-  }
-  int fault = 0;
+  const Variant variant = variant_field.present() ? read_variant_field(variant_field) : Variant::classic;
+  if (variant == Variant::jigsaw) return read_regions_field(field.required("regions"), size);
+  if (const JsonField regions = field["regions"]; regions.present())
+    regions.fail("only jigsaw puzzles have regions");
   try {
-    return parse_regions(text, &fault);
+    return Geometry::variant(variant, size);
   } catch (const std::invalid_argument& error) {
-    regions.fail("bad region map at position " + std::to_string(fault + 1) + ": " + error.what());
+    variant_field.fail(error.what());
   }
 }
 
@@ -229,6 +208,29 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
 }
 
 }  // namespace
+
+Variant read_variant_field(const JsonField& field) {
+  const std::string name = field.as_string();
+  const auto variant = parse_variant(name);
+  if (!variant || *variant == Variant::killer)
+    field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name + "\"");
+  return *variant;
+}
+
+std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size) {
+  const std::string text = field.as_string();
+  if (text.size() != static_cast<std::size_t>(size * size)) {
+    field.fail("expected " + std::to_string(size * size) + " region ids (one per cell of a " +
+               std::to_string(size) + "x" + std::to_string(size) + " grid), got " +
+               std::to_string(text.size()));
+  }
+  int fault = 0;
+  try {
+    return parse_regions(text, &fault);
+  } catch (const std::invalid_argument& error) {
+    field.fail("bad region map at position " + std::to_string(fault + 1) + ": " + error.what());
+  }
+}
 
 std::size_t Book::puzzle_count() const {
   std::size_t count = 0;

@@ -18,12 +18,14 @@
 #include <boost/json/object.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/json_io.hpp"
 
 namespace sudoku {
 
@@ -70,6 +72,12 @@ Book read_book(const std::string& path);
 std::string book_to_json(const Book& book);
 // Writes the book atomically (never leaves a half-written file). IoError on failure.
 void write_book(const Book& book, const std::string& path);
+
+// The JSON fields of a board's rules, shared by book.json and plans: "variant" (a variant name;
+// killer is not read here) and "regions" (a jigsaw layout of size*size region ids, as parse_regions
+// reads it). InputError at the field's JSON path naming the fault (and its position in the map).
+Variant read_variant_field(const JsonField& field);
+std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size);
 
 // True for a real calendar date written "YYYY-MM-DD".
 bool is_iso_date(std::string_view text);

@@ -160,32 +160,18 @@ void refuse_call_count_above_9x9(const std::string& metric, int size, const Json
 }
 
 // Reads "variant" and "regions" of the plan or a chapter into `variant` and `regions` (left as
-// they are when absent); `size` is the grid size they go with.
+// they are when absent; a new variant drops inherited regions); `size` is the grid size they go
+// with. True when either was given.
 bool read_rules(const JsonField& field, int size, Variant& variant, std::string& regions) {
   const JsonField variant_field = field["variant"];
   const JsonField regions_field = field["regions"];
   if (variant_field.present()) {
-    const std::string name = variant_field.as_string();
-    const auto parsed = parse_variant(name);
-    if (!parsed || *parsed == Variant::killer)
-      variant_field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name +
-                         "\"");
-    variant = *parsed;
+    variant = read_variant_field(variant_field);
     regions.clear();
   }
   if (regions_field.present()) {
     if (variant != Variant::jigsaw) regions_field.fail("only a jigsaw plan or chapter takes regions");
-    regions = regions_field.as_string();
-    if (regions.size() != static_cast<std::size_t>(size * size))
-      regions_field.fail("expected " + std::to_string(size * size) + " region ids (one per cell of a " +
-                         std::to_string(size) + "x" + std::to_string(size) + " grid), got " +
-                         std::to_string(regions.size()));
-    int fault = 0;
-    try {
-      parse_regions(regions, &fault);
-    } catch (const std::invalid_argument& error) {
-      regions_field.fail("bad region map at position " + std::to_string(fault + 1) + ": " + error.what());
-    }
+    regions = regions_line(*read_regions_field(regions_field, size));
   }
   if (variant != Variant::jigsaw) {
     try {
