@@ -1013,6 +1013,7 @@ BookPuzzle puzzle_of(const Grid& solution, const std::string& id) {
 BookChapter chapter_of(const Grid& solution, int count) {
   BookChapter chapter;
   chapter.title = std::string(variant_name(solution.geometry().variant()));
+  chapter.title[0] = static_cast<char>(chapter.title[0] - 'a' + 'A');
   chapter.level = "medium";
   for (int i = 0; i < count; ++i)
     chapter.puzzles.push_back(puzzle_of(solution, chapter.title + "-" + std::to_string(i + 1)));
@@ -1268,19 +1269,23 @@ TEST(VariantTypesetTest, KillerCagesAreDashedInsetOutlinesWithTheirSums) {
   EXPECT_EQ(sums, expected);
 }
 
-// Each variant's newspaper page against its golden rendering; with SUDOKU_UPDATE_GOLDEN=1 the
-// pages are also written to docs/images (90 dpi) for docs/templates.md.
-TEST(VariantTypesetTest, NewspaperPagesMatchTheirGoldens) {
+// Each variant's newspaper page, and Killer's book-6x9 puzzle page, against their golden renderings;
+// with SUDOKU_UPDATE_GOLDEN=1 the pages are also written to docs/images for docs/templates.md.
+TEST(VariantTypesetTest, PagesMatchTheirGoldens) {
   TempDir dir;
-  for (const VariantCase& each : variant_cases()) {
-    const std::string name = "newspaper-" + std::string(variant_name(each.variant));
-    const std::string pdf = render_book(single_puzzle_book(each.solution), "newspaper", dir, name);
-    expect_matches_golden(pdf, 1, name, dir);
-    if (const char* update = std::getenv("SUDOKU_UPDATE_GOLDEN");
-        update != nullptr && std::string(update) == "1")
-      run_ok("pdftoppm -r 90 -png -singlefile -f 1 -l 1 " + pdf + " " + std::string(SUDOKU_SOURCE_DIR) +
+  const bool update = std::getenv("SUDOKU_UPDATE_GOLDEN") != nullptr &&
+                      std::string(std::getenv("SUDOKU_UPDATE_GOLDEN")) == "1";
+  const auto check = [&](const Grid& solution, const std::string& template_name, int page, int dpi) {
+    const std::string name = template_name + "-" + std::string(variant_name(solution.geometry().variant()));
+    const std::string pdf = render_book(single_puzzle_book(solution), template_name, dir, name);
+    expect_matches_golden(pdf, page, name, dir);
+    if (update)
+      run_ok("pdftoppm -gray -png -singlefile -r " + std::to_string(dpi) + " -f " + std::to_string(page) +
+             " -l " + std::to_string(page) + " " + pdf + " " + std::string(SUDOKU_SOURCE_DIR) +
              "/docs/images/" + name);
-  }
+  };
+  for (const VariantCase& each : variant_cases()) check(each.solution, "newspaper", 1, 90);
+  check(variant_cases().back().solution, "book-6x9", 6, 50);
 }
 
 TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {

@@ -495,13 +495,16 @@ class BookRenderer {
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
-    if (const TextLine* rule = rule_text(master, content_ref, page.role)) {
+    if (page_has_rule) {
+      // The other grids of the page leave the line blank, so the captions below stay in line.
       cursor += master.rule->gap;
-      std::vector<DrawnInk> ink;
-      draw_line(canvas, *rule, values,
-                {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
-                 frame.safe.bottom(), false, "the grid's width"},
-                frame, page.number, &ink);
+      if (const TextLine* rule = rule_text(master, content_ref, page.role)) {
+        std::vector<DrawnInk> ink;
+        draw_line(canvas, *rule, values,
+                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page.number, &ink);
+      }
       cursor += master.rule->height;
     }
     for (const auto& caption : master.captions) {
