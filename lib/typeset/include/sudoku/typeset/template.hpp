@@ -104,7 +104,7 @@ struct GridStyle {
   double thick = 1.5;   // between boxes
   double border = 2.0;  // around the grid
   Color line_color = Color::black();
-  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no tints
+  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no grey lines or digits
   // Variants: the fill of the cells of extra units (X's diagonals, Windoku's windows, the asterisk,
   // the centre dots), Killer's dashed cage lines (0: as thin as the thin lines) and the cage sums'
   // size as a fraction of the cell side. A tint fills an area, never a line or a digit, so a
