@@ -259,10 +259,13 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
   canvas.stroke_segments(thin, look.thin, look.line_color);
   canvas.stroke_segments(thick, look.thick, look.line_color);
   canvas.stroke_rect({left, top, side, side}, look.border, look.line_color);
-  if (solution == nullptr && !geometry.cages().empty())
-    paint_cages(canvas, geometry, frame, look, std::max(look.thick, look.border) / 2);
+  const bool cages = solution == nullptr && !geometry.cages().empty();
+  if (cages) paint_cages(canvas, geometry, frame, look, std::max(look.thick, look.border) / 2);
+  // Among cages, givens are a fifth smaller, so that their ink stays below the sums' boxes.
+  DigitLook givens = look.givens;
+  if (cages) givens.scale *= 0.8;
 
-  const LookGlyphs given_glyphs = prepare(canvas, look.givens, cell, size);
+  const LookGlyphs given_glyphs = prepare(canvas, givens, cell, size);
   const LookGlyphs solved_glyphs =
       solution != nullptr ? prepare(canvas, look.solved, cell, size) : given_glyphs;
 
@@ -289,11 +292,11 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
     const double baseline = top + 0.5 * cell + given_glyphs.dy;
     glyphs = {{given_glyphs.space_glyph, left, baseline},
               {given_glyphs.space_glyph, left + side - given_glyphs.space_advance, baseline}};
-    canvas.draw_glyph_run(*look.givens.font, look.givens.scale * cell, look.givens.color, glyphs, symbols);
+    canvas.draw_glyph_run(*givens.font, givens.scale * cell, givens.color, glyphs, symbols);
   }
   bool first = true;
   for (const auto& run : runs) {
-    const DigitLook& digit = run.given ? look.givens : look.solved;
+    const DigitLook& digit = run.given ? givens : look.solved;
     const LookGlyphs& placement = run.given ? given_glyphs : solved_glyphs;
     glyphs.clear();
     const double first_baseline = top + 0.5 * cell + placement.dy;
