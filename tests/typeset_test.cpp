@@ -1142,15 +1142,18 @@ Book single_puzzle_book(const Grid& solution) {
   return book;
 }
 
+// The newspaper puzzle page of a one-puzzle book of `solution`'s board, rendered at `dpi`.
+GrayImage newspaper_page(const Grid& solution, int dpi, const TempDir& dir, const std::string& name) {
+  return render_page(render_book(single_puzzle_book(solution), "newspaper", dir, name), 1, dpi, dir, name);
+}
+
 // Newspaper puzzle pages at 50 dpi: the cells of X's diagonals, Windoku's windows, the asterisk and
 // the centre dots are tinted (darker than paper, far lighter than a line) and no other cell is; a
 // classic page has no tint at all.
 TEST(VariantTypesetTest, ExtraUnitsAreTinted) {
   TempDir dir;
   const GrayImage classic =
-      render_page(render_book(single_puzzle_book(testing::pattern_solution(Geometry::standard(9))),
-                              "newspaper", dir, "classic"),
-                  1, 50, dir, "classic");
+      newspaper_page(testing::pattern_solution(Geometry::standard(9)), 50, dir, "classic");
   const GridBox classic_grid = find_grid(classic);
   for (int cell = 0; cell < 81; ++cell)
     EXPECT_GT(cell_patch(classic, classic_grid, cell, 0.1, 0.22), 245) << cell;
@@ -1159,8 +1162,7 @@ TEST(VariantTypesetTest, ExtraUnitsAreTinted) {
     if (geometry.units().size() == 27u) continue;
     const std::string name(variant_name(each.variant));
     SCOPED_TRACE(name);
-    const GrayImage image =
-        render_page(render_book(single_puzzle_book(each.solution), "newspaper", dir, name), 1, 50, dir, name);
+    const GrayImage image = newspaper_page(each.solution, 50, dir, name);
     const GridBox grid = find_grid(image);
     std::set<int> tinted;
     for (std::size_t unit = 27; unit < geometry.units().size(); ++unit)
@@ -1182,12 +1184,9 @@ TEST(VariantTypesetTest, ExtraUnitsAreTinted) {
 TEST(VariantTypesetTest, JigsawRegionsHaveThickBordersAndNoBoxLines) {
   TempDir dir;
   const GrayImage classic =
-      render_page(render_book(single_puzzle_book(testing::pattern_solution(Geometry::standard(9))),
-                              "newspaper", dir, "classic"),
-                  1, 150, dir, "classic");
+      newspaper_page(testing::pattern_solution(Geometry::standard(9)), 150, dir, "classic");
   const Grid solution = solution_on(jigsaw_geometry());
-  const GrayImage jigsaw = render_page(render_book(single_puzzle_book(solution), "newspaper", dir, "jigsaw"),
-                                       1, 150, dir, "jigsaw");
+  const GrayImage jigsaw = newspaper_page(solution, 150, dir, "jigsaw");
   const GridBox classic_grid = find_grid(classic);
   const GridBox jigsaw_grid = find_grid(jigsaw);
   const Geometry& geometry = solution.geometry();
