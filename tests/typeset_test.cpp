@@ -1027,6 +1027,7 @@ std::string render_book(const Book& book, const std::string& template_name, cons
   const std::string pdf = dir / (name + ".pdf");
   typeset::typeset_book(book, typeset::load_template(kTemplateDir + "/" + template_name + ".xml"), options,
                         pdf);
+    fs::copy_file(pdf, std::string("/tmp/vpk/") + name + ".pdf", fs::copy_options::overwrite_existing);
   return pdf;
 }
 
@@ -1217,55 +1218,92 @@ TEST(VariantTypesetTest, JigsawRegionsHaveThickBordersAndNoBoxLines) {
   EXPECT_GE(thinner, 12);
 }
 
+// Cages whose outlines are not simple rectangles and Ls: a ring around box 1's centre (an outline
+// with a hole), and seven cells around r5c6 whose r5c5 and r6c6 touch only at a corner (a pinch),
+// with r5c6 and r6c5 cages of their own; the other cells in no cage. The sums need only be
+// reachable: this board is for drawing, not solving.
+std::shared_ptr<const Geometry> ring_and_pinch_cages() {
+  const auto at = [](int row, int col) { return row * 9 + col; };
+  return Geometry::killer(
+      {{40, {at(0, 0), at(0, 1), at(0, 2), at(1, 0), at(1, 2), at(2, 0), at(2, 1), at(2, 2)}},
+       {5, {at(1, 1)}},
+       {35, {at(4, 4), at(3, 4), at(3, 5), at(3, 6), at(4, 6), at(5, 6), at(5, 5)}},
+       {3, {at(4, 5)}},
+       {9, {at(5, 4)}}});
+}
+
 // Killer at 150 dpi (the inset outline is a few pixels from the cell edge, finer than 50 dpi
-// resolves): inside each cell, next to every edge it shares with another cage, a dashed line
-// (partly dark, partly paper); next to an edge between two cells of one cage, nothing; every sum is
-// in the text, once per cage; the classic page has none of it.
+// resolves): inside a caged cell, along each edge it shares with another cage or with no cage, a
+// dashed line (partly dark, partly paper); along an edge between two cells of one cage, and inside
+// cells in no cage, nothing; every sum is in the text, once per cage. Both for cages cut from a
+// solution and for a ring (an outline with a hole) and a pinch.
 TEST(VariantTypesetTest, KillerCagesAreDashedInsetOutlinesWithTheirSums) {
   TempDir dir;
-  const Grid solution = variant_cases().back().solution;
-  const Geometry& geometry = solution.geometry();
-  ASSERT_EQ(geometry.variant(), Variant::killer);
-  const std::string pdf = render_book(single_puzzle_book(solution), "newspaper", dir, "killer");
-  const GrayImage image = render_page(pdf, 1, 150, dir, "killer");
-  const GridBox grid = find_grid(image);
-  // The fraction of dark pixels along the strip 0.1 cell inside the left edge of `cell`, over its
-  // middle half (clear of the corners and the sum).
-  const auto strip = [&](int cell) {
-    const double x = grid.left + (geometry.col_of(cell) + 0.1) * grid.cell;
-    const double y0 = grid.top + (geometry.row_of(cell) + 0.3) * grid.cell;
-    int dark = 0;
-    int total = 0;
-    for (int y = static_cast<int>(y0); y < static_cast<int>(y0 + 0.4 * grid.cell); ++y, ++total) {
-      int darkest = 255;
-      for (int d = -1; d <= 1; ++d)
-        darkest = std::min(darkest, image.at(static_cast<int>(std::lround(x)) + d, y));
-      if (darkest < 128) ++dark;
+  Grid drawn(ring_and_pinch_cages());
+  const Grid classic = testing::pattern_solution(Geometry::standard(9));
+  for (int cell = 0; cell < 81; ++cell) drawn.set(cell, classic[cell]);
+  for (const Grid& solution : {variant_cases().back().solution, drawn}) {
+    const Geometry& geometry = solution.geometry();
+    ASSERT_EQ(geometry.variant(), Variant::killer);
+    const std::string name = "killer-" + std::to_string(geometry.cages().size());
+    Book book;
+    book.chapters.push_back({"Killer", "medium", std::nullopt, {}});
+    BookPuzzle puzzle;
+    puzzle.puzzle = Grid(solution.geometry_ptr());
+    puzzle.solution = solution;
+    book.chapters.back().puzzles.push_back(puzzle);
+    const std::string pdf = render_book(book, "newspaper", dir, name);
+    const GrayImage image = render_page(pdf, 1, 150, dir, name);
+    const GridBox grid = find_grid(image);
+    // The fraction of dark pixels along the strip 0.1 cell inside one edge of `cell` (dr, dc: the
+    // neighbour's direction), over the middle of the edge, clear of the corners and the sum.
+    const auto strip = [&](int cell, int dr, int dc) {
+      const double x0 = grid.left + geometry.col_of(cell) * grid.cell;
+      const double y0 = grid.top + geometry.row_of(cell) * grid.cell;
+      const double inset = dr + dc > 0 ? 0.9 : 0.1;
+      int dark = 0;
+      int total = 0;
+      for (double t = 0.4; t <= 0.75; t += 0.01, ++total) {
+        const double x = x0 + (dc != 0 ? inset : t) * grid.cell;
+        const double y = y0 + (dr != 0 ? inset : t) * grid.cell;
+        int darkest = 255;
+        for (int d = -1; d <= 1; ++d)
+          darkest = std::min(darkest, image.at(static_cast<int>(std::lround(x)) + (dc != 0 ? d : 0),
+                                               static_cast<int>(std::lround(y)) + (dr != 0 ? d : 0)));
+        if (darkest < 128) ++dark;
+      }
+      return static_cast<double>(dark) / total;
+    };
+    int outlined = 0;
+    for (int cell = 0; cell < 81; ++cell) {
+      for (const auto& [dr, dc] : {std::pair{0, -1}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{1, 0}}) {
+        const int row = geometry.row_of(cell) + dr;
+        const int col = geometry.col_of(cell) + dc;
+        const int neighbour_cage =
+            row < 0 || col < 0 || row > 8 || col > 8 ? -1 : geometry.cage_of(row * 9 + col);
+        SCOPED_TRACE(name + " " + cell_name(geometry, cell) + " towards " + std::to_string(dr) + "," +
+                     std::to_string(dc));
+        const double dashed = strip(cell, dr, dc);
+        if (geometry.cage_of(cell) >= 0 && geometry.cage_of(cell) != neighbour_cage) {
+          EXPECT_GT(dashed, 0.2);
+          EXPECT_LT(dashed, 0.9);
+          ++outlined;
+        } else {
+          EXPECT_EQ(dashed, 0);
+        }
+      }
     }
-    return static_cast<double>(dark) / total;
-  };
-  int outlined = 0;
-  for (int cell = 0; cell < 81; ++cell) {
-    if (geometry.col_of(cell) == 0) continue;
-    SCOPED_TRACE(cell_name(geometry, cell));
-    if (geometry.cage_of(cell) != geometry.cage_of(cell - 1)) {
-      EXPECT_GT(strip(cell), 0.2);
-      EXPECT_LT(strip(cell), 0.9);
-      ++outlined;
-    } else {
-      EXPECT_EQ(strip(cell), 0);
-    }
+    EXPECT_GE(outlined, 20);
+    std::istringstream words(text_of(pdf, "-f 1 -l 1"));
+    std::multiset<int> sums;
+    for (std::string word; words >> word;)
+      if (std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+          word.size() <= 2)
+        sums.insert(std::stoi(word));
+    std::multiset<int> expected = {1};  // "SUDOKU No. 1"
+    for (const Cage& cage : geometry.cages()) expected.insert(cage.sum);
+    EXPECT_EQ(sums, expected);
   }
-  EXPECT_GE(outlined, 20);
-  std::istringstream words(text_of(pdf, "-f 1 -l 1"));
-  std::multiset<int> sums;
-  for (std::string word; words >> word;)
-    if (std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-        word.size() <= 2)
-      sums.insert(std::stoi(word));
-  std::multiset<int> expected = {1};  // "SUDOKU No. 1"
-  for (const Cage& cage : geometry.cages()) expected.insert(cage.sum);
-  EXPECT_EQ(sums, expected);
 }
 
 // Each variant's newspaper page, and Killer's book-6x9 puzzle page, against their golden renderings;
