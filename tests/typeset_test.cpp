@@ -912,8 +912,6 @@ TEST(TypesetTest, CoverErrors) {
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
 }
 
-// PDF/X-1a:2001 on request, for presses and newspapers: PDF 1.3, an output intent with the ICC
-// profile embedded, the PDF/X keys, Trapped, a TrimBox on every page; Ghostscript renders it.
 // ---------------------------------------------------------------------------------------------------
 // Variants and Killer on the page. Until book.json carries variants, the books are built here: each
 // puzzle's solution is a grid of its geometry (found by the solver on the blank board, checked with
@@ -1027,7 +1025,6 @@ std::string render_book(const Book& book, const std::string& template_name, cons
   const std::string pdf = dir / (name + ".pdf");
   typeset::typeset_book(book, typeset::load_template(kTemplateDir + "/" + template_name + ".xml"), options,
                         pdf);
-    fs::copy_file(pdf, std::string("/tmp/vpk/") + name + ".pdf", fs::copy_options::overwrite_existing);
   return pdf;
 }
 
@@ -1086,6 +1083,7 @@ GridBox find_grid(const GrayImage& image) {
     std::vector<int> dark;
     for (int i = 0; i < static_cast<int>(counts.size()); ++i)
       if (counts[static_cast<std::size_t>(i)] > limit / 2) dark.push_back(i);
+    if (dark.empty()) return std::pair{0.0, 0.0};  // no grid: every probe then fails
     std::size_t first_end = 0;
     while (first_end + 1 < dark.size() && dark[first_end + 1] == dark[first_end] + 1) ++first_end;
     std::size_t last_start = dark.size() - 1;
@@ -1325,6 +1323,8 @@ TEST(VariantTypesetTest, PagesMatchTheirGoldens) {
   check(variant_cases().back().solution, "book-6x9", 6, 50);
 }
 
+// PDF/X-1a:2001 on request, for presses and newspapers: PDF 1.3, an output intent with the ICC
+// profile embedded, the PDF/X keys, Trapped, a TrimBox on every page; Ghostscript renders it.
 TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {
   TempDir dir;
   const std::string pdf = dir / "x.pdf";
