@@ -43,6 +43,26 @@ void Canvas::fill_rect(const Rect& rect, Color color) {
   cairo_fill(cairo_);
 }
 
+void Canvas::fill_rects(std::span<const Rect> rects, Color color) {
+  if (rects.empty()) return;
+  for (const Rect& rect : rects) cairo_rectangle(cairo_, rect.x, rect.y, rect.width, rect.height);
+  set_color(color);
+  cairo_fill(cairo_);
+}
+
+void Canvas::stroke_dashed(const Segment& segment, double width, Color color, double dash, double gap,
+                           double offset) {
+  const double pattern[2] = {dash, gap};
+  cairo_move_to(cairo_, segment.from.x, segment.from.y);
+  cairo_line_to(cairo_, segment.to.x, segment.to.y);
+  set_color(color);
+  cairo_set_line_width(cairo_, width);
+  cairo_set_line_cap(cairo_, CAIRO_LINE_CAP_SQUARE);
+  cairo_set_dash(cairo_, pattern, 2, offset);
+  cairo_stroke(cairo_);
+  cairo_set_dash(cairo_, nullptr, 0, 0);
+}
+
 void Canvas::set_font(const Font& font, double size) {
   cairo_set_font_face(cairo_, font.face());
   cairo_set_font_size(cairo_, size);

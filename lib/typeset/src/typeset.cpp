@@ -221,6 +221,9 @@ class BookRenderer {
     look.thick = style.thick;
     look.border = style.border;
     look.line_color = style.line_color;
+    look.tint = style.tint;
+    look.cage = style.cage;
+    look.cage_sum = style.cage_sum;
     look.givens = {&font(style.givens.font), style.givens.scale, style.givens.color};
     look.solved = {&font(style.solved.font), style.solved.scale, style.solved.color};
     return look;
@@ -427,6 +430,15 @@ class BookRenderer {
     }
   }
 
+  // The variant's rule under a slot's grid, or null: on puzzle pages whose master has a text for
+  // the puzzle's variant, under the first grid of the chapter (or under every grid).
+  const TextLine* rule_text(const Master& master, const SlotContent& slot, PageRole role) const {
+    if (!master.rule || role != PageRole::puzzles || (!master.rule->every_grid && slot.puzzle != 0))
+      return nullptr;
+    return master.rule->text_for(
+        book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().variant());
+  }
+
   void draw_slot(Canvas& canvas, const PlannedPage& page, const PageFrame& frame, std::size_t index,
                  const TextValues& page_values_) {
     const Master& master = *page.master;
@@ -442,6 +454,12 @@ class BookRenderer {
     double below = 0;
     for (const auto& caption : master.captions)
       (caption.position == Caption::Position::above ? above : below) += caption.height + caption.gap;
+    // A page with a rule line under one of its grids gives every grid the same room for it, so the
+    // grids of a page stay the same size; pages without one (every classic page) lose nothing.
+    const bool page_has_rule =
+        std::any_of(page.slots.begin(), page.slots.end(),
+                    [&](const SlotContent& each) { return rule_text(master, each, page.role) != nullptr; });
+    if (page_has_rule) below += master.rule->height + master.rule->gap;
     double side = std::min(slot.width, slot.height - above - below);
     if (master.max_grid > 0) side = std::min(side, master.max_grid);
     // The grid and its captions form one block; the rows of blocks are placed as the master's
@@ -477,6 +495,18 @@ class BookRenderer {
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
+    if (page_has_rule) {
+      // The other grids of the page leave the line blank, so the captions below stay in line.
+      cursor += master.rule->gap;
+      if (const TextLine* rule = rule_text(master, content_ref, page.role)) {
+        std::vector<DrawnInk> ink;
+        draw_line(canvas, *rule, values,
+                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page.number, &ink);
+      }
+      cursor += master.rule->height;
+    }
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::below) continue;
       cursor += caption.gap;

@@ -61,6 +61,13 @@ class Canvas {
   // A rectangle outline centred on `rect`'s edges, with mitred corners.
   void stroke_rect(const Rect& rect, double width, Color color);
   void fill_rect(const Rect& rect, Color color);
+  // Rectangles filled as one path, so no seam shows where two of them touch.
+  void fill_rects(std::span<const Rect> rects, Color color);
+  // A segment dashed `dash` on and `gap` off, starting `offset` into the pattern, with square caps
+  // (each dash reaches width / 2 beyond its length at both ends, so dashes meeting at a corner close
+  // it).
+  void stroke_dashed(const Segment& segment, double width, Color color, double dash, double gap,
+                     double offset);
 
   void set_font(const Font& font, double size);
   TextMetrics measure(std::string_view utf8) const;
