@@ -146,8 +146,19 @@ std::vector<Transform> enumerate_rule_symmetries(const Geometry& geometry) {
   const int size = geometry.size();
   const std::vector<CellSet> sets = rule_unit_sets(geometry);
   const int first = first_rule_unit(geometry);
+  // Cells of some rule unit: every cell of a rule unit must come from one of them, a cheap test
+  // that rejects most candidate maps before the full one (X: 17 of 81 cells).
+  CellSet covered;
+  for (const CellSet& set : sets) covered |= set;
+  std::vector<int> rule_cells;
+  for (std::size_t u = static_cast<std::size_t>(first); u < geometry.units().size(); ++u)
+    rule_cells.insert(rule_cells.end(), geometry.units()[u].begin(), geometry.units()[u].end());
   std::vector<Transform> maps;
   const auto keep_if_valid = [&](Transform transform) {
+    for (int cell : rule_cells)
+      if (!covered.test(static_cast<std::size_t>(
+              source_cell(transform, geometry, geometry.row_of(cell), geometry.col_of(cell)))))
+        return;
     for (int v = 0; v <= size; ++v)
       transform.relabel[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(v);
     if (maps_units_from(transform, geometry, first, sets)) maps.push_back(transform);
