@@ -214,10 +214,6 @@ class Climber {
   std::vector<std::vector<int>> orbits_;
 };
 
-}  // namespace
-
-namespace {
-
 // Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the
 // board has no completion or the placements run out.
 bool fill_randomly(Grid& grid, Rng& rng, std::int64_t& placements) {

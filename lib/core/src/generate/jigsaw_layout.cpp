@@ -9,8 +9,8 @@
 namespace sudoku {
 namespace {
 
-// Trades tried per cell of the board: enough that little of the box pattern is left (about one
-// successful trade per two cells on 9x9).
+// Trades tried per cell of the board. Many are refused (a region would split); three per cell
+// leave little of the box pattern in the layouts of examples/plan-variants.json.
 constexpr int kTradesPerCell = 3;
 // Layouts drawn before giving up, and placements the solution check spends on each.
 constexpr int kLayoutDraws = 200;
