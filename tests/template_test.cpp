@@ -166,7 +166,7 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
   EXPECT_EQ(
       error_of(minimal_template("  <watermark/>\n")),
-      "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
+      "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master, split)");
 }
 
 TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {
