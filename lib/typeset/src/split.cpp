@@ -99,12 +99,20 @@ std::string dsc_date(std::int64_t seconds) {
 // with the digits and cut the caption's line box), and a reproducible creation date.
 std::string render_eps(double width, double height, const std::string& title,
                        std::optional<std::int64_t> date, const std::function<void(Canvas&)>& draw) {
-  StreamSurface surface(cairo_ps_surface_create_for_stream, width, height);
+  // Cairo's PostScript page is whole points: it flips y about the height rounded up and clips to
+  // the height rounded down. It gets the block rounded up, and the drawing moves down by the
+  // rounding, so the block's bottom left corner is the origin and the HiRes box fits it exactly.
+  const double whole_width = std::ceil(width - 1e-9);
+  const double whole_height = std::ceil(height - 1e-9);
+  StreamSurface surface(cairo_ps_surface_create_for_stream, whole_width, whole_height);
   cairo_ps_surface_set_eps(surface.get(), 1);
   cairo_ps_surface_restrict_to_level(surface.get(), CAIRO_PS_LEVEL_2);
   const std::string title_comment = "%%Title: " + title;
   cairo_ps_surface_dsc_comment(surface.get(), title_comment.c_str());
-  draw_on(surface.get(), draw);
+  draw_on(surface.get(), [&](Canvas& canvas) {
+    cairo_translate(canvas.cairo(), 0, whole_height - height);
+    draw(canvas);
+  });
   std::string eps = surface.finish();
   const std::string box =
       "0 0 " + formatted("%.0f", std::ceil(width - 1e-9)) + " " + formatted("%.0f", std::ceil(height - 1e-9));
