@@ -408,6 +408,8 @@ TEST(SplitCliTest, WritesTheFilesAndTheProof) {
   EXPECT_TRUE(fs::exists(dir / "files/2026-12-05-hard-solution.eps"));
   EXPECT_FALSE(fs::exists(dir / "files/2026-12-05-hard.pdf"));
   EXPECT_TRUE(fs::exists(dir / "files/proof.pdf"));
+  // Nothing else: the hidden folder the files were staged in is gone.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "files"), fs::directory_iterator()), 17);
   // --proof elsewhere; pdf is the default format; --solutions none leaves the solutions out.
   ASSERT_EQ(run_command(typeset_command(dir / "book -t newspaper --split -o " + dir / "more" + " --proof " +
                                         dir / "editor.pdf --solutions none"))

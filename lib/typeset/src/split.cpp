@@ -4,8 +4,11 @@
 #include <cairo-svg.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -456,12 +459,28 @@ SplitResult typeset_split(const Book& book, const Template& page_template, const
   std::error_code error;
   std::filesystem::create_directories(directory, error);
   if (error) throw IoError(directory + ": cannot create the output directory: " + error.message());
-  for (const SplitFile& file : files) {
-    const std::string path = (std::filesystem::path(directory) / file.name).string();
-    write_file_atomically(path, file.bytes);
-    result.files.push_back(path);
-    result.bytes += file.bytes.size();
+  // Every file goes to a hidden folder beside them first (each written and synced there), and is
+  // renamed into place only when all are written: a crash leaves each name with its old or its new
+  // complete file, never a half-written one nor a temporary file among them (a layout desk's hot
+  // folder would pick it up); at most the hidden folder remains.
+  std::string staging = (std::filesystem::path(directory) / ".split-XXXXXX").string();
+  if (mkdtemp(staging.data()) == nullptr)
+    throw IoError(directory + ": cannot create a temporary folder for the files: " + std::strerror(errno));
+  try {
+    for (const SplitFile& file : files)
+      write_file_atomically((std::filesystem::path(staging) / file.name).string(), file.bytes);
+    for (const SplitFile& file : files) {
+      const std::string path = (std::filesystem::path(directory) / file.name).string();
+      std::filesystem::rename(std::filesystem::path(staging) / file.name, path, error);
+      if (error) throw IoError(path + ": cannot write: " + error.message());
+      result.files.push_back(path);
+      result.bytes += file.bytes.size();
+    }
+  } catch (...) {
+    std::filesystem::remove_all(staging, error);
+    throw;
   }
+  std::filesystem::remove_all(staging, error);
   result.grids = static_cast<int>(files.size() / std::max<std::size_t>(options.formats.size(), 1));
   if (!options.proof_path.empty()) {
     write_file_atomically(options.proof_path, proof);

@@ -17,8 +17,10 @@
 // render_proof_pdf lays out every grid and its solution, several per A4 page, each with its date,
 // slot, level and grades, for the editor to check the run before it goes out.
 // typeset_split renders every file and the proof in memory first, so an error (a caption that does
-// not fit, a name used twice, a name pattern without a value) writes nothing; it then writes each
-// file atomically (temporary file and rename), never leaving a half-written one. With
+// not fit, a name used twice, a name pattern without a value) writes nothing; it then writes every
+// file into a hidden folder in `directory` (".split-XXXXXX", synced) and renames each into place
+// when all are written: a crash leaves every name with its old or new complete file and no
+// temporary file among them (at most the hidden folder). With
 // options.typeset.date set, the same inputs give the same bytes.
 //
 // Errors: InputError for a book without puzzles, a template font that is missing, text that does
