@@ -149,6 +149,14 @@ Difference compare(const Raster& a, const Raster& b) {
   return difference;
 }
 
+TEST(SplitTest, FormatListsAreParsed) {
+  using typeset::SplitFormat;
+  EXPECT_EQ(typeset::parse_split_formats("svg,pdf,svg"), (std::vector{SplitFormat::svg, SplitFormat::pdf}));
+  EXPECT_EQ(typeset::parse_split_formats("eps"), std::vector{SplitFormat::eps});
+  for (const std::string bad : {"", "pdf,", "PDF", "pdf,tiff", "pdf svg"})
+    EXPECT_THROW(typeset::parse_split_formats(bad), std::invalid_argument) << bad;
+}
+
 TEST(SplitTest, CalendarGridsAreNamedByDateAndSlotInEveryFormat) {
   const Book book = calendar_book();
   const auto files = typeset::render_split(

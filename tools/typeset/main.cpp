@@ -1,9 +1,9 @@
 // typeset: lay out a generated book as a print-ready PDF with a page template.
-#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -140,18 +140,10 @@ bool parse_options(int argc, char** argv, Options& options) {
     if (options.output.empty()) throw UsageError("--split needs -o DIR, the folder for the grids' files");
     if (!options.cover.empty())
       throw UsageError("--cover makes a book's cover; it does not apply to --split");
-    if (!formats.empty()) options.formats.clear();
-    std::size_t at = 0;
-    while (!formats.empty() && at <= formats.size()) {
-      const std::size_t comma = std::min(formats.find(',', at), formats.size());
-      const std::string name = formats.substr(at, comma - at);
-      const auto format = sudoku::typeset::parse_split_format(name);
-      if (!format)
-        throw UsageError("--format expects a comma-separated list of pdf, svg and eps, got '" + name +
-                         "' in '" + formats + "'");
-      if (std::find(options.formats.begin(), options.formats.end(), *format) == options.formats.end())
-        options.formats.push_back(*format);
-      at = comma + 1;
+    try {
+      if (!formats.empty()) options.formats = sudoku::typeset::parse_split_formats(formats);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("--format ") + error.what());
     }
     if (options.proof.empty()) options.proof = (fs::path(options.output) / "proof.pdf").string();
   }

@@ -133,11 +133,11 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
     }
     if (first)
       glyphs.push_back({placement.space_glyph, left + side - placement.space_advance, first_baseline});
-    // Cairo treats empty text as no text at all (it would extract the digits again): a space
-    // extracts as nothing.
-    // The leading spacer's symbol is glyph_symbols' first byte, the trailing one's the last.
+    // The spacers, first and (on the first run) last, print nothing of their own.
     glyph_symbols.insert(glyph_symbols.begin(), ' ');
     glyph_symbols.push_back(' ');
+    // Cairo treats empty text as no text at all (it would extract the digits again): a space
+    // extracts as nothing.
     canvas.draw_glyph_run(*digit.font, digit.scale * cell, digit.color, glyphs,
                           first ? std::string_view(symbols) : " ", glyph_symbols);
     first = false;

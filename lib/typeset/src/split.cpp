@@ -25,11 +25,6 @@
 namespace sudoku::typeset {
 namespace {
 
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 std::string formatted(const char* format, double value) {
   char text[48];
   std::snprintf(text, sizeof text, format, value);
@@ -88,16 +83,6 @@ void replace_line(std::string& text, std::string_view key, const std::string& li
   text.replace(begin, end == std::string::npos ? std::string::npos : end - begin, line);
 }
 
-// "%%CreationDate: (D:...)" style date Cairo writes from the clock, made the run's date.
-std::string dsc_date(std::int64_t seconds) {
-  const std::time_t time = static_cast<std::time_t>(seconds);
-  std::tm parts{};
-  gmtime_r(&time, &parts);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
-}
-
 // EPS: the bounding box of the block, not of the ink (Cairo writes the ink's, which would change
 // with the digits and cut the caption's line box), and a reproducible creation date.
 std::string render_eps(double width, double height, const std::string& title,
@@ -122,8 +107,9 @@ std::string render_eps(double width, double height, const std::string& title,
   const std::string hires = "0 0 " + formatted("%.4f", width) + " " + formatted("%.4f", height);
   replace_line(eps, "%%BoundingBox:", "%%BoundingBox: " + box + "\n%%HiResBoundingBox: " + hires);
   replace_line(eps, "%%PageBoundingBox:", "%%PageBoundingBox: " + box);
-  replace_line(eps, "%%CreationDate:",
-               "%%CreationDate: " + dsc_date(date ? *date : static_cast<std::int64_t>(std::time(nullptr))));
+  replace_line(
+      eps, "%%CreationDate:",
+      "%%CreationDate: " + iso_utc_time(date ? *date : static_cast<std::int64_t>(std::time(nullptr))));
   return eps;
 }
 
@@ -338,6 +324,22 @@ std::optional<SplitFormat> parse_split_format(std::string_view name) {
   if (name == "eps") return SplitFormat::eps;
   if (name == "svg") return SplitFormat::svg;
   return std::nullopt;
+}
+
+std::vector<SplitFormat> parse_split_formats(std::string_view list) {
+  std::vector<SplitFormat> formats;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    const std::string_view name = list.substr(at, comma - at);
+    const auto format = parse_split_format(name);
+    if (!format)
+      throw std::invalid_argument("expects a comma-separated list of pdf, svg and eps, got '" +
+                                  std::string(name) + "' in '" + std::string(list) + "'");
+    if (std::find(formats.begin(), formats.end(), *format) == formats.end()) formats.push_back(*format);
+    at = comma + 1;
+  }
+  return formats;
 }
 
 std::string_view extension(SplitFormat format) {

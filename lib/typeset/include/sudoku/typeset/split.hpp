@@ -45,6 +45,9 @@ enum class SplitFormat { pdf, eps, svg };
 
 // "pdf", "eps" or "svg"; nullopt for anything else.
 std::optional<SplitFormat> parse_split_format(std::string_view name);
+// A comma-separated list of them ("pdf,svg,eps"), each once, in the order given; throws
+// std::invalid_argument naming the first word that is not a format ("got 'tiff' in 'pdf,tiff'").
+std::vector<SplitFormat> parse_split_formats(std::string_view list);
 std::string_view extension(SplitFormat format);  // without the dot
 
 struct SplitOptions {
