@@ -102,8 +102,7 @@ std::string render_eps(double width, double height, const std::string& title,
     draw(canvas);
   });
   std::string eps = surface.finish();
-  const std::string box =
-      "0 0 " + formatted("%.0f", std::ceil(width - 1e-9)) + " " + formatted("%.0f", std::ceil(height - 1e-9));
+  const std::string box = "0 0 " + formatted("%.0f", whole_width) + " " + formatted("%.0f", whole_height);
   const std::string hires = "0 0 " + formatted("%.4f", width) + " " + formatted("%.4f", height);
   replace_line(eps, "%%BoundingBox:", "%%BoundingBox: " + box + "\n%%HiResBoundingBox: " + hires);
   replace_line(eps, "%%PageBoundingBox:", "%%PageBoundingBox: " + box);
