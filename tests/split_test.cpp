@@ -116,9 +116,10 @@ Raster read_png(const std::string& path) {
 }
 
 // Renderers place antialiased edges differently (poppler snaps strokes to pixels, librsvg and
-// Ghostscript do not), so the rasters are compared in blocks of kBlock x kBlock pixels: a digit
-// that is missing, moved or another digit changes whole blocks, an edge only a fraction of one.
-constexpr int kBlock = 4;
+// Ghostscript do not; the EPS has its text as outlines), so the rasters (288 dpi) are compared in
+// blocks of kBlock x kBlock pixels (2 pt): a digit that is missing, moved or another digit changes
+// whole blocks, an edge only a fraction of one.
+constexpr int kBlock = 8;
 
 struct Difference {
   double mean = 0;        // mean absolute grey difference of the blocks' averages, 0-255
@@ -246,10 +247,10 @@ TEST(SplitTest, SvgAndEpsRenderLikeThePdf) {
     for (const std::string extension : {".pdf", ".svg", ".eps"})
       testing::write_text_file(dir / (name + extension), file_named(files, name + extension).bytes);
     const std::string base = dir / name;
-    ASSERT_EQ(run_command("pdftoppm -r 144 -png -singlefile " + base + ".pdf " + base + "-pdf").exit_code, 0);
-    ASSERT_EQ(run_command("rsvg-convert -d 144 -p 144 -o " + base + "-svg.png " + base + ".svg").exit_code,
+    ASSERT_EQ(run_command("pdftoppm -r 288 -png -singlefile " + base + ".pdf " + base + "-pdf").exit_code, 0);
+    ASSERT_EQ(run_command("rsvg-convert -d 288 -p 288 -o " + base + "-svg.png " + base + ".svg").exit_code,
               0);
-    ASSERT_EQ(run_command("gs -q -dSAFER -dBATCH -dNOPAUSE -dEPSCrop -r144 -sDEVICE=png16m -dTextAlphaBits=4 "
+    ASSERT_EQ(run_command("gs -q -dSAFER -dBATCH -dNOPAUSE -dEPSCrop -r288 -sDEVICE=png16m -dTextAlphaBits=4 "
                           "-dGraphicsAlphaBits=4 -o " +
                           base + "-eps.png " + base + ".eps")
                   .exit_code,
@@ -260,25 +261,27 @@ TEST(SplitTest, SvgAndEpsRenderLikeThePdf) {
       const Raster other = read_png(base + "-" + format + ".png");
       const Difference difference = compare(pdf, other);
       EXPECT_LE(difference.size_mismatch, 1) << name << " " << format;
-      // Measured: far shares up to 0.002 and means of 5-14 (antialiasing along every line); another
-      // grid of the same size has a far share of 0.06 but a mean of only 9: the far share is the test.
-      EXPECT_LT(difference.mean, 16.0) << name << " " << format;
-      EXPECT_LT(difference.far_share, 0.005) << name << " " << format;
+      // Measured: no far block and means of 2-4.5 (antialiasing along every line and glyph);
+      // another grid of the same size has 6 % of its blocks far off.
+      EXPECT_LT(difference.mean, 8.0) << name << " " << format;
+      EXPECT_LT(difference.far_share, 0.001) << name << " " << format;
     }
-    // Ghostscript renders the PDF and the EPS alike to the pixel: the same drawing, the same place.
-    ASSERT_EQ(run_command("gs -q -dSAFER -dBATCH -dNOPAUSE -r144 -sDEVICE=png16m -dTextAlphaBits=4 "
+    // Ghostscript renders the PDF and the EPS alike but for the edges of the glyphs (fonts in the
+    // PDF, outlines in the EPS): the same drawing in the same place (measured: means 0.7-2.4).
+    ASSERT_EQ(run_command("gs -q -dSAFER -dBATCH -dNOPAUSE -r288 -sDEVICE=png16m -dTextAlphaBits=4 "
                           "-dGraphicsAlphaBits=4 -o " +
                           base + "-pdf-gs.png " + base + ".pdf")
                   .exit_code,
               0);
     const Difference same_renderer = compare(read_png(base + "-pdf-gs.png"), read_png(base + "-eps.png"));
     EXPECT_EQ(same_renderer.size_mismatch, 0) << name;
-    EXPECT_LT(same_renderer.mean, 0.5) << name;
+    EXPECT_LT(same_renderer.mean, 4.0) << name;
+    EXPECT_EQ(same_renderer.far_share, 0.0) << name;
   }
   // The comparison can fail: two grids of the same size with other digits.
   const std::string other = dir / "2026-12-04-hard";
   testing::write_text_file(other + ".pdf", file_named(files, "2026-12-04-hard.pdf").bytes);
-  ASSERT_EQ(run_command("pdftoppm -r 144 -png -singlefile " + other + ".pdf " + other + "-pdf").exit_code, 0);
+  ASSERT_EQ(run_command("pdftoppm -r 288 -png -singlefile " + other + ".pdf " + other + "-pdf").exit_code, 0);
   const Difference difference =
       compare(read_png(dir / "2026-12-05-hard-pdf.png"), read_png(other + "-pdf.png"));
   EXPECT_EQ(difference.size_mismatch, 0);

@@ -8,7 +8,8 @@
 //  * PDF: MediaBox = TrimBox = the block, 100 % K (DeviceGray, see print_ready.hpp), fonts embedded;
 //  * EPS: Cairo's PostScript surface in EPS mode; %%BoundingBox is the block rounded out to whole
 //    points and %%HiResBoundingBox the exact block (Cairo would give the ink's box, which moves
-//    with the digits), greys as `setgray`;
+//    with the digits), greys as `setgray`, text as outlines (no font needed where it is placed;
+//    and Cairo 1.16's PostScript backend leaks memory for every OpenType font it embeds);
 //  * SVG: lines as paths, every text as an SVG <text> naming the template's font (family, weight,
 //    style), so it stays text: Cairo's SVG surface would write glyph outlines instead. The
 //    fonts are named, not embedded: the viewer needs them installed (fonts-texgyre for the
