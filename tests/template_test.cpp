@@ -164,9 +164,25 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 }
 
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
-  EXPECT_EQ(
-      error_of(minimal_template("  <watermark/>\n")),
-      "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
+  EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
+            "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, "
+            "master, split)");
+}
+
+TEST(TemplateTest, SplitNamesTheFilesOfTypesetSplit) {
+  EXPECT_FALSE(parse_template(minimal_template(), "t.xml").split);
+  const Template named = parse_template(
+      minimal_template("  <split name=\"{date}-{slot}\" solution=\"key-{date}-{slot}\"/>\n"), "t.xml");
+  ASSERT_TRUE(named.split);
+  EXPECT_EQ(named.split->line, 13);
+  EXPECT_EQ(named.split->puzzle.source(), "{date}-{slot}");
+  EXPECT_EQ(named.split->solution.source(), "key-{date}-{slot}");
+  // Without `solution`, the puzzle's name and "-solution".
+  EXPECT_EQ(parse_template(minimal_template("  <split name=\"{id}\"/>\n"), "t.xml").split->solution.source(),
+            "{id}-solution");
+  EXPECT_EQ(error_of(minimal_template("  <split name=\"\"/>\n")), "t.xml:13: 'name' must not be empty");
+  EXPECT_EQ(error_of(minimal_template("  <split name=\"{day}\"/>\n")).substr(0, 9), "t.xml:13:");
+  EXPECT_NE(error_of(minimal_template("  <split name=\"{day}\"/>\n")).find("day"), std::string::npos);
 }
 
 TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {

@@ -64,6 +64,8 @@ void Canvas::stroke_dashed(const Segment& segment, double width, Color color, do
 }
 
 void Canvas::set_font(const Font& font, double size) {
+  font_ = font;
+  size_ = size;
   cairo_set_font_face(cairo_, font.face());
   cairo_set_font_size(cairo_, size);
 }
@@ -75,7 +77,13 @@ TextMetrics Canvas::measure(std::string_view utf8) const {
   return {extents.x_advance, extents.x_bearing, extents.y_bearing, extents.width, extents.height};
 }
 
+void Canvas::record(std::string utf8, Point user_origin, Color color) {
+  cairo_user_to_device(cairo_, &user_origin.x, &user_origin.y);
+  recorded_->push_back({std::move(utf8), user_origin, font_, size_, color});
+}
+
 void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color) {
+  if (recorded_ != nullptr) return record(std::string(utf8), baseline_origin, color);
   const std::string text(utf8);
   set_color(color);
   cairo_move_to(cairo_, baseline_origin.x, baseline_origin.y);
@@ -83,8 +91,14 @@ void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color
 }
 
 void Canvas::draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,
-                            std::string_view utf8) {
+                            std::string_view utf8, std::string_view glyph_symbols) {
   set_font(font, size);
+  if (recorded_ != nullptr) {
+    for (std::size_t i = 0; i < glyphs.size() && i < glyph_symbols.size(); ++i)
+      if (glyph_symbols[i] != ' ')
+        record(std::string(1, glyph_symbols[i]), {glyphs[i].x, glyphs[i].y}, color);
+    return;
+  }
   set_color(color);
   const cairo_text_cluster_t cluster{static_cast<int>(utf8.size()), static_cast<int>(glyphs.size())};
   cairo_show_text_glyphs(cairo_, utf8.data(), static_cast<int>(utf8.size()), glyphs.data(),

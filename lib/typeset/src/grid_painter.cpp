@@ -286,19 +286,21 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
   // sits on the page; drawn digit by digit, pdftotext takes the widely spaced digits for columns and
   // mixes up the grids of a page.
   std::vector<cairo_glyph_t> glyphs;
+  std::string glyph_symbols;  // what each glyph of a run prints, ' ' for the spacers
   if (runs.empty()) {
     // A grid without givens (Killer's usual form) still extracts as its line of blanks: two spaces
     // across the first row carry it.
     const double baseline = top + 0.5 * cell + given_glyphs.dy;
     glyphs = {{given_glyphs.space_glyph, left, baseline},
               {given_glyphs.space_glyph, left + side - given_glyphs.space_advance, baseline}};
-    canvas.draw_glyph_run(*givens.font, givens.scale * cell, givens.color, glyphs, symbols);
+    canvas.draw_glyph_run(*givens.font, givens.scale * cell, givens.color, glyphs, symbols, "  ");
   }
   bool first = true;
   for (const auto& run : runs) {
     const DigitLook& digit = run.given ? givens : look.solved;
     const LookGlyphs& placement = run.given ? given_glyphs : solved_glyphs;
     glyphs.clear();
+    glyph_symbols.clear();
     const double first_baseline = top + 0.5 * cell + placement.dy;
     if (first) {
       glyphs.push_back({placement.space_glyph, left, first_baseline});
@@ -313,13 +315,17 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
       const auto v = static_cast<std::size_t>(value);
       glyphs.push_back({placement.glyph[v], left + (geometry.col_of(index) + 0.5) * cell + placement.dx[v],
                         top + (geometry.row_of(index) + 0.5) * cell + placement.dy});
+      glyph_symbols += printed_symbol(value);
     }
     if (first)
       glyphs.push_back({placement.space_glyph, left + side - placement.space_advance, first_baseline});
+    // The spacers, first and (on the first run) last, print nothing of their own.
+    glyph_symbols.insert(glyph_symbols.begin(), ' ');
+    glyph_symbols.push_back(' ');
     // Cairo treats empty text as no text at all (it would extract the digits again): a space
     // extracts as nothing.
     canvas.draw_glyph_run(*digit.font, digit.scale * cell, digit.color, glyphs,
-                          first ? std::string_view(symbols) : " ");
+                          first ? std::string_view(symbols) : " ", glyph_symbols);
     first = false;
   }
 }

@@ -322,7 +322,7 @@ class TemplateReader {
       source_.fail(source_.line_of(root),
                    "the root element must be <template>, not <" + std::string(root.name()) + ">");
     const Element element(source_, root, {"version", "description"},
-                          {"document", "page", "font", "grid", "master"});
+                          {"document", "page", "font", "grid", "master", "split"});
     if (const auto version = element.string("version"); version && *version != "1")
       element.fail_at("version", "unsupported template version " + in_quotes(*version) +
                                      " (this typeset reads version 1)");
@@ -334,6 +334,7 @@ class TemplateReader {
       read_document(*node, result.info);
     else
       result.info = default_info();
+    if (const auto node = element.single_child("split")) result.split = read_split(*node);
     const auto page = element.single_child("page");
     if (!page) element.fail("<template> needs a <page> element");
     default_page_ = read_page(*page, PageSetup{}, true);
@@ -372,6 +373,20 @@ class TemplateReader {
   static DocumentInfo default_info() {
     return {TextPattern::parse("{title}"), TextPattern::parse("{author}"),
             TextPattern::parse("Sudoku puzzles"), TextPattern::parse("sudoku")};
+  }
+
+  // <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>: without `solution`, the puzzle's
+  // name with "-solution" appended.
+  SplitNames read_split(pugi::xml_node node) {
+    const Element element(source_, node, {"name", "solution"}, {});
+    SplitNames names;
+    names.line = element.line();
+    names.puzzle = element.pattern("name", std::string(kDefaultCalendarSplitName));
+    names.solution = element.pattern("solution", names.puzzle.source() + "-solution");
+    if (names.puzzle.source().empty()) element.fail_at("name", in_quotes("name") + " must not be empty");
+    if (names.solution.source().empty())
+      element.fail_at("solution", in_quotes("solution") + " must not be empty");
+    return names;
   }
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {

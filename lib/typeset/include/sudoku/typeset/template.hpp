@@ -196,6 +196,20 @@ struct DocumentInfo {
   TextPattern keywords;
 };
 
+// typeset --split: the file name, without its extension, of each grid's own file and of its solution's,
+// as text patterns of the grid's caption variables ({date}, {slot}, {chapter}, {number}, {id},
+// {level}); characters other than letters, digits, '.', '_' and '-' become '-'.
+//   <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>
+// Without a <split> element, a calendar grid (one with a date and a slot) is named
+// "{date}-{slot}" and any other "{chapter}-{number}", each solution "...-solution".
+inline constexpr std::string_view kDefaultCalendarSplitName = "{date}-{slot}";
+inline constexpr std::string_view kDefaultSplitName = "{chapter}-{number}";
+struct SplitNames {
+  TextPattern puzzle;
+  TextPattern solution;
+  int line = 0;  // of the <split> element
+};
+
 struct Template {
   std::string name;    // file name without .xml, used for the default output name
   std::string source;  // file name for messages
@@ -213,6 +227,7 @@ struct Template {
   std::optional<Master> spine;
   Master puzzle_page;
   Master solution_page;
+  std::optional<SplitNames> split;  // absent: the default names above
 
   const FontSpec* find_font(std::string_view name) const;
 };
