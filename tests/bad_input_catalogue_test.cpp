@@ -56,6 +56,16 @@ void write_fixtures(const std::string& dir) {
   plan("unknown-level.json", R"("chapters": [{"level": "nightmare", "count": 1}])");
   plan("size-7.json", R"("size": 7, "chapters": [{"level": "easy", "count": 1}])");
   plan("bad-symmetry.json", R"("symmetry": "spiral", "chapters": [{"level": "easy", "count": 1}])");
+  plan("bad-variant.json", R"("variant": "sandwich", "chapters": [{"level": "easy", "count": 1}])");
+  plan("bad-regions.json",
+       R"("variant": "jigsaw", "regions": ")" +
+           std::string("211122333111222333112222333444555666444555666444555666777888899777888999"
+                       "777889991") +
+           R"(", "chapters": [{"level": "easy", "count": 1}])");
+  // A jigsaw line whose region 1 is split: r1c1 belongs to region 2 (and region 2 has 10 cells).
+  testing::write_text_file(dir + "/jigsaw.txt", puzzle +
+                                                    " 2111223331112223331122223334445556664445556664445556"
+                                                    "66777888899777888999777889999 j1\n");
   plan("wrong-type.json", R"("chapters": {"level": "easy"})");
   plan("negative-level.json", R"("chapters": [{"level": -5, "count": 1}])");
   testing::write_text_file(dir + "/nul-plan.json", std::string("{\"title\": \"a\0b\", \"seed\": 1}", 28));
@@ -123,6 +133,10 @@ const std::vector<BadInput>& catalogue() {
        "nesting deeper than 64 levels", ""},
       {"CorpusRateNulByte", "$BIN/corpus-rate --no-rating nul.txt", 1, "1 puzzles: 0 ok, 1 invalid-format",
        ""},
+      {"CorpusRateUnknownVariant", "$BIN/corpus-rate --variant sandwich ok.txt", 2,
+       "--variant expects classic, x, windoku, asterisk, centre-dot or jigsaw, got 'sandwich'", ""},
+      {"CorpusRateBadRegionMap", "$BIN/corpus-rate --no-rating --variant jigsaw jigsaw.txt", 1,
+       "1 puzzles: 0 ok, 1 invalid-format", ""},
       {"CorpusRateTruncatedLine", "$BIN/corpus-rate --no-rating truncated.txt", 1, "1 invalid-format", ""},
       {"CorpusRateTruncatedGrid", "$BIN/corpus-rate --no-rating truncated-grid.txt", 1, "1 invalid-format",
        ""},
@@ -154,6 +168,10 @@ const std::vector<BadInput>& catalogue() {
        "$.size: unsupported grid size 7", "out"},
       {"GenerateBadSymmetry", "$BIN/generate-book bad-symmetry.json -o out", 2,
        "$.symmetry: unknown symmetry \"spiral\"", "out"},
+      {"GenerateBadVariant", "$BIN/generate-book bad-variant.json -o out", 2,
+       "$.variant: expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"sandwich\"", "out"},
+      {"GenerateBadRegions", "$BIN/generate-book bad-regions.json -o out", 2,
+       "$.regions: bad region map at position 2: region 1 is not connected", "out"},
       {"GenerateWrongType", "$BIN/generate-book wrong-type.json -o out", 2,
        "$.chapters: expected an array, got an object", "out"},
       {"GenerateNegativeLevel", "$BIN/generate-book negative-level.json -o out", 2,

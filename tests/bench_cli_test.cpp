@@ -56,5 +56,17 @@ TEST(BenchCli, KernelSuiteReportsWholePassesAndGuesses) {
                    first.at("work").to_number<double>() / static_cast<double>(runs));
 }
 
+TEST(BenchCli, BooksKeepTheirVariants) {
+  // A book of X, Windoku, Asterisk, Centre-dot and jigsaw puzzles: the generic kernel counts them
+  // all, the 9x9 bit-board none.
+  const std::string book = testing::test_data("books/variants/book.json");
+  const auto generic = run_command(bench() + " --json --seconds 0.01 count-generic -- " + book);
+  ASSERT_EQ(generic.exit_code, 0) << generic.err;
+  const auto report = boost::json::parse(generic.out);
+  EXPECT_EQ(report.at("results").as_array().at(0).at("items").to_number<std::uint64_t>(), 6u);
+  const auto bitboard = run_command(bench() + " --json --seconds 0.01 count-bitboard9 -- " + book);
+  EXPECT_NE(bitboard.out.find("6 puzzles left out"), std::string::npos) << bitboard.out << bitboard.err;
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -7,8 +7,10 @@
 #include <string>
 
 #include "sudoku/book.hpp"
+#include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/puzzle_io.hpp"
+#include "sudoku/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -243,6 +245,83 @@ TEST(BookTest, MalformedJsonGivesLineAndColumn) {
     EXPECT_EQ(error.source(), "book.json");
     EXPECT_EQ(error.line(), 3);
   }
+}
+
+// The sample's first puzzle moved onto `geometry`: a solution found by the solver, its first 30
+// cells given, and the JSON fields of the puzzle set to match.
+void put_variant_puzzle(boost::json::value& json, const std::shared_ptr<const Geometry>& geometry) {
+  const Grid solution = *count_solutions(Grid(geometry), 1).solution;
+  Grid puzzle(geometry);
+  for (int cell = 0; cell < 30; ++cell) puzzle.set(cell, solution[cell]);
+  auto& object = puzzle_of(json, 0, 0);
+  object["puzzle"] = to_line(puzzle);
+  object["solution"] = to_line(solution);
+  object["givens"] = 30;
+  object["canonical"] = canonical_key(puzzle);
+  object["variant"] = std::string(variant_name(geometry->variant()));
+  if (geometry->variant() == Variant::jigsaw) object["regions"] = regions_line(*geometry);
+}
+
+constexpr std::string_view kJigsawRegions =
+    "111122333111222333112222333444555666444555666444555666777888999777888999777888999";
+
+TEST(BookTest, VariantPuzzlesRoundTripOnTheirBoard) {
+  std::vector<std::shared_ptr<const Geometry>> boards;
+  for (const Variant variant : {Variant::x, Variant::windoku, Variant::asterisk, Variant::centre_dot})
+    boards.push_back(Geometry::variant(variant));
+  boards.push_back(parse_regions(kJigsawRegions));
+  for (const auto& board : boards) {
+    auto json = sample_json();
+    put_variant_puzzle(json, board);
+    const Book book = parse_book(boost::json::serialize(json), "book.json");
+    const BookPuzzle& puzzle = book.chapters[0].puzzles[0];
+    EXPECT_TRUE(same_rules(puzzle.puzzle.geometry(), *board)) << board->describe();
+    EXPECT_EQ(puzzle.puzzle.geometry_ptr(), puzzle.solution.geometry_ptr());  // one shared board
+    EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle));
+    const std::string text = book_to_json(book);
+    EXPECT_EQ(book_to_json(parse_book(text, "again.json")), text);
+    EXPECT_NE(text.find("\"variant\": \"" + std::string(variant_name(board->variant())) + "\""),
+              std::string::npos);
+    EXPECT_EQ(text.find("\"regions\"") != std::string::npos, board->variant() == Variant::jigsaw);
+    // Only the first puzzle has a variant: the classic ones say nothing.
+    EXPECT_EQ(text.find("\"variant\""), text.rfind("\"variant\""));
+  }
+}
+
+TEST(BookTest, VariantSolutionsAreCheckedAgainstTheVariantsUnits) {
+  // A classic solution breaks the X diagonals.
+  auto json = sample_json();
+  puzzle_of(json, 0, 0)["variant"] = "x";
+  EXPECT_NE(error_of(json).find("$.chapters[0].puzzles[0].solution: is not a valid solution"),
+            std::string::npos)
+      << error_of(json);
+}
+
+TEST(BookTest, BadVariantsAndRegionMapsNameThePath) {
+  const std::string at = "book.json: $.chapters[0].puzzles[0].";
+  auto json = sample_json();
+  puzzle_of(json, 0, 0)["variant"] = "sandwich";
+  EXPECT_EQ(error_of(json), at + "variant: expected classic, x, windoku, asterisk, centre-dot or jigsaw, got "
+                                 "\"sandwich\"");
+  json = sample_json();
+  puzzle_of(json, 0, 0)["regions"] = std::string(kJigsawRegions);
+  EXPECT_EQ(error_of(json), at + "regions: only jigsaw puzzles have regions");
+  json = sample_json();
+  put_variant_puzzle(json, parse_regions(kJigsawRegions));
+  puzzle_of(json, 0, 0).erase("regions");
+  EXPECT_EQ(error_of(json), "book.json: $.chapters[0].puzzles[0]: missing required key \"regions\"");
+  std::string bad(kJigsawRegions);
+  std::swap(bad[0], bad[80]);
+  puzzle_of(json, 0, 0)["regions"] = bad;
+  EXPECT_EQ(error_of(json), at +
+                                "regions: bad region map at position 2: region 1 is not connected (it starts "
+                                "at r1c2)");
+  puzzle_of(json, 0, 0)["regions"] = bad.substr(1);
+  EXPECT_EQ(error_of(json), at + "regions: expected 81 region ids (one per cell of a 9x9 grid), got 80");
+  json = sample_json();
+  put_variant_puzzle(json, Geometry::variant(Variant::x));
+  puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');
+  EXPECT_EQ(error_of(json), at + "canonical: expected the canonical key of a x puzzle (\"x GRID\")");
 }
 
 }  // namespace

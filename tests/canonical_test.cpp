@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reference_solver.hpp"
+#include "sudoku/hill_climber.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/transform.hpp"
 #include "test_support.hpp"
@@ -378,6 +379,53 @@ TEST(Canonical, DISABLED_Throughput) {
               << static_cast<double>(puzzles.size()) / best_seconds << " puzzles/s (checksum " << checksum
               << ")\n";
   }
+}
+
+// A random puzzle of a variant board: a random solution with about half its cells cleared.
+Grid random_variant_puzzle(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
+  Grid puzzle = random_solution_grid(geometry, rng);
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+    if (rng.below(2) == 0) puzzle.clear(cell);
+  return puzzle;
+}
+
+TEST(CanonicalVariants, InvariantUnderTheVariantsGroupAndSound) {
+  for (const auto& [name, geometry] : testing::variant_boards()) {
+    Rng rng(derive_seed(0xca9, static_cast<std::uint64_t>(geometry->cell_count()), name.size()));
+    for (int i = 0; i < 20; ++i) {
+      const Grid puzzle = random_variant_puzzle(geometry, rng);
+      const CanonicalForm form = canonical_form(puzzle);
+      EXPECT_TRUE(form.exact) << name;
+      EXPECT_EQ(form.key.rfind(std::string(variant_name(geometry->variant())) + " ", 0), 0U) << form.key;
+      const Grid image = apply(form.transform, puzzle);
+      EXPECT_EQ(to_line(image), to_line(form.grid)) << name;
+      EXPECT_EQ(regions_line(image.geometry()), regions_line(form.grid.geometry())) << name;
+      // canonical(transform(p)) == canonical(p) for the variant's own group ...
+      for (int k = 0; k < 5; ++k)
+        EXPECT_EQ(canonical_key(apply(random_transform(*geometry, rng), puzzle)), form.key) << name;
+      // ... and for a jigsaw board, for every symmetry of the square (the layout moves along).
+      if (!geometry->has_regular_boxes()) {
+        for (const Transform& map : square_symmetries(geometry->size()))
+          EXPECT_EQ(canonical_key(apply(map, puzzle)), form.key) << name;
+      }
+    }
+  }
+}
+
+TEST(CanonicalVariants, KeysTellVariantsAndLayoutsApart) {
+  const auto boards = testing::variant_boards();
+  Rng rng(11);
+  const Grid x_solution = random_solution_grid(Geometry::variant(Variant::x), rng);
+  Grid as_classic(Geometry::standard(9));
+  for (int cell = 0; cell < 81; ++cell) as_classic.set(cell, x_solution[cell]);
+  EXPECT_NE(canonical_key(as_classic), canonical_key(x_solution));
+  // The same givens on two layouts are two puzzles.
+  const Grid jigsaw = random_variant_puzzle(boards[7].geometry, rng);
+  Grid other_layout(boards[8].geometry);
+  for (int cell = 0; cell < 81; ++cell) other_layout.set(cell, jigsaw[cell]);
+  EXPECT_NE(canonical_key(jigsaw), canonical_key(other_layout));
+  // X above 9x9 is searched over the square's symmetries only, and says so.
+  EXPECT_FALSE(canonical_form(Grid(Geometry::variant(Variant::x, 16))).exact);
 }
 
 }  // namespace

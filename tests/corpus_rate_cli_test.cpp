@@ -1,10 +1,14 @@
 // End-to-end tests of the corpus-rate tool: formats, statuses, exit codes, --jobs invariance.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <string>
 
 #include <boost/json.hpp>
 
+#include "sudoku/book.hpp"
+#include "sudoku/puzzle_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -31,7 +35,8 @@ TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
            "", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
            "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt", "--runs 0 " + ok_input,
            "--propagation magic " + ok_input, "--strategies xyz " + ok_input,
-           "--calibration /nonexistent.json " + ok_input}) {
+           "--calibration /nonexistent.json " + ok_input, "--variant sandwich " + ok_input,
+           "--variant x --box 3x3 " + ok_input, "--variant windoku --size 16 " + ok_input}) {
     const auto result = run_command(corpus_rate() + " " + args);
     EXPECT_EQ(result.exit_code, 2) << args;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << args << ": " << result.err;
@@ -183,6 +188,38 @@ TEST(CorpusRateCli, MultiSolutionCorpusIsReportedAsSuch) {
       run_command(corpus_rate() + " --format csv " + testing::shared_data("multi-solution-norvig.txt"));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.out.find(",multiple-solutions,"), std::string::npos);
+}
+
+TEST(CorpusRateCli, VariantsAreRatedAndExplainedOnTheirUnits) {
+  // The book of every variant: its X and jigsaw puzzles as corpus-rate lines.
+  const Book book = read_book(testing::test_data("books/variants/book.json"));
+  const std::string dir = testing::make_temp_dir("variants");
+  std::string x_lines;
+  std::string jigsaw_lines;
+  for (const auto& chapter : book.chapters)
+    for (const auto& puzzle : chapter.puzzles) {
+      const Geometry& board = puzzle.puzzle.geometry();
+      if (board.variant() == Variant::x) x_lines += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
+      if (board.variant() == Variant::jigsaw)
+        jigsaw_lines += to_line(puzzle.puzzle) + " " + regions_line(board) + " " + puzzle.id + "\n";
+    }
+  testing::write_text_file(dir + "/x.txt", x_lines);
+  testing::write_text_file(dir + "/jigsaw.txt", jigsaw_lines);
+  const auto rated = run_command(corpus_rate() + " --variant x -f json " + dir + "/x.txt");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0].at("status").as_string(), "ok");
+  EXPECT_EQ(std::string(records[0].at("canonical").as_string()).rfind("x ", 0), 0U);
+  // Read as a classic puzzle the same givens have other solutions or another canonical key.
+  const auto classic = run_command(corpus_rate() + " --no-rating -f json " + dir + "/x.txt");
+  EXPECT_NE(boost::json::parse(classic.out).as_array()[0].at("canonical"), records[0].at("canonical"));
+  // --explain names the jigsaw's regions, never a bare unit number.
+  const auto explained = run_command(corpus_rate() + " --variant jigsaw --explain " + dir + "/jigsaw.txt");
+  ASSERT_EQ(explained.exit_code, 0) << explained.err;
+  EXPECT_NE(explained.out.find(" in region "), std::string::npos) << explained.out;
+  EXPECT_EQ(explained.out.find(" unit "), std::string::npos) << explained.out;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

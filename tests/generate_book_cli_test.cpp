@@ -1,7 +1,11 @@
 // End-to-end tests of generate-book: options, plan errors, outputs, kill -9 and --resume.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "sudoku/book.hpp"
 #include "sudoku/puzzle_io.hpp"
@@ -129,6 +133,44 @@ TEST(GenerateBookCli, KillNineThenResumeGivesTheSameBytes) {
     ASSERT_EQ(resumed.exit_code, 0) << delay << ": " << resumed.err;
     EXPECT_EQ(testing::read_text_file(out + "/book.json"), expected) << delay;
   }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(GenerateBookCli, VariantBooksReadBackAndResume) {
+  const std::string dir = testing::make_temp_dir("gen");
+  const std::string plan = testing::test_data("plans/variants-small.json");
+  const auto made = run_command(generate_book() + " " + plan + " -o " + dir + "/book --jobs 2");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const Book book = read_book(dir + "/book/book.json");
+  const std::vector<Variant> expected{Variant::x, Variant::windoku, Variant::asterisk, Variant::centre_dot,
+                                      Variant::jigsaw};
+  ASSERT_EQ(book.chapters.size(), expected.size());
+  for (std::size_t c = 0; c < expected.size(); ++c)
+    for (const auto& puzzle : book.chapters[c].puzzles) {
+      EXPECT_EQ(puzzle.puzzle.geometry().variant(), expected[c]);
+      EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle));
+      EXPECT_EQ(puzzle.canonical.rfind(std::string(variant_name(expected[c])) + " ", 0), 0U)
+          << puzzle.canonical;
+    }
+  // Each jigsaw puzzle has a layout of its own.
+  EXPECT_NE(regions_line(book.chapters[4].puzzles[0].puzzle.geometry()),
+            regions_line(book.chapters[4].puzzles[1].puzzle.geometry()));
+  // puzzles.txt reads back with corpus-rate --variant: the jigsaw lines carry their layouts.
+  std::istringstream lines(testing::read_text_file(dir + "/book/puzzles.txt"));
+  std::string jigsaw_lines;
+  for (std::string line; std::getline(lines, line);)
+    if (std::count(line.begin(), line.end(), ' ') == 2) jigsaw_lines += line + "\n";
+  EXPECT_EQ(std::count(jigsaw_lines.begin(), jigsaw_lines.end(), '\n'), 2);
+  testing::write_text_file(dir + "/jigsaw.txt", jigsaw_lines);
+  const auto rated =
+      run_command(testing::tool_path("corpus-rate") + " --variant jigsaw --no-rating " + dir + "/jigsaw.txt");
+  EXPECT_EQ(rated.exit_code, 0) << rated.err;
+  // Killed and resumed from its checkpoint (which keeps each slot's board): the same book.
+  const std::string out = dir + "/killed";
+  run_command("timeout -s KILL 0.4 " + generate_book() + " " + plan + " -o " + out);
+  const auto resumed = run_command(generate_book() + " " + plan + " -o " + out + " --resume --jobs 1");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(testing::read_text_file(out + "/book.json"), book_to_json(book));
   std::filesystem::remove_all(dir);
 }
 

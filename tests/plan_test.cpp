@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <string>
+#include <utility>
 
 #include "sudoku/errors.hpp"
+#include "sudoku/puzzle_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -157,7 +160,7 @@ TEST(Plan, DefaultsAndNumericLevels) {
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
   for (const std::string name : {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week",
-                                 "desk-december", "plan-sizes"}) {
+                                 "desk-december", "plan-sizes", "plan-variants"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }
@@ -197,8 +200,8 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
-      "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, level, count, date, "
-      "givens)");
+      "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, variant, regions, "
+      "level, count, date, givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
@@ -301,6 +304,56 @@ TEST(Plan, BadCalendarsNameTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "calendar": {"from": "2026-12-01", "days": 3,
                 "slots": {"mon": ["easy"]}}})"),
             "plan.json: $: missing required key \"publication\"");
+}
+
+constexpr std::string_view kLayout =
+    "111122333111222333112222333444555666444555666444555666777888899777888999777889999";
+
+TEST(Plan, VariantsPerBookOrPerChapter) {
+  const Plan shipped = read_plan(testing::test_data("../../examples/plan-variants.json"));
+  ASSERT_EQ(shipped.chapters.size(), 6U);
+  EXPECT_EQ(shipped.chapters[0].variant, Variant::x);
+  EXPECT_EQ(shipped.chapters[3].variant, Variant::centre_dot);
+  EXPECT_EQ(shipped.chapters[4].variant, Variant::jigsaw);
+  EXPECT_TRUE(shipped.chapters[4].regions.empty());  // a layout drawn per puzzle
+  EXPECT_EQ(shipped.chapters[5].regions, kLayout);
+  // The book's variant is every chapter's unless a chapter names its own.
+  const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "variant": "windoku", "chapters": [
+      {"level": "easy", "count": 1}, {"variant": "classic", "level": "easy", "count": 1}]})",
+                                          "p"),
+                               ".");
+  EXPECT_EQ(plan.chapters[0].variant, Variant::windoku);
+  EXPECT_EQ(plan.chapters[1].variant, Variant::classic);
+  // Each puzzle's board: the shared board of a fixed variant, the chapter's layout, or one per seed.
+  EXPECT_EQ(chapter_board(plan.chapters[0], Symmetry::rotate180, 1), Geometry::variant(Variant::windoku));
+  EXPECT_EQ(regions_line(*chapter_board(shipped.chapters[5], Symmetry::none, 1)), kLayout);
+  const auto drawn = chapter_board(shipped.chapters[4], Symmetry::rotate180, 7);
+  EXPECT_EQ(drawn->variant(), Variant::jigsaw);
+  EXPECT_EQ(regions_line(*drawn), regions_line(*chapter_board(shipped.chapters[4], Symmetry::rotate180, 7)));
+  EXPECT_NE(regions_line(*drawn), regions_line(*chapter_board(shipped.chapters[4], Symmetry::rotate180, 8)));
+}
+
+TEST(Plan, BadVariantsNameTheJsonPath) {
+  const std::string head = R"({"title": "t", "seed": 1, )";
+  EXPECT_EQ(
+      plan_error(head + R"("variant": "sandwich", "chapters": [{"level": "easy", "count": 1}]})"),
+      "plan.json: $.variant: expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"sandwich\"");
+  EXPECT_EQ(
+      plan_error(head + R"("chapters": [{"variant": "windoku", "size": 6, "level": "easy", "count": 1}]})"),
+      "plan.json: $.chapters[0].variant: the windoku variant has no 6x6 form (9x9 only)");
+  EXPECT_EQ(
+      plan_error(head + R"("chapters": [{"variant": "x", "regions": "1", "level": "easy", "count": 1}]})"),
+      "plan.json: $.chapters[0].regions: only a jigsaw plan or chapter takes regions");
+  std::string split(kLayout);
+  std::swap(split[0], split[80]);
+  EXPECT_EQ(plan_error(head + R"("chapters": [{"variant": "jigsaw", "regions": ")" + split +
+                       R"(", "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].regions: bad region map at position 2: region 1 is not connected (it "
+            "starts at r1c2)");
+  EXPECT_EQ(
+      plan_error(head +
+                 R"("chapters": [{"variant": "jigsaw", "regions": "1234", "level": "easy", "count": 1}]})"),
+      "plan.json: $.chapters[0].regions: expected 81 region ids (one per cell of a 9x9 grid), got 4");
 }
 
 }  // namespace

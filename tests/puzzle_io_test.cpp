@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 #include "sudoku/errors.hpp"
 #include "test_support.hpp"
@@ -190,6 +192,91 @@ TEST(PuzzleIo, ReadsTheSharedCorpora) {
   ASSERT_EQ(entries.size(), 9758U);
   EXPECT_TRUE(entries[0].ok());
   EXPECT_EQ(entries[0].label, "2.5");
+}
+
+// A 9x9 jigsaw layout: the standard boxes with r1c4 given to region 1 and r3c3 to region 2.
+constexpr std::string_view kJigsawRegions =
+    "111122333"
+    "111222333"
+    "112222333"
+    "444555666"
+    "444555666"
+    "444555666"
+    "777888999"
+    "777888999"
+    "777888999";
+
+TEST(PuzzleIo, FixedVariantsReadLikeClassicPuzzles) {
+  for (const Variant variant : {Variant::x, Variant::windoku, Variant::asterisk, Variant::centre_dot}) {
+    ReadOptions options;
+    options.variant = variant;
+    const auto entries = read_text(std::string(kTop95First) + " label\n", options);
+    ASSERT_EQ(entries.size(), 1U);
+    ASSERT_TRUE(entries[0].ok()) << entries[0].error;
+    EXPECT_EQ(entries[0].grid->geometry_ptr(), Geometry::variant(variant));
+    EXPECT_EQ(entries[0].label, "label");
+    EXPECT_EQ(to_line(*entries[0].grid), kTop95First);
+  }
+  ReadOptions windoku;
+  windoku.variant = Variant::windoku;
+  const auto small = read_text("1234341221434321\n", windoku);
+  ASSERT_EQ(small.size(), 1U);
+  EXPECT_NE(small[0].error.find("9x9 only"), std::string::npos) << small[0].error;
+}
+
+TEST(PuzzleIo, JigsawLineCarriesItsRegions) {
+  ReadOptions options;
+  options.variant = Variant::jigsaw;
+  const auto entries =
+      read_text(std::string(kTop95First) + "  " + std::string(kJigsawRegions) + "  my label\n", options);
+  ASSERT_EQ(entries.size(), 1U);
+  ASSERT_TRUE(entries[0].ok()) << entries[0].error;
+  const Grid& grid = *entries[0].grid;
+  EXPECT_EQ(grid.geometry().variant(), Variant::jigsaw);
+  EXPECT_EQ(entries[0].label, "my label");
+  EXPECT_EQ(regions_line(grid.geometry()), kJigsawRegions);
+  EXPECT_EQ(grid.geometry().box_of(3), 0);   // r1c4 is in region 1
+  EXPECT_EQ(grid.geometry().box_of(20), 1);  // r3c3 is in region 2
+  EXPECT_EQ(regions_line(*Geometry::standard(4)), "1122112233443344");
+}
+
+TEST(PuzzleIo, BadJigsawLinesNameLineColumnAndFault) {
+  ReadOptions options;
+  options.variant = Variant::jigsaw;
+  const std::string givens(kTop95First);
+  const auto error_of = [&](const std::string& line) {
+    const auto entries = read_text("# comment\n" + line + "\n", options);
+    EXPECT_EQ(entries.size(), 1U);
+    EXPECT_FALSE(entries[0].ok());
+    EXPECT_EQ(entries[0].error_line, 2);
+    return std::to_string(entries[0].error_column) + ": " + entries[0].error;
+  };
+  EXPECT_EQ(error_of(givens),
+            "82: expected the region map after the givens (a jigsaw line is GIVENS REGIONS "
+            "[label], REGIONS one region id per cell)");
+  EXPECT_EQ(error_of(givens + " " + std::string(kJigsawRegions.substr(0, 80))),
+            "163: expected 81 region ids after the givens (one per cell), got 80");
+  std::string bad_symbol(kJigsawRegions);
+  bad_symbol[5] = 'x';
+  EXPECT_EQ(error_of(givens + " " + bad_symbol), "88: bad region map: unexpected 'x' (region ids are 1-9)");
+  std::string too_big(kJigsawRegions);
+  too_big[8] = '2';  // region 2 has 10 cells, region 3 has 8
+  EXPECT_EQ(error_of(givens + " " + too_big), "87: bad region map: region 2 has 10 cells, expected 9");
+  std::string split(kJigsawRegions);
+  std::swap(split[0], split[80]);  // region 1 and region 9 each lose a corner to the other
+  EXPECT_EQ(error_of(givens + " " + split).substr(0, 47), "84: bad region map: region 1 is not connected (");
+  // Grid-form input has no room for the map.
+  EXPECT_NE(error_of("4 . . . . . 8 . 5").find("expected a puzzle of"), std::string::npos);
+}
+
+TEST(PuzzleIo, ParseRegionsPointsAtTheFault) {
+  int fault = -1;
+  EXPECT_EQ(parse_regions(kJigsawRegions, &fault)->variant(), Variant::jigsaw);
+  EXPECT_THROW(parse_regions("1234", &fault), std::invalid_argument);
+  std::string zero(kJigsawRegions);
+  zero[40] = '0';
+  EXPECT_THROW(parse_regions(zero, &fault), std::invalid_argument);
+  EXPECT_EQ(fault, 40);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <numeric>
 #include <span>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "reference_solver.hpp"
+#include "sudoku/hill_climber.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 #include "sudoku/solver_kernels.hpp"
@@ -180,16 +182,16 @@ int expect_matches_reference(const Grid& puzzle, const std::string& context, boo
 
 class SolutionCounterShape : public ::testing::TestWithParam<Shape> {};
 
-TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
-  const Shape shape = GetParam();
-  const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
-  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows),
-                      static_cast<std::uint64_t>(shape.box_cols)));
+// Compares `puzzles` random puzzles of `geometry` with the reference: solutions from `solution_of`,
+// up to `max_blanks` blanks, some with two values cleared (several solutions), some spoiled (only
+// those with at most `spoil_most_blanks` blanks). The mix must cover what the counter tells apart.
+void expect_random_puzzles_match(const std::shared_ptr<const Geometry>& geometry, int puzzles, int max_blanks,
+                                 int spoil_most_blanks, Rng& rng, const std::function<Grid()>& solution_of) {
   std::array<int, kMostSolutionsCompared + 1> seen{};  // how many puzzles had 0, 1, ... solutions
-  for (int i = 0; i < shape.puzzles; ++i) {
-    const Grid solution = random_solution(geometry, rng);
+  for (int i = 0; i < puzzles; ++i) {
+    const Grid solution = solution_of();
     ASSERT_EQ(count_solutions(solution, 2).count, 1);
-    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(shape.max_blanks + 1)));
+    const int blanks = static_cast<int>(rng.below(static_cast<std::uint32_t>(max_blanks + 1)));
     Grid puzzle = with_blanks(solution, blanks, rng);
     if (rng.below(4) == 0) {
       const auto value = [&] {
@@ -197,15 +199,23 @@ TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
       };
       puzzle = without_two_values(puzzle, solution, value(), value());
     }
-    if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
+    if (rng.below(5) == 0 && blanks <= spoil_most_blanks) puzzle = spoiled(puzzle, rng);
     const std::string context = geometry->describe() + " puzzle " + std::to_string(i) + " " + to_line(puzzle);
     ++seen[static_cast<std::size_t>(expect_matches_reference(puzzle, context, i % 4 == 0))];
-    if (HasFailure()) return;
+    if (::testing::Test::HasFailure()) return;
   }
-  // The mix must cover what the counter has to tell apart.
   EXPECT_GT(seen[0], 0);
   EXPECT_GT(seen[1], 0);
   EXPECT_GT(seen[kMostSolutionsCompared], 0);
+}
+
+TEST_P(SolutionCounterShape, AgreesWithTheReferenceOnRandomPuzzles) {
+  const Shape shape = GetParam();
+  const auto geometry = Geometry::with_boxes(shape.box_rows, shape.box_cols);
+  Rng rng(derive_seed(0x5eed5017, static_cast<std::uint64_t>(shape.box_rows),
+                      static_cast<std::uint64_t>(shape.box_cols)));
+  expect_random_puzzles_match(geometry, shape.puzzles, shape.max_blanks, geometry->cell_count(), rng,
+                              [&] { return random_solution(geometry, rng); });
 }
 
 std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
@@ -213,6 +223,48 @@ std::string shape_name(const ::testing::TestParamInfo<Shape>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryShape, SolutionCounterShape, ::testing::ValuesIn(kShapes), shape_name);
+
+// The variants' boards: X at several sizes, the fixed 9x9 patterns, and two jigsaw layouts.
+struct VariantBoard {
+  std::string name;
+  std::shared_ptr<const Geometry> geometry;
+  int puzzles;
+  int max_blanks;
+};
+
+std::vector<VariantBoard> variant_boards() {
+  return {
+      {"x_4x4", Geometry::variant(Variant::x, 4), 1000, 16},
+      {"x_6x6", Geometry::variant(Variant::x, 6), 500, 36},
+      {"x_9x9", Geometry::variant(Variant::x), 300, 64},
+      {"windoku", Geometry::variant(Variant::windoku), 300, 64},
+      {"asterisk", Geometry::variant(Variant::asterisk), 300, 64},
+      {"centre_dot", Geometry::variant(Variant::centre_dot), 300, 64},
+      {"jigsaw_6x6", parse_regions("112233112233142233144556445566455666"), 500, 36},
+      {"jigsaw_9x9",
+       parse_regions("111122333111222333112222333444555666444555666444555666777888999777888999777888999"),
+       300, 64},
+  };
+}
+
+class SolutionCounterVariant : public ::testing::TestWithParam<VariantBoard> {};
+
+TEST_P(SolutionCounterVariant, AgreesWithTheReferenceOnRandomPuzzles) {
+  const VariantBoard& board = GetParam();
+  const auto& geometry = board.geometry;
+  // Variants are counted by the unit-driven kernels, never by the 9x9 bit-board.
+  EXPECT_EQ(kernel_for(*geometry).name, "generic");
+  Rng rng(derive_seed(0x7a121a27, std::hash<std::string>{}(board.name)));
+  // Spoiled puzzles only with most givens left: a contradiction under many blanks can cost the plain
+  // reference seconds of search on a jigsaw board.
+  expect_random_puzzles_match(geometry, board.puzzles, board.max_blanks, geometry->cell_count() / 2, rng,
+                              [&] { return random_solution_grid(geometry, rng); });
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, SolutionCounterVariant, ::testing::ValuesIn(variant_boards()),
+                         [](const ::testing::TestParamInfo<VariantBoard>& board_info) {
+                           return board_info.param.name;
+                         });
 
 TEST(SolutionCounter, NineByNineKernelsAgree) {
   const auto geometry = Geometry::standard(9);

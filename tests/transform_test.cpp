@@ -2,12 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
+#include "sudoku/hill_climber.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -189,6 +194,102 @@ TEST(Transform, RandomTransformIsUniformOn4x4) {
     EXPECT_GT(count, 900);
     EXPECT_LT(count, 1230);
   }
+}
+
+bool same_cell_map(const Transform& a, const Transform& b, int size) {
+  return a.transpose == b.transpose &&
+         std::equal(a.row_of.begin(), a.row_of.begin() + size, b.row_of.begin()) &&
+         std::equal(a.col_of.begin(), a.col_of.begin() + size, b.col_of.begin());
+}
+
+bool contains_map(const std::vector<Transform>& maps, const Transform& map, int size) {
+  return std::any_of(maps.begin(), maps.end(),
+                     [&](const Transform& m) { return same_cell_map(m, map, size); });
+}
+
+TEST(TransformVariants, EveryRuleSymmetryMapsTheUnitsOntoThemselvesAndTheyFormAGroup) {
+  // The group orders docs/canonical-form.md lists.
+  const std::map<std::string, std::size_t> orders{
+      {"x_4x4", 16},     {"x_6x6", 8},      {"x_9x9", 96},
+      {"windoku", 128},  {"asterisk", 32},  {"centre_dot", 4608},
+      {"jigsaw_6x6", 1}, {"jigsaw_9x9", 1}, {"jigsaw_9x9_half_turn", 2}};
+  for (const auto& [name, geometry] : testing::variant_boards()) {
+    const int size = geometry->size();
+    const std::vector<Transform> maps = rule_symmetries(*geometry);
+    EXPECT_EQ(maps.size(), orders.at(name)) << name;
+    ASSERT_FALSE(maps.empty());
+    EXPECT_TRUE(same_cell_map(maps.front(), Transform::identity(*geometry), size)) << name;
+    Rng rng(derive_seed(0x6a0c, maps.size()));
+    for (const Transform& map : maps) {
+      EXPECT_TRUE(maps_units_onto_units(map, *geometry)) << name;
+      EXPECT_TRUE(is_valid(map, *geometry)) << name;
+      // Closed under composition and inverses (sampled pairs for the large groups).
+      const Transform& other = maps[rng.below(static_cast<std::uint32_t>(maps.size()))];
+      EXPECT_TRUE(contains_map(maps, compose(map, other, *geometry), size)) << name;
+      EXPECT_TRUE(contains_map(maps, inverse(map, *geometry), size)) << name;
+    }
+  }
+}
+
+TEST(TransformVariants, NoTransformOutsideTheListKeepsTheUnits) {
+  // Random members of the classic group (and, for jigsaw boards, the square's symmetries) that map
+  // the variant's units onto themselves are exactly the listed ones.
+  for (const auto& [name, geometry] : testing::variant_boards()) {
+    const int size = geometry->size();
+    const std::vector<Transform> maps = rule_symmetries(*geometry);
+    std::vector<Transform> candidates = square_symmetries(size);
+    Rng rng(derive_seed(0xc1a55, static_cast<std::uint64_t>(size)));
+    if (geometry->has_regular_boxes())
+      for (int i = 0; i < 20000; ++i) candidates.push_back(random_transform(*Geometry::standard(size), rng));
+    // Every listed map too, so that both directions are checked on every board.
+    candidates.insert(candidates.end(), maps.begin(), maps.end());
+    for (const Transform& candidate : candidates) {
+      const bool box_valid = !geometry->has_regular_boxes() || is_valid(candidate, *Geometry::standard(size));
+      EXPECT_EQ(box_valid && maps_units_onto_units(candidate, *geometry), contains_map(maps, candidate, size))
+          << name;
+    }
+  }
+}
+
+TEST(TransformVariants, RandomTransformsKeepVariantSolutionsValid) {
+  for (const auto& [name, geometry] : testing::variant_boards()) {
+    Rng rng(derive_seed(0x501, static_cast<std::uint64_t>(geometry->size())));
+    const Grid solution = random_solution_grid(geometry, rng);
+    for (int i = 0; i < 50; ++i) {
+      const Transform transform = random_transform(*geometry, rng);
+      EXPECT_TRUE(is_valid(transform, *geometry)) << name;
+      const Grid image = apply(transform, solution);
+      EXPECT_EQ(image.geometry_ptr(), geometry) << name;
+      EXPECT_TRUE(is_solution_of(image, Grid(geometry))) << name;
+    }
+  }
+}
+
+TEST(TransformVariants, SquareSymmetriesCarryAJigsawLayoutAlong) {
+  const auto geometry = testing::variant_boards()[7].geometry;  // jigsaw_9x9, no symmetry of its own
+  Rng rng(7);
+  const Grid solution = random_solution_grid(geometry, rng);
+  for (const Transform& map : square_symmetries(9)) {
+    const Grid image = apply(map, solution);
+    EXPECT_TRUE(is_solution_of(image, Grid(image.geometry_ptr())));
+    for (int r = 0; r < 9; ++r)
+      for (int c = 0; c < 9; ++c) {
+        // Two cells share a region in the image exactly when their sources did.
+        const int from = map.transpose ? geometry->cell_at(map.col_of[static_cast<std::size_t>(c)],
+                                                           map.row_of[static_cast<std::size_t>(r)])
+                                       : geometry->cell_at(map.row_of[static_cast<std::size_t>(r)],
+                                                           map.col_of[static_cast<std::size_t>(c)]);
+        EXPECT_EQ(image.at(r, c), solution[from]);
+        EXPECT_EQ(image.geometry().box_of(image.geometry().cell_at(r, c)) == image.geometry().box_of(0),
+                  geometry->box_of(from) ==
+                      geometry->box_of(map.transpose ? geometry->cell_at(map.col_of[0], map.row_of[0])
+                                                     : geometry->cell_at(map.row_of[0], map.col_of[0])));
+      }
+  }
+  // A band swap is no symmetry of a jigsaw board.
+  Transform swap = Transform::identity(*geometry);
+  std::swap(swap.row_of[0], swap.row_of[3]);
+  EXPECT_THROW(apply(swap, solution), std::invalid_argument);
 }
 
 }  // namespace

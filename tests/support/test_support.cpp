@@ -118,4 +118,20 @@ StudyResult hand_made_study(const std::vector<HandMadeLevel>& levels, OutlierRul
   return result;
 }
 
+std::vector<NamedBoard> variant_boards() {
+  return {
+      {"x_4x4", Geometry::variant(Variant::x, 4)},
+      {"x_6x6", Geometry::variant(Variant::x, 6)},
+      {"x_9x9", Geometry::variant(Variant::x)},
+      {"windoku", Geometry::variant(Variant::windoku)},
+      {"asterisk", Geometry::variant(Variant::asterisk)},
+      {"centre_dot", Geometry::variant(Variant::centre_dot)},
+      {"jigsaw_6x6", parse_regions("112233112233142233144556445566455666")},
+      {"jigsaw_9x9",
+       parse_regions("111122333111222333112222333444555666444555666444555666777888999777888999777888999")},
+      {"jigsaw_9x9_half_turn",
+       parse_regions("111122333111222333112222333444555666444555666444555666777888899777888999777889999")},
+  };
+}
+
 }  // namespace sudoku::testing

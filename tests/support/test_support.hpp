@@ -29,6 +29,14 @@ Grid pattern_solution(int box_rows, int box_cols);
 // the result no longer `keeps` (e.g. a unique solution): a puzzle minimal for that property.
 Grid blank_while(Grid puzzle, Rng& rng, const std::function<bool(const Grid&)>& keeps);
 
+// Boards of every variant for property tests: X at 4x4, 6x6 and 9x9, the fixed 9x9 patterns, and
+// jigsaw layouts (6x6, 9x9, and a 9x9 one that a half turn maps onto itself).
+struct NamedBoard {
+  std::string name;
+  std::shared_ptr<const Geometry> geometry;
+};
+std::vector<NamedBoard> variant_boards();
+
 struct CommandResult {
   int exit_code = -1;
   std::string out;

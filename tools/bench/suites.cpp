@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bench_runner.hpp"
+#include "sudoku/book.hpp"
 #include "sudoku/calibration.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/hill_climber.hpp"
@@ -16,6 +17,16 @@
 namespace sudoku::bench {
 namespace {
 
+// The puzzles of an input: a puzzle file, or a book (a .json file: generate-book's book.json), whose
+// puzzles keep their boards — the way to benchmark variants, which puzzle files do not name.
+std::vector<Grid> load_input(const std::string& file) {
+  if (!file.ends_with(".json")) return load_puzzles(file);
+  std::vector<Grid> puzzles;
+  for (const auto& chapter : read_book(file).chapters)
+    for (const auto& puzzle : chapter.puzzles) puzzles.push_back(puzzle.puzzle);
+  return puzzles;
+}
+
 // Puzzle suites: one workload over the file's puzzles, or over those `keep` accepts when given (the
 // label then says how many were left out).
 Suite puzzle_suite(std::string name, std::string work_unit, std::string description,
@@ -24,7 +35,7 @@ Suite puzzle_suite(std::string name, std::string work_unit, std::string descript
   return Suite{
       name, "puzzles", std::move(work_unit), std::move(description),
       [run_one, keep](const std::string& file) {
-        auto puzzles = std::make_shared<std::vector<Grid>>(load_puzzles(file));
+        auto puzzles = std::make_shared<std::vector<Grid>>(load_input(file));
         std::string label = file;
         if (keep) {
           const auto left_out = std::erase_if(*puzzles, [&](const Grid& puzzle) { return !keep(puzzle); });

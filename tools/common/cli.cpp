@@ -78,8 +78,21 @@ std::optional<std::int64_t> source_date_epoch() {
   return seconds;
 }
 
-ReadOptions read_options_for(int size, const std::string& box) {
+ReadOptions read_options_for(int size, const std::string& box, const std::string& variant) {
   ReadOptions read;
+  if (!variant.empty()) {
+    const auto parsed = parse_variant(variant);
+    if (!parsed || *parsed == Variant::killer)
+      throw UsageError("--variant expects classic, x, windoku, asterisk, centre-dot or jigsaw, got '" +
+                       variant + "'");
+    if (!box.empty() && *parsed != Variant::classic)
+      throw UsageError("--box goes with classic puzzles only (the " + variant +
+                       " variant keeps standard boxes)");
+    if (size != 0 && size != 9 && *parsed != Variant::classic && *parsed != Variant::x &&
+        *parsed != Variant::jigsaw)
+      throw UsageError("--variant " + variant + " is 9x9 only");
+    read.variant = *parsed;
+  }
   read.size = size;
   if (size != 0 && Geometry::default_box(size).first == 0)
     throw UsageError("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");

@@ -65,9 +65,10 @@ std::string_view version();
 bool stderr_is_terminal();
 
 // The grid shape of "--size N" (0: detected) and "--box ROWSxCOLS" (empty: the size's standard
-// box) as ReadOptions; a size without a standard box, a malformed box or one that does not tile the
-// size is a UsageError.
-ReadOptions read_options_for(int size, const std::string& box);
+// box) and "--variant NAME" (empty: classic) as ReadOptions; a size without a standard box, a
+// malformed box or one that does not tile the size, an unknown variant or one with a box shape is a
+// UsageError.
+ReadOptions read_options_for(int size, const std::string& box, const std::string& variant = {});
 
 // The reproducible-builds date (https://reproducible-builds.org/specs/source-date-epoch/): the
 // seconds in $SOURCE_DATE_EPOCH, or none when it is unset or empty. Anything but a non-negative

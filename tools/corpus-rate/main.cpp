@@ -50,6 +50,7 @@ the editor's check per level replaces them.
 Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
   std::string box;
+  std::string variant;
   int size = 0;
   int jobs = 0;
   std::string runs;
@@ -67,6 +68,10 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
       "size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")(
       "box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")(
+      "variant", po::value(&variant),
+      "rules of every puzzle: classic (default), x, windoku, asterisk, centre-dot or jigsaw (a jigsaw line "
+      "is "
+      "GIVENS REGIONS [label], REGIONS one region id 1-9 per cell, row-major)")(
       "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
@@ -104,7 +109,7 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
     throw UsageError(error.what());
   }
   options.rating.jobs = sudoku::cli::worker_threads(jobs);
-  options.read = sudoku::cli::read_options_for(size, box);
+  options.read = sudoku::cli::read_options_for(size, box, variant);
   options.rating.rate = !no_rating;
   set_if_given(options.rating.call_count_settings, "runs", runs);
   set_if_given(options.rating.call_count_settings, "propagation", propagation);

@@ -33,8 +33,11 @@ int size_for_length(std::size_t length) {
   return 0;
 }
 
-// Reads a one-line grid. `expected_size` is 0 when any supported size will do.
-Grid read_grid(const JsonField& field, int expected_size) {
+// Reads a one-line grid. `expected_size` is 0 when any supported size will do; the grid is built on
+// `geometry` when given (its size is then the expected one), else on the standard board.
+Grid read_grid(const JsonField& field, int expected_size,
+               const std::shared_ptr<const Geometry>& geometry = nullptr) {
+  if (geometry) expected_size = geometry->size();
   const std::string text = field.as_string();
   if (expected_size != 0 && text.size() != static_cast<std::size_t>(expected_size * expected_size)) {
     field.fail("expected " + std::to_string(expected_size * expected_size) + " symbols (a " +
@@ -46,7 +49,7 @@ Grid read_grid(const JsonField& field, int expected_size) {
     field.fail("expected " + supported_lengths() + " symbols (a grid on one line), got " +
                std::to_string(text.size()));
   }
-  Grid grid(Geometry::standard(size));
+  Grid grid(geometry ? geometry : Geometry::standard(size));
   for (std::size_t i = 0; i < text.size(); ++i) {
     const int value = symbol_value(text[i], size);
     if (value < 0) {
@@ -84,15 +87,33 @@ std::string read_nonempty_string(const JsonField& field) {
   return text;
 }
 
+// The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
+// "regions".
+std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
+  const JsonField variant_field = field["variant"];
+  const Variant variant = variant_field.present() ? read_variant_field(variant_field) : Variant::classic;
+  if (variant == Variant::jigsaw) return read_regions_field(field.required("regions"), size);
+  if (const JsonField regions = field["regions"]; regions.present())
+    regions.fail("only jigsaw puzzles have regions");
+  try {
+    return Geometry::variant(variant, size);
+  } catch (const std::invalid_argument& error) {
+    variant_field.fail(error.what());
+  }
+}
+
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
-  field.allow_only({"id", "puzzle", "solution", "rating", "rating_sd", "level", "target", "givens",
-                    "canonical", "seed", "iterations", "date"});
+  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "rating", "rating_sd", "level",
+                    "target", "givens", "canonical", "seed", "iterations", "date"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
-  puzzle.puzzle = read_grid(field.required("puzzle"), expected_size);
-  const int size = puzzle.puzzle.size();
+  const JsonField puzzle_field = field.required("puzzle");
+  const int size = read_grid(puzzle_field, expected_size).size();
+  // One board shared by the puzzle and its solution.
+  const std::shared_ptr<const Geometry> geometry = read_rules(field, size);
+  puzzle.puzzle = read_grid(puzzle_field, size, geometry);
   const JsonField solution_field = field.required("solution");
-  puzzle.solution = read_grid(solution_field, size);
+  puzzle.solution = read_grid(solution_field, size, geometry);
   if (!puzzle.solution.is_complete()) solution_field.fail("has blanks; a solution must be complete");
   if (const auto conflict = find_conflict(puzzle.solution)) {
     solution_field.fail("is not a valid solution: " + cell_name(puzzle.solution.geometry(), conflict->first) +
@@ -119,7 +140,20 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   }
   const JsonField canonical_field = field.required("canonical");
   puzzle.canonical = canonical_field.as_string();
-  read_grid(canonical_field, size);  // same alphabet and length as the puzzle
+  // The grid of the key has the puzzle's alphabet and length; a variant's key names the variant first
+  // (and a jigsaw key ends with the layout), as canonical.hpp writes it.
+  if (const Variant variant = puzzle.puzzle.geometry().variant(); variant != Variant::classic) {
+    const std::string prefix = std::string(variant_name(variant)) + " ";
+    const std::size_t grid_length = static_cast<std::size_t>(size * size);
+    const std::size_t length =
+        prefix.size() + grid_length + (variant == Variant::jigsaw ? 1 + grid_length : 0);
+    if (!puzzle.canonical.starts_with(prefix) || puzzle.canonical.size() != length)
+      canonical_field.fail("expected the canonical key of a " + std::string(variant_name(variant)) +
+                           " puzzle (\"" + prefix + "GRID" + (variant == Variant::jigsaw ? " REGIONS" : "") +
+                           "\")");
+  } else {
+    read_grid(canonical_field, size);
+  }
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
@@ -156,6 +190,11 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["id"] = puzzle.id;
   object["puzzle"] = to_line(puzzle.puzzle);
   object["solution"] = to_line(puzzle.solution);
+  // Classic puzzles say nothing, so books without variants read and write as before.
+  if (const Geometry& geometry = puzzle.puzzle.geometry(); geometry.variant() != Variant::classic) {
+    object["variant"] = variant_name(geometry.variant());
+    if (geometry.variant() == Variant::jigsaw) object["regions"] = regions_line(geometry);
+  }
   object["rating"] = puzzle.rating;
   object["rating_sd"] = puzzle.rating_sd;
   object["level"] = puzzle.level;
@@ -169,6 +208,29 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
 }
 
 }  // namespace
+
+Variant read_variant_field(const JsonField& field) {
+  const std::string name = field.as_string();
+  const auto variant = parse_variant(name);
+  if (!variant || *variant == Variant::killer)
+    field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name + "\"");
+  return *variant;
+}
+
+std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size) {
+  const std::string text = field.as_string();
+  if (text.size() != static_cast<std::size_t>(size * size)) {
+    field.fail("expected " + std::to_string(size * size) + " region ids (one per cell of a " +
+               std::to_string(size) + "x" + std::to_string(size) + " grid), got " +
+               std::to_string(text.size()));
+  }
+  int fault = 0;
+  try {
+    return parse_regions(text, &fault);
+  } catch (const std::invalid_argument& error) {
+    field.fail("bad region map at position " + std::to_string(fault + 1) + ": " + error.what());
+  }
+}
 
 std::size_t Book::puzzle_count() const {
   std::size_t count = 0;

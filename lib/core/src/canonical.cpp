@@ -35,6 +35,9 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <tuple>
+#include <tuple>
 #include <vector>
 
 namespace sudoku {
@@ -701,9 +704,68 @@ Transform MinlexSearch::transform_of(const SearchState& final_state) const {
   return transform;
 }
 
+// The variants' canonical form: the least image over the board's own group (rule_symmetries; for
+// jigsaw boards all 8 symmetries of the square, whose images may be on other layouts), each image's
+// values relabelled in order of first appearance. On a jigsaw board the image's layout, its regions
+// numbered in order of first appearance, is compared before the values, and the key carries it.
+CanonicalForm canonical_over_maps(const Grid& puzzle) {
+  const Geometry& geometry = puzzle.geometry();
+  const int size = geometry.size();
+  const bool jigsaw = !geometry.has_regular_boxes();
+  const std::vector<Transform> maps = jigsaw ? square_symmetries(size) : rule_symmetries(geometry);
+  std::string best_layout;
+  std::string best_line;
+  Transform best;
+  for (const Transform& map : maps) {
+    std::string layout;
+    std::string line;
+    std::array<int, kMaxSize + 1> label{};
+    int next_label = 1;
+    std::array<int, kMaxSize> region{};
+    region.fill(-1);
+    int next_region = 0;
+    for (int r = 0; r < size; ++r) {
+      for (int c = 0; c < size; ++c) {
+        const int from_row = map.row_of[at(r)];
+        const int from_col = map.col_of[at(c)];
+        const int source =
+            map.transpose ? geometry.cell_at(from_col, from_row) : geometry.cell_at(from_row, from_col);
+        if (jigsaw) {
+          int& id = region[at(geometry.box_of(source))];
+          if (id < 0) id = next_region++;
+          layout.push_back(value_symbol(id + 1));
+        }
+        const int value = puzzle[source];
+        if (value != 0 && label[at(value)] == 0) label[at(value)] = next_label++;
+        line.push_back(value_symbol(label[at(value)]));
+      }
+    }
+    if (!best_line.empty() && std::tie(layout, line) >= std::tie(best_layout, best_line)) continue;
+    best_layout = std::move(layout);
+    best_line = std::move(line);
+    best = map;
+    for (int value = 1; value <= size; ++value)  // absent values take the labels left over, in order
+      best.relabel[at(value)] = byte(label[at(value)] != 0 ? label[at(value)] : next_label++);
+  }
+  CanonicalForm form;
+  form.grid = apply(best, puzzle);
+  form.transform = best;
+  form.key = std::string(variant_name(geometry.variant())) + " " + best_line;
+  if (jigsaw) form.key += " " + best_layout;
+  // Above 9x9 the X group is only searched over the square's symmetries.
+  form.exact = jigsaw || size <= 9;
+  return form;
+}
+
+bool has_extra_rules(const Geometry& geometry) {
+  return !geometry.has_regular_boxes() ||
+         static_cast<int>(geometry.units().size()) > geometry.first_extra_unit();
+}
+
 }  // namespace
 
 CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_budget) {
+  if (has_extra_rules(puzzle.geometry())) return canonical_over_maps(puzzle);
   if (auto exact = MinlexSearch(puzzle, true, work_budget).run(puzzle)) return *exact;
   // Without branching over the orders of new values the search stays small: at most the ties
   // among rows and stacks.

@@ -1,6 +1,7 @@
 #include "sudoku/puzzle_io.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -110,6 +111,13 @@ class Reader {
       return;
     }
     if (is_rule_line(line)) return;
+    // A jigsaw puzzle needs its region map beside it, which only the one-line form has.
+    if (options_.variant == Variant::jigsaw) {
+      const auto token_end = line.find_first_of(kSpace, first);
+      read_one_line(line, first,
+                    line.substr(first, token_end == std::string_view::npos ? line.npos : token_end - first));
+      return;
+    }
     if (block_.rows.empty()) {
       const auto token_end = line.find_first_of(kSpace, first);
       const std::string_view token = line.substr(
@@ -137,7 +145,20 @@ class Reader {
     PuzzleEntry entry;
     entry.line = line_number_;
     entry.text = std::string(token);
-    const auto label_start = line.find_first_not_of(kSpace, first + token.size());
+    std::string_view regions;
+    std::size_t regions_start = first + token.size();
+    if (options_.variant == Variant::jigsaw) {
+      regions_start = line.find_first_not_of(kSpace, regions_start);
+      if (regions_start == std::string_view::npos) {
+        fail(entry, line_number_, static_cast<int>(line.size()) + 1,
+             "expected the region map after the givens (a jigsaw line is GIVENS REGIONS [label], REGIONS "
+             "one region id per cell)");
+        return;
+      }
+      regions = line.substr(regions_start);
+      regions = regions.substr(0, regions.find_first_of(kSpace));
+    }
+    const auto label_start = line.find_first_not_of(kSpace, regions_start + regions.size());
     if (label_start != std::string_view::npos) {
       auto label = line.substr(label_start);
       label = label.substr(0, label.find_last_not_of(kSpace) + 1);
@@ -154,7 +175,26 @@ class Reader {
       return;
     }
     try {
-      Grid grid(geometry_for(n, options_));
+      std::shared_ptr<const Geometry> geometry;
+      if (options_.variant == Variant::jigsaw) {
+        const int regions_column = static_cast<int>(regions_start) + 1;
+        if (regions.size() != token.size()) {
+          fail(entry, line_number_, regions_column + static_cast<int>(std::min(regions.size(), token.size())),
+               "expected " + std::to_string(token.size()) +
+                   " region ids after the givens (one per cell), got " + std::to_string(regions.size()));
+          return;
+        }
+        int fault = 0;
+        try {
+          geometry = parse_regions(regions, &fault);
+        } catch (const std::invalid_argument& error) {
+          fail(entry, line_number_, regions_column + fault, std::string("bad region map: ") + error.what());
+          return;
+        }
+      } else {
+        geometry = geometry_for(n, options_);
+      }
+      Grid grid(geometry);
       if (auto failure = fill_cells(grid, token, {})) {
         fail(entry, line_number_, column0 + failure->column - 1, failure->message);
         return;
@@ -294,6 +334,14 @@ class Reader {
 }  // namespace
 
 std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& options) {
+  if (options.variant != Variant::classic) {
+    if (options.box_rows != 0 || options.box_cols != 0)
+      throw std::invalid_argument("the " + std::string(variant_name(options.variant)) +
+                                  " variant keeps the standard boxes of its size");
+    if (options.variant == Variant::jigsaw)
+      throw std::invalid_argument("a jigsaw puzzle is read with its region map: GIVENS REGIONS [label]");
+    return Geometry::variant(options.variant, size);
+  }
   if (options.box_rows != 0 || options.box_cols != 0) {
     if (options.box_rows * options.box_cols != size)
       throw std::invalid_argument("boxes of " + std::to_string(options.box_rows) + "x" +
@@ -339,6 +387,45 @@ Grid parse_puzzle(std::string_view text, const ReadOptions& options) {
   if (!entry.ok()) throw InputError("puzzle", entry.error_line, entry.error_column, entry.error);
   if (entries.size() > 1) throw InputError("puzzle", entries[1].line, 1, "expected one puzzle, got more");
   return *entry.grid;
+}
+
+std::shared_ptr<const Geometry> parse_regions(std::string_view text, int* fault_index) {
+  const int size = size_for_line_length(text.size());
+  if (fault_index != nullptr) *fault_index = 0;
+  if (size == 0) {
+    throw std::invalid_argument(
+        "expected n*n region ids for a supported n (16, 36, 81, 144, 256 or 625), got " +
+        std::to_string(text.size()));
+  }
+  std::vector<int> regions(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int id = symbol_value(text[i], size);
+    if (id <= 0) {
+      if (fault_index != nullptr) *fault_index = static_cast<int>(i);
+      throw std::invalid_argument("unexpected " + describe_char(text[i]) + " (region ids are 1-" +
+                                  std::string(1, value_symbol(size)) + ")");
+    }
+    regions[i] = id - 1;
+  }
+  try {
+    return Geometry::jigsaw(regions);
+  } catch (const std::invalid_argument& error) {
+    // The geometry names the faulty region ("region 4 has 8 cells"): point at its first cell.
+    int region = 0;
+    if (fault_index != nullptr && std::sscanf(error.what(), "region %d", &region) == 1) {
+      const auto first_cell = std::find(regions.begin(), regions.end(), region - 1);
+      *fault_index = first_cell == regions.end() ? 0 : static_cast<int>(first_cell - regions.begin());
+    }
+    throw;
+  }
+}
+
+std::string regions_line(const Geometry& geometry) {
+  std::string line;
+  line.reserve(static_cast<std::size_t>(geometry.cell_count()));
+  for (int cell = 0; cell < geometry.cell_count(); ++cell)
+    line.push_back(value_symbol(geometry.box_of(cell) + 1));
+  return line;
 }
 
 std::string to_line(const Grid& grid) {

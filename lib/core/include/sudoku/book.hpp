@@ -5,7 +5,10 @@
 // order, two-space indentation). The reader is strict: unknown keys, wrong types, malformed or
 // inconsistent puzzles (a solution that is incomplete, breaks a unit or contradicts a given; a wrong
 // givens count) and impossible dates are InputErrors naming the file and the JSON path, e.g.
-// "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols, got 80". Uniqueness of the
+// "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols, got 80". A puzzle of a variant
+// carries "variant" ("x", "windoku", "asterisk", "centre-dot", "jigsaw"; classic puzzles leave it
+// out) and a jigsaw one its "regions" (regions_line of puzzle_io.hpp); its puzzle and solution share
+// that one board. Uniqueness of the
 // puzzles is the generator's promise and is not re-checked here (it would make loading slow).
 //
 // The plan and the calibration are kept as opaque JSON objects: their schemas belong to the plan and
@@ -15,18 +18,20 @@
 #include <boost/json/object.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/json_io.hpp"
 
 namespace sudoku {
 
 struct BookPuzzle {
   std::string id;                   // stable name, e.g. "evil-007"
-  Grid puzzle;                      // givens and blanks
+  Grid puzzle;                      // givens and blanks, on the puzzle's board (variant, regions)
   Grid solution;                    // the unique solution
   double rating = 0;                // estimated difficulty (SE scale)
   double rating_sd = 0;             // spread of that estimate
@@ -67,6 +72,12 @@ Book read_book(const std::string& path);
 std::string book_to_json(const Book& book);
 // Writes the book atomically (never leaves a half-written file). IoError on failure.
 void write_book(const Book& book, const std::string& path);
+
+// The JSON fields of a board's rules, shared by book.json and plans: "variant" (a variant name;
+// killer is not read here) and "regions" (a jigsaw layout of size*size region ids, as parse_regions
+// reads it). InputError at the field's JSON path naming the fault (and its position in the map).
+Variant read_variant_field(const JsonField& field);
+std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size);
 
 // True for a real calendar date written "YYYY-MM-DD".
 bool is_iso_date(std::string_view text);

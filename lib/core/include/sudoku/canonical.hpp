@@ -9,6 +9,13 @@
 // ordered before every value; so values appear as 1, 2, 3... in order of first appearance. The key
 // is the canonical grid written as one line ('.' for blanks). Deterministic, allocation-light, safe
 // to call from several threads at once. docs/canonical-form.md has the algorithm and its speed.
+//
+// Variants: the group is the board's own (transform.hpp: the maps that keep the extra units, for
+// jigsaw the 8 symmetries of the square, which carry the layout along) with the relabellings; the
+// grid is the least image over rule_symmetries() (jigsaw: least layout first, then least grid), and
+// the key names the variant and, for jigsaw, the layout: "x 12.3..", "jigsaw 1.2.. 111122333..".
+// So no variant puzzle shares a key with a classic one. Exact up to 9x9 (X above 9x9 is searched
+// over the square's symmetries only, and says so with exact = false).
 #pragma once
 
 #include <cstdint>

@@ -75,8 +75,18 @@ struct ClimbResult {
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed);
 
-// A uniformly scrambled complete solution grid: random boxes on the diagonal, completed by the
-// solution counter, then a random validity-preserving transform.
+// A uniformly scrambled complete solution grid. Classic boards: random boxes on the diagonal,
+// completed by the solution counter, then a random validity-preserving transform. Variants (extra
+// units, jigsaw regions): random_filled_grid, retried until it succeeds; throws std::invalid_argument
+// for a board on which a search of a million placements finds no grid (a jigsaw layout may have none).
 Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng);
+
+// A random complete grid of any board without cages by randomized search over its units: the blank
+// cell with the fewest values left next, its values in random order. Nullopt when `placements`
+// placements did not complete a grid (the board may have none, or the draw was unlucky).
+//   Rng rng(seed);
+//   auto grid = random_filled_grid(Geometry::variant(Variant::windoku), rng, 100000);
+std::optional<Grid> random_filled_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng,
+                                       std::int64_t placements);
 
 }  // namespace sudoku

@@ -32,8 +32,13 @@ struct PlanChapter {
   double target = 0;           // rating to aim at
   bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
-  int size = 9;                     // grid size: the chapter's "size", else the plan's (a book may mix sizes)
-  bool size_given = false;          // the chapter gave "size"
+  int size = 9;             // grid size: the chapter's "size", else the plan's (a book may mix sizes)
+  bool size_given = false;  // the chapter gave "size"
+  // The rules: the chapter's "variant", else the plan's. A jigsaw chapter takes its "regions" (a
+  // fixed layout, puzzle_io's regions_line form) or, when empty, draws a layout per puzzle.
+  Variant variant = Variant::classic;
+  std::string regions;
+  bool variant_given = false;       // the chapter gave "variant" (and "regions", when not empty)
   std::optional<std::string> date;  // "YYYY-MM-DD"
   // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
   std::optional<RatingBand> band;
@@ -75,6 +80,7 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 
 // Which optional top-level keys the plan file gave (the rest took their defaults).
 struct PlanKeysGiven {
   bool author = false;
+  bool variant = false;
   bool size = false;
   bool symmetry = false;
   bool metric = false;
@@ -90,8 +96,10 @@ struct Plan {
   std::uint64_t seed = 0;
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
-  std::string metric = "technique";  // default: the calibration's metric
-  int runs = 1;                      // searches per rating (the metric's "runs" setting)
+  Variant variant = Variant::classic;  // "variant": every chapter's unless it gives its own
+  std::string regions;                 // "regions": the jigsaw layout of every jigsaw chapter
+  std::string metric = "technique";    // default: the calibration's metric
+  int runs = 1;                        // searches per rating (the metric's "runs" setting)
   double tolerance = 0.10;
   Calibration calibration;
   std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
@@ -105,6 +113,11 @@ struct Plan {
   // press levels) and {"runs": runs}.
   MetricSettings metric_settings() const;
 };
+
+// The board of one puzzle of `chapter`: the fixed variants' shared boards, the chapter's jigsaw
+// layout, or a jigsaw layout drawn from `seed` (random_jigsaw_layout under the plan's symmetry).
+std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
+                                              std::uint64_t seed);
 
 // The levels a chapter of `size` is graded on: the press levels of that size when the plan uses the
 // press levels, the plan's calibration otherwise (its givens ranges then apply only at its size).

@@ -3,9 +3,10 @@
 // Read: one puzzle per line (N*N symbols, '.' or '0' blank; text after the first whitespace is kept
 // as a label), or N-line grids with or without '|', '-', '+' separators and spaces between symbols;
 // '#' starts a comment line; blank lines separate. Size is detected from the input or forced by
-// ReadOptions. A malformed puzzle becomes an entry with an error and its position, so a corpus tool
-// can report it in place; whole-file problems (unreadable file) throw IoError.
-// Write: one-line form and grid form.
+// ReadOptions, and so are the rules (ReadOptions::variant): the fixed variants read like classic
+// puzzles, a jigsaw puzzle is one line "GIVENS REGIONS [label]". A malformed puzzle becomes an entry with an
+// error and its position, so a corpus tool can report it in place; whole-file problems (unreadable file)
+// throw IoError. Write: one-line form and grid form.
 #pragma once
 
 #include <iosfwd>
@@ -22,6 +23,10 @@ struct ReadOptions {
   int size = 0;      // 0: detect from the input
   int box_rows = 0;  // 0: the size's standard box (box_rows and box_cols go together)
   int box_cols = 0;
+  // The rules of every puzzle read: x, windoku, asterisk and centre-dot add their units to the
+  // standard board; a jigsaw line carries its own region map after the givens, REGIONS being each
+  // cell's region id (1-9, then A-P above 9x9) row-major, e.g. "111222333111222333...".
+  Variant variant = Variant::classic;
 };
 
 struct PuzzleEntry {
@@ -50,6 +55,15 @@ Grid parse_puzzle(std::string_view text, const ReadOptions& options = {});
 // The geometry a read with these options gives for a puzzle of `size`; throws InputError-free
 // std::invalid_argument when the combination is unsupported.
 std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& options);
+
+// The jigsaw board of a region map written as n*n region ids (value symbols 1..n, row-major).
+// Throws std::invalid_argument naming the fault (a bad symbol, a region of the wrong size or not
+// connected); `fault_index`, when given, receives the 0-based index of the symbol at fault: the
+// bad symbol, or the first cell of the faulty region.
+//   auto board = parse_regions("111222333111222333111222333444555666...");
+std::shared_ptr<const Geometry> parse_regions(std::string_view text, int* fault_index = nullptr);
+// The region map of a board as parse_regions reads it: box_of(cell) + 1 as a symbol per cell.
+std::string regions_line(const Geometry& geometry);
 
 // N*N symbols on one line, '.' for blanks.
 std::string to_line(const Grid& grid);

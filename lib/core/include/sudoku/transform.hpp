@@ -10,10 +10,19 @@
 // row_of keeps the rows of each band together (and likewise col_of for stacks), relabel permutes
 // 1..size with relabel[0] == 0, and transpose is only set for square boxes. Entries past the
 // geometry's size are ignored.
+//
+// Variants: a transform is valid for a board with extra units (X, Windoku, Asterisk, Centre-dot)
+// when it is valid for its boxes and also maps the extra units onto themselves; for a jigsaw board
+// when it is one of the 8 symmetries of the square (row_of and col_of each the identity or the
+// reversal, transposed or not) that maps the region partition onto itself. On a jigsaw board apply()
+// also takes the other square symmetries and carries the region map along: the image is then on the
+// mapped layout (regions renumbered in order of first appearance). docs/canonical-form.md lists
+// each variant's group.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/random.hpp"
@@ -28,6 +37,18 @@ struct Transform {
 
   static Transform identity(const Geometry& geometry);
 };
+
+// The cell maps (relabel the identity) of the group of a board with rules beyond rows, columns and
+// boxes: the transforms valid for it, as above, without relabelling; identity first. Enumerated for
+// boards up to 9x9; for X above that only the 8 symmetries of the square are listed (the whole group
+// has up to millions of members). Empty for classic boards (their group is the whole band/stack
+// group). Cached for the shared geometries, computed for jigsaw boards (8 checks).
+//   for (const Transform& map : rule_symmetries(*Geometry::variant(Variant::x))) ...  // 96 maps
+std::vector<Transform> rule_symmetries(const Geometry& geometry);
+// The 8 symmetries of the square as cell maps of a board of `size`, identity first.
+std::vector<Transform> square_symmetries(int size);
+// True when every unit of `geometry` is the image of a unit under the cell map of `transform`.
+bool maps_units_onto_units(const Transform& transform, const Geometry& geometry);
 
 // A uniformly drawn member of the geometry's transform group.
 Transform random_transform(const Geometry& geometry, Rng& rng);

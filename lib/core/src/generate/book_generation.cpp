@@ -33,8 +33,16 @@ void write_book_files(const Book& book, const std::string& directory) {
   std::string solutions;
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
-      puzzles += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
-      solutions += to_line(puzzle.solution) + " " + puzzle.id + "\n";
+      // Jigsaw lines carry their layout (corpus-rate --variant jigsaw reads them back).
+      std::string tail = " ";
+      if (puzzle.puzzle.geometry().variant() == Variant::jigsaw) {
+        tail += regions_line(puzzle.puzzle.geometry());
+        tail += ' ';
+      }
+      tail += puzzle.id;
+      tail += '\n';
+      puzzles += to_line(puzzle.puzzle) + tail;
+      solutions += to_line(puzzle.solution) + tail;
     }
   }
   const std::filesystem::path dir(directory);
@@ -70,7 +78,7 @@ void write_feed(const Plan& plan, const Book& book, const std::string& directory
   std::map<std::string, boost::json::array> days;
   for (std::size_t c = 0; c < book.chapters.size(); ++c) {
     if (!plan.chapters[c].slot) continue;
-    for (const auto& puzzle : book.chapters[c].puzzles)
+    for (const auto& puzzle : book.chapters[c].puzzles) {
       days[*puzzle.date].push_back(boost::json::object{{"slot", *plan.chapters[c].slot},
                                                        {"id", puzzle.id},
                                                        {"level", puzzle.level},
@@ -78,6 +86,14 @@ void write_feed(const Plan& plan, const Book& book, const std::string& directory
                                                        {"solution", to_line(puzzle.solution)},
                                                        {"rating", puzzle.rating},
                                                        {"givens", puzzle.givens}});
+      // A variant's rules travel with it, as in book.json (classic days keep their bytes).
+      const Geometry& board = puzzle.puzzle.geometry();
+      if (board.variant() != Variant::classic) {
+        auto& entry = days[*puzzle.date].back().as_object();
+        entry["variant"] = variant_name(board.variant());
+        if (board.variant() == Variant::jigsaw) entry["regions"] = regions_line(board);
+      }
+    }
   }
   if (days.empty()) return;
   const std::filesystem::path feed = std::filesystem::path(directory) / "feed";

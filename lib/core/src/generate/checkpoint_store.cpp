@@ -14,12 +14,33 @@
 namespace sudoku::detail {
 namespace {
 
-Grid read_grid(const JsonField& field) {
+// A grid on `board` (the slot's variant or jigsaw layout), or on the standard board of its size
+// when `board` is null (classic slots).
+Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& board) {
   const std::string line = field.as_string();
   try {
-    return parse_puzzle(line);
+    ReadOptions options;
+    if (board) options.size = board->size();
+    const Grid read = parse_puzzle(line, options);
+    if (!board) return read;
+    Grid grid(board);
+    for (int cell = 0; cell < grid.cell_count(); ++cell) grid.set(cell, read[cell]);
+    return grid;
   } catch (const InputError& error) {
     field.fail(error.message());
+  }
+}
+
+// The board a stored slot was climbed on: "variant" and "regions" when not classic (null then).
+std::shared_ptr<const Geometry> read_board(const JsonField& slot, int size) {
+  if (!slot["variant"].present()) return nullptr;
+  const auto variant = parse_variant(slot["variant"].as_string());
+  if (!variant || *variant == Variant::killer) slot["variant"].fail("expected a variant name");
+  try {
+    if (*variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());
+    return Geometry::variant(*variant, size);
+  } catch (const std::invalid_argument& error) {
+    slot.fail(error.what());
   }
 }
 
@@ -52,8 +73,11 @@ void CheckpointStore::load() {
     const JsonField slot = slots.element(i);
     SlotResult result;
     result.reached = slot.required("reached").as_bool();
-    result.puzzle = read_grid(slot.required("puzzle"));
-    result.solution = read_grid(slot.required("solution"));
+    int size = 1;
+    while (size * size < static_cast<int>(slot.required("puzzle").as_string().size())) ++size;
+    const auto board = read_board(slot, size);
+    result.puzzle = read_grid(slot.required("puzzle"), board);
+    result.solution = read_grid(slot.required("solution"), board);
     result.rating = slot.required("rating").as_number();
     result.moves = slot.required("moves").as_integer(0, INT64_MAX);
     result.seconds = slot["seconds"].value_or(0.0);
@@ -93,6 +117,11 @@ void CheckpointStore::save() {
                        {"rating", result.rating},
                        {"moves", result.moves},
                        {"seconds", result.seconds}});
+      const Geometry& board = result.puzzle.geometry();
+      if (board.variant() != Variant::classic) {
+        slots.back().as_object()["variant"] = variant_name(board.variant());
+        if (board.variant() == Variant::jigsaw) slots.back().as_object()["regions"] = regions_line(board);
+      }
     }
     text = pretty_json(boost::json::object{{"fingerprint", fingerprint_}, {"slots", std::move(slots)}});
     dirty_ = false;

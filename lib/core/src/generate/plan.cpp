@@ -11,6 +11,8 @@
 #include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
+#include "sudoku/jigsaw_layout.hpp"
+#include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 
 namespace sudoku {
@@ -125,6 +127,8 @@ void expand_calendar(Plan& plan, const JsonField& field) {
     std::map<std::string, int> seen;  // level -> slots of it so far today
     for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
       PlanChapter chapter = level_chapter(plan.calibration, plan.size, slots[kWeekdays[weekday]].element(i));
+      chapter.variant = plan.variant;
+      chapter.regions = plan.regions;
       const int repeat = ++seen[chapter.level];
       const std::string slot = repeat == 1 ? chapter.level : chapter.level + "-" + std::to_string(repeat);
       chapter.title = date + " " + slot;
@@ -153,6 +157,30 @@ void refuse_call_count_above_9x9(const std::string& metric, int size, const Json
   if (metric == "call-count" && size > 9)
     where.fail("the call count is the paper's 9x9 metric (on a " + std::to_string(size) + "x" +
                std::to_string(size) + " grid its searches hit the call cap); rate with \"technique\"");
+}
+
+// Reads "variant" and "regions" of the plan or a chapter into `variant` and `regions` (left as
+// they are when absent; a new variant drops inherited regions); `size` is the grid size they go
+// with. True when either was given.
+bool read_rules(const JsonField& field, int size, Variant& variant, std::string& regions) {
+  const JsonField variant_field = field["variant"];
+  const JsonField regions_field = field["regions"];
+  if (variant_field.present()) {
+    variant = read_variant_field(variant_field);
+    regions.clear();
+  }
+  if (regions_field.present()) {
+    if (variant != Variant::jigsaw) regions_field.fail("only a jigsaw plan or chapter takes regions");
+    regions = regions_line(*read_regions_field(regions_field, size));
+  }
+  if (variant != Variant::jigsaw) {
+    try {
+      Geometry::variant(variant, size);
+    } catch (const std::invalid_argument& error) {
+      (variant_field.present() ? variant_field : field).fail(error.what());
+    }
+  }
+  return variant_field.present() || regions_field.present();
 }
 
 }  // namespace
@@ -203,11 +231,19 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
 }
 
+std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
+                                              std::uint64_t seed) {
+  if (chapter.variant != Variant::jigsaw) return Geometry::variant(chapter.variant, chapter.size);
+  if (!chapter.regions.empty()) return parse_regions(chapter.regions);
+  Rng rng(derive_seed(seed, 0x1a9500));
+  return random_jigsaw_layout(chapter.size, symmetry, rng);
+}
+
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
-  root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "calibration", "metric",
-                   "runs", "tolerance", "calendar", "chapters"});
+  root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "variant", "regions",
+                   "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.title = root.required("title").as_string();
@@ -225,6 +261,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       symmetry.fail(error.what());
     }
   }
+  plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions);
   plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan_directory,
                                       plan.calibration_name, plan.calibration_source);
   // The metric and its runs default to the calibration's: its levels are on that scale.
@@ -259,12 +296,15 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
-    field.allow_only({"title", "size", "level", "count", "date", "givens"});
+    field.allow_only({"title", "size", "variant", "regions", "level", "count", "date", "givens"});
     const bool size_given = field["size"].present();
     const int size = read_size(field["size"], plan.size);
     refuse_call_count_above_9x9(plan.metric, size, field["size"]);
     PlanChapter chapter = level_chapter(chapter_calibration(plan, size), size, field.required("level"));
     chapter.size_given = size_given;
+    chapter.variant = plan.variant;
+    chapter.regions = size == plan.size ? plan.regions : std::string();
+    chapter.variant_given = read_rules(field, size, chapter.variant, chapter.regions);
     if (const JsonField givens = field["givens"]; givens.present()) {
       const int cells = chapter.size * chapter.size;
       if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
@@ -281,9 +321,9 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       if (!is_iso_date(*chapter.date))
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
-    chapter.variety = !chapter.numeric_level &&
-                      variety_applies(chapter_calibration(plan, chapter.size), chapter.level,
-                                      static_cast<std::size_t>(chapter.count));
+    chapter.variety =
+        !chapter.numeric_level && variety_applies(chapter_calibration(plan, chapter.size), chapter.level,
+                                                  static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
@@ -314,6 +354,10 @@ boost::json::object plan_to_json(const Plan& plan) {
   root["seed"] = plan.seed;
   if (plan.given.size) root["size"] = plan.size;
   if (plan.given.symmetry) root["symmetry"] = to_string(plan.symmetry);
+  if (plan.given.variant) {
+    root["variant"] = variant_name(plan.variant);
+    if (!plan.regions.empty()) root["regions"] = plan.regions;
+  }
   if (plan.calibration_name) root["calibration"] = *plan.calibration_name;
   if (plan.given.metric) root["metric"] = plan.metric;
   if (plan.given.runs) root["runs"] = plan.runs;
@@ -333,6 +377,10 @@ boost::json::object plan_to_json(const Plan& plan) {
     boost::json::object object;
     if (chapter.title_given) object["title"] = chapter.title;
     if (chapter.size_given) object["size"] = chapter.size;
+    if (chapter.variant_given) {
+      object["variant"] = variant_name(chapter.variant);
+      if (!chapter.regions.empty()) object["regions"] = chapter.regions;
+    }
     // A numeric level is a rating: whole ratings were written as integers ("level": 300).
     if (!chapter.numeric_level)
       object["level"] = chapter.level;

@@ -34,8 +34,9 @@ SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   settings.symmetry = plan_.symmetry;
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
+  const std::uint64_t slot_seed = seed(slot_number, attempt);
   ClimbResult climbed =
-      climb_to_target(Geometry::standard(chapter.size), settings, rate, seed(slot_number, attempt));
+      climb_to_target(chapter_board(chapter, plan_.symmetry, slot_seed), settings, rate, slot_seed);
   SlotResult result;
   result.reached = climbed.reached;
   result.puzzle = std::move(climbed.puzzle);

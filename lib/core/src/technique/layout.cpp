@@ -144,11 +144,24 @@ std::string Layout<W>::unit_name(int unit) const {
     case UnitKind::column:
       return "column " + number;
     case UnitKind::box:
-      return "box " + number;
+      return (geometry->has_regular_boxes() ? "box " : "region ") + number;
     case UnitKind::other:
       break;
   }
-  return "unit " + std::to_string(unit + 1);
+  // The variants' extra units, named as the puzzle's rule line names them.
+  const std::string extra = std::to_string(unit - geometry->first_extra_unit() + 1);
+  switch (geometry->base_variant()) {
+    case Variant::x:
+      return "diagonal " + extra;  // 1: top left to bottom right, 2: top right to bottom left
+    case Variant::windoku:
+      return "window " + extra;  // 1-4 in reading order
+    case Variant::asterisk:
+      return "asterisk";
+    case Variant::centre_dot:
+      return "centre cells";
+    default:
+      return "unit " + std::to_string(unit + 1);
+  }
 }
 
 template <int W>
