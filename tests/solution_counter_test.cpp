@@ -272,7 +272,7 @@ TEST(SolutionCounter, SearchStatsCountGuesses) {
 TEST(SolutionCounter, KernelTableDispatch) {
   std::vector<std::string_view> names;
   for (const SolverKernel& kernel : solver_kernels()) names.push_back(kernel.name);
-  EXPECT_EQ(names, (std::vector<std::string_view>{"bitboard9", "generic", "sat"}));
+  EXPECT_EQ(names, (std::vector<std::string_view>{"bitboard9", "killer", "generic", "sat"}));
   for (int size : Geometry::supported_sizes()) {
     const auto geometry = Geometry::standard(size);
     EXPECT_EQ(kernel_for(*geometry).name, size == 9 ? "bitboard9" : "generic") << size;

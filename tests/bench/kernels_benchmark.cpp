@@ -8,6 +8,8 @@
 
 #include "sudoku/call_count_rater.hpp"
 #include "sudoku/canonical.hpp"
+#include "sudoku/hill_climber.hpp"
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/solution_counter.hpp"
 
@@ -50,6 +52,25 @@ void call_count_run(benchmark::State& state) {
   state.counters["AC calls/s"] = benchmark::Counter(static_cast<double>(calls), benchmark::Counter::kIsRate);
 }
 BENCHMARK(call_count_run);
+
+// Newspaper Killer puzzles (whole cover of cages of 2-5 cells, no givens) cut from random grids
+// with fixed seeds, counted with limit 2: the goal is <= 1 ms median per puzzle.
+void count_killer(benchmark::State& state) {
+  static const std::vector<sudoku::Grid> puzzles = [] {
+    std::vector<sudoku::Grid> made;
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+      sudoku::Rng rng(sudoku::derive_seed(0x4b111e7, seed));
+      const sudoku::Grid solution = sudoku::random_solution_grid(sudoku::Geometry::standard(9), rng);
+      made.emplace_back(sudoku::Geometry::killer(sudoku::random_cages(solution, rng, {2, 5})));
+    }
+    return made;
+  }();
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(sudoku::count_solutions(puzzles[i++ % puzzles.size()], 2).count);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(count_killer);
 
 void canonical_form(benchmark::State& state) {
   const auto& grids = corpus("top1465.txt");
