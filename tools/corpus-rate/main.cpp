@@ -50,6 +50,7 @@ the editor's check per level replaces them.
 Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
   std::string box;
+  std::string variant;
   int size = 0;
   int jobs = 0;
   std::string runs;
@@ -67,7 +68,10 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
       "size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")(
       "box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")(
-      "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
+      "variant", po::value(&variant),
+      "rules of the input: classic (default) or killer (one puzzle a line: cage letters, sums, optional "
+      "givens; docs/formats.md)")("runs", po::value(&runs),
+                                  "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
       "branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")(
@@ -105,6 +109,13 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   }
   options.rating.jobs = sudoku::cli::worker_threads(jobs);
   options.read = sudoku::cli::read_options_for(size, box);
+  if (variant == "killer") {
+    if (size != 0 || !box.empty())
+      throw UsageError("--variant killer reads the size from the cage letters (drop --size and --box)");
+    options.read.killer = true;
+  } else if (!variant.empty() && variant != "classic") {
+    throw UsageError("--variant: expected classic or killer, got '" + variant + "'");
+  }
   options.rating.rate = !no_rating;
   set_if_given(options.rating.call_count_settings, "runs", runs);
   set_if_given(options.rating.call_count_settings, "propagation", propagation);

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
@@ -84,9 +87,65 @@ std::string read_nonempty_string(const JsonField& field) {
   return text;
 }
 
+// Killer: with "variant": "killer", "cages" ([{"sum": 15, "cells": [0, 1, 10]}, ...]) is required
+// and the puzzle and its solution move onto the cages' board; the solution must meet every sum.
+void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
+  const JsonField variant = field["variant"];
+  const JsonField cages_field = field["cages"];
+  if (!variant.present() || variant.as_string() != "killer") {
+    if (cages_field.present()) cages_field.fail("cages need \"variant\": \"killer\"");
+    return;
+  }
+  const JsonField list = field.required("cages");
+  std::vector<Cage> cages;
+  for (std::size_t i = 0; i < list.array_size(); ++i) {
+    const JsonField element = list.element(i);
+    element.allow_only({"sum", "cells"});
+    Cage cage;
+    cage.sum = static_cast<int>(element.required("sum").as_integer(1, kMaxCells * kMaxSize));
+    const JsonField cells = element.required("cells");
+    for (std::size_t j = 0; j < cells.array_size(); ++j)
+      cage.cells.push_back(static_cast<int>(cells.element(j).as_integer(0, puzzle.puzzle.cell_count() - 1)));
+    cages.push_back(std::move(cage));
+  }
+  std::shared_ptr<const Geometry> geometry;
+  try {
+    geometry = Geometry::killer(cages, puzzle.puzzle.geometry_ptr());
+  } catch (const std::invalid_argument& error) {
+    list.fail(error.what());
+  }
+  puzzle.puzzle = on_geometry(puzzle.puzzle, geometry);
+  puzzle.solution = on_geometry(puzzle.solution, geometry);
+  for (std::size_t k = 0; k < geometry->cages().size(); ++k) {
+    const Cage& cage = geometry->cages()[k];
+    int sum = 0;
+    for (int cell : cage.cells) sum += puzzle.solution[cell];
+    if (sum != cage.sum) {
+      field.required("solution")
+          .fail("breaks cage " + std::to_string(k + 1) + " (" + cell_name(*geometry, cage.cells.front()) +
+                "...): its cells add up to " + std::to_string(sum) + ", not " + std::to_string(cage.sum));
+    }
+  }
+  if (const auto conflict = find_conflict(puzzle.solution)) {
+    field.required("solution")
+        .fail("repeats a value in a cage at " + cell_name(*geometry, conflict->first) + " and " +
+              cell_name(*geometry, conflict->second));
+  }
+}
+
+boost::json::array cages_to_json(const Geometry& geometry) {
+  boost::json::array cages;
+  for (const Cage& cage : geometry.cages()) {
+    boost::json::array cells;
+    for (int cell : cage.cells) cells.push_back(cell);
+    cages.push_back({{"sum", cage.sum}, {"cells", std::move(cells)}});
+  }
+  return cages;
+}
+
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   field.allow_only({"id", "puzzle", "solution", "rating", "rating_sd", "level", "target", "givens",
-                    "canonical", "seed", "iterations", "date"});
+                    "canonical", "seed", "iterations", "date", "variant", "cages"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
   puzzle.puzzle = read_grid(field.required("puzzle"), expected_size);
@@ -123,6 +182,7 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
+  read_killer_cages(field, puzzle);
   return puzzle;
 }
 
@@ -165,6 +225,10 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["seed"] = puzzle.seed;
   object["iterations"] = puzzle.iterations;
   if (puzzle.date) object["date"] = *puzzle.date;
+  if (!puzzle.puzzle.geometry().cages().empty()) {
+    object["variant"] = "killer";
+    object["cages"] = cages_to_json(puzzle.puzzle.geometry());
+  }
   return object;
 }
 

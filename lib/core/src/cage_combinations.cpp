@@ -1,9 +1,11 @@
 // The combination tables: for each size, every subset of 1..size bucketed by (count, sum).
 #include "sudoku/cage_combinations.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace sudoku {
@@ -69,6 +71,55 @@ CandidateMask cage_values(int size, int count, int sum, CandidateMask allowed) {
   for (CandidateMask set : cage_combinations(size, count, sum))
     if ((set & ~allowed) == 0) values |= set;
   return values;
+}
+
+namespace {
+
+// Assigns distinct values of `left` to cells i.. in every way their candidates allow, adding each
+// complete assignment's values to `supported`; true when there is at least one.
+bool assign_all(std::span<const CandidateMask> candidates, std::size_t i, CandidateMask left,
+                std::array<CandidateMask, kMaxCageTableSize>& chosen, std::span<CandidateMask> supported) {
+  if (i == candidates.size()) {
+    for (std::size_t j = 0; j < candidates.size(); ++j) supported[j] |= chosen[j];
+    return true;
+  }
+  bool any = false;
+  for (CandidateMask options = left & candidates[i]; options != 0; options &= options - 1) {
+    chosen[i] = options & (~options + 1);
+    any = assign_all(candidates, i + 1, left & ~chosen[i], chosen, supported) || any;
+  }
+  return any;
+}
+
+}  // namespace
+
+std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask placed,
+                                          std::span<const CandidateMask> candidates,
+                                          std::span<CandidateMask> supported) {
+  std::fill(supported.begin(), supported.end(), CandidateMask{0});
+  if (candidates.empty()) return sum == 0 ? std::optional<CandidateMask>(0) : std::nullopt;
+  CandidateMask allowed = 0;
+  for (CandidateMask cell : candidates) allowed |= cell;
+  allowed &= ~placed;
+  const bool exact = static_cast<int>(candidates.size()) <= kExactCageBlanks;
+  CandidateMask values = 0;
+  CandidateMask required = ~CandidateMask{0};
+  for (CandidateMask set : cage_combinations(size, static_cast<int>(candidates.size()), sum)) {
+    if ((set & ~allowed) != 0) continue;
+    bool fits = true;
+    for (std::size_t i = 0; i < candidates.size() && fits; ++i) fits = (candidates[i] & set) != 0;
+    if (fits && exact) {
+      std::array<CandidateMask, kMaxCageTableSize> chosen{};
+      fits = assign_all(candidates, 0, set, chosen, supported);
+    }
+    if (!fits) continue;
+    values |= set;
+    required &= set;
+  }
+  if (values == 0) return std::nullopt;
+  if (!exact)
+    for (std::size_t i = 0; i < candidates.size(); ++i) supported[i] = candidates[i] & values;
+  return required;
 }
 
 }  // namespace sudoku

@@ -12,6 +12,7 @@
 //   CandidateMask still = cage_values(9, 2, 10, 0x1FF & ~(1u << 4));  // 10 in two, no 5: all but 5
 #pragma once
 
+#include <optional>
 #include <span>
 
 #include "sudoku/geometry.hpp"
@@ -26,6 +27,21 @@ std::span<const CandidateMask> cage_combinations(int size, int count, int sum);
 // The union of the combinations of cage_combinations(size, count, sum) that lie within `allowed`;
 // 0 when none does (count 0 with sum 0 also gives 0: nothing is left to place).
 CandidateMask cage_values(int size, int count, int sum, CandidateMask allowed);
+
+// Exact support of one cage: `candidates` holds the candidates of the cage's blank cells (at most
+// kMaxCageTableSize), `sum` what they must add up to, `placed` the values already placed in the
+// cage (excluded). Writes to `supported` (same length) the values of each blank that belong to some
+// assignment of distinct values meeting the sum — generalized arc consistency for the cage — and
+// returns the values every such assignment uses, or nullopt when there is none (the cage is broken). Above
+// kExactCageBlanks blanks it keeps, per cell, the values of the fitting combinations instead (a
+// superset, never wrong), which stays fast for the rare large cage.
+//
+//   std::array<CandidateMask, 3> out{};
+//   if (!cage_support(9, 7, 0, cells, out)) ...  // no way to make 7 here
+inline constexpr int kExactCageBlanks = 6;
+std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask placed,
+                                          std::span<const CandidateMask> candidates,
+                                          std::span<CandidateMask> supported);
 
 // The smallest and largest sum of `count` distinct values 1..size.
 inline int smallest_cage_sum(int count) {

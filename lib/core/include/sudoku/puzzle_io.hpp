@@ -22,6 +22,7 @@ struct ReadOptions {
   int size = 0;      // 0: detect from the input
   int box_rows = 0;  // 0: the size's standard box (box_rows and box_cols go together)
   int box_cols = 0;
+  bool killer = false;  // the Killer one-line form of sudoku/killer_io.hpp instead
 };
 
 struct PuzzleEntry {

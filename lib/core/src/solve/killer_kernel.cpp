@@ -9,16 +9,19 @@
 // sharp group (one cell: a placement) and is added as a group of its own; larger remainders rarely
 // cut anything and cost a table scan each pass.
 //
-// A group keeps its remaining sum, its placed values and its count of blanks. Propagating it scans
-// the combination table (sudoku/cage_combinations.hpp) for (blanks, remaining sum): a combination
-// survives when it avoids the placed values, lies within the union of the blanks' candidates and
-// meets every blank's candidates; the blanks keep only values of surviving combinations. No
-// survivor is a contradiction.
+// A group keeps its remaining sum, its placed values and its count of blanks. Propagating it is
+// cage_support (sudoku/cage_combinations.hpp): the combinations for (blanks, remaining sum) that fit
+// the blanks' candidates, and for small groups every assignment of them, so each blank keeps the
+// values some assignment gives it (arc consistency for the sum); none left is a contradiction. A
+// value every assignment uses is claimed: cells outside the group that see all its places lose it
+// (a cage inside a box takes its required values from the rest of the box), and a required value
+// with one place left is placed there.
 #include "solve/killer_kernel.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "sudoku/cage_combinations.hpp"
@@ -27,8 +30,6 @@ namespace sudoku::detail {
 namespace {
 
 constexpr int kInnieMostCells = 4;
-// Groups with at most this many blanks are made arc consistent exactly (every assignment tried).
-constexpr int kExactBlanks = 5;
 
 struct Group {
   int sum = 0;
@@ -168,72 +169,24 @@ class KillerSearch {
   }
 
   bool propagate_group(View& board, std::size_t g, bool& changed) {
-    const int blanks = board.blanks[g];
-    if (blanks == 0) return true;
-    const CandidateMask placed = static_cast<CandidateMask>(board.placed[g]);
-    CandidateMask allowed = 0;
-    std::array<CandidateMask, kMaxCageTableSize> blank_candidates{};
-    int b = 0;
-    for (int cell : groups_[g].cells) {
-      if (board.value[cell] != 0) continue;
-      blank_candidates[static_cast<std::size_t>(b++)] = static_cast<CandidateMask>(board.candidates[cell]);
-      allowed |= static_cast<CandidateMask>(board.candidates[cell]);
-    }
-    allowed &= ~placed;
-    // Per blank, the values some full assignment of a surviving combination gives it (exact for
-    // groups of up to kExactBlanks blanks; larger ones keep the union of the combinations).
+    if (board.blanks[g] == 0) return true;
+    std::array<CandidateMask, kMaxCageTableSize> candidates{};
+    std::size_t b = 0;
+    for (int cell : groups_[g].cells)
+      if (board.value[cell] == 0) candidates[b++] = static_cast<CandidateMask>(board.candidates[cell]);
     std::array<CandidateMask, kMaxCageTableSize> supported{};
-    CandidateMask values = 0;
-    CandidateMask required = ~CandidateMask{0};
-    for (CandidateMask set : cage_combinations(n_, blanks, board.remaining[g])) {
-      if ((set & ~allowed) != 0) continue;
-      bool fits = true;
-      for (int i = 0; i < b && fits; ++i) fits = (blank_candidates[static_cast<std::size_t>(i)] & set) != 0;
-      if (fits && b <= kExactBlanks) {
-        std::array<CandidateMask, kMaxCageTableSize> chosen{};
-        fits = support(blank_candidates, b, 0, set, chosen, supported);
-      }
-      if (!fits) continue;
-      values |= set;
-      required &= set;
-    }
-    if (values == 0) return false;
-    int i = 0;
-    for (int cell : groups_[g].cells) {
-      if (board.value[cell] != 0) continue;
-      const CandidateMask keep = b <= kExactBlanks ? supported[static_cast<std::size_t>(i)] : values;
-      if (!narrow(board, cell, keep, changed)) return false;
-      ++i;
-    }
-    // A value every surviving combination holds goes in one of the group's blanks: cells outside
-    // the group that see all of that value's places lose it (a cage inside a unit claims it).
-    required &= ~placed;
-    while (required != 0) {
-      const CandidateMask r = required & (~required + 1);
-      required &= required - 1;
-      if (!eliminate_seen_by_all(board, g, r, changed)) return false;
-    }
+    const auto placed = static_cast<CandidateMask>(board.placed[g]);
+    const std::optional<CandidateMask> required = cage_support(
+        n_, board.remaining[g], placed, std::span(candidates.data(), b), std::span(supported.data(), b));
+    if (!required) return false;
+    std::size_t i = 0;
+    for (int cell : groups_[g].cells)
+      if (board.value[cell] == 0 && !narrow(board, cell, supported[i++], changed)) return false;
+    // A value every assignment uses goes in one of the group's blanks: cells outside the group that
+    // see all of that value's places lose it (a cage inside a unit claims it).
+    for (CandidateMask rest = *required & ~placed; rest != 0; rest &= rest - 1)
+      if (!eliminate_seen_by_all(board, g, rest & (~rest + 1), changed)) return false;
     return true;
-  }
-
-  // Assigns distinct values of `left` to blanks i..b-1 in every way their candidates allow, adding
-  // each complete assignment's values to `supported`; true when there is at least one.
-  static bool support(const std::array<CandidateMask, kMaxCageTableSize>& candidates, int b, int i,
-                      CandidateMask left, std::array<CandidateMask, kMaxCageTableSize>& chosen,
-                      std::array<CandidateMask, kMaxCageTableSize>& supported) {
-    if (i == b) {
-      for (int j = 0; j < b; ++j)
-        supported[static_cast<std::size_t>(j)] |= chosen[static_cast<std::size_t>(j)];
-      return true;
-    }
-    bool any = false;
-    for (CandidateMask options = left & candidates[static_cast<std::size_t>(i)]; options != 0;
-         options &= options - 1) {
-      chosen[static_cast<std::size_t>(i)] = options & (~options + 1);
-      any = support(candidates, b, i + 1, left & ~chosen[static_cast<std::size_t>(i)], chosen, supported) ||
-            any;
-    }
-    return any;
   }
 
   // Removes `r` from every cell outside group g that sees each blank of g holding `r`.
