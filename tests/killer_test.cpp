@@ -13,12 +13,16 @@
 
 #include "reference_solver.hpp"
 #include "sudoku/cage_combinations.hpp"
+#include "sudoku/call_count_rater.hpp"
+#include "sudoku/canonical.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/killer_cages.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/solver_kernels.hpp"
+#include "sudoku/transform.hpp"
 
 namespace sudoku {
 namespace {
@@ -237,6 +241,87 @@ TEST(KillerKernel, CountsFullCoversWithoutGivens) {
   }
   EXPECT_GT(seen[1], 0);
   EXPECT_GT(seen[2], 0);
+}
+
+// A Killer puzzle moved by a transform of its board (no relabelling): givens by apply(), cages cell
+// by cell the same way.
+Grid moved_killer(const Grid& puzzle, const Transform& transform) {
+  const Geometry& geometry = puzzle.geometry();
+  const Grid givens = apply(transform, on_geometry(puzzle, Geometry::standard(geometry.size())));
+  std::vector<int> image_of(static_cast<std::size_t>(geometry.cell_count()));
+  for (int r = 0; r < geometry.size(); ++r) {
+    for (int c = 0; c < geometry.size(); ++c) {
+      const int a = transform.row_of[static_cast<std::size_t>(r)];
+      const int b = transform.col_of[static_cast<std::size_t>(c)];
+      image_of[static_cast<std::size_t>(
+          transform.transpose ? geometry.cell_at(b, a) : geometry.cell_at(a, b))] = geometry.cell_at(r, c);
+    }
+  }
+  std::vector<Cage> cages = geometry.cages();
+  for (Cage& cage : cages)
+    for (int& cell : cage.cells) cell = image_of[static_cast<std::size_t>(cell)];
+  return on_geometry(givens, Geometry::killer(cages, Geometry::standard(geometry.size())));
+}
+
+// Canonical form: every symmetry of the square applied to a puzzle gets its key; the canonical grid is the
+// input moved by the transform reported; a changed sum or given changes the key.
+TEST(KillerCanonical, KeyIsInvariantUnderTheBoardsMoves) {
+  Rng rng(0xca11);
+  for (int i = 0; i < 12; ++i) {
+    const int size = std::array{4, 6, 9}[static_cast<std::size_t>(i % 3)];
+    KillerCase killer = random_case(size, rng, {2, 4}, i % 2);
+    Grid puzzle(Geometry::killer(killer.cages, Geometry::standard(size)));
+    for (int cell = i; cell < puzzle.cell_count(); cell += 11) puzzle.set(cell, killer.solution[cell]);
+    const CanonicalForm form = canonical_form(puzzle);
+    ASSERT_TRUE(form.exact);
+    EXPECT_EQ(form.key, to_killer_line(form.grid));
+    EXPECT_EQ(to_killer_line(moved_killer(puzzle, form.transform)), form.key) << i;
+    for (int t = 0; t < 3; ++t) {
+      // One of the eight symmetries of the square (transposition: square boxes only).
+      Transform transform = Transform::identity(puzzle.geometry());
+      if (rng.below(2) == 0) std::reverse(transform.row_of.begin(), transform.row_of.begin() + size);
+      if (rng.below(2) == 0) std::reverse(transform.col_of.begin(), transform.col_of.begin() + size);
+      transform.transpose = size != 6 && rng.below(2) == 0;
+      const Grid moved = moved_killer(puzzle, transform);
+      EXPECT_EQ(canonical_form(moved).key, form.key) << i << " " << t;
+    }
+    std::vector<Cage> other = killer.cages;
+    for (Cage& cage : other) {  // the first cage whose sum can move by one
+      const int count = static_cast<int>(cage.cells.size());
+      if (smallest_cage_sum(count) == largest_cage_sum(size, count)) continue;
+      cage.sum += cage.sum > smallest_cage_sum(count) ? -1 : 1;
+      break;
+    }
+    const Grid changed = on_geometry(puzzle, Geometry::killer(other, Geometry::standard(size)));
+    EXPECT_NE(canonical_form(changed).key, form.key) << i;
+  }
+}
+
+// The paper's call count with cage sums in the AC step: one-cell cages are givens in disguise, so AC
+// alone solves a board of them (one call); a cage's sum that no assignment makes is a wipe-out at
+// the root; runs on random layouts with givens reach a solution of the puzzle.
+TEST(KillerCallCount, CagesTakePartInArcConsistency) {
+  Rng rng(0xacca);
+  const Grid solution = random_solution_grid(Geometry::standard(9), rng);
+  std::vector<Cage> singles;
+  for (int cell = 0; cell < 81; ++cell) singles.push_back({solution[cell], {cell}});
+  CallCountOptions options;
+  options.runs = 3;
+  const CallCountRating all_singles = rate_call_count(Grid(Geometry::killer(singles)), options);
+  EXPECT_EQ(all_singles.total_calls, 3u);
+  EXPECT_EQ(all_singles.solved_runs, 3);
+  // Two cells of a row in a cage of sum 3 and a given 1 elsewhere in the row: 1+2 is impossible.
+  Grid broken(Geometry::killer({{3, {0, 1}}}));
+  broken.set(5, 1);
+  EXPECT_EQ(rate_call_count(broken, options).solved_runs, 0);
+  for (int i = 0; i < 10; ++i) {
+    KillerCase killer = random_case(9, rng, {2, 4}, 0);
+    Grid puzzle(Geometry::killer(killer.cages));
+    for (int cell = i; cell < 81; cell += 3) puzzle.set(cell, killer.solution[cell]);
+    const CallCountRating rating = rate_call_count(puzzle, options);
+    EXPECT_EQ(rating.solved_runs, 3) << i;
+    EXPECT_EQ(rating.capped_runs, 0) << i;
+  }
 }
 
 TEST(KillerKernel, KernelTableSendsCagesToTheKillerKernel) {

@@ -5,6 +5,7 @@
 
 #include "sudoku/canonical.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/parallel.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/technique_grader.hpp"
@@ -61,7 +62,10 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     return report;
   }
   const Grid& grid = *entry.grid;
-  report.puzzle = to_line(grid);
+  // Killer boards: the puzzle in the Killer one-line form; only the metrics that know cage sums
+  // (the call count, whose AC step propagates them) rate it.
+  const bool killer = !grid.geometry().cages().empty();
+  report.puzzle = killer ? to_killer_line(grid) : to_line(grid);
   report.size = grid.size();
   report.givens = grid.givens();
   if (const auto conflict = find_conflict(grid)) {
@@ -82,7 +86,10 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
-    if (options_.rate) {
+    if (options_.rate && killer) {
+      report.call_count = call_count_->rate(grid);
+      if (!level_metric_) report.level = level_for(options_.calibration, report.call_count->value).name;
+    } else if (options_.rate) {
       report.call_count = call_count_->rate(grid);
       const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
       report.level = level_for(options_.calibration, level_rating).name;
