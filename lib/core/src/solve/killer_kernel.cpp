@@ -86,7 +86,7 @@ class KillerSearch {
     for (std::size_t g = 0; g < groups_.size(); ++g)
       for (int cell : groups_[g].cells)
         group_index_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cell)]++)] = static_cast<int>(g);
-    stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 3;
+    stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 4;
   }
 
   int count(std::span<const std::uint8_t> givens) {
@@ -100,6 +100,7 @@ class KillerSearch {
       board.remaining[g] = groups_[g].sum;
       board.placed[g] = 0;
       board.blanks[g] = static_cast<int>(groups_[g].cells.size());
+      board.dirty[g] = 1;
     }
     for (int cell = 0; cell < cells_; ++cell) {
       const int value = givens[static_cast<std::size_t>(cell)];
@@ -123,15 +124,28 @@ class KillerSearch {
     int* remaining;
     int* placed;
     int* blanks;
+    int* dirty;  // 1 when a cell of the group changed since the group was last propagated
   };
 
   View view(int* base) const {
     const std::size_t cells = static_cast<std::size_t>(cells_);
     const std::size_t groups = groups_.size();
-    return {base, base + cells, base + 2 * cells, base + 2 * cells + groups, base + 2 * cells + 2 * groups};
+    return {base,
+            base + cells,
+            base + 2 * cells,
+            base + 2 * cells + groups,
+            base + 2 * cells + 2 * groups,
+            base + 2 * cells + 3 * groups};
   }
 
   static CandidateMask bit(int value) { return CandidateMask{1} << (value - 1); }
+
+  // The groups holding `cell` need propagating again.
+  void mark_groups(View& board, int cell) const {
+    for (int i = group_start_[static_cast<std::size_t>(cell)];
+         i < group_start_[static_cast<std::size_t>(cell) + 1]; ++i)
+      board.dirty[group_index_[static_cast<std::size_t>(i)]] = 1;
+  }
 
   bool place(View& board, int cell, int value) {
     const CandidateMask b = bit(value);
@@ -143,7 +157,10 @@ class KillerSearch {
       if (board.value[peer] != 0) continue;
       const CandidateMask left = static_cast<CandidateMask>(board.candidates[peer]) & ~b;
       if (left == 0) return false;
-      board.candidates[peer] = static_cast<int>(left);
+      if (left != static_cast<CandidateMask>(board.candidates[peer])) {
+        board.candidates[peer] = static_cast<int>(left);
+        mark_groups(board, peer);
+      }
     }
     for (int i = group_start_[static_cast<std::size_t>(cell)];
          i < group_start_[static_cast<std::size_t>(cell) + 1]; ++i) {
@@ -151,18 +168,20 @@ class KillerSearch {
       board.remaining[g] -= value;
       board.placed[g] |= static_cast<int>(b);
       --board.blanks[g];
+      board.dirty[g] = 1;
       if (board.remaining[g] < 0 || (board.blanks[g] == 0 && board.remaining[g] != 0)) return false;
     }
     return true;
   }
 
   // Narrows a cell to `keep`; false when nothing is left.
-  static bool narrow(View& board, int cell, CandidateMask keep, bool& changed) {
+  bool narrow(View& board, int cell, CandidateMask keep, bool& changed) const {
     const CandidateMask old = static_cast<CandidateMask>(board.candidates[cell]);
     const CandidateMask left = old & keep;
     if (left == 0) return false;
     if (left != old) {
       board.candidates[cell] = static_cast<int>(left);
+      mark_groups(board, cell);
       changed = true;
     }
     return true;
@@ -261,8 +280,11 @@ class KillerSearch {
           }
         }
       }
-      for (std::size_t g = 0; g < groups_.size(); ++g)
+      for (std::size_t g = 0; g < groups_.size(); ++g) {
+        if (board.dirty[g] == 0) continue;
         if (!propagate_group(board, g, changed)) return false;
+        board.dirty[g] = 0;  // its own narrowing leaves it consistent (arc consistency is idempotent)
+      }
     }
     return true;
   }
