@@ -106,6 +106,22 @@ TEST(RandomCages, SameSeedSameCages) {
   EXPECT_EQ(random_case(9, a, {}, 0).cages, random_case(9, b, {}, 0).cages);
 }
 
+// Unique layouts: the grid they were cut from is the one solution, cages valid, sizes in range,
+// the same cages for the same seed.
+TEST(RandomCages, UniqueLayoutsHaveTheirGridAsTheOneSolution) {
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    Rng rng(derive_seed(0x0e1, seed));
+    const Grid solution = random_solution_grid(Geometry::standard(9), rng);
+    Rng again = rng;
+    const std::vector<Cage> cages = unique_killer_cages(solution, rng, {2, 5});
+    EXPECT_EQ(unique_killer_cages(solution, again, {2, 5}), cages);
+    const SolutionCount count = count_solutions(Grid(Geometry::killer(cages)), 2);
+    ASSERT_EQ(count.count, 1) << seed;
+    EXPECT_TRUE(std::ranges::equal(count.solution->cells(), solution.cells())) << seed;
+    for (const Cage& cage : cages) EXPECT_LE(cage.cells.size(), 5u);
+  }
+}
+
 constexpr int kMostSolutionsCompared = 3;
 
 // The puzzle's count against the reference for every limit, through count_solutions and every

@@ -182,10 +182,18 @@ std::string to_killer_line(const Grid& puzzle) {
   std::string sums;
   for (std::size_t k = 0; k < order.size(); ++k) {
     for (int cell : order[k]->cells) map[static_cast<std::size_t>(cell)] = kLetters[k];
-    sums += (k == 0 ? "" : ",") + std::string(1, kLetters[k]) + "=" + std::to_string(order[k]->sum);
+    if (k > 0) sums.push_back(',');
+    sums.push_back(kLetters[k]);
+    sums.push_back('=');
+    sums.append(std::to_string(order[k]->sum));
   }
-  std::string line = map + " " + sums;
-  if (puzzle.givens() > 0) line += " " + to_line(puzzle);
+  std::string line = map;
+  line.push_back(' ');
+  line.append(sums);
+  if (puzzle.givens() > 0) {
+    line.push_back(' ');
+    line.append(to_line(puzzle));
+  }
   return line;
 }
 

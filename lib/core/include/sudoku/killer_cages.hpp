@@ -8,7 +8,7 @@
 // cages. Cages come in the order of their smallest cell, cells ascending.
 //
 //   Rng rng(seed);
-//   auto killer = Geometry::killer(random_cages(solution, rng, {}));
+//   auto killer = Geometry::killer(unique_killer_cages(solution, rng, {}));  // a unique newspaper Killer
 #pragma once
 
 #include <vector>
@@ -25,6 +25,15 @@ struct CageShape {
 };
 
 std::vector<Cage> random_cages(const Grid& solution, Rng& rng, CageShape shape = {});
+
+// A cage layout of `solution` whose Killer puzzle (no givens) has that solution alone: random_cages,
+// then, while a second solution exists, a cage on which the two solutions differ (or, when the
+// first solution found is `solution` itself, a random cage) is split in two connected parts; then
+// neighbouring cages are merged, in a random order, wherever the merged cage repeats no value,
+// holds at most shape.largest cells and the puzzle stays unique (fewer, larger cages read harder).
+// Deterministic for the same solution, seed and shape. Not yet levelled: no Killer difficulty
+// band steers it (see docs/rating.md).
+std::vector<Cage> unique_killer_cages(const Grid& solution, Rng& rng, CageShape shape = {});
 
 // The sums of `cages` recomputed from `solution` (cells unchanged).
 std::vector<Cage> with_sums_of(std::vector<Cage> cages, const Grid& solution);

@@ -117,7 +117,7 @@ class KillerSearch {
 
  private:
   // One board in a flat int block: candidates and values per cell, then remaining sum, placed
-  // values and blanks per group.
+  // values, blanks and the dirty flag per group.
   struct View {
     int* candidates;
     int* value;
