@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sudoku/book.hpp"
+#include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/killer_cages.hpp"
@@ -266,7 +267,7 @@ boost::json::value killer_book_json() {
   puzzle.puzzle = Grid(geometry);
   puzzle.solution = on_geometry(solution, geometry);
   puzzle.level = "easy";
-  puzzle.canonical = to_line(solution);
+  puzzle.canonical = canonical_key(puzzle.puzzle);
   chapter.puzzles.push_back(puzzle);
   book.chapters.push_back(chapter);
   return boost::json::parse(book_to_json(book));
@@ -307,6 +308,12 @@ TEST(KillerBook, FaultsNameTheJsonPath) {
     cages[1].as_object()["cells"] = cages[0].at("cells");
     EXPECT_NE(error_of(json).find(at + ".cages: cage 2 overlaps cage 1"), std::string::npos)
         << error_of(json);
+  }
+  {
+    auto json = killer_book_json();
+    puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');
+    EXPECT_EQ(error_of(json),
+              at + ".canonical: expected a Killer key: cage letters, sums and givens (docs/formats.md)");
   }
   {
     auto json = killer_book_json();

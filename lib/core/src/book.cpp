@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
 #include "sudoku/json_io.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/puzzle_io.hpp"
 
 namespace sudoku {
@@ -89,10 +91,14 @@ std::string read_nonempty_string(const JsonField& field) {
 
 // Killer: with "variant": "killer", "cages" ([{"sum": 15, "cells": [0, 1, 10]}, ...]) is required
 // and the puzzle and its solution move onto the cages' board; the solution must meet every sum.
+bool is_killer(const JsonField& puzzle) {
+  const JsonField variant = puzzle["variant"];
+  return variant.present() && variant.as_string() == "killer";
+}
+
 void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
-  const JsonField variant = field["variant"];
   const JsonField cages_field = field["cages"];
-  if (!variant.present() || variant.as_string() != "killer") {
+  if (!is_killer(field)) {
     if (cages_field.present()) cages_field.fail("cages need \"variant\": \"killer\"");
     return;
   }
@@ -114,6 +120,11 @@ void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
   } catch (const std::invalid_argument& error) {
     list.fail(error.what());
   }
+  std::istringstream canonical(puzzle.canonical);
+  const auto key = read_killer_puzzles(canonical, "canonical");
+  if (key.size() != 1 || !key.front().ok())
+    field.required("canonical")
+        .fail("expected a Killer key: cage letters, sums and givens (docs/formats.md)");
   puzzle.puzzle = on_geometry(puzzle.puzzle, geometry);
   puzzle.solution = on_geometry(puzzle.solution, geometry);
   for (std::size_t k = 0; k < geometry->cages().size(); ++k) {
@@ -178,7 +189,8 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   }
   const JsonField canonical_field = field.required("canonical");
   puzzle.canonical = canonical_field.as_string();
-  read_grid(canonical_field, size);  // same alphabet and length as the puzzle
+  // Same alphabet and length as the puzzle; a Killer key is a Killer line (read_killer_cages).
+  if (!is_killer(field) && !field["cages"].present()) read_grid(canonical_field, size);
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
