@@ -71,7 +71,8 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   if (const auto conflict = find_conflict(grid)) {
     report.status = PuzzleStatus::contradiction;
     report.error = "value " + std::string(1, value_symbol(grid[conflict->first])) +
-                   " twice in one unit, at " + cell_name(grid.geometry(), conflict->first) + " and " +
+                   (killer ? " twice in one unit or cage, at " : " twice in one unit, at ") +
+                   cell_name(grid.geometry(), conflict->first) + " and " +
                    cell_name(grid.geometry(), conflict->second);
     return report;
   }
@@ -87,8 +88,9 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   } else {
     report.solution = to_line(*count.solution);
     if (options_.rate && killer) {
+      // No level: the calibrations' bands are classic ones, and the call count saturates on
+      // newspaper Killers (docs/rating.md).
       report.call_count = call_count_->rate(grid);
-      if (!level_metric_) report.level = level_for(options_.calibration, report.call_count->value).name;
     } else if (options_.rate) {
       report.call_count = call_count_->rate(grid);
       const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
