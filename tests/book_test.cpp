@@ -9,7 +9,10 @@
 #include "sudoku/book.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/hill_climber.hpp"
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/puzzle_io.hpp"
+#include "sudoku/random.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "test_support.hpp"
 
@@ -322,6 +325,79 @@ TEST(BookTest, BadVariantsAndRegionMapsNameThePath) {
   put_variant_puzzle(json, Geometry::variant(Variant::x));
   puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');
   EXPECT_EQ(error_of(json), at + "canonical: expected the canonical key of a x puzzle (\"x GRID\")");
+}
+
+// A Killer puzzle in a book: written with its cages, read back with the same rules; faults named
+// with their JSON path.
+boost::json::value killer_book_json() {
+  Rng rng(5);
+  const Grid solution = random_solution_grid(Geometry::standard(9), rng);
+  const auto geometry = Geometry::killer(random_cages(solution, rng, {2, 4}));
+  Book book;
+  book.title = "Killer";
+  book.author = "desk";
+  book.tool_version = "0";
+  BookChapter chapter;
+  chapter.title = "Easy";
+  chapter.level = "easy";
+  BookPuzzle puzzle;
+  puzzle.id = "easy-001";
+  puzzle.puzzle = Grid(geometry);
+  puzzle.solution = on_geometry(solution, geometry);
+  puzzle.level = "easy";
+  puzzle.canonical = canonical_key(puzzle.puzzle);
+  chapter.puzzles.push_back(puzzle);
+  book.chapters.push_back(chapter);
+  return boost::json::parse(book_to_json(book));
+}
+
+TEST(KillerBook, CagesRoundTrip) {
+  const boost::json::value json = killer_book_json();
+  const Book book = parse_book(boost::json::serialize(json), "book.json");
+  const BookPuzzle& puzzle = book.chapters[0].puzzles[0];
+  EXPECT_EQ(puzzle.puzzle.geometry().variant(), Variant::killer);
+  EXPECT_FALSE(puzzle.puzzle.geometry().cages().empty());
+  EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle));
+  EXPECT_EQ(boost::json::parse(book_to_json(book)), json);
+}
+
+TEST(KillerBook, FaultsNameTheJsonPath) {
+  const std::string at = "book.json: $.chapters[0].puzzles[0]";
+  {
+    auto json = killer_book_json();
+    puzzle_of(json, 0, 0).erase("variant");
+    EXPECT_EQ(error_of(json), at + ".cages: cages need \"variant\": \"killer\"");
+  }
+  {
+    auto json = killer_book_json();
+    puzzle_of(json, 0, 0).erase("cages");
+    EXPECT_EQ(error_of(json), at + ": missing required key \"cages\"");
+  }
+  {
+    auto json = killer_book_json();
+    auto& cages = puzzle_of(json, 0, 0).at("cages").as_array();
+    cages[0].as_object()["sum"] = 1 + cages[0].at("sum").as_int64();
+    EXPECT_NE(error_of(json).find(at + ".solution: breaks cage 1 (r1c1...)"), std::string::npos)
+        << error_of(json);
+  }
+  {
+    auto json = killer_book_json();
+    auto& cages = puzzle_of(json, 0, 0).at("cages").as_array();
+    cages[1].as_object()["cells"] = cages[0].at("cells");
+    EXPECT_NE(error_of(json).find(at + ".cages: cage 2 overlaps cage 1"), std::string::npos)
+        << error_of(json);
+  }
+  {
+    auto json = killer_book_json();
+    puzzle_of(json, 0, 0)["canonical"] = std::string(81, '.');
+    EXPECT_EQ(error_of(json),
+              at + ".canonical: expected a Killer key: cage letters, sums and givens (docs/formats.md)");
+  }
+  {
+    auto json = killer_book_json();
+    puzzle_of(json, 0, 0).at("cages").as_array()[0].as_object()["sum"] = 46;
+    EXPECT_NE(error_of(json).find("cage 1 sums to 46"), std::string::npos) << error_of(json);
+  }
 }
 
 }  // namespace

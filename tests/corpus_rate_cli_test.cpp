@@ -1,6 +1,7 @@
 // End-to-end tests of the corpus-rate tool: formats, statuses, exit codes, --jobs invariance.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -219,6 +220,37 @@ TEST(CorpusRateCli, VariantsAreRatedAndExplainedOnTheirUnits) {
   ASSERT_EQ(explained.exit_code, 0) << explained.err;
   EXPECT_NE(explained.out.find(" in region "), std::string::npos) << explained.out;
   EXPECT_EQ(explained.out.find(" unit "), std::string::npos) << explained.out;
+  std::filesystem::remove_all(dir);
+}
+
+// Killer input: records carry the puzzle in the Killer form and its canonical key; a malformed
+// cage stops the run with one line naming file, line, column and cage (exit 2, no records); an
+// unknown variant is a usage error.
+TEST(CorpusRateCli, KillerVariant) {
+  const std::string dir = testing::make_temp_dir("corpus-rate-killer");
+  testing::write_text_file(dir + "/k.txt", "aabbaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9 the example\n");
+  const auto result = run_command(corpus_rate() + " --variant killer --format json " + dir + "/k.txt");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto records = boost::json::parse(result.out).as_array();
+  ASSERT_EQ(records.size(), 1U);
+  EXPECT_EQ(records[0].at("status").as_string(), "ok");
+  EXPECT_EQ(records[0].at("puzzle").as_string(), "aabbaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9");
+  EXPECT_EQ(records[0].at("solution").as_string(), "2314413234211243");
+  EXPECT_EQ(records[0].at("canonical").as_string(), "aabbcddbcedfeeff a=5,b=9,c=3,d=8,e=9,f=6");
+  EXPECT_GE(records[0].at("call_count").as_double(), 1.0);
+  EXPECT_TRUE(records[0].at("technique_grade").is_null());  // the classic grader knows no sums
+  testing::write_text_file(dir + "/bad.txt",
+                           "aabbaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9\n"
+                           "abbaaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9\n");
+  const auto bad_cage = run_command(corpus_rate() + " --variant killer " + dir + "/bad.txt");
+  EXPECT_EQ(bad_cage.exit_code, 2);
+  EXPECT_EQ(bad_cage.err,
+            "corpus-rate: " + dir + "/bad.txt:2:1: cage 'a' is not connected (it starts at r1c1)\n");
+  EXPECT_TRUE(bad_cage.out.empty());
+  const auto bad = run_command(corpus_rate() + " --variant bogus " + dir + "/k.txt");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  EXPECT_TRUE(bad.out.empty());
   std::filesystem::remove_all(dir);
 }
 

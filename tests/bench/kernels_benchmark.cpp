@@ -51,6 +51,21 @@ void call_count_run(benchmark::State& state) {
 }
 BENCHMARK(call_count_run);
 
+// Newspaper Killer puzzles (whole cover of cages of 2-5 cells, no givens, unique) from
+// tests/data/killer-sample.txt, counted with limit 2: the goal is <= 1 ms median a puzzle.
+void count_killer(benchmark::State& state) {
+  static const std::vector<sudoku::Grid> puzzles = [] {
+    sudoku::ReadOptions options;
+    options.variant = sudoku::Variant::killer;
+    return sudoku::load_puzzles(std::string(SUDOKU_TEST_DATA_DIR) + "/killer-sample.txt", options);
+  }();
+  std::size_t i = 0;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(sudoku::count_solutions(puzzles[i++ % puzzles.size()], 2).count);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(count_killer);
+
 void canonical_form(benchmark::State& state) {
   const auto& grids = corpus("top1465.txt");
   std::size_t i = 0;

@@ -12,6 +12,20 @@ std::uint64_t values_seen_by(const Grid& grid, int cell) {
   return seen;
 }
 
+// False when the cage of `cell` (if any) has gone over its sum, or is full and short of it.
+bool cage_sum_holds(const Grid& grid, int cell) {
+  const int cage = grid.geometry().cage_of(cell);
+  if (cage < 0) return true;
+  const Cage& c = grid.geometry().cages()[static_cast<std::size_t>(cage)];
+  int sum = 0;
+  bool full = true;
+  for (int member : c.cells) {
+    sum += grid[member];
+    full = full && grid[member] != 0;
+  }
+  return full ? sum == c.sum : sum < c.sum;
+}
+
 void search(Grid& grid, int limit, ReferenceCount& result) {
   int best_cell = -1;
   int best_choices = grid.size() + 1;
@@ -34,7 +48,7 @@ void search(Grid& grid, int limit, ReferenceCount& result) {
   for (int value = 1; value <= grid.size() && result.count < limit; ++value) {
     if ((best_seen >> value) & 1) continue;
     grid.set(best_cell, value);
-    search(grid, limit, result);
+    if (cage_sum_holds(grid, best_cell)) search(grid, limit, result);
     grid.clear(best_cell);
   }
 }
@@ -47,6 +61,7 @@ ReferenceCount reference_count_solutions(const Grid& puzzle, int limit) {
     const int value = puzzle[cell];
     if (value == 0) continue;
     if ((values_seen_by(puzzle, cell) >> value) & 1) return result;  // conflicting givens: no solution
+    if (!cage_sum_holds(puzzle, cell)) return result;
   }
   Grid grid = puzzle;
   search(grid, limit, result);

@@ -82,9 +82,12 @@ ReadOptions read_options_for(int size, const std::string& box, const std::string
   ReadOptions read;
   if (!variant.empty()) {
     const auto parsed = parse_variant(variant);
-    if (!parsed || *parsed == Variant::killer)
-      throw UsageError("--variant expects classic, x, windoku, asterisk, centre-dot or jigsaw, got '" +
-                       variant + "'");
+    if (!parsed)
+      throw UsageError(
+          "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got '" + variant +
+          "'");
+    if (*parsed == Variant::killer && (size != 0 || !box.empty()))
+      throw UsageError("--variant killer reads the size from the cage letters (drop --size and --box)");
     if (!box.empty() && *parsed != Variant::classic)
       throw UsageError("--box goes with classic puzzles only (the " + variant +
                        " variant keeps standard boxes)");

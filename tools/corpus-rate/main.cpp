@@ -69,9 +69,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")(
       "box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")(
       "variant", po::value(&variant),
-      "rules of every puzzle: classic (default), x, windoku, asterisk, centre-dot or jigsaw (a jigsaw line "
-      "is "
-      "GIVENS REGIONS [label], REGIONS one region id 1-9 per cell, row-major)")(
+      "rules of every puzzle: classic (default), x, windoku, asterisk, centre-dot, jigsaw (a jigsaw line is "
+      "GIVENS REGIONS [label], REGIONS one region id 1-9 per cell, row-major) or killer (one puzzle a line: "
+      "cage letters, sums, optional givens; docs/formats.md)")(
       "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
@@ -131,6 +131,11 @@ int run(const Options& options) {
   std::size_t total = 0;
   for (const auto& file : options.files) {
     inputs.push_back({file, sudoku::read_puzzle_file(file, options.read)});
+    // A malformed Killer line is a typing error in a layout, not a puzzle to report on: the run
+    // stops at the first, naming file, line, column and cage (exit 2).
+    if (options.read.variant == sudoku::Variant::killer)
+      for (const auto& entry : inputs.back().entries)
+        if (!entry.ok()) throw sudoku::InputError(file, entry.error_line, entry.error_column, entry.error);
     total += inputs.back().entries.size();
   }
   const sudoku::CorpusRater rater(options.rating);

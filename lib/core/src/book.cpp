@@ -4,11 +4,16 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
 
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
 #include "sudoku/json_io.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/puzzle_io.hpp"
 
 namespace sudoku {
@@ -87,9 +92,76 @@ std::string read_nonempty_string(const JsonField& field) {
   return text;
 }
 
+// Killer: with "variant": "killer", "cages" ([{"sum": 15, "cells": [0, 1, 10]}, ...]) is required
+// and the puzzle and its solution move onto the cages' board; the solution must meet every sum.
+bool is_killer(const JsonField& puzzle) {
+  const JsonField variant = puzzle["variant"];
+  return variant.present() && variant.as_string() == "killer";
+}
+
+void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
+  const JsonField cages_field = field["cages"];
+  if (!is_killer(field)) {
+    if (cages_field.present()) cages_field.fail("cages need \"variant\": \"killer\"");
+    return;
+  }
+  const JsonField list = field.required("cages");
+  std::vector<Cage> cages;
+  for (std::size_t i = 0; i < list.array_size(); ++i) {
+    const JsonField element = list.element(i);
+    element.allow_only({"sum", "cells"});
+    Cage cage;
+    cage.sum = static_cast<int>(element.required("sum").as_integer(1, kMaxCells * kMaxSize));
+    const JsonField cells = element.required("cells");
+    for (std::size_t j = 0; j < cells.array_size(); ++j)
+      cage.cells.push_back(static_cast<int>(cells.element(j).as_integer(0, puzzle.puzzle.cell_count() - 1)));
+    cages.push_back(std::move(cage));
+  }
+  std::shared_ptr<const Geometry> geometry;
+  try {
+    geometry = Geometry::killer(cages, puzzle.puzzle.geometry_ptr());
+  } catch (const std::invalid_argument& error) {
+    list.fail(error.what());
+  }
+  std::istringstream canonical(puzzle.canonical);
+  const auto key = read_killer_puzzles(canonical, "canonical");
+  if (key.size() != 1 || !key.front().ok())
+    field.required("canonical")
+        .fail("expected a Killer key: cage letters, sums and givens (docs/formats.md)");
+  puzzle.puzzle = on_geometry(puzzle.puzzle, geometry);
+  puzzle.solution = on_geometry(puzzle.solution, geometry);
+  for (std::size_t k = 0; k < geometry->cages().size(); ++k) {
+    const Cage& cage = geometry->cages()[k];
+    int sum = 0;
+    for (int cell : cage.cells) sum += puzzle.solution[cell];
+    if (sum != cage.sum) {
+      field.required("solution")
+          .fail("breaks cage " + std::to_string(k + 1) + " (" + cell_name(*geometry, cage.cells.front()) +
+                "...): its cells add up to " + std::to_string(sum) + ", not " + std::to_string(cage.sum));
+    }
+  }
+  if (const auto conflict = find_conflict(puzzle.solution)) {
+    field.required("solution")
+        .fail("repeats a value in a cage at " + cell_name(*geometry, conflict->first) + " and " +
+              cell_name(*geometry, conflict->second));
+  }
+}
+
+boost::json::array cages_to_json(const Geometry& geometry) {
+  boost::json::array cages;
+  for (const Cage& cage : geometry.cages()) {
+    boost::json::array cells;
+    for (int cell : cage.cells) cells.push_back(cell);
+    cages.push_back({{"sum", cage.sum}, {"cells", std::move(cells)}});
+  }
+  return cages;
+}
+
 // The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
-// "regions".
+// "regions"; for Killer, the standard board its cages are added to.
 std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
+  // A Killer puzzle is read on the standard board; read_killer_cages moves it onto its cages.
+  if (is_killer(field)) return Geometry::standard(size);
   const JsonField variant_field = field["variant"];
   const Variant variant = variant_field.present() ? read_variant_field(variant_field) : Variant::classic;
   if (variant == Variant::jigsaw) return read_regions_field(field.required("regions"), size);
@@ -103,7 +175,7 @@ std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
 }
 
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
-  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "rating", "rating_sd", "level",
+  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "cages", "rating", "rating_sd", "level",
                     "target", "givens", "canonical", "seed", "iterations", "date"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
@@ -142,7 +214,11 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   puzzle.canonical = canonical_field.as_string();
   // The grid of the key has the puzzle's alphabet and length; a variant's key names the variant first
   // (and a jigsaw key ends with the layout), as canonical.hpp writes it.
-  if (const Variant variant = puzzle.puzzle.geometry().variant(); variant != Variant::classic) {
+  // A Killer key is a Killer line, checked by read_killer_cages (which also refuses cages on a
+  // puzzle that is not a Killer).
+  if (is_killer(field) || field["cages"].present()) {
+    // read_killer_cages below
+  } else if (const Variant variant = puzzle.puzzle.geometry().variant(); variant != Variant::classic) {
     const std::string prefix = std::string(variant_name(variant)) + " ";
     const std::size_t grid_length = static_cast<std::size_t>(size * size);
     const std::size_t length =
@@ -157,6 +233,7 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
+  read_killer_cages(field, puzzle);
   return puzzle;
 }
 
@@ -204,6 +281,7 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["seed"] = puzzle.seed;
   object["iterations"] = puzzle.iterations;
   if (puzzle.date) object["date"] = *puzzle.date;
+  if (!puzzle.puzzle.geometry().cages().empty()) object["cages"] = cages_to_json(puzzle.puzzle.geometry());
   return object;
 }
 

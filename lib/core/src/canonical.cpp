@@ -773,6 +773,7 @@ CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_
 }
 
 CanonicalForm canonical_form(const Grid& puzzle) {
+  if (!puzzle.geometry().cages().empty()) return killer_canonical_form(puzzle);
   // Up to 9x9 the exact search is always affordable (a complete grid, the worst case seen, creates
   // a few thousand states). Larger grids get a budget against pathological inputs.
   return canonical_form_with_budget(puzzle, puzzle.size() <= 9 ? 0 : kLargeGridWorkBudget);

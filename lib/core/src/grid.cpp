@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
+#include <string>
 
 namespace sudoku {
 
@@ -67,6 +69,15 @@ bool is_solution_of(const Grid& solution, const Grid& puzzle) {
 
 std::string cell_name(const Geometry& geometry, int cell) {
   return "r" + std::to_string(geometry.row_of(cell) + 1) + "c" + std::to_string(geometry.col_of(cell) + 1);
+}
+
+Grid on_geometry(const Grid& grid, std::shared_ptr<const Geometry> geometry) {
+  if (geometry->size() != grid.size())
+    throw std::invalid_argument("on_geometry: a " + geometry->describe() + " board for a " +
+                                grid.geometry().describe() + " grid");
+  Grid result(std::move(geometry));
+  for (int cell = 0; cell < grid.cell_count(); ++cell) result.set(cell, grid[cell]);
+  return result;
 }
 
 }  // namespace sudoku

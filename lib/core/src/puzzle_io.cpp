@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "sudoku/errors.hpp"
+#include "sudoku/killer_io.hpp"
 
 namespace sudoku {
 namespace {
@@ -354,6 +355,7 @@ std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& option
 
 std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source,
                                       const ReadOptions& options) {
+  if (options.variant == Variant::killer) return read_killer_puzzles(input, source);
   Reader reader(source, options);
   reader.read(input);
   return reader.take();

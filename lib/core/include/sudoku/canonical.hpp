@@ -42,6 +42,16 @@ struct CanonicalForm {
 
 CanonicalForm canonical_form(const Grid& puzzle);
 
+// Killer boards (cages on standard boxes): canonical_form calls this. A Killer board's moves are
+// the eight symmetries of the square (turns and reflections; the transpositions only with square
+// boxes): swapping bands, stacks or lines within them would cut cages apart. Values are never
+// relabelled (the sums fix them). The key is the canonical board in the Killer one-line form
+// (killer_io.hpp). Jigsaw Killer boards get the puzzle as written, with exact false. The
+// transform's relabel is the identity, and apply() moves only the givens; the cages move as the
+// rows and columns do.
+CanonicalForm killer_canonical_form(const Grid& puzzle);
+bool killer_canonical_form_is_exact(const Geometry& geometry);
+
 // canonical_form with an explicit bound on the states the exact search may create (0: none);
 // canonical_form itself sets none up to 9x9 and a few seconds' worth for larger grids.
 CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_budget);

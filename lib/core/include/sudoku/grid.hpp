@@ -54,6 +54,10 @@ std::optional<std::pair<int, int>> find_conflict(const Grid& grid);
 // included) and agrees with every given of `puzzle`.
 bool is_solution_of(const Grid& solution, const Grid& puzzle);
 
+// The values of `grid` on a board of the same size with other rules (e.g. the same cells on a
+// Killer board of cages). Throws std::invalid_argument when the sizes differ.
+Grid on_geometry(const Grid& grid, std::shared_ptr<const Geometry> geometry);
+
 // "r4c7" (1-based row and column), the notation of step lists and error messages.
 std::string cell_name(const Geometry& geometry, int cell);
 

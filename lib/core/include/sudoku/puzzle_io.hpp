@@ -26,6 +26,8 @@ struct ReadOptions {
   // The rules of every puzzle read: x, windoku, asterisk and centre-dot add their units to the
   // standard board; a jigsaw line carries its own region map after the givens, REGIONS being each
   // cell's region id (1-9, then A-P above 9x9) row-major, e.g. "111222333111222333...".
+  // Killer puzzles come in their own one-line form (sudoku/killer_io.hpp): cage letters, sums,
+  // optional givens; the size is read from the cage letters.
   Variant variant = Variant::classic;
 };
 

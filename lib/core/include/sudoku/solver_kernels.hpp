@@ -37,14 +37,15 @@ using CountWithStatsKernel = int (*)(const Geometry& geometry, std::span<const s
                                      std::uint8_t* first_solution, SearchStats& stats);
 
 struct SolverKernel {
-  std::string_view name;                // "bitboard9", "generic", "sat": bench suite and test names
+  std::string_view name;                // "bitboard9", "killer", "generic", "sat": bench and test names
   bool (*applies_to)(const Geometry&);  // the geometries the kernel handles
   CountKernel count;
   CountWithStatsKernel count_with_stats;  // the same count, adding its effort to `stats`
 };
 
 // In dispatch order: count_solutions runs the first kernel that applies ("bitboard9" for the
-// standard 9x9 board, "generic" for every other geometry). "sat" is the generic kernel's fallback
+// standard 9x9 board, "killer" for boards with cages up to 16x16, "generic" for every other
+// geometry without cages). "sat" is the generic kernel's fallback
 // for search trees that grow large, listed so that tests and benchmarks can run it on its own.
 std::span<const SolverKernel> solver_kernels();
 

@@ -5,6 +5,7 @@
 
 #include "sudoku/canonical.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/parallel.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/technique_grader.hpp"
@@ -61,13 +62,17 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     return report;
   }
   const Grid& grid = *entry.grid;
-  report.puzzle = to_line(grid);
+  // Killer boards: the puzzle in the Killer one-line form; only the metrics that know cage sums
+  // (the call count, whose AC step propagates them) rate it.
+  const bool killer = !grid.geometry().cages().empty();
+  report.puzzle = killer ? to_killer_line(grid) : to_line(grid);
   report.size = grid.size();
   report.givens = grid.givens();
   if (const auto conflict = find_conflict(grid)) {
     report.status = PuzzleStatus::contradiction;
     report.error = "value " + std::string(1, value_symbol(grid[conflict->first])) +
-                   " twice in one unit, at " + cell_name(grid.geometry(), conflict->first) + " and " +
+                   (killer ? " twice in one unit or cage, at " : " twice in one unit, at ") +
+                   cell_name(grid.geometry(), conflict->first) + " and " +
                    cell_name(grid.geometry(), conflict->second);
     return report;
   }
@@ -82,7 +87,11 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
-    if (options_.rate) {
+    if (options_.rate && killer) {
+      // No level: the calibrations' bands are classic ones, and the call count saturates on
+      // newspaper Killers (docs/rating.md).
+      report.call_count = call_count_->rate(grid);
+    } else if (options_.rate) {
       report.call_count = call_count_->rate(grid);
       const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
       report.level = level_for(options_.calibration, level_rating).name;

@@ -24,7 +24,10 @@ Standard9Layout::Standard9Layout(const Geometry& geometry) {
 }
 
 GenericLayout::GenericLayout(const Geometry& geometry)
-    : size_(geometry.size()), cells_(geometry.cell_count()), all_values_(geometry.all_values()) {
+    : size_(geometry.size()),
+      cells_(geometry.cell_count()),
+      all_values_(geometry.all_values()),
+      cages_(geometry.cages()) {
   peer_starts_.push_back(0);
   for (int cell = 0; cell < cells_; ++cell) {
     for (const int peer : geometry.peers(cell)) peers_.push_back(static_cast<Index>(peer));
@@ -40,6 +43,8 @@ GenericLayout::GenericLayout(const Geometry& geometry)
     for (const int unit : geometry.units_of(cell)) cell_units_.push_back(static_cast<Index>(unit));
     cell_unit_starts_.push_back(static_cast<int>(cell_units_.size()));
   }
+  if (!cages_.empty())
+    for (int cell = 0; cell < cells_; ++cell) cage_of_.push_back(geometry.cage_of(cell));
 }
 
 bool uses_standard9_layout(const Geometry& geometry) {

@@ -53,6 +53,10 @@ class Standard9Layout {
   std::span<const Index, kSize> unit(int unit) const {
     return std::span<const Index, kSize>(units_.data() + unit * kSize, kSize);
   }
+  // The standard board has no Killer cages.
+  static constexpr bool kMayHaveCages = false;
+  static std::span<const Cage> cages() { return {}; }
+  static int cage_of(int /*cell*/) { return -1; }
 
  private:
   std::array<Index, kCells * kPeers> peers_{};
@@ -75,6 +79,10 @@ class GenericLayout {
   std::span<const Index> unit(int unit) const { return slice(units_, unit_starts_, unit); }
   // Indices of the units containing `cell`.
   std::span<const Index> units_of(int cell) const { return slice(cell_units_, cell_unit_starts_, cell); }
+  // The geometry's Killer cages (empty for other boards) and the cage of each cell (-1: none).
+  static constexpr bool kMayHaveCages = true;
+  std::span<const Cage> cages() const { return cages_; }
+  int cage_of(int cell) const { return cage_of_.empty() ? -1 : cage_of_[static_cast<std::size_t>(cell)]; }
 
  private:
   static std::span<const Index> slice(const std::vector<Index>& list, const std::vector<int>& starts,
@@ -93,6 +101,8 @@ class GenericLayout {
   std::vector<int> unit_starts_;
   std::vector<Index> cell_units_;
   std::vector<int> cell_unit_starts_;
+  std::vector<Cage> cages_;
+  std::vector<int> cage_of_;  // empty without cages
 };
 
 // True for the geometry Standard9Layout serves: the shared standard 9x9 board, whose units are the

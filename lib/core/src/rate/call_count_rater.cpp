@@ -8,8 +8,10 @@
 #include <stdexcept>
 
 #include "rate/board_layout.hpp"
+#include "sudoku/cage_combinations.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/random.hpp"
 
@@ -90,7 +92,8 @@ class DomainSplittingSearch {
         unfixed_((cells() + 1) * words()),
         unfixed_count_(cells() + 1),
         queue_(cells()),
-        ties_(cells()) {}
+        ties_(cells()),
+        dirty_(layout.cages().size(), 0) {}
 
   CallCountRun run(const Grid& puzzle, std::uint64_t seed) {
     Rng rng(seed);
@@ -144,9 +147,12 @@ class DomainSplittingSearch {
     for (int head = 0; head < queued; ++head) {
       const int cell = queue_[static_cast<std::size_t>(head)];
       const Mask value = masks[cell];
+      if constexpr (Layout::kMayHaveCages) mark_cage_dirty(cell);
       for (const auto peer : layout_.peers(cell)) {
         const Mask domain = masks[peer];
         const auto revised = static_cast<Mask>(domain & ~value);
+        if constexpr (Layout::kMayHaveCages)
+          if (revised != domain) mark_cage_dirty(peer);
         // Storing unconditionally and testing once keeps the loop free of data-dependent branches
         // except for the rare case that matters: a peer left with one value or none.
         masks[peer] = revised;
@@ -194,15 +200,83 @@ class DomainSplittingSearch {
     return queued;
   }
 
+  // Arc consistency of the node: the binary "differ" constraints from the queue and, on a Killer
+  // board, every cage's sum constraint made arc consistent as well (each cell keeps the values some
+  // assignment of the cage gives it; cage_support). Cells a cage fixes go back through the queue,
+  // to the common fixpoint. This is the paper's AC applied to one more kind of constraint.
+  bool arc_consistency(int depth, int queued) {
+    if constexpr (Layout::kMayHaveCages)
+      if (depth == 0)
+        for (std::size_t cage = 0; cage < layout_.cages().size(); ++cage)
+          mark_cage_dirty(layout_.cages()[cage].cells.front());
+    for (;;) {
+      if (!revise_from_queue(depth, queued)) {
+        clear_dirty_cages();
+        return false;
+      }
+      if (layout_.cages().empty()) return true;
+      queued = revise_cages(depth);
+      if (queued <= 0) return queued == 0;
+    }
+  }
+
+  // The cage of `cell`, if any, is revised in the next pass over the cages.
+  void mark_cage_dirty(int cell) {
+    const int cage = layout_.cage_of(cell);
+    if (cage < 0 || dirty_[static_cast<std::size_t>(cage)] != 0) return;
+    dirty_[static_cast<std::size_t>(cage)] = 1;
+    dirty_cages_.push_back(cage);
+  }
+
+  // One pass over the cages whose cells changed since their last revision; cells left with one
+  // value go to the queue. Returns the queue length, or -1 when a cage cannot make its sum.
+  int revise_cages(int depth) {
+    Mask* masks = masks_at(depth);
+    int queued = 0;
+    std::array<CandidateMask, kMaxCageTableSize> domains{};
+    std::array<CandidateMask, kMaxCageTableSize> supported{};
+    std::vector<int> pass;
+    pass.swap(dirty_cages_);
+    for (int index : pass) dirty_[static_cast<std::size_t>(index)] = 0;
+    for (int index : pass) {
+      const Cage& cage = layout_.cages()[static_cast<std::size_t>(index)];
+      const std::size_t count = cage.cells.size();
+      for (std::size_t i = 0; i < count; ++i) domains[i] = masks[cage.cells[i]];
+      if (!cage_support(layout_.size(), cage.sum, 0, std::span(domains.data(), count),
+                        std::span(supported.data(), count))) {
+        clear_dirty_cages();
+        return -1;
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        const int cell = cage.cells[i];
+        const auto revised = static_cast<Mask>(supported[i]);
+        if (revised == masks[cell]) continue;
+        masks[cell] = revised;
+        if (is_single_or_empty(revised)) {
+          queue_[static_cast<std::size_t>(queued++)] = cell;
+          mark_fixed(depth, cell);
+        }
+      }
+    }
+    return queued;
+  }
+
+  // A wiped-out node leaves no cage to revise for its siblings, whose boards are copies of the
+  // parent's (already revised).
+  void clear_dirty_cages() {
+    for (int index : dirty_cages_) dirty_[static_cast<std::size_t>(index)] = 0;
+    dirty_cages_.clear();
+  }
+
   // The propagation of one AC call, starting from the cells already in the queue.
   bool propagate(int depth, int queued) {
-    if (!revise_from_queue(depth, queued)) return false;
+    if (!arc_consistency(depth, queued)) return false;
     if (options_.propagation == Propagation::arc_consistency) return true;
     while (unfixed_count_[static_cast<std::size_t>(depth)] > 0) {
       const int fixed = fix_hidden_singles(depth);
       if (fixed < 0) return false;
       if (fixed == 0) return true;
-      if (!revise_from_queue(depth, fixed)) return false;
+      if (!arc_consistency(depth, fixed)) return false;
     }
     return true;
   }
@@ -247,6 +321,8 @@ class DomainSplittingSearch {
   std::vector<int> unfixed_count_;
   std::vector<int> queue_;  // cells fixed but not yet revised against their peers
   std::vector<int> ties_;
+  std::vector<char> dirty_;       // per cage: in dirty_cages_
+  std::vector<int> dirty_cages_;  // cages whose cells changed since their last revision
   Rng* rng_ = nullptr;
   std::uint64_t calls_ = 0;
   bool solved_ = false;
@@ -440,6 +516,9 @@ auto with_kernel(const Grid& puzzle, const CallCountOptions& options, bool fast,
     DomainSplittingSearch search(standard9_layout(), options);
     return action(search);
   }
+  if (!puzzle.geometry().cages().empty() && puzzle.size() > kMaxCageTableSize)
+    throw std::invalid_argument("call-count rating of Killer boards goes up to 16x16, not " +
+                                puzzle.geometry().describe());
   const GenericLayout layout(puzzle.geometry());
   DomainSplittingSearch search(layout, options);
   return action(search);
@@ -509,7 +588,7 @@ CallCountRating rate_call_count(const Grid& puzzle, const CallCountOptions& opti
     subject = std::move(form.grid);
     key = std::move(form.key);
   } else {
-    key = to_line(puzzle);
+    key = puzzle.geometry().cages().empty() ? to_line(puzzle) : to_killer_line(puzzle);
   }
 
   CallCountRating rating;

@@ -5,8 +5,10 @@
 #include <stdexcept>
 
 #include "solve/generic_solver.hpp"
+#include "solve/killer_kernel.hpp"
 #include "solve/sat_counter.hpp"
 #include "solve/solver9_kernel.hpp"
+#include "sudoku/cage_combinations.hpp"
 
 namespace sudoku {
 namespace {
@@ -27,6 +29,11 @@ bool units_only(const Geometry& geometry) {
 // points per kernel are these adapters.
 using Kernel = int (*)(const Geometry&, std::span<const std::uint8_t>, int, std::uint8_t*, SearchStats*);
 
+// Boards with cages, up to the combination tables' size.
+bool has_cages(const Geometry& geometry) {
+  return !geometry.cages().empty() && geometry.size() <= kMaxCageTableSize;
+}
+
 template <Kernel kernel>
 int count(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
           std::uint8_t* first_solution) {
@@ -44,8 +51,9 @@ constexpr SolverKernel entry(std::string_view name, bool (*applies_to)(const Geo
   return {name, applies_to, count<kernel>, count_with_stats<kernel>};
 }
 
-constexpr std::array<SolverKernel, 3> kKernels{{
+constexpr std::array<SolverKernel, 4> kKernels{{
     entry<detail::count_solutions_standard9>("bitboard9", is_standard9),
+    entry<detail::count_solutions_killer>("killer", has_cages),
     entry<detail::count_solutions_generic>("generic", units_only),
     entry<detail::count_solutions_sat>("sat", units_only),
 }};
