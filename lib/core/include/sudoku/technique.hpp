@@ -49,9 +49,9 @@ enum class Technique : std::uint8_t {
   aligned_pair_exclusion,  // 6.2
   five_strong_links,       // 6.2-6.4
   six_strong_links,        // 6.6-6.8
-  x_chain,                 // 6.5+ single-digit chains and cycles (+ length bonus)
-  y_chain,                 // 6.6+ chains through bivalue cells
-  forcing_chain,           // 7.0+ alternating inference chains mixing both
+  x_chain,                 // 6.5+ X-cycles, 6.6+ X-chains: one digit (+ length bonus)
+  y_chain,                 // 6.5+ Y-cycles: loops of bivalue cells (the id stays "y-chain")
+  forcing_chain,           // 7.0+ forcing chains mixing both kinds of links
   nishio,                  // 7.5+ single-digit dynamic contradiction
   multiple_forcing_chain,  // 8.0+ cell and region forcing chains, contradiction and double chains
   dynamic_forcing_chain,   // 8.5+ the same with singles applied along the way

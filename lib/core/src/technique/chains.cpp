@@ -25,14 +25,15 @@
 namespace sudoku::technique {
 namespace {
 
-enum class ChainMode { x, y, xy };
+// X: one digit, bilocal strong links; XY: bivalue cells as well (SE has no Y-only forcing chains:
+// "Forcing Y-Chains do not exist", their links only close as cycles).
+enum class ChainMode { x, xy };
 
-constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::y_chain,
-                                                    Technique::forcing_chain};
+constexpr std::array<Technique, 2> kChainTechniques{Technique::x_chain, Technique::forcing_chain};
 
 // Length in nodes of the shortest chain from the assumption (cell, digit) = start_on to its
 // opposite; 0 or -1 when there is none of at most `limit` nodes. X mode: one digit, bilocal strong
-// links; Y mode: bivalue cells; XY: both. Weak links: same digit in peers (and, with Y, the other
+// links; XY: bivalue cells as well. Weak links: same digit in peers (and, in XY mode, the other
 // digits of the cell).
 //
 // Every link has its contrapositive among the links ("a implies b" comes with "not b implies not
@@ -44,8 +45,7 @@ constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Techniqu
 template <int W>
 int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell,
                    int digit, bool start_on, ChainMode mode, int limit, std::vector<DigitSets<W>>& layers) {
-  const bool use_x = mode != ChainMode::y;
-  const bool use_y = mode != ChainMode::x;
+  const bool use_y = mode == ChainMode::xy;
   DigitSets<W> on_seen{};
   DigitSets<W> off_seen{};
   (start_on ? on_seen : off_seen)[static_cast<std::size_t>(digit)].set(cell);
@@ -75,11 +75,10 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
           }
         });
       } else {
-        if (use_x)
-          (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
-            next[static_cast<std::size_t>(d)] |= links.partner(c, d);
-            next_digits |= bit_of(d);
-          });
+        (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
+          next[static_cast<std::size_t>(d)] |= links.partner(c, d);
+          next_digits |= bit_of(d);
+        });
         if (use_y)
           (from & links.bivalue).for_each([&](int c) {
             const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
@@ -136,8 +135,7 @@ template <int W>
 std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
                                   int cell, int digit, bool start_on, ChainMode mode) {
   const int n = layout.size;
-  const bool use_x = mode != ChainMode::y;
-  const bool use_y = mode != ChainMode::x;
+  const bool use_y = mode == ChainMode::xy;
   std::vector<int> previous(static_cast<std::size_t>(layout.cell_count * n * 2), -2);
   std::vector<int> queue;
   const int start = fact_key(n, cell, digit, start_on);
@@ -158,7 +156,7 @@ std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board
         for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
           next.push_back(fact_key(n, c, std::countr_zero(others), false));
     } else {
-      if (use_x) links.partner(c, d).for_each([&](int p) { next.push_back(fact_key(n, p, d, true)); });
+      links.partner(c, d).for_each([&](int p) { next.push_back(fact_key(n, p, d, true)); });
       if (use_y && links.bivalue.test(c))
         next.push_back(fact_key(n, c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
     }
@@ -196,6 +194,160 @@ int node_limit(double base, double bound, int cap) {
   return limit;
 }
 
+// ---- cycles ----
+//
+// SE's bidirectional cycles: a loop of candidates alternating "on" and "off", where "on -> off" is a
+// weak link (same digit in a peer; with Y links also another digit of the same cell) and
+// "off -> on" a strong link (X: the digit's other place in a unit with two; Y: the other digit of
+// a bivalue cell). Both colourings of the loop are consistent, so a candidate outside the loop's
+// cells that sees an "on" and an "off" node of its digit is false whichever colouring holds. SE
+// searches them from every candidate assumed on (Y-cycles only from bivalue cells), breadth first,
+// closing the loop through one of the source's strong partners; the score counts the loop's
+// distinct nodes (its links), on a 6.5 base for X- and Y-cycles.
+
+constexpr double kCycleBase = 6.5;
+
+template <int W>
+struct CycleSearch {
+  const Layout<W>& layout;
+  const Board<W>& board;
+  const StrongLinks<W>& links;
+  bool use_x;
+  bool use_y;
+  std::vector<DigitSets<W>> layers;  // layer j: the nodes first reached after j links (even: on)
+  std::vector<ChainNode> path;
+
+  // Whether (cell, digit) on (`on`) implies `to` by one link.
+  bool linked(int cell, int digit, bool on, const ChainNode& to) const {
+    if (on) {
+      if (to.on) return false;
+      if (to.digit == digit) return layout.peers[static_cast<std::size_t>(cell)].test(to.cell);
+      return use_y && to.cell == cell;
+    }
+    if (!to.on) return false;
+    if (to.digit == digit) return use_x && links.partner(cell, digit).test(to.cell);
+    return use_y && to.cell == cell && links.bivalue.test(cell);
+  }
+
+  // Expands layer `from` (polarity `on`) into the next one; the digits it holds come back.
+  CandidateMask expand(const DigitSets<W>& front, CandidateMask front_digits, bool on,
+                       DigitSets<W>& next) const {
+    CandidateMask next_digits = 0;
+    for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
+      const int d = std::countr_zero(live);
+      const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+      if (on) {
+        next_digits |= bit_of(d);
+        from.for_each([&](int c) {
+          next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
+          if (use_y) {
+            const CandidateMask others = board.mask(c) & ~bit_of(d);
+            next_digits |= others;
+            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
+              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
+          }
+        });
+      } else {
+        if (use_x)
+          (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
+            next[static_cast<std::size_t>(d)] |= links.partner(c, d);
+            next_digits |= bit_of(d);
+          });
+        if (use_y)
+          (from & links.bivalue).for_each([&](int c) {
+            const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
+            next[static_cast<std::size_t>(other)].set(c);
+            next_digits |= bit_of(other);
+          });
+      }
+    }
+    return next_digits;
+  }
+
+  // Walks back from `last` (in layer `at`) to the source through the layers, taking the first
+  // linked node of each (any shortest way back gives a loop of the same length).
+  void trace(int at, const ChainNode& last) {
+    path.assign(static_cast<std::size_t>(at + 1), last);
+    for (int j = at - 1; j >= 0; --j) {
+      const ChainNode& to = path[static_cast<std::size_t>(j + 1)];
+      const bool on = j % 2 == 0;
+      bool done = false;
+      for (int d = 0; d < layout.size && !done; ++d)
+        layers[static_cast<std::size_t>(j)][static_cast<std::size_t>(d)].for_each([&](int c) {
+          if (!done && linked(c, d, on, to)) {
+            path[static_cast<std::size_t>(j)] = {c, d, on};
+            done = true;
+          }
+        });
+    }
+  }
+
+  // The candidates the loop in `path` removes: outside its cells, seeing an on and an off node of
+  // their digit.
+  void eliminations(std::vector<Deduction>& out) const {
+    CellSet<W> cells;
+    for (const ChainNode& node : path) cells.set(node.cell);
+    DigitSets<W> seen_on{};
+    DigitSets<W> seen_off{};
+    CandidateMask digits = 0;
+    for (const ChainNode& node : path) {
+      (node.on ? seen_on : seen_off)[static_cast<std::size_t>(node.digit)] |=
+          layout.peers[static_cast<std::size_t>(node.cell)];
+      digits |= bit_of(node.digit);
+    }
+    for (CandidateMask live = digits; live != 0; live &= live - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(live));
+      ((seen_on[d] & seen_off[d] & board.cells_of(static_cast<int>(d))) - cells).for_each([&](int c) {
+        out.push_back({c, static_cast<int>(d)});
+      });
+    }
+  }
+
+  // The shortest loop of at most `limit` links from source (on) back to it through `partner`
+  // (off; its strong link closes the loop) that removes something: its link count (its
+  // eliminations in `out`), or 0.
+  int shortest(const ChainNode& source, const ChainNode& partner, int limit, std::vector<Deduction>& out) {
+    DigitSets<W> on_seen{};
+    DigitSets<W> off_seen{};
+    on_seen[static_cast<std::size_t>(source.digit)].set(source.cell);
+    layers.assign(1, DigitSets<W>{});
+    layers[0][static_cast<std::size_t>(source.digit)].set(source.cell);
+    CandidateMask front_digits = bit_of(source.digit);
+    for (int layer = 1; layer < limit && front_digits != 0; ++layer) {
+      const bool from_on = layer % 2 == 1;
+      DigitSets<W> next{};
+      const CandidateMask next_digits = expand(layers.back(), front_digits, from_on, next);
+      CellSet<W>& partner_row = next[static_cast<std::size_t>(partner.digit)];
+      if (from_on && partner_row.test(partner.cell)) {
+        partner_row.reset(partner.cell);
+        // Every on node of the last layer that links to the partner closes a loop of layer + 1 links.
+        if (layer >= 3) {
+          const DigitSets<W>& last = layers.back();
+          for (int d = 0; d < layout.size && out.empty(); ++d)
+            last[static_cast<std::size_t>(d)].for_each([&](int c) {
+              if (!out.empty() || !linked(c, d, true, partner)) return;
+              trace(layer - 1, {c, d, true});
+              path.push_back(partner);
+              eliminations(out);
+            });
+          if (!out.empty()) return layer + 1;
+        }
+      }
+      DigitSets<W>& seen = from_on ? off_seen : on_seen;
+      front_digits = 0;
+      for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+        const auto d = static_cast<std::size_t>(std::countr_zero(live));
+        next[d] -= seen[d];
+        if (next[d].none()) continue;
+        seen[d] |= next[d];
+        front_digits |= bit_of(static_cast<int>(d));
+      }
+      layers.push_back(next);
+    }
+    return 0;
+  }
+};
+
 }  // namespace
 
 template <int W>
@@ -214,7 +366,6 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   const std::vector<Deduction>& candidates = tables.index().candidates;
   const StaticReach<W>& reach = tables.reach();
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
-  const BivalueReach<W>& y_reach = tables.bivalue_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
   // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched
@@ -222,7 +373,39 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // reached).
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
-  constexpr std::array<ChainMode, 3> kModes{ChainMode::x, ChainMode::y, ChainMode::xy};
+  // Cycles first: X-cycles from every linked candidate, Y-cycles from bivalue cells.
+  std::vector<Step> cycles;
+  for (const bool y_cycles : {false, true}) {
+    CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}};
+    const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
+    const auto try_loop = [&](const ChainNode& source, const ChainNode& partner) {
+      const int limit =
+          best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+      if (limit < 4) return;
+      ++context.work;
+      Step step = make_step(technique, 0.0);
+      const int nodes = search.shortest(source, partner, limit, step.eliminations);
+      if (nodes == 0) return;
+      step.score = kCycleBase + length_bonus(nodes);
+      best = std::min(best, step.score);
+      if (context.explain)
+        step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.path);
+      cycles.push_back(std::move(step));
+    };
+    for (int digit = 0; digit < layout.size; ++digit)
+      (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
+          .for_each([&](int cell) {
+            if (y_cycles) {
+              try_loop({cell, digit, true},
+                       {cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)), false});
+              return;
+            }
+            links.partner(cell, digit).for_each([&](int other) {
+              try_loop({cell, digit, true}, {other, digit, false});
+            });
+          });
+  }
+  constexpr std::array<ChainMode, 2> kModes{ChainMode::x, ChainMode::xy};
   for (const ChainMode mode : kModes) {
     const double base = technique_base_score(kChainTechniques[static_cast<std::size_t>(mode)]);
     const auto limit_now = [&] {
@@ -236,9 +419,6 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                                             : x_reach.refutes_false(start.cell, start.digit))
                                : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
         continue;
-      if (mode == ChainMode::y && !(start_on ? y_reach.refutes_true(board, start.cell, start.digit)
-                                             : y_reach.refutes_false(board, start.cell, start.digit)))
-        continue;
       ++context.work;
       const int nodes =
           shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit, layers);
@@ -251,8 +431,10 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       }
     }
   }
-  if (found.empty()) return;
   const double bound = std::max(best, context.good_enough) + kEpsilon;
+  for (Step& cycle : cycles)
+    if (cycle.score <= bound) out.push_back(std::move(cycle));
+  if (found.empty()) return;
   // The same conclusion through several chains is reported once, by the easiest.
   std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     if (a.cell != b.cell) return a.cell < b.cell;
@@ -324,24 +506,43 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
   std::vector<int> layer{cell};
   std::vector<int> layer_ids{Track ? graph.add(fact_key(n, cell, digit, true), parents) : -1};
   const auto off_id = [&](int c) { return graph.find(fact_key(n, c, digit, false)); };
+  std::vector<int> layer_weights;
+  std::vector<std::vector<int>> layer_parents;
+  // SE counts a contradiction (a candidate both on and off) by the two facts' ancestors apart,
+  // shared ones twice. Every contradiction of a layer is weighed and the fewest count wins, so
+  // the count does not depend on the order cells and units are numbered in.
+  int fewest = std::numeric_limits<int>::max();
+  const auto weigh = [&](int on_id, int off) {
+    const std::array<int, 1> on{on_id};
+    const std::array<int, 1> off_fact{off};
+    fewest = std::min(fewest, graph.ancestors(on) + graph.ancestors(off_fact));
+  };
   while (!layer.empty()) {
+    CellSet<W> layer_cells;
+    for (int at : layer) layer_cells.set(at);
+    const CellSet<W> before = places;
+    bool clash = false;
+    placed |= layer_cells;
+    places -= layer_cells;
     for (std::size_t i = 0; i < layer.size(); ++i) {
       const int at = layer[i];
-      if (!places.test(at)) {
-        // Two placements of the digit in one unit: it is both on and off here.
-        if (!Track) return 1;
-        const std::array<int, 2> both{layer_ids[i], off_id(at)};
-        return graph.ancestors(both);
-      }
-      placed.set(at);
-      places.reset(at);
+      const CellSet<W>& peers = layout.peers[static_cast<std::size_t>(at)];
+      // Already off, or seen by another placement of the layer: two placements in one unit.
+      clash = clash || !before.test(at) || peers.intersects(layer_cells);
       if (Track) {
         const std::array<int, 1> parent{layer_ids[i]};
-        (places & layout.peers[static_cast<std::size_t>(at)]).for_each([&](int peer) {
-          graph.add(fact_key(n, peer, digit, false), parent);
-        });
+        (before & peers).for_each([&](int peer) { graph.add(fact_key(n, peer, digit, false), parent); });
       }
-      places -= layout.peers[static_cast<std::size_t>(at)];
+      places -= peers;
+    }
+    if (clash) {
+      if (!Track) return 1;
+      for (std::size_t i = 0; i < layer.size(); ++i) {
+        const int at = layer[i];
+        if (!before.test(at) || layout.peers[static_cast<std::size_t>(at)].intersects(layer_cells))
+          weigh(layer_ids[i], off_id(at));
+      }
+      return fewest;
     }
     layer.clear();
     layer_ids.clear();
@@ -351,22 +552,50 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
       const CellSet<W> left = places & unit;
       if (left.none()) {
         if (!Track) return 1;
-        parents.clear();
-        (board.cells_of(digit) & unit).for_each([&](int c) { parents.push_back(off_id(c)); });
-        return graph.ancestors(parents) + 1;
+        // SE meets this as the unit's last place turned on by the others being off, and off by
+        // a placement: the last place is the one whose removal was derived last (SE follows
+        // facts first in, first out), the one with most ancestors; ties take the fewest count.
+        const CellSet<W> unit_places = board.cells_of(digit) & unit;
+        int deepest = -1;
+        int count = 0;
+        unit_places.for_each([&](int last) {
+          const int depth = graph.ancestors(std::array<int, 1>{off_id(last)});
+          if (depth < deepest) return;
+          parents.clear();
+          (unit_places - StrongLinks<W>::single(last)).for_each([&](int c) { parents.push_back(off_id(c)); });
+          const int total = 1 + graph.ancestors(parents) + depth;
+          count = depth > deepest ? total : std::min(count, total);
+          deepest = depth;
+        });
+        fewest = std::min(fewest, count);
+        continue;
       }
       if (!left.single()) continue;
       const int target = left.first();
-      if (std::find(layer.begin(), layer.end(), target) != layer.end()) continue;
-      layer.push_back(target);
+      // A place left alone in several units rests on the unit whose emptied places have the
+      // fewest ancestors (not the first unit in the geometry's order).
+      int weight = 0;
       if (Track) {
         parents.clear();
         ((board.cells_of(digit) & unit) - left).for_each([&](int c) { parents.push_back(off_id(c)); });
-        layer_ids.push_back(graph.add(fact_key(n, target, digit, true), parents));
-      } else {
-        layer_ids.push_back(-1);
+        weight = graph.ancestors(parents);
+      }
+      const auto known = std::find(layer.begin(), layer.end(), target);
+      if (known == layer.end()) {
+        layer.push_back(target);
+        layer_weights.push_back(weight);
+        layer_parents.push_back(parents);
+      } else if (weight < layer_weights[static_cast<std::size_t>(known - layer.begin())]) {
+        layer_weights[static_cast<std::size_t>(known - layer.begin())] = weight;
+        layer_parents[static_cast<std::size_t>(known - layer.begin())] = parents;
       }
     }
+    layer_ids.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i)
+      layer_ids.push_back(Track ? graph.add(fact_key(n, layer[i], digit, true), layer_parents[i]) : -1);
+    layer_weights.clear();
+    layer_parents.clear();
+    if (fewest != std::numeric_limits<int>::max()) return fewest;
   }
   return 0;
 }
