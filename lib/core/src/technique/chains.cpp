@@ -215,7 +215,12 @@ struct CycleSearch {
   bool use_x;
   bool use_y;
   std::vector<DigitSets<W>> layers;  // layer j: the nodes first reached after j links (even: on)
-  std::vector<ChainNode> path;
+  std::vector<ChainNode> path;       // the loop being built: source first, partner last
+  std::vector<ChainNode> shown;      // the first loop found that removes something
+  // Loops weighed per strong link and length: far more than positions have (the shortest ways
+  // back branch little), a bound for pathological boards.
+  static constexpr int kLoopBudget = 32;
+  int budget = 0;
 
   // Whether (cell, digit) on (`on`) implies `to` by one link.
   bool linked(int cell, int digit, bool on, const ChainNode& to) const {
@@ -264,21 +269,36 @@ struct CycleSearch {
     return next_digits;
   }
 
-  // Walks back from `last` (in layer `at`) to the source through the layers, taking the first
-  // linked node of each (any shortest way back gives a loop of the same length).
-  void trace(int at, const ChainNode& last) {
-    path.assign(static_cast<std::size_t>(at + 1), last);
-    for (int j = at - 1; j >= 0; --j) {
-      const ChainNode& to = path[static_cast<std::size_t>(j + 1)];
-      const bool on = j % 2 == 0;
-      bool done = false;
-      for (int d = 0; d < layout.size && !done; ++d)
-        layers[static_cast<std::size_t>(j)][static_cast<std::size_t>(d)].for_each([&](int c) {
-          if (!done && linked(c, d, on, to)) {
-            path[static_cast<std::size_t>(j)] = {c, d, on};
-            done = true;
-          }
-        });
+  // Every shortest way back from path[j + 1] to the source through the layers (each a loop of the
+  // same length), up to `budget` of them: adds what each removes to `out`, and keeps the first
+  // that removes something in `shown` (for explanations). Taking them all rather than the first
+  // met keeps the result independent of cell numbering.
+  void loops_back(int j, std::vector<Deduction>& out) {
+    if (budget <= 0) return;
+    if (j < 0) {
+      --budget;
+      const std::size_t before = out.size();
+      eliminations(out);
+      if (shown.empty() && out.size() > before) shown = path, budget = 0;
+      return;
+    }
+    const ChainNode to = path[static_cast<std::size_t>(j + 1)];
+    const DigitSets<W>& layer = layers[static_cast<std::size_t>(j)];
+    const auto step_back = [&](int c, int d) {
+      path[static_cast<std::size_t>(j)] = {c, d, !to.on};
+      loops_back(j - 1, out);
+    };
+    const auto d = static_cast<std::size_t>(to.digit);
+    // The nodes of layer j linked to `to`: on nodes by a weak link (the digit in a peer, or with Y
+    // another digit of the cell), off nodes by a strong one (the digit's partner, or with Y the
+    // other digit of a bivalue cell).
+    (layer[d] & (to.on ? (use_x ? links.partner(to.cell, to.digit) : CellSet<W>{})
+                       : layout.peers[static_cast<std::size_t>(to.cell)]))
+        .for_each([&](int c) { step_back(c, to.digit); });
+    if (!use_y || (to.on && !links.bivalue.test(to.cell))) return;
+    for (CandidateMask others = board.mask(to.cell) & ~bit_of(to.digit); others != 0; others &= others - 1) {
+      const int other = std::countr_zero(others);
+      if (layer[static_cast<std::size_t>(other)].test(to.cell)) step_back(to.cell, other);
     }
   }
 
@@ -303,12 +323,15 @@ struct CycleSearch {
     }
   }
 
-  // The shortest loop of at most `limit` links from source (on) back to it through `partner`
-  // (off; its strong link closes the loop) that removes something: its link count (its
-  // eliminations in `out`), or 0.
-  int shortest(const ChainNode& source, const ChainNode& partner, int limit, std::vector<Deduction>& out) {
+  // The shortest loop of at most `limit` links from source (on) back to it through one of
+  // `partners` (off; the closing strong link) that removes something: its link count (its
+  // eliminations in `out`), or 0. One breadth-first search serves all the partners, as SE's
+  // does; partners are not followed, so a loop never passes through one.
+  int shortest(const ChainNode& source, std::span<const ChainNode> partners, int limit,
+               std::vector<Deduction>& out) {
     DigitSets<W> on_seen{};
     DigitSets<W> off_seen{};
+    shown.clear();
     on_seen[static_cast<std::size_t>(source.digit)].set(source.cell);
     layers.assign(1, DigitSets<W>{});
     layers[0][static_cast<std::size_t>(source.digit)].set(source.cell);
@@ -317,20 +340,29 @@ struct CycleSearch {
       const bool from_on = layer % 2 == 1;
       DigitSets<W> next{};
       const CandidateMask next_digits = expand(layers.back(), front_digits, from_on, next);
-      CellSet<W>& partner_row = next[static_cast<std::size_t>(partner.digit)];
-      if (from_on && partner_row.test(partner.cell)) {
-        partner_row.reset(partner.cell);
-        // Every on node of the last layer that links to the partner closes a loop of layer + 1 links.
-        if (layer >= 3) {
-          const DigitSets<W>& last = layers.back();
-          for (int d = 0; d < layout.size && out.empty(); ++d)
-            last[static_cast<std::size_t>(d)].for_each([&](int c) {
-              if (!out.empty() || !linked(c, d, true, partner)) return;
-              trace(layer - 1, {c, d, true});
-              path.push_back(partner);
-              eliminations(out);
-            });
-          if (!out.empty()) return layer + 1;
+      if (from_on) {
+        // An off node without a strong link of the search's kinds leads nowhere.
+        for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+          const auto d = static_cast<std::size_t>(std::countr_zero(live));
+          next[d] &= (use_x ? links.linked[d] : CellSet<W>{}) | (use_y ? links.bivalue : CellSet<W>{});
+        }
+        // Every on node of the last layer that links to a partner reached now closes a loop of
+        // layer + 1 links.
+        for (const ChainNode& partner : partners) {
+          CellSet<W>& partner_row = next[static_cast<std::size_t>(partner.digit)];
+          if (!partner_row.test(partner.cell)) continue;
+          partner_row.reset(partner.cell);
+          if (layer < 3) continue;
+          path.assign(static_cast<std::size_t>(layer + 1), partner);
+          budget = kLoopBudget;
+          loops_back(layer - 1, out);
+        }
+        if (!out.empty()) {
+          std::sort(out.begin(), out.end(), [](const Deduction& x, const Deduction& y) {
+            return x.cell != y.cell ? x.cell < y.cell : x.digit < y.digit;
+          });
+          out.erase(std::unique(out.begin(), out.end()), out.end());
+          return layer + 1;
         }
       }
       DigitSets<W>& seen = from_on ? off_seen : on_seen;
@@ -373,36 +405,43 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // reached).
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
-  // Cycles first: X-cycles from every linked candidate, Y-cycles from bivalue cells.
   std::vector<Step> cycles;
+  // Cycles first (they bound the chain searches): X-cycles from every linked candidate, Y-cycles
+  // from bivalue cells. A loop
+  // read backwards with its colours swapped is a loop through the same strong link from its
+  // other end, with the same length and eliminations: each X strong link is tried from one end.
+  // (Halving Y-cycles the same way loses some loops a search from the other end finds, so both
+  // digits of a bivalue cell start one.)
   for (const bool y_cycles : {false, true}) {
-    CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}};
+    CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
     const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
-    const auto try_loop = [&](const ChainNode& source, const ChainNode& partner) {
+    std::vector<ChainNode> partners;
+    const auto try_loops = [&](const ChainNode& source) {
       const int limit =
           best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
-      if (limit < 4) return;
+      if (limit < 4 || partners.empty()) return;
       ++context.work;
       Step step = make_step(technique, 0.0);
-      const int nodes = search.shortest(source, partner, limit, step.eliminations);
+      const int nodes = search.shortest(source, partners, limit, step.eliminations);
       if (nodes == 0) return;
       step.score = kCycleBase + length_bonus(nodes);
       best = std::min(best, step.score);
       if (context.explain)
-        step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.path);
+        step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
       cycles.push_back(std::move(step));
     };
     for (int digit = 0; digit < layout.size; ++digit)
       (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
           .for_each([&](int cell) {
+            partners.clear();
             if (y_cycles) {
-              try_loop({cell, digit, true},
-                       {cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)), false});
-              return;
-            }
-            links.partner(cell, digit).for_each([&](int other) {
-              try_loop({cell, digit, true}, {other, digit, false});
-            });
+              const int other = std::countr_zero(board.mask(cell) & ~bit_of(digit));
+              partners.push_back({cell, other, false});  // both ways round (see above)
+            } else
+              links.partner(cell, digit).for_each([&](int other) {
+                if (cell < other) partners.push_back({other, digit, false});
+              });
+            try_loops({cell, digit, true});
           });
   }
   constexpr std::array<ChainMode, 2> kModes{ChainMode::x, ChainMode::xy};
