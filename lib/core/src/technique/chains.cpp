@@ -406,46 +406,55 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
   std::vector<Step> cycles;
-  // Cycles first (they bound the chain searches): X-cycles from every linked candidate, Y-cycles
-  // from bivalue cells. A loop
-  // read backwards with its colours swapped is a loop through the same strong link from its
-  // other end, with the same length and eliminations: each X strong link is tried from one end.
-  // (Halving Y-cycles the same way loses some loops a search from the other end finds, so both
-  // digits of a bivalue cell start one.)
-  for (const bool y_cycles : {false, true}) {
-    CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
-    const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
-    std::vector<ChainNode> partners;
-    const auto try_loops = [&](const ChainNode& source) {
-      const int limit =
-          best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
-      if (limit < 4 || partners.empty()) return;
-      ++context.work;
-      Step step = make_step(technique, 0.0);
-      const int nodes = search.shortest(source, partners, limit, step.eliminations);
-      if (nodes == 0) return;
-      step.score = kCycleBase + length_bonus(nodes);
-      best = std::min(best, step.score);
-      if (context.explain)
-        step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
-      cycles.push_back(std::move(step));
-    };
-    for (int digit = 0; digit < layout.size; ++digit)
-      (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
-          .for_each([&](int cell) {
-            partners.clear();
-            if (y_cycles) {
-              const int other = std::countr_zero(board.mask(cell) & ~bit_of(digit));
-              partners.push_back({cell, other, false});  // both ways round (see above)
-            } else
-              links.partner(cell, digit).for_each([&](int other) {
-                if (cell < other) partners.push_back({other, digit, false});
-              });
-            try_loops({cell, digit, true});
-          });
-  }
-  constexpr std::array<ChainMode, 2> kModes{ChainMode::x, ChainMode::xy};
-  for (const ChainMode mode : kModes) {
+  // X-cycles from every linked candidate, Y-cycles from bivalue cells. A loop read backwards with
+  // its colours swapped is a loop through the same strong link from its other end, with the same
+  // length and eliminations: each X strong link is tried from one end. (Halving Y-cycles the same
+  // way loses some loops a search from the other end finds, so both digits of a bivalue cell
+  // start one.)
+  const auto search_cycles = [&] {
+    for (const bool y_cycles : {false, true}) {
+      CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
+      const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
+      std::vector<ChainNode> partners;
+      const auto try_loops = [&](const ChainNode& source) {
+        const int limit =
+            best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        if (limit < 4 || partners.empty()) return;
+        ++context.work;
+        Step step = make_step(technique, 0.0);
+        const int nodes = search.shortest(source, partners, limit, step.eliminations);
+        if (nodes == 0) return;
+        step.score = kCycleBase + length_bonus(nodes);
+        best = std::min(best, step.score);
+        if (context.explain)
+          step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
+        cycles.push_back(std::move(step));
+      };
+      for (int digit = 0; digit < layout.size; ++digit)
+        (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
+            .for_each([&](int cell) {
+              // A loop leaves the source and enters its partner by weak links, from and to
+              // nodes with a strong link: without such neighbours there is none.
+              const CellSet<W>& peers = layout.peers[static_cast<std::size_t>(cell)];
+              partners.clear();
+              if (y_cycles) {
+                const int other = std::countr_zero(board.mask(cell) & ~bit_of(digit));
+                if (peers.intersects(links.bivalue & board.cells_of(digit)) &&
+                    peers.intersects(links.bivalue & board.cells_of(other)))
+                  partners.push_back({cell, other, false});  // both ways round (see above)
+              } else {
+                const CellSet<W>& linked = links.linked[static_cast<std::size_t>(digit)];
+                links.partner(cell, digit).for_each([&](int other) {
+                  if (cell < other && (peers & linked).count_upto(2) == 2 &&
+                      (layout.peers[static_cast<std::size_t>(other)] & linked).count_upto(2) == 2)
+                    partners.push_back({other, digit, false});
+                });
+              }
+              try_loops({cell, digit, true});
+            });
+    }
+  };
+  const auto search_chains = [&](ChainMode mode) {
     const double base = technique_base_score(kChainTechniques[static_cast<std::size_t>(mode)]);
     const auto limit_now = [&] {
       return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap);
@@ -469,7 +478,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
         limit = limit_now();
       }
     }
-  }
+  };
+  // X-chains first: cheap (one digit), they bound the cycle searches, which bound the mixed
+  // chains, the dearest.
+  search_chains(ChainMode::x);
+  search_cycles();
+  search_chains(ChainMode::xy);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (Step& cycle : cycles)
     if (cycle.score <= bound) out.push_back(std::move(cycle));
