@@ -31,6 +31,62 @@ enum class ChainMode { x, xy };
 
 constexpr std::array<Technique, 2> kChainTechniques{Technique::x_chain, Technique::forcing_chain};
 
+// One breadth-first step along the links: the candidates `front` (on: assumed true, else false;
+// `front_digits` the digits it holds) imply into `next` (off, resp. on), whose digits come back.
+// True to false: the digit leaves the peers (and, with Y links, the cell's other digits); false to
+// true: the digit's other place in a bilocal unit (X links), the other digit of a bivalue cell
+// (Y links).
+template <int W>
+CandidateMask expand_layer(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
+                           bool use_x, bool use_y, const DigitSets<W>& front, CandidateMask front_digits,
+                           bool on, DigitSets<W>& next) {
+  CandidateMask next_digits = 0;
+  for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
+    const int d = std::countr_zero(live);
+    const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+    if (on) {
+      next_digits |= bit_of(d);
+      from.for_each([&](int c) {
+        next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
+        if (use_y) {
+          const CandidateMask others = board.mask(c) & ~bit_of(d);
+          next_digits |= others;
+          for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
+            next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
+        }
+      });
+    } else {
+      if (use_x)
+        (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
+          next[static_cast<std::size_t>(d)] |= links.partner(c, d);
+          next_digits |= bit_of(d);
+        });
+      if (use_y)
+        (from & links.bivalue).for_each([&](int c) {
+          const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
+          next[static_cast<std::size_t>(other)].set(c);
+          next_digits |= bit_of(other);
+        });
+    }
+  }
+  return next_digits;
+}
+
+// Keeps in `next` only the candidates not `seen` before, adds them to `seen`, and returns the
+// digits that still have some (the next front's).
+template <int W>
+CandidateMask keep_unseen(DigitSets<W>& next, CandidateMask next_digits, DigitSets<W>& seen) {
+  CandidateMask front_digits = 0;
+  for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+    const auto d = static_cast<std::size_t>(std::countr_zero(live));
+    next[d] -= seen[d];
+    if (next[d].none()) continue;
+    seen[d] |= next[d];
+    front_digits |= bit_of(static_cast<int>(d));
+  }
+  return front_digits;
+}
+
 // Length in nodes of the shortest chain from the assumption (cell, digit) = start_on to its
 // opposite; 0 or -1 when there is none of at most `limit` nodes. X mode: one digit, bilocal strong
 // links; XY: bivalue cells as well. Weak links: same digit in peers (and, in XY mode, the other
@@ -58,46 +114,15 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
   int shortest = kNone;  // links in the shortest chain found so far
   for (int layer = 1; layer < limit; ++layer) {
     DigitSets<W> next{};
-    CandidateMask next_digits = 0;
-    const DigitSets<W>& front = layers.back();
-    for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
-      const int d = std::countr_zero(live);
-      const CellSet<W>& from = front[static_cast<std::size_t>(d)];
-      if (front_on) {
-        next_digits |= bit_of(d);
-        from.for_each([&](int c) {
-          next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
-          if (use_y) {
-            const CandidateMask others = board.mask(c) & ~bit_of(d);
-            next_digits |= others;
-            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
-              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
-          }
-        });
-      } else {
-        (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
-          next[static_cast<std::size_t>(d)] |= links.partner(c, d);
-          next_digits |= bit_of(d);
-        });
-        if (use_y)
-          (from & links.bivalue).for_each([&](int c) {
-            const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
-            next[static_cast<std::size_t>(other)].set(c);
-            next_digits |= bit_of(other);
-          });
-      }
-    }
+    const CandidateMask next_digits =
+        expand_layer(layout, board, links, true, use_y, layers.back(), front_digits, front_on, next);
     DigitSets<W>& seen = front_on ? off_seen : on_seen;
     const DigitSets<W>& negations = front_on ? on_seen : off_seen;  // the other polarity's candidates
-    front_digits = 0;
+    front_digits = keep_unseen(next, next_digits, seen);
     bool meets = false;  // some new candidate's negation was reached before
-    for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+    for (CandidateMask live = front_digits; live != 0 && !meets; live &= live - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(live));
-      next[d] -= seen[d];
-      if (next[d].none()) continue;
-      seen[d] |= next[d];
-      front_digits |= bit_of(static_cast<int>(d));
-      meets = meets || next[d].intersects(negations[d]);
+      meets = next[d].intersects(negations[d]);
     }
     if (meets) {
       // The nearest layer holding such a negation (the other polarity: every other layer).
@@ -234,41 +259,6 @@ struct CycleSearch {
     return use_y && to.cell == cell && links.bivalue.test(cell);
   }
 
-  // Expands layer `from` (polarity `on`) into the next one; the digits it holds come back.
-  CandidateMask expand(const DigitSets<W>& front, CandidateMask front_digits, bool on,
-                       DigitSets<W>& next) const {
-    CandidateMask next_digits = 0;
-    for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
-      const int d = std::countr_zero(live);
-      const CellSet<W>& from = front[static_cast<std::size_t>(d)];
-      if (on) {
-        next_digits |= bit_of(d);
-        from.for_each([&](int c) {
-          next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
-          if (use_y) {
-            const CandidateMask others = board.mask(c) & ~bit_of(d);
-            next_digits |= others;
-            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
-              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
-          }
-        });
-      } else {
-        if (use_x)
-          (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
-            next[static_cast<std::size_t>(d)] |= links.partner(c, d);
-            next_digits |= bit_of(d);
-          });
-        if (use_y)
-          (from & links.bivalue).for_each([&](int c) {
-            const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
-            next[static_cast<std::size_t>(other)].set(c);
-            next_digits |= bit_of(other);
-          });
-      }
-    }
-    return next_digits;
-  }
-
   // Every shortest way back from path[j + 1] to the source through the layers (each a loop of the
   // same length), up to `budget` of them: adds what each removes to `out`, and keeps the first
   // that removes something in `shown` (for explanations). Taking them all rather than the first
@@ -339,7 +329,8 @@ struct CycleSearch {
     for (int layer = 1; layer < limit && front_digits != 0; ++layer) {
       const bool from_on = layer % 2 == 1;
       DigitSets<W> next{};
-      const CandidateMask next_digits = expand(layers.back(), front_digits, from_on, next);
+      const CandidateMask next_digits =
+          expand_layer(layout, board, links, use_x, use_y, layers.back(), front_digits, from_on, next);
       if (from_on) {
         // An off node without a strong link of the search's kinds leads nowhere.
         for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
@@ -365,15 +356,7 @@ struct CycleSearch {
           return layer + 1;
         }
       }
-      DigitSets<W>& seen = from_on ? off_seen : on_seen;
-      front_digits = 0;
-      for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(live));
-        next[d] -= seen[d];
-        if (next[d].none()) continue;
-        seen[d] |= next[d];
-        front_digits |= bit_of(static_cast<int>(d));
-      }
+      front_digits = keep_unseen(next, next_digits, from_on ? off_seen : on_seen);
       layers.push_back(next);
     }
     return 0;
