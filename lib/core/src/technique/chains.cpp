@@ -1,4 +1,5 @@
-// Chains: alternating inference chains on static links (X-, XY- and mixed) and Nishio. The chain
+// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, forcing X-chains and forcing
+// chains mixing both kinds of static links — and Nishio. The chain
 // family's other stages live beside it: single-digit strong-link chains (strong_link_chains.cpp),
 // and the forcing chains — static cell/region/contradiction chains, the same with singles applied
 // along the way (dynamic, with "both values" chains), and with intersections and naked pairs as
