@@ -44,8 +44,9 @@ void write_fixtures(const std::string& dir) {
   const auto plan = [&](const std::string& name, const std::string& body) {
     testing::write_text_file(dir + "/" + name, "{\"title\": \"t\", \"seed\": 1, " + body + "}");
   };
-  plan("plan.json", R"("chapters": [{"level": "easy", "count": 1}])");
-  plan("plan-other.json", R"("chapters": [{"level": "easy", "count": 2}])");
+  // The paper's call count: a target that one move cannot reach, so the first run leaves a checkpoint.
+  plan("plan.json", R"("metric": "call-count", "chapters": [{"level": "easy", "count": 1}])");
+  plan("plan-other.json", R"("metric": "call-count", "chapters": [{"level": "easy", "count": 2}])");
   testing::write_text_file(dir + "/huge-seed.json",
                            R"({"title": "t", "seed": 1e400, "chapters": [{"level": "easy", "count": 1}]})");
   plan("count-zero.json", R"("chapters": [{"level": "easy", "count": 0}])");
@@ -170,6 +171,17 @@ const std::vector<BadInput>& catalogue() {
        "$BIN/generate-book plan.json -o out --max-moves 1 --max-restarts 0 >/dev/null 2>&1; "
        "$BIN/generate-book plan-other.json -o out --resume",
        2, "the checkpoint belongs to another plan", "out/book.json"},
+      // the desk's archive
+      {"GenerateReplaceBadSpelling",
+       "$BIN/generate-book plan.json -o out --update-archive a.sqlite --replace 12-05", 2,
+       "--replace: \"12-05\": expected DATE:SLOT, e.g. 2026-12-05:hard", "out"},
+      {"GenerateReplaceWithoutDatabase", "$BIN/generate-book plan.json -o out --replace 2026-12-05:hard", 2,
+       "--replace needs an SQLite archive", "out"},
+      {"GenerateReplaceNotInThePlan",
+       "$BIN/generate-book plan.json -o out --update-archive a.sqlite --replace 2026-12-05:hard", 2,
+       "--replace: 2026-12-05:hard: not a slot of the plan's calendar", "out"},
+      {"CorpusRateTextArchive", "$BIN/corpus-rate ok.txt --archive ok.txt", 2,
+       "ok.txt: expected an SQLite archive", ""},
       // typeset
       {"TypesetMissingBook", "$BIN/typeset no-book --template a4-4up", 2, "no-book: not a book directory",
        ""},

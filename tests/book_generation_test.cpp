@@ -40,7 +40,8 @@ BookGenerationResult generate(const Plan& plan, int jobs, const std::set<std::st
 TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
   const Plan plan = test_plan();
   const auto result = generate(plan, 2);
-  const auto metric = make_rating_metric("call-count");
+  const auto metric = make_rating_metric(plan.metric, plan.metric_settings());
+  EXPECT_EQ(plan.metric, "technique");  // the press levels by default
   std::set<std::string> keys;
   ASSERT_EQ(result.book.chapters.size(), 3U);
   for (std::size_t c = 0; c < result.book.chapters.size(); ++c) {
@@ -53,8 +54,9 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
       EXPECT_TRUE(has_symmetry(puzzle.puzzle, Symmetry::rotate180)) << puzzle.id;
       EXPECT_TRUE(keys.insert(canonical_key(puzzle.puzzle)).second) << puzzle.id;
       EXPECT_EQ(puzzle.canonical, canonical_key(puzzle.puzzle));
-      EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target)
-          << puzzle.id;
+      ASSERT_TRUE(plan.chapters[c].band && plan.chapters[c].givens);
+      EXPECT_TRUE(plan.chapters[c].band->contains(puzzle.rating)) << puzzle.id << " " << puzzle.rating;
+      EXPECT_TRUE(plan.chapters[c].givens->contains(puzzle.givens)) << puzzle.id << " " << puzzle.givens;
       EXPECT_DOUBLE_EQ(metric->rate(puzzle.puzzle).value, puzzle.rating) << puzzle.id;
       EXPECT_EQ(puzzle.givens, puzzle.puzzle.givens());
     }
@@ -63,6 +65,36 @@ TEST(BookGeneration, EveryPuzzleIsUniqueSymmetricDistinctAndOnTarget) {
   EXPECT_EQ(result.book.chapters[2].puzzles[1].id, "evil-002");
   EXPECT_EQ(result.book.chapters[2].puzzles[1].date, "2026-11-23");
   EXPECT_FALSE(result.book.chapters[0].puzzles[0].date);
+}
+
+// Issue 17: every size with every symmetry (one easiest-level puzzle each), and every level of the
+// small sizes; each puzzle unique (checked by the reference solver), symmetric, in its band and
+// its size's givens range.
+TEST(BookGeneration, EverySizeWithEverySymmetryAndTheSmallSizesAtEveryLevel) {
+  for (int size : Geometry::supported_sizes()) {
+    const Calibration press = press_calibration(size);
+    for (const Symmetry symmetry :
+         {Symmetry::none, Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
+      std::string chapters = R"({"level": "easy", "count": 1})";
+      if (size <= 6 && symmetry == Symmetry::rotate180)
+        for (std::size_t l = 1; l < press.levels.size(); ++l)
+          chapters += R"(, {"level": ")" + press.levels[l].name + R"(", "count": 2})";
+      const Plan plan =
+          test_plan(R"({"title": "t", "seed": 17, "size": )" + std::to_string(size) + R"(, "symmetry": ")" +
+                    std::string(to_string(symmetry)) + R"(", "chapters": [)" + chapters + "]}");
+      const auto result = generate(plan, 2);
+      for (std::size_t c = 0; c < result.book.chapters.size(); ++c)
+        for (const auto& puzzle : result.book.chapters[c].puzzles) {
+          const std::string where =
+              std::to_string(size) + " " + std::string(to_string(symmetry)) + " " + puzzle.id;
+          EXPECT_EQ(puzzle.puzzle.geometry().size(), size) << where;
+          EXPECT_EQ(testing::reference_count_solutions(puzzle.puzzle, 2).count, 1) << where;
+          EXPECT_TRUE(has_symmetry(puzzle.puzzle, symmetry)) << where;
+          EXPECT_TRUE(plan.chapters[c].band->contains(puzzle.rating)) << where << " " << puzzle.rating;
+          EXPECT_TRUE(plan.chapters[c].givens->contains(puzzle.givens)) << where << " " << puzzle.givens;
+        }
+    }
+  }
 }
 
 TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
@@ -81,6 +113,30 @@ TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
       EXPECT_LE(std::abs(puzzle.rating - plan.chapters[c].target), 0.1 * plan.chapters[c].target)
           << puzzle.id;
     }
+}
+
+// A calendar slot's puzzle depends only on (seed, publication, date, slot): one day alone is the
+// same puzzle as that day in a longer run, and another publication gets other puzzles.
+TEST(BookGeneration, ACalendarDayAloneIsTheSameAsInTheWholeRun) {
+  auto calendar_plan = [](const std::string& publication, const std::string& from, int days) {
+    return test_plan(R"({"title": "Desk", "publication": ")" + publication + R"(", "seed": 7,
+        "calendar": {"from": ")" +
+                     from + R"(", "days": )" + std::to_string(days) + R"(,
+                     "slots": {"mon": ["easy", "medium"], "tue": ["easy"], "wed": ["easy"]}}})");
+  };
+  const Book week = generate(calendar_plan("daily", "2026-11-30", 3), 2).book;  // Mon, Tue, Wed
+  const Book tuesday = generate(calendar_plan("daily", "2026-12-01", 1), 1).book;
+  ASSERT_EQ(week.chapters.size(), 4U);
+  ASSERT_EQ(tuesday.chapters.size(), 1U);
+  EXPECT_EQ(tuesday.chapters[0].puzzles[0].id, "2026-12-01-easy");
+  auto day_json = [](const BookChapter& chapter) {
+    Book day;
+    day.chapters = {chapter};
+    return book_to_json(day);
+  };
+  EXPECT_EQ(day_json(tuesday.chapters[0]), day_json(week.chapters[2]));
+  const Book other = generate(calendar_plan("other", "2026-12-01", 1), 1).book;
+  EXPECT_NE(other.chapters[0].puzzles[0].canonical, tuesday.chapters[0].puzzles[0].canonical);
 }
 
 TEST(BookGeneration, SameBytesWhateverTheJobs) {

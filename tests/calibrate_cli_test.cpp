@@ -247,5 +247,36 @@ TEST(CalibrateCli, PdfDateFromSourceDateEpoch) {
   EXPECT_EQ(no_plot.exit_code, 0) << no_plot.err;
 }
 
+// --bands: a publisher's own labelled archive gives band levels that a plan can name.
+TEST(CalibrateCli, BandsFromLabelledLevels) {
+  const std::string dir = testing::make_temp_dir("calibrate-bands");
+  // Every 8th puzzle of se-rated (sorted by SE rating): all bins, a second of CPU.
+  std::ifstream input(testing::shared_data("se-rated.txt"));
+  std::string sample;
+  std::string line;
+  for (int n = 0; std::getline(input, line); ++n)
+    if (n % 8 == 0) sample += line + "\n";
+  testing::write_text_file(dir + "/sample.txt", sample);
+  const auto result =
+      run_command(calibrate() + " --metric technique --bands --labelled " + dir + "/sample.txt" +
+                  " --bins 'easy:<3.0,medium:<4.5,hard:<6.2,evil' -o " + dir + "/levels.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const Calibration levels = read_calibration_file(dir + "/levels.json");
+  ASSERT_TRUE(has_bands(levels));
+  ASSERT_EQ(levels.levels.size(), 4U);
+  for (std::size_t i = 0; i < levels.levels.size(); ++i) {
+    EXPECT_TRUE(levels.levels[i].band->contains(levels.levels[i].target)) << levels.levels[i].name;
+    if (i > 0) {
+      EXPECT_EQ(levels.levels[i].band->low, levels.levels[i - 1].band->high);
+    }
+  }
+  // SE-binned levels: the cuts fall between SE's own bin edges' grades.
+  EXPECT_GT(levels.levels[0].band->high, 2.8);
+  EXPECT_LT(levels.levels[0].band->high, 3.4);
+  const auto clash =
+      run_command(calibrate() + " --bands --levels 6 " + fixture_levels() + " -o " + dir + "/x.json");
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("--bands and --levels do not go together"), std::string::npos) << clash.err;
+}
 }  // namespace
 }  // namespace sudoku

@@ -542,5 +542,20 @@ TEST(StudyDiagnostics, ExcludedPuzzlesUpToTheLimitThenACountThenWarnings) {
   EXPECT_EQ(study_diagnostics(StudyResult{}, 20), std::vector<std::string>{});
 }
 
+// Bands from labelled levels: each cut misclassifies the fewest kept ratings of its two neighbours.
+TEST(BandCuts, SplitWhereTheNeighboursAreToldApartBest) {
+  const std::vector<std::vector<double>> levels{
+      {1.2, 1.5, 1.5, 2.0, 2.6}, {2.6, 2.8, 3.0, 3.2, 2.3}, {4.2, 4.4, 5.0, 3.0}};
+  const std::vector<double> cuts = band_cuts(levels);
+  ASSERT_EQ(cuts.size(), 2U);
+  // easy|medium: the cut 2.15 misclassifies one rating (easy's 2.6), every other cut two or more;
+  // medium|hard: 3.7 misclassifies one (hard's 3.0), 3.1 and 2.9 two.
+  EXPECT_DOUBLE_EQ(cuts[0], 2.15);
+  EXPECT_DOUBLE_EQ(cuts[1], 3.7);
+  // Ties go to the cut nearest the midpoint of the medians: {1, 3} | {2, 9, 10} cut at 1.5 or at 6
+  // misclassifies one rating each; the medians' midpoint is (2 + 9) / 2 = 5.5.
+  EXPECT_DOUBLE_EQ(band_cuts(std::vector<std::vector<double>>{{1, 3}, {2, 9, 10}})[0], 6.0);
+  EXPECT_TRUE(band_cuts(std::vector<std::vector<double>>{{1.0}}).empty());
+}
 }  // namespace
 }  // namespace sudoku

@@ -131,13 +131,15 @@ TEST(Calibration, CountsMustFitADoubleExactly) {
 
 TEST(Calibration, KeyListsCoverEveryStatistic) {
   const auto level_keys = calibration_level_keys();
-  ASSERT_EQ(level_keys.size(), 2 + kLevelStatisticCount);
+  ASSERT_EQ(level_keys.size(), 4 + kLevelStatisticCount);
   EXPECT_EQ(level_keys[0], "name");
   EXPECT_EQ(level_keys[1], "target");
+  EXPECT_EQ(level_keys[2], "band");
+  EXPECT_EQ(level_keys[3], "givens");
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
-    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[2 + i]);
+    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[4 + i]);
   EXPECT_EQ(to_string(LevelStatistic::median), "median");
-  EXPECT_EQ(calibration_keys().size(), 5U);
+  EXPECT_EQ(calibration_keys().size(), 6U);
 }
 
 TEST(Calibration, RejectsMalformedFiles) {
@@ -252,5 +254,76 @@ TEST(Calibration, MismatchWithTheRatingMetric) {
       calibration_mismatch(calibration, *make_rating_metric("call-count", {{"propagation", "ac-hidden"}})));
 }
 
+// Band levels: the readers' press levels.
+TEST(CalibrationBands, PressLevelsLookUpByBand) {
+  const Calibration press = press_calibration();
+  EXPECT_NO_THROW(validate_calibration(press));
+  EXPECT_TRUE(has_bands(press));
+  EXPECT_FALSE(has_bands(paper_calibration()));
+  EXPECT_EQ(press.metric, "technique");
+  EXPECT_EQ(press.options.at("uniqueness"), "false");
+  const std::vector<std::pair<double, std::string>> cases{
+      {0.0, "easy"},     {1.0, "easy"},    {1.5, "easy"},     {2.3, "easy"},
+      {2.4, "medium"},   {2.5, "medium"},  {3.4, "medium"},   {3.5, "hard"},
+      {3.6, "hard"},     {5.5, "hard"},    {5.6, "evil"},     {7.4, "evil"},
+      {7.45, "extreme"}, {7.5, "extreme"}, {11.0, "extreme"}, {99.0, "extreme"}};
+  for (const auto& [grade, name] : cases) EXPECT_EQ(level_for(press, grade).name, name) << grade;
+  EXPECT_EQ(level_boundaries(press), (std::vector<double>{2.4, 3.5, 5.55, 7.45}));
+  // Every level's own target lies in its band and looks itself up.
+  for (const auto& level : press.levels) {
+    ASSERT_TRUE(level.band && level.givens);
+    EXPECT_EQ(level_for(press, level.target).name, level.name);
+  }
+}
+
+TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
+  const Calibration press = press_calibration();
+  const Calibration back = parse_calibration(
+      JsonDocument{"press.json", boost::json::parse(pretty_json(calibration_to_json(press)))});
+  ASSERT_EQ(back.levels.size(), press.levels.size());
+  EXPECT_EQ(back.size, std::optional<int>(9));
+  for (std::size_t i = 0; i < press.levels.size(); ++i) {
+    EXPECT_EQ(back.levels[i].name, press.levels[i].name);
+    EXPECT_EQ(back.levels[i].band, press.levels[i].band);
+    EXPECT_EQ(back.levels[i].givens, press.levels[i].givens);
+  }
+  const Calibration shipped =
+      read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/levels-press.json");
+  EXPECT_EQ(pretty_json(calibration_to_json(shipped)), pretty_json(calibration_to_json(press)));
+}
+
+TEST(CalibrationBands, TouchingBandsGoToTheUpperLevelAtTheSharedEdge) {
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.levels = {{"low", 1.5, {}, RatingBand{1.0, 2.45}}, {"high", 3.0, {}, RatingBand{2.45, 4.0}}};
+  EXPECT_NO_THROW(validate_calibration(calibration));
+  EXPECT_EQ(level_for(calibration, 2.4).name, "low");
+  EXPECT_EQ(level_for(calibration, 2.45).name, "high");
+}
+
+TEST(CalibrationBands, RejectsBadBands) {
+  const auto expect_error = [](const std::string& levels, const std::string& fragment) {
+    const std::string text = R"({"metric": "technique", "runs": 1, "levels": [)" + levels + "]}";
+    try {
+      parse_calibration(JsonDocument{"bands.json", boost::json::parse(text)});
+      ADD_FAILURE() << "accepted " << levels;
+    } catch (const InputError& error) {
+      EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
+    }
+  };
+  expect_error(R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 3})",
+               "$.levels[1].band: this level has no band");
+  expect_error(
+      R"({"name": "a", "target": 1.5, "band": [1, 2]}, {"name": "b", "target": 2.5, "band": [1.5, 3]})",
+      "$.levels[1].band: overlaps the band of level \"a\"");
+  expect_error(R"({"name": "a", "target": 2.5, "band": [1, 2]})",
+               "$.levels[0].target: the target 2.5 lies outside");
+  expect_error(R"({"name": "a", "target": 1.5, "band": [2, 1]})", "$.levels[0].band: expected [low, high]");
+  expect_error(R"({"name": "a", "target": 1.5, "band": [1]})", "$.levels[0].band: expected [low, high]");
+  expect_error(R"({"name": "a", "target": 1.5, "givens": [30, 20]})",
+               "$.levels[0].givens: expected [fewest, most]");
+  expect_error(R"({"name": "a", "target": 1.5, "givens": [30, "x"]})", "$.levels[0].givens[1]");
+}
 }  // namespace
 }  // namespace sudoku

@@ -1,6 +1,8 @@
 // End-to-end tests of the corpus-rate tool: formats, statuses, exit codes, --jobs invariance.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <boost/json.hpp>
 
 #include "test_support.hpp"
@@ -77,7 +79,7 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   EXPECT_EQ(
       one.out.substr(0, one.out.find('\n')),
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label,published");
 }
 
 TEST(CorpusRateCli, StdinAndOutputFile) {
@@ -95,6 +97,32 @@ TEST(CorpusRateCli, StdinAndOutputFile) {
   EXPECT_EQ(unwritable.exit_code, 2);
 }
 
+// The editor's audit of a corpus: one row per press level, problems named, JSON on request.
+TEST(CorpusRateCli, AuditPerLevel) {
+  const std::string corpus = testing::shared_data("se-rated.txt");
+  const std::string dir = testing::make_temp_dir("corpus-rate-audit");
+  std::string first_hundred;
+  std::ifstream input(corpus);
+  std::string line;
+  for (int lines = 0; lines < 100 && std::getline(input, line); ++lines) first_hundred += line + "\n";
+  testing::write_text_file(dir + "/sample.txt", first_hundred);
+  const auto text = run_command(corpus_rate() + " --audit " + dir + "/sample.txt");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("chapter  level    count  grades    givens   hardest techniques\n", 0), 0U)
+      << text.out;
+  for (const std::string level : {"\neasy ", "\nmedium ", "\nhard ", "\nevil ", "\nextreme "})
+    EXPECT_NE(text.out.find(level), std::string::npos) << level << text.out;
+  const auto json = run_command(corpus_rate() + " --audit --format json " + dir + "/sample.txt");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto audit = boost::json::parse(json.out).as_object();
+  std::int64_t counted = 0;
+  for (const auto& chapter : audit.at("chapters").as_array()) counted += chapter.at("count").as_int64();
+  EXPECT_EQ(counted, 100);
+  const auto clash = run_command(corpus_rate() + " --audit --explain " + dir + "/sample.txt");
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("--audit needs the ratings and cannot go with --explain"), std::string::npos);
+}
+
 TEST(CorpusRateCli, RatingFieldsAndLevels) {
   const auto result =
       run_command(corpus_rate() + " --format json " + testing::test_data("../../examples/corpus.txt"));
@@ -106,6 +134,17 @@ TEST(CorpusRateCli, RatingFieldsAndLevels) {
     EXPECT_EQ(record.at("runs").as_int64(), 10);
     EXPECT_EQ(record.at("capped_runs").as_int64(), 0);
     EXPECT_GE(record.at("hs_calls").as_int64(), 1);
+    const std::string level(record.at("level").as_string());
+    // The readers' press levels by default (examples/corpus.txt holds hard and extreme puzzles too).
+    EXPECT_TRUE(level == "easy" || level == "medium" || level == "hard" || level == "evil" ||
+                level == "extreme")
+        << level;
+  }
+  const auto paper = run_command(corpus_rate() + " --format json --calibration paper " +
+                                 testing::test_data("../../examples/corpus.txt"));
+  ASSERT_EQ(paper.exit_code, 0) << paper.err;
+  const boost::json::value paper_records = boost::json::parse(paper.out);
+  for (const auto& record : paper_records.as_array()) {
     const std::string level(record.at("level").as_string());
     EXPECT_TRUE(level == "easy" || level == "medium" || level == "hard" || level == "evil") << level;
   }

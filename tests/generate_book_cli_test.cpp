@@ -66,6 +66,52 @@ TEST(GenerateBookCli, NewspaperWeekWithArchiveUpdate) {
   std::filesystem::remove_all(dir);
 }
 
+// The desk's month against an SQLite archive: a text archive imported, a re-run reproduces the
+// month byte for byte, --replace changes one slot only, the feed has every day, and corpus-rate
+// --archive finds a published puzzle turned around.
+TEST(GenerateBookCli, DeskMonthWithTheSqliteArchive) {
+  const std::string dir = testing::make_temp_dir("desk");
+  const std::string plan = dir + "/plan.json";
+  std::string text = testing::read_text_file(testing::test_data("../../examples/desk-december.json"));
+  text.replace(text.find("\"days\": 31"), 10, "\"days\": 7");
+  testing::write_text_file(plan, text);
+  const std::string old = "9.......5....7.....539.621.7..3.4..1.6.....9..1..2..3.5..1.7..4...6.2.....9.8.1..";
+  testing::write_text_file(dir + "/old.txt", old + " printed in 2019\n");
+  const std::string archive = " --update-archive " + dir + "/desk.sqlite";
+  const auto first =
+      run_command(generate_book() + " " + plan + " -o " + dir + "/a --archive " + dir + "/old.txt" + archive);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const auto again = run_command(generate_book() + " " + plan + " -o " + dir + "/b" + archive);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(testing::read_text_file(dir + "/a/book.json"), testing::read_text_file(dir + "/b/book.json"));
+  const auto replaced =
+      run_command(generate_book() + " " + plan + " -o " + dir + "/c --replace 2026-12-05:hard" + archive);
+  ASSERT_EQ(replaced.exit_code, 0) << replaced.err;
+  const auto before = read_puzzle_file(dir + "/a/puzzles.txt");
+  const auto after = read_puzzle_file(dir + "/c/puzzles.txt");
+  ASSERT_EQ(before.size(), 12U);  // Tue-Thu, Fri and Mon two each, Sat and Sun one
+  ASSERT_EQ(after.size(), before.size());
+  for (std::size_t i = 0; i < before.size(); ++i)
+    EXPECT_EQ(before[i].label == "2026-12-05-hard", before[i].text != after[i].text) << before[i].label;
+  EXPECT_EQ(run_command("sqlite3 " + dir + "/desk.sqlite 'SELECT count(*), sum(withdrawn) FROM puzzles'").out,
+            "14|1\n");
+  for (int day = 1; day <= 7; ++day)
+    EXPECT_TRUE(std::filesystem::exists(dir + "/c/feed/2026-12-0" + std::to_string(day) + ".json"));
+  const auto bad = run_command(generate_book() + " " + plan + " -o " + dir + "/d --replace 2026-12-05:hard");
+  EXPECT_EQ(bad.exit_code, 2);
+  // The withdrawn puzzle and the imported one, written backwards (rotated 180 degrees).
+  const std::string withdrawn = before[8].text;
+  testing::write_text_file(dir + "/subs.txt", std::string(withdrawn.rbegin(), withdrawn.rend()) + "\n" +
+                                                  std::string(old.rbegin(), old.rend()) + "\n");
+  const auto rated = run_command(testing::tool_path("corpus-rate") + " --no-rating -f json " + dir +
+                                 "/subs.txt --archive " + dir + "/desk.sqlite");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  EXPECT_NE(rated.out.find("\"published\": \"daily-grid 2026-12-05 hard (withdrawn)\""), std::string::npos)
+      << rated.out;
+  EXPECT_NE(rated.out.find("\"published\": \"imported:old.txt\""), std::string::npos) << rated.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GenerateBookCli, KillNineThenResumeGivesTheSameBytes) {
   const std::string dir = testing::make_temp_dir("gen");
   const std::string plan = testing::test_data("plans/kill-test.json");

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "reference_solver.hpp"
+#include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
 
@@ -21,6 +25,20 @@ TEST(RandomSolutionGrid, IsACompleteValidGridForEverySize) {
   EXPECT_EQ(random_solution_grid(Geometry::standard(9), a), random_solution_grid(Geometry::standard(9), b));
   EXPECT_FALSE(random_solution_grid(Geometry::standard(9), a) ==
                random_solution_grid(Geometry::standard(9), a));
+}
+
+TEST(RandomSolutionGrid, Extends4x4DrawsWhoseDiagonalBoxesDoNot) {
+  // About half of the 4x4 diagonal-box draws do not extend (issue 17): every seed must still give a
+  // grid, and the seeds must reach many of the 288 4x4 grids, not one.
+  std::set<std::string> grids;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    Rng rng(seed);
+    const Grid grid = random_solution_grid(Geometry::standard(4), rng);
+    ASSERT_TRUE(grid.is_complete()) << seed;
+    ASSERT_FALSE(find_conflict(grid)) << seed;
+    grids.insert(to_line(grid));
+  }
+  EXPECT_GT(grids.size(), 100u);
 }
 
 TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
@@ -79,10 +97,12 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
   settings.max_moves = 50;
   settings.patience = 20;
   settings.max_restarts = 2;
+  settings.escalations = 1;
   const RatingFunction constant = [](const Grid&) { return 1.0; };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, constant, 1);
   EXPECT_FALSE(result.reached);
-  EXPECT_EQ(result.restarts, 2);
+  EXPECT_EQ(result.restarts, 5);  // two rounds of three climbs
+  EXPECT_EQ(result.escalations, 1);
   EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1);
 }
 
@@ -100,5 +120,36 @@ TEST(HillClimber, SmallAndLargeGrids) {
   }
 }
 
+// Band mode: the rating must land in the band and the givens in their range; the slot's target
+// inside the band is where the climb aims, so different targets give different ratings.
+TEST(HillClimber, BandAndGivensRange) {
+  const RatingFunction blanks = [](const Grid& puzzle) {
+    return static_cast<double>(puzzle.cell_count() - puzzle.givens());
+  };
+  for (const double target : {46.0, 50.0, 53.0}) {
+    ClimbSettings settings;
+    settings.target = target;
+    settings.band = RatingBand{45, 54};
+    settings.givens = GivensRange{28, 34};
+    const ClimbResult result = climb_to_target(Geometry::standard(9), settings, blanks, 7);
+    ASSERT_TRUE(result.reached) << target;
+    EXPECT_TRUE(settings.band->contains(result.rating)) << result.rating;
+    EXPECT_TRUE(settings.givens->contains(result.puzzle.givens())) << result.puzzle.givens();
+    EXPECT_LE(std::abs(result.rating - target), 2.0) << target;  // aimed inside the band
+    EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1);
+  }
+}
+
+TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
+  // Any rating is fine (the band is everything); only the givens range decides success.
+  const RatingFunction constant = [](const Grid&) { return 2.0; };
+  ClimbSettings settings;
+  settings.target = 2.0;
+  settings.band = RatingBand{0, 100};
+  settings.givens = GivensRange{30, 32};
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, constant, 3);
+  ASSERT_TRUE(result.reached);
+  EXPECT_TRUE(settings.givens->contains(result.puzzle.givens())) << result.puzzle.givens();
+}
 }  // namespace
 }  // namespace sudoku

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "sudoku/errors.hpp"
 #include "test_support.hpp"
 
@@ -20,15 +22,44 @@ std::string plan_error(const std::string& text) {
 TEST(Plan, TheShippedExamplesParse) {
   const Plan plan = read_plan(testing::test_data("../../examples/plan.json"));
   EXPECT_EQ(plan.title, "Sudoku Book 1");
-  EXPECT_EQ(plan.seed, 20261122U);
+  EXPECT_EQ(plan.seed, 20261124U);
   EXPECT_EQ(plan.symmetry, Symmetry::rotate180);
-  ASSERT_EQ(plan.chapters.size(), 3U);
-  EXPECT_EQ(plan.chapters[2].level, "evil");
-  EXPECT_DOUBLE_EQ(plan.chapters[2].target, 527.4318);
+  // The readers' press levels by default: technique grades without uniqueness, bands and givens.
+  EXPECT_EQ(plan.metric, "technique");
+  EXPECT_EQ(plan.calibration_source, "press");
+  EXPECT_EQ(plan.metric_settings().at("uniqueness"), "false");
+  ASSERT_EQ(plan.chapters.size(), 4U);
+  EXPECT_EQ(plan.chapters[3].level, "evil");
+  ASSERT_TRUE(plan.chapters[3].band && plan.chapters[3].givens);
+  EXPECT_EQ(*plan.chapters[3].band, (RatingBand{5.6, 7.4}));
+  EXPECT_EQ(*plan.chapters[3].givens, (GivensRange{22, 28}));
+  EXPECT_FALSE(plan.chapters[0].variety);  // the lowest level
+  EXPECT_TRUE(plan.chapters[1].variety);
   EXPECT_EQ(plan.puzzle_count(), 80U);
+  // Issue #13's 1,000-puzzle plan (docs/performance.md): the same levels, 400/300/200/100.
+  const Plan thousand = read_plan(testing::test_data("../../examples/plan-1000.json"));
+  EXPECT_EQ(thousand.calibration_source, "press");
+  EXPECT_EQ(thousand.puzzle_count(), 1000U);
+  EXPECT_EQ(thousand.chapters[0].count, 400);
+  const Plan paper = read_plan(testing::test_data("../../examples/plan-paper.json"));
+  EXPECT_EQ(paper.metric, "call-count");
+  EXPECT_EQ(paper.runs, 10);
+  ASSERT_EQ(paper.chapters.size(), 3U);
+  EXPECT_DOUBLE_EQ(paper.chapters[2].target, 527.4318);
+  EXPECT_FALSE(paper.chapters[2].band);
   const Plan week = read_plan(testing::test_data("../../examples/newspaper-week.json"));
   EXPECT_EQ(week.chapters.size(), 21U);
   EXPECT_EQ(week.chapters[0].date, "2026-11-23");
+  // A mixed book: each chapter on the press levels of its own size.
+  const Plan sizes = read_plan(testing::test_data("../../examples/plan-sizes.json"));
+  ASSERT_EQ(sizes.chapters.size(), 8U);
+  EXPECT_EQ(sizes.chapters[0].size, 4);
+  EXPECT_EQ(*sizes.chapters[0].givens, (GivensRange{8, 10}));
+  EXPECT_EQ(sizes.chapters[3].size, 6);
+  EXPECT_EQ(*sizes.chapters[3].band, (RatingBand{2.5, 5.5}));
+  EXPECT_EQ(sizes.chapters[4].size, 9);
+  EXPECT_EQ(*sizes.chapters[4].givens, (GivensRange{27, 34}));
+  EXPECT_EQ(*sizes.chapters[7].givens, (GivensRange{98, 122}));
   const Plan by_technique = read_plan(testing::test_data("../../examples/plan-technique.json"));
   EXPECT_EQ(by_technique.metric, "technique");
   EXPECT_EQ(by_technique.calibration.metric, "technique");
@@ -36,13 +67,86 @@ TEST(Plan, TheShippedExamplesParse) {
   EXPECT_NEAR(by_technique.chapters[3].target, 7.8, 0.05);
 }
 
+TEST(Plan, ChapterGivensOverrideTheLevelsAndEachSizeHasItsOwn) {
+  const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [
+      {"level": "hard", "count": 2, "givens": [26, 27]}, {"level": "hard", "count": 2}]})",
+                                          "p"),
+                               ".");
+  EXPECT_EQ(*plan.chapters[0].givens, (GivensRange{26, 27}));
+  EXPECT_EQ(*plan.chapters[1].givens, (GivensRange{24, 30}));
+  EXPECT_EQ(slot_target(plan.chapters[0], 0), 3.6 + 0.5 * (5.5 - 3.6));
+  for (std::size_t i = 0; i < 50; ++i)
+    EXPECT_TRUE(plan.chapters[0].band->contains(slot_target(plan.chapters[0], i, 3)));
+  // Other sizes get the press levels of their own size: 6x6 easy gives 14 to 20 of 36 cells.
+  const Plan small = parse_plan(
+      parse_json(R"({"title": "t", "seed": 5, "size": 6, "chapters": [{"level": "easy", "count": 2}]})", "p"),
+      ".");
+  EXPECT_EQ(*small.chapters[0].givens, (GivensRange{14, 20}));
+  EXPECT_EQ(*small.calibration.size, 6);
+  EXPECT_TRUE(small.chapters[0].band);
+  // A calibration made for another size keeps its bands but not its givens ranges.
+  const Plan other = parse_plan(
+      parse_json(R"({"title": "t", "seed": 5, "size": 6, "calibration": "../examples/levels-press.json",
+      "chapters": [{"level": "easy", "count": 2}]})",
+                 "p"),
+      SUDOKU_SOURCE_DIR "/tests");
+  EXPECT_FALSE(other.chapters[0].givens);
+}
+
+TEST(Plan, EverySizeHasPressLevelsWithGivensForItsCells) {
+  for (int size : Geometry::supported_sizes()) {
+    const Calibration press = press_calibration(size);
+    EXPECT_EQ(*press.size, size);
+    EXPECT_NO_THROW(validate_calibration(press)) << size;
+    for (const CalibrationLevel& level : press.levels) {
+      ASSERT_TRUE(level.givens) << size;
+      EXPECT_LE(level.givens->most, size * size) << size << " " << level.name;
+      EXPECT_GT(level.givens->fewest, 0) << size << " " << level.name;
+    }
+  }
+  EXPECT_EQ(press_calibration(4).levels.size(), 2u);  // 4x4 puzzles all fall to singles
+  EXPECT_EQ(press_calibration(6).levels.size(), 3u);
+  EXPECT_EQ(press_calibration(9).levels.size(), 5u);
+  EXPECT_THROW(press_calibration(8), std::invalid_argument);
+}
+
+TEST(Plan, ChapterSizesAreCheckedAndLevelsComeFromTheirSize) {
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"size": 8, "level": "easy", "count": 1}]})"),
+      "plan.json: $.chapters[0].size: unsupported grid size 8 (expected 4, 6, 9, 12, 16 or 25)");
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"size": 4, "level": "hard", "count": 1}]})"),
+      "plan.json: $.chapters[0].level: unknown level \"hard\" (known: easy, medium; or give a target "
+      "rating as a number)");
+}
+
+TEST(Plan, RefusesTheCallCountAbove9x9) {
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "size": 16, "metric": "call-count",
+      "chapters": [{"level": "easy", "count": 1}]})"),
+            "plan.json: $.metric: the call count is the paper's 9x9 metric (on a 16x16 grid its searches hit "
+            "the call cap); rate with \"technique\"");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "metric": "call-count",
+      "chapters": [{"size": 12, "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].size: the call count is the paper's 9x9 metric (on a 12x12 grid its "
+            "searches hit the call cap); rate with \"technique\"");
+}
+
 TEST(Plan, DefaultsAndNumericLevels) {
+  const Plan press = parse_plan(
+      parse_json(R"({"title": "t", "seed": 5, "chapters": [{"level": 3.2, "count": 2}]})", "p"), ".");
+  EXPECT_EQ(press.runs, 1);
+  EXPECT_EQ(press.calibration_source, "press");
+  EXPECT_EQ(press.chapters[0].level, "medium");
+  EXPECT_FALSE(press.chapters[0].band);  // a numeric level is a target with the plan's tolerance
   const Plan plan = parse_plan(
-      parse_json(R"({"title": "t", "seed": 5, "chapters": [{"level": 300, "count": 2}]})", "p"), ".");
+      parse_json(
+          R"({"title": "t", "seed": 5, "metric": "call-count", "chapters": [{"level": 300, "count": 2}]})",
+          "p"),
+      ".");
   EXPECT_EQ(plan.size, 9);
   EXPECT_EQ(plan.runs, 10);
   EXPECT_DOUBLE_EQ(plan.tolerance, 0.10);
-  EXPECT_EQ(plan.calibration_source, "default");
+  EXPECT_EQ(plan.calibration_source, "paper");
   EXPECT_TRUE(plan.chapters[0].numeric_level);
   EXPECT_DOUBLE_EQ(plan.chapters[0].target, 300);
   EXPECT_EQ(plan.chapters[0].level, "evil");  // 300 is nearer evil than hard on a log scale
@@ -52,7 +156,8 @@ TEST(Plan, DefaultsAndNumericLevels) {
 // The book's copy of the plan is written from the model: the shipped examples (keys in schema
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
-  for (const std::string name : {"plan", "plan-technique", "newspaper-week"}) {
+  for (const std::string name : {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week",
+                                 "desk-december", "plan-sizes"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }
@@ -74,7 +179,8 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": "one", "chapters": []})"),
             "plan.json: $.seed: expected an integer from 0 to 9223372036854775807, got a string (\"one\")");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "nightmare", "count": 3}]})"),
-            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil; "
+            "plan.json: $.chapters[0].level: unknown level \"nightmare\" (known: easy, medium, hard, evil, "
+            "extreme; "
             "or give a "
             "target rating as a number)");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 0}]})"),
@@ -88,13 +194,22 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       "plan.json: $.symmetry: unknown symmetry \"spiral\" (expected one of: none, rotate180, rotate90, "
       "mirror, "
       "diagonal)");
-  EXPECT_EQ(plan_error(
-                R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
-            "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, level, count, date)");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
+      "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, level, count, date, "
+      "givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
       "plan.json: $.chapters[0].date: expected a date written YYYY-MM-DD, got \"2026-02-30\"");
+  EXPECT_EQ(
+      plan_error(R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40]}]})"),
+      "plan.json: $.chapters[0].givens: expected [fewest, most]: how many cells a puzzle gives");
+  EXPECT_EQ(
+      plan_error(
+          R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "givens": [40, 30]}]})"),
+      "plan.json: $.chapters[0].givens[1]: expected an integer from 40 to 81, got an integer (30)");
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "chapters": []})"),
             "plan.json: $.chapters: expected at least one chapter");
   EXPECT_EQ(plan_error(R"({"seed": 1, "chapters": []})"), "plan.json: $: missing required key \"title\"");
@@ -104,8 +219,8 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       "plan.json: $.tolerance: expected a number between 0 and 1 (exclusive)");
   EXPECT_EQ(
       plan_error(
-          R"({"title": "t", "seed": 1, "metric": "technique", "chapters": [{"level": 4.2, "count": 1}]})"),
-      "plan.json: $.metric: the plan rates with \"technique\" but its calibration (default) is for "
+          R"({"title": "t", "seed": 1, "metric": "technique", "calibration": "paper", "chapters": [{"level": 4.2, "count": 1}]})"),
+      "plan.json: $.metric: the plan rates with \"technique\" but its calibration (paper) is for "
       "\"call-count\"; "
       "make one with calibrate --metric technique");
   EXPECT_NE(
@@ -113,6 +228,79 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
           R"({"title": "t", "seed": 1, "calibration": "missing.json", "chapters": [{"level": "easy", "count": 1}]})")
           .find("plan.json: $.calibration: cannot read the calibration: "),
       std::string::npos);
+}
+
+// Calendar dates against a plain day-by-day count (months of 28-31 days, the Gregorian leap rule).
+TEST(Plan, CalendarDatesAndWeekdaysAgreeWithAPlainCount) {
+  const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  int year = 1999, month = 1, day = 1;
+  int weekday = 4;  // 1999-01-01 was a Friday (Monday = 0)
+  for (int offset = 0; offset < 365 * 40; ++offset) {
+    char date[48];
+    std::snprintf(date, sizeof date, "%04d-%02d-%02d", year, month, day);
+    ASSERT_EQ(add_days("1999-01-01", offset), date);
+    ASSERT_EQ(weekday_of(date), weekday) << date;
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (++day > month_days[month - 1] + (month == 2 && leap ? 1 : 0)) {
+      day = 1;
+      if (++month > 12) month = 1, ++year;
+    }
+    weekday = (weekday + 1) % 7;
+  }
+  EXPECT_EQ(add_days("2026-12-05", -5), "2026-11-30");
+}
+
+TEST(Plan, CalendarExpandsToOneChapterPerDayAndSlot) {
+  const Plan plan = read_plan(testing::test_data("../../examples/desk-december.json"));
+  EXPECT_EQ(plan.publication, "daily-grid");
+  // December 2026: Tuesday the 1st; 23 weekdays (two slots each), 4 Saturdays, 4 Sundays.
+  EXPECT_EQ(plan.chapters.size(), 23U * 2 + 4 + 4);
+  EXPECT_EQ(plan.chapters[0].title, "2026-12-01 easy");
+  EXPECT_EQ(*plan.chapters[0].date, "2026-12-01");
+  EXPECT_EQ(*plan.chapters[0].slot, "easy");
+  EXPECT_EQ(plan.chapters[0].count, 1);
+  ASSERT_TRUE(plan.chapters[0].band);
+  // Friday the 4th: medium and hard; Saturday the 5th: hard; Sunday the 6th: evil.
+  EXPECT_EQ(plan.chapters[6].title, "2026-12-04 medium");
+  EXPECT_EQ(plan.chapters[7].title, "2026-12-04 hard");
+  EXPECT_EQ(plan.chapters[8].title, "2026-12-05 hard");
+  EXPECT_EQ(plan.chapters[9].title, "2026-12-06 evil");
+  // The slot seed is a function of (seed, publication, date, slot) only.
+  EXPECT_EQ(plan.chapters[8].slot_seed, calendar_slot_seed(2026, "daily-grid", "2026-12-05", "hard"));
+  EXPECT_NE(calendar_slot_seed(2026, "daily-grid", "2026-12-05", "hard"),
+            calendar_slot_seed(2026, "other-paper", "2026-12-05", "hard"));
+  EXPECT_NE(plan.chapters[6].slot_seed, plan.chapters[7].slot_seed);
+  // Two slots of one level on a day are "easy" and "easy-2"; chapters may come besides the calendar.
+  const Plan both = parse_plan(parse_json(R"({"title": "t", "publication": "p", "seed": 1,
+      "calendar": {"from": "2028-02-28", "days": 3, "slots": {"tue": ["easy", "easy"], "wed": ["hard"]}},
+      "chapters": [{"level": "medium", "count": 2}]})",
+                                          "p"),
+                               ".");
+  ASSERT_EQ(both.chapters.size(), 4U);  // the chapter; Tue 29 Feb twice; Wed 1 Mar
+  EXPECT_EQ(both.chapters[1].title, "2028-02-29 easy");
+  EXPECT_EQ(both.chapters[2].title, "2028-02-29 easy-2");
+  EXPECT_EQ(both.chapters[3].title, "2028-03-01 hard");
+  EXPECT_FALSE(both.chapters[0].slot);
+}
+
+TEST(Plan, BadCalendarsNameTheJsonPath) {
+  const std::string head = R"({"title": "t", "publication": "p", "seed": 1, "calendar": )";
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-13-01", "days": 3, "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $.calendar.from: expected a date written YYYY-MM-DD, got \"2026-13-01\"");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 0, "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $.calendar.days: expected an integer from 1 to 3660, got an integer (0)");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"monday": ["easy"]}}})"),
+            "plan.json: $.calendar.slots: unknown key \"monday\" (expected one of: mon, tue, wed, thu, fri, "
+            "sat, sun)");
+  EXPECT_EQ(
+      plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"sun": ["nightmare"]}}})"),
+      "plan.json: $.calendar.slots.sun[0]: unknown level \"nightmare\" (known: easy, medium, hard, evil, "
+      "extreme; or give a target rating as a number)");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {}}})"),
+            "plan.json: $.calendar.slots: expected at least one slot (e.g. \"mon\": [\"easy\", \"medium\"])");
+  EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "calendar": {"from": "2026-12-01", "days": 3,
+                "slots": {"mon": ["easy"]}}})"),
+            "plan.json: $: missing required key \"publication\"");
 }
 
 }  // namespace

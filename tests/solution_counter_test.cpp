@@ -148,6 +148,16 @@ int expect_matches_reference(const Grid& puzzle, const std::string& context, boo
       const int count = kernel.count(puzzle.geometry(), puzzle.cells(), limit, solution.data());
       EXPECT_EQ(count, std::min(expected.count, limit))
           << context << " (" << kernel.name << ") limit " << limit;
+      // The counting variant is the same search: same count, same first solution.
+      std::vector<std::uint8_t> counted_solution(solution.size());
+      SearchStats stats;
+      EXPECT_EQ(
+          kernel.count_with_stats(puzzle.geometry(), puzzle.cells(), limit, counted_solution.data(), stats),
+          count)
+          << context << " (" << kernel.name << ") limit " << limit;
+      if (count >= 1) {
+        EXPECT_EQ(counted_solution, solution) << context << " (" << kernel.name << ")";
+      }
       if (count >= 1) {
         EXPECT_TRUE(is_solution_of(grid_of(puzzle.geometry_ptr(), solution), puzzle))
             << context << " (" << kernel.name << ")";
@@ -234,6 +244,29 @@ TEST(SolutionCounter, NineByNineKernelsAgree) {
     }
   }
   EXPECT_EQ(kernels_compared, 600 * 4 * 2);
+}
+
+// Guesses: none for a puzzle that singles solve, some for hard ones, the same on every run, and
+// added to what the stats already hold.
+TEST(SolutionCounter, SearchStatsCountGuesses) {
+  const auto hard = load_puzzles(shared_data("top95.txt"));
+  ASSERT_GE(hard.size(), 20u);
+  Grid easy = *count_solutions(hard[0], 1).solution;
+  for (int cell = 0; cell < 81; cell += 4) easy.clear(cell);
+  for (const SolverKernel& kernel : solver_kernels()) {
+    std::array<std::uint8_t, kMaxCells> solution{};
+    SearchStats stats;
+    EXPECT_EQ(kernel.count_with_stats(easy.geometry(), easy.cells(), 2, solution.data(), stats), 1);
+    EXPECT_EQ(stats.guesses, 0u) << kernel.name;
+    if (kernel.name == "sat") continue;  // CaDiCaL does not report its decisions: the sat kernel counts none
+    for (std::size_t i = 0; i < 20; ++i)
+      kernel.count_with_stats(hard[i].geometry(), hard[i].cells(), 2, solution.data(), stats);
+    const std::uint64_t first_run = stats.guesses;
+    EXPECT_GT(first_run, 20u) << kernel.name;  // top95 is hard: more than one guess a puzzle
+    for (std::size_t i = 0; i < 20; ++i)
+      kernel.count_with_stats(hard[i].geometry(), hard[i].cells(), 2, solution.data(), stats);
+    EXPECT_EQ(stats.guesses, 2 * first_run) << kernel.name;
+  }
 }
 
 TEST(SolutionCounter, KernelTableDispatch) {

@@ -132,6 +132,8 @@ TEST(TemplateTest, ShippedPageSizes) {
   EXPECT_EQ(letter.puzzle_page.align_rows, RowAlignment::justify);
   const Template trade = load_template(shipped("book-6x9"));
   EXPECT_DOUBLE_EQ(trade.puzzle_page.page.bleed, 9);
+  EXPECT_FALSE(trade.puzzle_page.page.gutter_bleed);  // bound: bleed on the outside edges only
+  EXPECT_DOUBLE_EQ(trade.puzzle_page.page.safe_margin, 27);
   EXPECT_GT(trade.puzzle_page.page.margins.inside, trade.puzzle_page.page.margins.outside);
   const Template a4 = load_template(shipped("a4-4up"));
   EXPECT_EQ(a4.puzzle_page.slots(), 4);
@@ -281,6 +283,74 @@ TEST(TemplateTest, StructuralMistakes) {
             std::string::npos);
 }
 
+TEST(TemplateTest, BleedSafeMarginAndMinimumSizes) {
+  // Bleed goes into the gutter only on pages that are not mirrored, unless the template says.
+  EXPECT_TRUE(parse_template(minimal_template(), "t.xml").puzzle_page.page.gutter_bleed);
+  std::string text = minimal_template();
+  text.replace(text.find("<page width=\"6in\" height=\"9in\">"), 31,
+               "<page width=\"6in\" height=\"9in\" gutter-bleed=\"no\" safe-margin=\"0.25in\">");
+  const Template parsed = parse_template(text, "t.xml");
+  EXPECT_FALSE(parsed.puzzle_page.page.gutter_bleed);
+  EXPECT_DOUBLE_EQ(parsed.solution_page.page.safe_margin, 18);
+  // A margin narrower than the safe margin would put the grids too near the trim.
+  text = minimal_template();
+  text.replace(text.find("<page width=\"6in\" height=\"9in\">"), 31,
+               "<page width=\"6in\" height=\"9in\" safe-margin=\"0.6in\">");
+  EXPECT_NE(error_of(text).find(
+                "t.xml:3: a margin of 12.7 mm (36 pt) is inside the 15.24 mm (43.2 pt) safe margin"),
+            std::string::npos)
+      << error_of(text);
+  // min-size may not exceed the size; a smaller size lowers an inherited minimum.
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"",
+                                      "    <header baseline=\"0.4in\" font=\"digits\" size=\"9pt\" "
+                                      "min-size=\"10pt\"><text>{title}</text></header>\n"))
+                .find("t.xml:11: 'min-size' 10 pt is larger than the text size 9 pt"),
+            std::string::npos);
+  const Template lowered = parse_template(
+      minimal_template("", "thin=\"0.5pt\"",
+                       "    <header baseline=\"0.4in\" font=\"digits\" size=\"9pt\" min-size=\"7pt\">"
+                       "<text size=\"6pt\">{title}</text></header>\n"),
+      "t.xml");
+  EXPECT_DOUBLE_EQ(lowered.puzzle_page.header->texts[0].style.min_size, 6);
+}
+
+TEST(TemplateTest, ContentsNeedEntriesAndEntriesNeedContents) {
+  EXPECT_NE(error_of(minimal_template("  <master name=\"contents\"/>\n"))
+                .find("the contents master needs an <entries>"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(minimal_template("  <master name=\"title\"><entries y=\"1in\" step=\"20pt\" font=\"digits\">"
+                                "<text>{chapter}</text></entries></master>\n"))
+          .find("<entries> belong to the contents master"),
+      std::string::npos);
+  const Template parsed = parse_template(
+      minimal_template(
+          "  <master name=\"contents\"><entries y=\"1in\" step=\"20pt\" font=\"digits\">"
+          "<text>{chapter}</text><text align=\"right\">{chapter_page}</text></entries></master>\n"),
+      "t.xml");
+  ASSERT_TRUE(parsed.contents_page && parsed.contents_page->entries);
+  EXPECT_EQ(parsed.contents_page->entries->texts.size(), 2u);
+  EXPECT_DOUBLE_EQ(parsed.contents_page->entries->step, 20);
+}
+
+TEST(TemplateTest, TonerSafeGridsHaveNoHairlinesAndNoTints) {
+  EXPECT_TRUE(parse_template(minimal_template("", "thin=\"0.75pt\" toner-safe=\"yes\""), "t.xml")
+                  .solution_page.grid.toner_safe);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\" toner-safe=\"yes\""))
+                .find("t.xml:7: a toner-safe grid needs lines of at least 0.75 pt, not 0.5 pt"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.75pt\" color=\"#333333\" toner-safe=\"yes\""))
+                .find("t.xml:7: a toner-safe grid prints its lines in solid black"),
+            std::string::npos);
+  // A master's grid inherits the setting and is checked too.
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.75pt\" toner-safe=\"yes\"",
+                                      "    <grid><solved color=\"#555555\"/></grid>\n"))
+                .find("t.xml:11: a toner-safe grid prints the solved digits in solid black"),
+            std::string::npos);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"})
+    EXPECT_TRUE(load_template(shipped(name)).solution_page.grid.toner_safe) << name;
+}
+
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
   std::string text = minimal_template();
   text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");
@@ -292,21 +362,23 @@ TEST(PagePlanTest, BookLetterPlan) {
   const Book book = read_book(testing::test_data("books/sample/book.json"));
   const Template letter = load_template(shipped("book-letter"));
   const PagePlan plan = plan_pages(book, letter, true);
-  // title, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3 pages), chapter 3 (4: 2
-  // pages), blank, 12 solutions on one page.
-  ASSERT_EQ(plan.pages.size(), 15u);
+  // title, how to play, contents, blank, chapter 1 (3 puzzles: 2 pages), blank, chapter 2 (5: 3
+  // pages), chapter 3 (4: 2 pages), blank, 12 solutions on one page.
+  ASSERT_EQ(plan.pages.size(), 17u);
   EXPECT_EQ(plan.pages[0].role, PageRole::title);
-  EXPECT_EQ(plan.pages[1].role, PageRole::blank);
-  EXPECT_EQ(plan.pages[2].role, PageRole::chapter);
-  EXPECT_EQ(plan.pages[5].role, PageRole::blank);
-  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{3, 7, 11}));
-  EXPECT_EQ(plan.first_solution_page, 15);
-  EXPECT_EQ(plan.puzzle_page[0], 4);
-  EXPECT_EQ(plan.puzzle_page[2], 5);
-  EXPECT_EQ(plan.puzzle_page[11], 13);
-  EXPECT_EQ(plan.solution_page[11], 15);
-  EXPECT_EQ(plan.pages[14].slots.size(), 12u);
-  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  EXPECT_EQ(plan.pages[1].role, PageRole::how_to_play);
+  EXPECT_EQ(plan.pages[2].role, PageRole::contents);
+  EXPECT_EQ(plan.pages[3].role, PageRole::blank);
+  EXPECT_EQ(plan.pages[4].role, PageRole::chapter);
+  EXPECT_EQ(plan.pages[7].role, PageRole::blank);
+  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{5, 9, 13}));
+  EXPECT_EQ(plan.first_solution_page, 17);
+  EXPECT_EQ(plan.puzzle_page[0], 6);
+  EXPECT_EQ(plan.puzzle_page[2], 7);
+  EXPECT_EQ(plan.puzzle_page[11], 15);
+  EXPECT_EQ(plan.solution_page[11], 17);
+  EXPECT_EQ(plan.pages[16].slots.size(), 12u);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{17, 17, 17}));
   for (const auto& page : plan.pages) {
     if (page.role == PageRole::chapter || page.role == PageRole::title) {
       EXPECT_TRUE(page.recto()) << page.number;
@@ -319,14 +391,14 @@ TEST(PagePlanTest, SolutionsRunOnOverSeveralPages) {
   Template letter = load_template(shipped("book-letter"));
   letter.solution_page.rows = 3;  // nine per page: the twelve solutions need two pages
   const PagePlan plan = plan_pages(book, letter, true);
-  ASSERT_EQ(plan.pages.size(), 16u);
-  EXPECT_EQ(plan.first_solution_page, 15);
-  EXPECT_EQ(plan.solution_page[8], 15);
-  EXPECT_EQ(plan.solution_page[9], 16);
-  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{15, 15, 15}));
+  ASSERT_EQ(plan.pages.size(), 18u);
+  EXPECT_EQ(plan.first_solution_page, 17);
+  EXPECT_EQ(plan.solution_page[8], 17);
+  EXPECT_EQ(plan.solution_page[9], 18);
+  EXPECT_EQ(plan.chapter_first_solution_page, (std::vector<int>{17, 17, 17}));
   // Solutions after the first solution page follow on, without blanks in between.
   for (const auto& page : plan.pages) {
-    if (page.number > 15) {
+    if (page.number > 17) {
       EXPECT_EQ(page.role, PageRole::solutions);
     }
   }
@@ -335,17 +407,48 @@ TEST(PagePlanTest, SolutionsRunOnOverSeveralPages) {
 TEST(PagePlanTest, WithoutSolutionsAndWithoutChapterPages) {
   const Book book = read_book(testing::test_data("books/sample/book.json"));
   const PagePlan letter = plan_pages(book, load_template(shipped("book-letter")), false);
-  EXPECT_EQ(letter.pages.size(), 13u);
+  EXPECT_EQ(letter.pages.size(), 15u);
   EXPECT_TRUE(letter.solution_page.empty());
   EXPECT_EQ(letter.first_solution_page, 0);
   const PagePlan newspaper = plan_pages(book, load_template(shipped("newspaper")), true);
   EXPECT_EQ(newspaper.pages.size(), 24u);
   EXPECT_EQ(newspaper.solution_page.front(), 13);
-  const PagePlan a4 = plan_pages(book, load_template(shipped("a4-4up")), true);
-  // Chapters of 3, 5 and 4 puzzles start new pages: 1 + 2 + 1 puzzle pages, then 12 solutions.
+  // By chapter, chapters of 3, 5 and 4 puzzles start new pages: 1 + 2 + 1 puzzle pages, then the
+  // 12 solutions.
+  Template by_chapter = load_template(shipped("a4-4up"));
+  by_chapter.puzzle_page.continuous = false;
+  const PagePlan a4 = plan_pages(book, by_chapter, true);
   EXPECT_EQ(a4.pages.size(), 5u);
   EXPECT_EQ(a4.pages[1].slots.size(), 4u);
   EXPECT_EQ(a4.pages[2].slots.size(), 1u);
+  EXPECT_EQ(a4.chapter_first_page, (std::vector<int>{1, 2, 4}));
+}
+
+TEST(PagePlanTest, ContinuousFlowFillsEveryPage) {
+  const Book book = read_book(testing::test_data("books/sample/book.json"));
+  const Template a4 = load_template(shipped("a4-4up"));
+  ASSERT_TRUE(a4.puzzle_page.continuous);
+  const PagePlan plan = plan_pages(book, a4, true);
+  // 12 puzzles, 4 per page, whatever the chapters: 3 full puzzle pages and the solutions.
+  ASSERT_EQ(plan.pages.size(), 4u);
+  for (int page = 0; page < 3; ++page) EXPECT_EQ(plan.pages[static_cast<std::size_t>(page)].slots.size(), 4u);
+  // Gentle (1-3) and Tough (4-8) share page 1; Evil (9-12) starts on page 3 with puzzle 9.
+  EXPECT_EQ(plan.chapter_first_page, (std::vector<int>{1, 1, 3}));
+  EXPECT_EQ(plan.puzzle_page[3], 1);
+  EXPECT_EQ(plan.puzzle_page[8], 3);
+  // With a chapter master every chapter has its own opening page: continuous flow is refused.
+  std::string text = testing::read_text_file(shipped("book-letter"));
+  text.replace(text.find("<master name=\"puzzle\""), 21, "<master name=\"puzzle\" flow=\"continuous\"");
+  try {
+    parse_template(text, "t.xml");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find(testing::line_of("t.xml", text, "<master name=\"puzzle\"") +
+                        ": flow=\"continuous\" cannot apply with a chapter master"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 #include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/template.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -93,12 +94,56 @@ std::string text_of(const std::string& pdf, const std::string& options = "") {
   return run_ok("pdftotext " + options + " " + pdf + " -");
 }
 
+// A grid as printed and extracted: the book file's symbols with the letters of 18-25 (I-P, which
+// include I and O) replaced by the print set's (J-R without O), as docs/templates.md documents.
+std::string printed_line(const Grid& grid) {
+  const std::string file_symbols = "123456789ABCDEFGHIJKLMNOP";
+  const std::string printed_symbols = "123456789ABCDEFGHJKLMNPQR";
+  std::string line = to_line(grid);
+  for (char& symbol : line)
+    if (const std::size_t at = file_symbols.find(symbol); at != std::string::npos)
+      symbol = printed_symbols[at];
+  return line;
+}
+
+// A binary PGM (pdftoppm -gray without -png): 8-bit pixels, row by row.
+struct GrayImage {
+  int width = 0;
+  int height = 0;
+  std::string pixels;
+  int at(int x, int y) const {
+    return static_cast<unsigned char>(
+        pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)]);
+  }
+};
+
+GrayImage read_pgm(const std::string& path) {
+  const std::string pgm = testing::read_text_file(path);
+  std::istringstream header(pgm);
+  std::string magic;
+  GrayImage image;
+  int maximum = 0;
+  header >> magic >> image.width >> image.height >> maximum;
+  const std::size_t size = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+  if (magic != "P5" || maximum != 255 || pgm.size() < size) return {};
+  image.pixels = pgm.substr(pgm.size() - size);
+  return image;
+}
+
+// How often `needle` occurs in `haystack`.
+int occurrences(const std::string& haystack, const std::string& needle) {
+  int found = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1))
+    ++found;
+  return found;
+}
+
 // Every puzzle of the book, then (when `solutions`) every solution, must appear in this order.
 void expect_grids_in_order(const std::string& text, const Book& book, bool solutions) {
   std::size_t at = 0;
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
-      const std::size_t found = text.find(to_line(puzzle.puzzle), at);
+      const std::size_t found = text.find(printed_line(puzzle.puzzle), at);
       ASSERT_NE(found, std::string::npos) << "puzzle " << puzzle.id << " missing or out of order";
       at = found + 1;
     }
@@ -106,7 +151,7 @@ void expect_grids_in_order(const std::string& text, const Book& book, bool solut
   if (!solutions) return;
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
-      const std::size_t found = text.find(to_line(puzzle.solution), at);
+      const std::size_t found = text.find(printed_line(puzzle.solution), at);
       ASSERT_NE(found, std::string::npos) << "solution of " << puzzle.id << " missing or out of order";
       at = found + 1;
     }
@@ -276,9 +321,10 @@ TEST_P(TemplateOutputTest, MakesACheckedPdf) {
 
 INSTANTIATE_TEST_SUITE_P(Shipped, TemplateOutputTest,
                          ::testing::Values(TemplateCase{"newspaper", 24, 240.945, 257.953, 1},
-                                           TemplateCase{"book-letter", 15, 612, 792, 4},
-                                           TemplateCase{"book-6x9", 20, 450, 666, 3},
-                                           TemplateCase{"a4-4up", 5, 595.276, 841.89, 1}),
+                                           TemplateCase{"book-letter", 17, 612, 792, 6},
+                                           TemplateCase{"book-6x9", 22, 441, 666, 5},
+                                           TemplateCase{"a4-4up", 4, 595.276, 841.89, 1},
+                                           TemplateCase{"large-print", 26, 612, 792, 6}),
                          [](const auto& test_case) {
                            std::string name = test_case.param.name;
                            for (char& c : name)
@@ -290,7 +336,7 @@ TEST(TypesetTest, SolutionPagesMatchTheirGoldens) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
-  expect_matches_golden(pdf, 15, "book-letter-p15", dir);
+  expect_matches_golden(pdf, 17, "book-letter-p17", dir);
 }
 
 // Cairo cannot write page boxes; print_ready adds them, so preflight reads the trim size from the
@@ -302,11 +348,18 @@ TEST(TypesetTest, PagesHaveTrimAndBleedBoxes) {
   };
   const std::string trade = dir / "6x9.pdf";
   run_ok(typeset_command(kSample + " -t book-6x9 -o " + trade + " --date 2026-03-01"));
-  for (int page : {1, 3, 20}) {
+  // KDP and IngramSpark: a 6 x 9 in trim on a 6.125 x 9.25 in page, bleed on the top, bottom and
+  // outside edges only. A right-hand (odd) page's trim starts at x = 0 (the gutter is on its
+  // left), a left-hand page's ends at the page's right edge.
+  for (int page : {1, 2, 3, 21, 22}) {
+    SCOPED_TRACE(page);
     const std::string info = boxes(trade, page);
-    // 6 x 9 in trim inside 6.25 x 9.25 in of bleed: 9 pt (0.125 in) in from every edge.
-    EXPECT_NE(info.find("TrimBox:       9.00     9.00   441.00   657.00"), std::string::npos) << info;
-    EXPECT_NE(info.find("BleedBox:      0.00     0.00   450.00   666.00"), std::string::npos) << info;
+    EXPECT_NE(info.find("MediaBox:      0.00     0.00   441.00   666.00"), std::string::npos) << info;
+    EXPECT_NE(info.find(page % 2 == 1 ? "TrimBox:       0.00     9.00   432.00   657.00"
+                                      : "TrimBox:       9.00     9.00   441.00   657.00"),
+              std::string::npos)
+        << info;
+    EXPECT_NE(info.find("BleedBox:      0.00     0.00   441.00   666.00"), std::string::npos) << info;
   }
   const std::string news = dir / "news.pdf";
   run_ok(typeset_command(kSample + " -t newspaper -o " + news + " --date 2026-03-01"));
@@ -324,6 +377,10 @@ TEST(TypesetTest, NewspaperSolutionsAreSmallSeparatePages) {
   const std::string first = run_ok("pdftotext -f 1 -l 1 " + pdf + " -");
   EXPECT_NE(first.find("SUDOKU No. 1 \xC2\xB7 GENTLE"), std::string::npos) << first;
   EXPECT_NE(first.find("Monday 2 March 2026"), std::string::npos) << first;
+  // The solution carries the same long date as its puzzle.
+  const std::string solution_text = run_ok("pdftotext -f 13 -l 13 " + pdf + " -");
+  EXPECT_NE(solution_text.find("SOLUTION No. 1"), std::string::npos) << solution_text;
+  EXPECT_NE(solution_text.find("Monday 2 March 2026"), std::string::npos) << solution_text;
   // Undated puzzles simply have no date line.
   const std::string undated = run_ok("pdftotext -f 4 -l 4 " + pdf + " -");
   EXPECT_NE(undated.find("SUDOKU No. 4 \xC2\xB7 TOUGH"), std::string::npos) << undated;
@@ -343,6 +400,12 @@ TEST(TypesetTest, EveryGridSizeLaysOut) {
     expect_qpdf_clean(pdf);
     if (size == 6 || size == 16 || size == 25)
       expect_matches_golden(pdf, 1, "a4-4up-size-" + std::to_string(size), dir);
+    if (size == 25) {
+      // No I and no O among the printed symbols: they read as 1 and 0.
+      const std::string text = text_of(pdf);
+      EXPECT_EQ(text.find_first_of("IO"), std::string::npos);
+      EXPECT_NE(text.find_first_of("QR"), std::string::npos);
+    }
   }
 }
 
@@ -350,7 +413,7 @@ TEST(TypesetTest, SolutionsCanBeLeftOut) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter --solutions none -o " + pdf));
-  EXPECT_EQ(page_count(pdf), 13);
+  EXPECT_EQ(page_count(pdf), 15);
   const std::string text = text_of(pdf);
   EXPECT_EQ(text.find("Solution on page"), std::string::npos);
   expect_grids_in_order(text, read_book(kSample + "/book.json"), false);
@@ -360,12 +423,12 @@ TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter -o " + pdf));
-  // Puzzles 11 and 12 are on page 13; all twelve solutions are on page 15.
-  const std::string puzzle_page = run_ok("pdftotext -f 13 -l 13 " + pdf + " -");
+  // Puzzles 11 and 12 are on page 15; all twelve solutions are on page 17.
+  const std::string puzzle_page = run_ok("pdftotext -f 15 -l 15 " + pdf + " -");
   EXPECT_NE(puzzle_page.find("Puzzle 12"), std::string::npos) << puzzle_page;
-  EXPECT_NE(puzzle_page.find("Solution on page 15"), std::string::npos) << puzzle_page;
-  const std::string solution_page = run_ok("pdftotext -f 15 -l 15 " + pdf + " -");
-  EXPECT_NE(solution_page.find("puzzle on page 13"), std::string::npos) << solution_page;
+  EXPECT_NE(puzzle_page.find("Solution on page 17"), std::string::npos) << puzzle_page;
+  const std::string solution_page = run_ok("pdftotext -f 17 -l 17 " + pdf + " -");
+  EXPECT_NE(solution_page.find("puzzle on page 15"), std::string::npos) << solution_page;
 }
 
 TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
@@ -418,7 +481,7 @@ TEST(TypesetTest, TemplateFilesAndTheDataDirOverride) {
   // A path is used as is, and names the default output too.
   run_ok(typeset_command(dir / "book" + " -t " + (dir / "data/templates/handout.xml") + " -o " +
                          (dir / "x.pdf")));
-  EXPECT_EQ(page_count(dir / "x.pdf"), 5);
+  EXPECT_EQ(page_count(dir / "x.pdf"), 4);
 }
 
 TEST(TypesetTest, UsageErrorsExitTwoWithOneLine) {
@@ -514,9 +577,10 @@ TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
     for (const auto& [name, count] : colour_operators(content)) all[name] += count;
   EXPECT_EQ(all.count("rg") + all.count("RG"), 0u);
   EXPECT_GT(all["g"], 0);
-  // #5a5a5a solved digits and #333333 running heads: 35 % and 20 % grey on the black plate.
-  EXPECT_NE(qdf.find("0.352941 g"), std::string::npos);
+  // #333333 running heads: a 80 % black tint on the black plate. The grids are toner-safe: their
+  // solved digits are solid black, not the #5a5a5a (35 % grey) they once were.
   EXPECT_NE(qdf.find("0.2 g"), std::string::npos);
+  EXPECT_EQ(qdf.find("0.352941 g"), std::string::npos);
   expect_fonts_embedded(pdf);
   expect_qpdf_clean(pdf);
   const std::string outlines = run_ok("qpdf --json --json-key=outlines " + pdf);
@@ -531,7 +595,7 @@ TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
 // that really uses transparency keeps its transparency group.
 TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
   TempDir dir;
-  typeset::PdfDocument document({"t", "", "", "", "test", 0});
+  typeset::PdfDocument document({"t", "", "", "", "test", 0, {}});
   cairo_t* cairo = nullptr;
   // Page 1: plain fills and strokes.
   document.begin_page(200, 200);
@@ -599,7 +663,7 @@ TEST(PrintReadyTest, NeutralColoursBecomeGrayInPagesFormsAndPatterns) {
 
 TEST(PrintReadyTest, UndatedDocumentsHaveNoDateAndFixedBytes) {
   const auto render = [](std::optional<std::int64_t> date) {
-    typeset::PdfDocument document({"t", "", "", "", "test", date});
+    typeset::PdfDocument document({"t", "", "", "", "test", date, {}});
     document.begin_page(100, 100);
     cairo_rectangle(document.context(), 10, 10, 10, 10);
     cairo_fill(document.context());
@@ -639,6 +703,114 @@ TEST(PrintReadyTest, PlotPdfsAreReproducible) {
   expect_qpdf_clean(dated_pdf);
 }
 
+TEST(TypesetTest, BookWithoutPuzzlesNamesItsJsonPath) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  for (auto& chapter : book.chapters) chapter.puzzles.clear();
+  fs::create_directories(dir / "empty");
+  write_book(book, dir / "empty/book.json");
+  const CommandResult result = typeset(dir / "empty" + " -t a4-4up -o " + (dir / "out.pdf"));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("book.json: $.chapters[*].puzzles: every chapter is empty"), std::string::npos)
+      << result.err;
+  EXPECT_FALSE(fs::exists(dir / "out.pdf"));
+}
+
+// The sample book with titles a real series has: a chapter title far wider than a 6 x 9 in type
+// area at 28 pt, and a book title that does not fit one line of a title page.
+std::string write_long_titles_book(const TempDir& dir) {
+  Book book = read_book(kSample + "/book.json");
+  book.title = "The Newspaper Week: Seven Days of Sudoku from the Daily Column";
+  book.chapters[1].title = "Hard: uniqueness, quads, strong links";
+  fs::create_directories(dir / "long");
+  write_book(book, dir / "long/book.json");
+  return dir / "long";
+}
+
+// Large print: every line at least 1 pt, the grid digits at least 24 pt on puzzle and solution
+// pages, no text under 12 pt, and solid black only (no tints to break up on toner).
+TEST(TypesetTest, LargePrintIsLargeAndSolid) {
+  TempDir dir;
+  const std::string pdf = dir / "large.pdf";
+  run_ok(typeset_command(kSample + " -t large-print -o " + pdf + " --date 2026-03-01"));
+  const std::vector<std::string> contents = page_contents(qdf_text(pdf, dir));
+  ASSERT_EQ(contents.size(), 26u);
+  int grids = 0;
+  for (std::size_t page = 0; page < contents.size(); ++page) {
+    SCOPED_TRACE("page " + std::to_string(page + 1));
+    std::istringstream words(contents[page]);
+    std::vector<std::string> operands;
+    std::string word;
+    double largest_text = 0;
+    while (words >> word) {
+      if (word == "w") {
+        EXPECT_GE(std::stod(operands.back()), 1.0);
+      }
+      if (word == "Tm") {
+        // Cairo sets each text's size as the matrix's scale: "s 0 0 -s x y Tm".
+        const double size = std::abs(std::stod(operands[operands.size() - 6]));
+        EXPECT_GE(size, 12.0);
+        largest_text = std::max(largest_text, size);
+      }
+      if (word == "g" || word == "G") {
+        EXPECT_EQ(operands.back(), "0");
+      }
+      operands.push_back(word);
+    }
+    if (largest_text >= 24) ++grids;
+  }
+  // Text of 24 pt or more: the title, "How to play", contents and three chapter pages, and the
+  // digits of twelve puzzle pages and six solution pages.
+  EXPECT_EQ(grids, 24);
+}
+
+// A chapter called after its level ("Gentle" puzzles in the chapter "Gentle") names it once per
+// page, in the running head; a chapter with another title still shows the level in the caption.
+TEST(TypesetTest, ChapterNamedAfterItsLevelDoesNotRepeatIt) {
+  TempDir dir;
+  const std::string pdf = dir / "6x9.pdf";
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 5 -l 5 " + pdf + " -"), "Gentle"), 1);  // the chapter page
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 6 -l 6 " + pdf + " -"), "Gentle"), 1);  // a puzzle page
+  const std::string long_book = write_long_titles_book(dir);
+  run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 9 -l 9 " + pdf + " -"), "Tough"), 1);
+  EXPECT_EQ(occurrences(run_ok("pdftotext -f 10 -l 10 " + pdf + " -"), "Tough"), 1);
+}
+
+// Front matter: "How to play" speaks of the book's grid, and the contents page lists every
+// chapter, then the solutions, at the pages where they start.
+TEST(TypesetTest, FrontMatterHasRulesAndContents) {
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf + " --date 2026-03-01"));
+  const std::string rules = run_ok("pdftotext -f 2 -l 2 " + pdf + " -");
+  EXPECT_NE(rules.find("How to play"), std::string::npos) << rules;
+  EXPECT_NE(rules.find("every 3\xC3\x97"
+                       "3 box holds each of 1 to 9"),
+            std::string::npos)
+      << rules;
+  const std::string contents = run_ok("pdftotext -layout -f 3 -l 3 " + pdf + " -");
+  for (const auto& [chapter, page] :
+       {std::pair{"Gentle", 5}, std::pair{"Tough", 9}, std::pair{"Evil", 13}, std::pair{"Solutions", 17}}) {
+    const std::regex row(std::string(chapter) + " +" + std::to_string(page) + "\n");
+    EXPECT_TRUE(std::regex_search(contents, row)) << chapter << "\n" << contents;
+    // The page named is where the chapter's bookmark points too.
+    EXPECT_NE(
+        run_ok("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf + " -")
+            .find(chapter == std::string("Solutions") ? "Solutions" : chapter),
+        std::string::npos);
+  }
+  run_ok(typeset_command(kSample + " -t book-letter --solutions none -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(run_ok("pdftotext -f 3 -l 3 " + pdf + " -").find("Solutions"), std::string::npos);
+  // A 16x16 book's rules name its boxes and symbols.
+  run_ok(typeset_command(test_data("typeset/books/size-16") + " -t book-letter -o " + pdf));
+  EXPECT_NE(run_ok("pdftotext -f 2 -l 2 " + pdf + " -")
+                .find("4\xC3\x97"
+                      "4 box holds each of 1 to 9 and"),
+            std::string::npos);
+}
+
 // A big book: the sample's twelve puzzles, over and over, in four chapters of `per_chapter` each,
 // written to `book_dir`/book.json.
 void write_repeated_sample_book(const std::string& book_dir, std::size_t per_chapter) {
@@ -656,6 +828,319 @@ void write_repeated_sample_book(const std::string& book_dir, std::size_t per_cha
   }
   fs::create_directories(book_dir);
   write_book(book, book_dir + "/book.json");
+}
+
+// Covers: KDP's full-wrap size for the interior's page count and paper, the barcode box left
+// white, title and author on the front with the first puzzle, spine text only past 79 pages.
+TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
+  TempDir dir;
+  const auto cover_width = [](int pages, double inches_per_page) {
+    return 2 * 432 + pages * inches_per_page * 72 + 2 * 9;  // two 6 in panels, spine, bleed
+  };
+  for (const auto& [paper, thickness] : {std::pair{"white", 0.002252}, std::pair{"cream", 0.0025}}) {
+    SCOPED_TRACE(paper);
+    const std::string cover = dir / (std::string(paper) + "-cover.pdf");
+    const CommandResult result = typeset(kSample + " -t book-6x9 -o " + (dir / "book.pdf") +
+                                         " --date 2026-03-01 --cover " + cover + " --paper " + paper);
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(page_count(cover), 1);
+    const PageSize size = page_size(cover, 1);
+    EXPECT_NEAR(size.width, cover_width(22, thickness), 0.01);
+    EXPECT_NEAR(size.height, 666, 0.01);
+    const std::string boxes = run_ok("pdfinfo -box " + cover);
+    EXPECT_NE(boxes.find("TrimBox:             9.00     9.00"), std::string::npos) << boxes;
+    expect_fonts_embedded(cover);
+    expect_qpdf_clean(cover);
+  }
+  const std::string cover = dir / "white-cover.pdf";
+  const std::string text = text_of(cover);
+  const Book book = read_book(kSample + "/book.json");
+  EXPECT_NE(text.find(printed_line(book.chapters[0].puzzles[0].puzzle)), std::string::npos) << text;
+  EXPECT_NE(text.find(book.author), std::string::npos) << text;
+  EXPECT_EQ(occurrences(text, book.title), 2);  // front and back; 22 pages are too few for spine text
+  // KDP's barcode box on the back: 2 x 1.2 in, 0.25 in from the bottom and spine edges, all white.
+  run_ok("pdftoppm -r 72 -gray -singlefile " + cover + " " + (dir / "cover"));
+  const GrayImage image = read_pgm(dir / "cover.pgm");
+  ASSERT_GT(image.width, 9 + 432);
+  int inked = 0;
+  for (int y = 9 + 648 - 18 - 86; y < 9 + 648 - 18; ++y)
+    for (int x = 9 + 432 - 18 - 144; x < 9 + 432 - 18; ++x)
+      if (image.at(x, y) < 250) ++inked;
+  EXPECT_EQ(inked, 0);
+  // A 246-page book has a spine wide enough for its title.
+  write_repeated_sample_book(dir / "big", 100);
+  const std::string big_cover = dir / "big-cover.pdf";
+  run_ok(typeset_command(dir / "big" + " -t book-6x9 -o " + (dir / "big.pdf") + " --cover " + big_cover));
+  const int pages = page_count(dir / "big.pdf");
+  EXPECT_GT(pages, 79);
+  EXPECT_NEAR(page_size(big_cover, 1).width, cover_width(pages, 0.002252), 0.01);
+  EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
+}
+
+TEST(TypesetTest, CoverErrors) {
+  TempDir dir;
+  const CommandResult no_cover = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --paper cream");
+  EXPECT_EQ(no_cover.exit_code, 2);
+  EXPECT_NE(no_cover.err.find("--paper applies to --cover only"), std::string::npos) << no_cover.err;
+  const CommandResult bad_paper = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " +
+                                          (dir / "c.pdf") + " --paper blue");
+  EXPECT_EQ(bad_paper.exit_code, 2);
+  EXPECT_NE(bad_paper.err.find("--paper expects white or cream, got 'blue'"), std::string::npos)
+      << bad_paper.err;
+  const CommandResult no_master =
+      typeset(kSample + " -t a4-4up -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf"));
+  EXPECT_EQ(no_master.exit_code, 2);
+  EXPECT_NE(no_master.err.find("a4-4up.xml: the template has no <master name=\"front-cover\">"),
+            std::string::npos)
+      << no_master.err;
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+  // Back-cover text that would run into the barcode box is an error at its line.
+  std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const std::string blurb = "<text y=\"0.6in\" align=\"left\" grow=\"down\"";
+  const std::string line = testing::line_of("t.xml", text, blurb);
+  text.replace(text.find(blurb), blurb.size(), "<text y=\"6.6in\" align=\"left\" grow=\"down\"");
+  testing::write_text_file(dir / "t.xml", text);
+  const CommandResult barcode =
+      typeset(kSample + " -t " + (dir / "t.xml") + " -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf"));
+  EXPECT_EQ(barcode.exit_code, 2);
+  EXPECT_NE(barcode.err.find(line + ": '"), std::string::npos) << barcode.err;
+  EXPECT_NE(barcode.err.find("it overprints 'the barcode area'"), std::string::npos) << barcode.err;
+  // Neither file is written when the cover fails.
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
+// PDF/X-1a:2001 on request, for presses and newspapers: PDF 1.3, an output intent with the ICC
+// profile embedded, the PDF/X keys, Trapped, a TrimBox on every page; Ghostscript renders it.
+TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {
+  TempDir dir;
+  const std::string pdf = dir / "x.pdf";
+  const std::string cover = dir / "x-cover.pdf";
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --cover " + cover +
+                         " --pdfx --date 2026-03-01"));
+  for (const auto& [file, pages] : {std::pair{pdf, 22}, std::pair{cover, 1}}) {
+    SCOPED_TRACE(file);
+    EXPECT_EQ(info_field(run_ok("pdfinfo " + file), "PDF version"), "1.3");
+    const std::string json = run_ok("qpdf --json --json-key=qpdf " + file);
+    for (const char* key :
+         {"\"/GTS_PDFXVersion\": \"u:PDF/X-1:2001\"", "\"/GTS_PDFXConformance\": \"u:PDF/X-1a:2001\"",
+          "\"/Trapped\": \"/False\"", "\"/S\": \"/GTS_PDFX\"", "\"/DestOutputProfile\"", "\"/N\": 4"})
+      EXPECT_NE(json.find(key), std::string::npos) << key;
+    const std::string boxes = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + file);
+    int trim_boxes = 0;
+    for (std::size_t at = boxes.find("TrimBox:"); at != std::string::npos;
+         at = boxes.find("TrimBox:", at + 1))
+      ++trim_boxes;
+    EXPECT_EQ(trim_boxes, pages);
+    expect_qpdf_clean(file);
+    // Ghostscript reads the output intent and renders every page without a complaint.
+    const CommandResult rendered = run_command("gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pgmraw -r10 -o " +
+                                               (dir / "gs-%d.pgm") + " " + file);
+    EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+    EXPECT_EQ(rendered.out + rendered.err, "");
+    EXPECT_TRUE(fs::exists(dir / ("gs-" + std::to_string(pages) + ".pgm")));
+  }
+  // Without --pdfx none of it.
+  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  EXPECT_EQ(run_ok("qpdf --json --json-key=qpdf " + pdf).find("GTS_PDFX"), std::string::npos);
+  const CommandResult profile_alone = typeset(kSample + " -t book-6x9 -o " + pdf + " --output-profile x.icc");
+  EXPECT_EQ(profile_alone.exit_code, 2);
+  EXPECT_NE(profile_alone.err.find("--output-profile applies to --pdfx only"), std::string::npos);
+}
+
+// ---- Print production: page boxes per side, text inside the safe area, borders not clipped ----
+
+// A word's box from `pdftotext -bbox`, in points from the top left corner of the PDF page.
+struct WordBox {
+  std::string text;
+  double left = 0;
+  double top = 0;
+  double right = 0;
+  double bottom = 0;
+};
+
+struct PageWords {
+  double width = 0;
+  double height = 0;
+  std::vector<WordBox> words;
+};
+
+std::vector<PageWords> words_of(const std::string& pdf) {
+  const std::string html = run_ok("pdftotext -bbox " + pdf + " -");
+  static const std::regex page_pattern("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\">");
+  static const std::regex word_pattern(
+      "<word xMin=\"([0-9.-]+)\" yMin=\"([0-9.-]+)\" xMax=\"([0-9.-]+)\" yMax=\"([0-9.-]+)\">([^<]*)</word>");
+  std::vector<PageWords> pages;
+  std::istringstream lines(html);
+  std::string line;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_search(line, match, page_pattern)) {
+      pages.push_back({std::stod(match[1].str()), std::stod(match[2].str()), {}});
+    } else if (!pages.empty() && std::regex_search(line, match, word_pattern)) {
+      pages.back().words.push_back({match[5].str(), std::stod(match[1].str()), std::stod(match[2].str()),
+                                    std::stod(match[3].str()), std::stod(match[4].str())});
+    }
+  }
+  return pages;
+}
+
+// Every page's TrimBox as left, top, right, bottom in points from the page's top left corner.
+std::vector<WordBox> trim_boxes(const std::string& pdf, int pages) {
+  const std::string info = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + pdf);
+  static const std::regex size_pattern("Page +([0-9]+) size: +([0-9.]+) x ([0-9.]+) pts");
+  static const std::regex trim_pattern("Page +([0-9]+) TrimBox: +([0-9.]+) +([0-9.]+) +([0-9.]+) +([0-9.]+)");
+  std::map<int, double> heights;
+  std::vector<WordBox> boxes(static_cast<std::size_t>(pages));
+  std::istringstream lines(info);
+  std::string line;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_search(line, match, size_pattern))
+      heights[std::stoi(match[1].str())] = std::stod(match[3]);
+    if (std::regex_search(line, match, trim_pattern)) {
+      const int page = std::stoi(match[1].str());
+      const double height = heights[page];
+      boxes[static_cast<std::size_t>(page - 1)] = {"", std::stod(match[2]), height - std::stod(match[5]),
+                                                   std::stod(match[4]), height - std::stod(match[3])};
+    }
+  }
+  return boxes;
+}
+
+// Every word on every page (its font box, which is larger than its ink) lies inside the trim box
+// less the template's documented safe margin, for the sample and for a book with long titles.
+TEST(PrintProductionTest, EveryTextIsInsideTheSafeArea) {
+  TempDir dir;
+  const std::string long_book = write_long_titles_book(dir);
+  for (const std::string name : {"newspaper", "book-letter", "book-6x9", "a4-4up", "large-print"}) {
+    const typeset::Template page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    const double safe = page_template.puzzle_page.page.safe_margin;
+    for (const std::string& book : {kSample, long_book}) {
+      SCOPED_TRACE(name + " " + book);
+      const std::string pdf = dir / (name + ".pdf");
+      run_ok(typeset_command(book + " -t " + name + " -o " + pdf + " --date 2026-03-01"));
+      const std::vector<PageWords> pages = words_of(pdf);
+      const std::vector<WordBox> trims = trim_boxes(pdf, static_cast<int>(pages.size()));
+      ASSERT_EQ(pages.size(), trims.size());
+      int words = 0;
+      for (std::size_t page = 0; page < pages.size(); ++page) {
+        const WordBox& trim = trims[page];
+        for (const WordBox& word : pages[page].words) {
+          ++words;
+          const double tolerance = 0.01;
+          EXPECT_GE(word.left, trim.left + safe - tolerance) << "page " << page + 1 << ": " << word.text;
+          EXPECT_LE(word.right, trim.right - safe + tolerance) << "page " << page + 1 << ": " << word.text;
+          // A font's box reaches well above its tallest letters (room for accents on capitals): the
+          // top quarter of a word's box holds no ink.
+          const double ink_top = word.top + 0.25 * (word.bottom - word.top);
+          EXPECT_GE(ink_top, trim.top + safe - tolerance) << "page " << page + 1 << ": " << word.text;
+          EXPECT_LE(word.bottom, trim.bottom - safe + tolerance) << "page " << page + 1 << ": " << word.text;
+        }
+      }
+      EXPECT_GT(words, 100);
+    }
+  }
+  // The print-on-demand templates keep KDP's 0.375 in.
+  for (const std::string name : {"book-6x9", "book-letter"}) {
+    const auto page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    EXPECT_GE(page_template.puzzle_page.page.safe_margin, 27.0) << name;
+  }
+}
+
+// A title that does not fit shrinks to its min-size and then wraps onto lines that rise from its
+// baseline; every word of it is still on the page.
+TEST(PrintProductionTest, LongTitlesShrinkAndWrap) {
+  TempDir dir;
+  const std::string long_book = write_long_titles_book(dir);
+  const std::string pdf = dir / "6x9.pdf";
+  run_ok(typeset_command(long_book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  const std::vector<PageWords> pages = words_of(pdf);
+  ASSERT_GE(pages.size(), 9u);
+  // Page 9 opens the chapter "Hard: uniqueness, quads, strong links": two lines.
+  std::set<double> baselines;
+  std::string chapter_title;
+  for (const WordBox& word : pages[8].words) {
+    if (word.bottom > 3 * 72) continue;  // the chapter band only
+    baselines.insert(std::round(word.bottom));
+    chapter_title += (chapter_title.empty() ? "" : " ") + word.text;
+  }
+  EXPECT_EQ(chapter_title, "Hard: uniqueness, quads, strong links");
+  EXPECT_EQ(baselines.size(), 2u) << chapter_title;
+  // The running head on a puzzle page of that chapter shrank (to at least 7 pt) instead of
+  // overrunning the type area.
+  const std::string head = run_ok("pdftotext -f 10 -l 10 " + pdf + " -");
+  EXPECT_NE(head.find("Hard: uniqueness, quads, strong links"), std::string::npos) << head;
+}
+
+// What does not fit even at its min-size is an error at the template line, and no PDF is written.
+TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
+  TempDir dir;
+  const std::string source =
+      testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const auto expect_error = [&](std::string text, const std::string& from, const std::string& to,
+                                const std::string& fragment) {
+    SCOPED_TRACE(to);
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+    testing::write_text_file(dir / "t.xml", text);
+    const CommandResult result =
+        typeset(kSample + " -t " + (dir / "t.xml") + " -o " + (dir / "out.pdf") + " --date 2026-03-01");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(fragment), std::string::npos) << result.err;
+    EXPECT_FALSE(fs::exists(dir / "out.pdf"));
+  };
+  // A 300 pt running head would overprint the grid.
+  expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"300pt\"",
+               testing::line_of("t.xml", source, "<text align=\"outside\">{chapter}</text>") +
+                   ": 'Gentle' does not fit on page 6: it is ");
+  // A 40 pt running head may shrink to 30 pt, which is still too tall for the head margin.
+  expect_error(source, "size=\"9pt\" min-size=\"7pt\"", "size=\"40pt\" min-size=\"30pt\"",
+               "below the top trim edge, outside the");
+  // Two caption texts on one line may not overprint each other: the second gets the room the first
+  // leaves.
+  expect_error(
+      source, "<text align=\"center\">Puzzle {number}</text>",
+      "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
+      testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
+          ": 'Puzzle of the day, number' does not fit on page 6: it is 216.3 pt wide at 16.0 pt, the "
+          "room left beside the other texts on its line is");
+}
+
+// Cairo clips what it draws at whole points: the newspaper page is 240.945 x 257.953 pt, so its
+// 3 pt border lost 0.9 pt on the right and at the bottom. At 1200 dpi all three visible edges of
+// the border are 3 pt (50 px) wide.
+TEST(PrintProductionTest, NewspaperBorderIsEvenAtHighResolution) {
+  TempDir dir;
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(kSample + " -t newspaper -o " + pdf + " --date 2026-03-01"));
+  for (const auto& [page, border] : {std::pair{1, 3.0}, std::pair{13, 1.5}}) {
+    SCOPED_TRACE(page);
+    const std::string base = dir / ("page-" + std::to_string(page));
+    run_ok("pdftoppm -r 1200 -gray -singlefile -f " + std::to_string(page) + " -l " + std::to_string(page) +
+           " " + pdf + " " + base);
+    const GrayImage image = read_pgm(base + ".pgm");
+    const int width = image.width;
+    const int height = image.height;
+    ASSERT_GT(width, 0);
+    const auto dark = [&](int x, int y) { return image.at(x, y) < 128; };
+    // The first dark run met walking from (x, y) by (dx, dy).
+    const auto run_from = [&](int x, int y, int dx, int dy) {
+      while (x >= 0 && y >= 0 && x < width && y < height && !dark(x, y)) x += dx, y += dy;
+      int length = 0;
+      while (x >= 0 && y >= 0 && x < width && y < height && dark(x, y)) x += dx, y += dy, ++length;
+      return length;
+    };
+    const int row = height - width / 2 + 3;  // mid-grid, off the cell lines
+    const int column = width / 2 + 3;
+    const double expected = border / 72 * 1200;
+    EXPECT_NEAR(run_from(0, row, 1, 0), expected, 1.5) << "left";
+    EXPECT_NEAR(run_from(width - 1, row, -1, 0), expected, 1.5) << "right";
+    EXPECT_NEAR(run_from(column, height - 1, 0, -1), expected, 1.5) << "bottom";
+  }
 }
 
 TEST(TypesetTest, TwoHundredPagesAreFastAndSmall) {

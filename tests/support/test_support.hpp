@@ -41,6 +41,9 @@ CommandResult run_command(const std::string& command, const std::string& input =
 std::string make_temp_dir(const std::string& prefix);
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
+// "FILE:LINE" of the first line of `text` holding `needle` (as error messages name it); throws
+// when `needle` is not there.
+std::string line_of(const std::string& file, const std::string& text, const std::string& needle);
 
 // A calibration study's result made by hand from ratings per level, without rating anything: each
 // level summarised under `rule` and its ratings split by the fence, as run_calibration_study does,

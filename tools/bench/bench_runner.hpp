@@ -1,5 +1,11 @@
 // Benchmark runner for sudoku-bench: times a workload — warm-up, then whole passes until the time
 // budget is spent — and summarises throughput, per-item times, work rate and peak RSS.
+//
+// Only whole passes count: a pass under way when the budget ends is finished, and no new one
+// starts. Files sorted by difficulty would otherwise count their easy start twice.
+//
+//   const Measurement m = measure(suite, suite.prepare(file).front(), RunSettings{});
+//   std::printf("%.0f %s/s over %zu passes\n", m.per_second, m.unit.c_str(), m.passes);
 #pragma once
 
 #include <cstddef>
@@ -37,8 +43,9 @@ struct Measurement {
   std::string label;
   std::string unit;
   std::string work_unit;
-  std::size_t items = 0;  // items in the workload
-  std::size_t runs = 0;   // items processed while measuring
+  std::size_t items = 0;   // items in the workload
+  std::size_t runs = 0;    // items processed while measuring: passes * items
+  std::size_t passes = 0;  // whole passes over the workload
   int threads = 1;
   double seconds = 0;     // wall time while measuring
   double per_second = 0;  // runs / seconds
@@ -47,6 +54,7 @@ struct Measurement {
   double max_ms = 0;
   std::uint64_t work = 0;  // summed run() results
   double work_per_second = 0;
+  double work_per_item = 0;  // work / runs, e.g. guesses per puzzle
   long peak_rss_kb = 0;
 };
 

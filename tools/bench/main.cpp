@@ -35,9 +35,11 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "sudoku-bench";
   command_line.usage = "sudoku-bench [options] SUITE... -- FILE...";
   std::string summary =
-      "Runs each suite on each input: warm-up, then whole passes until --seconds, and reports\n"
-      "items/s, mean and median time per item, work rate and peak RSS. Inputs are puzzle files,\n"
-      "except for generate (a calibration file or 'default'). Suites:";
+      "Runs each suite on each input: warm-up, then whole passes until --seconds (a pass under way\n"
+      "when the time is up is finished, none is counted in part), and reports items/s, passes,\n"
+      "mean and median time per item, work per item (guesses per puzzle for the count-KERNEL\n"
+      "suites), work rate and peak RSS. Inputs are puzzle files, except for generate (a\n"
+      "calibration file, 'press', 'paper' or 'default' = paper). Suites:";
   for (const auto& suite : sudoku::bench::suites()) summary += "\n  " + suite.name + ": " + suite.description;
   command_line.summary = summary;
   std::vector<std::string> words;
@@ -67,8 +69,9 @@ bool parse_options(int argc, char** argv, Options& options) {
 int run(const Options& options) {
   boost::json::array results;
   if (!options.json)
-    std::printf("%-15s %-34s %8s %7s %12s %10s %10s %10s %14s %9s\n", "suite", "input", "items", "threads",
-                "items/s", "mean ms", "median ms", "max ms", "work/s", "RSS MB");
+    std::printf("%-15s %-34s %8s %7s %12s %7s %10s %10s %10s %11s %14s %9s\n", "suite", "input", "items",
+                "threads", "items/s", "passes", "mean ms", "median ms", "max ms", "work/item", "work/s",
+                "RSS MB");
   for (const auto& input : options.files) {
     for (const auto& name : options.suites) {
       const auto& suite = find_suite(name);
@@ -81,6 +84,7 @@ int run(const Options& options) {
                              {"unit", m.unit},
                              {"items", m.items},
                              {"runs", m.runs},
+                             {"passes", m.passes},
                              {"threads", m.threads},
                              {"seconds", m.seconds},
                              {"per_second", m.per_second},
@@ -90,15 +94,19 @@ int run(const Options& options) {
                              {"work", m.work},
                              {"work_unit", m.work_unit},
                              {"work_per_second", m.work_per_second},
+                             {"work_per_item", m.work_per_item},
                              {"peak_rss_kb", m.peak_rss_kb}});
         } else {
           const std::string shown =
               m.label.size() > 34 ? "..." + m.label.substr(m.label.size() - 31) : m.label;
-          const std::string work =
-              m.work_unit.empty() ? "-" : std::to_string(static_cast<long long>(m.work_per_second));
-          std::printf("%-15s %-34s %8zu %7d %12.1f %10.4f %10.4f %10.3f %14s %9.1f\n", m.suite.c_str(),
-                      shown.c_str(), m.items, m.threads, m.per_second, m.mean_ms, m.median_ms, m.max_ms,
-                      work.c_str(), static_cast<double>(m.peak_rss_kb) / 1024.0);
+          const bool has_work = !m.work_unit.empty();
+          const std::string work = has_work ? std::to_string(static_cast<long long>(m.work_per_second)) : "-";
+          char per_item[32] = "-";
+          if (has_work) std::snprintf(per_item, sizeof per_item, "%.2f", m.work_per_item);
+          std::printf("%-15s %-34s %8zu %7d %12.1f %7zu %10.4f %10.4f %10.3f %11s %14s %9.1f\n",
+                      m.suite.c_str(), shown.c_str(), m.items, m.threads, m.per_second, m.passes, m.mean_ms,
+                      m.median_ms, m.max_ms, per_item, work.c_str(),
+                      static_cast<double>(m.peak_rss_kb) / 1024.0);
           std::fflush(stdout);
         }
       }

@@ -7,6 +7,7 @@
 #include "sudoku/calibration.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/hill_climber.hpp"
+#include "sudoku/plan.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
@@ -34,15 +35,18 @@ Suite puzzle_suite(std::string name, std::string work_unit, std::string descript
       }};
 }
 
-// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to.
+// "count-<kernel>": limit 2 through one kernel of the table alone, on the puzzles it applies to;
+// the work is the guesses the search made (SearchStats), so work/item is guesses per puzzle.
 Suite kernel_suite(const SolverKernel& kernel) {
   return puzzle_suite(
-      "count-" + std::string(kernel.name), "",
-      "solution count with limit 2 through the " + std::string(kernel.name) + " kernel alone",
+      "count-" + std::string(kernel.name), "guesses",
+      "solution count with limit 2 through the " + std::string(kernel.name) +
+          " kernel alone; work/item = guesses per puzzle",
       [&kernel](const Grid& puzzle) {
-        std::array<std::uint8_t, kMaxCells> solution{};
-        return static_cast<std::uint64_t>(
-            kernel.count(puzzle.geometry(), puzzle.cells(), 2, solution.data()));
+        std::array<std::uint8_t, kMaxCells> solution;
+        SearchStats stats;
+        kernel.count_with_stats(puzzle.geometry(), puzzle.cells(), 2, solution.data(), stats);
+        return stats.guesses;
       },
       [&kernel](const Grid& puzzle) { return kernel.applies_to(puzzle.geometry()); });
 }
@@ -53,20 +57,31 @@ std::vector<Suite> with_kernel_suites(std::vector<Suite> list) {
   return list;
 }
 
-// Generation: one workload per level of the calibration ("default" or a file); item i is a climb
-// from seed i, as generate-book runs it (symmetry rotate180, tolerance 10%, 10 runs).
+// Generation: one workload per level of the calibration ("default" for the paper's, "press" or
+// "paper", or a file); item i is a climb from seed i as generate-book runs slot i of a chapter of the
+// level (symmetry rotate180, tolerance 10%; with bands, the slot's target in the band, the band and
+// the givens range; graded with the calibration's metric, runs and options, e.g. no uniqueness
+// techniques for the press levels). Clash retries and the variety rule of a whole chapter are not included.
 std::vector<Workload> generation_workloads(const std::string& input) {
-  const Calibration calibration = input == "default" ? paper_calibration() : read_calibration_file(input);
-  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric));
+  const Calibration calibration = input == "default" ? paper_calibration() : read_calibration(input);
+  MetricSettings metric_settings = calibration.options;
+  metric_settings["runs"] = std::to_string(calibration.runs);
+  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(calibration.metric, metric_settings));
   std::vector<Workload> workloads;
   for (const auto& level : calibration.levels) {
+    PlanChapter chapter;
+    chapter.target = level.target;
+    chapter.band = level.band;
     ClimbSettings settings;
-    settings.target = level.target;
-    workloads.push_back({level.name, 40, [metric, settings](std::size_t seed) {
+    settings.band = level.band;
+    if (!calibration.size || *calibration.size == 9) settings.givens = level.givens;
+    workloads.push_back({level.name, 40, [metric, chapter, settings](std::size_t seed) {
+                           ClimbSettings slot = settings;
+                           slot.target = slot_target(chapter, seed);
                            const RatingFunction rate = [&](const Grid& puzzle) {
                              return metric->rate(puzzle).value;
                            };
-                           const auto result = climb_to_target(Geometry::standard(9), settings, rate, seed);
+                           const auto result = climb_to_target(Geometry::standard(9), slot, rate, seed);
                            return static_cast<std::uint64_t>(result.moves);
                          }});
   }
@@ -107,8 +122,8 @@ const std::vector<Suite>& suites() {
                      return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());
                    }),
       Suite{"generate", "puzzles", "climber moves",
-            "hill climber per level of a calibration (input: 'default' or a calibration file), as "
-            "generate-book",
+            "hill climber per level of a calibration (input: 'default', 'press', 'paper' or a "
+            "calibration file), as generate-book",
             generation_workloads},
 #ifdef SUDOKU_BENCH_TYPESET
       typeset_suite(),

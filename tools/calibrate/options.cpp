@@ -51,7 +51,10 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       "expand to this many levels: means of neighbouring targets, then beyond the last (0: as measured)")(
       "spacing", po::value(&spacing)->default_value("arithmetic"),
       "for --levels: arithmetic (the paper's (a+b)/2, last + step) or geometric (sqrt(ab), last * ratio)")(
-      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
+      "bands", po::bool_switch(&options.study.bands),
+      "write band levels (the readers' kind, docs/levels.md): neighbouring levels split where their kept "
+      "ratings are told apart best")("jobs,j", po::value(&jobs)->default_value(0),
+                                     "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
       "compare", po::value(&options.compare),
@@ -81,6 +84,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   if (labelled) options.bins = sudoku::parse_bins(bins);  // InputError "--bins:1:COLUMN: ..."
   if (options.output.empty()) throw UsageError("no output file given (-o calibration.json)");
   if (levels < 0) throw UsageError("--levels must be 0 (as measured) or more");
+  if (levels > 0 && options.study.bands) throw UsageError("--bands and --levels do not go together");
   // Flags that would do nothing are mistakes worth reporting, not ignoring.
   if (levels == 0 && !values["spacing"].defaulted()) throw UsageError("--spacing applies only with --levels");
   if (options.plot.empty() && !options.title.empty()) throw UsageError("--title applies only with --plot");

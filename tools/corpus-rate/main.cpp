@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ using sudoku::cli::UsageError;
 struct Options {
   std::vector<std::string> files;
   sudoku::OutputFormat format = sudoku::OutputFormat::csv;
-  std::string output;  // empty: stdout
+  std::string output;   // empty: stdout
+  std::string archive;  // SQLite archive of published puzzles, or empty
   sudoku::ReadOptions read;
   sudoku::CorpusRatingOptions rating;
 };
@@ -36,21 +38,16 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "corpus-rate";
   command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
   command_line.summary =
-      "Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for \"2 or "
-      "more\"),\n"
-      "the solution when unique, the canonical form, and for valid puzzles the difficulty: the call count "
-      "of\n"
-      "Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs, deterministic and invariant under symmetry),\n"
-      "its level in the calibration, the HS-solver's calls, and the technique grade (the hardest human "
-      "technique\n"
-      "on Sudoku Explainer's scale, \"beyond\" when the grader's ladder cannot finish). Records come out in "
-      "input\n"
-      "order, identical for any --jobs. With --explain, each puzzle's solving path replaces the records: a "
-      "header\n"
-      "line per puzzle (\"# file:line puzzle\", then grade and hardest technique), one line per step "
-      "(score,\n"
-      "placements and eliminations, technique), a blank line between puzzles.\n"
-      "Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.";
+      R"(Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for "2 or more"),
+the solution when unique, the canonical form, and for valid puzzles the difficulty: the readers' level
+(by default the press levels of the technique grade, docs/levels.md), the technique grade (the hardest
+human technique on Sudoku Explainer's scale, "beyond" when the grader's ladder cannot finish), the call
+count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solver's calls. Records come
+out in input order, identical for any --jobs. With --explain, each puzzle's solving path replaces the
+records: a header line per puzzle ("# file:line puzzle", then grade and hardest technique), one line
+per step (score, placements and eliminations, technique), a blank line between puzzles. With --audit,
+the editor's check per level replaces them.
+Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
   std::string box;
   int size = 0;
@@ -85,7 +82,15 @@ bool parse_options(int argc, char** argv, Options& options) {
       "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")(
       "explain", po::bool_switch(&options.rating.explain),
       "write each puzzle's technique steps instead of the records (see above)")(
-      "calibration", po::value(&calibration), "level targets from this file (default: the paper's Table I)")(
+      "calibration", po::value(&calibration),
+      "levels of the level field: press (default: the readers' levels, by technique grade without uniqueness "
+      "techniques), paper (Table I, by call count) or a calibration file")(
+      "audit", po::bool_switch(&options.rating.audit),
+      "write the editor's audit instead of the records: per level, count, grade range, hardest techniques "
+      "and givens, checked against the level (text, or JSON with --format json)")(
+      "archive", po::value(&options.archive),
+      "an SQLite archive (generate-book --update-archive): the published field names where each puzzle, "
+      "or any symmetry of it, was already published")(
       "no-rating", po::bool_switch(&no_rating),
       "skip the ratings (validity, solutions and canonical form only)")("file", po::value(&options.files),
                                                                         "input corpus (positional)");
@@ -109,7 +114,9 @@ bool parse_options(int argc, char** argv, Options& options) {
   set_if_given(options.rating.technique_settings, "max-technique", max_technique);
   if (no_uniqueness) options.rating.technique_settings["uniqueness"] = "false";
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
-  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration_file(calibration);
+  if (options.rating.audit && (no_rating || options.rating.explain))
+    throw UsageError("--audit needs the ratings and cannot go with --explain");
+  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration(calibration);
   return true;
 }
 
@@ -125,11 +132,18 @@ int run(const Options& options) {
   if (options.rating.rate)
     for (const auto& warning : rater.warnings()) std::cerr << "corpus-rate: warning: " << warning << "\n";
   sudoku::cli::ProgressBar progress("rating", total);
-  const auto reports =
+  auto reports =
       sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
-  const std::string text = options.rating.explain ? sudoku::format_explanations(reports)
-                                                  : sudoku::format_reports(reports, options.format);
+  if (!options.archive.empty()) {
+    if (!std::filesystem::exists(options.archive))
+      throw sudoku::IoError(options.archive + ": cannot open the archive: no such file");
+    if (!sudoku::is_sqlite_file(options.archive))
+      throw sudoku::InputError(options.archive, 0, 0,
+                               "expected an SQLite archive (generate-book --update-archive)");
+    sudoku::mark_published(reports, sudoku::ArchiveDb(options.archive));
+  }
+  const std::string text = sudoku::format_corpus_output(reports, options.rating, options.format);
   if (options.output.empty()) {
     std::cout << text << std::flush;
     if (!std::cout) throw sudoku::IoError("standard output: write error");

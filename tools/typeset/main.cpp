@@ -1,5 +1,4 @@
 // typeset: lay out a generated book as a print-ready PDF with a page template.
-#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +8,7 @@
 
 #include "cli.hpp"
 #include "resources.hpp"
+#include "sudoku/atomic_file.hpp"
 #include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/typeset/template.hpp"
@@ -27,7 +27,14 @@ struct Options {
   bool solutions = true;
   std::optional<std::int64_t> date;
   std::vector<fs::path> font_dirs;
+  std::string cover;  // empty: no cover
+  sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
+  bool pdfx = false;
+  std::string output_profile;
 };
+
+// Ghostscript's CMYK output profile (Debian: libgs-common, which ghostscript brings).
+constexpr const char* kDefaultOutputProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc";
 
 // Seconds since 1970 for "YYYY-MM-DD" (midnight UTC) or "YYYY-MM-DDTHH:MM:SSZ".
 std::optional<std::int64_t> parse_date(const std::string& text) {
@@ -52,7 +59,9 @@ std::optional<std::int64_t> parse_date(const std::string& text) {
 bool parse_options(int argc, char** argv, Options& options) {
   sudoku::cli::CommandLine command_line;
   command_line.tool = "typeset";
-  command_line.usage = "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none]";
+  command_line.usage =
+      "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
+      "[--paper white|cream]] [--pdfx [--output-profile ICC]]";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -71,6 +80,7 @@ bool parse_options(int argc, char** argv, Options& options) {
       "that cannot be written (messages name FILE:LINE where the problem is).";
   std::string solutions;
   std::string date;
+  std::string paper;
   std::vector<std::string> font_dirs;
   command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
                                      "page template: a shipped NAME or an XML FILE")(
@@ -81,6 +91,12 @@ bool parse_options(int argc, char** argv, Options& options) {
       "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")(
       "font-dir", po::value(&font_dirs),
       "extra folder searched for fonts before the shipped fonts/ (repeatable)")(
+      "cover", po::value(&options.cover),
+      "also write the full-wrap cover for this interior (template masters front-cover, back-cover, spine)")(
+      "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
+      "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
+      "output-profile", po::value(&options.output_profile),
+      ("ICC output profile for --pdfx (default " + std::string(kDefaultOutputProfile) + ")").c_str())(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -96,14 +112,18 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.date = parse_date(date);
     if (!options.date)
       throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
-  } else if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
-    char* end = nullptr;
-    const long long seconds = std::strtoll(epoch, &end, 10);
-    if (*end != '\0' || seconds < 0)
-      throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
-    options.date = seconds;
+  } else {
+    options.date = sudoku::cli::source_date_epoch();
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
+  if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
+  if (!options.output_profile.empty() && !options.pdfx)
+    throw UsageError("--output-profile applies to --pdfx only");
+  if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
+  if (paper == "cream")
+    options.paper = sudoku::typeset::Paper::cream;
+  else if (!paper.empty() && paper != "white")
+    throw UsageError("--paper expects white or cream, got '" + paper + "'");
   return true;
 }
 
@@ -139,10 +159,17 @@ int run(const Options& options) {
   typeset.date = options.date;
   typeset.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
   typeset.book_source = book_file.string();
+  typeset.cover_path = options.cover;
+  if (options.pdfx)
+    typeset.pdfx = sudoku::typeset::PdfX{sudoku::read_file(options.output_profile),
+                                         fs::path(options.output_profile).filename().string()};
+  typeset.paper = options.paper;
   const std::string output =
       options.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : options.output;
   const auto result = sudoku::typeset::typeset_book(book, page_template, typeset, output);
   std::cout << output << ": " << result.pages << " pages, " << (result.bytes + 512) / 1024 << " KB\n";
+  if (!options.cover.empty())
+    std::cout << options.cover << ": cover, " << (result.cover_bytes + 512) / 1024 << " KB\n";
   return sudoku::cli::kSuccess;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 #include <vector>
 
 namespace sudoku::typeset {
@@ -36,7 +37,7 @@ LookGlyphs prepare(Canvas& canvas, const DigitLook& look, double cell, int size)
   double top = 0;
   double bottom = 0;
   for (int value = 1; value <= size; ++value) {
-    const char symbol[2] = {value_symbol(value), '\0'};
+    const char symbol[2] = {printed_symbol(value), '\0'};
     const TextMetrics metrics = canvas.measure(symbol);
     result.glyph[static_cast<std::size_t>(value)] = glyph_of(font, symbol);
     result.dx[static_cast<std::size_t>(value)] = -(metrics.ink_left + metrics.ink_width / 2);
@@ -57,6 +58,13 @@ struct Run {
 };
 
 }  // namespace
+
+char printed_symbol(int value) {
+  static constexpr std::string_view kSymbols = ".123456789ABCDEFGHJKLMNPQR";
+  return value >= 0 && static_cast<std::size_t>(value) < kSymbols.size()
+             ? kSymbols[static_cast<std::size_t>(value)]
+             : '?';
+}
 
 void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,
                 const GridLook& look) {
@@ -88,7 +96,7 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
   for (int index = 0; index < geometry.cell_count(); ++index) {
     const bool given = puzzle[index] != 0;
     const int value = given ? puzzle[index] : (solution != nullptr ? (*solution)[index] : 0);
-    symbols += value_symbol(value);
+    symbols += printed_symbol(value);
     if (value == 0) continue;
     if (runs.empty() || runs.back().given != given) runs.push_back({given, {}});
     runs.back().cells.push_back(index);

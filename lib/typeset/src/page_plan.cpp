@@ -43,8 +43,16 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   order.reserve(total);
 
   if (page_template.title_page) planner.start(PageRole::title, *page_template.title_page, std::nullopt, true);
+  if (page_template.how_to_play_page)
+    planner.start(PageRole::how_to_play, *page_template.how_to_play_page, std::nullopt, true);
+  if (page_template.contents_page)
+    planner.start(PageRole::contents, *page_template.contents_page, std::nullopt, true);
   const Master& puzzle_master = page_template.puzzle_page;
   int number = 0;
+  // The page being filled, by position (starting a page may reallocate plan.pages); kNone before
+  // the first puzzle page and, unless the flow is continuous, at each chapter's start.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::size_t page = kNone;
   for (std::size_t chapter = 0; chapter < book.chapters.size(); ++chapter) {
     if (page_template.chapter_page) {
       plan.chapter_first_page.push_back(
@@ -53,31 +61,35 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       plan.chapter_first_page.push_back(planner.next_number());
     }
     const auto& puzzles = book.chapters[chapter].puzzles;
-    // The page being filled, by position: starting a page may reallocate plan.pages.
-    std::optional<std::size_t> page;
+    // In continuous flow the chapter goes on filling the previous chapter's last page.
+    if (!puzzle_master.continuous) page = kNone;
+    if (page != kNone && !puzzles.empty()) plan.chapter_first_page.back() = plan.pages[page].number;
     for (std::size_t index = 0; index < puzzles.size(); ++index) {
-      if (!page || static_cast<int>(plan.pages[*page].slots.size()) == puzzle_master.slots()) {
-        planner.start(PageRole::puzzles, puzzle_master, chapter, !page && !page_template.chapter_page);
+      if (page == kNone || static_cast<int>(plan.pages[page].slots.size()) == puzzle_master.slots()) {
+        planner.start(PageRole::puzzles, puzzle_master, chapter,
+                      page == kNone && !page_template.chapter_page);
         page = plan.pages.size() - 1;
+        if (index == 0 && puzzle_master.continuous) plan.chapter_first_page.back() = plan.pages[page].number;
       }
       const SlotContent slot{chapter, index, ++number};
-      plan.pages[*page].slots.push_back(slot);
+      plan.pages[page].slots.push_back(slot);
       order.push_back(slot);
-      plan.puzzle_page.push_back(plan.pages[*page].number);
+      plan.puzzle_page.push_back(plan.pages[page].number);
     }
   }
 
   plan.chapter_first_solution_page.assign(book.chapters.size(), 0);
   if (with_solutions && !order.empty()) {
     const Master& solution_master = page_template.solution_page;
-    std::optional<std::size_t> page;
+    std::optional<std::size_t> solution_page;
     for (const auto& slot : order) {
-      if (!page || static_cast<int>(plan.pages[*page].slots.size()) == solution_master.slots()) {
-        planner.start(PageRole::solutions, solution_master, slot.chapter, !page);
-        page = plan.pages.size() - 1;
+      if (!solution_page ||
+          static_cast<int>(plan.pages[*solution_page].slots.size()) == solution_master.slots()) {
+        planner.start(PageRole::solutions, solution_master, slot.chapter, !solution_page);
+        solution_page = plan.pages.size() - 1;
       }
-      plan.pages[*page].slots.push_back(slot);
-      const int page_number = plan.pages[*page].number;
+      plan.pages[*solution_page].slots.push_back(slot);
+      const int page_number = plan.pages[*solution_page].number;
       plan.solution_page.push_back(page_number);
       if (plan.first_solution_page == 0) plan.first_solution_page = page_number;
       if (plan.chapter_first_solution_page[slot.chapter] == 0)

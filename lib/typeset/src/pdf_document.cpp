@@ -2,6 +2,7 @@
 
 #include <cairo-pdf.h>
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <stdexcept>
@@ -27,7 +28,8 @@ std::string iso_utc_time(std::int64_t seconds) {
   return text;
 }
 
-PdfDocument::PdfDocument(const PdfMetadata& metadata) : dated_(metadata.date.has_value()) {
+PdfDocument::PdfDocument(const PdfMetadata& metadata)
+    : dated_(metadata.date.has_value()), pdfx_(metadata.pdfx) {
   // Every page sets its own size in begin_page.
   surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
   check("create the PDF surface");
@@ -58,20 +60,28 @@ void PdfDocument::check(const char* what) const {
                              cairo_status_to_string(status));
 }
 
-void PdfDocument::begin_page(double trim_width, double trim_height, double bleed) {
+void PdfDocument::begin_page(double trim_width, double trim_height, const Bleed& bleed) {
   if (in_page_) throw std::logic_error("PdfDocument::begin_page inside a page");
-  cairo_pdf_surface_set_size(surface_, trim_width + 2 * bleed, trim_height + 2 * bleed);
-  page_bleeds_.push_back(bleed);
+  const PageBoxes boxes{trim_width + bleed.left + bleed.right, trim_height + bleed.top + bleed.bottom, bleed};
+  // Cairo clips what it draws to the page's extent in whole points, rounded down: on an 85 mm page
+  // (240.94 pt) a 3 pt border on the right edge would lose 0.94 pt. It gets the page rounded up,
+  // and print finishing cuts the PDF page back to its exact size.
+  cairo_pdf_surface_set_size(surface_, std::ceil(boxes.width), std::ceil(boxes.height));
+  page_boxes_.push_back(boxes);
   in_page_ = true;
   ++pages_;
   cairo_save(cairo_);
 }
 
 void PdfDocument::set_page_label(const std::string& label) {
-  cairo_pdf_surface_set_page_label(surface_, label.c_str());
+  page_label_ = label;
 }
 
 void PdfDocument::end_page() {
+  // Given to Cairo only now: Cairo leaks the label of a page that is abandoned (an error while
+  // drawing it) rather than shown.
+  if (page_label_) cairo_pdf_surface_set_page_label(surface_, page_label_->c_str());
+  page_label_.reset();
   cairo_restore(cairo_);
   cairo_show_page(cairo_);
   in_page_ = false;
@@ -96,7 +106,7 @@ std::string PdfDocument::finish() {
     throw std::runtime_error(std::string("PDF output: cannot finish the document: ") +
                              cairo_status_to_string(status));
   // Cairo cannot leave the dates out; without a date given they would be today's, so they go.
-  return make_print_ready(bytes_, {.keep_dates = dated_, .page_bleeds = page_bleeds_});
+  return make_print_ready(bytes_, {.keep_dates = dated_, .pdfx = pdfx_, .pages = page_boxes_});
 }
 
 }  // namespace sudoku::typeset

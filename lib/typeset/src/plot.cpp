@@ -533,7 +533,7 @@ std::string render_distribution_plot(const DistributionPlot& plot, const PlotFon
   const Layout layout = measure_layout(plot, fonts);
   switch (format) {
     case PlotFormat::pdf: {
-      PdfDocument document({plot.title, "", "", "", "sudoku-press", plot.pdf_date});
+      PdfDocument document({plot.title, "", "", "", "sudoku-press", plot.pdf_date, {}});
       document.begin_page(kWidth, layout.height);
       draw_plot(document.context(), plot, fonts, layout);
       document.end_page();

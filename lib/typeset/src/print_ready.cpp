@@ -11,6 +11,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <set>
@@ -164,13 +165,51 @@ bool is_content_stream(QPDFObjectHandle object) {
          (pattern_type.isInteger() && pattern_type.getIntValue() == 1);
 }
 
-void set_page_boxes(QPDFPageObjectHelper& page, double bleed) {
-  const QPDFObjectHandle::Rectangle media = page.getMediaBox().getArrayAsRectangle();
+void set_page_boxes(QPDF& pdf, QPDFPageObjectHelper& page, const PageBoxes& boxes) {
+  const QPDFObjectHandle::Rectangle drawn = page.getMediaBox().getArrayAsRectangle();
+  // Cairo drew on a page rounded up to whole points with its origin at the top left: moving the
+  // content down by the rounding keeps the top left corner in place on the exact page.
+  const double shift = (drawn.ury - drawn.lly) - boxes.height;
+  if (shift != 0) {
+    char matrix[64];
+    std::snprintf(matrix, sizeof matrix, "1 0 0 1 0 %.6f cm\n", -shift);
+    page.addPageContents(QPDFObjectHandle::newStream(&pdf, matrix), true);
+  }
   QPDFObjectHandle page_object = page.getObjectHandle();
-  const QPDFObjectHandle::Rectangle trim(media.llx + bleed, media.lly + bleed, media.urx - bleed,
-                                         media.ury - bleed);
+  const QPDFObjectHandle::Rectangle media(0, 0, boxes.width, boxes.height);
+  const Bleed& bleed = boxes.bleed;
+  const QPDFObjectHandle::Rectangle trim(bleed.left, bleed.bottom, boxes.width - bleed.right,
+                                         boxes.height - bleed.top);
+  page_object.replaceKey("/MediaBox", QPDFObjectHandle::newFromRectangle(media));
   page_object.replaceKey("/TrimBox", QPDFObjectHandle::newFromRectangle(trim));
-  if (bleed > 0) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
+  if (bleed.any()) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
+}
+
+void make_pdfx(QPDF& pdf, const PdfX& pdfx) {
+  QPDFObjectHandle profile = QPDFObjectHandle::newStream(&pdf, pdfx.output_profile);
+  // The number of colour components: 4 for a CMYK profile, 1 for gray (the ICC header's colour
+  // space at byte 16).
+  const bool gray = pdfx.output_profile.size() > 20 && pdfx.output_profile.compare(16, 4, "GRAY") == 0;
+  profile.getDict().replaceKey("/N", QPDFObjectHandle::newInteger(gray ? 1 : 4));
+  QPDFObjectHandle intent = QPDFObjectHandle::newDictionary();
+  intent.replaceKey("/Type", QPDFObjectHandle::newName("/OutputIntent"));
+  intent.replaceKey("/S", QPDFObjectHandle::newName("/GTS_PDFX"));
+  intent.replaceKey("/OutputConditionIdentifier", QPDFObjectHandle::newString(pdfx.output_condition));
+  intent.replaceKey("/Info", QPDFObjectHandle::newString(pdfx.output_condition));
+  intent.replaceKey("/DestOutputProfile", profile);
+  QPDFObjectHandle intents = QPDFObjectHandle::newArray();
+  intents.appendItem(pdf.makeIndirectObject(intent));
+  pdf.getRoot().replaceKey("/OutputIntents", intents);
+
+  QPDFObjectHandle trailer = pdf.getTrailer();
+  QPDFObjectHandle info = trailer.getKey("/Info");
+  if (!info.isDictionary()) {
+    info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+    trailer.replaceKey("/Info", info);
+  }
+  info.replaceKey("/GTS_PDFXVersion", QPDFObjectHandle::newString("PDF/X-1:2001"));
+  info.replaceKey("/GTS_PDFXConformance", QPDFObjectHandle::newString("PDF/X-1a:2001"));
+  info.replaceKey("/Trapped", QPDFObjectHandle::newName("/False"));
 }
 
 void throw_on_warnings(QPDF& pdf, const char* stage) {
@@ -188,17 +227,21 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
     pdf.processMemoryFile("Cairo output", input.data(), input.size());
 
     const std::vector<QPDFPageObjectHelper> pages = QPDFPageDocumentHelper(pdf).getAllPages();
-    if (!options.page_bleeds.empty() && options.page_bleeds.size() != pages.size())
-      throw std::invalid_argument("make_print_ready: " + std::to_string(options.page_bleeds.size()) +
-                                  " bleeds for " + std::to_string(pages.size()) + " pages");
+    if (!options.pages.empty() && options.pages.size() != pages.size())
+      throw std::invalid_argument("make_print_ready: " + std::to_string(options.pages.size()) +
+                                  " page geometries for " + std::to_string(pages.size()) + " pages");
     for (std::size_t index = 0; index < pages.size(); ++index) {
       QPDFPageObjectHelper page = pages[index];
+      // Before the filter: it joins the page's content streams into one, the shift included.
+      if (!options.pages.empty()) set_page_boxes(pdf, page, options.pages[index]);
       page.addContentTokenFilter(std::make_shared<NeutralColorToGray>());
       QPDFObjectHandle page_object = page.getObjectHandle();
       std::set<QPDFObjGen> visited;
-      if (page_object.hasKey("/Group") && !uses_transparency(page.getAttribute("/Resources", false), visited))
-        page_object.removeKey("/Group");
-      if (!options.page_bleeds.empty()) set_page_boxes(page, options.page_bleeds[index]);
+      const bool blends = uses_transparency(page.getAttribute("/Resources", false), visited);
+      if (page_object.hasKey("/Group") && !blends) page_object.removeKey("/Group");
+      if (blends && options.pdfx)
+        throw std::runtime_error("PDF output: page " + std::to_string(index + 1) +
+                                 " uses transparency, which PDF/X-1a does not allow");
     }
     for (QPDFObjectHandle& object : pdf.getAllObjects())
       if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>());
@@ -210,11 +253,14 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
         info.removeKey("/ModDate");
       }
     }
+    if (options.pdfx) make_pdfx(pdf, *options.pdfx);
     throw_on_warnings(pdf, "cannot read Cairo's PDF");
 
     QPDFWriter writer(pdf);
     writer.setOutputMemory();
     writer.setDeterministicID(true);
+    // PDF/X-1a:2001 is PDF 1.3 (qpdf then writes no object streams, which came with 1.5).
+    if (options.pdfx) writer.forcePDFVersion("1.3");
     writer.write();
     throw_on_warnings(pdf, "cannot write the PDF");
     const std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();

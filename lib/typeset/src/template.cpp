@@ -345,6 +345,11 @@ class TemplateReader {
       Master master = read_master(node, result);
       std::optional<Master>* slot = nullptr;
       if (master.name == "title") slot = &result.title_page;
+      if (master.name == "how-to-play") slot = &result.how_to_play_page;
+      if (master.name == "contents") slot = &result.contents_page;
+      if (master.name == "front-cover") slot = &result.front_cover;
+      if (master.name == "back-cover") slot = &result.back_cover;
+      if (master.name == "spine") slot = &result.spine;
       if (master.name == "chapter") slot = &result.chapter_page;
       if (master.name == "puzzle") slot = &puzzle_;
       if (master.name == "solution") slot = &solution_;
@@ -353,6 +358,10 @@ class TemplateReader {
       *slot = std::move(master);
     }
     if (!puzzle_) element.fail("<template> needs a <master name=\"puzzle\">");
+    if (puzzle_->continuous && result.chapter_page)
+      source_.fail(source_.line_of(node_of_master(element, "puzzle"), "flow"),
+                   "flow=\"continuous\" cannot apply with a chapter master (every chapter opens with its own "
+                   "page)");
     if (!solution_) element.fail("<template> needs a <master name=\"solution\">");
     result.puzzle_page = std::move(*puzzle_);
     result.solution_page = std::move(*solution_);
@@ -371,6 +380,12 @@ class TemplateReader {
     info.author = element.pattern("author", "{author}");
     info.subject = element.pattern("subject", "Sudoku puzzles");
     info.keywords = element.pattern("keywords", "sudoku");
+  }
+
+  static pugi::xml_node node_of_master(const Element& element, std::string_view name) {
+    for (const auto& node : element.children("master"))
+      if (node.attribute("name").value() == name) return node;
+    return element.node();
   }
 
   void read_font(pugi::xml_node node, Template& result) {
@@ -398,13 +413,17 @@ class TemplateReader {
   }
 
   PageSetup read_page(pugi::xml_node node, PageSetup page, bool complete) {
-    const Element element(source_, node, {"width", "height", "bleed", "mirrored"}, {"margins"});
+    const Element element(
+        source_, node, {"width", "height", "bleed", "gutter-bleed", "mirrored", "safe-margin"}, {"margins"});
     if (complete && (!element.has("width") || !element.has("height")))
       element.fail("<page> needs 'width' and 'height'");
     page.width = element.length("width", kMinPage, kMaxPage).value_or(page.width);
     page.height = element.length("height", kMinPage, kMaxPage).value_or(page.height);
     page.bleed = element.length("bleed", 0, inches(0.5)).value_or(page.bleed);
     page.mirrored = element.boolean("mirrored").value_or(page.mirrored);
+    page.gutter_bleed =
+        element.boolean("gutter-bleed").value_or(complete ? !page.mirrored : page.gutter_bleed);
+    page.safe_margin = element.length("safe-margin", 0, inches(2)).value_or(page.safe_margin);
     if (const auto margins = element.single_child("margins")) {
       const Element m(source_, *margins, {"top", "bottom", "inside", "outside", "left", "right"}, {});
       const double max = kMaxPage;
@@ -424,6 +443,12 @@ class TemplateReader {
         page.margins.top + page.margins.bottom >= page.height - 1)
       element.fail("the margins leave no room on a " + describe_length(page.width) + " x " +
                    describe_length(page.height) + " page");
+    const double smallest =
+        std::min({page.margins.top, page.margins.bottom, page.margins.inside, page.margins.outside});
+    if (smallest < page.safe_margin - 1e-9)
+      element.fail("a margin of " + describe_length(smallest) + " is inside the " +
+                   describe_length(page.safe_margin) +
+                   " safe margin: the grids would come too near the trim (widen the margins)");
     return page;
   }
 
@@ -439,7 +464,8 @@ class TemplateReader {
   }
 
   GridStyle read_grid(pugi::xml_node node, GridStyle grid, bool complete, const Template& result) {
-    const Element element(source_, node, {"thin", "thick", "border", "color"}, {"givens", "solved"});
+    const Element element(source_, node, {"thin", "thick", "border", "color", "toner-safe"},
+                          {"givens", "solved"});
     const double max = 20;
     if (const auto thin = element.length("thin", 0, max)) {
       if (*thin < kMinimumLineWeight)
@@ -459,7 +485,24 @@ class TemplateReader {
     if (const auto solved = element.single_child("solved"))
       grid.solved = read_digits(*solved, grid.solved, result);
     if (complete && grid.givens.font.empty()) element.fail("<givens> needs a 'font'");
+    grid.toner_safe = element.boolean("toner-safe").value_or(grid.toner_safe);
+    if (grid.toner_safe) check_toner_safe(element, grid);
     return grid;
+  }
+
+  // What a toner press prints cleanly: no hairlines and no tints (a grey digit is a dot screen).
+  void check_toner_safe(const Element& element, const GridStyle& grid) {
+    const double thinnest = std::min({grid.thin, grid.thick, grid.border});
+    if (thinnest < kTonerLineWeight - 1e-9)
+      element.fail("a toner-safe grid needs lines of at least " + format_points(kTonerLineWeight) + ", not " +
+                   format_points(thinnest));
+    for (const auto& [what, color] :
+         {std::pair{"its lines", grid.line_color}, std::pair{"the givens", grid.givens.color},
+          std::pair{"the solved digits", grid.solved.color}}) {
+      if (color != Color::black())
+        element.fail(std::string("a toner-safe grid prints ") + what +
+                     " in solid black (#000000): a tint breaks into dots on toner");
+    }
   }
 
   void check_font(const Element& element, std::string_view attribute, const std::string& name,
@@ -479,13 +522,22 @@ class TemplateReader {
       style.font = *font;
     }
     style.size = element.length("size", 2, 400).value_or(style.size);
+    if (const auto min_size = element.length("min-size", 2, 400)) {
+      if (*min_size > style.size)
+        element.fail_at("min-size", "'min-size' " + format_points(*min_size) +
+                                        " is larger than the text size " + format_points(style.size));
+      style.min_size = *min_size;
+    }
+    // An inherited minimum never exceeds a smaller size set here.
+    style.min_size = std::min(style.min_size, style.size);
     style.color = element.color("color").value_or(style.color);
     return style;
   }
 
   TextLine read_text(pugi::xml_node node, const TextStyle& inherited, bool free, const Template& result) {
-    const Element element = free ? Element::with_text(source_, node, {"align", "font", "size", "color", "y"})
-                                 : Element::with_text(source_, node, {"align", "font", "size", "color"});
+    const Element element =
+        free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y", "grow"})
+             : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
     TextLine text;
     text.line = element.line();
     text.style = read_style(element, inherited, result);
@@ -499,6 +551,7 @@ class TemplateReader {
       element.fail(error.what());
     }
     if (free) {
+      text.grows_down = element.choice("grow", {"up", "down"}).value_or(0) == 1;
       const auto y = element.string("y");
       if (!y)
         element.fail(
@@ -511,14 +564,15 @@ class TemplateReader {
         text.y = *percent / 100.0;
         text.y_is_fraction = true;
       } else {
-        text.y = *element.length("y", 0, kMaxPage);
+        // Negative: above the top margin (a cover's title above its sample grid).
+        text.y = *element.length("y", -kMaxPage, kMaxPage);
       }
     }
     return text;
   }
 
   Band read_band(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"baseline", "font", "size", "color"}, {"text"});
+    const Element element(source_, node, {"baseline", "font", "size", "min-size", "color"}, {"text"});
     Band band;
     band.baseline = element.required_length("baseline", 0, kMaxPage);
     const TextStyle style = read_style(element, TextStyle{}, result);
@@ -528,7 +582,7 @@ class TemplateReader {
   }
 
   Caption read_caption(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"position", "gap", "font", "size", "color"}, {"text"});
+    const Element element(source_, node, {"position", "gap", "font", "size", "min-size", "color"}, {"text"});
     Caption caption;
     caption.position = element.choice("position", {"above", "below"}).value_or(0) == 0
                            ? Caption::Position::above
@@ -545,6 +599,18 @@ class TemplateReader {
     return caption;
   }
 
+  Entries read_entries(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"y", "step", "font", "size", "min-size", "color"}, {"text"});
+    Entries entries;
+    entries.y = element.required_length("y", 0, kMaxPage);
+    entries.step = element.required_length("step", 1, inches(5));
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    for (const auto& text : element.children("text"))
+      entries.texts.push_back(read_text(text, style, false, result));
+    if (entries.texts.empty()) element.fail("<entries> needs at least one <text>");
+    return entries;
+  }
+
   Decoration read_rect(pugi::xml_node node) {
     const Element element(source_, node, {"x", "y", "width", "height", "color"}, {});
     Decoration rect;
@@ -557,16 +623,22 @@ class TemplateReader {
   }
 
   Master read_master(pugi::xml_node node, const Template& result) {
-    const Element element(
-        source_, node,
-        {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows", "start", "label"},
-        {"page", "grid", "header", "footer", "caption", "text", "rect"});
+    const Element element(source_, node,
+                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
+                           "start", "label", "flow"},
+                          {"page", "grid", "header", "footer", "caption", "text", "rect", "entries"});
     Master master;
     master.line = element.line();
-    const auto kind = element.choice("name", {"title", "chapter", "puzzle", "solution"});
-    if (!kind) element.fail("<master> needs a 'name': title, chapter, puzzle or solution");
+    const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
+                                              "solution", "front-cover", "back-cover", "spine"});
+    if (!kind)
+      element.fail(
+          "<master> needs a 'name': title, how-to-play, contents, chapter, puzzle, solution, front-cover, "
+          "back-cover or spine");
     master.name = *element.string("name");
-    const bool has_slots = master.name == "puzzle" || master.name == "solution";
+    // The front cover has one slot, for a sample grid.
+    const bool has_slots =
+        master.name == "puzzle" || master.name == "solution" || master.name == "front-cover";
     for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"}) {
       if (!has_slots && element.has(attribute))
         element.fail_at(attribute, in_quotes(attribute) + " applies to the puzzle and solution masters only");
@@ -588,13 +660,26 @@ class TemplateReader {
         static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
     master.start_recto = element.choice("start", {"any", "recto"}).value_or(0) == 1;
     master.label = element.pattern("label", "{page}");
+    if (element.has("flow") && master.name != "puzzle")
+      element.fail_at("flow", "'flow' applies to the puzzle master only");
+    master.continuous = element.choice("flow", {"by-chapter", "continuous"}).value_or(0) == 1;
     if (const auto header = element.single_child("header")) master.header = read_band(*header, result);
     if (const auto footer = element.single_child("footer")) master.footer = read_band(*footer, result);
     for (const auto& caption : element.children("caption"))
       master.captions.push_back(read_caption(caption, result));
     for (const auto& text : element.children("text"))
-      master.texts.push_back(read_text(text, TextStyle{}, true, result));
+      // Spine texts are centred across the spine: they take no 'y'.
+      master.texts.push_back(read_text(text, TextStyle{}, master.name != "spine", result));
     for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
+    if (const auto entries = element.single_child("entries")) {
+      if (master.name != "contents")
+        source_.fail(source_.line_of(*entries), "<entries> belong to the contents master");
+      master.entries = read_entries(*entries, result);
+    } else if (master.name == "contents") {
+      element.fail("the contents master needs an <entries> element (the list of chapters)");
+    }
+    if (master.name == "front-cover" && master.slots() != 1)
+      element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
     if (has_slots) check_slots(element, master);
     return master;
   }

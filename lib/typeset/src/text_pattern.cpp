@@ -8,8 +8,9 @@ namespace sudoku::typeset {
 namespace {
 
 constexpr std::array<std::string_view, kVariableCount> kVariableNames{
-    "title",  "author", "chapter", "level", "number",        "id",          "date",
-    "rating", "givens", "page",    "pages", "solution_page", "puzzle_page", "count"};
+    "title",      "author",       "chapter", "level", "number",        "id",          "date",
+    "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
+    "level_note", "chapter_page", "size",    "box",   "symbols"};
 
 struct FilterName {
   std::string_view name;

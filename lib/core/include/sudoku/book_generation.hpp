@@ -20,10 +20,12 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
 
+#include "sudoku/audit.hpp"
 #include "sudoku/book.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/plan.hpp"
@@ -40,7 +42,10 @@ struct BookGenerationOptions {
   int jobs = 1;
   bool resume = false;
   std::set<std::string> archive;  // canonical keys of puzzles already published
-  ClimbSettings climb;            // target and tolerance come from the plan; the budgets from here
+  // Puzzles the run must make again (a re-run of archived dates): puzzle id -> canonical key
+  // (ArchivePlanning::expected, archive_db.hpp). A slot that comes out otherwise fails the run.
+  std::map<std::string, std::string> published;
+  ClimbSettings climb;  // target and tolerance come from the plan; the budgets from here
   std::string tool_version;
 };
 
@@ -55,14 +60,16 @@ struct ChapterSummary {
 struct BookGenerationResult {
   Book book;
   std::vector<ChapterSummary> chapters;
+  Audit audit;              // the editor's check of every chapter (also written to report.json)
   std::size_t resumed = 0;  // slots taken from the checkpoint
 };
 
 // Progress: puzzles finished so far, per chapter (indexed like plan.chapters).
 using GenerationProgress = std::function<void(const std::vector<std::size_t>& done_per_chapter)>;
 
-// Generates the book and writes book.json, puzzles.txt and solutions.txt into the output directory
-// (created if missing), each atomically.
+// Generates the book and writes book.json, puzzles.txt, solutions.txt and report.json (the audit:
+// audit.hpp) into the output directory (created if missing), each atomically; for a plan with a
+// calendar also feed/{date}.json per day (docs/desk.md).
 BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
                                    const GenerationProgress& progress = {});
 

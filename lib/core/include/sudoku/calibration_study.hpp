@@ -157,12 +157,21 @@ std::string to_string(std::span<const Bin> bins);
 StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins,
                               const ReadOptions& read = {});
 
+// The cuts between neighbouring levels for StudyOptions::bands, from their kept ratings in ascending
+// order of target: cuts[i] separates levels i and i+1. Cuts lie midway between observed ratings.
+std::vector<double> band_cuts(std::span<const std::vector<double>> kept_in_order);
+
 // ---- The study ----
 
 struct StudyOptions {
   OutlierRule outliers = OutlierRule::median_iqr;
   std::size_t levels = 0;  // 0: the measured levels only; more: expand_levels to this many
   Spacing spacing = Spacing::arithmetic;
+  // Band levels (calibration.hpp) instead of targets alone: neighbouring levels (by target) are
+  // split at the cut that misclassifies the fewest of their kept ratings (ties: the cut nearest the
+  // midpoint of their medians); the lowest band starts at its lowest kept rating, the highest ends
+  // at its highest; a level's target becomes its median, moved into its band when outside.
+  bool bands = false;
   int jobs = 1;
   std::string tool_version;  // recorded in the provenance
 };

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/archive_db.hpp"
+#include "sudoku/audit.hpp"
 #include "sudoku/calibration.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
@@ -41,14 +43,18 @@ struct PuzzleReport {
   std::string canonical;  // when the givens are consistent
   // Ratings, for ok puzzles when rating is on.
   std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
-  std::string level;                       // calibration level of the call count
-  std::optional<MetricRating> hs_calls;    // HS-solver calls
+  std::string level;  // level in the calibration (press levels: of the technique grade, uniqueness off)
+  std::optional<MetricRating> hs_calls;  // HS-solver calls
   // Technique grader (technique_grader.hpp): SE-scale grade, absent when the puzzle is beyond the
   // ladder (technique_beyond), and the hardest technique's name; the step lines with explain.
   std::optional<double> technique_grade;
   bool technique_beyond = false;
   std::string hardest_technique;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
+  std::optional<AuditPuzzle> audit;          // with CorpusRatingOptions::audit
+  // With an archive (mark_published): where any symmetry of the puzzle was published, e.g.
+  // "daily-grid 2026-12-05 hard; weekly 2025-03-01 evil (withdrawn)"; empty when never.
+  std::string published;
 };
 
 struct CorpusRatingOptions {
@@ -58,7 +64,9 @@ struct CorpusRatingOptions {
   MetricSettings hs_settings;          // options of the "hs-calls" metric (strategies, cap, ...)
   MetricSettings technique_settings;   // options of the "technique" metric (max-technique, uniqueness)
   bool explain = false;                // keep each puzzle's technique steps (technique_steps)
-  Calibration calibration = paper_calibration();
+  bool audit = false;                  // keep what the editor's audit needs (audit_corpus)
+  // The levels of the `level` field: the readers' press levels unless another calibration is given.
+  Calibration calibration = press_calibration();
 };
 
 // Rates puzzles with one set of options; builds (and validates) the metrics once.
@@ -75,6 +83,9 @@ class CorpusRater {
  private:
   CorpusRatingOptions options_;
   std::unique_ptr<RatingMetric> call_count_;
+  // The calibration's metric with its recorded options, when it is not the call count above (whose
+  // command-line settings the calibration is checked against instead).
+  std::unique_ptr<RatingMetric> level_metric_;
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
 };
@@ -89,5 +100,14 @@ struct CorpusInput {
 std::vector<PuzzleReport> rate_corpus(
     const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
     const std::function<void(std::size_t done, std::size_t total)>& progress = {});
+
+// The editor's audit of a rated corpus (rated with CorpusRatingOptions::audit): one group per level
+// of the calibration, in ascending order, holding the ok puzzles of that level; each checked against
+// its level (band, givens range for the calibration's grid size, variety) as a chapter would be.
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration);
+
+// Fills each report's `published` from the archive (by canonical key: any symmetry matches), for
+// editors re-rating submissions: corpus-rate --archive FILE.sqlite.
+void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive);
 
 }  // namespace sudoku

@@ -1,10 +1,16 @@
 // The hill climber of Fatemi, Kazemi & Mehrasa (2014), made practical: it searches for a puzzle with
-// exactly one solution whose rating is within a tolerance of a target.
+// exactly one solution whose rating is within a tolerance of a target — or, for band levels (the
+// readers' press levels), inside a band of ratings and a range of givens.
 //
 // A state is a puzzle; a move adds, deletes or changes the givens of one orbit of cells (so the
 // pattern keeps its symmetry); cost = infinity unless the puzzle has exactly one solution, else
 // |rating - target|; the climb stops when cost <= tolerance * target (aiming a little closer, see
-// ClimbSettings::aim). What the paper leaves open or what we changed, and why (docs/generation.md):
+// ClimbSettings::aim). With a band the cost has two parts, compared in order (docs/generation.md):
+// first how far the puzzle is from being acceptable (rating outside the band, relative to the
+// target, plus 0.02 per given outside the givens range), then, once inside, how far the rating is
+// from the slot's own target in the band — a continuous objective inside the band, so that slots
+// with targets spread over the band give puzzles spread over its techniques instead of piling up at
+// the edge the climb came from. What the paper leaves open or what we changed, and why:
 //   - the infinite plateau is never entered: the climb starts from a full random solution grid
 //     (unique, rating minimal) and every state it keeps is unique;
 //   - moves are drawn with probabilities that favour the useful direction (delete when the rating is
@@ -13,7 +19,12 @@
 //     such as the technique grade leave most moves on a plateau of equal cost, where a strictly
 //     improving climb is stuck; moving sideways lets it drift until a move drops the cost;
 //   - a local minimum (`patience` moves in a row without a strict improvement) or the move budget
-//     ends the climb; it restarts from a new random grid, up to `max_restarts` times.
+//     ends the climb; it restarts from a new random grid, up to `max_restarts` times; a target that
+//     is still not reached gets `escalations` more rounds of restarts, each with twice the moves
+//     and patience of the round before (the budget grows with need instead of failing a long run).
+//
+//   ClimbSettings settings{.target = 2.9, .band = RatingBand{2.5, 3.4}, .givens = GivensRange{27, 34}};
+//   ClimbResult result = climb_to_target(geometry, settings, rate, seed);   // result.reached
 // Contract: deterministic for a given seed and rating function; every returned puzzle has exactly
 // one solution (checked by the solution counter) and `solution` is that solution.
 #pragma once
@@ -21,7 +32,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 
+#include "sudoku/calibration.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/random.hpp"
 #include "sudoku/symmetry.hpp"
@@ -29,8 +42,10 @@
 namespace sudoku {
 
 struct ClimbSettings {
-  double target = 0;        // rating to reach (> 0)
-  double tolerance = 0.10;  // success when |rating - target| <= tolerance * target
+  double target = 0;                  // rating to reach (> 0); with a band, the point in the band to aim at
+  double tolerance = 0.10;            // success when |rating - target| <= tolerance * target (no band)
+  std::optional<RatingBand> band;     // success when the rating lies in the band (and the givens fit)
+  std::optional<GivensRange> givens;  // success only with this many givens
   Symmetry symmetry = Symmetry::rotate180;
   int max_moves = 3000;   // moves tried per climb
   int patience = 400;     // moves without improvement that count as a local minimum
@@ -39,6 +54,9 @@ struct ClimbSettings {
   // moves without improvement), so ratings spread around the target instead of piling up at the
   // edge of the band they were approached from.
   double aim = 0.5;
+  int escalations = 2;  // rounds of max_restarts climbs after the first, each with doubled budgets
+  // With a band: more climbs, once the band is reached, while the rating is not on the slot's target.
+  int aim_restarts = 2;
 };
 
 // Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.
@@ -50,7 +68,8 @@ struct ClimbResult {
   Grid solution;           // its unique solution
   double rating = 0;       // its rating
   std::int64_t moves = 0;  // moves tried over all climbs (the paper's iterations)
-  int restarts = 0;        // climbs started after the first
+  int restarts = 0;        // climbs started after the first (over all rounds)
+  int escalations = 0;     // rounds with grown budgets that were needed
 };
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,

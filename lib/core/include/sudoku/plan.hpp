@@ -32,8 +32,45 @@ struct PlanChapter {
   double target = 0;           // rating to aim at
   bool numeric_level = false;  // the plan gave a number rather than a name
   int count = 0;
+  int size = 9;                     // grid size: the chapter's "size", else the plan's (a book may mix sizes)
+  bool size_given = false;          // the chapter gave "size"
   std::optional<std::string> date;  // "YYYY-MM-DD"
+  // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
+  std::optional<RatingBand> band;
+  // How many givens a puzzle may have: the chapter's "givens" or, when the calibration was made for
+  // the plan's grid size, its level's range. None: any number.
+  std::optional<GivensRange> givens;
+  bool givens_given = false;  // the chapter gave "givens"
+  bool variety = false;       // the variety rule applies (variety_applies)
+  // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
+  // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
+  // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.
+  std::optional<std::string> slot;
+  std::uint64_t slot_seed = 0;
+  std::size_t spread = 0;  // slot_target's index offset: the day number, so days spread over the band
 };
+
+// A plan's calendar: the same slots every week, from one date for a number of days.
+//   "calendar": {"from": "2026-12-01", "days": 31, "slots": {"mon": ["easy", "medium"], "sun": ["evil"]}}
+struct PlanCalendar {
+  std::string from;  // "YYYY-MM-DD"
+  int days = 0;
+  std::vector<std::vector<std::string>> slots;  // per weekday, Monday first: level names in page order
+};
+
+// "2026-12-05" + 3 days = "2026-12-08"; the weekday of a date (0 = Monday). The text must be a
+// valid ISO date (is_iso_date).
+std::string add_days(const std::string& iso_date, int days);
+int weekday_of(const std::string& iso_date);
+// The slot seed of a calendar slot: a function of these four values only.
+std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publication, const std::string& date,
+                                 const std::string& slot);
+
+// The rating slot `index` of `chapter` aims at: with a band, a point of the band from a
+// low-discrepancy sequence (the first slot at the middle, the next ones filling the gaps), so the
+// puzzles of a chapter spread over its band and its techniques; later attempts (after a clash or
+// for variety) aim elsewhere in the band. Without a band, the chapter's target.
+double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 0);
 
 // Which optional top-level keys the plan file gave (the rest took their defaults).
 struct PlanKeysGiven {
@@ -49,22 +86,29 @@ struct Plan {
   std::string source;  // file name, for messages
   std::string title;
   std::string author;
+  std::string publication;  // required with a calendar: names the publication in the archive
   std::uint64_t seed = 0;
   int size = 9;
   Symmetry symmetry = Symmetry::rotate180;
-  std::string metric = "call-count";
-  int runs = 10;  // searches per rating (the metric's "runs" setting)
+  std::string metric = "technique";  // default: the calibration's metric
+  int runs = 1;                      // searches per rating (the metric's "runs" setting)
   double tolerance = 0.10;
   Calibration calibration;
   std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
   std::string calibration_source;               // "default" or the calibration file's path
-  std::vector<PlanChapter> chapters;
+  std::vector<PlanChapter> chapters;  // the given chapters, then the calendar's (one per day and slot)
+  std::optional<PlanCalendar> calendar;
   PlanKeysGiven given;
 
   std::size_t puzzle_count() const;
-  // The settings the metric is made with: {"runs": runs}.
+  // The settings the metric is made with: the calibration's options (e.g. uniqueness off for the
+  // press levels) and {"runs": runs}.
   MetricSettings metric_settings() const;
 };
+
+// The levels a chapter of `size` is graded on: the press levels of that size when the plan uses the
+// press levels, the plan's calibration otherwise (its givens ranges then apply only at its size).
+Calibration chapter_calibration(const Plan& plan, int size);
 
 inline constexpr int kMaxPlanPuzzles = 100000;
 
@@ -73,7 +117,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
 Plan read_plan(const std::string& path);
 
 // The plan as JSON: the keys it was given in schema order (title, author, seed, size, symmetry,
-// calibration, metric, runs, tolerance, chapters; per chapter title, level, count, date).
+// publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, size,
+// level, count, date, givens). The calendar is written as given, not as the chapters it expands to.
 boost::json::object plan_to_json(const Plan& plan);
 
 }  // namespace sudoku

@@ -38,6 +38,11 @@ const std::vector<ReportField>& report_fields();
 
 std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format);
 
+// What corpus-rate writes: with options.audit the audit (a table, or JSON for OutputFormat::json),
+// with options.explain the solving paths, else the records in `format`.
+std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
+                                 OutputFormat format);
+
 // The solving paths (`corpus-rate --explain`): one block per report, blocks separated by a blank
 // line. A block is a header "# FILE:LINE  PUZZLE", then for an ok report "# grade G, hardest: T,
 // N steps" (G with one decimal, or "beyond") and its technique steps one per line; for any other

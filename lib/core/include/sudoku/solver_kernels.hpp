@@ -8,6 +8,7 @@
 // the first solution found, the same one on every run, and is left untouched otherwise. Call a
 // kernel only on geometries its applies_to accepts. Reentrant. The kernels may find different
 // first solutions for puzzles with several; for a unique puzzle they all give that solution.
+// count_with_stats is the same count that also adds the search effort to `stats` (benchmarks).
 //
 //   for (const SolverKernel& kernel : solver_kernels())
 //     if (kernel.applies_to(puzzle.geometry())) kernel.count(puzzle.geometry(), puzzle.cells(), 2, out);
@@ -24,10 +25,22 @@ namespace sudoku {
 using CountKernel = int (*)(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
                             std::uint8_t* first_solution);
 
+// Search effort, summed over counts. A guess is a branch taken on an assumption, counted as tdoku
+// counts them: a two-way split (value in, value out) is one guess, a cell tried with k values
+// k - 1 (the last value is no longer an assumption). The SAT kernel counts none: CaDiCaL does not
+// report its decisions.
+struct SearchStats {
+  std::uint64_t guesses = 0;
+};
+
+using CountWithStatsKernel = int (*)(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
+                                     std::uint8_t* first_solution, SearchStats& stats);
+
 struct SolverKernel {
   std::string_view name;                // "bitboard9", "generic", "sat": bench suite and test names
   bool (*applies_to)(const Geometry&);  // the geometries the kernel handles
   CountKernel count;
+  CountWithStatsKernel count_with_stats;  // the same count, adding its effort to `stats`
 };
 
 // In dispatch order: count_solutions runs the first kernel that applies ("bitboard9" for the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -161,6 +162,29 @@ boost::json::value provenance_json(const StudyInput& input, const StudyResult& r
                                            {"reason", puzzle.reason()}});
   provenance["excluded"] = std::move(excluded);
   return provenance;
+}
+
+// StudyOptions::bands: the measured levels become band levels (see the header).
+void make_bands(StudyResult& result) {
+  std::vector<std::size_t> order(result.levels.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return result.calibration.levels[a].target < result.calibration.levels[b].target;
+  });
+  std::vector<std::vector<double>> kept;
+  for (const std::size_t l : order) kept.push_back(result.levels[l].kept_ratings);
+  const std::vector<double> cuts = band_cuts(kept);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    CalibrationLevel& level = result.calibration.levels[order[i]];
+    const auto [lowest, highest] = std::minmax_element(kept[i].begin(), kept[i].end());
+    const double low = i == 0 ? std::min(*lowest, cuts.empty() ? *lowest : cuts.front()) : cuts[i - 1];
+    const double high = i + 1 == order.size() ? std::max(*highest, low) : cuts[i];
+    if (high < low)
+      fail("levels \"" + result.calibration.levels[order[i - 1]].name + "\" and \"" + level.name +
+           "\" overlap too much to be told apart by bands");
+    level.band = RatingBand{low, high};
+    level.target = std::clamp(*level[LevelStatistic::median], low, high);
+  }
 }
 
 }  // namespace
@@ -434,6 +458,38 @@ std::string ExcludedPuzzle::reason() const {
   return solutions == 0 ? "no solution" : "not unique (2 or more solutions)";
 }
 
+std::vector<double> band_cuts(std::span<const std::vector<double>> kept_in_order) {
+  std::vector<double> cuts;
+  for (std::size_t i = 0; i + 1 < kept_in_order.size(); ++i) {
+    std::vector<double> lower = kept_in_order[i];
+    std::vector<double> upper = kept_in_order[i + 1];
+    std::sort(lower.begin(), lower.end());
+    std::sort(upper.begin(), upper.end());
+    std::vector<double> values = lower;
+    values.insert(values.end(), upper.begin(), upper.end());
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    const double middle = (quantile_of_sorted(lower, 0.5) + quantile_of_sorted(upper, 0.5)) / 2;
+    double best_cut = middle;
+    std::size_t best_errors = SIZE_MAX;
+    for (std::size_t v = 0; v + 1 < values.size(); ++v) {
+      const double cut = (values[v] + values[v + 1]) / 2;
+      const auto lower_above =
+          static_cast<std::size_t>(lower.end() - std::lower_bound(lower.begin(), lower.end(), cut));
+      const auto upper_below =
+          static_cast<std::size_t>(std::lower_bound(upper.begin(), upper.end(), cut) - upper.begin());
+      const std::size_t errors = lower_above + upper_below;
+      if (errors < best_errors ||
+          (errors == best_errors && std::abs(cut - middle) < std::abs(best_cut - middle))) {
+        best_errors = errors;
+        best_cut = cut;
+      }
+    }
+    cuts.push_back(best_cut);
+  }
+  return cuts;
+}
+
 StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric,
                                   const StudyOptions& options, const StudyProgress& progress) {
   require_levels_with_puzzles(input);
@@ -499,6 +555,10 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
              format_number(result.calibration.levels[i].target) +
              ": the metric does not tell their puzzles apart, and a calibration needs distinct targets");
 
+  if (options.bands) {
+    if (options.levels > 0) fail("bands are made from measured levels only (drop --levels)");
+    make_bands(result);
+  }
   const std::size_t measured = result.calibration.levels.size();
   if (options.levels > 0)
     result.calibration.levels = expand_levels(result.calibration.levels, options.levels, options.spacing);

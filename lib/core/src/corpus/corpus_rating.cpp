@@ -1,5 +1,6 @@
 #include "sudoku/corpus_rating.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "sudoku/canonical.hpp"
@@ -33,11 +34,17 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
       technique_options_(parse_technique_settings(options_.technique_settings)) {
   technique_options_.explain = options_.explain;
   validate_calibration(options_.calibration);
+  if (options_.calibration.metric != "call-count") {
+    MetricSettings settings = options_.calibration.options;
+    settings["runs"] = std::to_string(options_.calibration.runs);
+    level_metric_ = make_rating_metric(options_.calibration.metric, settings);
+  }
 }
 
 std::vector<std::string> CorpusRater::warnings() const {
   std::vector<std::string> warnings;
-  if (auto mismatch = calibration_mismatch(options_.calibration, *call_count_)) warnings.push_back(*mismatch);
+  const RatingMetric& level_metric = level_metric_ ? *level_metric_ : *call_count_;
+  if (auto mismatch = calibration_mismatch(options_.calibration, level_metric)) warnings.push_back(*mismatch);
   return warnings;
 }
 
@@ -77,7 +84,9 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.solution = to_line(*count.solution);
     if (options_.rate) {
       report.call_count = call_count_->rate(grid);
-      report.level = level_for(options_.calibration, report.call_count->value).name;
+      const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
+      report.level = level_for(options_.calibration, level_rating).name;
+      if (options_.audit) report.audit = audit_puzzle(grid);
       report.hs_calls = hs_calls_->rate(grid);
       const TechniqueGrade technique = grade_techniques(grid, technique_options_);
       report.technique_beyond = technique.beyond();
@@ -91,6 +100,26 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     }
   }
   return report;
+}
+
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration) {
+  std::vector<std::size_t> order(calibration.levels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return calibration.levels[a].target < calibration.levels[b].target;
+  });
+  int size = 9;
+  for (const PuzzleReport& report : reports)
+    if (report.status == PuzzleStatus::ok) size = report.size;
+  std::vector<AuditGroup> groups;
+  for (const std::size_t i : order)
+    groups.push_back(audit_group(calibration.levels[i].name, calibration.levels[i].name, calibration, size));
+  for (const PuzzleReport& report : reports) {
+    if (report.status != PuzzleStatus::ok || !report.audit) continue;
+    for (AuditGroup& group : groups)
+      if (group.level == report.level) group.puzzles.push_back(*report.audit);
+  }
+  return run_audit(groups);
 }
 
 std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
@@ -109,6 +138,19 @@ std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, co
       progress ? std::function<void(std::size_t)>([&](std::size_t done) { progress(done, items.size()); })
                : std::function<void(std::size_t)>{});
   return reports;
+}
+
+void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive) {
+  for (auto& report : reports) {
+    if (report.canonical.empty()) continue;
+    for (const auto& entry : archive.find(report.canonical)) {
+      std::string where = entry.publication;
+      for (const std::string* part : {&entry.date, &entry.slot})
+        if (!part->empty()) where += " " + *part;
+      if (entry.withdrawn) where += " (withdrawn)";
+      report.published += (report.published.empty() ? "" : "; ") + where;
+    }
+  }
 }
 
 }  // namespace sudoku

@@ -175,6 +175,8 @@ const std::vector<ReportField>& report_fields() {
        }},
       {"hardest_technique", [](const PuzzleReport& r) { return text_or_absent(r.hardest_technique); }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
+      // Last, so that the columns before it stay where they were before the archive came.
+      {"published", [](const PuzzleReport& r) { return text_or_absent(r.published); }},
   };
   return fields;
 }
@@ -221,6 +223,15 @@ std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
     first = false;
   }
   return text;
+}
+
+std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
+                                 OutputFormat format) {
+  if (options.audit) {
+    const Audit audit = audit_corpus(reports, options.calibration);
+    return format == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit);
+  }
+  return options.explain ? format_explanations(reports) : format_reports(reports, format);
 }
 
 }  // namespace sudoku

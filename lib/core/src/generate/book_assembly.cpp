@@ -21,7 +21,10 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
       !has_symmetry(puzzle, plan.symmetry))
     throw std::logic_error("generated puzzle failed verification: " + to_line(puzzle));
   const MetricRating rating = metric.rate(puzzle);
-  if (std::abs(rating.value - chapter.target) > plan.tolerance * chapter.target)
+  const bool on_target = chapter.band
+                             ? chapter.band->contains(rating.value)
+                             : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
+  if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())))
     throw std::logic_error("recomputed rating of " + to_line(puzzle) + " is off target");
   BookPuzzle entry;
   entry.puzzle = puzzle;
@@ -67,9 +70,10 @@ void assemble_book(const Plan& plan, const RatingMetric& metric, const SlotSched
     const Slot& slot = slots[s];
     const PlanChapter& chapter = plan.chapters[slot.chapter];
     BookPuzzle puzzle = verified_puzzle(plan, metric, chosen[s], chapter);
+    // A calendar slot is known by its date and slot ("2026-12-05-hard"), in the archive and on the page.
     char id[64];
     std::snprintf(id, sizeof id, "%s-%03d", chapter.level.c_str(), ++numbers_per_level[chapter.level]);
-    puzzle.id = id;
+    puzzle.id = chapter.slot ? *chapter.date + "-" + *chapter.slot : std::string(id);
     puzzle.seed = scheduler.seed(s, chosen[s].attempt);
     auto& summary = summaries[slot.chapter];
     ++summary.count;

@@ -3,7 +3,10 @@
 // assembly of the Book (book_assembly.hpp), and the output files (here).
 #include "sudoku/book_generation.hpp"
 
+#include <boost/json/array.hpp>
+
 #include <filesystem>
+#include <map>
 
 #include "generate/book_assembly.hpp"
 #include "generate/checkpoint_store.hpp"
@@ -11,6 +14,8 @@
 #include "generate/slot_scheduler.hpp"
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/json_io.hpp"
+#include "sudoku/parallel.hpp"
 #include "sudoku/puzzle_io.hpp"
 
 namespace sudoku {
@@ -38,6 +43,65 @@ void write_book_files(const Book& book, const std::string& directory) {
   write_book(book, (dir / "book.json").string());
 }
 
+// The editor's check of every chapter against its level, graded on `jobs` threads.
+Audit audit_book(const Plan& plan, const Book& book, int jobs) {
+  std::vector<AuditGroup> groups;
+  std::vector<std::pair<std::size_t, std::size_t>> places;  // (chapter, puzzle) of every puzzle
+  for (std::size_t c = 0; c < plan.chapters.size(); ++c) {
+    const PlanChapter& chapter = plan.chapters[c];
+    AuditGroup group =
+        audit_group(chapter.title, chapter.level, chapter_calibration(plan, chapter.size), chapter.size);
+    if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, false, {}};
+    group.givens_range = chapter.givens;
+    group.puzzles.resize(book.chapters[c].puzzles.size());
+    for (std::size_t p = 0; p < group.puzzles.size(); ++p) places.emplace_back(c, p);
+    groups.push_back(std::move(group));
+  }
+  parallel_for(places.size(), jobs, [&](std::size_t i) {
+    const auto [c, p] = places[i];
+    groups[c].puzzles[p] = audit_puzzle(book.chapters[c].puzzles[p].puzzle);
+  });
+  return run_audit(groups);
+}
+
+// The web and app teams' feed: feed/{date}.json per day of a calendar, its slots in page order with
+// puzzle, solution, level and grades.
+void write_feed(const Plan& plan, const Book& book, const std::string& directory) {
+  std::map<std::string, boost::json::array> days;
+  for (std::size_t c = 0; c < book.chapters.size(); ++c) {
+    if (!plan.chapters[c].slot) continue;
+    for (const auto& puzzle : book.chapters[c].puzzles)
+      days[*puzzle.date].push_back(boost::json::object{{"slot", *plan.chapters[c].slot},
+                                                       {"id", puzzle.id},
+                                                       {"level", puzzle.level},
+                                                       {"puzzle", to_line(puzzle.puzzle)},
+                                                       {"solution", to_line(puzzle.solution)},
+                                                       {"rating", puzzle.rating},
+                                                       {"givens", puzzle.givens}});
+  }
+  if (days.empty()) return;
+  const std::filesystem::path feed = std::filesystem::path(directory) / "feed";
+  create_output_directory(feed.string());
+  for (auto& [date, puzzles] : days)
+    write_file_atomically((feed / (date + ".json")).string(),
+                          pretty_json(boost::json::object{{"publication", plan.publication},
+                                                          {"date", date},
+                                                          {"size", plan.size},
+                                                          {"puzzles", std::move(puzzles)}}));
+}
+
+// A re-run of archived dates must give the archived puzzles again (same plan, same seeds).
+void check_published(const Book& book, const std::map<std::string, std::string>& published) {
+  for (const auto& chapter : book.chapters)
+    for (const auto& puzzle : chapter.puzzles) {
+      const auto found = published.find(puzzle.id);
+      if (found != published.end() && found->second != puzzle.canonical)
+        throw GenerationError(puzzle.id +
+                              ": the archive holds another puzzle for this slot (was the plan's seed, "
+                              "level or publication changed?); --replace the slot to print a new one");
+    }
+}
+
 }  // namespace
 
 std::string checkpoint_path(const std::string& output_directory) {
@@ -62,7 +126,12 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   scheduler.climb_first_attempts(options.jobs, progress);
   const auto chosen = detail::choose_distinct(plan, scheduler, options.archive);
   detail::assemble_book(plan, *metric, scheduler, chosen, result);
+  check_published(result.book, options.published);
+  result.audit = audit_book(plan, result.book, options.jobs);
   write_book_files(result.book, options.output_directory);
+  write_feed(plan, result.book, options.output_directory);
+  write_file_atomically((std::filesystem::path(options.output_directory) / "report.json").string(),
+                        pretty_json(audit_to_json(result.audit)));
   std::filesystem::remove(checkpoint);
   return result;
 }

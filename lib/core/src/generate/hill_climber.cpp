@@ -1,5 +1,6 @@
 #include "sudoku/hill_climber.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -16,8 +17,17 @@ struct State {
   Grid puzzle;
   Grid solution;
   double rating = 0;
+  int givens = 0;
   double cost = std::numeric_limits<double>::infinity();
 };
+
+// With a band or a givens range, being acceptable comes first: this weight puts any distance from
+// acceptable above any distance from the target inside the band (both are relative to the target).
+constexpr double kOutsideWeight = 1000.0;
+// One given outside the givens range counts like a rating 2 % of the target outside the band.
+constexpr double kPerGivenOutside = 0.02;
+// Draws of the diagonal boxes random_solution_grid makes before it seeds a single box instead.
+constexpr int kDiagonalDraws = 64;
 
 class Climber {
  public:
@@ -34,14 +44,14 @@ class Climber {
     State current = dig(moves);
     int since_improvement = 0;
     for (int move = 0; move < settings_.max_moves && !on_aim(current) &&
-                       since_improvement < (reached(current) ? settings_.patience / 4 : settings_.patience);
+                       since_improvement < (reached(current) && !settings_.band ? settings_.patience / 4
+                                                                                : settings_.patience);
          ++move) {
       ++moves;
       ++since_improvement;
       State candidate;
       if (!propose(current, candidate)) continue;
-      candidate.rating = rate_(candidate.puzzle);
-      candidate.cost = cost_of(candidate.rating);
+      evaluate(candidate);
       // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
       if (candidate.cost <= current.cost) {
         if (candidate.cost < current.cost) since_improvement = 0;
@@ -51,36 +61,79 @@ class Climber {
     return current;
   }
 
-  bool reached(const State& state) const { return state.cost <= settings_.tolerance * settings_.target; }
+  bool reached(const State& state) const {
+    if (!two_part_cost()) return state.cost <= settings_.tolerance * settings_.target;
+    return state.cost < std::numeric_limits<double>::infinity() && outside(state.rating, state.givens) == 0;
+  }
+  // Close enough to the target to stop. In a band the window is a share of the band's width (the
+  // tolerance does not apply there), small enough that a discrete grade must be hit, not its
+  // neighbour: 0.045 for a band 0.9 wide.
   bool on_aim(const State& state) const {
-    return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
+    if (!two_part_cost()) return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
+    const double window = settings_.band ? settings_.aim * 0.1 * (settings_.band->high - settings_.band->low)
+                                         : settings_.aim * settings_.tolerance * settings_.target;
+    return reached(state) && std::abs(state.rating - settings_.target) <= window;
   }
 
  private:
-  double cost_of(double rating) const { return std::abs(rating - settings_.target); }
+  bool two_part_cost() const { return settings_.band || settings_.givens; }
+
+  // How far from acceptable, relative to the target (0 when the rating and the givens fit).
+  double outside(double rating, int givens) const {
+    const double target = settings_.target;
+    double rating_gap = 0;
+    if (settings_.band)
+      rating_gap = std::max({0.0, settings_.band->low - rating, rating - settings_.band->high});
+    else
+      rating_gap = std::max(0.0, std::abs(rating - target) - settings_.tolerance * target);
+    int givens_gap = 0;
+    if (settings_.givens)
+      givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    return rating_gap / target + kPerGivenOutside * givens_gap;
+  }
+
+  // The paper's |rating - target| when there is neither band nor givens range; otherwise the two
+  // parts of the header, as one number that orders them lexicographically.
+  double cost_of(double rating, int givens) const {
+    const double distance = std::abs(rating - settings_.target);
+    if (!two_part_cost()) return distance;
+    return kOutsideWeight * outside(rating, givens) + distance / settings_.target;
+  }
+
+  void evaluate(State& state) const {
+    state.rating = rate_(state.puzzle);
+    state.givens = state.puzzle.givens();
+    state.cost = cost_of(state.rating, state.givens);
+  }
+
+  bool dug_enough(const State& state, double band_floor) const {
+    if (state.rating < band_floor) return false;
+    if (!settings_.givens || state.givens <= settings_.givens->most) return true;
+    return settings_.band && state.rating > settings_.band->high;
+  }
 
   // The starting state: a random solution grid with orbits removed in random order while the puzzle
-  // stays unique, stopping early once the rating reaches the lower edge of the target band. Full
-  // grids all rate 1, a plateau on which strict hill climbing cannot move; digging leaves it.
+  // stays unique, stopping early once the rating reaches the lower edge of the target band (and the
+  // givens are few enough, unless the rating is already past the band). Full grids all rate 1, a
+  // plateau on which strict hill climbing cannot move; digging leaves it.
   State dig(std::int64_t& moves) {
     State current;
     current.solution = random_solution_grid(geometry_, rng_);
     current.puzzle = current.solution;
-    current.rating = rate_(current.puzzle);
-    current.cost = cost_of(current.rating);
+    evaluate(current);
     std::vector<std::size_t> order(orbits_.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     rng_.shuffle(order.begin(), order.end());
-    const double band_floor = settings_.target * (1 - settings_.tolerance);
+    const double band_floor =
+        settings_.band ? settings_.band->low : settings_.target * (1 - settings_.tolerance);
     for (const std::size_t o : order) {
-      if (current.rating >= band_floor) break;
+      if (dug_enough(current, band_floor)) break;
       ++moves;
       State candidate;
       candidate.puzzle = current.puzzle;
       for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
       if (!solve_uniquely(candidate)) continue;
-      candidate.rating = rate_(candidate.puzzle);
-      candidate.cost = cost_of(candidate.rating);
+      evaluate(candidate);
       current = std::move(candidate);
     }
     return current;
@@ -105,6 +158,9 @@ class Climber {
       kind = roll < 35 ? Move::remove : roll < 75 ? Move::relocate : roll < 90 ? Move::change : Move::add;
     else
       kind = roll < 50 ? Move::add : roll < 75 ? Move::relocate : roll < 85 ? Move::change : Move::remove;
+    // Outside the givens range the count must move first: a relocation or a change keeps it.
+    if (settings_.givens && current.givens > settings_.givens->most) kind = Move::remove;
+    if (settings_.givens && current.givens < settings_.givens->fewest) kind = Move::add;
     if (given_orbits.empty()) kind = Move::add;
     if (empty_orbits.empty() && (kind == Move::add || kind == Move::relocate)) kind = Move::remove;
 
@@ -151,7 +207,7 @@ class Climber {
   }
 
   std::shared_ptr<const Geometry> geometry_;
-  const ClimbSettings& settings_;
+  const ClimbSettings settings_;
   const RatingFunction& rate_;
   Rng& rng_;
   std::vector<std::vector<int>> orbits_;
@@ -160,39 +216,57 @@ class Climber {
 }  // namespace
 
 Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
-  Grid seeded(geometry);
   const int n = geometry->size();
-  // Boxes on the diagonal share no unit, so any fillings of them extend to a full grid.
   const int bands = n / geometry->box_rows();
   const int stacks = n / geometry->box_cols();
   std::vector<int> values(static_cast<std::size_t>(n));
-  for (int k = 0; k < std::min(bands, stacks); ++k) {
-    std::iota(values.begin(), values.end(), 1);
-    rng.shuffle(values.begin(), values.end());
-    std::size_t next = 0;
-    for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
-      for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
-        seeded.set(geometry->cell_at(r, c), values[next++]);
+  // Boxes on the diagonal share no unit, but their fillings need not extend to a full grid: on 4x4
+  // about one draw in three leaves some cell of the off-diagonal boxes without a value (rows and
+  // columns together rule out all of its box's values). So draw again; a single box always
+  // extends (any grid relabelled), which bounds the loop for every size.
+  for (int attempt = 0;; ++attempt) {
+    Grid seeded(geometry);
+    const int boxes = attempt < kDiagonalDraws ? std::min(bands, stacks) : 1;
+    for (int k = 0; k < boxes; ++k) {
+      std::iota(values.begin(), values.end(), 1);
+      rng.shuffle(values.begin(), values.end());
+      std::size_t next = 0;
+      for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
+        for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
+          seeded.set(geometry->cell_at(r, c), values[next++]);
+    }
+    const auto completed = count_solutions(seeded, 1);
+    if (completed.count == 1) return apply(random_transform(*geometry, rng), *completed.solution);
   }
-  const auto completed = count_solutions(seeded, 1);
-  if (completed.count == 0) throw std::logic_error("random_solution_grid: diagonal boxes did not extend");
-  return apply(random_transform(*geometry, rng), *completed.solution);
 }
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed) {
   if (!(settings.target > 0)) throw std::invalid_argument("climb target must be positive");
   Rng rng(seed);
-  Climber climber(geometry, settings, rate, rng);
   ClimbResult result;
   State best;
-  for (int attempt = 0; attempt <= settings.max_restarts; ++attempt) {
-    result.restarts = attempt;
-    State state = climber.climb(result.moves);
-    if (state.cost < best.cost) best = std::move(state);
-    if (climber.reached(best)) break;
+  result.restarts = -1;
+  for (int round = 0; round <= std::max(0, settings.escalations) && !result.reached; ++round) {
+    ClimbSettings grown = settings;
+    grown.max_moves = settings.max_moves << std::min(round, 8);
+    grown.patience = settings.patience << std::min(round, 8);
+    Climber climber(geometry, grown, rate, rng);
+    result.escalations = round;
+    for (int attempt = 0; attempt <= settings.max_restarts && !result.reached; ++attempt) {
+      ++result.restarts;
+      State state = climber.climb(result.moves);
+      if (state.cost < best.cost) best = std::move(state);
+      result.reached = climber.reached(best);
+    }
+    // In a band, a few more climbs for the slot's own target (rare techniques sit at its grades).
+    for (int extra = 0; settings.band && extra < settings.aim_restarts && result.reached && !climber.on_aim(best);
+         ++extra) {
+      ++result.restarts;
+      State state = climber.climb(result.moves);
+      if (state.cost < best.cost) best = std::move(state);
+    }
   }
-  result.reached = climber.reached(best);
   result.puzzle = best.puzzle;
   result.solution = best.solution;
   result.rating = best.rating;

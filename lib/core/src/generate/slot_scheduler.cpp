@@ -10,26 +10,32 @@ namespace sudoku::detail {
 
 SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
                              CheckpointStore& store)
-    : plan_(plan), climb_(climb), metric_(metric), store_(store), geometry_(Geometry::standard(plan.size)) {
+    : plan_(plan), climb_(climb), metric_(metric), store_(store) {
   for (std::size_t c = 0; c < plan.chapters.size(); ++c)
     for (int i = 0; i < plan.chapters[c].count; ++i) slots_.push_back({c, static_cast<std::size_t>(i)});
 }
 
 std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
   const Slot& slot = slots_[slot_number];
-  const std::uint64_t base = derive_seed(plan_.seed, slot.chapter, slot.index);
+  // A calendar slot's seed is its own (plan.hpp): the day's puzzles do not depend on the other days.
+  const PlanChapter& chapter = plan_.chapters[slot.chapter];
+  const std::uint64_t base = chapter.slot ? derive_seed(chapter.slot_seed, slot.index)
+                                          : derive_seed(plan_.seed, slot.chapter, slot.index);
   return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
 }
 
 SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   const PlanChapter& chapter = plan_.chapters[slots_[slot_number].chapter];
   ClimbSettings settings = climb_;
-  settings.target = chapter.target;
+  settings.target = slot_target(chapter, slots_[slot_number].index, attempt);
   settings.tolerance = plan_.tolerance;
+  settings.band = chapter.band;
+  settings.givens = chapter.givens;
   settings.symmetry = plan_.symmetry;
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
-  ClimbResult climbed = climb_to_target(geometry_, settings, rate, seed(slot_number, attempt));
+  ClimbResult climbed =
+      climb_to_target(Geometry::standard(chapter.size), settings, rate, seed(slot_number, attempt));
   SlotResult result;
   result.reached = climbed.reached;
   result.puzzle = std::move(climbed.puzzle);

@@ -1,9 +1,10 @@
 // Private: the slots of a plan (chapter c, puzzle i in plan order) and their climbs.
 //
-// Contract: slot s, attempt a climbs with the seed derive_seed(plan seed, c, i) (attempt 0) or
-// derive_seed(that, a), so a result depends only on the plan and the climber's budget — not on the
-// number of jobs nor on which run climbed it. Every result goes into the checkpoint store, and is
-// taken from there when it is already in it (a resumed run climbs nothing twice).
+// Contract: slot s, attempt a climbs with the seed derive_seed(plan seed, c, i) — for a calendar
+// chapter derive_seed(its slot seed, i) — (attempt 0) or derive_seed(that, a), so a result depends only on
+// the plan and the climber's budget — not on the number of jobs nor on which run climbed it. Every result
+// goes into the checkpoint store, and is taken from there when it is already in it (a resumed run climbs
+// nothing twice).
 //   SlotScheduler scheduler(plan, climb, *metric, store);
 //   scheduler.climb_first_attempts(jobs, progress);  const SlotResult r = scheduler.result(s, 1);
 #pragma once
@@ -47,7 +48,6 @@ class SlotScheduler {
   const ClimbSettings& climb_;
   const RatingMetric& metric_;
   CheckpointStore& store_;
-  std::shared_ptr<const Geometry> geometry_;
   std::vector<Slot> slots_;
 };
 

@@ -1,17 +1,21 @@
 #include "sudoku/calibration.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <initializer_list>
 #include <limits>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include <boost/json.hpp>
 
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/geometry.hpp"
 
 namespace sudoku {
 namespace {
@@ -19,11 +23,13 @@ namespace {
 // The one list of accepted keys. Level statistics follow "name" and "target" in LevelStatistic
 // order, so their names come from here too. (initializer_list because JsonField::allow_only takes
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
-const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs", "options", "levels",
-                                                               "provenance"};
-const std::initializer_list<std::string_view> kLevelKeys{
-    "name", "target", "count", "kept", "removed", "q1", "median", "q3", "mean", "sd", "min", "max"};
-constexpr std::size_t kFirstStatisticKey = 2;
+const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",   "options",
+                                                               "size",   "levels", "provenance"};
+const std::initializer_list<std::string_view> kLevelKeys{"name", "target",  "band", "givens", "count",
+                                                         "kept", "removed", "q1",   "median", "q3",
+                                                         "mean", "sd",      "min",  "max"};
+constexpr std::size_t kFirstStatisticKey = 4;
+constexpr int kMaxGivens = 25 * 25;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
 // Integer statistics are held as doubles: above 2^53 they would not read back as written, and
@@ -42,12 +48,42 @@ LevelStatistic statistic_at(std::size_t index) {
 // `fail(level, key, message)` must throw.
 using LevelFailure = std::function<void(std::size_t level, std::string_view key, const std::string& message)>;
 
+std::string format_number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+void check_band(const std::vector<CalibrationLevel>& levels, std::size_t i, const LevelFailure& fail) {
+  const CalibrationLevel& level = levels[i];
+  if (level.band.has_value() != levels.front().band.has_value())
+    fail(i, "band",
+         level.band ? "only some levels have a band (give every level a band, or none)"
+                    : "this level has no band but level \"" + levels.front().name +
+                          "\" has one (give every level a band, or none)");
+  if (!level.band) return;
+  const RatingBand& band = *level.band;
+  if (!std::isfinite(band.low) || !std::isfinite(band.high) || band.low < 0 || band.low > band.high)
+    fail(i, "band", "expected [low, high] with 0 <= low <= high");
+  if (!band.contains(level.target))
+    fail(i, "target",
+         "the target " + format_number(level.target) + " lies outside the level's band [" +
+             format_number(band.low) + ", " + format_number(band.high) + "]");
+  for (std::size_t j = 0; j < i; ++j)
+    if (levels[j].band && band.low < levels[j].band->high && levels[j].band->low < band.high)
+      fail(i, "band", "overlaps the band of level \"" + levels[j].name + "\" (a rating must have one level)");
+}
+
 void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailure& fail) {
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const CalibrationLevel& level = levels[i];
     if (level.name.empty()) fail(i, "name", "a level needs a non-empty name");
     if (!std::isfinite(level.target) || level.target <= 0.0)
       fail(i, "target", "expected a positive target, got " + std::to_string(level.target));
+    check_band(levels, i, fail);
+    if (level.givens && !(level.givens->fewest >= 0 && level.givens->fewest <= level.givens->most &&
+                          level.givens->most <= kMaxGivens))
+      fail(i, "givens", "expected [fewest, most] with 0 <= fewest <= most <= " + std::to_string(kMaxGivens));
     for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
       const auto& value = level.statistics[s];
       if (value && is_integer_statistic(statistic_at(s)) &&
@@ -64,13 +100,35 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
   }
 }
 
-std::vector<std::size_t> order_by_target(const Calibration& calibration) {
+// Levels in ascending order: by band when they have bands (bands do not overlap, so this is also
+// target order), else by target.
+std::vector<std::size_t> ascending_levels(const Calibration& calibration) {
   std::vector<std::size_t> order(calibration.levels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return calibration.levels[a].target < calibration.levels[b].target;
+    const CalibrationLevel& first = calibration.levels[a];
+    const CalibrationLevel& second = calibration.levels[b];
+    if (first.band && second.band) return first.band->low < second.band->low;
+    return first.target < second.target;
   });
   return order;
+}
+
+// The boundary between neighbouring levels (lower, upper) of an ascending order.
+double boundary_between(const CalibrationLevel& lower, const CalibrationLevel& upper) {
+  if (lower.band && upper.band) return (lower.band->high + upper.band->low) / 2;
+  return std::sqrt(lower.target * upper.target);
+}
+
+// "[low, high]" of numbers: a band or a givens range.
+template <typename Number>
+std::pair<Number, Number> parse_pair(const JsonField& field, const char* what) {
+  if (field.array_size() != 2) field.fail(std::string("expected ") + what);
+  if constexpr (std::is_integral_v<Number>)
+    return {static_cast<Number>(field.element(0).as_integer(0, kMaxGivens)),
+            static_cast<Number>(field.element(1).as_integer(0, kMaxGivens))};
+  else
+    return {field.element(0).as_number(), field.element(1).as_number()};
 }
 
 CalibrationLevel parse_level(const JsonField& field) {
@@ -78,6 +136,14 @@ CalibrationLevel parse_level(const JsonField& field) {
   CalibrationLevel level;
   level.name = field.required("name").as_string();
   level.target = field.required("target").as_number();
+  if (const JsonField band = field["band"]; band.present()) {
+    const auto [low, high] = parse_pair<double>(band, "[low, high]: the ratings of the level");
+    level.band = RatingBand{low, high};
+  }
+  if (const JsonField givens = field["givens"]; givens.present()) {
+    const auto [fewest, most] = parse_pair<int>(givens, "[fewest, most]: how many cells a puzzle gives");
+    level.givens = GivensRange{fewest, most};
+  }
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
     const LevelStatistic statistic = statistic_at(i);
     const JsonField value = field[to_string(statistic)];
@@ -126,6 +192,96 @@ Calibration paper_calibration() {
   return calibration;
 }
 
+Calibration press_calibration(int size) {
+  if (Geometry::default_box(size).first == 0)
+    throw std::invalid_argument("press_calibration: unsupported grid size " + std::to_string(size));
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.options = {{"uniqueness", "false"}};
+  calibration.size = size;
+  const auto level = [](std::string name, double target, double low, double high, int fewest, int most) {
+    CalibrationLevel result;
+    result.name = std::move(name);
+    result.target = target;
+    result.band = RatingBand{low, high};
+    result.givens = GivensRange{fewest, most};
+    return result;
+  };
+  // 9x9 and larger: the five technique bands, each with its givens range for the size.
+  const auto five_bands = [&](const std::array<std::pair<int, int>, 5>& givens) {
+    return std::vector<CalibrationLevel>{level("easy", 1.5, 1.0, 2.3, givens[0].first, givens[0].second),
+                                         level("medium", 2.8, 2.5, 3.4, givens[1].first, givens[1].second),
+                                         level("hard", 4.2, 3.6, 5.5, givens[2].first, givens[2].second),
+                                         level("evil", 6.6, 5.6, 7.4, givens[3].first, givens[3].second),
+                                         level("extreme", 8.3, 7.5, 11.0, givens[4].first, givens[4].second)};
+  };
+  // Givens ranges per size, from the givens of unique puzzles seen while digging random grids down
+  // to minimal ones, graded at every step (docs/plan.md has the measurements): small boards need
+  // a larger share of givens, and large ones keep more of their cells even when minimal.
+  switch (size) {
+    case 4:
+      // Every 4x4 puzzle falls to singles (full houses 1.0, hidden singles 1.2): two levels, the
+      // easy one with only full houses and many givens.
+      calibration.levels = {level("easy", 1.0, 1.0, 1.1, 8, 10), level("medium", 1.2, 1.2, 2.3, 4, 7)};
+      break;
+    case 6:
+      // Beyond singles 6x6 puzzles are rare (12 of 1,784 graded states) but the climber finds them.
+      calibration.levels = {level("easy", 1.2, 1.0, 1.3, 14, 20), level("medium", 1.5, 1.4, 2.3, 10, 16),
+                            level("hard", 3.0, 2.5, 5.5, 9, 14)};
+      break;
+    case 9:
+      calibration.levels = five_bands({{{30, 38}, {27, 34}, {24, 30}, {22, 28}, {20, 28}}});
+      break;
+    case 12:
+      calibration.levels = five_bands({{{56, 72}, {50, 64}, {46, 60}, {45, 58}, {44, 58}}});
+      break;
+    case 16:
+      calibration.levels = five_bands({{{110, 140}, {104, 128}, {98, 122}, {94, 118}, {90, 116}}});
+      break;
+    default:  // 25: scaled from 16x16 by the cells (not measured: digging 25x25 grids takes too long)
+      calibration.levels = five_bands({{{340, 400}, {320, 380}, {300, 360}, {290, 350}, {280, 350}}});
+      break;
+  }
+  return calibration;
+}
+
+std::optional<Calibration> built_in_calibration(std::string_view name, int size) {
+  if (name == "press") return press_calibration(size);
+  if (name == "paper") return paper_calibration();
+  return std::nullopt;
+}
+
+Calibration read_calibration(const std::string& name_or_path) {
+  if (auto built_in = built_in_calibration(name_or_path)) return std::move(*built_in);
+  return read_calibration_file(name_or_path);
+}
+
+bool has_bands(const Calibration& calibration) {
+  return !calibration.levels.empty() && calibration.levels.front().band.has_value();
+}
+
+const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name) {
+  for (const CalibrationLevel& level : calibration.levels)
+    if (level.name == name) return &level;
+  return nullptr;
+}
+
+boost::json::array to_json(const RatingBand& band) {
+  return {band.low, band.high};
+}
+boost::json::array to_json(const GivensRange& givens) {
+  return {givens.fewest, givens.most};
+}
+
+bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count) {
+  if (!has_bands(calibration) || count < kVarietyMinimumCount) return false;
+  const CalibrationLevel* found = find_level(calibration, level);
+  if (found == nullptr) return false;
+  return std::any_of(calibration.levels.begin(), calibration.levels.end(),
+                     [&](const CalibrationLevel& other) { return other.band->low < found->band->low; });
+}
+
 Calibration parse_calibration(const JsonDocument& document) {
   const JsonField root(document);
   root.allow_only(kCalibrationKeys);
@@ -141,6 +297,8 @@ Calibration parse_calibration(const JsonDocument& document) {
   }
   calibration.runs = static_cast<int>(root.required("runs").as_integer(1, kMaxRuns));
   calibration.options = parse_options(root["options"], calibration.metric);
+  if (const JsonField size = root["size"]; size.present())
+    calibration.size = static_cast<int>(size.as_integer(4, 25));
 
   const JsonField levels = root.required("levels");
   const std::size_t count = levels.array_size();
@@ -194,11 +352,14 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     for (const auto& [key, value] : calibration.options) options[key] = value;
     root["options"] = std::move(options);
   }
+  if (calibration.size) root["size"] = *calibration.size;
   boost::json::array levels;
   for (const CalibrationLevel& level : calibration.levels) {
     boost::json::object entry;
     entry["name"] = level.name;
     entry["target"] = level.target;
+    if (level.band) entry["band"] = to_json(*level.band);
+    if (level.givens) entry["givens"] = to_json(*level.givens);
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);
       const std::optional<double>& value = level[statistic];
@@ -223,12 +384,10 @@ void write_calibration_file(const std::string& path, const Calibration& calibrat
 std::size_t level_index(const Calibration& calibration, double rating) {
   if (calibration.levels.empty()) throw std::invalid_argument("level lookup in a calibration without levels");
   if (std::isnan(rating)) throw std::invalid_argument("level lookup of a rating that is not a number");
-  const std::vector<std::size_t> order = order_by_target(calibration);
-  for (std::size_t i = 0; i + 1 < order.size(); ++i) {
-    const double boundary =
-        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target);
-    if (rating < boundary) return order[i];
-  }
+  const std::vector<std::size_t> order = ascending_levels(calibration);
+  for (std::size_t i = 0; i + 1 < order.size(); ++i)
+    if (rating < boundary_between(calibration.levels[order[i]], calibration.levels[order[i + 1]]))
+      return order[i];
   return order.back();
 }
 
@@ -237,11 +396,10 @@ const CalibrationLevel& level_for(const Calibration& calibration, double rating)
 }
 
 std::vector<double> level_boundaries(const Calibration& calibration) {
-  const std::vector<std::size_t> order = order_by_target(calibration);
+  const std::vector<std::size_t> order = ascending_levels(calibration);
   std::vector<double> boundaries;
   for (std::size_t i = 0; i + 1 < order.size(); ++i)
-    boundaries.push_back(
-        std::sqrt(calibration.levels[order[i]].target * calibration.levels[order[i + 1]].target));
+    boundaries.push_back(boundary_between(calibration.levels[order[i]], calibration.levels[order[i + 1]]));
   return boundaries;
 }
 

@@ -180,7 +180,8 @@ class GenericSolver {
  public:
   GenericSolver(const Geometry& geometry, int limit, std::uint8_t* first_solution, std::uint64_t node_budget);
 
-  int run(std::span<const std::uint8_t> cells);
+  // Counts the solutions of `cells`; adds the guesses made to `stats` when it is not null.
+  int run(std::span<const std::uint8_t> cells, SearchStats* stats);
 
  private:
   // Which checks a unit needs again since its cells last changed (bits of Level::unit_dirty).
@@ -255,6 +256,7 @@ class GenericSolver {
   // clause learning needs far fewer conflicts.
   std::uint64_t nodes_ = 0;
   std::uint64_t node_budget_;
+  std::uint64_t guesses_ = 0;  // two-way splits (SearchStats)
   bool gave_up_ = false;
   std::vector<int> unit_cells_;  // units back to back, size_ cells each
   std::vector<Family> families_;
@@ -592,6 +594,7 @@ void GenericSolver::search(std::size_t depth) {
     const int cell = choose(levels_[depth]).cell;
     const CandidateMask options = levels_[depth].candidates[static_cast<std::size_t>(cell)];
     const CandidateMask bit = options & (0u - options);
+    ++guesses_;
     Level& trial = levels_[depth + 1];
     trial = levels_[depth];  // reuses the level's storage after the first branch
     pending_.clear();
@@ -609,7 +612,7 @@ void GenericSolver::record_solution(const Level& level) {
         static_cast<std::uint8_t>(std::countr_zero(level.candidates[cell] & ~kPlaced) + 1);
 }
 
-int GenericSolver::run(std::span<const std::uint8_t> cells) {
+int GenericSolver::run(std::span<const std::uint8_t> cells, SearchStats* stats) {
   Level& start = levels_[0];
   start.candidates.assign(static_cast<std::size_t>(geometry_.cell_count()), all_values_);
   start.unsolved = geometry_.cell_count();
@@ -629,16 +632,17 @@ int GenericSolver::run(std::span<const std::uint8_t> cells) {
   std::transform(start.candidates.begin(), start.candidates.end(), root.begin(),
                  [](CandidateMask mask) { return mask & ~kPlaced; });
   search(0);
-  if (gave_up_) return count_solutions_sat_from(geometry_, root, limit_, first_solution_);
+  if (stats != nullptr) stats->guesses += guesses_;
+  if (gave_up_) return count_solutions_sat_from(geometry_, root, limit_, first_solution_, stats);
   return count_;
 }
 
 }  // namespace
 
 int count_solutions_generic(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                            std::uint8_t* first_solution) {
+                            std::uint8_t* first_solution, SearchStats* stats) {
   GenericSolver solver(geometry, limit, first_solution, kNodeBudget);
-  return solver.run(cells);
+  return solver.run(cells, stats);
 }
 
 }  // namespace sudoku::detail

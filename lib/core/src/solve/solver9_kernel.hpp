@@ -10,10 +10,11 @@
 #include <span>
 
 #include "sudoku/geometry.hpp"
+#include "sudoku/solver_kernels.hpp"
 
 namespace sudoku::detail {
 
 int count_solutions_standard9(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
-                              std::uint8_t* first_solution);
+                              std::uint8_t* first_solution, SearchStats* stats);
 
 }  // namespace sudoku::detail

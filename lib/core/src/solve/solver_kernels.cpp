@@ -21,10 +21,31 @@ bool any_geometry(const Geometry& /*geometry*/) {
   return true;
 }
 
+// The kernels take their statistics as a pointer, null when not wanted; the table's two entry
+// points per kernel are these adapters.
+using Kernel = int (*)(const Geometry&, std::span<const std::uint8_t>, int, std::uint8_t*, SearchStats*);
+
+template <Kernel kernel>
+int count(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
+          std::uint8_t* first_solution) {
+  return kernel(geometry, cells, limit, first_solution, nullptr);
+}
+
+template <Kernel kernel>
+int count_with_stats(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
+                     std::uint8_t* first_solution, SearchStats& stats) {
+  return kernel(geometry, cells, limit, first_solution, &stats);
+}
+
+template <Kernel kernel>
+constexpr SolverKernel entry(std::string_view name, bool (*applies_to)(const Geometry&)) {
+  return {name, applies_to, count<kernel>, count_with_stats<kernel>};
+}
+
 constexpr std::array<SolverKernel, 3> kKernels{{
-    {"bitboard9", is_standard9, detail::count_solutions_standard9},
-    {"generic", any_geometry, detail::count_solutions_generic},
-    {"sat", any_geometry, detail::count_solutions_sat},
+    entry<detail::count_solutions_standard9>("bitboard9", is_standard9),
+    entry<detail::count_solutions_generic>("generic", any_geometry),
+    entry<detail::count_solutions_sat>("sat", any_geometry),
 }};
 
 }  // namespace

@@ -29,6 +29,14 @@ struct GridLook {
   DigitLook solved;
 };
 
+// The symbol printed for a value 1..25 ('.' for 0): 1-9, then the letters A-R without I and O,
+// which a solver confuses with 1 and 0. The book file's letters (A-P, see geometry.hpp) are a
+// storage format; this is what is printed, and what text extraction gives. Every size uses the
+// same set, so a 16x16 grid prints 1-9 and A-G as the file spells them; only 25x25 differs, from
+// value 18 (file I, printed J) on.
+//   printed_symbol(10) == 'A';  printed_symbol(18) == 'J';  printed_symbol(25) == 'R'
+char printed_symbol(int value);
+
 // Draws `puzzle`, or its `solution` (givens in the givens look, the rest in the solved look) when
 // `solution` is not null. Precondition: the fonts of `look` are set.
 void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,

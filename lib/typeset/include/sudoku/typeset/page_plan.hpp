@@ -2,11 +2,12 @@
 // forward references ("Solution on page 57") and the page count.
 //
 // Contract: pages are numbered from 1 in document order. The plan is: the title page (when the
-// template has a title master), then per chapter its chapter page (when there is a chapter master)
-// and its puzzles, filling the puzzle master's slots row by row (every chapter starts a new page);
-// then, when solutions are included, every solution in puzzle order filling the solution master's
-// slots. A master with start="recto" begins on an odd page; a blank page is inserted when needed.
-// Puzzles are numbered 1..N across the whole book.
+// template has a title master), the "How to play" and contents pages (when it has those), then per chapter
+// its chapter page (when there is a chapter master) and its puzzles, filling the puzzle master's slots row by
+// row (every chapter starts a new page, unless the puzzle master's flow is continuous: then it fills on from
+// where the last one ended); then, when solutions are included, every solution in puzzle order filling the
+// solution master's slots. A master with start="recto" begins on an odd page; a blank page is inserted when
+// needed. Puzzles are numbered 1..N across the whole book.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,7 @@
 
 namespace sudoku::typeset {
 
-enum class PageRole { title, chapter, puzzles, solutions, blank };
+enum class PageRole { title, how_to_play, contents, chapter, puzzles, solutions, blank };
 
 struct SlotContent {
   std::size_t chapter = 0;  // index into Book::chapters

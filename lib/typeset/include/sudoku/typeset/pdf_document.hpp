@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/typeset/print_ready.hpp"
+
 namespace sudoku::typeset {
 
 struct PdfMetadata {
@@ -24,6 +26,7 @@ struct PdfMetadata {
   std::string creator;
   // Creation and modification date, seconds since 1970 (UTC); nullopt writes no dates at all.
   std::optional<std::int64_t> date;
+  std::optional<PdfX> pdfx;  // make the document PDF/X-1a (see print_ready.hpp)
 };
 
 class PdfDocument {
@@ -33,10 +36,10 @@ class PdfDocument {
   PdfDocument(const PdfDocument&) = delete;
   PdfDocument& operator=(const PdfDocument&) = delete;
 
-  // Starts page number page_count() + 1: the trimmed page in points, with `bleed` added on every
-  // side of the PDF page (the MediaBox); the page gets a TrimBox, and a BleedBox when it has bleed.
-  // Drawing starts at the top left corner of the MediaBox.
-  void begin_page(double trim_width, double trim_height, double bleed = 0);
+  // Starts page number page_count() + 1: the trimmed page in points, with `bleed` added on its
+  // edges to make the PDF page (the MediaBox); the page gets a TrimBox, and a BleedBox when it has
+  // bleed. Drawing starts at the top left corner of the MediaBox.
+  void begin_page(double trim_width, double trim_height, const Bleed& bleed = {});
   cairo_t* context() const { return cairo_; }
   void set_page_label(const std::string& label);
   void end_page();
@@ -56,7 +59,9 @@ class PdfDocument {
   int pages_ = 0;
   bool in_page_ = false;
   bool dated_ = false;
-  std::vector<double> page_bleeds_;
+  std::optional<PdfX> pdfx_;
+  std::optional<std::string> page_label_;  // of the open page
+  std::vector<PageBoxes> page_boxes_;
 };
 
 // "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.

@@ -11,9 +11,12 @@
 //    everything that is not a colour operator, is left as written;
 //  * the page-level transparency group (Cairo marks every page as one, blending in DeviceRGB)
 //    removed from pages that use no transparency, so no RIP composites their black through RGB;
-//  * with options.page_bleeds, a TrimBox on every page, inset from the MediaBox by the page's bleed,
-//    and a BleedBox equal to the MediaBox where the bleed is positive (Cairo writes neither; PDF/X
-//    and print-on-demand preflight read the trim size from them);
+//  * with options.pages, every page's MediaBox set to its exact size, a TrimBox inset from it by the
+//    page's bleed on each edge, and a BleedBox equal to the MediaBox where there is bleed (Cairo
+//    writes neither box; PDF/X and print-on-demand preflight read the trim size from them). Cairo
+//    clips its drawing to whole points, so PdfDocument gives it pages rounded up to whole points;
+//    here the page is cut back to its exact size, the content moved down by the rounding (PDF's
+//    origin is the bottom left) so the top left corner stays where it was drawn;
 //  * the creation and modification dates removed when options.keep_dates is false;
 //  * a deterministic /ID (a digest of the content), so the same input gives the same bytes.
 // Fonts, outlines, page labels, metadata and page geometry are kept as they are. Shadings and images
@@ -21,16 +24,47 @@
 // that qpdf reads without complaint (which for Cairo output would be a bug); never prints.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sudoku::typeset {
 
+// How far the trimmed page lies inside each edge of the PDF page, in points. A book printed on
+// demand has bleed on the top, bottom and outside edge only, never in the gutter.
+struct Bleed {
+  double left = 0;
+  double right = 0;
+  double top = 0;
+  double bottom = 0;
+
+  bool any() const { return left > 0 || right > 0 || top > 0 || bottom > 0; }
+  static Bleed all(double bleed) { return {bleed, bleed, bleed, bleed}; }
+};
+
+// The finished geometry of one page: the PDF page (MediaBox) size and the bleed around the trim.
+struct PageBoxes {
+  double width = 0;
+  double height = 0;
+  Bleed bleed;
+};
+
+// PDF/X-1a:2001 (ISO 15930-1), which presses and newspapers ask for: a PDF 1.3 file with the
+// printing condition as an output intent (the ICC output profile embedded), GTS_PDFXVersion and
+// GTS_PDFXConformance and Trapped /False in the document information, and (always) a TrimBox on
+// every page. The document's colours must be gray or CMYK (neutral template colours, as in every
+// shipped template) and it must use no transparency: a page that does is an error.
+struct PdfX {
+  std::string output_profile;    // the ICC profile's bytes: an output (prtr) CMYK or gray profile
+  std::string output_condition;  // OutputConditionIdentifier and Info, e.g. "Ghostscript default CMYK"
+};
+
 struct PrintReadyOptions {
   bool keep_dates = true;  // false removes /CreationDate and /ModDate (Cairo always writes them)
-  // The bleed of each page in points, in page order; empty leaves the page boxes as they are.
-  std::vector<double> page_bleeds;
+  std::optional<PdfX> pdfx;
+  // Every page's boxes, in page order; empty leaves the page geometry as Cairo wrote it.
+  std::vector<PageBoxes> pages;
 };
 
 std::string make_print_ready(std::string_view pdf, const PrintReadyOptions& options = {});

@@ -25,6 +25,9 @@ namespace sudoku::typeset {
 
 // Thinner lines break up or vanish on newsprint and cheap book paper.
 inline constexpr double kMinimumLineWeight = 0.5;
+// On the toner presses of print on demand a 0.5 pt line and a grey tint break into dots: a grid
+// marked toner-safe has lines of at least this weight and solid black lines and digits.
+inline constexpr double kTonerLineWeight = 0.75;
 
 // inside/outside follow the spread: on a right-hand (odd) page inside is the left side. Without
 // mirrored margins every page is treated as a right-hand page.
@@ -33,6 +36,9 @@ enum class Align { left, center, right, inside, outside };
 struct TextStyle {
   std::string font;  // name of a FontSpec
   double size = 10;  // points
+  // The smallest size the text may shrink to when it does not fit its box at `size` (0: it may
+  // not shrink). Text that does not fit even then wraps (free text) or is an error.
+  double min_size = 0;
   Color color = Color::black();
 };
 
@@ -44,7 +50,17 @@ struct TextLine {
   // or, when `y_is_fraction`, as a fraction of the margin box height.
   double y = 0;
   bool y_is_fraction = false;
-  int line = 0;  // template line, for messages
+  bool grows_down = false;  // a wrapped free text's lines go down from y (else up to it)
+  int line = 0;             // template line, for messages
+};
+
+// The contents page's list: one row per chapter (and one for the solutions), the first row's
+// baseline at `y` below the top margin, each next row `step` lower. The texts of a row may use
+// {chapter}, {chapter_page}, {count}, {level} and {level_note}.
+struct Entries {
+  double y = 0;
+  double step = 0;
+  std::vector<TextLine> texts;
 };
 
 // Header or footer: one baseline, measured from the top (header) or bottom (footer) trim edge.
@@ -73,8 +89,9 @@ struct GridStyle {
   double thick = 1.5;   // between boxes
   double border = 2.0;  // around the grid
   Color line_color = Color::black();
-  DigitStyle givens;  // digits of the puzzle
-  DigitStyle solved;  // digits filled in on solution grids
+  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no tints
+  DigitStyle givens;        // digits of the puzzle
+  DigitStyle solved;        // digits filled in on solution grids
 };
 
 struct Margins {
@@ -87,8 +104,14 @@ struct Margins {
 struct PageSetup {
   double width = 0;  // trimmed page
   double height = 0;
-  double bleed = 0;  // added on every side of the PDF page
+  double bleed = 0;  // added on the top, bottom and outside edges of the PDF page
+  // Bleed on the inside edge too. Bound pages never have it (the gutter is not trimmed): by default
+  // it is there only when the pages are not mirrored.
+  bool gutter_bleed = true;
   bool mirrored = false;
+  // Nothing but the grids' lines and decorations may come nearer the trim than this: every text's
+  // ink and every margin stays inside (print-on-demand services ask for 0.375 in).
+  double safe_margin = 0;
   Margins margins;
 };
 
@@ -107,7 +130,9 @@ struct Decoration {
 enum class RowAlignment { justify, center, top };
 
 struct Master {
-  std::string name;  // "title", "chapter", "puzzle" or "solution"
+  // "title", "how-to-play", "contents", "chapter", "puzzle", "solution", "front-cover",
+  // "back-cover" or "spine"
+  std::string name;
   int line = 0;
   PageSetup page;
   GridStyle grid;
@@ -118,11 +143,15 @@ struct Master {
   double max_grid = 0;  // largest grid side including the border, 0 for no limit
   RowAlignment align_rows = RowAlignment::justify;
   bool start_recto = false;  // begins on a right-hand page (a blank page is inserted if needed)
-  TextPattern label;         // PDF page label
+  // Puzzle master only: a chapter continues on the page where the previous one ended instead of
+  // starting a new page (no chapter master: with one, every chapter opens with its own page).
+  bool continuous = false;
+  TextPattern label;  // PDF page label
   std::optional<Band> header;
   std::optional<Band> footer;
   std::vector<Caption> captions;
-  std::vector<TextLine> texts;  // free text (title and chapter pages)
+  std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
+  std::optional<Entries> entries;  // the contents master's list
   std::vector<Decoration> decorations;
 
   int slots() const { return columns * rows; }
@@ -151,7 +180,14 @@ struct Template {
   DocumentInfo info;
   std::vector<FontSpec> fonts;
   std::optional<Master> title_page;
+  std::optional<Master> how_to_play_page;  // front matter, after the title page
+  std::optional<Master> contents_page;     // front matter, after "How to play"
   std::optional<Master> chapter_page;
+  // The full-wrap cover (typeset --cover): its front panel (with the book's first puzzle in its
+  // one slot), back panel and spine; all optional, a cover needs the front.
+  std::optional<Master> front_cover;
+  std::optional<Master> back_cover;
+  std::optional<Master> spine;
   Master puzzle_page;
   Master solution_page;
 

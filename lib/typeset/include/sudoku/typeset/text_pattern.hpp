@@ -32,8 +32,13 @@ enum class Variable {
   solution_page,  // page that holds this puzzle's solution
   puzzle_page,    // page that holds this solution's puzzle
   count,          // puzzles in the chapter
+  level_note,     // the level, unless the chapter's title already names it (no value then)
+  chapter_page,   // on the contents page: the page where the chapter (or the solutions) starts
+  size,           // the grid's side in cells: "9"
+  box,            // a box's shape: "3x3" (with a multiplication sign)
+  symbols,        // the symbols a row holds: "1 to 9", "1 to 9 and A to G"
 };
-inline constexpr std::size_t kVariableCount = 14;
+inline constexpr std::size_t kVariableCount = 19;
 
 enum class Filter { none, upper, lower, capitalize, long_date };
 

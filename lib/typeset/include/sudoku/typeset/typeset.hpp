@@ -20,9 +20,12 @@
 #include <vector>
 
 #include "sudoku/book.hpp"
+#include "sudoku/typeset/print_ready.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
+
+enum class Paper { white, cream };
 
 struct TypesetOptions {
   std::vector<std::filesystem::path> font_dirs;  // searched before the system fonts
@@ -30,19 +33,56 @@ struct TypesetOptions {
   std::optional<std::int64_t> date;  // PDF creation date, Unix seconds; nullopt for now
   std::string creator = "sudoku-press typeset";
   std::string book_source = "book.json";  // names the book in messages
+  // typeset_book also writes the full-wrap cover for the interior here (see typeset_cover below).
+  std::string cover_path;
+  // Make the interior (and the cover) PDF/X-1a with this output intent (see print_ready.hpp).
+  std::optional<PdfX> pdfx;
+  Paper paper = Paper::white;  // the interior's paper, for the cover's spine width
 };
 
 struct TypesetResult {
   int pages = 0;
   std::size_t bytes = 0;
+  std::size_t cover_bytes = 0;  // with TypesetOptions::cover_path
 };
 
 // The PDF as bytes; `pages` receives the page count when not null.
 std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
                        int* pages = nullptr);
 
-// Renders and writes the PDF to `output_path` atomically.
+// Renders and writes the PDF to `output_path` atomically; with options.cover_path, renders the cover
+// too and writes both only when both rendered.
 TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
                            const std::string& output_path);
+
+// Covers for print on demand (Amazon KDP's published figures): the full-wrap cover is the back
+// panel, the spine and the front panel side by side, each panel the interior's trim size, with
+// 0.125 in bleed on every side; the spine is the interior's page count times the paper's
+// thickness, and carries text only for more than 79 pages. The back panel keeps KDP's barcode
+// box (2 x 1.2 in, 0.25 in from its bottom and spine edges) free of text. Layout: the template's
+// front-cover (a sample grid, the book's first puzzle, in its one slot), back-cover and spine
+// masters; text fits as on the interior pages (see docs/templates.md), spine texts are centred
+// across the spine and read from top to bottom.
+//   const TypesetResult interior = typeset_book(book, page_template, options, "book.pdf");
+//   typeset_cover(book, page_template, interior.pages, Paper::white, options, "cover.pdf");
+inline constexpr int kMinimumPagesForSpineText = 79;
+inline constexpr double kCoverBleed = 0.125 * 72;
+
+struct CoverGeometry {
+  double trim_width = 0;  // 2 x the interior's trim width + the spine, points
+  double trim_height = 0;
+  double spine = 0;
+  double bleed = kCoverBleed;
+  bool spine_text = false;
+};
+
+// 0.002252 in per page on white paper, 0.0025 in on cream, in points.
+double spine_width(int pages, Paper paper);
+CoverGeometry cover_geometry(const Template& page_template, int interior_pages, Paper paper);
+// InputError when the template has no front-cover master (at the template) or the book no puzzles.
+std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                             const TypesetOptions& options);
+TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                            const TypesetOptions& options, const std::string& output_path);
 
 }  // namespace sudoku::typeset
