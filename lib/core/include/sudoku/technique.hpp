@@ -51,6 +51,7 @@ enum class Technique : std::uint8_t {
   six_strong_links,        // 6.6-6.8
   x_chain,                 // 6.5+ X-cycles, 6.6+ X-chains: one digit (+ length bonus)
   y_chain,                 // 6.5+ Y-cycles: loops of bivalue cells (the id stays "y-chain")
+  xy_chain,                // 7.0+ forcing chains of bivalue cells alone (SE: forcing chains)
   forcing_chain,           // 7.0+ forcing chains mixing both kinds of links
   nishio,                  // 7.5+ single-digit dynamic contradiction
   multiple_forcing_chain,  // 8.0+ cell and region forcing chains, contradiction and double chains

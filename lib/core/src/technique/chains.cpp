@@ -26,11 +26,14 @@
 namespace sudoku::technique {
 namespace {
 
-// X: one digit, bilocal strong links; XY: bivalue cells as well (SE has no Y-only forcing chains:
-// "Forcing Y-Chains do not exist", their links only close as cycles).
-enum class ChainMode { x, xy };
+// X: one digit, bilocal strong links; XY: bivalue cells as well; Y: bivalue cells only. SE has no
+// Y-only forcing chains ("Forcing Y-Chains do not exist", their links only close as cycles) and
+// scores them as forcing chains; Y mode only names them: a forcing chain that has a Y-only chain
+// of the same score is the reader's XY-chain (Technique::xy_chain), at the forcing chain's score.
+enum class ChainMode { x, xy, y };
 
-constexpr std::array<Technique, 2> kChainTechniques{Technique::x_chain, Technique::forcing_chain};
+constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::forcing_chain,
+                                                    Technique::xy_chain};
 
 // One breadth-first step along the links: the candidates `front` (on: assumed true, else false;
 // `front_digits` the digits it holds) imply into `next` (off, resp. on), whose digits come back.
@@ -102,7 +105,8 @@ CandidateMask keep_unseen(DigitSets<W>& next, CandidateMask next_digits, DigitSe
 template <int W>
 int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links, int cell,
                    int digit, bool start_on, ChainMode mode, int limit, std::vector<DigitSets<W>>& layers) {
-  const bool use_y = mode == ChainMode::xy;
+  const bool use_x = mode != ChainMode::y;
+  const bool use_y = mode != ChainMode::x;
   DigitSets<W> on_seen{};
   DigitSets<W> off_seen{};
   (start_on ? on_seen : off_seen)[static_cast<std::size_t>(digit)].set(cell);
@@ -116,7 +120,7 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
   for (int layer = 1; layer < limit; ++layer) {
     DigitSets<W> next{};
     const CandidateMask next_digits =
-        expand_layer(layout, board, links, true, use_y, layers.back(), front_digits, front_on, next);
+        expand_layer(layout, board, links, use_x, use_y, layers.back(), front_digits, front_on, next);
     DigitSets<W>& seen = front_on ? off_seen : on_seen;
     const DigitSets<W>& negations = front_on ? on_seen : off_seen;  // the other polarity's candidates
     front_digits = keep_unseen(next, next_digits, seen);
@@ -161,7 +165,8 @@ template <int W>
 std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
                                   int cell, int digit, bool start_on, ChainMode mode) {
   const int n = layout.size;
-  const bool use_y = mode == ChainMode::xy;
+  const bool use_x = mode != ChainMode::y;
+  const bool use_y = mode != ChainMode::x;
   std::vector<int> previous(static_cast<std::size_t>(layout.cell_count * n * 2), -2);
   std::vector<int> queue;
   const int start = fact_key(n, cell, digit, start_on);
@@ -182,7 +187,7 @@ std::vector<ChainNode> chain_path(const Layout<W>& layout, const Board<W>& board
         for (CandidateMask others = board.mask(c) & ~bit_of(d); others != 0; others &= others - 1)
           next.push_back(fact_key(n, c, std::countr_zero(others), false));
     } else {
-      links.partner(c, d).for_each([&](int p) { next.push_back(fact_key(n, p, d, true)); });
+      if (use_x) links.partner(c, d).for_each([&](int p) { next.push_back(fact_key(n, p, d, true)); });
       if (use_y && links.bivalue.test(c))
         next.push_back(fact_key(n, c, std::countr_zero(board.mask(c) & ~bit_of(d)), true));
     }
@@ -485,12 +490,18 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     if (i > 0 && found[i - 1].cell == chain.cell && found[i - 1].digit == chain.digit &&
         found[i - 1].start_on == chain.start_on)
       continue;
-    Step step = make_step(kChainTechniques[static_cast<std::size_t>(chain.mode)], chain.score);
+    ChainMode mode = chain.mode;
+    if (mode == ChainMode::xy &&
+        shortest_chain(layout, board, links, chain.cell, chain.digit, chain.start_on, ChainMode::y,
+                       node_limit(technique_base_score(Technique::forcing_chain), chain.score, cap),
+                       layers) > 0)
+      mode = ChainMode::y;
+    Step step = make_step(kChainTechniques[static_cast<std::size_t>(mode)], chain.score);
     (chain.start_on ? step.eliminations : step.placements).push_back({chain.cell, chain.digit});
     if (context.explain)
-      step.detail = std::string(technique_name(step.technique)) + ": " +
-                    path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit,
-                                                 chain.start_on, chain.mode));
+      step.detail =
+          std::string(technique_name(step.technique)) + ": " +
+          path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit, chain.start_on, mode));
     out.push_back(std::move(step));
   }
 }

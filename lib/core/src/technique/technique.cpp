@@ -46,6 +46,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"six-strong-links", "six strong links", 6.6},
     {"x-chain", "X-chain / X-cycle", 6.6},
     {"y-chain", "Y-cycle", 6.5},
+    {"xy-chain", "XY-chain", 7.0},
     {"forcing-chain", "forcing chain", 7.0},
     {"nishio", "nishio forcing chain", 7.5},
     {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
