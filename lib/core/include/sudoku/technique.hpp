@@ -44,8 +44,10 @@ enum class Technique : std::uint8_t {
   jellyfish,               // 5.2
   hidden_quad,             // 5.4
   three_strong_links,      // 5.4-5.6 one digit, three strong links
+  wxyz_wing,               // 5.5-5.6 three-cell almost locked set and a bivalue cell (Sukaku)
   bug,                     // 5.6-5.7 bivalue universal grave (needs uniqueness)
   four_strong_links,       // 5.8-6.0
+  vwxyz_wing,              // 6.2-6.4 four-cell almost locked set and a bivalue cell (Sukaku)
   aligned_pair_exclusion,  // 6.2
   five_strong_links,       // 6.2-6.4
   six_strong_links,        // 6.6-6.8
