@@ -40,6 +40,7 @@ enum class Technique : std::uint8_t {
   xy_wing,                 // 4.2
   xyz_wing,                // 4.4
   unique_rectangle,        // 4.5-4.8 (types 1-4; needs uniqueness)
+  unique_loop,             // 4.6-5.3 6, 8, 10+ cells (types 1-4; needs uniqueness)
   naked_quad,              // 5.0
   jellyfish,               // 5.2
   hidden_quad,             // 5.4

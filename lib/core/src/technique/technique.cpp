@@ -35,6 +35,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"xy-wing", "XY-wing", 4.2},
     {"xyz-wing", "XYZ-wing", 4.4},
     {"unique-rectangle", "unique rectangle", 4.5},
+    {"unique-loop", "unique loop", 4.6},
     {"naked-quad", "naked quad", 5.0},
     {"jellyfish", "jellyfish", 5.2},
     {"hidden-quad", "hidden quad", 5.4},
