@@ -542,8 +542,10 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           }
           if (bit_count(together) != size + 1) return;
           // The same cells met through another unit (a box-line overlap) are tried once.
-          for (std::size_t v = 0; v < u; ++v)
-            if ((members - layout.unit_cells[v]).none()) return;
+          for (int v : layout.units_of(members.first()))
+            if (static_cast<std::size_t>(v) < u &&
+                (members - layout.unit_cells[static_cast<std::size_t>(v)]).none())
+              return;
           const double score = base + 0.1 * (size - 2 - std::abs(3 - most));
           for (int b : bivalue) {
             const CandidateMask pair = board.mask(b);
