@@ -206,6 +206,16 @@ const std::vector<BadInput>& catalogue() {
        "no/such/out.pdf", "no/such/out.pdf"},
       {"TypesetFullDisk", "$BIN/typeset book --template a4-4up -o /dev/full", 2,
        "/dev/full: cannot write: No space left on device", ""},
+      // typeset --split: nothing written, not even the folder
+      {"TypesetSplitUnknownFormat",
+       "$BIN/typeset book --template newspaper --split -o files --format pdf,tiff", 2,
+       "--format expects a comma-separated list of pdf, svg and eps, got 'tiff' in 'pdf,tiff'", "files"},
+      {"TypesetSplitWithoutOutput", "$BIN/typeset book --template newspaper --split", 2,
+       "--split needs -o DIR", "book/proof.pdf"},
+      {"TypesetSplitFormatWithoutSplit", "$BIN/typeset book --template newspaper --format svg -o out.pdf", 2,
+       "--format applies to --split only", "out.pdf"},
+      {"TypesetSplitUnderAFile", "$BIN/typeset book --template newspaper --split -o ok.txt/files", 2,
+       "ok.txt/files: cannot create the output directory", ""},
       // calibrate
       {"CalibrateNoLevels", "$BIN/calibrate -o cal.json", 2, "calibrate:", "cal.json"},
       {"CalibrateMissingLevelFile", "$BIN/calibrate easy=missing.txt -o cal.json", 2,

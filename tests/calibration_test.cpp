@@ -131,13 +131,14 @@ TEST(Calibration, CountsMustFitADoubleExactly) {
 
 TEST(Calibration, KeyListsCoverEveryStatistic) {
   const auto level_keys = calibration_level_keys();
-  ASSERT_EQ(level_keys.size(), 4 + kLevelStatisticCount);
+  ASSERT_EQ(level_keys.size(), 5 + kLevelStatisticCount);
   EXPECT_EQ(level_keys[0], "name");
   EXPECT_EQ(level_keys[1], "target");
   EXPECT_EQ(level_keys[2], "band");
   EXPECT_EQ(level_keys[3], "givens");
+  EXPECT_EQ(level_keys[4], "variety");
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
-    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[4 + i]);
+    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[5 + i]);
   EXPECT_EQ(to_string(LevelStatistic::median), "median");
   EXPECT_EQ(calibration_keys().size(), 6U);
 }
@@ -290,6 +291,24 @@ TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
   const Calibration shipped =
       read_calibration_file(std::string(SUDOKU_SOURCE_DIR) + "/examples/levels-press.json");
   EXPECT_EQ(pretty_json(calibration_to_json(shipped)), pretty_json(calibration_to_json(press)));
+}
+
+// The variety rule needs a band that several techniques can fill: not 4x4 medium, which hidden
+// singles fill alone. The flag is written only when off and reads back.
+TEST(CalibrationBands, VarietyRuleOffWhereOneTechniqueFillsTheBand) {
+  const Calibration nine = press_calibration(9);
+  EXPECT_FALSE(variety_applies(nine, "easy", 20));  // the lowest level
+  EXPECT_TRUE(variety_applies(nine, "medium", 20));
+  EXPECT_FALSE(variety_applies(nine, "medium", 19));  // too few puzzles to ask for it
+  const Calibration four = press_calibration(4);
+  EXPECT_FALSE(variety_applies(four, "medium", 100));
+  const std::string text = pretty_json(calibration_to_json(four));
+  EXPECT_NE(text.find("\"variety\": false"), std::string::npos) << text;
+  EXPECT_EQ(pretty_json(calibration_to_json(nine)).find("variety"), std::string::npos);
+  const Calibration back = parse_calibration(JsonDocument{"four.json", boost::json::parse(text)});
+  EXPECT_TRUE(back.levels[0].variety);
+  EXPECT_FALSE(back.levels[1].variety);
+  EXPECT_FALSE(variety_applies(back, "medium", 100));
 }
 
 TEST(CalibrationBands, TouchingBandsGoToTheUpperLevelAtTheSharedEdge) {

@@ -127,7 +127,8 @@ TEST(TechniqueGrader, LadderFixturesCoverTheLadder) {
 // digit stays everywhere, so it forms no links), and the strong-link stages' steps on it.
 std::vector<technique::Step> strong_link_steps(const std::vector<int>& cells, int min_links, int max_links) {
   using namespace technique;
-  const Layout<2>& layout = layout_for<2>(*Geometry::standard(9));
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
   Board<2> board;
   EXPECT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
   CellSet<2> places;

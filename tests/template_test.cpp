@@ -164,9 +164,25 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 }
 
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
-  EXPECT_EQ(
-      error_of(minimal_template("  <watermark/>\n")),
-      "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, master)");
+  EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
+            "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, "
+            "master, split)");
+}
+
+TEST(TemplateTest, SplitNamesTheFilesOfTypesetSplit) {
+  EXPECT_FALSE(parse_template(minimal_template(), "t.xml").split);
+  const Template named = parse_template(
+      minimal_template("  <split name=\"{date}-{slot}\" solution=\"key-{date}-{slot}\"/>\n"), "t.xml");
+  ASSERT_TRUE(named.split);
+  EXPECT_EQ(named.split->line, 13);
+  EXPECT_EQ(named.split->puzzle.source(), "{date}-{slot}");
+  EXPECT_EQ(named.split->solution.source(), "key-{date}-{slot}");
+  // Without `solution`, the puzzle's name and "-solution".
+  EXPECT_EQ(parse_template(minimal_template("  <split name=\"{id}\"/>\n"), "t.xml").split->solution.source(),
+            "{id}-solution");
+  EXPECT_EQ(error_of(minimal_template("  <split name=\"\"/>\n")), "t.xml:13: 'name' must not be empty");
+  EXPECT_EQ(error_of(minimal_template("  <split name=\"{day}\"/>\n")).substr(0, 9), "t.xml:13:");
+  EXPECT_NE(error_of(minimal_template("  <split name=\"{day}\"/>\n")).find("day"), std::string::npos);
 }
 
 TEST(TemplateTest, UnknownAttributeIsAnErrorAtItsOwnLine) {
@@ -349,6 +365,60 @@ TEST(TemplateTest, TonerSafeGridsHaveNoHairlinesAndNoTints) {
             std::string::npos);
   for (const char* name : {"book-6x9", "book-letter", "large-print"})
     EXPECT_TRUE(load_template(shipped(name)).solution_page.grid.toner_safe) << name;
+}
+
+// The variants' look: <grid tint cage cage-sum> and the puzzle master's <rule> with one text per
+// variant; every shipped template states every variant's rule.
+TEST(TemplateTest, VariantRulesAndCageLines) {
+  const std::string rule =
+      "    <rule gap=\"4pt\" font=\"digits\" size=\"9pt\" on=\"every\">\n"       // 11
+      "      <text variant=\"x\">Each diagonal also contains 1\u20139</text>\n"  // 12
+      "      <text variant=\"killer\" size=\"8pt\">Cages add up</text>\n"        // 13
+      "    </rule>\n";
+  const Template parsed = parse_template(
+      minimal_template("", "thin=\"0.5pt\" tint=\"#cccccc\" cage=\"0.6pt\" cage-sum=\"0.3\"", rule), "t.xml");
+  const RuleLine& line = *parsed.puzzle_page.rule;
+  EXPECT_TRUE(line.every_grid);
+  EXPECT_DOUBLE_EQ(line.gap, 4);
+  EXPECT_DOUBLE_EQ(line.height, 1.2 * 9);
+  ASSERT_NE(line.text_for(Variant::killer), nullptr);
+  EXPECT_DOUBLE_EQ(line.text_for(Variant::killer)->style.size, 8);
+  EXPECT_EQ(line.text_for(Variant::jigsaw), nullptr);
+  EXPECT_EQ(parsed.solution_page.grid.tint, *parse_color("#cccccc"));
+  EXPECT_DOUBLE_EQ(parsed.solution_page.grid.cage, 0.6);
+  EXPECT_DOUBLE_EQ(parsed.solution_page.grid.cage_sum, 0.3);
+
+  std::string unknown = rule;
+  unknown.replace(unknown.find("\"x\""), 3, "\"sudoku-x\"");
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"", unknown))
+                .find("t.xml:12: unknown variant 'sudoku-x' (expected one of: classic, x, windoku"),
+            std::string::npos)
+      << error_of(minimal_template("", "thin=\"0.5pt\"", unknown));
+  std::string twice = rule;
+  twice.replace(twice.find("\"killer\""), 8, "\"x\"");
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"", twice))
+                .find("t.xml:13: a second text for the variant 'x'"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(minimal_template("", "thin=\"0.5pt\"", "    <rule font=\"digits\"><text>x</text></rule>\n"))
+          .find("t.xml:11: <text> needs a 'variant' attribute"),
+      std::string::npos);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"front-cover\">\n" + rule + "  </master>\n"))
+                .find("t.xml:14: <rule> belongs to the puzzle master"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\" cage=\"0.3pt\""))
+                .find("t.xml:7: cage line 0.3 pt is under the 0.5 pt minimum"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.75pt\" cage=\"0.6pt\" toner-safe=\"yes\""))
+                .find("t.xml:7: a toner-safe grid needs lines of at least 0.75 pt, not 0.6 pt"),
+            std::string::npos);
+  for (const char* name : {"newspaper", "book-6x9", "book-letter", "a4-4up", "large-print"}) {
+    const Template shipped_template = load_template(shipped(name));
+    ASSERT_TRUE(shipped_template.puzzle_page.rule) << name;
+    for (const Variant variant : all_variants())
+      EXPECT_EQ(shipped_template.puzzle_page.rule->text_for(variant) != nullptr, variant != Variant::classic)
+          << name << " " << variant_name(variant);
+  }
 }
 
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {

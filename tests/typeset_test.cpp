@@ -23,10 +23,12 @@
 
 #include "sudoku/book.hpp"
 #include "sudoku/puzzle_io.hpp"
+#include "sudoku/solution_counter.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 #include "sudoku/typeset/plot.hpp"
 #include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/typeset.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -908,6 +910,417 @@ TEST(TypesetTest, CoverErrors) {
   // Neither file is written when the cover fails.
   EXPECT_FALSE(fs::exists(dir / "c.pdf"));
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Variants and Killer on the page. Until book.json carries variants, the books are built here: each
+// puzzle's solution is a grid of its geometry (found by the solver on the blank board, checked with
+// is_solution_of), Killer's cages are cut from a classic solution.
+
+const std::string kTemplateDir = std::string(SUDOKU_SOURCE_DIR) + "/templates";
+
+// A jigsaw layout without straight strips: the 3x3 boxes with a cell traded across six box edges
+// (each trade keeps both regions connected).
+std::shared_ptr<const Geometry> jigsaw_geometry() {
+  std::vector<int> regions(81);
+  for (int cell = 0; cell < 81; ++cell)
+    regions[static_cast<std::size_t>(cell)] = (cell / 27) * 3 + (cell % 9) / 3;
+  // {given away, to region}, {taken in, from region}, as (row, column) pairs.
+  const int trades[][4] = {{2, 2, 0, 3}, {2, 5, 0, 6}, {2, 0, 3, 1},
+                           {4, 5, 3, 6}, {8, 5, 6, 6}, {5, 2, 6, 0}};
+  for (const auto& trade : trades) {
+    auto& away = regions[static_cast<std::size_t>(trade[0] * 9 + trade[1])];
+    auto& in = regions[static_cast<std::size_t>(trade[2] * 9 + trade[3])];
+    std::swap(away, in);
+  }
+  return Geometry::jigsaw(regions);
+}
+
+Grid solution_on(const std::shared_ptr<const Geometry>& geometry) {
+  const SolutionCount found = count_solutions(Grid(geometry), 1);
+  EXPECT_EQ(found.count, 1) << geometry->describe();
+  return found.solution.value_or(Grid(geometry));
+}
+
+// Cages of two to five cells grown in reading order from each free cell over free neighbours (right,
+// down, left) whose digit the cage does not hold yet; sums from `solution`.
+std::vector<Cage> cages_cut_from(const Grid& solution) {
+  const Geometry& geometry = solution.geometry();
+  std::vector<int> cage_of(81, -1);
+  std::vector<Cage> cages;
+  const int sizes[] = {3, 2, 4, 2, 5, 3, 2};
+  for (int start = 0; start < 81; ++start) {
+    if (cage_of[static_cast<std::size_t>(start)] >= 0) continue;
+    Cage cage;
+    cage.cells.push_back(start);
+    const auto wanted = static_cast<std::size_t>(sizes[cages.size() % std::size(sizes)]);
+    cage_of[static_cast<std::size_t>(start)] = static_cast<int>(cages.size());
+    for (std::size_t i = 0; i < cage.cells.size() && cage.cells.size() < wanted; ++i) {
+      const int cell = cage.cells[i];
+      const int row = geometry.row_of(cell);
+      const int col = geometry.col_of(cell);
+      for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}, std::pair{0, -1}}) {
+        if (cage.cells.size() == wanted || row + dr > 8 || col + dc < 0 || col + dc > 8) continue;
+        const int next = geometry.cell_at(row + dr, col + dc);
+        const bool repeats = std::any_of(cage.cells.begin(), cage.cells.end(),
+                                         [&](int member) { return solution[member] == solution[next]; });
+        if (cage_of[static_cast<std::size_t>(next)] >= 0 || repeats) continue;
+        cage_of[static_cast<std::size_t>(next)] = static_cast<int>(cages.size());
+        cage.cells.push_back(next);
+      }
+    }
+    for (int cell : cage.cells) cage.sum += solution[cell];
+    cages.push_back(std::move(cage));
+  }
+  return cages;
+}
+
+struct VariantCase {
+  Variant variant;
+  Grid solution;
+};
+
+// One solved board of every variant but classic.
+std::vector<VariantCase> variant_cases() {
+  std::vector<VariantCase> cases;
+  for (const Variant variant : {Variant::x, Variant::windoku, Variant::asterisk, Variant::centre_dot})
+    cases.push_back({variant, solution_on(Geometry::variant(variant))});
+  cases.push_back({Variant::jigsaw, solution_on(jigsaw_geometry())});
+  const Grid classic = testing::pattern_solution(Geometry::standard(9));
+  Grid killer(Geometry::killer(cages_cut_from(classic)));
+  for (int cell = 0; cell < 81; ++cell) killer.set(cell, classic[cell]);
+  cases.push_back({Variant::killer, killer});
+  return cases;
+}
+
+// A puzzle of `solution`'s board: every third cell given, none for Killer (as newspapers print it).
+BookPuzzle puzzle_of(const Grid& solution, const std::string& id) {
+  BookPuzzle puzzle;
+  puzzle.id = id;
+  puzzle.solution = solution;
+  puzzle.puzzle = Grid(solution.geometry_ptr());
+  if (solution.geometry().variant() != Variant::killer)
+    for (int cell = 0; cell < 81; cell += 3) puzzle.puzzle.set(cell, solution[cell]);
+  puzzle.givens = puzzle.puzzle.givens();
+  puzzle.level = "medium";
+  EXPECT_TRUE(is_solution_of(puzzle.solution, puzzle.puzzle)) << id;
+  return puzzle;
+}
+
+// A chapter of `count` puzzles of `solution`'s board.
+BookChapter chapter_of(const Grid& solution, int count) {
+  BookChapter chapter;
+  chapter.title = std::string(variant_name(solution.geometry().variant()));
+  chapter.title[0] = static_cast<char>(chapter.title[0] - 'a' + 'A');
+  chapter.level = "medium";
+  for (int i = 0; i < count; ++i)
+    chapter.puzzles.push_back(puzzle_of(solution, chapter.title + "-" + std::to_string(i + 1)));
+  return chapter;
+}
+
+std::string render_book(const Book& book, const std::string& template_name, const TempDir& dir,
+                        const std::string& name) {
+  typeset::TypesetOptions options;
+  options.date = 1772323200;  // 2026-03-01
+  const std::string pdf = dir / (name + ".pdf");
+  typeset::typeset_book(book, typeset::load_template(kTemplateDir + "/" + template_name + ".xml"), options,
+                        pdf);
+  return pdf;
+}
+
+// The rule texts of the shipped templates, by variant.
+const std::map<Variant, std::string> kRules = {
+    {Variant::x, "Each diagonal also contains 1\u20139"},
+    {Variant::windoku, "Each shaded window also contains 1\u20139"},
+    {Variant::asterisk, "The nine shaded cells also contain 1\u20139"},
+    {Variant::centre_dot, "The nine shaded centre cells also contain 1\u20139"},
+    {Variant::jigsaw, "Each bold region contains 1\u20139"},
+    {Variant::killer, "Each dashed cage adds up to its small sum; no digit repeats in a cage"}};
+
+// Every shipped template sets a book with a classic chapter and two puzzles of each variant: each
+// variant's rule once, under the chapter's first grid (the newspaper: under every grid, since its
+// pages are placed one by one), none under the classic grids; the grids still extract in order.
+TEST(VariantTypesetTest, RuleLineUnderTheFirstGridOfEachVariantChapter) {
+  Book book;
+  book.title = "Variants";
+  book.author = "Test";
+  book.chapters.push_back(chapter_of(testing::pattern_solution(Geometry::standard(9)), 2));
+  for (const VariantCase& each : variant_cases()) book.chapters.push_back(chapter_of(each.solution, 2));
+  TempDir dir;
+  for (const std::string name : {"newspaper", "book-6x9", "book-letter", "a4-4up", "large-print"}) {
+    SCOPED_TRACE(name);
+    const std::string pdf = render_book(book, name, dir, name);
+    expect_qpdf_clean(pdf);
+    const std::string text = text_of(pdf);
+    for (const auto& [variant, rule] : kRules)
+      EXPECT_EQ(occurrences(text, rule), name == "newspaper" ? 2 : 1) << variant_name(variant);
+    expect_grids_in_order(text_of(pdf, "-raw"), book, true);
+    // Still 100 % K: the tints are gray levels too.
+    for (const auto& content : page_contents(qdf_text(pdf, dir)))
+      for (const auto& [op, count] : colour_operators(content)) EXPECT_TRUE(op == "g" || op == "G") << op;
+  }
+}
+
+// Where a grid lies on a rendered page: the outer columns and rows whose dark pixels span more than
+// half the page (the border; box lines are inside it).
+struct GridBox {
+  double left = 0;
+  double top = 0;
+  double cell = 0;
+};
+
+GridBox find_grid(const GrayImage& image) {
+  std::vector<int> columns(static_cast<std::size_t>(image.width), 0);
+  std::vector<int> rows(static_cast<std::size_t>(image.height), 0);
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x)
+      if (image.at(x, y) < 128) {
+        ++columns[static_cast<std::size_t>(x)];
+        ++rows[static_cast<std::size_t>(y)];
+      }
+  // The border's centre lines: the middle of the first and of the last run of long dark lines.
+  const auto centres = [](const std::vector<int>& counts, int limit) {
+    std::vector<int> dark;
+    for (int i = 0; i < static_cast<int>(counts.size()); ++i)
+      if (counts[static_cast<std::size_t>(i)] > limit / 2) dark.push_back(i);
+    if (dark.empty()) return std::pair{0.0, 0.0};  // no grid: every probe then fails
+    std::size_t first_end = 0;
+    while (first_end + 1 < dark.size() && dark[first_end + 1] == dark[first_end] + 1) ++first_end;
+    std::size_t last_start = dark.size() - 1;
+    while (last_start > 0 && dark[last_start - 1] == dark[last_start] - 1) --last_start;
+    return std::pair{(dark.front() + dark[first_end] + 1) / 2.0, (dark[last_start] + dark.back() + 1) / 2.0};
+  };
+  const auto [left, right] = centres(columns, image.height);
+  const auto [top, bottom] = centres(rows, image.width);
+  return {left, top, (right - left + bottom - top) / 18.0};
+}
+
+GrayImage render_page(const std::string& pdf, int page, int dpi, const TempDir& dir,
+                      const std::string& name) {
+  run_ok("pdftoppm -gray -r " + std::to_string(dpi) + " -singlefile -f " + std::to_string(page) + " -l " +
+         std::to_string(page) + " " + pdf + " " + (dir / name));
+  return read_pgm(dir / (name + ".pgm"));
+}
+
+// Mean gray of the part of a cell between `from` and `to` (fractions of the cell) both ways.
+double cell_patch(const GrayImage& image, const GridBox& grid, int cell, double from, double to) {
+  double total = 0;
+  int count = 0;
+  const double x0 = grid.left + (cell % 9) * grid.cell;
+  const double y0 = grid.top + (cell / 9) * grid.cell;
+  for (int y = static_cast<int>(y0 + from * grid.cell); y <= static_cast<int>(y0 + to * grid.cell); ++y)
+    for (int x = static_cast<int>(x0 + from * grid.cell); x <= static_cast<int>(x0 + to * grid.cell); ++x) {
+      total += image.at(x, y);
+      ++count;
+    }
+  return total / count;
+}
+
+// The ink of a vertical (`vertical`) or horizontal grid line at lattice position `line` (the
+// darkness summed across it, which grows with its width), averaged along the middle of the edge of
+// cell `along`.
+double edge_ink(const GrayImage& image, const GridBox& grid, bool vertical, int line, int along) {
+  double total = 0;
+  int count = 0;
+  for (double t = 0.3; t <= 0.7; t += 0.05) {
+    const double across = (vertical ? grid.left : grid.top) + line * grid.cell;
+    const int b = static_cast<int>((vertical ? grid.top : grid.left) + (along + t) * grid.cell);
+    for (int d = -3; d <= 3; ++d) {
+      const int a = static_cast<int>(std::lround(across)) + d;
+      total += 255 - (vertical ? image.at(a, b) : image.at(b, a));
+    }
+    ++count;
+  }
+  return total / count;
+}
+
+Book single_puzzle_book(const Grid& solution) {
+  Book book;
+  book.title = "One";
+  book.chapters.push_back(chapter_of(solution, 1));
+  return book;
+}
+
+// The newspaper puzzle page of a one-puzzle book of `solution`'s board, rendered at `dpi`.
+GrayImage newspaper_page(const Grid& solution, int dpi, const TempDir& dir, const std::string& name) {
+  return render_page(render_book(single_puzzle_book(solution), "newspaper", dir, name), 1, dpi, dir, name);
+}
+
+// Newspaper puzzle pages at 50 dpi: the cells of X's diagonals, Windoku's windows, the asterisk and
+// the centre dots are tinted (darker than paper, far lighter than a line) and no other cell is; a
+// classic page has no tint at all.
+TEST(VariantTypesetTest, ExtraUnitsAreTinted) {
+  TempDir dir;
+  const GrayImage classic =
+      newspaper_page(testing::pattern_solution(Geometry::standard(9)), 50, dir, "classic");
+  const GridBox classic_grid = find_grid(classic);
+  for (int cell = 0; cell < 81; ++cell)
+    EXPECT_GT(cell_patch(classic, classic_grid, cell, 0.1, 0.22), 245) << cell;
+  for (const VariantCase& each : variant_cases()) {
+    const Geometry& geometry = each.solution.geometry();
+    if (geometry.units().size() == 27u) continue;
+    const std::string name(variant_name(each.variant));
+    SCOPED_TRACE(name);
+    const GrayImage image = newspaper_page(each.solution, 50, dir, name);
+    const GridBox grid = find_grid(image);
+    std::set<int> tinted;
+    for (std::size_t unit = 27; unit < geometry.units().size(); ++unit)
+      tinted.insert(geometry.units()[unit].begin(), geometry.units()[unit].end());
+    for (int cell = 0; cell < 81; ++cell) {
+      const double gray = cell_patch(image, grid, cell, 0.1, 0.22);
+      if (tinted.count(cell) != 0) {
+        EXPECT_LT(gray, 235) << cell;
+        EXPECT_GT(gray, 190) << cell;
+      } else {
+        EXPECT_GT(gray, 245) << cell_name(geometry, cell);
+      }
+    }
+  }
+}
+
+// Jigsaw: a thick line wherever two neighbours are in different regions, also where a classic page
+// has only a thin line; where the classic box line runs between cells of one region, only a thin one.
+TEST(VariantTypesetTest, JigsawRegionsHaveThickBordersAndNoBoxLines) {
+  TempDir dir;
+  const GrayImage classic =
+      newspaper_page(testing::pattern_solution(Geometry::standard(9)), 150, dir, "classic");
+  const Grid solution = solution_on(jigsaw_geometry());
+  const GrayImage jigsaw = newspaper_page(solution, 150, dir, "jigsaw");
+  const GridBox classic_grid = find_grid(classic);
+  const GridBox jigsaw_grid = find_grid(jigsaw);
+  const Geometry& geometry = solution.geometry();
+  int thicker = 0;
+  int thinner = 0;
+  for (int line = 1; line < 9; ++line) {
+    for (int along = 0; along < 9; ++along) {
+      for (const bool vertical : {true, false}) {
+        const int a = vertical ? geometry.cell_at(along, line - 1) : geometry.cell_at(line - 1, along);
+        const int b = vertical ? geometry.cell_at(along, line) : geometry.cell_at(line, along);
+        const bool region_edge = geometry.box_of(a) != geometry.box_of(b);
+        const bool box_line = line % 3 == 0;
+        if (region_edge == box_line) continue;
+        const double on_jigsaw = edge_ink(jigsaw, jigsaw_grid, vertical, line, along);
+        const double on_classic = edge_ink(classic, classic_grid, vertical, line, along);
+        SCOPED_TRACE(std::to_string(line) + (vertical ? " v " : " h ") + std::to_string(along));
+        if (region_edge) {
+          EXPECT_GT(on_jigsaw, 1.5 * on_classic);
+          ++thicker;
+        } else {
+          EXPECT_LT(1.5 * on_jigsaw, on_classic);
+          ++thinner;
+        }
+      }
+    }
+  }
+  EXPECT_GE(thicker, 12);
+  EXPECT_GE(thinner, 12);
+}
+
+// Cages whose outlines are not simple rectangles and Ls: a ring around box 1's centre (an outline
+// with a hole), and seven cells around r5c6 whose r5c5 and r6c6 touch only at a corner (a pinch),
+// with r5c6 and r6c5 cages of their own; the other cells in no cage. The sums need only be
+// reachable: this board is for drawing, not solving.
+std::shared_ptr<const Geometry> ring_and_pinch_cages() {
+  const auto at = [](int row, int col) { return row * 9 + col; };
+  return Geometry::killer(
+      {{40, {at(0, 0), at(0, 1), at(0, 2), at(1, 0), at(1, 2), at(2, 0), at(2, 1), at(2, 2)}},
+       {5, {at(1, 1)}},
+       {35, {at(4, 4), at(3, 4), at(3, 5), at(3, 6), at(4, 6), at(5, 6), at(5, 5)}},
+       {3, {at(4, 5)}},
+       {9, {at(5, 4)}}});
+}
+
+// Killer at 150 dpi (the inset outline is a few pixels from the cell edge, finer than 50 dpi
+// resolves): inside a caged cell, along each edge it shares with another cage or with no cage, a
+// dashed line (partly dark, partly paper); along an edge between two cells of one cage, and inside
+// cells in no cage, nothing; every sum is in the text, once per cage. Both for cages cut from a
+// solution and for a ring (an outline with a hole) and a pinch.
+TEST(VariantTypesetTest, KillerCagesAreDashedInsetOutlinesWithTheirSums) {
+  TempDir dir;
+  Grid drawn(ring_and_pinch_cages());
+  const Grid classic = testing::pattern_solution(Geometry::standard(9));
+  for (int cell = 0; cell < 81; ++cell) drawn.set(cell, classic[cell]);
+  for (const Grid& solution : {variant_cases().back().solution, drawn}) {
+    const Geometry& geometry = solution.geometry();
+    ASSERT_EQ(geometry.variant(), Variant::killer);
+    const std::string name = "killer-" + std::to_string(geometry.cages().size());
+    Book book;
+    book.chapters.push_back({"Killer", "medium", std::nullopt, {}});
+    BookPuzzle puzzle;
+    puzzle.puzzle = Grid(solution.geometry_ptr());
+    puzzle.solution = solution;
+    book.chapters.back().puzzles.push_back(puzzle);
+    const std::string pdf = render_book(book, "newspaper", dir, name);
+    const GrayImage image = render_page(pdf, 1, 150, dir, name);
+    const GridBox grid = find_grid(image);
+    // The fraction of dark pixels along the strip 0.1 cell inside one edge of `cell` (dr, dc: the
+    // neighbour's direction), over the middle of the edge, clear of the corners and the sum.
+    const auto strip = [&](int cell, int dr, int dc) {
+      const double x0 = grid.left + geometry.col_of(cell) * grid.cell;
+      const double y0 = grid.top + geometry.row_of(cell) * grid.cell;
+      const double inset = dr + dc > 0 ? 0.9 : 0.1;
+      int dark = 0;
+      int total = 0;
+      for (double t = 0.4; t <= 0.75; t += 0.01, ++total) {
+        const double x = x0 + (dc != 0 ? inset : t) * grid.cell;
+        const double y = y0 + (dr != 0 ? inset : t) * grid.cell;
+        int darkest = 255;
+        for (int d = -1; d <= 1; ++d)
+          darkest = std::min(darkest, image.at(static_cast<int>(std::lround(x)) + (dc != 0 ? d : 0),
+                                               static_cast<int>(std::lround(y)) + (dr != 0 ? d : 0)));
+        if (darkest < 128) ++dark;
+      }
+      return static_cast<double>(dark) / total;
+    };
+    int outlined = 0;
+    for (int cell = 0; cell < 81; ++cell) {
+      for (const auto& [dr, dc] : {std::pair{0, -1}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{1, 0}}) {
+        const int row = geometry.row_of(cell) + dr;
+        const int col = geometry.col_of(cell) + dc;
+        const int neighbour_cage =
+            row < 0 || col < 0 || row > 8 || col > 8 ? -1 : geometry.cage_of(row * 9 + col);
+        SCOPED_TRACE(name + " " + cell_name(geometry, cell) + " towards " + std::to_string(dr) + "," +
+                     std::to_string(dc));
+        const double dashed = strip(cell, dr, dc);
+        if (geometry.cage_of(cell) >= 0 && geometry.cage_of(cell) != neighbour_cage) {
+          EXPECT_GT(dashed, 0.2);
+          EXPECT_LT(dashed, 0.9);
+          ++outlined;
+        } else {
+          EXPECT_EQ(dashed, 0);
+        }
+      }
+    }
+    EXPECT_GE(outlined, 20);
+    std::istringstream words(text_of(pdf, "-f 1 -l 1"));
+    std::multiset<int> sums;
+    for (std::string word; words >> word;)
+      if (std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+          word.size() <= 2)
+        sums.insert(std::stoi(word));
+    std::multiset<int> expected = {1};  // "SUDOKU No. 1"
+    for (const Cage& cage : geometry.cages()) expected.insert(cage.sum);
+    EXPECT_EQ(sums, expected);
+  }
+}
+
+// Each variant's newspaper page, and Killer's book-6x9 puzzle page, against their golden renderings;
+// with SUDOKU_UPDATE_GOLDEN=1 the pages are also written to docs/images for docs/templates.md.
+TEST(VariantTypesetTest, PagesMatchTheirGoldens) {
+  TempDir dir;
+  const bool update = std::getenv("SUDOKU_UPDATE_GOLDEN") != nullptr &&
+                      std::string(std::getenv("SUDOKU_UPDATE_GOLDEN")) == "1";
+  const auto check = [&](const Grid& solution, const std::string& template_name, int page, int dpi) {
+    const std::string name = template_name + "-" + std::string(variant_name(solution.geometry().variant()));
+    const std::string pdf = render_book(single_puzzle_book(solution), template_name, dir, name);
+    expect_matches_golden(pdf, page, name, dir);
+    if (update)
+      run_ok("pdftoppm -gray -png -singlefile -r " + std::to_string(dpi) + " -f " + std::to_string(page) +
+             " -l " + std::to_string(page) + " " + pdf + " " + std::string(SUDOKU_SOURCE_DIR) +
+             "/docs/images/" + name);
+  };
+  for (const VariantCase& each : variant_cases()) check(each.solution, "newspaper", 1, 90);
+  check(variant_cases().back().solution, "book-6x9", 6, 50);
 }
 
 // PDF/X-1a:2001 on request, for presses and newspapers: PDF 1.3, an output intent with the ICC

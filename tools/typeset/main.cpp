@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/typeset/split.hpp"
 #include "sudoku/typeset/template.hpp"
 #include "sudoku/typeset/typeset.hpp"
 
@@ -31,6 +33,9 @@ struct Options {
   sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
   bool pdfx = false;
   std::string output_profile;
+  bool split = false;  // one file per grid in the folder `output`
+  std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
+  std::string proof;  // with split; default OUTPUT/proof.pdf
 };
 
 // Ghostscript's CMYK output profile (Debian: libgs-common, which ghostscript brings).
@@ -61,7 +66,8 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream]] [--pdfx [--output-profile ICC]]";
+      "[--paper white|cream]] [--pdfx [--output-profile ICC]]\n"
+      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -74,6 +80,9 @@ bool parse_options(int argc, char** argv, Options& options) {
       }() +
       "); anything with a '/' or ending in .xml is a template file.\n"
       "The output defaults to BOOK_DIR/<template name>.pdf and is replaced atomically.\n"
+      "With --split, every grid and every solution is a file of its own in DIR, sized to the grid and its\n"
+      "captions, named by the template's <split> (default {date}-{slot}.pdf and {date}-{slot}-solution.pdf\n"
+      "for calendar books, else {chapter}-{number}), plus DIR/proof.pdf with every grid for the editor.\n"
       "The PDF dates come from --date, else SOURCE_DATE_EPOCH, else the current time.\n"
       "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an "
       "output\n"
@@ -82,6 +91,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   std::string date;
   std::string paper;
   std::vector<std::string> font_dirs;
+  std::string formats;
   command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
                                      "page template: a shipped NAME or an XML FILE")(
       "output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")(
@@ -97,6 +107,10 @@ bool parse_options(int argc, char** argv, Options& options) {
       "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
       "output-profile", po::value(&options.output_profile),
       ("ICC output profile for --pdfx (default " + std::string(kDefaultOutputProfile) + ")").c_str())(
+      "split", po::bool_switch(&options.split),
+      "one file per grid (and solution) in the folder -o DIR, plus a proof PDF of them all")(
+      "format", po::value(&formats), "with --split: comma-separated file formats, pdf (default), svg, eps")(
+      "proof", po::value(&options.proof), "with --split: the proof PDF to write (default DIR/proof.pdf)")(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -120,6 +134,19 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!options.output_profile.empty() && !options.pdfx)
     throw UsageError("--output-profile applies to --pdfx only");
   if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
+  if (!options.split && (!formats.empty() || !options.proof.empty()))
+    throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
+  if (options.split) {
+    if (options.output.empty()) throw UsageError("--split needs -o DIR, the folder for the grids' files");
+    if (!options.cover.empty())
+      throw UsageError("--cover makes a book's cover; it does not apply to --split");
+    try {
+      if (!formats.empty()) options.formats = sudoku::typeset::parse_split_formats(formats);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("--format ") + error.what());
+    }
+    if (options.proof.empty()) options.proof = (fs::path(options.output) / "proof.pdf").string();
+  }
   if (paper == "cream")
     options.paper = sudoku::typeset::Paper::cream;
   else if (!paper.empty() && paper != "white")
@@ -164,6 +191,14 @@ int run(const Options& options) {
     typeset.pdfx = sudoku::typeset::PdfX{sudoku::read_file(options.output_profile),
                                          fs::path(options.output_profile).filename().string()};
   typeset.paper = options.paper;
+  if (options.split) {
+    sudoku::typeset::SplitOptions split{typeset, options.formats, options.proof};
+    const auto result = sudoku::typeset::typeset_split(book, page_template, split, options.output);
+    std::cout << options.output << ": " << result.grids << " grids, " << result.files.size() - 1 << " files, "
+              << (result.bytes + 512) / 1024 << " KB; " << options.proof << ": " << result.proof_pages
+              << " pages\n";
+    return sudoku::cli::kSuccess;
+  }
   const std::string output =
       options.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : options.output;
   const auto result = sudoku::typeset::typeset_book(book, page_template, typeset, output);

@@ -26,7 +26,7 @@ bool Grid::is_complete() const {
 }
 
 bool operator==(const Grid& a, const Grid& b) {
-  if (a.geometry_ != b.geometry_) return false;
+  if (a.geometry_ != b.geometry_ && !same_rules(*a.geometry_, *b.geometry_)) return false;
   const auto x = a.cells();
   const auto y = b.cells();
   return std::equal(x.begin(), x.end(), y.begin(), y.end());
@@ -34,24 +34,34 @@ bool operator==(const Grid& a, const Grid& b) {
 
 std::optional<std::pair<int, int>> find_conflict(const Grid& grid) {
   std::array<int, kMaxSize + 1> seen_at{};
-  for (const auto& unit : grid.geometry().units()) {
+  const auto repeat_in = [&](const std::vector<int>& cells) -> std::optional<std::pair<int, int>> {
     seen_at.fill(-1);
-    for (int cell : unit) {
+    for (int cell : cells) {
       const int value = grid[cell];
       if (value == 0) continue;
       if (seen_at[static_cast<std::size_t>(value)] >= 0)
         return std::pair{seen_at[static_cast<std::size_t>(value)], cell};
       seen_at[static_cast<std::size_t>(value)] = cell;
     }
-  }
+    return std::nullopt;
+  };
+  for (const auto& unit : grid.geometry().units())
+    if (auto conflict = repeat_in(unit)) return conflict;
+  for (const Cage& cage : grid.geometry().cages())
+    if (auto conflict = repeat_in(cage.cells)) return conflict;
   return std::nullopt;
 }
 
 bool is_solution_of(const Grid& solution, const Grid& puzzle) {
-  if (solution.geometry_ptr() != puzzle.geometry_ptr()) return false;
+  if (!same_rules(solution.geometry(), puzzle.geometry())) return false;
   if (!solution.is_complete() || find_conflict(solution)) return false;
   for (int cell = 0; cell < puzzle.cell_count(); ++cell)
     if (puzzle[cell] != 0 && puzzle[cell] != solution[cell]) return false;
+  for (const Cage& cage : puzzle.geometry().cages()) {
+    int sum = 0;
+    for (int cell : cage.cells) sum += solution[cell];
+    if (sum != cage.sum) return false;
+  }
   return true;
 }
 

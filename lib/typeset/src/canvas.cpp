@@ -43,7 +43,29 @@ void Canvas::fill_rect(const Rect& rect, Color color) {
   cairo_fill(cairo_);
 }
 
+void Canvas::fill_rects(std::span<const Rect> rects, Color color) {
+  if (rects.empty()) return;
+  for (const Rect& rect : rects) cairo_rectangle(cairo_, rect.x, rect.y, rect.width, rect.height);
+  set_color(color);
+  cairo_fill(cairo_);
+}
+
+void Canvas::stroke_dashed(const Segment& segment, double width, Color color, double dash, double gap,
+                           double offset) {
+  const double pattern[2] = {dash, gap};
+  cairo_move_to(cairo_, segment.from.x, segment.from.y);
+  cairo_line_to(cairo_, segment.to.x, segment.to.y);
+  set_color(color);
+  cairo_set_line_width(cairo_, width);
+  cairo_set_line_cap(cairo_, CAIRO_LINE_CAP_SQUARE);
+  cairo_set_dash(cairo_, pattern, 2, offset);
+  cairo_stroke(cairo_);
+  cairo_set_dash(cairo_, nullptr, 0, 0);
+}
+
 void Canvas::set_font(const Font& font, double size) {
+  font_ = font;
+  size_ = size;
   cairo_set_font_face(cairo_, font.face());
   cairo_set_font_size(cairo_, size);
 }
@@ -55,7 +77,13 @@ TextMetrics Canvas::measure(std::string_view utf8) const {
   return {extents.x_advance, extents.x_bearing, extents.y_bearing, extents.width, extents.height};
 }
 
+void Canvas::record(std::string utf8, Point user_origin, Color color) {
+  cairo_user_to_device(cairo_, &user_origin.x, &user_origin.y);
+  recorded_->push_back({std::move(utf8), user_origin, font_, size_, color});
+}
+
 void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color) {
+  if (recorded_ != nullptr) return record(std::string(utf8), baseline_origin, color);
   const std::string text(utf8);
   set_color(color);
   cairo_move_to(cairo_, baseline_origin.x, baseline_origin.y);
@@ -63,8 +91,14 @@ void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color
 }
 
 void Canvas::draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,
-                            std::string_view utf8) {
+                            std::string_view utf8, std::string_view glyph_symbols) {
   set_font(font, size);
+  if (recorded_ != nullptr) {
+    for (std::size_t i = 0; i < glyphs.size() && i < glyph_symbols.size(); ++i)
+      if (glyph_symbols[i] != ' ')
+        record(std::string(1, glyph_symbols[i]), {glyphs[i].x, glyphs[i].y}, color);
+    return;
+  }
   set_color(color);
   const cairo_text_cluster_t cluster{static_cast<int>(utf8.size()), static_cast<int>(glyphs.size())};
   cairo_show_text_glyphs(cairo_, utf8.data(), static_cast<int>(utf8.size()), glyphs.data(),

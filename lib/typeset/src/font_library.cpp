@@ -92,8 +92,10 @@ Font FontLibrary::open(const std::string& path, int index, const std::string& de
   Font font;
   font.face_ = std::shared_ptr<cairo_font_face_t>(cairo_face, cairo_font_face_destroy);
   font.file_ = path;
-  std::string name = face->family_name != nullptr ? face->family_name : "";
-  if (face->style_name != nullptr) name += std::string(name.empty() ? "" : " ") + face->style_name;
+  font.family_ = face->family_name != nullptr ? face->family_name : "";
+  font.style_ = face->style_name != nullptr ? face->style_name : "";
+  std::string name = font.family_;
+  if (!font.style_.empty()) name += std::string(name.empty() ? "" : " ") + font.style_;
   font.description_ = description.empty() ? name : description;
   cache_.emplace(key, font);
   return font;

@@ -10,14 +10,11 @@
 #include "sudoku/typeset/print_ready.hpp"
 
 namespace sudoku::typeset {
-namespace {
 
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
   return CAIRO_STATUS_SUCCESS;
 }
-
-}  // namespace
 
 std::string iso_utc_time(std::int64_t seconds) {
   const std::time_t time = static_cast<std::time_t>(seconds);

@@ -473,11 +473,6 @@ void draw_plot(cairo_t* cairo, const DistributionPlot& plot, const PlotFonts& fo
   draw_legend(canvas, fonts, layout, plot);
 }
 
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 using SurfacePointer = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
 using ContextPointer = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
 

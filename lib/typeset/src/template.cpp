@@ -322,7 +322,7 @@ class TemplateReader {
       source_.fail(source_.line_of(root),
                    "the root element must be <template>, not <" + std::string(root.name()) + ">");
     const Element element(source_, root, {"version", "description"},
-                          {"document", "page", "font", "grid", "master"});
+                          {"document", "page", "font", "grid", "master", "split"});
     if (const auto version = element.string("version"); version && *version != "1")
       element.fail_at("version", "unsupported template version " + in_quotes(*version) +
                                      " (this typeset reads version 1)");
@@ -334,6 +334,7 @@ class TemplateReader {
       read_document(*node, result.info);
     else
       result.info = default_info();
+    if (const auto node = element.single_child("split")) result.split = read_split(*node);
     const auto page = element.single_child("page");
     if (!page) element.fail("<template> needs a <page> element");
     default_page_ = read_page(*page, PageSetup{}, true);
@@ -372,6 +373,20 @@ class TemplateReader {
   static DocumentInfo default_info() {
     return {TextPattern::parse("{title}"), TextPattern::parse("{author}"),
             TextPattern::parse("Sudoku puzzles"), TextPattern::parse("sudoku")};
+  }
+
+  // <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>: without `solution`, the puzzle's
+  // name with "-solution" appended.
+  SplitNames read_split(pugi::xml_node node) {
+    const Element element(source_, node, {"name", "solution"}, {});
+    SplitNames names;
+    names.line = element.line();
+    names.puzzle = element.pattern("name", std::string(kDefaultCalendarSplitName));
+    names.solution = element.pattern("solution", names.puzzle.source() + "-solution");
+    if (names.puzzle.source().empty()) element.fail_at("name", in_quotes("name") + " must not be empty");
+    if (names.solution.source().empty())
+      element.fail_at("solution", in_quotes("solution") + " must not be empty");
+    return names;
   }
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {
@@ -464,7 +479,8 @@ class TemplateReader {
   }
 
   GridStyle read_grid(pugi::xml_node node, GridStyle grid, bool complete, const Template& result) {
-    const Element element(source_, node, {"thin", "thick", "border", "color", "toner-safe"},
+    const Element element(source_, node,
+                          {"thin", "thick", "border", "color", "toner-safe", "tint", "cage", "cage-sum"},
                           {"givens", "solved"});
     const double max = 20;
     if (const auto thin = element.length("thin", 0, max)) {
@@ -478,6 +494,14 @@ class TemplateReader {
     if (grid.thick < grid.thin) element.fail("the thick (box) lines must not be thinner than the thin lines");
     if (grid.border < grid.thin) element.fail("the border must not be thinner than the thin lines");
     grid.line_color = element.color("color").value_or(grid.line_color);
+    grid.tint = element.color("tint").value_or(grid.tint);
+    if (const auto cage = element.length("cage", 0, max)) {
+      if (*cage < kMinimumLineWeight)
+        element.fail_at("cage", "cage line " + format_points(*cage) + " is under the " +
+                                    format_points(kMinimumLineWeight) + " minimum that prints reliably");
+      grid.cage = *cage;
+    }
+    grid.cage_sum = element.number("cage-sum", 0.1, 0.4).value_or(grid.cage_sum);
     const auto givens = element.single_child("givens");
     if (complete && !givens) element.fail("<grid> needs a <givens> element naming the digit font");
     if (givens) grid.givens = read_digits(*givens, grid.givens, result);
@@ -492,7 +516,8 @@ class TemplateReader {
 
   // What a toner press prints cleanly: no hairlines and no tints (a grey digit is a dot screen).
   void check_toner_safe(const Element& element, const GridStyle& grid) {
-    const double thinnest = std::min({grid.thin, grid.thick, grid.border});
+    const double thinnest =
+        std::min({grid.thin, grid.thick, grid.border, grid.cage > 0 ? grid.cage : grid.thin});
     if (thinnest < kTonerLineWeight - 1e-9)
       element.fail("a toner-safe grid needs lines of at least " + format_points(kTonerLineWeight) + ", not " +
                    format_points(thinnest));
@@ -534,10 +559,16 @@ class TemplateReader {
     return style;
   }
 
-  TextLine read_text(pugi::xml_node node, const TextStyle& inherited, bool free, const Template& result) {
+  // Free text (title and chapter pages) has a 'y'; a rule line's texts name their 'variant'.
+  enum class TextKind { line, free, rule };
+
+  TextLine read_text(pugi::xml_node node, const TextStyle& inherited, TextKind kind, const Template& result) {
+    const bool free = kind == TextKind::free;
     const Element element =
         free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y", "grow"})
-             : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
+        : kind == TextKind::rule
+            ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "variant"})
+            : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
     TextLine text;
     text.line = element.line();
     text.style = read_style(element, inherited, result);
@@ -577,7 +608,7 @@ class TemplateReader {
     band.baseline = element.required_length("baseline", 0, kMaxPage);
     const TextStyle style = read_style(element, TextStyle{}, result);
     for (const auto& text : element.children("text"))
-      band.texts.push_back(read_text(text, style, false, result));
+      band.texts.push_back(read_text(text, style, TextKind::line, result));
     return band;
   }
 
@@ -591,12 +622,40 @@ class TemplateReader {
     const TextStyle style = read_style(element, TextStyle{}, result);
     double largest = 0;
     for (const auto& text : element.children("text")) {
-      caption.texts.push_back(read_text(text, style, false, result));
+      caption.texts.push_back(read_text(text, style, TextKind::line, result));
       largest = std::max(largest, caption.texts.back().style.size);
     }
     if (caption.texts.empty()) element.fail("<caption> needs at least one <text>");
     caption.height = 1.2 * largest;
     return caption;
+  }
+
+  RuleLine read_rule(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"gap", "on", "font", "size", "min-size", "color"}, {"text"});
+    RuleLine rule;
+    rule.gap = element.length("gap", 0, inches(5)).value_or(0);
+    rule.every_grid = element.choice("on", {"first", "every"}).value_or(0) == 1;
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    double largest = 0;
+    for (const auto& node_text : element.children("text")) {
+      const Element text(source_, node_text, {"align", "font", "size", "min-size", "color", "variant"}, {},
+                         true);
+      const std::string name = text.required_string("variant");
+      const auto variant = parse_variant(name);
+      if (!variant) {
+        std::string known;
+        for (const Variant each : all_variants())
+          known += (known.empty() ? "" : ", ") + std::string(variant_name(each));
+        text.fail_at("variant", "unknown variant " + in_quotes(name) + " (expected one of: " + known + ")");
+      }
+      if (rule.text_for(*variant) != nullptr)
+        text.fail_at("variant", "a second text for the variant " + in_quotes(name));
+      rule.texts.emplace_back(*variant, read_text(node_text, style, TextKind::rule, result));
+      largest = std::max(largest, rule.texts.back().second.style.size);
+    }
+    if (rule.texts.empty()) element.fail("<rule> needs at least one <text variant=...>");
+    rule.height = 1.2 * largest;
+    return rule;
   }
 
   Entries read_entries(pugi::xml_node node, const Template& result) {
@@ -606,7 +665,7 @@ class TemplateReader {
     entries.step = element.required_length("step", 1, inches(5));
     const TextStyle style = read_style(element, TextStyle{}, result);
     for (const auto& text : element.children("text"))
-      entries.texts.push_back(read_text(text, style, false, result));
+      entries.texts.push_back(read_text(text, style, TextKind::line, result));
     if (entries.texts.empty()) element.fail("<entries> needs at least one <text>");
     return entries;
   }
@@ -626,7 +685,7 @@ class TemplateReader {
     const Element element(source_, node,
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
-                          {"page", "grid", "header", "footer", "caption", "text", "rect", "entries"});
+                          {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
@@ -667,9 +726,16 @@ class TemplateReader {
     if (const auto footer = element.single_child("footer")) master.footer = read_band(*footer, result);
     for (const auto& caption : element.children("caption"))
       master.captions.push_back(read_caption(caption, result));
+    if (const auto rule = element.single_child("rule")) {
+      if (master.name != "puzzle")
+        source_.fail(source_.line_of(*rule),
+                     "<rule> belongs to the puzzle master (it states a variant's rule)");
+      master.rule = read_rule(*rule, result);
+    }
     for (const auto& text : element.children("text"))
       // Spine texts are centred across the spine: they take no 'y'.
-      master.texts.push_back(read_text(text, TextStyle{}, master.name != "spine", result));
+      master.texts.push_back(
+          read_text(text, TextStyle{}, master.name != "spine" ? TextKind::free : TextKind::line, result));
     for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
     if (const auto entries = element.single_child("entries")) {
       if (master.name != "contents")
@@ -692,6 +758,7 @@ class TemplateReader {
     const double slot_width = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
     double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
     for (const auto& caption : master.captions) slot_height -= caption.height + caption.gap;
+    if (master.rule) slot_height -= master.rule->height + master.rule->gap;
     const double grid = std::min(slot_width, slot_height);
     constexpr double kMinimumGrid = 0.75 * kPointsPerInch;
     if (grid < kMinimumGrid)
@@ -708,6 +775,12 @@ class TemplateReader {
 };
 
 }  // namespace
+
+const TextLine* RuleLine::text_for(Variant variant) const {
+  for (const auto& [each, text] : texts)
+    if (each == variant) return &text;
+  return nullptr;
+}
 
 const FontSpec* Template::find_font(std::string_view font_name) const {
   for (const auto& font : fonts)

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "grid_block.hpp"
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/typeset/canvas.hpp"
@@ -13,7 +14,53 @@
 #include "sudoku/typeset/pdf_document.hpp"
 
 namespace sudoku::typeset {
+
+namespace detail {
+
+CaptionHeights caption_heights(const Master& master) {
+  CaptionHeights heights;
+  for (const auto& caption : master.captions)
+    (caption.position == Caption::Position::above ? heights.above : heights.below) +=
+        caption.height + caption.gap;
+  return heights;
+}
+
+GridLook grid_look(const GridStyle& style, const FontSet& fonts) {
+  GridLook look;
+  look.thin = style.thin;
+  look.thick = style.thick;
+  look.border = style.border;
+  look.line_color = style.line_color;
+  look.tint = style.tint;
+  look.cage = style.cage;
+  look.cage_sum = style.cage_sum;
+  look.givens = {&fonts.at(style.givens.font), style.givens.scale, style.givens.color};
+  look.solved = {&fonts.at(style.solved.font), style.solved.scale, style.solved.color};
+  return look;
+}
+
+GridBlock grid_block(const Master& master, bool with_rule) {
+  const double content_width = master.page.width - master.page.margins.inside - master.page.margins.outside;
+  double side = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
+  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  const CaptionHeights captions = caption_heights(master);
+  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  return {side, captions.above + side + rule + captions.below, captions.above};
+}
+
+const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role) {
+  if (!master.rule || role != PageRole::puzzles || (!master.rule->every_grid && slot.puzzle != 0))
+    return nullptr;
+  return master.rule->text_for(book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().variant());
+}
+
+}  // namespace detail
+
 namespace {
+
+using detail::caption_heights;
+using detail::grid_block;
+using detail::GridBlock;
 
 // A caption's baseline sits this far down its line box (line box = 1.2 x size, baseline at 0.9 x
 // size), leaving room for descenders below.
@@ -146,8 +193,9 @@ HorizontalAlign resolve(Align align, bool recto) {
 
 class BookRenderer {
  public:
+  // `pdf` may be null for drawing grid blocks alone (draw_block).
   BookRenderer(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
-               PdfDocument& pdf)
+               PdfDocument* pdf)
       : book_(book), template_(page_template), fonts_(fonts), plan_(plan), pdf_(pdf) {
     book_values_.set(Variable::title, book.title);
     book_values_.set(Variable::author, book.author);
@@ -175,9 +223,9 @@ class BookRenderer {
   void render_cover(const CoverGeometry& cover) {
     const Master& front = *template_.front_cover;
     const double panel = front.page.width;
-    pdf_.begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
-    pdf_.set_page_label("Cover");
-    Canvas canvas(pdf_.context());
+    pdf_->begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
+    pdf_->set_page_label("Cover");
+    Canvas canvas(pdf_->context());
     cairo_translate(canvas.cairo(), cover.bleed, cover.bleed);
     const TextValues values = book_values_;
     if (template_.back_cover) {
@@ -204,7 +252,7 @@ class BookRenderer {
           page.slots.push_back({chapter, 0, chapter_first_number_[chapter]});
       draw_slot(canvas, page, frame, 0, values);
     }
-    pdf_.end_page();
+    pdf_->end_page();
   }
 
   void render_all() {
@@ -212,19 +260,26 @@ class BookRenderer {
     add_outline();
   }
 
+  // One grid alone, its block's top left corner at the canvas origin (see grid_block.hpp); returns
+  // the values its captions used.
+  TextValues render_block(Canvas& canvas, PageRole role, const SlotContent& slot) {
+    const Master& master = role == PageRole::solutions ? template_.solution_page : template_.puzzle_page;
+    const TextLine* rule = detail::rule_for(master, book_, slot, role);
+    const GridBlock block = grid_block(master, rule != nullptr);
+    PageFrame frame;
+    frame.width = block.width;
+    frame.height = block.height;
+    frame.content = {0, 0, block.width, block.height};
+    frame.safe = frame.content;
+    const TextValues values = slot_values(book_values_, slot, role);
+    draw_grid_and_captions(canvas, master, frame, {0, block.above, block.width, block.width}, 0, slot.number,
+                           values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, rule != nullptr,
+                           rule);
+    return values;
+  }
+
  private:
   const Font& font(const std::string& name) const { return fonts_.at(name); }
-
-  GridLook look_of(const GridStyle& style) const {
-    GridLook look;
-    look.thin = style.thin;
-    look.thick = style.thick;
-    look.border = style.border;
-    look.line_color = style.line_color;
-    look.givens = {&font(style.givens.font), style.givens.scale, style.givens.color};
-    look.solved = {&font(style.solved.font), style.solved.scale, style.solved.color};
-    return look;
-  }
 
   TextValues page_values(const PlannedPage& page) const {
     TextValues values = book_values_;
@@ -277,10 +332,16 @@ class BookRenderer {
       values.set(Variable::date, *chapter.date);
     else
       values.clear(Variable::date);
+    // A calendar puzzle's id is "{date}-{slot}" (see plan.hpp).
+    const std::optional<std::string>& date = values.get(Variable::date);
+    if (date && puzzle.id.size() > date->size() + 1 && puzzle.id.starts_with(*date + "-"))
+      values.set(Variable::slot, puzzle.id.substr(date->size() + 1));
+    else
+      values.clear(Variable::slot);
     const auto index = static_cast<std::size_t>(slot.number - 1);
     if (role == PageRole::puzzles && index < plan_.solution_page.size())
       values.set(Variable::solution_page, std::to_string(plan_.solution_page[index]));
-    if (role == PageRole::solutions)
+    if (role == PageRole::solutions && index < plan_.puzzle_page.size())
       values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
     return values;
   }
@@ -377,13 +438,13 @@ class BookRenderer {
   void render(const PlannedPage& page) {
     const Master& master = *page.master;
     const PageFrame frame = frame_for(master, page.number);
-    pdf_.begin_page(frame.width, frame.height, frame.bleed);
+    pdf_->begin_page(frame.width, frame.height, frame.bleed);
     const TextValues values = page_values(page);
-    pdf_.set_page_label(page.role == PageRole::blank
-                            ? std::to_string(page.number)
-                            : master.label.expand(values).value_or(std::to_string(page.number)));
+    pdf_->set_page_label(page.role == PageRole::blank
+                             ? std::to_string(page.number)
+                             : master.label.expand(values).value_or(std::to_string(page.number)));
     if (page.role != PageRole::blank) {
-      Canvas canvas(pdf_.context());
+      Canvas canvas(pdf_->context());
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
       cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
       std::vector<DrawnInk> free_ink;
@@ -391,7 +452,7 @@ class BookRenderer {
       if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
-    pdf_.end_page();
+    pdf_->end_page();
   }
 
   // Decorations, running heads and feet, and free text of `master` on a page (or cover panel)
@@ -438,10 +499,13 @@ class BookRenderer {
     const Rect slot{content.x + column * (slot_width + master.column_gap),
                     content.y + row * (slot_height + master.row_gap), slot_width, slot_height};
 
-    double above = 0;
-    double below = 0;
-    for (const auto& caption : master.captions)
-      (caption.position == Caption::Position::above ? above : below) += caption.height + caption.gap;
+    auto [above, below] = caption_heights(master);
+    // A page with a rule line under one of its grids gives every grid the same room for it, so the
+    // grids of a page stay the same size; pages without one (every classic page) lose nothing.
+    const bool page_has_rule = std::any_of(
+        page.slots.begin(), page.slots.end(),
+        [&](const SlotContent& each) { return detail::rule_for(master, book_, each, page.role) != nullptr; });
+    if (page_has_rule) below += master.rule->height + master.rule->gap;
     double side = std::min(slot.width, slot.height - above - below);
     if (master.max_grid > 0) side = std::min(side, master.max_grid);
     // The grid and its captions form one block; the rows of blocks are placed as the master's
@@ -459,16 +523,25 @@ class BookRenderer {
       block_top = first_top + row * (block_height + master.row_gap);
     }
     const Rect grid{slot.x + (slot.width - side) / 2, block_top + above, side, side};
-
     const SlotContent& content_ref = page.slots[index];
-    const TextValues values = slot_values(page_values_, content_ref, page.role);
+    draw_grid_and_captions(canvas, master, frame, grid, block_top, page.number,
+                           slot_values(page_values_, content_ref, page.role),
+                           book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle], page.role,
+                           page_has_rule, detail::rule_for(master, book_, content_ref, page.role));
+  }
+
+  // The grid `grid` with its captions from `block_top` down; with `rule_room`, the rule line's box
+  // under the grid, holding `rule` when it is not null (the other grids of a page leave it blank).
+  void draw_grid_and_captions(Canvas& canvas, const Master& master, const PageFrame& frame, const Rect& grid,
+                              double block_top, int page_number, const TextValues& values,
+                              const BookPuzzle& puzzle, PageRole role, bool rule_room, const TextLine* rule) {
     const auto draw_caption = [&](const Caption& caption, double line_top) {
       std::vector<DrawnInk> ink;
       for (const auto& text : caption.texts)
         draw_line(canvas, text, values,
                   {grid.x, grid.right(), line_top + kBaselineInLineBox * caption.height, frame.safe.y,
                    frame.safe.bottom(), false, "the grid's width"},
-                  frame, page.number, &ink);
+                  frame, page_number, &ink);
     };
     double cursor = block_top;
     for (const auto& caption : master.captions) {
@@ -477,6 +550,18 @@ class BookRenderer {
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
+    if (rule_room) {
+      // The other grids of the page leave the line blank, so the captions below stay in line.
+      cursor += master.rule->gap;
+      if (rule != nullptr) {
+        std::vector<DrawnInk> ink;
+        draw_line(canvas, *rule, values,
+                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page_number, &ink);
+      }
+      cursor += master.rule->height;
+    }
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::below) continue;
       cursor += caption.gap;
@@ -484,10 +569,8 @@ class BookRenderer {
       cursor += caption.height;
     }
 
-    const BookPuzzle& puzzle = book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle];
-    const GridLook look = look_of(master.grid);
-    paint_grid(canvas, puzzle.puzzle, page.role == PageRole::solutions ? &puzzle.solution : nullptr, grid,
-               look);
+    paint_grid(canvas, puzzle.puzzle, role == PageRole::solutions ? &puzzle.solution : nullptr, grid,
+               detail::grid_look(master.grid, fonts_));
   }
 
   // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
@@ -552,13 +635,13 @@ class BookRenderer {
   void add_outline() {
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (book_.chapters[chapter].puzzles.empty()) continue;
-      pdf_.add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
+      pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
     }
     if (plan_.first_solution_page == 0) return;
-    const int solutions = pdf_.add_outline(0, "Solutions", plan_.first_solution_page);
+    const int solutions = pdf_->add_outline(0, "Solutions", plan_.first_solution_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (plan_.chapter_first_solution_page[chapter] == 0) continue;
-      pdf_.add_outline(solutions, chapter_title(chapter), plan_.chapter_first_solution_page[chapter]);
+      pdf_->add_outline(solutions, chapter_title(chapter), plan_.chapter_first_solution_page[chapter]);
     }
   }
 
@@ -571,14 +654,20 @@ class BookRenderer {
   const Template& template_;
   const FontSet& fonts_;
   const PagePlan& plan_;
-  PdfDocument& pdf_;
+  PdfDocument* pdf_;
   std::vector<int> chapter_first_number_;  // by chapter
   TextValues book_values_;                 // title, author and the grid's size, box and symbols
 };
 
 }  // namespace
 
-namespace {
+TextValues detail::draw_grid_block(Canvas& canvas, const Book& book, const Template& page_template,
+                                   const FontSet& fonts, PageRole role, const SlotContent& slot) {
+  const PagePlan no_pages;
+  return BookRenderer(book, page_template, fonts, no_pages, nullptr).render_block(canvas, role, slot);
+}
+
+namespace detail {
 
 void check_has_puzzles(const Book& book, const TypesetOptions& options) {
   if (book.puzzle_count() == 0)
@@ -605,7 +694,10 @@ PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const 
   return metadata;
 }
 
-}  // namespace
+}  // namespace detail
+
+using detail::check_has_puzzles;
+using detail::pdf_metadata;
 
 double spine_width(int pages, Paper paper) {
   return inches(pages * (paper == Paper::white ? 0.002252 : 0.0025));
@@ -630,7 +722,7 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   const FontSet fonts = load_template_fonts(page_template, library);
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   PdfDocument pdf(pdf_metadata(book, page_template, options));
-  BookRenderer(book, page_template, fonts, plan, pdf)
+  BookRenderer(book, page_template, fonts, plan, &pdf)
       .render_cover(cover_geometry(page_template, interior_pages, paper));
   return pdf.finish();
 }
@@ -653,7 +745,7 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);
   PdfDocument pdf(metadata);
-  BookRenderer(book, page_template, fonts, plan, pdf).render_all();
+  BookRenderer(book, page_template, fonts, plan, &pdf).render_all();
   if (pages != nullptr) *pages = pdf.page_count();
   return pdf.finish();
 }

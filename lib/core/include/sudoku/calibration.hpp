@@ -77,6 +77,9 @@ struct CalibrationLevel {
   std::array<std::optional<double>, kLevelStatisticCount> statistics{};
   std::optional<RatingBand> band{};
   std::optional<GivensRange> givens{};
+  // False where the variety rule cannot hold (a band that one technique fills, as 4x4 medium's
+  // hidden singles): "variety": false in the file, absent when true.
+  bool variety = true;
 
   std::optional<double>& operator[](LevelStatistic statistic) {
     return statistics[static_cast<std::size_t>(statistic)];
@@ -125,10 +128,10 @@ Calibration read_calibration(const std::string& name_or_path);
 bool has_bands(const Calibration& calibration);
 
 // The variety rule of band levels: a chapter (or group) of kVarietyMinimumCount or more puzzles of
-// a band level above the lowest has at least kVarietyMinimumTechniques different hardest techniques
-// and no technique is the hardest of more than kVarietyMaximumShare of its puzzles, so that a
-// chapter does not teach one trick twenty times. generate-book keeps it (docs/generation.md) and
-// the audit checks it (audit.hpp).
+// a band level above the lowest (and not marked `variety = false`) has at least kVarietyMinimumTechniques
+// different hardest techniques and no technique is the hardest of more than kVarietyMaximumShare of its
+// puzzles, so that a chapter does not teach one trick twenty times. generate-book keeps it
+// (docs/generation.md) and the audit checks it (audit.hpp).
 inline constexpr std::size_t kVarietyMinimumCount = 20;
 inline constexpr std::size_t kVarietyMinimumTechniques = 3;
 inline constexpr double kVarietyMaximumShare = 0.60;

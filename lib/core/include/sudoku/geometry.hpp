@@ -1,16 +1,27 @@
-// Geometry: the shape of a Sudoku board — its size, its boxes, and its units as data.
+// Geometry: the rules of a Sudoku board — its size, its boxes or regions, its units and cages — as data.
 //
-// Contract: a Geometry is immutable once built. Units are plain lists of cell indices (rows, then
-// columns, then boxes for the standard shapes); variant shapes (diagonals, jigsaw regions, windoku)
-// add or replace units without touching the solvers, which read units and peers from here. Cells are
-// numbered row-major from 0. Values are 1..size; 0 means "blank". The standard geometries are
-// shared singletons, so comparing pointers is a cheap identity test.
+// Contract: a Geometry is immutable once built. Units are plain lists of `size` cell indices that
+// must each hold every value once, in this order: rows, then columns, then boxes (the jigsaw's
+// regions in place of boxes), then the variant's extra units (the two diagonals of X, the four
+// windows of Windoku, the asterisk, the centre-dot unit). Cages (Killer) are groups of cells with a
+// sum and no repeated value; they are not units (a cage need not hold every value), but a cage's
+// cells are peers of one another, so every "≠" constraint of the board is in peers(). Solvers read
+// units, peers and cages from here and never branch on the variant's name; the name is for files,
+// pages and messages. Cells are numbered row-major from 0. Values are 1..size; 0 means "blank".
+// The standard and fixed-variant geometries are shared singletons, so comparing pointers is a cheap
+// identity test for them; jigsaw and Killer geometries are built per layout (same_rules compares).
+//
+//   auto x = Geometry::variant(Variant::x);            // 9x9 with both diagonals as units
+//   auto jig = Geometry::jigsaw(region_of_each_cell);  // throws std::invalid_argument when not n connected
+//   regions of n cells
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sudoku {
@@ -20,6 +31,23 @@ using CandidateMask = std::uint32_t;  // bit v-1 set <=> value v still possible
 inline constexpr int kMaxSize = 25;
 inline constexpr int kMaxCells = kMaxSize * kMaxSize;
 
+// The rule sets a board may have. `classic` is rows, columns and boxes of any supported size.
+enum class Variant : std::uint8_t { classic, x, windoku, asterisk, centre_dot, jigsaw, killer };
+
+// "classic", "x", "windoku", "asterisk", "centre-dot", "jigsaw", "killer".
+std::string_view variant_name(Variant variant);
+// The variant of a name as variant_name spells it, or nullopt.
+std::optional<Variant> parse_variant(std::string_view name);
+// Every variant, in enum order.
+std::span<const Variant> all_variants();
+
+// A Killer cage: cells (ascending, row-major indices) whose values are distinct and add up to sum.
+struct Cage {
+  int sum = 0;
+  std::vector<int> cells;
+  friend bool operator==(const Cage&, const Cage&) = default;
+};
+
 class Geometry {
  public:
   // Standard board of the given size with its usual boxes: 4 (2x2), 6 (2x3), 9 (3x3), 12 (3x4),
@@ -27,44 +55,84 @@ class Geometry {
   static std::shared_ptr<const Geometry> standard(int size);
   // Board whose boxes are box_rows tall and box_cols wide (size = box_rows * box_cols, at most 25).
   static std::shared_ptr<const Geometry> with_boxes(int box_rows, int box_cols);
+  // A standard board with a fixed variant's extra units: classic and x for every supported size;
+  // windoku, asterisk and centre-dot for 9x9 only (their patterns are 9x9 patterns). Throws
+  // std::invalid_argument for jigsaw and killer (they need a layout) and for sizes a variant lacks.
+  static std::shared_ptr<const Geometry> variant(Variant variant, int size = 9);
+  // A jigsaw board: regions[cell] in 0..n-1 (n*n entries, n a supported size) names the region that
+  // replaces the box; each region must have n cells and be connected (edge-adjacent). Throws
+  // std::invalid_argument naming the first fault: the region and, where there is one, the cell.
+  static std::shared_ptr<const Geometry> jigsaw(std::span<const int> regions);
+  // A Killer board: `base`'s units plus the cages. Cages must have 1..n distinct in-range cells
+  // that are connected, must not overlap, and their sums must be reachable with distinct values
+  // 1..n; they need not cover the board. Throws std::invalid_argument naming the cage (1-based)
+  // and the fault. The cages are kept in the order given, each with its cells sorted.
+  static std::shared_ptr<const Geometry> killer(std::vector<Cage> cages,
+                                                std::shared_ptr<const Geometry> base = standard(9));
   // Sizes with a standard box shape, ascending.
   static std::span<const int> supported_sizes();
   // Default box shape for a standard size (rows x cols), or {0,0} when the size is unsupported.
   static std::pair<int, int> default_box(int size);
 
   int size() const { return size_; }
+  // The box shape: the standard boxes' shape, and for jigsaw the default shape of its size (used
+  // only for layout defaults; has_regular_boxes() says whether boxes exist).
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
   int cell_count() const { return size_ * size_; }
   int row_of(int cell) const { return cell / size_; }
   int col_of(int cell) const { return cell % size_; }
-  int box_of(int cell) const;
+  // The box of a cell, or its region on a jigsaw board (0..n-1).
+  int box_of(int cell) const { return region_[static_cast<std::size_t>(cell)]; }
   int cell_at(int row, int col) const { return row * size_ + col; }
   CandidateMask all_values() const { return all_values_; }
 
+  Variant variant() const { return variant_; }
+  // False for jigsaw boards: their regions are irregular, so band/stack transforms do not apply.
+  bool has_regular_boxes() const { return variant_ != Variant::jigsaw && base_variant_ != Variant::jigsaw; }
+  // The variant of the units without the cages: classic for plain Killer, x for Killer X.
+  Variant base_variant() const { return base_variant_; }
+
   // Every unit: a group of `size` cells that must hold each value once.
   const std::vector<std::vector<int>>& units() const { return units_; }
-  // Indices into units() of the units containing `cell`.
+  // Index in units() of the first extra unit (3 * size); units from here on are the variant's.
+  int first_extra_unit() const { return 3 * size_; }
+  // Indices into units() of the units containing `cell` (3 for most cells; more on diagonals etc.).
   std::span<const int> units_of(int cell) const;
-  // Cells sharing a unit with `cell`, ascending, without `cell` itself.
+  // Cells sharing a unit or a cage with `cell`, ascending, without `cell` itself.
   std::span<const int> peers(int cell) const;
+  // Killer cages (empty for other variants), and the cage of each cell (-1 when in none).
+  const std::vector<Cage>& cages() const { return cages_; }
+  int cage_of(int cell) const { return cage_of_.empty() ? -1 : cage_of_[static_cast<std::size_t>(cell)]; }
 
-  // "9x9", "6x6 (2x3 boxes)", ...
+  // "9x9", "6x6 (2x3 boxes)", "9x9 X", "9x9 jigsaw", "9x9 killer (27 cages)", ...
   std::string describe() const;
 
  private:
   Geometry(int box_rows, int box_cols);
+  // Adds the unit lists and derives units_of and peers (cage-mates included).
+  void index();
 
   int size_;
   int box_rows_;
   int box_cols_;
   CandidateMask all_values_;
+  Variant variant_ = Variant::classic;
+  Variant base_variant_ = Variant::classic;
   std::vector<std::vector<int>> units_;
-  std::vector<int> unit_index_;  // cell_count * units_per_cell_
-  int units_per_cell_;
-  std::vector<int> peer_index_;  // cell_count * peers_per_cell_
-  int peers_per_cell_;
+  std::vector<int> region_;  // cell -> box or jigsaw region
+  std::vector<Cage> cages_;
+  std::vector<int> cage_of_;  // empty without cages
+  // units_of(cell) = unit_index_[unit_start_[cell] .. unit_start_[cell + 1]); peers likewise.
+  std::vector<int> unit_index_;
+  std::vector<int> unit_start_;
+  std::vector<int> peer_index_;
+  std::vector<int> peer_start_;
 };
+
+// True when both boards have the same rules: size, variant, units (in order) and cages. Pointer
+// equality implies it; two jigsaw boards read from the same region map have it too.
+bool same_rules(const Geometry& a, const Geometry& b);
 
 // Symbols: 1-9 then A-P for 10-25. Returns '.' for 0.
 char value_symbol(int value);

@@ -46,10 +46,12 @@ class Grid {
   std::array<std::uint8_t, kMaxCells> cells_{};
 };
 
-// Two cells of one unit holding the same value, if any (the first such pair in unit order).
+// Two cells of one unit (or one Killer cage) holding the same value, if any (the first such pair in
+// unit order, units before cages).
 std::optional<std::pair<int, int>> find_conflict(const Grid& grid);
 
-// True when `solution` is complete, breaks no unit and agrees with every given of `puzzle`.
+// True when `solution` has the puzzle's rules, is complete, breaks no unit or cage (cage sums
+// included) and agrees with every given of `puzzle`.
 bool is_solution_of(const Grid& solution, const Grid& puzzle);
 
 // "r4c7" (1-based row and column), the notation of step lists and error messages.

@@ -124,7 +124,16 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   }
   detail::SlotScheduler scheduler(plan, options.climb, *metric, store);
   scheduler.climb_first_attempts(options.jobs, progress);
-  const auto chosen = detail::choose_distinct(plan, scheduler, options.archive);
+  const auto chosen = [&] {
+    try {
+      auto distinct = detail::choose_distinct(plan, scheduler, options.archive);
+      store.save();
+      return distinct;
+    } catch (...) {
+      store.save();  // keep the retries climbed so far for --resume
+      throw;
+    }
+  }();
   detail::assemble_book(plan, *metric, scheduler, chosen, result);
   check_published(result.book, options.published);
   result.audit = audit_book(plan, result.book, options.jobs);

@@ -9,6 +9,7 @@
 //   scheduler.climb_first_attempts(jobs, progress);  const SlotResult r = scheduler.result(s, 1);
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -38,7 +39,8 @@ class SlotScheduler {
   // Every slot's first attempt not yet in the store, on `jobs` threads; the store is saved every
   // two seconds and when the loop ends (also when it ends by an exception, e.g. from `progress`).
   void climb_first_attempts(int jobs, const GenerationProgress& progress);
-  // The result of one attempt: from the store, or climbed now, stored and saved.
+  // The result of one attempt: from the store, or climbed now and stored; the store is saved when
+  // two seconds have passed since the last save (the caller saves once more when done choosing).
   SlotResult result(std::size_t slot_number, int attempt);
 
  private:
@@ -49,6 +51,10 @@ class SlotScheduler {
   const RatingMetric& metric_;
   CheckpointStore& store_;
   std::vector<Slot> slots_;
+  std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };
+
+// How often the scheduler saves the checkpoint while it climbs.
+inline constexpr std::chrono::seconds kSaveInterval{2};
 
 }  // namespace sudoku::detail

@@ -2,6 +2,7 @@
 #include "sudoku/solver_kernels.hpp"
 
 #include <array>
+#include <stdexcept>
 
 #include "solve/generic_solver.hpp"
 #include "solve/sat_counter.hpp"
@@ -17,8 +18,9 @@ bool is_standard9(const Geometry& geometry) {
   return &geometry == standard9;
 }
 
-bool any_geometry(const Geometry& /*geometry*/) {
-  return true;
+// Every board whose rules are units alone: these kernels know nothing of cage sums.
+bool units_only(const Geometry& geometry) {
+  return geometry.cages().empty();
 }
 
 // The kernels take their statistics as a pointer, null when not wanted; the table's two entry
@@ -44,8 +46,8 @@ constexpr SolverKernel entry(std::string_view name, bool (*applies_to)(const Geo
 
 constexpr std::array<SolverKernel, 3> kKernels{{
     entry<detail::count_solutions_standard9>("bitboard9", is_standard9),
-    entry<detail::count_solutions_generic>("generic", any_geometry),
-    entry<detail::count_solutions_sat>("sat", any_geometry),
+    entry<detail::count_solutions_generic>("generic", units_only),
+    entry<detail::count_solutions_sat>("sat", units_only),
 }};
 
 }  // namespace
@@ -55,10 +57,9 @@ std::span<const SolverKernel> solver_kernels() {
 }
 
 const SolverKernel& kernel_for(const Geometry& geometry) {
-  // "generic" applies to every geometry, so the loop always returns.
   for (const SolverKernel& kernel : kKernels)
     if (kernel.applies_to(geometry)) return kernel;
-  return kKernels[1];
+  throw std::invalid_argument("no solver kernel counts " + geometry.describe());
 }
 
 }  // namespace sudoku

@@ -65,6 +65,8 @@ struct Intersection {
 template <int W>
 struct Layout {
   const Geometry* geometry = nullptr;
+  // Keeps a per-layout geometry (jigsaw, Killer) alive as long as its cached layout.
+  std::shared_ptr<const Geometry> owner;
   int size = 0;
   int cell_count = 0;
   CandidateMask all_values = 0;
@@ -73,8 +75,8 @@ struct Layout {
   std::vector<UnitKind> unit_kind;
   std::vector<int> unit_number;      // 1-based within its kind
   std::vector<CellSet<W>> peers;     // per cell, without the cell
-  std::vector<int> cell_unit_index;  // units_per_cell entries per cell
-  int units_per_cell = 0;
+  std::vector<int> cell_unit_index;  // the units of cell c: [cell_unit_start[c], cell_unit_start[c + 1])
+  std::vector<int> cell_unit_start;  // cell_count + 1 entries; cells on a diagonal have 4 units, ...
   // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
   std::vector<Intersection<W>> intersections;
   // Fish families: rows and columns, each a partition of the board whose units meet every unit of
@@ -89,16 +91,20 @@ struct Layout {
   bool lines_in_order = false;
 
   std::span<const int> units_of(int cell) const {
-    return {cell_unit_index.data() + cell * units_per_cell, static_cast<std::size_t>(units_per_cell)};
+    const auto begin = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell)]);
+    const auto end = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell) + 1]);
+    return {cell_unit_index.data() + begin, end - begin};
   }
   // "row 4", "column 7", "box 6", "unit 28".
   std::string unit_name(int unit) const;
   std::string cell_text(int cell) const;  // "r4c7"
 };
 
-// The shared layout of a geometry (built on first use).
+// The shared layout of a geometry (built on first use). Shared singletons (standard and fixed
+// variants) are cached by address for the life of the process; per-layout boards (jigsaw, Killer)
+// by their rules in a small recent list, each layout owning its geometry.
 template <int W>
-const Layout<W>& layout_for(const Geometry& geometry);
+std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry>& geometry);
 
 template <int W>
 struct Board {

@@ -126,7 +126,8 @@ TechniqueStep public_step(const Step& step) {
 
 template <int W>
 TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
-  const Layout<W>& layout = layout_for<W>(puzzle.geometry());
+  const auto layout_owner = layout_for<W>(puzzle.geometry_ptr());
+  const Layout<W>& layout = *layout_owner;
   TechniqueGrade result;
   Board<W> board;
   if (!load_board(layout, puzzle, board)) {

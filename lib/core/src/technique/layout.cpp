@@ -1,5 +1,6 @@
 // Per-geometry tables of the technique grader, board loading and text helpers.
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,7 +43,7 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     if (kind == UnitKind::row) layout->rows.push_back(static_cast<int>(u));
     if (kind == UnitKind::column) layout->columns.push_back(static_cast<int>(u));
   }
-  layout->units_per_cell = static_cast<int>(geometry.units_of(0).size());
+  layout->cell_unit_start.push_back(0);
   layout->row_position.assign(static_cast<std::size_t>(layout->cell_count), -1);
   layout->column_position.assign(static_cast<std::size_t>(layout->cell_count), -1);
   for (int cell = 0; cell < layout->cell_count; ++cell) {
@@ -50,6 +51,7 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     for (int peer : geometry.peers(cell)) peers.set(peer);
     layout->peers.push_back(peers);
     for (int unit : geometry.units_of(cell)) layout->cell_unit_index.push_back(unit);
+    layout->cell_unit_start.push_back(static_cast<int>(layout->cell_unit_index.size()));
   }
   for (std::size_t i = 0; i < layout->rows.size(); ++i)
     for (int cell : units[static_cast<std::size_t>(layout->rows[i])])
@@ -103,14 +105,33 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
 }  // namespace
 
 template <int W>
-const Layout<W>& layout_for(const Geometry& geometry) {
-  // Geometries are interned singletons, so the pointer identifies the shape.
+std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry>& geometry) {
   static std::mutex mutex;
-  static std::map<const Geometry*, std::unique_ptr<Layout<W>>> cache;
+  static std::map<const Geometry*, std::shared_ptr<const Layout<W>>> interned;
+  static std::deque<std::shared_ptr<const Layout<W>>> recent;  // newest first
+  constexpr std::size_t kRecent = 16;
   const std::scoped_lock lock(mutex);
-  auto& slot = cache[&geometry];
-  if (!slot) slot = build_layout<W>(geometry);
-  return *slot;
+  const Variant variant = geometry->variant();
+  if (variant != Variant::jigsaw && variant != Variant::killer) {
+    // Interned singletons: the pointer identifies the rules for the life of the process.
+    auto& slot = interned[geometry.get()];
+    if (!slot) slot = build_layout<W>(*geometry);
+    return slot;
+  }
+  // A jigsaw book has a layout per puzzle, made and freed as it goes: an address may be reused by
+  // other rules, so these are matched by their rules and keep their geometry alive.
+  for (auto it = recent.begin(); it != recent.end(); ++it) {
+    if (!same_rules(*(*it)->geometry, *geometry)) continue;
+    auto found = *it;
+    recent.erase(it);
+    recent.push_front(found);
+    return found;
+  }
+  auto built = build_layout<W>(*geometry);
+  built->owner = geometry;
+  recent.push_front(std::move(built));
+  if (recent.size() > kRecent) recent.pop_back();
+  return recent.front();
 }
 
 template <int W>
@@ -186,10 +207,10 @@ std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells) {
   return text;
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                  \
-  template struct Layout<W>;                                             \
-  template const Layout<W>& layout_for<W>(const Geometry&);              \
-  template bool load_board<W>(const Layout<W>&, const Grid&, Board<W>&); \
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                            \
+  template struct Layout<W>;                                                                       \
+  template std::shared_ptr<const Layout<W>> layout_for<W>(const std::shared_ptr<const Geometry>&); \
+  template bool load_board<W>(const Layout<W>&, const Grid&, Board<W>&);                           \
   template std::string cells_text<W>(const Layout<W>&, const CellSet<W>&);
 SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE

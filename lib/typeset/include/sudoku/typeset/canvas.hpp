@@ -10,7 +10,9 @@
 #include <cairo.h>
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/units.hpp"
@@ -50,6 +52,16 @@ struct TextMetrics {
   double ink_height = 0;
 };
 
+// A text as a recording Canvas saw it (see Canvas::record_text): its words, its baseline origin in
+// device space (after the canvas's translations), font, size and colour.
+struct PlacedText {
+  std::string utf8;
+  Point origin;
+  Font font;
+  double size = 0;
+  Color color;
+};
+
 class Canvas {
  public:
   explicit Canvas(cairo_t* cairo);
@@ -61,14 +73,28 @@ class Canvas {
   // A rectangle outline centred on `rect`'s edges, with mitred corners.
   void stroke_rect(const Rect& rect, double width, Color color);
   void fill_rect(const Rect& rect, Color color);
+  // Rectangles filled as one path, so no seam shows where two of them touch.
+  void fill_rects(std::span<const Rect> rects, Color color);
+  // A segment dashed `dash` on and `gap` off, starting `offset` into the pattern, with square caps
+  // (each dash reaches width / 2 beyond its length at both ends, so dashes meeting at a corner close
+  // it).
+  void stroke_dashed(const Segment& segment, double width, Color color, double dash, double gap,
+                     double offset);
 
   void set_font(const Font& font, double size);
   TextMetrics measure(std::string_view utf8) const;
   void draw_text(std::string_view utf8, Point baseline_origin, Color color);
   // Glyphs at explicit positions whose extracted text is `utf8` as a whole (one cluster, which
-  // Cairo writes as a PDF ActualText span when it has several glyphs).
+  // Cairo writes as a PDF ActualText span when it has several glyphs). `glyph_symbols`, one byte
+  // per glyph (' ' for a spacer), is what each glyph says on its own, for recording.
   void draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,
-                      std::string_view utf8);
+                      std::string_view utf8, std::string_view glyph_symbols = {});
+
+  // From here on, texts are added to `texts` instead of being drawn as glyphs (nullptr: drawn again),
+  // so that a format which names fonts (SVG) can write them as text; a glyph run becomes one text per
+  // glyph with a symbol. Only translations are applied to the positions: recorded text is never
+  // rotated or scaled.
+  void record_text(std::vector<PlacedText>* texts) { recorded_ = texts; }
   // Text on `baseline` placed in [left, right] by `align`; returns the x it started at.
   double draw_aligned(std::string_view utf8, double left, double right, double baseline,
                       HorizontalAlign align, Color color);
@@ -88,7 +114,12 @@ class Canvas {
  private:
   void set_color(Color color);
 
+  void record(std::string utf8, Point user_origin, Color color);
+
   cairo_t* cairo_;
+  Font font_;  // as set_font last set it
+  double size_ = 0;
+  std::vector<PlacedText>* recorded_ = nullptr;
 };
 
 }  // namespace sudoku::typeset

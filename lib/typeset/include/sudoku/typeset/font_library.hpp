@@ -34,6 +34,9 @@ class Font {
   cairo_font_face_t* face() const { return face_.get(); }
   const std::string& file() const { return file_; }
   const std::string& description() const { return description_; }  // "TeX Gyre Heros Bold"
+  // The face's own names, for formats that name fonts instead of embedding them (SVG text).
+  const std::string& family() const { return family_; }  // "TeX Gyre Heros"
+  const std::string& style() const { return style_; }    // "Bold"
   explicit operator bool() const { return face_ != nullptr; }
 
  private:
@@ -41,6 +44,8 @@ class Font {
   std::shared_ptr<cairo_font_face_t> face_;
   std::string file_;
   std::string description_;
+  std::string family_;
+  std::string style_;
 };
 
 class FontLibrary {

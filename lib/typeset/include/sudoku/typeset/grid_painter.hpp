@@ -7,6 +7,19 @@
 // symbols in reading order. Each symbol is centred on its cell by its ink box horizontally; all
 // symbols of a grid share one vertical placement (the ink of the whole symbol set is centred), so
 // the digits of a row stand on one baseline.
+//
+// Variants are drawn as printed puzzles show them, from the geometry alone (never its name): the
+// cells of the extra units (X's diagonals, Windoku's windows, the asterisk, the centre dots) are
+// filled with the look's tint under the lines; a board without regular boxes (jigsaw) gets a
+// thick line wherever two neighbours lie in different regions instead of box lines. Killer cages
+// are dashed outlines inset from the cell edges, each side's dashes fitted to its length so that
+// every corner is a dash; the cage's sum sits small at the top-left of its top-left cell on a
+// white box that knocks out the outline. Cages are drawn on puzzles only: a solution grid needs
+// them no more than a reader does once the digits are filled in, and at solution sizes their
+// dashes and sums would be noise over the digits.
+//
+//   GridLook look;  look.givens = {&digits_font, 0.6, Color::black()};  look.solved = look.givens;
+//   paint_grid(canvas, book_puzzle.puzzle, nullptr, {36, 72, 240, 240}, look);
 #pragma once
 
 #include "sudoku/grid.hpp"
@@ -25,6 +38,9 @@ struct GridLook {
   double thick = 1.5;
   double border = 2;
   Color line_color = Color::black();
+  Color tint = {0.85, 0.85, 0.85};  // the cells of a variant's extra units
+  double cage = 0;                  // Killer's dashed cage lines; 0: as wide as the thin lines
+  double cage_sum = 0.24;           // cage sums' size as a fraction of the cell side (givens' font)
   DigitLook givens;
   DigitLook solved;
 };

@@ -67,4 +67,9 @@ class PdfDocument {
 // "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.
 std::string iso_utc_time(std::int64_t seconds);
 
+// The write callback of Cairo's *_create_for_stream surfaces that appends to the std::string
+// `closure` points at, so a document stays in memory until it is complete.
+//   cairo_svg_surface_create_for_stream(append_bytes, &bytes, width, height);
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length);
+
 }  // namespace sudoku::typeset

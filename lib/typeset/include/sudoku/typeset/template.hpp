@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/geometry.hpp"
 #include "sudoku/typeset/text_pattern.hpp"
 #include "sudoku/typeset/units.hpp"
 
@@ -78,6 +79,20 @@ struct Caption {
   std::vector<TextLine> texts;
 };
 
+// The one-line statement of a variant's rule ("Each diagonal also contains 1-9") under a grid of the
+// puzzle master: under the first grid of each chapter of that variant, or under every such grid
+// (`every_grid`, for newspaper pages that are placed one by one). Only pages with such a grid
+// reserve its line, so classic books keep their layout.
+struct RuleLine {
+  double gap = 0;     // between the grid and this line's box
+  double height = 0;  // line box height: 1.2 x the largest text size
+  bool every_grid = false;
+  std::vector<std::pair<Variant, TextLine>> texts;  // one per variant at most
+
+  // The text for puzzles of `variant`, or null when the template has none for it.
+  const TextLine* text_for(Variant variant) const;
+};
+
 struct DigitStyle {
   std::string font;
   double scale = 0.6;  // font size as a fraction of the cell side
@@ -89,9 +104,16 @@ struct GridStyle {
   double thick = 1.5;   // between boxes
   double border = 2.0;  // around the grid
   Color line_color = Color::black();
-  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no tints
-  DigitStyle givens;        // digits of the puzzle
-  DigitStyle solved;        // digits filled in on solution grids
+  bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no grey lines or digits
+  // Variants: the fill of the cells of extra units (X's diagonals, Windoku's windows, the asterisk,
+  // the centre dots), Killer's dashed cage lines (0: as thin as the thin lines) and the cage sums'
+  // size as a fraction of the cell side. A tint fills an area, never a line or a digit, so a
+  // toner-safe grid may have one: a dot screen there still reads as shading.
+  Color tint = {0.85, 0.85, 0.85};
+  double cage = 0;
+  double cage_sum = 0.24;
+  DigitStyle givens;  // digits of the puzzle
+  DigitStyle solved;  // digits filled in on solution grids
 };
 
 struct Margins {
@@ -150,6 +172,7 @@ struct Master {
   std::optional<Band> header;
   std::optional<Band> footer;
   std::vector<Caption> captions;
+  std::optional<RuleLine> rule;    // puzzle master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
   std::vector<Decoration> decorations;
@@ -173,6 +196,20 @@ struct DocumentInfo {
   TextPattern keywords;
 };
 
+// typeset --split: the file name, without its extension, of each grid's own file and of its solution's,
+// as text patterns of the grid's caption variables ({date}, {slot}, {chapter}, {number}, {id},
+// {level}); characters other than letters, digits, '.', '_' and '-' become '-'.
+//   <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>
+// Without a <split> element, a calendar grid (one with a date and a slot) is named
+// "{date}-{slot}" and any other "{chapter}-{number}", each solution "...-solution".
+inline constexpr std::string_view kDefaultCalendarSplitName = "{date}-{slot}";
+inline constexpr std::string_view kDefaultSplitName = "{chapter}-{number}";
+struct SplitNames {
+  TextPattern puzzle;
+  TextPattern solution;
+  int line = 0;  // of the <split> element
+};
+
 struct Template {
   std::string name;    // file name without .xml, used for the default output name
   std::string source;  // file name for messages
@@ -190,6 +227,7 @@ struct Template {
   std::optional<Master> spine;
   Master puzzle_page;
   Master solution_page;
+  std::optional<SplitNames> split;  // absent: the default names above
 
   const FontSpec* find_font(std::string_view name) const;
 };

@@ -37,8 +37,9 @@ enum class Variable {
   size,           // the grid's side in cells: "9"
   box,            // a box's shape: "3x3" (with a multiplication sign)
   symbols,        // the symbols a row holds: "1 to 9", "1 to 9 and A to G"
+  slot,           // a calendar puzzle's slot within its day: "hard", "easy-2" (see split.hpp)
 };
-inline constexpr std::size_t kVariableCount = 19;
+inline constexpr std::size_t kVariableCount = 20;
 
 enum class Filter { none, upper, lower, capitalize, long_date };
 
