@@ -147,7 +147,8 @@ std::vector<technique::Step> strong_link_steps(const std::vector<int>& cells, in
 // -1), none uses an eliminated cell (and some exist).
 void expect_eliminations_follow(const std::vector<int>& cells, const std::vector<technique::Step>& steps,
                                 int also_one = -1) {
-  const technique::Layout<2>& layout = technique::layout_for<2>(*Geometry::standard(9));
+  const auto owner = technique::layout_for<2>(Geometry::standard(9));
+  const technique::Layout<2>& layout = *owner;
   std::vector<int> eliminated;
   for (const technique::Step& step : steps)
     for (const technique::Deduction& gone : step.eliminations) eliminated.push_back(gone.cell);
@@ -219,7 +220,8 @@ bool assignable(const technique::Layout<2>& layout, const std::vector<int>& cell
 
 TEST(AlsWings, EveryEliminationFollowsFromThePatternByBruteForce) {
   using namespace technique;
-  const Layout<2>& layout = layout_for<2>(*Geometry::standard(9));
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
   Rng rng(20261124);
   int found = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -291,7 +293,8 @@ void expect_empty_rectangle(const std::vector<int>& cells, int box, int loser) {
 }
 
 int unit_named(const std::string& name) {
-  const technique::Layout<2>& layout = technique::layout_for<2>(*Geometry::standard(9));
+  const auto owner = technique::layout_for<2>(Geometry::standard(9));
+  const technique::Layout<2>& layout = *owner;
   for (std::size_t u = 0; u < layout.unit_cells.size(); ++u)
     if (layout.unit_name(static_cast<int>(u)) == name) return static_cast<int>(u);
   return -1;
