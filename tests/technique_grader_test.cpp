@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <ostream>
 #include <regex>
 #include <sstream>
@@ -121,16 +124,13 @@ TEST(TechniqueGrader, LadderFixturesCoverTheLadder) {
 }
 
 // White box: a 9x9 board where only the digit 1 is restricted, to the given cells (every other
-// digit stays everywhere, so it forms no links). Built to hold a single-digit chain of exactly
-// `links` strong links and no shorter one; the eliminations are checked by brute force against
-// the chain's premises: among all sets of 1s with at most one per unit and exactly one in every
-// unit with two places, none uses an eliminated cell (and some exist).
-void expect_strong_link_chain(const std::vector<int>& cells, int links, Technique technique) {
+// digit stays everywhere, so it forms no links), and the strong-link stages' steps on it.
+std::vector<technique::Step> strong_link_steps(const std::vector<int>& cells, int min_links, int max_links) {
   using namespace technique;
   const auto owner = layout_for<2>(Geometry::standard(9));
   const Layout<2>& layout = *owner;
   Board<2> board;
-  ASSERT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
+  EXPECT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
   CellSet<2> places;
   for (int cell : cells) places.set(cell);
   for (int cell = 0; cell < 81; ++cell)
@@ -138,16 +138,20 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
   SearchContext context;
   context.explain = true;
   std::vector<Step> steps;
-  find_strong_link_chains(layout, board, context, 2, 6, steps);
-  ASSERT_FALSE(steps.empty());
+  find_strong_link_chains(layout, board, context, min_links, max_links, steps);
+  return steps;
+}
+
+// The eliminations checked by brute force against the premises: among all sets of 1s with at most
+// one per unit and exactly one in every unit with two places (and in `also_one`, a unit index or
+// -1), none uses an eliminated cell (and some exist).
+void expect_eliminations_follow(const std::vector<int>& cells, const std::vector<technique::Step>& steps,
+                                int also_one = -1) {
+  const auto owner = technique::layout_for<2>(Geometry::standard(9));
+  const technique::Layout<2>& layout = *owner;
   std::vector<int> eliminated;
-  for (const Step& step : steps) {
-    EXPECT_EQ(step.technique, technique) << step.detail;
-    EXPECT_GE(step.score, technique_base_score(technique) - 1e-9);
-    EXPECT_NE(step.detail.find(std::to_string(links) + " strong links on 1"), std::string::npos)
-        << step.detail;
-    for (const Deduction& gone : step.eliminations) eliminated.push_back(gone.cell);
-  }
+  for (const technique::Step& step : steps)
+    for (const technique::Deduction& gone : step.eliminations) eliminated.push_back(gone.cell);
   int solutions = 0;
   for (std::uint32_t subset = 0; subset < (1U << cells.size()); ++subset) {
     bool valid = true;
@@ -159,7 +163,7 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
           ++in_unit;
           chosen += (subset >> i) & 1U ? 1 : 0;
         }
-      valid = chosen <= 1 && (in_unit != 2 || chosen == 1);
+      valid = chosen <= 1 && ((in_unit != 2 && static_cast<int>(u) != also_one) || chosen == 1);
     }
     if (!valid) continue;
     ++solutions;
@@ -172,6 +176,19 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
   EXPECT_GT(solutions, 0);
 }
 
+// Built to hold a single-digit chain of exactly `links` strong links and no shorter one.
+void expect_strong_link_chain(const std::vector<int>& cells, int links, Technique technique) {
+  const std::vector<technique::Step> steps = strong_link_steps(cells, 2, 6);
+  ASSERT_FALSE(steps.empty());
+  for (const technique::Step& step : steps) {
+    EXPECT_EQ(step.technique, technique) << step.detail;
+    EXPECT_GE(step.score, technique_base_score(technique) - 1e-9);
+    EXPECT_NE(step.detail.find(std::to_string(links) + " strong links on 1"), std::string::npos)
+        << step.detail;
+  }
+  expect_eliminations_follow(cells, steps);
+}
+
 TEST(StrongLinkChains, FiveLinks) {
   expect_strong_link_chain({2, 3, 21, 26, 29, 37, 45, 55, 58, 77, 80}, 5, Technique::five_strong_links);
 }
@@ -179,6 +196,120 @@ TEST(StrongLinkChains, FiveLinks) {
 TEST(StrongLinkChains, SixLinks) {
   expect_strong_link_chain({1, 4, 11, 17, 33, 41, 42, 45, 51, 58, 59, 63, 71}, 6,
                            Technique::six_strong_links);
+}
+
+// White box, differential: random WXYZ- and VWXYZ-wing patterns (an almost locked set of 3 or 4
+// cells in one unit and a bivalue cell) on a board where every other cell keeps all nine digits,
+// so only the pattern constrains. Every elimination the finder makes is checked by brute force:
+// no assignment of the pattern's cells (distinct digits in peers) leaves the eliminated digit in
+// its cell. The scores follow Sukaku Explainer's formula.
+bool assignable(const technique::Layout<2>& layout, const std::vector<int>& cells,
+                const std::vector<CandidateMask>& masks, std::vector<int>& digits, std::size_t at) {
+  if (at == cells.size()) return true;
+  for (CandidateMask rest = masks[at]; rest != 0; rest &= rest - 1) {
+    const int digit = std::countr_zero(rest);
+    bool clash = false;
+    for (std::size_t i = 0; i < at && !clash; ++i)
+      clash = digits[i] == digit && layout.peers[static_cast<std::size_t>(cells[i])].test(cells[at]);
+    if (clash) continue;
+    digits[at] = digit;
+    if (assignable(layout, cells, masks, digits, at + 1)) return true;
+  }
+  return false;
+}
+
+TEST(AlsWings, EveryEliminationFollowsFromThePatternByBruteForce) {
+  using namespace technique;
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
+  Rng rng(20261124);
+  int found = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int size = 3 + static_cast<int>(rng.below(2));
+    Board<2> board;
+    ASSERT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
+    std::vector<int> unit =
+        layout.unit_members[rng.below(static_cast<std::uint32_t>(layout.unit_members.size()))];
+    rng.shuffle(unit.begin(), unit.end());
+    std::vector<int> digits{0, 1, 2, 3, 4, 5, 6, 7, 8};
+    rng.shuffle(digits.begin(), digits.end());
+    CandidateMask together = 0;
+    for (int i = 0; i <= size; ++i) together |= bit_of(digits[static_cast<std::size_t>(i)]);
+    std::vector<int> cells(unit.begin(), unit.begin() + size);
+    std::vector<CandidateMask> masks;
+    for (int i = 0; i < size; ++i) {
+      CandidateMask mask = 0;
+      while (bit_count(mask) < 2) mask = together & static_cast<CandidateMask>(rng.below(1U << 9));
+      masks.push_back(mask);
+    }
+    int b = 0;
+    do b = static_cast<int>(rng.below(81));
+    while (std::find(cells.begin(), cells.end(), b) != cells.end());
+    cells.push_back(b);
+    masks.push_back(bit_of(digits[rng.below(2)]) |
+                    bit_of(digits[2 + rng.below(static_cast<std::uint32_t>(size - 1))]));
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      for (int d = 0; d < 9; ++d)
+        if ((masks[i] >> d & 1U) == 0) board.eliminate(cells[i], d);
+    SearchContext context;
+    std::vector<Step> steps;
+    find_als_wings(layout, board, context, size, steps);
+    for (const Step& step : steps) {
+      ++found;
+      const double base = size == 3 ? 5.5 : 6.2;
+      EXPECT_GE(step.score, base - 1e-9);
+      EXPECT_LE(step.score, base + 0.1 * (size - 2) + 1e-9);
+      for (const Deduction& gone : step.eliminations) {
+        std::vector<int> with_victim = cells;
+        std::vector<CandidateMask> victim_masks = masks;
+        const auto known = std::find(cells.begin(), cells.end(), gone.cell);
+        if (known != cells.end()) {
+          victim_masks[static_cast<std::size_t>(known - cells.begin())] &= bit_of(gone.digit);
+        } else {
+          with_victim.push_back(gone.cell);
+          victim_masks.push_back(bit_of(gone.digit));
+        }
+        std::vector<int> chosen(with_victim.size());
+        EXPECT_FALSE(assignable(layout, with_victim, victim_masks, chosen, 0))
+            << "trial " << trial << ": " << layout.cell_text(gone.cell) << " -" << gone.digit + 1;
+      }
+    }
+  }
+  EXPECT_GT(found, 100);
+}
+
+// White box: Sukaku's grouped turbot fish (an empty rectangle and a strong link, 4.3), its
+// eliminations checked by brute force with exactly one 1 in the box as well.
+void expect_empty_rectangle(const std::vector<int>& cells, int box, int loser) {
+  const std::vector<technique::Step> steps = strong_link_steps(cells, 2, 2);
+  bool found = false;
+  for (const technique::Step& step : steps) {
+    EXPECT_NEAR(step.score, 4.3, 1e-9) << step.detail;
+    EXPECT_NE(step.detail.find("empty rectangle"), std::string::npos) << step.detail;
+    for (const technique::Deduction& gone : step.eliminations) found = found || gone.cell == loser;
+  }
+  EXPECT_TRUE(found);
+  expect_eliminations_follow(cells, steps, box);
+}
+
+int unit_named(const std::string& name) {
+  const auto owner = technique::layout_for<2>(Geometry::standard(9));
+  const technique::Layout<2>& layout = *owner;
+  for (std::size_t u = 0; u < layout.unit_cells.size(); ++u)
+    if (layout.unit_name(static_cast<int>(u)) == name) return static_cast<int>(u);
+  return -1;
+}
+
+TEST(StrongLinkChains, EmptyRectangleWithAStrongLinkInAColumn) {
+  // Box 1 holds 1 in r1c2, r2c1, r2c2, r2c3, r3c2 (row 2 and column 2); column 6 has 1 only in
+  // r2c6 and r7c6: r7c2 sees r7c6 and column 2's part of the box.
+  expect_empty_rectangle({1, 9, 10, 11, 19, 14, 59, 55}, unit_named("box 1"), 55);
+}
+
+TEST(StrongLinkChains, EmptyRectangleWithAStrongLinkInARow) {
+  // Box 9 holds 1 in r7c8, r8c7, r8c9, r9c8 (row 8 and column 8, not their crossing); row 2 has 1
+  // only in r2c8 and r2c3: r8c3 sees r2c3 and row 8's part of the box.
+  expect_empty_rectangle({61, 69, 71, 79, 16, 11, 65}, unit_named("box 9"), 65);
 }
 
 // ---- the hardest technique decides the grade, and is needed ----
@@ -214,11 +345,11 @@ TEST(TechniqueGrader, HardestTechniqueIsTheGradeAndIsNeeded) {
       {"................12....34..............12....5..6...3.4...7...8..4...6...35.....2.", Technique::bug,
        5.6},
       {".................1..2..3.4......5.2..6...7...81...........1.3.6....8......96..2..", Technique::nishio,
-       7.7},
+       7.8},
       {".................1..2.34.................526..7.8........98...7..6....3.2.51.....",
        Technique::multiple_forcing_chain, 8.3},
       {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-       Technique::dynamic_forcing_chain, 9.0},
+       Technique::dynamic_forcing_chain, 9.1},
   };
   for (const HardestCase& one : cases) {
     const Grid puzzle = parse_puzzle(one.puzzle);
@@ -545,6 +676,42 @@ TEST(TechniqueStudy, SpearmanAgainstSudokuExplainer) {
   std::printf("technique: %zu puzzles, %d beyond, Spearman vs SE %.4f, %.2f s (%.0f puzzles/s, one thread)\n",
               puzzles.size(), beyond, spearman(grades, se), seconds,
               static_cast<double>(puzzles.size()) / seconds);
+  // docs/rating.md's agreement table, by SE band: mean and median grade, share graded exactly SE's
+  // number and within 0.2 of it.
+  struct Band {
+    double low;
+    double high;
+    const char* what;
+  };
+  constexpr std::array<Band, 7> kBands{{{2.5, 2.8, "direct, intersections"},
+                                        {3.0, 4.4, "subsets, fish, wings"},
+                                        {4.5, 6.1, "uniqueness, quads, BUG"},
+                                        {6.2, 7.4, "chains and cycles"},
+                                        {7.5, 8.1, "nishio (SE's 7.5: aligned triplet exclusion)"},
+                                        {8.2, 8.7, "cell/region chains"},
+                                        {8.8, 9.3, "dynamic chains"}}};
+  std::printf("| SE group | puzzles | mean | median | exact | ±0.2 |\n|---|---:|---:|---:|---:|---:|\n");
+  int exact_all = 0;
+  for (const Band& band : kBands) {
+    std::vector<double> in_band;
+    int exact = 0;
+    int near = 0;
+    for (std::size_t i = 0; i < grades.size(); ++i) {
+      if (se[i] < band.low - 0.01 || se[i] > band.high + 0.01) continue;
+      in_band.push_back(grades[i]);
+      exact += std::abs(grades[i] - se[i]) < 0.05 ? 1 : 0;
+      near += std::abs(grades[i] - se[i]) < 0.25 ? 1 : 0;
+    }
+    exact_all += exact;
+    std::sort(in_band.begin(), in_band.end());
+    const double n = static_cast<double>(in_band.size());
+    std::printf("| %.1f–%.1f %s | %zu | %.2f | %.1f | %.0f%% | %.0f%% |\n", band.low, band.high, band.what,
+                in_band.size(), std::accumulate(in_band.begin(), in_band.end(), 0.0) / n,
+                in_band[in_band.size() / 2], 100.0 * exact / n, 100.0 * near / n);
+  }
+  // A floor under the agreement reached (85.6% exact when written): a change that loses SE's
+  // number on many puzzles shows here.
+  EXPECT_GE(exact_all, static_cast<int>(grades.size()) * 80 / 100);
   // The call count on a fixed sample (every 5th puzzle): 10 runs each take a while.
   const auto call_count = make_rating_metric("call-count");
   std::vector<double> counts;
@@ -557,7 +724,7 @@ TEST(TechniqueStudy, SpearmanAgainstSudokuExplainer) {
   }
   std::printf("sample of %zu (every 5th): Spearman vs SE: technique %.4f, call-count %.4f\n", counts.size(),
               spearman(sample_grades, sample_se), spearman(counts, sample_se));
-  EXPECT_GE(spearman(grades, se), 0.85);
+  EXPECT_GE(spearman(grades, se), 0.97);
 }
 
 TEST(TechniqueStudy, EveryDeductionAgreesWithTheSolutionOnWholeCorpora) {

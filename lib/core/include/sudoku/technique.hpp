@@ -40,18 +40,22 @@ enum class Technique : std::uint8_t {
   xy_wing,                 // 4.2
   xyz_wing,                // 4.4
   unique_rectangle,        // 4.5-4.8 (types 1-4; needs uniqueness)
+  unique_loop,             // 4.6-5.3 6, 8, 10+ cells (types 1-4; needs uniqueness)
   naked_quad,              // 5.0
   jellyfish,               // 5.2
   hidden_quad,             // 5.4
   three_strong_links,      // 5.4-5.6 one digit, three strong links
+  wxyz_wing,               // 5.5-5.6 three-cell almost locked set and a bivalue cell (Sukaku)
   bug,                     // 5.6-5.7 bivalue universal grave (needs uniqueness)
   four_strong_links,       // 5.8-6.0
+  vwxyz_wing,              // 6.2-6.4 four-cell almost locked set and a bivalue cell (Sukaku)
   aligned_pair_exclusion,  // 6.2
   five_strong_links,       // 6.2-6.4
   six_strong_links,        // 6.6-6.8
-  x_chain,                 // 6.5+ single-digit chains and cycles (+ length bonus)
-  y_chain,                 // 6.6+ chains through bivalue cells
-  forcing_chain,           // 7.0+ alternating inference chains mixing both
+  x_chain,                 // 6.5+ X-cycles, 6.6+ X-chains: one digit (+ length bonus)
+  y_chain,                 // 6.5+ Y-cycles: loops of bivalue cells (the id stays "y-chain")
+  xy_chain,                // 7.0+ forcing chains of bivalue cells alone (SE: forcing chains)
+  forcing_chain,           // 7.0+ forcing chains mixing both kinds of links
   nishio,                  // 7.5+ single-digit dynamic contradiction
   multiple_forcing_chain,  // 8.0+ cell and region forcing chains, contradiction and double chains
   dynamic_forcing_chain,   // 8.5+ the same with singles applied along the way

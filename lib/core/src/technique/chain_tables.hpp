@@ -491,98 +491,6 @@ class SingleDigitReach {
   DigitSets<W> filled_{};  // the rows in use
 };
 
-// Reachability along Y links only (bivalue cells): which candidates can start a Y-chain to their
-// own negation. Past its first step a Y-chain goes from "x holds a" to "y holds b" through a
-// bivalue peer y of x that has a (b being y's other digit), so its states are the bivalue cells'
-// candidates: few, and their transitive closure is cheap. Sharper than StaticReach for the Y
-// searches (single-digit links left out): most candidates that StaticReach lets through have no
-// Y-chain at all, and searching for one only ends when the search runs dry.
-template <int W>
-class BivalueReach {
- public:
-  BivalueReach(const Layout<W>& layout, const StrongLinks<W>& links)
-      : layout_(layout),
-        links_(links),
-        state_of_(static_cast<std::size_t>(layout.cell_count * layout.size), -1) {}
-
-  // The table of a position (`links` must be its strong links), reusing the storage.
-  void rebuild(const Board<W>& board) {
-    const int n = layout_.size;
-    for (const Deduction& old : states_) state_of_[static_cast<std::size_t>(old.cell * n + old.digit)] = -1;
-    states_.clear();
-    links_.bivalue.for_each([&](int cell) {
-      for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
-        state_of_[static_cast<std::size_t>(cell * n + std::countr_zero(digits))] =
-            static_cast<int>(states_.size());
-        states_.push_back({cell, std::countr_zero(digits)});
-      }
-    });
-    const auto count = states_.size();
-    available_ = count <= kMaxStates;
-    if (!available_) return;
-    words_ = (count + 63) / 64;
-    closure_.assign(count * words_, 0);
-    for (std::size_t s = 0; s < count; ++s) {
-      const Deduction& from = states_[s];
-      (layout_.peers[static_cast<std::size_t>(from.cell)] & links_.bivalue & board.cells_of(from.digit))
-          .for_each([&](int peer) { set_bit(row(s), next_state(board, peer, from.digit)); });
-    }
-    // Warshall: rows become every state reachable in one step or more.
-    for (std::size_t via = 0; via < count; ++via)
-      for (std::size_t s = 0; s < count; ++s)
-        if (test_bit(row(s), static_cast<int>(via)))
-          for (std::size_t w = 0; w < words_; ++w) row(s)[w] |= row(via)[w];
-  }
-  // Whether some Y-chain may lead from "cell holds digit" to "it does not": the chain leaves
-  // through a bivalue peer with the digit, and comes back through one that ends on it.
-  bool refutes_true(const Board<W>& board, int cell, int digit) const {
-    if (!available_) return true;
-    const CellSet<W> ends =
-        layout_.peers[static_cast<std::size_t>(cell)] & links_.bivalue & board.cells_of(digit);
-    if (ends.none()) return false;
-    reached_.assign(words_, 0);
-    ends.for_each([&](int peer) {
-      const std::uint64_t* from = row(static_cast<std::size_t>(next_state(board, peer, digit)));
-      for (std::size_t w = 0; w < words_; ++w) reached_[w] |= from[w];
-    });
-    bool found = false;
-    ends.for_each([&](int peer) { found = found || test_bit(reached_.data(), state(peer, digit)); });
-    return found;
-  }
-  // "cell does not hold digit" leads on only when the cell is bivalue, to its other digit, and
-  // back to the digit through a chain refuting that one.
-  bool refutes_false(const Board<W>& board, int cell, int digit) const {
-    if (!available_) return true;
-    if (!links_.bivalue.test(cell)) return false;
-    return refutes_true(board, cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)));
-  }
-
- private:
-  // Past this the closure costs more than the searches it saves (boards beyond 9x9 only).
-  static constexpr std::size_t kMaxStates = 256;
-
-  int state(int cell, int digit) const {
-    return state_of_[static_cast<std::size_t>(cell * layout_.size + digit)];
-  }
-  // The state a chain enters at bivalue `cell` when the cell loses `digit`.
-  int next_state(const Board<W>& board, int cell, int digit) const {
-    return state(cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)));
-  }
-  std::uint64_t* row(std::size_t s) { return &closure_[s * words_]; }
-  const std::uint64_t* row(std::size_t s) const { return &closure_[s * words_]; }
-
-  const Layout<W>& layout_;
-  const StrongLinks<W>& links_;
-  std::vector<int> state_of_;      // [cell * size + digit]: state number, -1 off bivalue cells
-  std::vector<Deduction> states_;  // the bivalue cells' candidates
-  bool available_ = false;
-  // closure_: a row of words_ words per state, a bit per state it leads to (state s is bit s % 64
-  // of word s / 64): row(s) = closure_[s * words_ .. + words_).
-  std::size_t words_ = 0;
-  std::vector<std::uint64_t> closure_;
-  mutable std::vector<std::uint64_t> reached_;  // scratch for queries
-};
-
 // What the chain stages need of one position, built once per board (SearchContext caches it);
 // the reachability tables only when a stage asks for them (dynamic chains never do).
 template <int W>
@@ -592,10 +500,9 @@ class ChainTables {
       : links_(layout, board),
         index_(layout, board),
         single_digit_reach_(layout, links_),
-        bivalue_reach_(layout, links_),
         layout_(layout),
         board_(board) {}
-  ChainTables(const ChainTables&) = delete;  // single_digit_reach_ and bivalue_reach_ refer to links_
+  ChainTables(const ChainTables&) = delete;  // single_digit_reach_ refers to links_
   ChainTables& operator=(const ChainTables&) = delete;
   // The tables of the board's next position (the solver changes its board in place).
   void rebuild() {
@@ -604,7 +511,6 @@ class ChainTables {
     graph_.reset();
     reach_.reset();
     single_digit_reach_ready_ = false;
-    bivalue_reach_ready_ = false;
   }
   bool reads(const Board<W>& board) const { return &board == &board_; }
   const StrongLinks<W>& links() const { return links_; }
@@ -622,19 +528,12 @@ class ChainTables {
     single_digit_reach_ready_ = true;
     return single_digit_reach_;
   }
-  const BivalueReach<W>& bivalue_reach() {
-    if (!bivalue_reach_ready_) bivalue_reach_.rebuild(board_);
-    bivalue_reach_ready_ = true;
-    return bivalue_reach_;
-  }
 
  private:
   StrongLinks<W> links_;
   CandidateIndex<W> index_;
   SingleDigitReach<W> single_digit_reach_;  // built on first use per position
   bool single_digit_reach_ready_ = false;
-  BivalueReach<W> bivalue_reach_;  // built on first use per position
-  bool bivalue_reach_ready_ = false;
   const Layout<W>& layout_;
   const Board<W>& board_;  // the solver's board: unchanged while board_version is
   std::optional<StaticGraph> graph_;

@@ -1,4 +1,5 @@
-// Chains: alternating inference chains on static links (X-, XY- and mixed) and Nishio. The chain
+// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, forcing X-chains and forcing
+// chains mixing both kinds of static links — and Nishio. The chain
 // family's other stages live beside it: single-digit strong-link chains (strong_link_chains.cpp),
 // and the forcing chains — static cell/region/contradiction chains, the same with singles applied
 // along the way (dynamic, with "both values" chains), and with intersections and naked pairs as
@@ -25,14 +26,74 @@
 namespace sudoku::technique {
 namespace {
 
-enum class ChainMode { x, y, xy };
+// X: one digit, bilocal strong links; XY: bivalue cells as well; Y: bivalue cells only. SE has no
+// Y-only forcing chains ("Forcing Y-Chains do not exist", their links only close as cycles) and
+// scores them as forcing chains; Y mode only names them: a forcing chain that has a Y-only chain
+// of the same score is the reader's XY-chain (Technique::xy_chain), at the forcing chain's score.
+enum class ChainMode { x, xy, y };
 
-constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::y_chain,
-                                                    Technique::forcing_chain};
+constexpr std::array<Technique, 3> kChainTechniques{Technique::x_chain, Technique::forcing_chain,
+                                                    Technique::xy_chain};
+
+// One breadth-first step along the links: the candidates `front` (on: assumed true, else false;
+// `front_digits` the digits it holds) imply into `next` (off, resp. on), whose digits come back.
+// True to false: the digit leaves the peers (and, with Y links, the cell's other digits); false to
+// true: the digit's other place in a bilocal unit (X links), the other digit of a bivalue cell
+// (Y links).
+template <int W>
+CandidateMask expand_layer(const Layout<W>& layout, const Board<W>& board, const StrongLinks<W>& links,
+                           bool use_x, bool use_y, const DigitSets<W>& front, CandidateMask front_digits,
+                           bool on, DigitSets<W>& next) {
+  CandidateMask next_digits = 0;
+  for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
+    const int d = std::countr_zero(live);
+    const CellSet<W>& from = front[static_cast<std::size_t>(d)];
+    if (on) {
+      next_digits |= bit_of(d);
+      from.for_each([&](int c) {
+        next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
+        if (use_y) {
+          const CandidateMask others = board.mask(c) & ~bit_of(d);
+          next_digits |= others;
+          for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
+            next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
+        }
+      });
+    } else {
+      if (use_x)
+        (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
+          next[static_cast<std::size_t>(d)] |= links.partner(c, d);
+          next_digits |= bit_of(d);
+        });
+      if (use_y)
+        (from & links.bivalue).for_each([&](int c) {
+          const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
+          next[static_cast<std::size_t>(other)].set(c);
+          next_digits |= bit_of(other);
+        });
+    }
+  }
+  return next_digits;
+}
+
+// Keeps in `next` only the candidates not `seen` before, adds them to `seen`, and returns the
+// digits that still have some (the next front's).
+template <int W>
+CandidateMask keep_unseen(DigitSets<W>& next, CandidateMask next_digits, DigitSets<W>& seen) {
+  CandidateMask front_digits = 0;
+  for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+    const auto d = static_cast<std::size_t>(std::countr_zero(live));
+    next[d] -= seen[d];
+    if (next[d].none()) continue;
+    seen[d] |= next[d];
+    front_digits |= bit_of(static_cast<int>(d));
+  }
+  return front_digits;
+}
 
 // Length in nodes of the shortest chain from the assumption (cell, digit) = start_on to its
 // opposite; 0 or -1 when there is none of at most `limit` nodes. X mode: one digit, bilocal strong
-// links; Y mode: bivalue cells; XY: both. Weak links: same digit in peers (and, with Y, the other
+// links; XY: bivalue cells as well. Weak links: same digit in peers (and, in XY mode, the other
 // digits of the cell).
 //
 // Every link has its contrapositive among the links ("a implies b" comes with "not b implies not
@@ -58,47 +119,15 @@ int shortest_chain(const Layout<W>& layout, const Board<W>& board, const StrongL
   int shortest = kNone;  // links in the shortest chain found so far
   for (int layer = 1; layer < limit; ++layer) {
     DigitSets<W> next{};
-    CandidateMask next_digits = 0;
-    const DigitSets<W>& front = layers.back();
-    for (CandidateMask live = front_digits; live != 0; live &= live - 1) {
-      const int d = std::countr_zero(live);
-      const CellSet<W>& from = front[static_cast<std::size_t>(d)];
-      if (front_on) {
-        next_digits |= bit_of(d);
-        from.for_each([&](int c) {
-          next[static_cast<std::size_t>(d)] |= layout.peers[static_cast<std::size_t>(c)] & board.cells_of(d);
-          if (use_y) {
-            const CandidateMask others = board.mask(c) & ~bit_of(d);
-            next_digits |= others;
-            for (CandidateMask rest = others; rest != 0; rest &= rest - 1)
-              next[static_cast<std::size_t>(std::countr_zero(rest))].set(c);
-          }
-        });
-      } else {
-        if (use_x)
-          (from & links.linked[static_cast<std::size_t>(d)]).for_each([&](int c) {
-            next[static_cast<std::size_t>(d)] |= links.partner(c, d);
-            next_digits |= bit_of(d);
-          });
-        if (use_y)
-          (from & links.bivalue).for_each([&](int c) {
-            const int other = std::countr_zero(board.mask(c) & ~bit_of(d));
-            next[static_cast<std::size_t>(other)].set(c);
-            next_digits |= bit_of(other);
-          });
-      }
-    }
+    const CandidateMask next_digits =
+        expand_layer(layout, board, links, use_x, use_y, layers.back(), front_digits, front_on, next);
     DigitSets<W>& seen = front_on ? off_seen : on_seen;
     const DigitSets<W>& negations = front_on ? on_seen : off_seen;  // the other polarity's candidates
-    front_digits = 0;
+    front_digits = keep_unseen(next, next_digits, seen);
     bool meets = false;  // some new candidate's negation was reached before
-    for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+    for (CandidateMask live = front_digits; live != 0 && !meets; live &= live - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(live));
-      next[d] -= seen[d];
-      if (next[d].none()) continue;
-      seen[d] |= next[d];
-      front_digits |= bit_of(static_cast<int>(d));
-      meets = meets || next[d].intersects(negations[d]);
+      meets = next[d].intersects(negations[d]);
     }
     if (meets) {
       // The nearest layer holding such a negation (the other polarity: every other layer).
@@ -196,6 +225,150 @@ int node_limit(double base, double bound, int cap) {
   return limit;
 }
 
+// ---- cycles ----
+//
+// SE's bidirectional cycles: a loop of candidates alternating "on" and "off", where "on -> off" is a
+// weak link (same digit in a peer; with Y links also another digit of the same cell) and
+// "off -> on" a strong link (X: the digit's other place in a unit with two; Y: the other digit of
+// a bivalue cell). Both colourings of the loop are consistent, so a candidate outside the loop's
+// cells that sees an "on" and an "off" node of its digit is false whichever colouring holds. SE
+// searches them from every candidate assumed on (Y-cycles only from bivalue cells), breadth first,
+// closing the loop through one of the source's strong partners; the score counts the loop's
+// distinct nodes (its links), on a 6.5 base for X- and Y-cycles.
+
+constexpr double kCycleBase = 6.5;
+
+template <int W>
+struct CycleSearch {
+  const Layout<W>& layout;
+  const Board<W>& board;
+  const StrongLinks<W>& links;
+  bool use_x;
+  bool use_y;
+  std::vector<DigitSets<W>> layers;  // layer j: the nodes first reached after j links (even: on)
+  std::vector<ChainNode> path;       // the loop being built: source first, partner last
+  std::vector<ChainNode> shown;      // the first loop found that removes something
+  // Loops weighed per strong link and length: far more than positions have (the shortest ways
+  // back branch little), a bound for pathological boards.
+  static constexpr int kLoopBudget = 32;
+  int budget = 0;
+
+  // Whether (cell, digit) on (`on`) implies `to` by one link.
+  bool linked(int cell, int digit, bool on, const ChainNode& to) const {
+    if (on) {
+      if (to.on) return false;
+      if (to.digit == digit) return layout.peers[static_cast<std::size_t>(cell)].test(to.cell);
+      return use_y && to.cell == cell;
+    }
+    if (!to.on) return false;
+    if (to.digit == digit) return use_x && links.partner(cell, digit).test(to.cell);
+    return use_y && to.cell == cell && links.bivalue.test(cell);
+  }
+
+  // Every shortest way back from path[j + 1] to the source through the layers (each a loop of the
+  // same length), up to `budget` of them: adds what each removes to `out`, and keeps the first
+  // that removes something in `shown` (for explanations). Taking them all rather than the first
+  // met keeps the result independent of cell numbering.
+  void loops_back(int j, std::vector<Deduction>& out) {
+    if (budget <= 0) return;
+    if (j < 0) {
+      --budget;
+      const std::size_t before = out.size();
+      eliminations(out);
+      if (shown.empty() && out.size() > before) shown = path, budget = 0;
+      return;
+    }
+    const ChainNode to = path[static_cast<std::size_t>(j + 1)];
+    const DigitSets<W>& layer = layers[static_cast<std::size_t>(j)];
+    const auto step_back = [&](int c, int d) {
+      path[static_cast<std::size_t>(j)] = {c, d, !to.on};
+      loops_back(j - 1, out);
+    };
+    const auto d = static_cast<std::size_t>(to.digit);
+    // The nodes of layer j linked to `to`: on nodes by a weak link (the digit in a peer, or with Y
+    // another digit of the cell), off nodes by a strong one (the digit's partner, or with Y the
+    // other digit of a bivalue cell).
+    (layer[d] & (to.on ? (use_x ? links.partner(to.cell, to.digit) : CellSet<W>{})
+                       : layout.peers[static_cast<std::size_t>(to.cell)]))
+        .for_each([&](int c) { step_back(c, to.digit); });
+    if (!use_y || (to.on && !links.bivalue.test(to.cell))) return;
+    for (CandidateMask others = board.mask(to.cell) & ~bit_of(to.digit); others != 0; others &= others - 1) {
+      const int other = std::countr_zero(others);
+      if (layer[static_cast<std::size_t>(other)].test(to.cell)) step_back(to.cell, other);
+    }
+  }
+
+  // The candidates the loop in `path` removes: outside its cells, seeing an on and an off node of
+  // their digit.
+  void eliminations(std::vector<Deduction>& out) const {
+    CellSet<W> cells;
+    for (const ChainNode& node : path) cells.set(node.cell);
+    DigitSets<W> seen_on{};
+    DigitSets<W> seen_off{};
+    CandidateMask digits = 0;
+    for (const ChainNode& node : path) {
+      (node.on ? seen_on : seen_off)[static_cast<std::size_t>(node.digit)] |=
+          layout.peers[static_cast<std::size_t>(node.cell)];
+      digits |= bit_of(node.digit);
+    }
+    for (CandidateMask live = digits; live != 0; live &= live - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(live));
+      ((seen_on[d] & seen_off[d] & board.cells_of(static_cast<int>(d))) - cells).for_each([&](int c) {
+        out.push_back({c, static_cast<int>(d)});
+      });
+    }
+  }
+
+  // The shortest loop of at most `limit` links from source (on) back to it through one of
+  // `partners` (off; the closing strong link) that removes something: its link count (its
+  // eliminations in `out`), or 0. One breadth-first search serves all the partners, as SE's
+  // does; partners are not followed, so a loop never passes through one.
+  int shortest(const ChainNode& source, std::span<const ChainNode> partners, int limit,
+               std::vector<Deduction>& out) {
+    DigitSets<W> on_seen{};
+    DigitSets<W> off_seen{};
+    shown.clear();
+    on_seen[static_cast<std::size_t>(source.digit)].set(source.cell);
+    layers.assign(1, DigitSets<W>{});
+    layers[0][static_cast<std::size_t>(source.digit)].set(source.cell);
+    CandidateMask front_digits = bit_of(source.digit);
+    for (int layer = 1; layer < limit && front_digits != 0; ++layer) {
+      const bool from_on = layer % 2 == 1;
+      DigitSets<W> next{};
+      const CandidateMask next_digits =
+          expand_layer(layout, board, links, use_x, use_y, layers.back(), front_digits, from_on, next);
+      if (from_on) {
+        // An off node without a strong link of the search's kinds leads nowhere.
+        for (CandidateMask live = next_digits; live != 0; live &= live - 1) {
+          const auto d = static_cast<std::size_t>(std::countr_zero(live));
+          next[d] &= (use_x ? links.linked[d] : CellSet<W>{}) | (use_y ? links.bivalue : CellSet<W>{});
+        }
+        // Every on node of the last layer that links to a partner reached now closes a loop of
+        // layer + 1 links.
+        for (const ChainNode& partner : partners) {
+          CellSet<W>& partner_row = next[static_cast<std::size_t>(partner.digit)];
+          if (!partner_row.test(partner.cell)) continue;
+          partner_row.reset(partner.cell);
+          if (layer < 3) continue;
+          path.assign(static_cast<std::size_t>(layer + 1), partner);
+          budget = kLoopBudget;
+          loops_back(layer - 1, out);
+        }
+        if (!out.empty()) {
+          std::sort(out.begin(), out.end(), [](const Deduction& x, const Deduction& y) {
+            return x.cell != y.cell ? x.cell < y.cell : x.digit < y.digit;
+          });
+          out.erase(std::unique(out.begin(), out.end()), out.end());
+          return layer + 1;
+        }
+      }
+      front_digits = keep_unseen(next, next_digits, from_on ? off_seen : on_seen);
+      layers.push_back(next);
+    }
+    return 0;
+  }
+};
+
 }  // namespace
 
 template <int W>
@@ -214,7 +387,6 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   const std::vector<Deduction>& candidates = tables.index().candidates;
   const StaticReach<W>& reach = tables.reach();
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
-  const BivalueReach<W>& y_reach = tables.bivalue_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
   // reachability tables say which, without exploring: the single-digit one for X-chains). Each is searched
@@ -222,8 +394,56 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // reached).
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
-  constexpr std::array<ChainMode, 3> kModes{ChainMode::x, ChainMode::y, ChainMode::xy};
-  for (const ChainMode mode : kModes) {
+  std::vector<Step> cycles;
+  // X-cycles from every linked candidate, Y-cycles from bivalue cells. A loop read backwards with
+  // its colours swapped is a loop through the same strong link from its other end, with the same
+  // length and eliminations: each X strong link is tried from one end. (Halving Y-cycles the same
+  // way loses some loops a search from the other end finds, so both digits of a bivalue cell
+  // start one.)
+  const auto search_cycles = [&] {
+    for (const bool y_cycles : {false, true}) {
+      CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
+      const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
+      std::vector<ChainNode> partners;
+      const auto try_loops = [&](const ChainNode& source) {
+        const int limit =
+            best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        if (limit < 4 || partners.empty()) return;
+        ++context.work;
+        Step step = make_step(technique, 0.0);
+        const int nodes = search.shortest(source, partners, limit, step.eliminations);
+        if (nodes == 0) return;
+        step.score = kCycleBase + length_bonus(nodes);
+        best = std::min(best, step.score);
+        if (context.explain)
+          step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
+        cycles.push_back(std::move(step));
+      };
+      for (int digit = 0; digit < layout.size; ++digit)
+        (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
+            .for_each([&](int cell) {
+              // A loop leaves the source and enters its partner by weak links, from and to
+              // nodes with a strong link: without such neighbours there is none.
+              const CellSet<W>& peers = layout.peers[static_cast<std::size_t>(cell)];
+              partners.clear();
+              if (y_cycles) {
+                const int other = std::countr_zero(board.mask(cell) & ~bit_of(digit));
+                if (peers.intersects(links.bivalue & board.cells_of(digit)) &&
+                    peers.intersects(links.bivalue & board.cells_of(other)))
+                  partners.push_back({cell, other, false});  // both ways round (see above)
+              } else {
+                const CellSet<W>& linked = links.linked[static_cast<std::size_t>(digit)];
+                links.partner(cell, digit).for_each([&](int other) {
+                  if (cell < other && (peers & linked).count_upto(2) == 2 &&
+                      (layout.peers[static_cast<std::size_t>(other)] & linked).count_upto(2) == 2)
+                    partners.push_back({other, digit, false});
+                });
+              }
+              try_loops({cell, digit, true});
+            });
+    }
+  };
+  const auto search_chains = [&](ChainMode mode) {
     const double base = technique_base_score(kChainTechniques[static_cast<std::size_t>(mode)]);
     const auto limit_now = [&] {
       return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap);
@@ -236,9 +456,6 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                                             : x_reach.refutes_false(start.cell, start.digit))
                                : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
         continue;
-      if (mode == ChainMode::y && !(start_on ? y_reach.refutes_true(board, start.cell, start.digit)
-                                             : y_reach.refutes_false(board, start.cell, start.digit)))
-        continue;
       ++context.work;
       const int nodes =
           shortest_chain(layout, board, links, start.cell, start.digit, start_on, mode, limit, layers);
@@ -250,9 +467,16 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
         limit = limit_now();
       }
     }
-  }
-  if (found.empty()) return;
+  };
+  // X-chains first: cheap (one digit), they bound the cycle searches, which bound the mixed
+  // chains, the dearest.
+  search_chains(ChainMode::x);
+  search_cycles();
+  search_chains(ChainMode::xy);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
+  for (Step& cycle : cycles)
+    if (cycle.score <= bound) out.push_back(std::move(cycle));
+  if (found.empty()) return;
   // The same conclusion through several chains is reported once, by the easiest.
   std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     if (a.cell != b.cell) return a.cell < b.cell;
@@ -266,12 +490,18 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     if (i > 0 && found[i - 1].cell == chain.cell && found[i - 1].digit == chain.digit &&
         found[i - 1].start_on == chain.start_on)
       continue;
-    Step step = make_step(kChainTechniques[static_cast<std::size_t>(chain.mode)], chain.score);
+    ChainMode mode = chain.mode;
+    if (mode == ChainMode::xy &&
+        shortest_chain(layout, board, links, chain.cell, chain.digit, chain.start_on, ChainMode::y,
+                       node_limit(technique_base_score(Technique::forcing_chain), chain.score, cap),
+                       layers) > 0)
+      mode = ChainMode::y;
+    Step step = make_step(kChainTechniques[static_cast<std::size_t>(mode)], chain.score);
     (chain.start_on ? step.eliminations : step.placements).push_back({chain.cell, chain.digit});
     if (context.explain)
-      step.detail = std::string(technique_name(step.technique)) + ": " +
-                    path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit,
-                                                 chain.start_on, chain.mode));
+      step.detail =
+          std::string(technique_name(step.technique)) + ": " +
+          path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit, chain.start_on, mode));
     out.push_back(std::move(step));
   }
 }
@@ -324,24 +554,43 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
   std::vector<int> layer{cell};
   std::vector<int> layer_ids{Track ? graph.add(fact_key(n, cell, digit, true), parents) : -1};
   const auto off_id = [&](int c) { return graph.find(fact_key(n, c, digit, false)); };
+  std::vector<int> layer_weights;
+  std::vector<std::vector<int>> layer_parents;
+  // SE counts a contradiction (a candidate both on and off) by the two facts' ancestors apart,
+  // shared ones twice. Every contradiction of a layer is weighed and the fewest count wins, so
+  // the count does not depend on the order cells and units are numbered in.
+  int fewest = std::numeric_limits<int>::max();
+  const auto weigh = [&](int on_id, int off) {
+    const std::array<int, 1> on{on_id};
+    const std::array<int, 1> off_fact{off};
+    fewest = std::min(fewest, graph.ancestors(on) + graph.ancestors(off_fact));
+  };
   while (!layer.empty()) {
+    CellSet<W> layer_cells;
+    for (int at : layer) layer_cells.set(at);
+    const CellSet<W> before = places;
+    bool clash = false;
+    placed |= layer_cells;
+    places -= layer_cells;
     for (std::size_t i = 0; i < layer.size(); ++i) {
       const int at = layer[i];
-      if (!places.test(at)) {
-        // Two placements of the digit in one unit: it is both on and off here.
-        if (!Track) return 1;
-        const std::array<int, 2> both{layer_ids[i], off_id(at)};
-        return graph.ancestors(both);
-      }
-      placed.set(at);
-      places.reset(at);
+      const CellSet<W>& peers = layout.peers[static_cast<std::size_t>(at)];
+      // Already off, or seen by another placement of the layer: two placements in one unit.
+      clash = clash || !before.test(at) || peers.intersects(layer_cells);
       if (Track) {
         const std::array<int, 1> parent{layer_ids[i]};
-        (places & layout.peers[static_cast<std::size_t>(at)]).for_each([&](int peer) {
-          graph.add(fact_key(n, peer, digit, false), parent);
-        });
+        (before & peers).for_each([&](int peer) { graph.add(fact_key(n, peer, digit, false), parent); });
       }
-      places -= layout.peers[static_cast<std::size_t>(at)];
+      places -= peers;
+    }
+    if (clash) {
+      if (!Track) return 1;
+      for (std::size_t i = 0; i < layer.size(); ++i) {
+        const int at = layer[i];
+        if (!before.test(at) || layout.peers[static_cast<std::size_t>(at)].intersects(layer_cells))
+          weigh(layer_ids[i], off_id(at));
+      }
+      return fewest;
     }
     layer.clear();
     layer_ids.clear();
@@ -351,22 +600,50 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
       const CellSet<W> left = places & unit;
       if (left.none()) {
         if (!Track) return 1;
-        parents.clear();
-        (board.cells_of(digit) & unit).for_each([&](int c) { parents.push_back(off_id(c)); });
-        return graph.ancestors(parents) + 1;
+        // SE meets this as the unit's last place turned on by the others being off, and off by
+        // a placement: the last place is the one whose removal was derived last (SE follows
+        // facts first in, first out), the one with most ancestors; ties take the fewest count.
+        const CellSet<W> unit_places = board.cells_of(digit) & unit;
+        int deepest = -1;
+        int count = 0;
+        unit_places.for_each([&](int last) {
+          const int depth = graph.ancestors(std::array<int, 1>{off_id(last)});
+          if (depth < deepest) return;
+          parents.clear();
+          (unit_places - StrongLinks<W>::single(last)).for_each([&](int c) { parents.push_back(off_id(c)); });
+          const int total = 1 + graph.ancestors(parents) + depth;
+          count = depth > deepest ? total : std::min(count, total);
+          deepest = depth;
+        });
+        fewest = std::min(fewest, count);
+        continue;
       }
       if (!left.single()) continue;
       const int target = left.first();
-      if (std::find(layer.begin(), layer.end(), target) != layer.end()) continue;
-      layer.push_back(target);
+      // A place left alone in several units rests on the unit whose emptied places have the
+      // fewest ancestors (not the first unit in the geometry's order).
+      int weight = 0;
       if (Track) {
         parents.clear();
         ((board.cells_of(digit) & unit) - left).for_each([&](int c) { parents.push_back(off_id(c)); });
-        layer_ids.push_back(graph.add(fact_key(n, target, digit, true), parents));
-      } else {
-        layer_ids.push_back(-1);
+        weight = graph.ancestors(parents);
+      }
+      const auto known = std::find(layer.begin(), layer.end(), target);
+      if (known == layer.end()) {
+        layer.push_back(target);
+        layer_weights.push_back(weight);
+        layer_parents.push_back(parents);
+      } else if (weight < layer_weights[static_cast<std::size_t>(known - layer.begin())]) {
+        layer_weights[static_cast<std::size_t>(known - layer.begin())] = weight;
+        layer_parents[static_cast<std::size_t>(known - layer.begin())] = parents;
       }
     }
+    layer_ids.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i)
+      layer_ids.push_back(Track ? graph.add(fact_key(n, layer[i], digit, true), layer_parents[i]) : -1);
+    layer_weights.clear();
+    layer_parents.clear();
+    if (fewest != std::numeric_limits<int>::max()) return fewest;
   }
   return 0;
 }

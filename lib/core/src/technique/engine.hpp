@@ -271,6 +271,11 @@ void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext
 template <int W>
 void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                     std::vector<Step>& out);
+// WXYZ-wings (size 3) and VWXYZ-wings (size 4): an almost locked set of `size` cells and a
+// bivalue cell linked by a restricted common digit (Sukaku Explainer's definition).
+template <int W>
+void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int size,
+                    std::vector<Step>& out);
 template <int W>
 void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                             std::vector<Step>& out);

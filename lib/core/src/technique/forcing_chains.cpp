@@ -178,12 +178,26 @@ class Branch {
     return true;
   }
 
-  // The facts behind a contradiction, plus `extra` for the empty cell or unit itself.
+  // SE counts a contradiction, a candidate both true and false, by the two facts' ancestors
+  // apart (shared ones twice: BinaryChainingHint adds two ancestor counts).
+  bool contradiction(int on, int off) {
+    contradiction_nodes_ = count_of_[static_cast<std::size_t>(on)] + count_of_[static_cast<std::size_t>(off)];
+    return false;
+  }
+  // A cell or unit left empty by the facts `gone` (its candidates' removals): SE meets it as the
+  // last candidate turned true by the others' removal, and false by its own. Which one is last
+  // depends on SE's queue order; the fewest nodes in all is taken (measured on se-rated.txt it
+  // matches SE better than the removal with most ancestors, which Nishio uses).
   template <class Facts>
-  bool contradiction(const Facts& facts, int extra) {
-    std::fill(union_.begin(), union_.end(), 0);
-    for (int fact : facts) add_ancestry(union_.data(), fact);
-    contradiction_nodes_ = count_bits(union_.data()) + extra;
+  bool emptied(const Facts& gone) {
+    int nodes = std::numeric_limits<int>::max();
+    for (int last : gone) {
+      std::fill(union_.begin(), union_.end(), 0);
+      for (int fact : gone)
+        if (fact != last) add_ancestry(union_.data(), fact);
+      nodes = std::min(nodes, 1 + count_bits(union_.data()) + count_of_[static_cast<std::size_t>(last)]);
+    }
+    contradiction_nodes_ = nodes;
     return false;
   }
 
@@ -207,8 +221,7 @@ class Branch {
         const int c = placing.cell;
         const int d = placing.digit;
         if (board_.values[static_cast<std::size_t>(c)] == d + 1) continue;
-        if (!board_.has(c, d))
-          return contradiction(std::array<int, 2>{node(c, d, true), node(c, d, false)}, 0);
+        if (!board_.has(c, d)) return contradiction(node(c, d, true), node(c, d, false));
         touched |= layout_.peers[static_cast<std::size_t>(c)] & board_.cells_of(d);
         const int placement = node(c, d, true);
         board_.place(layout_, c, d, [&](int p, int e) {
@@ -242,7 +255,7 @@ class Branch {
       for (CandidateMask gone = base_.mask(c) & ~mask; gone != 0; gone &= gone - 1)
         parents_.push_back(node(c, std::countr_zero(gone), false));
       if (mask == 0) {
-        ok = contradiction(parents_, 1);
+        ok = emptied(parents_);
         return;
       }
       const int d = std::countr_zero(mask);
@@ -270,7 +283,7 @@ class Branch {
         (base_.cells_of(d) & cells).for_each([&](int p) {
           if (!left.test(p)) parents_.push_back(node(p, d, false));
         });
-        if (left.none()) return contradiction(parents_, 1);
+        if (left.none()) return emptied(parents_);
         const int target = left.first();
         if (record_with_set(node(target, d, true), parents_)) pending_on_.push_back({target, d});
       }

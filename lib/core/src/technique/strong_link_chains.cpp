@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 #include "technique/chain_tables.hpp"
 
@@ -121,6 +122,103 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
   }
 }
 
+// Sukaku Explainer's grouped turbot fish (4.3): an empty rectangle — a box whose places for the
+// digit all lie in one row and one column through it, some in each outside their crossing — and a
+// strong link in a line (exactly two places) with one end p in that row (or column) outside the
+// box. If p holds the digit, the box's places are in its column, else the link's other end q
+// does: the cell of that column in q's row (outside the box) sees both and loses the digit.
+//
+//   box: . x .      row r of the box holds x's, column c too; conjugate pair p-q in a column:
+//        x x x  p   p in row r, q below; the cell of column c in q's row loses the digit
+//        . x .
+template <int W>
+void find_empty_rectangles(const Layout<W>& layout, const Board<W>& board, std::vector<Step>& out,
+                           bool explain) {
+  if (layout.rows.empty() || layout.columns.empty()) return;
+  struct Link {
+    const CellSet<W>* line;
+    int first;
+    int second;
+  };
+  // The rows and columns through each box.
+  std::vector<std::pair<std::vector<int>, std::vector<int>>> through_box(layout.unit_cells.size());
+  for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
+    if (layout.unit_kind[b] != UnitKind::box) continue;
+    auto& [rows_through, columns_through] = through_box[b];
+    for (int cell : layout.unit_members[b]) {
+      const int row = layout.row_position[static_cast<std::size_t>(cell)];
+      const int column = layout.column_position[static_cast<std::size_t>(cell)];
+      if (std::find(rows_through.begin(), rows_through.end(), row) == rows_through.end())
+        rows_through.push_back(row);
+      if (std::find(columns_through.begin(), columns_through.end(), column) == columns_through.end())
+        columns_through.push_back(column);
+    }
+  }
+  // Per family (columns, rows): the digit's strong links, found once per digit.
+  std::array<std::vector<Link>, 2> links;
+  for (int digit = 0; digit < layout.size; ++digit) {
+    const CellSet<W>& places = board.cells_of(digit);
+    for (const bool link_in_column : {true, false}) {
+      std::vector<Link>& found = links[link_in_column ? 0 : 1];
+      found.clear();
+      for (int unit : link_in_column ? layout.columns : layout.rows) {
+        const CellSet<W>& line = layout.unit_cells[static_cast<std::size_t>(unit)];
+        const CellSet<W> pair = places & line;
+        if (pair.count_upto(3) != 2) continue;
+        const int first = pair.first();
+        found.push_back({&line, first, (pair - StrongLinks<W>::single(first)).first()});
+      }
+    }
+    if (links[0].empty() && links[1].empty()) continue;
+    for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
+      if (layout.unit_kind[b] != UnitKind::box) continue;
+      const CellSet<W>& box = layout.unit_cells[b];
+      const CellSet<W> in_box = places & box;
+      if (in_box.count_upto(2) < 2) continue;
+      for (int row : through_box[b].first)
+        for (int column : through_box[b].second) {
+          const CellSet<W>& row_cells =
+              layout.unit_cells[static_cast<std::size_t>(layout.rows[static_cast<std::size_t>(row)])];
+          const CellSet<W>& column_cells =
+              layout.unit_cells[static_cast<std::size_t>(layout.columns[static_cast<std::size_t>(column)])];
+          if ((in_box - row_cells - column_cells).any() || ((in_box & row_cells) - column_cells).none() ||
+              ((in_box & column_cells) - row_cells).none())
+            continue;
+          // The strong link in a column with an end in the rectangle's row, or in a row with an
+          // end in its column; the loser lies in the other line of the rectangle, in q's line.
+          for (const bool link_in_column : {true, false}) {
+            const CellSet<W>& through = link_in_column ? row_cells : column_cells;
+            for (const Link& link : links[link_in_column ? 0 : 1]) {
+              if (link.line->intersects(box)) continue;
+              for (const auto& [p, q] :
+                   {std::pair{link.first, link.second}, std::pair{link.second, link.first}}) {
+                if (!through.test(p)) continue;
+                const int loser =
+                    link_in_column
+                        ? layout.crossing[static_cast<std::size_t>(
+                                              layout.row_position[static_cast<std::size_t>(q)]) *
+                                              layout.columns.size() +
+                                          static_cast<std::size_t>(column)]
+                        : layout.crossing[static_cast<std::size_t>(row) * layout.columns.size() +
+                                          static_cast<std::size_t>(
+                                              layout.column_position[static_cast<std::size_t>(q)])];
+                if (loser < 0 || box.test(loser) || !places.test(loser)) continue;
+                Step step = make_step(Technique::two_strong_links, 4.3);
+                step.eliminations.push_back({loser, digit});
+                if (explain)
+                  step.detail = "turbot fish (empty rectangle) on " + digit_text(digit) + " in " +
+                                layout.unit_name(static_cast<int>(b)) + ", strong link " +
+                                layout.cell_text(p) + "-" + layout.cell_text(q) + ", both ends see " +
+                                layout.cell_text(loser);
+                out.push_back(std::move(step));
+              }
+            }
+          }
+        }
+    }
+  }
+}
+
 }  // namespace
 
 template <int W>
@@ -137,7 +235,10 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
     search_strong_link_chains(layout, board, context, 6, context.strong_links);
     context.strong_links_version = context.board_version;
   }
-  double best = kNoScore;
+  // Grouped two-link patterns (4.3) belong to the two-link stage.
+  std::vector<Step> grouped;
+  if (min_links == 2) find_empty_rectangles(layout, board, grouped, context.explain);
+  double best = grouped.empty() ? kNoScore : 4.3;
   for (const StrongLinkChain& chain : context.strong_links)
     if (chain.links >= min_links && chain.links <= max_links) best = std::min(best, chain.score);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
@@ -150,6 +251,8 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
                     ", both ends see " + layout.cell_text(chain.cell);
     out.push_back(std::move(step));
   }
+  for (Step& step : grouped)
+    if (step.score <= bound) out.push_back(std::move(step));
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \

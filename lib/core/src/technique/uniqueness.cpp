@@ -5,6 +5,7 @@
 // candidates breaking it must be true. Whether a rectangle is deadly is decided from the units, not
 // from the 9x9 picture: every unit touching it must hold exactly two of its cells, a pair that
 // would swap values.
+#include <algorithm>
 #include <bit>
 
 #include "technique/engine.hpp"
@@ -43,6 +44,210 @@ std::string rectangle_text(const Layout<W>& layout, const std::array<int, 4>& co
   for (int cell : corners) cells.set(cell);
   return cells_text(layout, cells) + " (" + digits_text(pair) + ")";
 }
+
+// Types 2 to 4 of a deadly pattern (rectangle or loop) on `pair` whose cells hold no other digits
+// but `first` and `second`. Type 2: both add the same single digit, which must then be in one of
+// them. Type 4: one of the pair's digits is confined to the two in a shared unit, so the other
+// cannot be in them. Type 3: their extra digits act as one cell forming a naked set with other
+// cells of a shared unit (+0.1 per such cell).
+template <int W>
+void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int first,
+                     int second, CandidateMask pair, Technique technique, double base,
+                     const std::string& name, const std::string& where, std::vector<Step>& out) {
+  const CandidateMask first_extra = board.mask(first) & ~pair;
+  const CandidateMask second_extra = board.mask(second) & ~pair;
+  // Type 2: both extra cells add the same single digit, which must then be in one of them.
+  if (first_extra == second_extra && bit_count(first_extra) == 1) {
+    const int digit = std::countr_zero(first_extra);
+    const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(first)] &
+                                  layout.peers[static_cast<std::size_t>(second)] & board.cells_of(digit);
+    if (eliminated.any()) {
+      Step step = make_step(technique, base);
+      eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+      if (context.explain) step.detail = name + " type 2, " + where;
+      out.push_back(std::move(step));
+    }
+  }
+  for (int unit : layout.units_of(first)) {
+    const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+    if (!unit_cells.test(second)) continue;
+    // Type 4: one of the pair's digits is confined to the two extra cells in a shared unit,
+    // so the other digit of the pair cannot be in them.
+    for (CandidateMask digits = pair; digits != 0; digits &= digits - 1) {
+      const int locked = std::countr_zero(digits);
+      CellSet<W> just_two;
+      just_two.set(first);
+      just_two.set(second);
+      if (!((board.cells_of(locked) & unit_cells) == just_two)) continue;
+      const int other = std::countr_zero(pair & ~bit_of(locked));
+      Step step = make_step(technique, base);
+      step.eliminations.push_back({first, other});
+      step.eliminations.push_back({second, other});
+      if (context.explain)
+        step.detail =
+            name + " type 4, " + where + ", " + digit_text(locked) + " locked in " + layout.unit_name(unit);
+      out.push_back(std::move(step));
+    }
+    // Type 3: the extra digits act as one cell that forms a naked subset with other cells of
+    // the shared unit.
+    const CandidateMask extras = first_extra | second_extra;
+    std::vector<int> others;
+    for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
+      if (cell != first && cell != second && board.mask(cell) != 0 && bit_count(board.mask(cell)) <= 4)
+        others.push_back(cell);
+    const int extra_size = bit_count(extras);
+    for (int subset = 1; subset <= 3; ++subset) {
+      if (extra_size > subset + 1) continue;
+      // Choose `subset` other cells whose candidates together with the extras make subset+1 digits.
+      std::array<int, 3> pick{};
+      const auto visit = [&](auto&& self, int start, int depth, CandidateMask together) -> void {
+        if (bit_count(together) > subset + 1) return;
+        if (depth == subset) {
+          if (bit_count(together) != subset + 1) return;
+          Step step = make_step(technique, base + 0.1 * subset);
+          for (int cell : layout.unit_members[static_cast<std::size_t>(unit)]) {
+            if (cell == first || cell == second) continue;
+            bool in_subset = false;
+            for (int i = 0; i < subset; ++i)
+              in_subset = in_subset || pick[static_cast<std::size_t>(i)] == cell;
+            if (in_subset) continue;
+            for (CandidateMask hit = board.mask(cell) & together; hit != 0; hit &= hit - 1)
+              step.eliminations.push_back({cell, std::countr_zero(hit)});
+          }
+          if (step.eliminations.empty()) return;
+          if (context.explain) {
+            CellSet<W> members;
+            for (int i = 0; i < subset; ++i) members.set(pick[static_cast<std::size_t>(i)]);
+            step.detail = name + " type 3, " + where + ", extra digits " + digits_text(extras) + " with " +
+                          cells_text(layout, members) + " form a naked set (" + digits_text(together) +
+                          ") in " + layout.unit_name(unit);
+          }
+          out.push_back(std::move(step));
+          return;
+        }
+        for (std::size_t i = static_cast<std::size_t>(start); i < others.size(); ++i) {
+          pick[static_cast<std::size_t>(depth)] = others[i];
+          self(self, static_cast<int>(i) + 1, depth + 1, together | board.mask(others[i]));
+        }
+      };
+      visit(visit, 0, 0, extras);
+    }
+  }
+}
+
+// SE's unique loops: 6, 8, 10, ... cells holding both digits of `pair`, each sharing a unit with
+// the next by a unit of another kind than the step before, where every unit the loop touches holds
+// exactly two of its cells, one at an even and one at an odd position: the pair could swap around
+// the loop, so one of the extra candidates must be true. Found from each bivalue cell (the loop's
+// lowest one, one direction), with at most two cells holding extra digits unless the extras are
+// one digit (SE's limit). 6 cells 4.6, 8 cells 4.7, 10 or more 5.0 (SE's original rating).
+template <int W>
+class UniqueLoopSearch {
+ public:
+  UniqueLoopSearch(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                   std::vector<Step>& out)
+      : layout_(layout), board_(board), context_(context), out_(out) {}
+
+  void from(int start) {
+    pair_ = board_.mask(start);
+    loop_.assign(1, start);
+    in_loop_ = CellSet<W>{};
+    in_loop_.set(start);
+    extend(start, UnitKind::other, 2, 0, true);
+  }
+
+ private:
+  static constexpr std::size_t kMaxCells = 16;
+
+  void extend(int cell, UnitKind last_kind, int allowed_extra, CandidateMask extra_digits, bool first) {
+    for (int unit : layout_.units_of(cell)) {
+      const UnitKind kind = layout_.unit_kind[static_cast<std::size_t>(unit)];
+      if (!first && kind == last_kind) continue;
+      for (int next : layout_.unit_members[static_cast<std::size_t>(unit)]) {
+        if (next == loop_[0] && loop_.size() >= 6 && loop_.size() % 2 == 0) {
+          closed();
+          continue;
+        }
+        if (in_loop_.test(next) || loop_.size() >= kMaxCells) continue;
+        const CandidateMask mask = board_.mask(next);
+        if ((mask & pair_) != pair_) continue;
+        // The loop starts at its lowest bivalue cell.
+        if (mask == pair_ && next < loop_[0]) continue;
+        const CandidateMask extras = extra_digits | (mask & ~pair_);
+        if (mask != pair_ && bit_count(extras) != 1 && allowed_extra <= 0) continue;
+        // Cells at the same parity never share a unit in a deadly loop.
+        bool shares = false;
+        for (std::size_t i = loop_.size() % 2; i < loop_.size() && !shares; i += 2)
+          shares = layout_.peers[static_cast<std::size_t>(loop_[i])].test(next);
+        if (shares) continue;
+        loop_.push_back(next);
+        in_loop_.set(next);
+        extend(next, kind, allowed_extra - (mask != pair_ ? 1 : 0), extras, false);
+        in_loop_.reset(next);
+        loop_.pop_back();
+      }
+    }
+  }
+
+  // Every unit touched holds one even and one odd cell of the loop.
+  bool deadly() const {
+    std::vector<int> even;
+    std::vector<int> odd;
+    for (std::size_t i = 0; i < loop_.size(); ++i)
+      for (int unit : layout_.units_of(loop_[i])) {
+        std::vector<int>& side = i % 2 == 0 ? even : odd;
+        if (std::find(side.begin(), side.end(), unit) != side.end()) return false;
+        side.push_back(unit);
+      }
+    std::sort(even.begin(), even.end());
+    std::sort(odd.begin(), odd.end());
+    return even == odd;
+  }
+
+  void closed() {
+    if (loop_[1] > loop_.back() || !deadly()) return;  // each loop once, in one direction
+    std::vector<int> extra;
+    CandidateMask extra_digits = 0;
+    for (int cell : loop_)
+      if (board_.mask(cell) != pair_) {
+        extra.push_back(cell);
+        extra_digits |= board_.mask(cell) & ~pair_;
+      }
+    if (extra.empty()) return;
+    const std::size_t n = loop_.size();
+    const double base = 4.5 + (n >= 10 ? 0.5 : n >= 8 ? 0.2 : 0.1);
+    const std::string where =
+        context_.explain ? cells_text(layout_, in_loop_) + " (" + digits_text(pair_) + ")" : std::string();
+    if (extra.size() == 1) {
+      Step step = make_step(Technique::unique_loop, base);
+      for (CandidateMask hit = pair_; hit != 0; hit &= hit - 1)
+        step.eliminations.push_back({extra[0], std::countr_zero(hit)});
+      if (context_.explain) step.detail = "unique loop type 1, " + where;
+      out_.push_back(std::move(step));
+    } else if (extra.size() == 2) {
+      two_extra_cells(layout_, board_, context_, extra[0], extra[1], pair_, Technique::unique_loop, base,
+                      "unique loop", where, out_);
+    } else if (bit_count(extra_digits) == 1) {
+      // Type 2 with more cells: the extra digit is in one of them.
+      const int digit = std::countr_zero(extra_digits);
+      CellSet<W> eliminated = board_.cells_of(digit) - in_loop_;
+      for (int cell : extra) eliminated &= layout_.peers[static_cast<std::size_t>(cell)];
+      if (eliminated.none()) return;
+      Step step = make_step(Technique::unique_loop, base);
+      eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+      if (context_.explain) step.detail = "unique loop type 2, " + where;
+      out_.push_back(std::move(step));
+    }
+  }
+
+  const Layout<W>& layout_;
+  const Board<W>& board_;
+  const SearchContext& context_;
+  std::vector<Step>& out_;
+  CandidateMask pair_ = 0;
+  std::vector<int> loop_;
+  CellSet<W> in_loop_;
+};
 
 }  // namespace
 
@@ -85,91 +290,14 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
           out.push_back(std::move(step));
           continue;
         }
-        const int first = extra[0];
-        const int second = extra[1];
-        const CandidateMask first_extra = board.mask(first) & ~pair;
-        const CandidateMask second_extra = board.mask(second) & ~pair;
-        // Type 2: both extra cells add the same single digit, which must then be in one of them.
-        if (first_extra == second_extra && bit_count(first_extra) == 1) {
-          const int digit = std::countr_zero(first_extra);
-          const CellSet<W> eliminated = layout.peers[static_cast<std::size_t>(first)] &
-                                        layout.peers[static_cast<std::size_t>(second)] &
-                                        board.cells_of(digit);
-          if (eliminated.any()) {
-            Step step = make_step(Technique::unique_rectangle, 4.5);
-            eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-            if (context.explain) step.detail = "unique rectangle type 2, " + where;
-            out.push_back(std::move(step));
-          }
-        }
-        for (int unit : layout.units_of(first)) {
-          const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
-          if (!unit_cells.test(second)) continue;
-          // Type 4: one of the pair's digits is confined to the two extra cells in a shared unit,
-          // so the other digit of the pair cannot be in them.
-          for (CandidateMask digits = pair; digits != 0; digits &= digits - 1) {
-            const int locked = std::countr_zero(digits);
-            CellSet<W> just_two;
-            just_two.set(first);
-            just_two.set(second);
-            if (!((board.cells_of(locked) & unit_cells) == just_two)) continue;
-            const int other = std::countr_zero(pair & ~bit_of(locked));
-            Step step = make_step(Technique::unique_rectangle, 4.5);
-            step.eliminations.push_back({first, other});
-            step.eliminations.push_back({second, other});
-            if (context.explain)
-              step.detail = "unique rectangle type 4, " + where + ", " + digit_text(locked) + " locked in " +
-                            layout.unit_name(unit);
-            out.push_back(std::move(step));
-          }
-          // Type 3: the extra digits act as one cell that forms a naked subset with other cells of
-          // the shared unit.
-          const CandidateMask extras = first_extra | second_extra;
-          std::vector<int> others;
-          for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
-            if (cell != first && cell != second && board.mask(cell) != 0 && bit_count(board.mask(cell)) <= 4)
-              others.push_back(cell);
-          const int extra_size = bit_count(extras);
-          for (int subset = 1; subset <= 3; ++subset) {
-            if (extra_size > subset + 1) continue;
-            // Choose `subset` other cells whose candidates together with the extras make subset+1 digits.
-            std::array<int, 3> pick{};
-            const auto visit = [&](auto&& self, int start, int depth, CandidateMask together) -> void {
-              if (bit_count(together) > subset + 1) return;
-              if (depth == subset) {
-                if (bit_count(together) != subset + 1) return;
-                Step step = make_step(Technique::unique_rectangle, 4.5 + 0.1 * subset);
-                for (int cell : layout.unit_members[static_cast<std::size_t>(unit)]) {
-                  if (cell == first || cell == second) continue;
-                  bool in_subset = false;
-                  for (int i = 0; i < subset; ++i)
-                    in_subset = in_subset || pick[static_cast<std::size_t>(i)] == cell;
-                  if (in_subset) continue;
-                  for (CandidateMask hit = board.mask(cell) & together; hit != 0; hit &= hit - 1)
-                    step.eliminations.push_back({cell, std::countr_zero(hit)});
-                }
-                if (step.eliminations.empty()) return;
-                if (context.explain) {
-                  CellSet<W> members;
-                  for (int i = 0; i < subset; ++i) members.set(pick[static_cast<std::size_t>(i)]);
-                  step.detail = "unique rectangle type 3, " + where + ", extra digits " +
-                                digits_text(extras) + " with " + cells_text(layout, members) +
-                                " form a naked set (" + digits_text(together) + ") in " +
-                                layout.unit_name(unit);
-                }
-                out.push_back(std::move(step));
-                return;
-              }
-              for (std::size_t i = static_cast<std::size_t>(start); i < others.size(); ++i) {
-                pick[static_cast<std::size_t>(depth)] = others[i];
-                self(self, static_cast<int>(i) + 1, depth + 1, together | board.mask(others[i]));
-              }
-            };
-            visit(visit, 0, 0, extras);
-          }
-        }
+        two_extra_cells(layout, board, context, extra[0], extra[1], pair, Technique::unique_rectangle, 4.5,
+                        "unique rectangle", where, out);
       }
     }
+  });
+  UniqueLoopSearch<W> loops(layout, board, context, out);
+  board.open.for_each([&](int cell) {
+    if (bit_count(board.mask(cell)) == 2) loops.from(cell);
   });
 }
 
