@@ -35,8 +35,23 @@ std::string cell_label(int size, int cell) {
   return "r" + std::to_string(cell / size + 1) + "c" + std::to_string(cell % size + 1);
 }
 
-// Connected components of `cells` by edge adjacency: true when there is exactly one.
-bool connected(int size, const std::vector<int>& cells) {
+}  // namespace
+
+std::string_view variant_name(Variant variant) {
+  return kVariantNames[static_cast<std::size_t>(variant)];
+}
+
+std::optional<Variant> parse_variant(std::string_view name) {
+  for (std::size_t i = 0; i < kVariantNames.size(); ++i)
+    if (kVariantNames[i] == name) return kVariants[i];
+  return std::nullopt;
+}
+
+std::span<const Variant> all_variants() {
+  return kVariants;
+}
+
+bool is_connected(int size, std::span<const int> cells) {
   if (cells.empty()) return true;
   std::vector<char> member(static_cast<std::size_t>(size * size), 0);
   for (int cell : cells) member[static_cast<std::size_t>(cell)] = 1;
@@ -59,22 +74,6 @@ bool connected(int size, const std::vector<int>& cells) {
     }
   }
   return reached == cells.size();
-}
-
-}  // namespace
-
-std::string_view variant_name(Variant variant) {
-  return kVariantNames[static_cast<std::size_t>(variant)];
-}
-
-std::optional<Variant> parse_variant(std::string_view name) {
-  for (std::size_t i = 0; i < kVariantNames.size(); ++i)
-    if (kVariantNames[i] == name) return kVariants[i];
-  return std::nullopt;
-}
-
-std::span<const Variant> all_variants() {
-  return kVariants;
 }
 
 std::span<const int> Geometry::supported_sizes() {
@@ -212,7 +211,7 @@ std::shared_ptr<const Geometry> Geometry::jigsaw(std::span<const int> regions) {
       throw std::invalid_argument("region " + std::to_string(region + 1) + " has " +
                                   std::to_string(cells.size()) + " cells, expected " + std::to_string(size));
     }
-    if (!connected(size, cells)) {
+    if (!is_connected(size, cells)) {
       throw std::invalid_argument("region " + std::to_string(region + 1) +
                                   " is not connected (it starts at " + cell_label(size, cells.front()) + ")");
     }
@@ -258,7 +257,7 @@ std::shared_ptr<const Geometry> Geometry::killer(std::vector<Cage> cages,
       }
       owner = static_cast<int>(k);
     }
-    if (!connected(size, cage.cells)) {
+    if (!is_connected(size, cage.cells)) {
       throw std::invalid_argument(name + " is not connected (it starts at " +
                                   cell_label(size, cage.cells.front()) + ")");
     }

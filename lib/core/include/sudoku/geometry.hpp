@@ -130,6 +130,10 @@ class Geometry {
   std::vector<int> peer_start_;
 };
 
+// True when `cells` (indices on a size x size board) form one group joined through shared edges;
+// an empty list counts as connected. Jigsaw regions and Killer cages must be connected.
+bool is_connected(int size, std::span<const int> cells);
+
 // True when both boards have the same rules: size, variant, units (in order) and cages. Pointer
 // equality implies it; two jigsaw boards read from the same region map have it too.
 bool same_rules(const Geometry& a, const Geometry& b);

@@ -22,25 +22,10 @@ struct Board {
   std::vector<int> region;
 
   bool connected(int id) const {
-    std::vector<int> stack;
-    std::vector<char> seen(region.size(), 0);
-    int count = 0;
-    for (std::size_t cell = 0; cell < region.size() && stack.empty(); ++cell)
-      if (region[cell] == id) {
-        stack.push_back(static_cast<int>(cell));
-        seen[cell] = 1;
-      }
-    while (!stack.empty()) {
-      const int cell = stack.back();
-      stack.pop_back();
-      ++count;
-      for (int next : neighbours(cell))
-        if (region[static_cast<std::size_t>(next)] == id && seen[static_cast<std::size_t>(next)] == 0) {
-          seen[static_cast<std::size_t>(next)] = 1;
-          stack.push_back(next);
-        }
-    }
-    return count == size;
+    std::vector<int> cells;
+    for (int cell = 0; cell < size * size; ++cell)
+      if (region[static_cast<std::size_t>(cell)] == id) cells.push_back(cell);
+    return is_connected(size, cells);
   }
 
   std::vector<int> neighbours(int cell) const {

@@ -99,13 +99,6 @@ bool split_cage(const Geometry& geometry, const Cage& cage, Rng& rng, std::vecto
   const auto in = [](const std::vector<int>& cells, int cell) {
     return std::find(cells.begin(), cells.end(), cell) != cells.end();
   };
-  const auto connected = [&](const std::vector<int>& cells) {
-    std::vector<int> reached{cells.front()};
-    for (std::size_t i = 0; i < reached.size(); ++i)
-      for (int next : neighbours(geometry, reached[i]))
-        if (in(cells, next) && !in(reached, next)) reached.push_back(next);
-    return reached.size() == cells.size();
-  };
   for (int attempt = 0; attempt < 8; ++attempt) {
     part = {cage.cells[rng.below(static_cast<std::uint32_t>(cage.cells.size()))]};
     const std::size_t target = 1 + rng.below(static_cast<std::uint32_t>(cage.cells.size() / 2));
@@ -121,7 +114,7 @@ bool split_cage(const Geometry& geometry, const Cage& cage, Rng& rng, std::vecto
     rest.clear();
     for (int cell : cage.cells)
       if (!in(part, cell)) rest.push_back(cell);
-    if (!rest.empty() && connected(rest)) {
+    if (!rest.empty() && is_connected(geometry.size(), rest)) {
       std::sort(part.begin(), part.end());
       return true;
     }

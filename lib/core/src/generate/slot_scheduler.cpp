@@ -58,16 +58,12 @@ void SlotScheduler::climb_first_attempts(int jobs, const GenerationProgress& pro
   }
   std::vector<std::atomic<std::size_t>> finished(plan_.chapters.size());
   for (std::size_t c = 0; c < done.size(); ++c) finished[c] = done[c];
-  auto last_save = std::chrono::steady_clock::now();
   auto report = [&](std::size_t) {
     if (progress) {
       for (std::size_t c = 0; c < done.size(); ++c) done[c] = finished[c].load();
       progress(done);
     }
-    if (std::chrono::steady_clock::now() - last_save > kSaveInterval) {
-      store_.save();
-      last_save = std::chrono::steady_clock::now();
-    }
+    save_if_due();
   };
   try {
     parallel_for(
@@ -89,14 +85,17 @@ SlotResult SlotScheduler::result(std::size_t slot_number, int attempt) {
   if (auto stored = store_.find({slot_number, attempt})) return std::move(*stored);
   SlotResult climbed = climb(slot_number, attempt);
   store_.add({slot_number, attempt}, climbed);
+  save_if_due();
+  return climbed;
+}
+
+void SlotScheduler::save_if_due() {
   // Tiny grids retry hundreds of times in a second; a save per retry (a temporary file, fsync and
   // rename, the whole checkpoint each time) cost more than the climbs. A crash loses at most two
-  // seconds of retries, which --resume climbs again to the same puzzles.
-  if (std::chrono::steady_clock::now() - last_save_ > kSaveInterval) {
-    store_.save();
-    last_save_ = std::chrono::steady_clock::now();
-  }
-  return climbed;
+  // seconds of climbs, which --resume climbs again to the same puzzles.
+  if (std::chrono::steady_clock::now() - last_save_ <= kSaveInterval) return;
+  store_.save();
+  last_save_ = std::chrono::steady_clock::now();
 }
 
 }  // namespace sudoku::detail

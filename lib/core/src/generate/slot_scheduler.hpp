@@ -45,6 +45,8 @@ class SlotScheduler {
 
  private:
   SlotResult climb(std::size_t slot_number, int attempt) const;
+  // Saves the store when kSaveInterval has passed since the last save.
+  void save_if_due();
 
   const Plan& plan_;
   const ClimbSettings& climb_;
