@@ -37,7 +37,6 @@
 #include <optional>
 #include <string>
 #include <tuple>
-#include <tuple>
 #include <vector>
 
 namespace sudoku {
