@@ -130,12 +130,7 @@ int run(const Options& options) {
   std::vector<sudoku::CorpusInput> inputs;
   std::size_t total = 0;
   for (const auto& file : options.files) {
-    inputs.push_back({file, sudoku::read_puzzle_file(file, options.read)});
-    // A malformed Killer line is a typing error in a layout, not a puzzle to report on: the run
-    // stops at the first, naming file, line, column and cage (exit 2).
-    if (options.read.variant == sudoku::Variant::killer)
-      for (const auto& entry : inputs.back().entries)
-        if (!entry.ok()) throw sudoku::InputError(file, entry.error_line, entry.error_column, entry.error);
+    inputs.push_back(sudoku::read_corpus_input(file, options.read));
     total += inputs.back().entries.size();
   }
   const sudoku::CorpusRater rater(options.rating);

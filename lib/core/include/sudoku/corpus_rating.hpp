@@ -95,6 +95,11 @@ struct CorpusInput {
   std::vector<PuzzleEntry> entries;
 };
 
+// Reads one file of a corpus (read_puzzle_file). A malformed Killer line is a typing error in a
+// layout, not a puzzle to report on: the first one is an InputError at its file, line and column
+// naming the cage. IoError when the file cannot be read.
+CorpusInput read_corpus_input(const std::string& file, const ReadOptions& options);
+
 // Rates every entry of every input, in input order, on the options' jobs. `progress` gets the number
 // of puzzles done.
 std::vector<PuzzleReport> rate_corpus(

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "sudoku/canonical.hpp"
+#include "sudoku/errors.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/killer_io.hpp"
 #include "sudoku/parallel.hpp"
@@ -129,6 +130,14 @@ Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& 
       if (group.level == report.level) group.puzzles.push_back(*report.audit);
   }
   return run_audit(groups);
+}
+
+CorpusInput read_corpus_input(const std::string& file, const ReadOptions& options) {
+  CorpusInput input{file, read_puzzle_file(file, options)};
+  if (options.variant == Variant::killer)
+    for (const PuzzleEntry& entry : input.entries)
+      if (!entry.ok()) throw InputError(file, entry.error_line, entry.error_column, entry.error);
+  return input;
 }
 
 std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
