@@ -20,15 +20,19 @@
 //   column c; kBoxMask (7 * kColumnInBand) shifted left by 3 * box is a box. One row shifted down
 //   to bits 0..8 indexes row_boxes and single_cell.
 //
-// A digit's columns word uses the same layout with bands for rows: bit 9 * band + column is set
-// when the band's word has a candidate in that column. Box s of it (kBoxMask << 3s) is stack s's
-// band-by-column occupancy, which matched_columns maps to the pairs to keep, in the same layout:
+// A digit's columns word is stack-major: bit 9 * stack + 3 * band + (column - 3 * stack) is set
+// when the band's word has a candidate in that column. Nine bits per stack, so stack s's
+// band-by-column occupancy is (columns >> 9s) & kRowMask, already a matching-table index, and
+// matched_columns gives the pairs to keep in the same nine bits:
 //
 //               stack 0      stack 1      stack 2
 //            c0  c1  c2 | c3  c4  c5 | c6  c7  c8
-//   band 0 |  0   1   2 |  3   4   5 |  6   7   8 |
-//   band 1 |  9  10  11 | 12  13  14 | 15  16  17 |
-//   band 2 | 18  19  20 | 21  22  23 | 24  25  26 |
+//   band 0 |  0   1   2 |  9  10  11 | 18  19  20 |   kStackBand << 0
+//   band 1 |  3   4   5 | 12  13  14 | 21  22  23 |   kStackBand << 3
+//   band 2 |  6   7   8 | 15  16  17 | 24  25  26 |   kStackBand << 6
+//
+// One band's nine column bits (bit c) go in through spread_columns[512] and come out with
+// gather_columns (bits 0-2, 9-11, 18-20 shifted down to 0-8).
 //
 // The board: candidates[3 * digit + band], 9 digits x 3 bands = 27 words, digit-major:
 //
@@ -44,7 +48,7 @@
 //
 // The matching tables take a 3x3 occupancy of one digit as a 9-bit index, bit 3 * line + box
 // (a band: its rows and boxes, row_boxes giving the three box bits of one row; a stack: its bands
-// and columns, gathered from one box of the columns word):
+// and columns, nine bits of the columns word):
 //
 //            box 0  box 1  box 2
 //   line 0     0      1      2
@@ -63,6 +67,7 @@ constexpr std::uint32_t kBandMask = 0x7FFFFFF;  // 27 cells
 constexpr std::uint32_t kRowMask = 0x1FF;
 constexpr std::uint32_t kColumnInBand = 0x40201;        // one column, three rows
 constexpr std::uint32_t kBoxMask = 7u * kColumnInBand;  // box 0 of a band
+constexpr std::uint32_t kStackBand = 0x1C0E07;          // band 0 of the columns word (3 bits a stack)
 
 struct Tables {
   // For the nine cells of a row, which of its three mini-rows (one per box) still hold candidates.
@@ -71,9 +76,11 @@ struct Tables {
   // that take part in at least one perfect matching of rows to boxes; 0 when none exists.
   std::array<std::uint32_t, 512> matched_cells{};
   // The same matching for a stack, whose occupancy is indexed the same way with bands for rows and
-  // the stack's columns for boxes: the (band, column) pairs in at least one perfect matching, as
-  // box 0 of a band word (bit 9 * band + column), 0 when none exists.
-  std::array<std::uint32_t, 512> matched_columns{};
+  // the stack's columns for boxes: the (band, column) pairs in at least one perfect matching, in
+  // the index's layout (bit 3 * band + column in the stack), 0 when none exists.
+  std::array<std::uint16_t, 512> matched_columns{};
+  // A band's columns (bit c) placed as band 0 of the columns word (bit 9 * (c / 3) + c % 3).
+  std::array<std::uint32_t, 512> spread_columns{};
   // A row's nine cells when exactly one of them is set, else 0.
   std::array<std::uint16_t, 512> single_cell{};
   // For a cell of a band: the band with that cell's row, box and column cleared except the cell.
@@ -100,7 +107,7 @@ constexpr Tables make_tables() {
       for (int row = 0; row < 3; ++row) {
         possible = possible && ((shape >> (3 * row + box_of_row[row])) & 1u);
         mini_rows |= 7u << (9 * row + 3 * box_of_row[row]);
-        columns |= 1u << (9 * row + box_of_row[row]);
+        columns |= 1u << (3 * row + box_of_row[row]);
       }
       if (possible) {
         cells |= mini_rows;
@@ -108,7 +115,11 @@ constexpr Tables make_tables() {
       }
     }
     tables.matched_cells[shape] = cells;
-    tables.matched_columns[shape] = kept_columns;
+    tables.matched_columns[shape] = static_cast<std::uint16_t>(kept_columns);
+    std::uint32_t spread = 0;
+    for (std::uint32_t column = 0; column < 9; ++column)
+      if ((shape >> column) & 1u) spread |= 1u << (9 * (column / 3) + column % 3);
+    tables.spread_columns[shape] = spread;
   }
   for (std::uint32_t cell = 0; cell < 27; ++cell) {
     const std::uint32_t row = cell / 9;
@@ -131,8 +142,8 @@ struct Board {
   std::array<std::uint32_t, 27> candidates;  // [3 * digit + band]
   // The value of each word when last worked; a word equal to it needs no work.
   std::array<std::uint32_t, 27> settled;
-  // Per digit, the columns its settled words use (the band_columns of the three, 9 bits apart);
-  // stack matching of the same columns removes nothing.
+  // Per digit, the columns word (stack-major, see above) of its settled words; stack matching of
+  // the same columns removes nothing.
   std::array<std::uint32_t, 9> settled_columns;
   std::array<std::uint32_t, 3> unsolved_cells;
 };
@@ -194,6 +205,12 @@ std::uint32_t band_shape(std::uint32_t cells) {
          kTables.row_boxes[cells >> 18] << 6;
 }
 
+// Band b's columns (bit c) from a columns word.
+std::uint32_t gather_columns(std::uint32_t columns, unsigned b) {
+  const std::uint32_t x = (columns >> (3 * b)) & kStackBand;
+  return (x | x >> 6 | x >> 12) & kRowMask;
+}
+
 // Set bits of x. The build targets baseline x86-64 (no -march), where std::popcount is a call
 // into libgcc; the branch choice counts a few bits per pair cell, and these dozen inline
 // instructions cost less than that call (measured with callgrind).
@@ -210,14 +227,16 @@ std::uint32_t band_columns(std::uint32_t cells) {
 }
 
 bool Solver::propagate(Board& board) const {
-  bool changed = true;
-  while (changed) {
-    changed = false;
+  // Passes over the digits until none needs work: back at the digit worked last with nothing
+  // worked since, all nine have been seen settled (no full pass just to confirm it).
+  std::size_t last_worked = 9;
+  for (;;) {
     for (std::size_t digit = 0; digit < 9; ++digit) {
+      if (digit == last_worked) return true;
       std::uint32_t* const words = &board.candidates[3 * digit];
       std::uint32_t* const settled = &board.settled[3 * digit];
       if (words[0] == settled[0] && words[1] == settled[1] && words[2] == settled[2]) continue;
-      changed = true;
+      last_worked = digit;
       // Bands, then stacks, until the digit's three words hold still. A stack is the same matching
       // problem turned sideways: its three columns against its three boxes, one per band, read
       // from the columns each band word still uses. Between them they give locked candidates both
@@ -235,27 +254,26 @@ bool Solver::propagate(Board& board) const {
         for (unsigned b = 0; b < 3; ++b) {
           if ((changed_bands >> b & 1u) == 0) continue;
           band[b] &= kTables.matched_cells[band_shape(band[b])];
-          // The columns each band uses, as one word in the band-word layout with bands for rows:
-          // a stack's 3x3 band-by-column occupancy is then one box of it.
-          columns = (columns & ~(kRowMask << (9 * b))) | band_columns(band[b]) << (9 * b);
+          // The columns each band uses, stack-major: a stack's 3x3 band-by-column occupancy is
+          // then nine bits of it.
+          columns = (columns & ~(kStackBand << (3 * b))) | kTables.spread_columns[band_columns(band[b])]
+                                                               << (3 * b);
         }
         const std::uint32_t moved = columns ^ matched;
         if (moved == 0) break;
-        std::uint32_t keep = columns;
-        for (unsigned stack = 0; stack < 3; ++stack) {
-          const std::uint32_t box = (columns >> (3 * stack)) & kBoxMask;
-          keep &= ~(kBoxMask << (3 * stack)) |
-                  kTables.matched_columns[(box | box >> 6 | box >> 12) & kRowMask] << (3 * stack);
-        }
+        const std::uint32_t keep =
+            static_cast<std::uint32_t>(kTables.matched_columns[columns & kRowMask] |
+                                       kTables.matched_columns[(columns >> 9) & kRowMask] << 9 |
+                                       kTables.matched_columns[columns >> 18] << 18);
         matched = keep;
         const std::uint32_t lost = columns ^ keep;
         if (lost == 0) break;
-        changed_bands = static_cast<unsigned>((lost & kRowMask) != 0) |
-                        static_cast<unsigned>(((lost >> 9) & kRowMask) != 0) << 1 |
-                        static_cast<unsigned>((lost >> 18) != 0) << 2;
-        band[0] &= (keep & kRowMask) * kColumnInBand;
-        band[1] &= ((keep >> 9) & kRowMask) * kColumnInBand;
-        band[2] &= (keep >> 18) * kColumnInBand;
+        changed_bands = static_cast<unsigned>((lost & kStackBand) != 0) |
+                        static_cast<unsigned>((lost & kStackBand << 3) != 0) << 1 |
+                        static_cast<unsigned>((lost & kStackBand << 6) != 0) << 2;
+        band[0] &= gather_columns(keep, 0) * kColumnInBand;
+        band[1] &= gather_columns(keep, 1) * kColumnInBand;
+        band[2] &= gather_columns(keep, 2) * kColumnInBand;
         columns = keep;
       }
       board.settled_columns[digit] = columns;
@@ -279,8 +297,8 @@ bool Solver::propagate(Board& board) const {
         }
       }
     }
+    if (last_worked == 9) return true;
   }
-  return true;
 }
 
 int Solver::place_naked_singles(Board& board) const {
