@@ -217,12 +217,13 @@ class GenericSolver {
   const int* unit_cells(std::size_t unit) const {
     return unit_cells_.data() + unit * static_cast<std::size_t>(size_);
   }
+  std::span<const int> units_of(int cell) const { return units_of_[static_cast<std::size_t>(cell)]; }
   void note_loss(Level& level, int cell, CandidateMask lost) {
-    for (int unit : geometry_.units_of(cell)) level.unit_dirty[static_cast<std::size_t>(unit)] = kCheckAll;
+    for (int unit : units_of(cell)) level.unit_dirty[static_cast<std::size_t>(unit)] = kCheckAll;
     level.value_dirty |= lost;
   }
   void blame_cell(int cell) {
-    for (int unit : geometry_.units_of(cell)) ++unit_weight_[static_cast<std::size_t>(unit)];
+    for (int unit : units_of(cell)) ++unit_weight_[static_cast<std::size_t>(unit)];
   }
 
   // Places the value `bit` in `cell` and removes it from the peers, queueing peers left with one
@@ -259,6 +260,9 @@ class GenericSolver {
   std::uint64_t guesses_ = 0;  // two-way splits (SearchStats)
   bool gave_up_ = false;
   std::vector<int> unit_cells_;  // units back to back, size_ cells each
+  // Geometry::units_of per cell, looked up once: place() marks the units of every peer it changes,
+  // and the out-of-line call cost more than the marking (callgrind, gecode-16x16).
+  std::vector<std::span<const int>> units_of_;
   std::vector<Family> families_;
   std::vector<Intersection> intersections_;
   std::vector<int> intersection_cells_;
@@ -278,6 +282,8 @@ GenericSolver::GenericSolver(const Geometry& geometry, int limit, std::uint8_t* 
       unit_weight_(geometry.units().size(), 1),
       levels_(static_cast<std::size_t>(geometry.cell_count()) + 1) {
   for (const auto& unit : geometry.units()) unit_cells_.insert(unit_cells_.end(), unit.begin(), unit.end());
+  units_of_.reserve(static_cast<std::size_t>(geometry.cell_count()));
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) units_of_.push_back(geometry.units_of(cell));
   find_families();
   find_intersections();
   pending_.reserve(static_cast<std::size_t>(geometry.cell_count()));
@@ -318,15 +324,18 @@ void GenericSolver::find_intersections() {
   std::vector<bool> in_family(units.size(), false);
   for (const Family& family : families_)
     for (int unit : family.units) in_family[static_cast<std::size_t>(unit)] = true;
+  // Plain boards (every unit a row, column or box) have none; the search below costs about a
+  // tenth of a 16x16 count, and it runs for every count.
+  if (std::all_of(in_family.begin(), in_family.end(), [](bool in) { return in; })) return;
   const auto holds = [&](std::size_t unit, int cell) {
-    const auto of = geometry_.units_of(cell);
+    const auto of = units_of(cell);
     return std::find(of.begin(), of.end(), static_cast<int>(unit)) != of.end();
   };
   std::vector<int> shared_count(units.size());
   for (std::size_t first = 0; first < units.size(); ++first) {
     std::fill(shared_count.begin(), shared_count.end(), 0);
     for (int cell : units[first])
-      for (int other : geometry_.units_of(cell)) ++shared_count[static_cast<std::size_t>(other)];
+      for (int other : units_of(cell)) ++shared_count[static_cast<std::size_t>(other)];
     for (std::size_t second = first + 1; second < units.size(); ++second) {
       if (shared_count[second] < 2 || (in_family[first] && in_family[second])) continue;
       Intersection runs{};
@@ -566,7 +575,7 @@ GenericSolver::Choice GenericSolver::choose(const Level& level) const {
     if ((mask & kPlaced) != 0) continue;
     const int options = std::popcount(mask);
     std::uint64_t weight = 0;
-    for (int unit : geometry_.units_of(cell)) weight += unit_weight_[static_cast<std::size_t>(unit)];
+    for (int unit : units_of(cell)) weight += unit_weight_[static_cast<std::size_t>(unit)];
     // options / weight below the best so far, compared without division
     if (best.cell < 0 || static_cast<std::uint64_t>(options) * best.weight <
                              static_cast<std::uint64_t>(best.options) * weight) {
