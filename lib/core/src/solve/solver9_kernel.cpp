@@ -134,6 +134,10 @@ constexpr Tables make_tables() {
 
 constexpr Tables kTables = make_tables();
 
+// The column (0-8) of each cell of a band word.
+constexpr int kColumnOf[27] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4,
+                               5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+
 // The other two bands of a band, for column eliminations.
 constexpr int kNextBand[3] = {1, 2, 0};
 constexpr int kLastBand[3] = {2, 0, 1};
@@ -375,8 +379,8 @@ void Solver::branch(Board& board) {
       // Unsolved peers: row and box in this band, the column in the other two (one popcount).
       const std::uint32_t in_band =
           board.unsolved_cells[b] & kBandMask & ~kTables.keep_when_placed[static_cast<std::size_t>(c)];
-      const std::uint64_t in_column =
-          ((next >> (c % 9)) & kColumnInBand) | ((last >> (c % 9)) & kColumnInBand) << 1;
+      const std::uint32_t column = kColumnInBand << kColumnOf[c];
+      const std::uint64_t in_column = (next & column) | (last & column) << 1;
       const int score = count_bits(std::uint64_t{in_band} | in_column << 32);
       if (score >= best_score) {
         best_score = score;
