@@ -352,9 +352,10 @@ void Solver::branch(Board& board) {
   // A cell with two digits halves the work best. Among those, the one with the most unsolved
   // peers: either digit placed there takes the most candidates away, so both branches propagate
   // furthest (measured against the first such cell: top1465 18.8 -> 10.4 guesses per puzzle,
-  // forum-hardest-1106 286 -> 142; tdoku makes 8.9 and 110). Ties go to the last in band order
-  // (against the first: 17-clue 0.69 -> 0.65, top1465 10.4 -> 10.0, forum-hardest-1106 142 -> 140;
-  // forum-hardest-se11plus-5000 82.5 -> 83.9), at no cost.
+  // forum-hardest-1106 286 -> 142; tdoku makes 8.9 and 110). Ties go to the first in band order.
+  // Ties to the last guess less (17-clue 0.69 -> 0.65, top1465 10.4 -> 10.0, forum-hardest-1106
+  // 142 -> 140) but change which solution comes first where there are several, and the generator
+  // completes its random grids with the first solution: every book would change.
   std::array<std::uint32_t, 3> pairs{};
   for (std::size_t band = 0; band < 3; ++band) {
     std::uint32_t once = 0;
@@ -382,7 +383,7 @@ void Solver::branch(Board& board) {
       const std::uint32_t column = kColumnInBand << kColumnOf[c];
       const std::uint64_t in_column = (next & column) | (last & column) << 1;
       const int score = count_bits(std::uint64_t{in_band} | in_column << 32);
-      if (score >= best_score) {
+      if (score > best_score) {
         best_score = score;
         band = b;
         cell = c;
