@@ -17,7 +17,7 @@
 //   row 2  | 18  19  20 | 21  22  23 | 24  25  26 |   bits 18..26  (kRowMask << 18)
 //          +------------+------------+------------+
 //   bits 27..31 are always 0 (kBandMask). kColumnInBand (bits 0, 9, 18) shifted left by c is
-//   column c; kBoxMask (7 * kColumnInBand) shifted left by 3 * box is a box. One row shifted down
+//   column c; 7 * kColumnInBand shifted left by 3 * box is a box. One row shifted down
 //   to bits 0..8 indexes row_boxes and single_cell.
 //
 // A digit's columns word is stack-major: bit 9 * stack + 3 * band + (column - 3 * stack) is set
@@ -65,9 +65,8 @@ namespace {
 
 constexpr std::uint32_t kBandMask = 0x7FFFFFF;  // 27 cells
 constexpr std::uint32_t kRowMask = 0x1FF;
-constexpr std::uint32_t kColumnInBand = 0x40201;        // one column, three rows
-constexpr std::uint32_t kBoxMask = 7u * kColumnInBand;  // box 0 of a band
-constexpr std::uint32_t kStackBand = 0x1C0E07;          // band 0 of the columns word (3 bits a stack)
+constexpr std::uint32_t kColumnInBand = 0x40201;  // one column, three rows
+constexpr std::uint32_t kStackBand = 0x1C0E07;    // band 0 of the columns word (3 bits a stack)
 
 struct Tables {
   // For the nine cells of a row, which of its three mini-rows (one per box) still hold candidates.
@@ -244,9 +243,9 @@ bool Solver::propagate(Board& board) const {
       // Bands, then stacks, until the digit's three words hold still. A stack is the same matching
       // problem turned sideways: its three columns against its three boxes, one per band, read
       // from the columns each band word still uses. Between them they give locked candidates both
-      // ways and hidden singles in rows, columns and boxes. Matching is idempotent, so only bands
-      // and stacks that changed since they were last matched are matched again (a placement
-      // usually changes one band of each digit).
+      // ways and hidden singles in rows, columns and boxes. Matching is idempotent, so only the band
+      // words that changed since they were last matched are matched again (a placement usually
+      // changes one band of each digit).
       std::uint32_t band[3] = {words[0], words[1], words[2]};
       unsigned changed_bands = static_cast<unsigned>(band[0] != settled[0]) |
                                static_cast<unsigned>(band[1] != settled[1]) << 1 |
@@ -377,7 +376,7 @@ void Solver::branch(Board& board) {
     const std::uint32_t last = board.unsolved_cells[static_cast<std::size_t>(kLastBand[b])];
     for (std::uint32_t rest = pairs[b]; rest != 0; rest &= rest - 1) {
       const int c = std::countr_zero(rest);
-      // Unsolved peers: row and box in this band, the column in the other two (one popcount).
+      // Unsolved peers: row and box in this band, the column in the other two (one bit count).
       const std::uint32_t in_band =
           board.unsolved_cells[b] & kBandMask & ~kTables.keep_when_placed[static_cast<std::size_t>(c)];
       const std::uint32_t column = kColumnInBand << kColumnOf[c];
