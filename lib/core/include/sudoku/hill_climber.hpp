@@ -59,8 +59,11 @@ struct ClimbSettings {
   int aim_restarts = 2;
 };
 
-// Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.
-using RatingFunction = std::function<double(const Grid& puzzle)>;
+// Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle, except that
+// when the rating exceeds `ceiling` any value above the ceiling may come back: the climber passes
+// the highest rating it could still keep, so a metric may stop early (the technique grader skips
+// the forcing chains of moves far above the band). Ignoring the ceiling is always correct.
+using RatingFunction = std::function<double(const Grid& puzzle, double ceiling)>;
 
 struct ClimbResult {
   bool reached = false;    // rating within tolerance of the target
