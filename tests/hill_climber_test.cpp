@@ -121,6 +121,18 @@ TEST(HillClimber, CeilingLeavesEveryClimbAsWithFullRatings) {
   EXPECT_GT(cut, 0);  // the ceiling did cut, so the comparison above means something
 }
 
+// Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.
+TEST(HillClimber, ClimbFitsLargeBoardsOnly) {
+  for (const int size : {4, 6, 9, 12, 16, 25}) {
+    ClimbSettings settings;
+    fit_climb_to_board(settings, size);
+    const ClimbSettings defaults;
+    EXPECT_EQ(settings.patience, size >= 16 ? defaults.patience / 2 : defaults.patience) << size;
+    EXPECT_EQ(settings.aim_restarts, size >= 16 ? 0 : defaults.aim_restarts) << size;
+    EXPECT_EQ(settings.max_moves, defaults.max_moves) << size;
+  }
+}
+
 TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
   ClimbSettings settings;
   settings.target = 1e9;

@@ -320,6 +320,12 @@ Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& 
   }
 }
 
+void fit_climb_to_board(ClimbSettings& settings, int size) {
+  if (size < 16) return;
+  settings.patience /= 2;
+  settings.aim_restarts = 0;
+}
+
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed) {
   if (!(settings.target > 0)) throw std::invalid_argument("climb target must be positive");

@@ -32,6 +32,7 @@ SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   settings.band = chapter.band;
   settings.givens = chapter.givens;
   settings.symmetry = plan_.symmetry;
+  fit_climb_to_board(settings, chapter.size);
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle, double ceiling) {
     return metric_.rate_up_to(puzzle, ceiling).value;
