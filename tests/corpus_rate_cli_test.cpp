@@ -88,6 +88,32 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
       "capped_runs,level,hs_calls,technique_grade,hardest_technique,label,published");
 }
 
+// The call count is the paper's 9x9 metric: above 9x9 its searches hit the call cap, so no call
+// count is published there and a note says why; 9x9 puzzles in the same run keep theirs, and the
+// paper's levels (by call count) are left empty rather than taken from a capped number.
+TEST(CorpusRateCli, NoCallCountAboveNineByNine) {
+  const std::string sixteen = testing::shared_data("gecode-16x16.txt");
+  const std::string nine =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  const std::string dir = testing::make_temp_dir("corpus-rate-large");
+  testing::write_text_file(dir + "/nine.txt", nine);
+  testing::write_text_file(dir + "/sixteen.txt", testing::read_text_file(sixteen).substr(0, 257));
+  for (const std::string calibration : {"press", "paper"}) {
+    const auto result = run_command(corpus_rate() + " --runs 1 --format json --calibration " + calibration +
+                                    " " + dir + "/nine.txt " + dir + "/sixteen.txt");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto records = boost::json::parse(result.out).as_array();
+    ASSERT_EQ(records.size(), 2U);
+    EXPECT_TRUE(records[0].at("call_count").is_double()) << calibration;
+    EXPECT_TRUE(records[1].at("call_count").is_null()) << calibration;
+    EXPECT_EQ(records[1].at("technique_grade").as_double(), 2.3);
+    EXPECT_EQ(records[1].at("level").is_null(), calibration == "paper") << calibration;
+    EXPECT_NE(result.err.find("corpus-rate: note: no call count above 9x9"), std::string::npos) << result.err;
+  }
+  const auto nine_only = run_command(corpus_rate() + " --runs 1 " + dir + "/nine.txt");
+  EXPECT_EQ(nine_only.err.find("note:"), std::string::npos) << nine_only.err;
+}
+
 TEST(CorpusRateCli, StdinAndOutputFile) {
   const std::string dir = testing::make_temp_dir("corpus-rate");
   const auto result =

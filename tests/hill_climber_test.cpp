@@ -47,7 +47,7 @@ TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
   settings.target = 50;
   settings.tolerance = 0.02;
   settings.symmetry = Symmetry::rotate180;
-  const RatingFunction blanks = [](const Grid& puzzle) {
+  const RatingFunction blanks = [](const Grid& puzzle, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, blanks, 7);
@@ -60,7 +60,7 @@ TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
 
 TEST(HillClimber, ReachesCallCountTargetsDeterministically) {
   const auto metric = make_rating_metric("call-count");
-  const RatingFunction rate = [&](const Grid& puzzle) { return metric->rate(puzzle).value; };
+  const RatingFunction rate = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
   for (double target : {6.234043, 98.2093}) {
     ClimbSettings settings;
     settings.target = target;
@@ -78,7 +78,7 @@ TEST(HillClimber, ReachesTechniqueGradeTargetsAcrossPlateaus) {
   // The technique grade moves in steps of 0.1, so most moves leave the cost unchanged. A climb that
   // kept only strict improvements missed 6.01 for seed 18 (and for 5 of seeds 1-60) within the budget.
   const auto metric = make_rating_metric("technique");
-  const RatingFunction rate = [&](const Grid& puzzle) { return metric->rate(puzzle).value; };
+  const RatingFunction rate = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
   for (double target : {3.77, 6.01, 7.8}) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       ClimbSettings settings;
@@ -91,6 +91,48 @@ TEST(HillClimber, ReachesTechniqueGradeTargetsAcrossPlateaus) {
   }
 }
 
+// The ceiling the climber passes lets the technique metric stop early on moves it could not keep;
+// the climbs must come out exactly as with full ratings, with a band and givens range (the press
+// levels) and without (a target and a tolerance).
+TEST(HillClimber, CeilingLeavesEveryClimbAsWithFullRatings) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}});
+  const RatingFunction full = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
+  int cut = 0;
+  const RatingFunction capped = [&](const Grid& puzzle, double ceiling) {
+    const MetricRating rating = metric->rate_up_to(puzzle, ceiling);
+    if (rating.value > ceiling) ++cut;
+    return rating.value;
+  };
+  for (const bool press : {true, false}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      ClimbSettings settings;
+      settings.target = 4.2;
+      if (press) {
+        settings.band = RatingBand{3.6, 5.5};
+        settings.givens = GivensRange{24, 30};
+      }
+      const ClimbResult expected = climb_to_target(Geometry::standard(9), settings, full, seed);
+      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, capped, seed);
+      EXPECT_EQ(result.puzzle, expected.puzzle) << press << " seed " << seed;
+      EXPECT_EQ(result.rating, expected.rating) << press << " seed " << seed;
+      EXPECT_EQ(result.moves, expected.moves) << press << " seed " << seed;
+    }
+  }
+  EXPECT_GT(cut, 0);  // the ceiling did cut, so the comparison above means something
+}
+
+// Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.
+TEST(HillClimber, ClimbFitsLargeBoardsOnly) {
+  for (const int size : {4, 6, 9, 12, 16, 25}) {
+    ClimbSettings settings;
+    fit_climb_to_board(settings, size);
+    const ClimbSettings defaults;
+    EXPECT_EQ(settings.patience, size >= 16 ? defaults.patience / 2 : defaults.patience) << size;
+    EXPECT_EQ(settings.aim_restarts, size >= 16 ? 0 : defaults.aim_restarts) << size;
+    EXPECT_EQ(settings.max_moves, defaults.max_moves) << size;
+  }
+}
+
 TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
   ClimbSettings settings;
   settings.target = 1e9;
@@ -98,7 +140,7 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
   settings.patience = 20;
   settings.max_restarts = 2;
   settings.escalations = 1;
-  const RatingFunction constant = [](const Grid&) { return 1.0; };
+  const RatingFunction constant = [](const Grid&, double) { return 1.0; };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, constant, 1);
   EXPECT_FALSE(result.reached);
   EXPECT_EQ(result.restarts, 5);  // two rounds of three climbs
@@ -107,7 +149,7 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
 }
 
 TEST(HillClimber, SmallAndLargeGrids) {
-  const RatingFunction blanks = [](const Grid& puzzle) {
+  const RatingFunction blanks = [](const Grid& puzzle, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   for (int n : {4, 6, 16}) {
@@ -123,7 +165,7 @@ TEST(HillClimber, SmallAndLargeGrids) {
 // Band mode: the rating must land in the band and the givens in their range; the slot's target
 // inside the band is where the climb aims, so different targets give different ratings.
 TEST(HillClimber, BandAndGivensRange) {
-  const RatingFunction blanks = [](const Grid& puzzle) {
+  const RatingFunction blanks = [](const Grid& puzzle, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   for (const double target : {46.0, 50.0, 53.0}) {
@@ -142,7 +184,7 @@ TEST(HillClimber, BandAndGivensRange) {
 
 TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
   // Any rating is fine (the band is everything); only the givens range decides success.
-  const RatingFunction constant = [](const Grid&) { return 2.0; };
+  const RatingFunction constant = [](const Grid&, double) { return 2.0; };
   ClimbSettings settings;
   settings.target = 2.0;
   settings.band = RatingBand{0, 100};

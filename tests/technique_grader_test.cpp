@@ -396,6 +396,40 @@ TEST(TechniqueGrader, ReproducesSudokuExplainerOnTheBasicLadder) {
 
 // ---- soundness, determinism, invariance ----
 
+// A ceiling changes nothing for puzzles graded at or below it, and stops above it with a lower
+// bound that is still above it: the climber relies on both (hill_climber.hpp). se-rated spans
+// 1.2 to 9+, so the ceilings below cut before, inside and after the chain stages.
+TEST(TechniqueGrader, CeilingKeepsEveryGradeAtOrBelowItAndStopsAboveIt) {
+  const auto se_rated = load_corpus(shared_data("se-rated.txt"));
+  int cut = 0;
+  int kept = 0;
+  for (std::size_t i = 0; i < se_rated.size(); i += 197) {
+    const TechniqueGrade full = grade_techniques(se_rated[i]);
+    for (const double ceiling : {1.5, 3.0, 4.2, 6.5, 7.2, 8.4, full.grade, full.grade - 0.05}) {
+      TechniqueOptions options;
+      options.ceiling = ceiling;
+      const TechniqueGrade capped = grade_techniques(se_rated[i], options);
+      if (!full.beyond() && full.grade <= ceiling) {
+        ++kept;
+        EXPECT_EQ(capped.outcome, full.outcome) << to_line(se_rated[i]) << " ceiling " << ceiling;
+        EXPECT_EQ(capped.grade, full.grade) << to_line(se_rated[i]) << " ceiling " << ceiling;
+        EXPECT_EQ(capped.hardest, full.hardest) << to_line(se_rated[i]) << " ceiling " << ceiling;
+        EXPECT_EQ(capped.step_count, full.step_count) << to_line(se_rated[i]) << " ceiling " << ceiling;
+      } else {
+        ++cut;
+        EXPECT_TRUE(capped.above_ceiling() || capped.beyond())
+            << to_line(se_rated[i]) << " ceiling " << ceiling;
+        EXPECT_GT(capped.grade, ceiling) << to_line(se_rated[i]);
+        if (full.solved()) {
+          EXPECT_LE(capped.grade, full.grade) << to_line(se_rated[i]);
+        }
+      }
+    }
+  }
+  EXPECT_GE(cut, 100);
+  EXPECT_GE(kept, 100);
+}
+
 TEST(TechniqueGrader, EveryDeductionAgreesWithTheSolutionOnCorpusSamples) {
   int checked = 0;
   const auto se_rated = load_corpus(shared_data("se-rated.txt"));

@@ -75,9 +75,10 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
-      "branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")(
-      "cap", po::value(&cap),
-      "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
+      "branching", po::value(&branching),
+      "call-count branching: random (default, the paper's) or fewest; the call count is rated up to 9x9 "
+      "only")("cap", po::value(&cap),
+              "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
       "strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")(
       "max-technique", po::value(&max_technique),
       "technique grader: hardest technique tried, e.g. xy-wing or nishio (default: the whole ladder); harder "
@@ -140,6 +141,7 @@ int run(const Options& options) {
   auto reports =
       sudoku::rate_corpus(inputs, rater, [&](std::size_t done, std::size_t) { progress.update(done); });
   progress.finish();
+  for (const auto& note : rater.notes(reports)) std::cerr << "corpus-rate: note: " << note << "\n";
   if (!options.archive.empty()) {
     if (!std::filesystem::exists(options.archive))
       throw sudoku::IoError(options.archive + ": cannot open the archive: no such file");

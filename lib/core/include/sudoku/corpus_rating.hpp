@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,7 +43,7 @@ struct PuzzleReport {
   std::string solution;   // when unique
   std::string canonical;  // when the givens are consistent
   // Ratings, for ok puzzles when rating is on.
-  std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs)
+  std::optional<MetricRating> call_count;  // the paper's AC call count (mean over runs); up to 9x9
   std::string level;  // level in the calibration (press levels: of the technique grade, uniqueness off)
   std::optional<MetricRating> hs_calls;  // HS-solver calls
   // Technique grader (technique_grader.hpp): SE-scale grade, absent when the puzzle is beyond the
@@ -79,6 +80,9 @@ class CorpusRater {
   const CorpusRatingOptions& options() const { return options_; }
   // Reasons the calibration does not fit the call-count settings (e.g. other runs), if any.
   std::vector<std::string> warnings() const;
+  // What the records leave out and why, once per run: the call count above 9x9
+  // (kCallCountLargestSize), when some rated puzzle is that large.
+  std::vector<std::string> notes(std::span<const PuzzleReport> reports) const;
 
  private:
   CorpusRatingOptions options_;

@@ -59,8 +59,17 @@ struct ClimbSettings {
   int aim_restarts = 2;
 };
 
-// Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.
-using RatingFunction = std::function<double(const Grid& puzzle)>;
+// Boards from 16x16 up, where grading one move costs up to tens of milliseconds (forcing chains
+// over 256 or 625 cells): a climb that has reached its band stops sooner (half the patience) and
+// makes no extra climbs for the slot's own target (aim_restarts 0). 16x16 extreme went from about
+// 2 s to under 1 s a puzzle (docs/plan.md); smaller boards keep their settings, and their books.
+void fit_climb_to_board(ClimbSettings& settings, int size);
+
+// Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle, except that
+// when the rating exceeds `ceiling` any value above the ceiling may come back: the climber passes
+// the highest rating it could still keep, so a metric may stop early (the technique grader skips
+// the forcing chains of moves far above the band). Ignoring the ceiling is always correct.
+using RatingFunction = std::function<double(const Grid& puzzle, double ceiling)>;
 
 struct ClimbResult {
   bool reached = false;    // rating within tolerance of the target

@@ -65,6 +65,12 @@ class RatingMetric {
   // Every option with its effective value, defaults included: provenance for output files.
   virtual MetricSettings settings() const = 0;
   virtual MetricRating rate(const Grid& puzzle) const = 0;
+  // The same rating when it is at most `ceiling`; above it, any value above the ceiling (marked
+  // as a lower bound) may come back, which lets a metric stop early. By default, rate().
+  virtual MetricRating rate_up_to(const Grid& puzzle, double ceiling) const {
+    static_cast<void>(ceiling);
+    return rate(puzzle);
+  }
 };
 
 // Known metric names, the default ("call-count") first.

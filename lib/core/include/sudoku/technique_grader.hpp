@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,9 @@
 
 namespace sudoku {
 
-enum class GradeOutcome { solved, beyond, contradiction };
+// above_ceiling: grading stopped once the grade was sure to exceed TechniqueOptions::ceiling; the
+// grade is then a lower bound above the ceiling (the full grade, or "beyond", is higher still).
+enum class GradeOutcome { solved, beyond, contradiction, above_ceiling };
 
 struct TechniqueGrade {
   GradeOutcome outcome = GradeOutcome::solved;
@@ -38,6 +41,7 @@ struct TechniqueGrade {
 
   bool solved() const { return outcome == GradeOutcome::solved; }
   bool beyond() const { return outcome == GradeOutcome::beyond; }
+  bool above_ceiling() const { return outcome == GradeOutcome::above_ceiling; }
 };
 
 struct TechniqueOptions {
@@ -47,6 +51,12 @@ struct TechniqueOptions {
   bool uniqueness = true;
   // Keep the step list with text descriptions (slower; for --explain and tests).
   bool explain = false;
+  // Stop as soon as the grade is sure to exceed this: a step scored above it, or every technique
+  // still untried scores above it (the ladder's remaining base scores), so the forcing chains are
+  // never searched for a puzzle that would need them. A puzzle whose full grade is at most the
+  // ceiling grades exactly as without it. The hill climber's cheap reject of moves that cannot be
+  // kept (hill_climber.hpp).
+  double ceiling = std::numeric_limits<double>::infinity();
 };
 
 // Grades one puzzle. Givens that break a unit give outcome contradiction with no steps.

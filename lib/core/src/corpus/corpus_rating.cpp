@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "sudoku/call_count_rater.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/grid.hpp"
@@ -50,6 +51,16 @@ std::vector<std::string> CorpusRater::warnings() const {
   return warnings;
 }
 
+std::vector<std::string> CorpusRater::notes(std::span<const PuzzleReport> reports) const {
+  const bool large = std::any_of(reports.begin(), reports.end(), [](const PuzzleReport& report) {
+    return report.status == PuzzleStatus::ok && report.size > kCallCountLargestSize;
+  });
+  if (!options_.rate || !large) return {};
+  return {
+      "no call count above 9x9: the paper's metric hits the call cap on larger grids "
+      "(docs/rating.md), so those records leave it, and levels by the call count, empty"};
+}
+
 PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry) const {
   PuzzleReport report;
   report.file = file;
@@ -88,14 +99,19 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
+    const bool call_count_applies = grid.size() <= kCallCountLargestSize;
     if (options_.rate && killer) {
       // No level: the calibrations' bands are classic ones, and the call count saturates on
       // newspaper Killers (docs/rating.md).
-      report.call_count = call_count_->rate(grid);
+      if (call_count_applies) report.call_count = call_count_->rate(grid);
     } else if (options_.rate) {
-      report.call_count = call_count_->rate(grid);
-      const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
-      report.level = level_for(options_.calibration, level_rating).name;
+      if (call_count_applies) report.call_count = call_count_->rate(grid);
+      // Levels by the call count (the paper's calibration) need the call count.
+      if (level_metric_ || report.call_count) {
+        const double level_rating =
+            level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
+        report.level = level_for(options_.calibration, level_rating).name;
+      }
       if (options_.audit) report.audit = audit_puzzle(grid);
       report.hs_calls = hs_calls_->rate(grid);
       const TechniqueGrade technique = grade_techniques(grid, technique_options_);

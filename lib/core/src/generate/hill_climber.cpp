@@ -27,6 +27,9 @@ struct State {
 constexpr double kOutsideWeight = 1000.0;
 // One given outside the givens range counts like a rating 2 % of the target outside the band.
 constexpr double kPerGivenOutside = 0.02;
+// Ratings move in tenths; a ceiling this far above the exact bound keeps rounding in the cost from
+// ever rejecting a move that the exact comparison would keep.
+constexpr double kCeilingMargin = 1e-6;
 // Draws of the diagonal boxes random_solution_grid makes before it seeds a single box instead.
 constexpr int kDiagonalDraws = 64;
 
@@ -52,7 +55,7 @@ class Climber {
       ++since_improvement;
       State candidate;
       if (!propose(current, candidate)) continue;
-      evaluate(candidate);
+      evaluate(candidate, highest_rating_kept(current.cost, candidate.puzzle.givens()));
       // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
       if (candidate.cost <= current.cost) {
         if (candidate.cost < current.cost) since_improvement = 0;
@@ -101,8 +104,28 @@ class Climber {
     return kOutsideWeight * outside(rating, givens) + distance / settings_.target;
   }
 
-  void evaluate(State& state) const {
-    state.rating = rate_(state.puzzle);
+  // The highest rating a move with `givens` givens may have and still cost no more than `cost` (be
+  // kept); the rating function may stop early above it (RatingFunction). Infinite where the cost
+  // does not grow with the rating above the target (a target below its band).
+  double highest_rating_kept(double cost, int givens) const {
+    const double target = settings_.target;
+    if (!two_part_cost()) return target + cost + kCeilingMargin;
+    if (settings_.band && !(settings_.band->low <= target && target <= settings_.band->high))
+      return std::numeric_limits<double>::infinity();
+    int givens_gap = 0;
+    if (settings_.givens)
+      givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    // Above the target the cost is fixed + (rating - target) / target, plus W (rating - free) /
+    // target past `free`, where the rating leaves the band (or the tolerance).
+    const double budget = std::max(0.0, cost - kOutsideWeight * kPerGivenOutside * givens_gap);
+    const double free = settings_.band ? settings_.band->high : target * (1 + settings_.tolerance);
+    const double within = target + budget * target;
+    if (within <= free) return within + kCeilingMargin;
+    return (budget * target + kOutsideWeight * free + target) / (kOutsideWeight + 1) + kCeilingMargin;
+  }
+
+  void evaluate(State& state, double ceiling = std::numeric_limits<double>::infinity()) const {
+    state.rating = rate_(state.puzzle, ceiling);
     state.givens = state.puzzle.givens();
     state.cost = cost_of(state.rating, state.givens);
   }
@@ -295,6 +318,12 @@ Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& 
     const auto completed = count_solutions(seeded, 1);
     if (completed.count == 1) return apply(random_transform(*geometry, rng), *completed.solution);
   }
+}
+
+void fit_climb_to_board(ClimbSettings& settings, int size) {
+  if (size < 16) return;
+  settings.patience /= 2;
+  settings.aim_restarts = 0;
 }
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,

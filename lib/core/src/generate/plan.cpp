@@ -9,6 +9,7 @@
 #include <map>
 
 #include "sudoku/book.hpp"
+#include "sudoku/call_count_rater.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
 #include "sudoku/jigsaw_layout.hpp"
@@ -151,10 +152,9 @@ int read_size(const JsonField& field, int absent) {
   return size;
 }
 
-// The paper's call count is a 9x9 metric: on larger grids its random branching runs into the call
-// cap (every gecode 16x16 puzzle), so a rating would be the cap, not the puzzle (issue 17).
+// The paper's call count is a 9x9 metric (kCallCountLargestSize): a rating would be the call cap.
 void refuse_call_count_above_9x9(const std::string& metric, int size, const JsonField& where) {
-  if (metric == "call-count" && size > 9)
+  if (metric == "call-count" && size > kCallCountLargestSize)
     where.fail("the call count is the paper's 9x9 metric (on a " + std::to_string(size) + "x" +
                std::to_string(size) + " grid its searches hit the call cap); rate with \"technique\"");
 }

@@ -32,8 +32,11 @@ SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   settings.band = chapter.band;
   settings.givens = chapter.givens;
   settings.symmetry = plan_.symmetry;
+  fit_climb_to_board(settings, chapter.size);
   const auto start = std::chrono::steady_clock::now();
-  const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
+  const RatingFunction rate = [this](const Grid& puzzle, double ceiling) {
+    return metric_.rate_up_to(puzzle, ceiling).value;
+  };
   const std::uint64_t slot_seed = seed(slot_number, attempt);
   ClimbResult climbed =
       climb_to_target(chapter_board(chapter, plan_.symmetry, slot_seed), settings, rate, slot_seed);

@@ -48,7 +48,25 @@ class TechniqueMetric final : public RatingMetric {
             {"runs", "1"}};
   }
   MetricRating rate(const Grid& puzzle) const override {
-    const TechniqueGrade grade = grade_techniques(puzzle, options_);
+    return rating_of(grade_techniques(puzzle, options_));
+  }
+  MetricRating rate_up_to(const Grid& puzzle, double ceiling) const override {
+    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
+    if (!(ceiling < beyond_score_)) return rate(puzzle);
+    TechniqueOptions options = options_;
+    options.ceiling = ceiling;
+    const TechniqueGrade grade = grade_techniques(puzzle, options);
+    if (!grade.above_ceiling()) return rating_of(grade);
+    MetricRating rating;
+    rating.value = grade.grade;
+    rating.capped_runs = 1;
+    rating.solved = false;
+    rating.work = grade.work;
+    return rating;
+  }
+
+ private:
+  MetricRating rating_of(const TechniqueGrade& grade) const {
     MetricRating rating;
     rating.value = grade.beyond() ? beyond_score_ : grade.grade;
     rating.capped_runs = grade.beyond() ? 1 : 0;
@@ -57,7 +75,6 @@ class TechniqueMetric final : public RatingMetric {
     return rating;
   }
 
- private:
   TechniqueOptions options_;
   double beyond_score_ = 11.0;
 };

@@ -140,8 +140,18 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   const auto& ladder = stages<W>();
   std::size_t usable = 0;  // stages within max_technique
   while (usable < ladder.size() && ladder[usable].first <= options.max_technique) ++usable;
+  // The lowest score each stage can report: the smallest base score among the techniques from its
+  // first one up (bonuses only add), which lets a ceiling stop before an expensive stage.
+  std::vector<double> lowest_score(usable);
+  for (std::size_t stage = 0; stage < usable; ++stage) {
+    double lowest = std::numeric_limits<double>::infinity();
+    for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
+      lowest = std::min(lowest, technique_base_score(static_cast<Technique>(t)));
+    lowest_score[stage] = lowest;
+  }
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
+  bool above_ceiling = false;
   while (board.open.any()) {
     found.clear();
     context.good_enough = result.grade;
@@ -176,6 +186,11 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
         if (step.score <= result.grade + kScoreEpsilon) found.push_back(step);
     }
     for (std::size_t stage = 1; consistent && found.empty() && stage < usable; ++stage) {
+      if (lowest_score[stage] > options.ceiling) {
+        result.grade = std::max(result.grade, in_tenths(lowest_score[stage]));
+        above_ceiling = true;
+        break;
+      }
       if (stage == shortcut && shortcut_reusable) {
         found = shortcut_found;
         continue;
@@ -184,6 +199,10 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     }
     if (!consistent) {
       result.outcome = GradeOutcome::contradiction;
+      break;
+    }
+    if (above_ceiling) {
+      result.outcome = GradeOutcome::above_ceiling;
       break;
     }
     if (found.empty()) {
@@ -198,6 +217,10 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     if (easiest->score > result.grade + kScoreEpsilon) {
       result.grade = in_tenths(easiest->score);
       result.hardest = easiest->technique;
+      if (result.grade > options.ceiling) {
+        result.outcome = GradeOutcome::above_ceiling;
+        break;
+      }
     }
     for (const Step& step : found) {
       if (step.score > limit) continue;
