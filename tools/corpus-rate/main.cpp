@@ -121,7 +121,12 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
   if (options.rating.audit && (no_rating || options.rating.explain))
     throw UsageError("--audit needs the ratings and cannot go with --explain");
-  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration(calibration);
+  if (!calibration.empty()) {
+    options.rating.calibration = sudoku::read_calibration(calibration);
+    // Killer puzzles: a built-in scheme's Killer levels, or else the same file.
+    auto killer = sudoku::built_in_calibration(calibration, 9, sudoku::Variant::killer);
+    options.rating.killer_calibration = killer ? std::move(*killer) : options.rating.calibration;
+  }
   return true;
 }
 

@@ -141,13 +141,12 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
       Step step = make_step(Technique::cage_locked_value, technique_base_score(Technique::cage_locked_value));
       hit.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
       if (context.explain) {
-        // Name the unit the holders share, as an editor would say it.
-        std::string where = "the cells that see " + cells_text(layout, holders);
+        // Name the units the holders share, as an editor would say it ("column 6 and box 5").
+        std::string where;
         for (int unit : layout.units_of(holders.first()))
-          if ((layout.unit_cells[static_cast<std::size_t>(unit)] & holders) == holders) {
-            where = layout.unit_name(unit);
-            break;
-          }
+          if ((layout.unit_cells[static_cast<std::size_t>(unit)] & holders) == holders)
+            where += (where.empty() ? "" : " and ") + layout.unit_name(unit);
+        if (where.empty()) where = "the cells that see " + cells_text(layout, holders);
         step.detail = cage_text(layout, cage) + " needs " + digit_text(digit) + ", locked in " + where;
       }
       out.push_back(std::move(step));
