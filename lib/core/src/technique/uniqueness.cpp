@@ -1,4 +1,4 @@
-// Uniqueness techniques (unique rectangles, BUG) and aligned pair exclusion.
+// Uniqueness techniques (unique rectangles, unique loops, BUG).
 //
 // The uniqueness techniques rest on the puzzle having exactly one solution: a pattern that would
 // leave two solutions interchangeable (a "deadly pattern") cannot be the final state, so one of the
@@ -369,75 +369,10 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
   out.push_back(std::move(step));
 }
 
-template <int W>
-void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                                 std::vector<Step>& out) {
-  ++context.work;
-  // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
-  // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
-  // each other and the values are equal, or when it would empty one of those bivalue cells; a
-  // candidate that takes part in no remaining pair is eliminated.
-  CellSet<W> bivalue;
-  std::vector<int> bases;
-  board.open.for_each([&](int cell) {
-    const int count = bit_count(board.mask(cell));
-    if (count == 2) bivalue.set(cell);
-    if (count >= 2) bases.push_back(cell);
-  });
-  // Only cells seeing two or more bivalue cells can be either cell of a pair.
-  std::erase_if(bases, [&](int cell) {
-    return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
-  });
-  std::vector<CellSet<W>> seen_bivalue(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i)
-    seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
-  std::vector<CandidateMask> excluders;
-  for (std::size_t i = 0; i < bases.size(); ++i) {
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
-      if (common.count_upto(2) < 2) continue;
-      const int first = bases[i];
-      const int second = bases[j];
-      const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
-      excluders.clear();
-      common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
-      const CandidateMask first_mask = board.mask(first);
-      const CandidateMask second_mask = board.mask(second);
-      // A bivalue excluder empties only under the very pair of values it holds, so for each
-      // value of the first cell the second cell's excluded values are the excluders' other
-      // digits (and the same value, when the cells see each other).
-      CandidateMask first_allowed = 0;
-      CandidateMask second_allowed = 0;
-      for (CandidateMask a = first_mask; a != 0; a &= a - 1) {
-        const CandidateMask one = a & (~a + 1);
-        CandidateMask excluded = peers ? one : 0;
-        for (CandidateMask excluder : excluders)
-          if ((excluder & one) != 0) excluded |= excluder & ~one;
-        const CandidateMask others = second_mask & ~excluded;
-        if (others == 0) continue;
-        first_allowed |= one;
-        second_allowed |= others;
-      }
-      if (first_allowed == first_mask && second_allowed == second_mask) continue;
-      Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
-      for (CandidateMask gone = first_mask & ~first_allowed; gone != 0; gone &= gone - 1)
-        step.eliminations.push_back({first, std::countr_zero(gone)});
-      for (CandidateMask gone = second_mask & ~second_allowed; gone != 0; gone &= gone - 1)
-        step.eliminations.push_back({second, std::countr_zero(gone)});
-      if (context.explain)
-        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
-                      layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
-      out.push_back(std::move(step));
-    }
-  }
-}
-
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                             \
-  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&,        \
-                                          std::vector<Step>&);                                      \
-  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&); \
-  template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&,   \
-                                               std::vector<Step>&);
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                      \
+  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&, \
+                                          std::vector<Step>&);                               \
+  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
 SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
