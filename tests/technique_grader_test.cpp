@@ -584,6 +584,35 @@ TEST(TechniqueMetric, UniquenessCanBeSwitchedOff) {
   }
 }
 
+// SE's BUG types 3 and 4 (se-rated.txt, lines 4445, 4294 and 4399, graded 5.8, 5.7, 5.7 by SE):
+// the step shows on the path at SE's score and sets the grade.
+TEST(TechniqueGrader, BugTypesThreeAndFourTakeSudokuExplainersScores) {
+  const struct {
+    const char* puzzle;
+    const char* kind;
+    double score;
+  } cases[] = {
+      {"..73.92..4.......5...2.4...56.....97...7.6...1.......8....9.....96...41...2.3.8..", "grave type 3",
+       5.8},
+      {"81..7.5.3.4.....165..6........7.16..6...2...8..59.6........4..543.....6.7.8.6..41", "grave type 4",
+       5.7},
+      {"4...37.....58..4.....56.2.19.8...72.....5.....32...9.47.3.85.....1..65.....29...7", "grave type 4",
+       5.7},
+  };
+  for (const auto& one : cases) {
+    const Grid puzzle = parse_puzzle(one.puzzle);
+    const TechniqueGrade grade = explained(puzzle);
+    EXPECT_TRUE(grade.solved()) << one.puzzle;
+    EXPECT_NEAR(grade.grade, one.score, 1e-9) << one.puzzle;
+    const auto found = std::find_if(grade.steps.begin(), grade.steps.end(), [&](const TechniqueStep& step) {
+      return step.detail.find(one.kind) != std::string::npos;
+    });
+    ASSERT_NE(found, grade.steps.end()) << one.kind << " missing from the path of " << one.puzzle;
+    EXPECT_NEAR(found->score, one.score, 1e-9);
+    expect_sound(puzzle, grade, solution_of(puzzle));
+  }
+}
+
 // ---- corpus-rate ----
 
 std::string corpus_rate() {

@@ -301,6 +301,69 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
   });
 }
 
+// BUG types 3 and 4 (SE's rules), the extra cells all in `unit`. Type 4: two extra cells sharing
+// one digit v besides their extras; v's only places in the unit are these two, so whichever cell
+// takes its extra, the other is v, and neither keeps its remaining digit (5.7). Type 3: the extras
+// act as one cell that forms a naked set of k digits with k - 1 other cells of the unit, which
+// then leave the set's digits to the unit's other cells (5.7 + 0.1 (k - 1), k from 2 to 6).
+template <int W>
+void bug_in_unit(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int unit,
+                 const std::vector<Deduction>& extras, const CellSet<W>& extra_cells, CandidateMask all_extra,
+                 std::vector<Step>& out) {
+  const auto extras_of = [&](int cell) {
+    CandidateMask mask = 0;
+    for (const Deduction& extra : extras)
+      if (extra.cell == cell) mask |= bit_of(extra.digit);
+    return mask;
+  };
+  std::vector<int> pair;
+  extra_cells.for_each([&](int cell) { pair.push_back(cell); });
+  if (pair.size() == 2) {
+    const CandidateMask shared = board.mask(pair[0]) & board.mask(pair[1]) & ~all_extra;
+    if (bit_count(shared) == 1) {
+      Step step = make_step(Technique::bug, 5.7);
+      for (int cell : pair)
+        for (CandidateMask gone = board.mask(cell) & ~extras_of(cell) & ~shared; gone != 0; gone &= gone - 1)
+          step.eliminations.push_back({cell, std::countr_zero(gone)});
+      if (context.explain)
+        step.detail = "bivalue universal grave type 4, " + cells_text(layout, extra_cells) + " hold " +
+                      digit_text(std::countr_zero(shared)) + " in " + layout.unit_name(unit);
+      if (!step.eliminations.empty()) out.push_back(std::move(step));
+    }
+  }
+  if (bit_count(all_extra) < 2) return;  // one extra digit: type 2 says more
+  std::vector<int> others;               // the unit's other open cells
+  for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
+    if (board.open.test(cell) && !extra_cells.test(cell)) others.push_back(cell);
+  const int count = static_cast<int>(others.size());
+  // Every subset of the others, as a bit mask over `others`, of 1 to 5 cells.
+  for (std::uint32_t chosen = 1; chosen < (std::uint32_t{1} << count); ++chosen) {
+    const int members = std::popcount(chosen);
+    if (members > 5) continue;
+    CandidateMask digits = 0;
+    for (int i = 0; i < count; ++i)
+      if ((chosen >> i) & 1U) digits |= board.mask(others[static_cast<std::size_t>(i)]);
+    if (bit_count(digits) != members + 1 || (all_extra & ~digits) != 0) continue;
+    Step step = make_step(Technique::bug, 5.7 + 0.1 * members);
+    for (int i = 0; i < count; ++i) {
+      if ((chosen >> i) & 1U) continue;
+      const int cell = others[static_cast<std::size_t>(i)];
+      for (CandidateMask gone = board.mask(cell) & digits; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({cell, std::countr_zero(gone)});
+    }
+    if (step.eliminations.empty()) continue;
+    if (context.explain) {
+      CellSet<W> set;
+      for (int i = 0; i < count; ++i)
+        if ((chosen >> i) & 1U) set.set(others[static_cast<std::size_t>(i)]);
+      step.detail = "bivalue universal grave type 3, the extras of " + cells_text(layout, extra_cells) +
+                    " and " + cells_text(layout, set) + " form a naked set (" + digits_text(digits) +
+                    ") in " + layout.unit_name(unit);
+    }
+    out.push_back(std::move(step));
+  }
+}
+
 template <int W>
 void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
               std::vector<Step>& out) {
@@ -352,21 +415,30 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
     return;
   }
   // Type 2: every extra is the same digit; it is true in one of the extra cells.
-  const int digit = extras.front().digit;
-  CellSet<W> seen_by_all = board.cells_of(digit);
   CellSet<W> extra_cells;
+  CandidateMask all_extra = 0;
   for (const Deduction& extra : extras) {
-    if (extra.digit != digit) return;
-    seen_by_all &= layout.peers[static_cast<std::size_t>(extra.cell)];
     extra_cells.set(extra.cell);
+    all_extra |= bit_of(extra.digit);
   }
-  if (seen_by_all.none()) return;
-  Step step = make_step(Technique::bug, 5.7);
-  seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-  if (context.explain)
-    step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
-                  cells_text(layout, extra_cells);
-  out.push_back(std::move(step));
+  if (bit_count(all_extra) == 1) {
+    const int digit = extras.front().digit;
+    CellSet<W> seen_by_all = board.cells_of(digit);
+    extra_cells.for_each([&](int cell) { seen_by_all &= layout.peers[static_cast<std::size_t>(cell)]; });
+    if (seen_by_all.any()) {
+      Step step = make_step(Technique::bug, 5.7);
+      seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+      if (context.explain)
+        step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
+                      cells_text(layout, extra_cells);
+      out.push_back(std::move(step));
+    }
+  }
+  // Types 3 and 4 need a unit holding every extra cell.
+  for (std::size_t unit = 0; unit < layout.unit_cells.size(); ++unit) {
+    if ((extra_cells & layout.unit_cells[unit]) != extra_cells) continue;
+    bug_in_unit(layout, board, context, static_cast<int>(unit), extras, extra_cells, all_extra, out);
+  }
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                      \
