@@ -584,9 +584,10 @@ TEST(TechniqueMetric, UniquenessCanBeSwitchedOff) {
   }
 }
 
-// SE's BUG types 3 and 4 (se-rated.txt, lines 4445, 4294 and 4399, graded 5.8, 5.7, 5.7 by SE):
-// the step shows on the path at SE's score and sets the grade.
-TEST(TechniqueGrader, BugTypesThreeAndFourTakeSudokuExplainersScores) {
+// SE's BUG types 3 and 4 and its unique rectangle of type 3 with a hidden set (se-rated.txt, lines
+// 4445, 4294, 4399 and 2616, graded 5.8, 5.7, 5.7 and 4.5 by SE): the step shows on the path at
+// SE's score and sets the grade.
+TEST(TechniqueGrader, BugTypesThreeAndFourAndHiddenSetsTakeSudokuExplainersScores) {
   const struct {
     const char* puzzle;
     const char* kind;

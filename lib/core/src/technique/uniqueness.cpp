@@ -45,6 +45,52 @@ std::string rectangle_text(const Layout<W>& layout, const std::array<int, 4>& co
   return cells_text(layout, cells) + " (" + digits_text(pair) + ")";
 }
 
+// Type 3 with a hidden set (SE's rule): the pair's digits and k - 2 digits outside the pattern
+// have, leaving out `second`, k places in all in a unit holding both extra cells (k at least the
+// number of extra digits, 2k below the unit's open cells). As one of the two cells holds an extra
+// digit, those k digits fill those places, whose other digits go (+0.1 per place beyond two).
+template <int W>
+void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int first,
+                  int second, int unit, CandidateMask pair, Technique technique, double base,
+                  const std::string& name, const std::string& where, std::vector<Step>& out) {
+  const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+  const CandidateMask extras = (board.mask(first) | board.mask(second)) & ~pair;
+  const int open = (unit_cells & board.open).count();
+  CellSet<W> without_second = unit_cells;
+  without_second.reset(second);
+  const CandidateMask outside = layout.all_values & ~pair & ~extras;
+  // Subsets of `outside` of up to two digits (2k < open cells of a unit of at most 9 or so).
+  for (CandidateMask chosen = 0;; chosen = (chosen - outside) & outside) {
+    const int size = bit_count(chosen) + 2;
+    if (size <= 7 && size >= bit_count(extras) && 2 * size < open) {
+      CellSet<W> places;
+      bool every_digit_placed = true;
+      for (CandidateMask digits = chosen | pair; digits != 0; digits &= digits - 1) {
+        const CellSet<W> where_digit = board.cells_of(std::countr_zero(digits)) & without_second;
+        every_digit_placed = every_digit_placed && where_digit.any();
+        places |= where_digit;
+      }
+      if (every_digit_placed && places.count() == size) {
+        places.reset(first);
+        const CandidateMask set = chosen | pair;
+        Step step = make_step(technique, base + 0.1 * (places.count() - 1));
+        places.for_each([&](int cell) {
+          for (CandidateMask gone = board.mask(cell) & ~set; gone != 0; gone &= gone - 1)
+            step.eliminations.push_back({cell, std::countr_zero(gone)});
+        });
+        if (!step.eliminations.empty()) {
+          if (context.explain)
+            step.detail = name + " type 3, " + where + ", " + cells_text(layout, places) +
+                          " and one of the two form a hidden set (" + digits_text(set) + ") in " +
+                          layout.unit_name(unit);
+          out.push_back(std::move(step));
+        }
+      }
+    }
+    if (chosen == outside) break;
+  }
+}
+
 // Types 2 to 4 of a deadly pattern (rectangle or loop) on `pair` whose cells hold no other digits
 // but `first` and `second`. Type 2: both add the same single digit, which must then be in one of
 // them. Type 4: one of the pair's digits is confined to the two in a shared unit, so the other
@@ -132,6 +178,8 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
       };
       visit(visit, 0, 0, extras);
     }
+    if (extra_size >= 2)
+      hidden_type3(layout, board, context, first, second, unit, pair, technique, base, name, where, out);
   }
 }
 
