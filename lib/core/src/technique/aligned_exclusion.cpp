@@ -102,25 +102,36 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
   std::erase_if(bases, [&](int cell) {
     return (small & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
   });
-  std::vector<CellSet<W>> seen_small(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i)
-    seen_small[i] = small & layout.peers[static_cast<std::size_t>(bases[i])];
+  std::vector<CellSet<W>> seen_small(static_cast<std::size_t>(layout.cell_count));
+  CellSet<W> base_set;
+  for (int cell : bases) {
+    seen_small[static_cast<std::size_t>(cell)] = small & layout.peers[static_cast<std::size_t>(cell)];
+    base_set.set(cell);
+  }
   std::vector<CandidateMask> excluders;
   for (std::size_t i = 0; i < bases.size(); ++i) {
     for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      const CellSet<W> common_pair = seen_small[i] & seen_small[j];
+      const CellSet<W> common_pair =
+          seen_small[static_cast<std::size_t>(bases[i])] & seen_small[static_cast<std::size_t>(bases[j])];
       if (common_pair.count_upto(2) < 2) continue;
-      for (std::size_t k = j + 1; k < bases.size(); ++k) {
-        const CellSet<W> common = common_pair & seen_small[k];
-        if (common.count_upto(2) < 2) continue;
-        const std::array<int, 3> cells{bases[i], bases[j], bases[k]};
+      // The third cell sees two or more of the pair's excluders: gather the cells seen twice.
+      CellSet<W> once;
+      CellSet<W> twice;
+      common_pair.for_each([&](int excluder) {
+        twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
+        once |= layout.peers[static_cast<std::size_t>(excluder)];
+      });
+      (twice & base_set).for_each([&](int third) {
+        if (third <= bases[j]) return;
+        const CellSet<W> common = common_pair & seen_small[static_cast<std::size_t>(third)];
+        const std::array<int, 3> cells{bases[i], bases[j], third};
         const bool ab = sees(layout, cells[0], cells[1]);
         const bool ac = sees(layout, cells[0], cells[2]);
         const bool bc = sees(layout, cells[1], cells[2]);
         // SE's triplets: two cells, then a third of two or three candidates seeing one of them.
         if (!((small.test(cells[0]) && (ab || ac)) || (small.test(cells[1]) && (ab || bc)) ||
               (small.test(cells[2]) && (ac || bc))))
-          continue;
+          return;
         excluders.clear();
         common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
         const std::array<CandidateMask, 3> masks{board.mask(cells[0]), board.mask(cells[1]),
@@ -145,14 +156,14 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
               if ((rest & (rest - 1)) == 0) excluded |= rest;
             }
             if (dead) continue;
-            const CandidateMask third = masks[2] & ~excluded;
-            if (third == 0) continue;
+            const CandidateMask third_values = masks[2] & ~excluded;
+            if (third_values == 0) continue;
             allowed[0] |= one;
             allowed[1] |= two;
-            allowed[2] |= third;
+            allowed[2] |= third_values;
           }
         }
-        if (allowed == masks) continue;
+        if (allowed == masks) return;
         Step step = make_step(Technique::aligned_triplet_exclusion, 7.5);
         for (std::size_t c = 0; c < 3; ++c) push_eliminations<W>(cells[c], masks[c] & ~allowed[c], step);
         if (context.explain)
@@ -160,7 +171,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
                         layout.cell_text(cells[1]) + " and " + layout.cell_text(cells[2]) + " (excluders " +
                         cells_text(layout, common) + ")";
         out.push_back(std::move(step));
-      }
+      });
     }
   }
 }
