@@ -23,6 +23,22 @@ void push_eliminations(int cell, CandidateMask gone, Step& step) {
   for (; gone != 0; gone &= gone - 1) step.eliminations.push_back({cell, std::countr_zero(gone)});
 }
 
+// The cells of two to `largest` candidates (the excluders an aligned set of `largest` cells can
+// empty) and the base cells: two or more candidates and two or more such cells seeing them, as
+// SE wants two or more excluders seeing every base cell.
+template <int W>
+void gather_bases(const Layout<W>& layout, const Board<W>& board, int largest, CellSet<W>& excluders,
+                  std::vector<int>& bases) {
+  board.open.for_each([&](int cell) {
+    const int count = bit_count(board.mask(cell));
+    if (count >= 2 && count <= largest) excluders.set(cell);
+    if (count >= 2) bases.push_back(cell);
+  });
+  std::erase_if(bases, [&](int cell) {
+    return (excluders & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
+  });
+}
+
 }  // namespace
 
 template <int W>
@@ -35,15 +51,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
   // candidate that takes part in no remaining pair is eliminated.
   CellSet<W> bivalue;
   std::vector<int> bases;
-  board.open.for_each([&](int cell) {
-    const int count = bit_count(board.mask(cell));
-    if (count == 2) bivalue.set(cell);
-    if (count >= 2) bases.push_back(cell);
-  });
-  // Only cells seeing two or more bivalue cells can be either cell of a pair.
-  std::erase_if(bases, [&](int cell) {
-    return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
-  });
+  gather_bases(layout, board, 2, bivalue, bases);
   std::vector<CellSet<W>> seen_bivalue(bases.size());
   for (std::size_t i = 0; i < bases.size(); ++i)
     seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
@@ -94,14 +102,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
   // values) and see all three base cells; SE wants two or more of them.
   CellSet<W> small;
   std::vector<int> bases;
-  board.open.for_each([&](int cell) {
-    const int count = bit_count(board.mask(cell));
-    if (count == 2 || count == 3) small.set(cell);
-    if (count >= 2) bases.push_back(cell);
-  });
-  std::erase_if(bases, [&](int cell) {
-    return (small & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
-  });
+  gather_bases(layout, board, 3, small, bases);
   std::vector<CellSet<W>> seen_small(static_cast<std::size_t>(layout.cell_count));
   CellSet<W> base_set;
   for (int cell : bases) {
@@ -132,10 +133,15 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         if (!((small.test(cells[0]) && (ab || ac)) || (small.test(cells[1]) && (ab || bc)) ||
               (small.test(cells[2]) && (ac || bc))))
           return;
-        excluders.clear();
-        common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
         const std::array<CandidateMask, 3> masks{board.mask(cells[0]), board.mask(cells[1]),
                                                  board.mask(cells[2])};
+        // An excluder holding a digit none of the three cells has is never emptied: leave it out.
+        const CandidateMask together = masks[0] | masks[1] | masks[2];
+        excluders.clear();
+        common.for_each([&](int cell) {
+          if ((board.mask(cell) & ~together) == 0) excluders.push_back(board.mask(cell));
+        });
+        if (excluders.empty() && !ab && !ac && !bc) return;
         // For each value pair of the first two cells, the third cell loses the value that would
         // complete an excluder (and the values of the cells it sees); a pair that empties an
         // excluder on its own is out whatever the third value.
