@@ -59,36 +59,39 @@ void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchCo
   CellSet<W> without_second = unit_cells;
   without_second.reset(second);
   const CandidateMask outside = layout.all_values & ~pair & ~extras;
-  // Subsets of `outside` of up to two digits (2k < open cells of a unit of at most 9 or so).
-  for (CandidateMask chosen = 0;; chosen = (chosen - outside) & outside) {
+  // k from the number of extra digits up to 7 (SE's limit) while 2k stays below the open cells.
+  const int most = std::min(7, (open - 1) / 2);
+  const auto try_set = [&](CandidateMask chosen) {
     const int size = bit_count(chosen) + 2;
-    if (size <= 7 && size >= bit_count(extras) && 2 * size < open) {
-      CellSet<W> places;
-      bool every_digit_placed = true;
-      for (CandidateMask digits = chosen | pair; digits != 0; digits &= digits - 1) {
-        const CellSet<W> where_digit = board.cells_of(std::countr_zero(digits)) & without_second;
-        every_digit_placed = every_digit_placed && where_digit.any();
-        places |= where_digit;
-      }
-      if (every_digit_placed && places.count() == size) {
-        places.reset(first);
-        const CandidateMask set = chosen | pair;
-        Step step = make_step(technique, base + 0.1 * (places.count() - 1));
-        places.for_each([&](int cell) {
-          for (CandidateMask gone = board.mask(cell) & ~set; gone != 0; gone &= gone - 1)
-            step.eliminations.push_back({cell, std::countr_zero(gone)});
-        });
-        if (!step.eliminations.empty()) {
-          if (context.explain)
-            step.detail = name + " type 3, " + where + ", " + cells_text(layout, places) +
-                          " and one of the two form a hidden set (" + digits_text(set) + ") in " +
-                          layout.unit_name(unit);
-          out.push_back(std::move(step));
-        }
-      }
+    if (size < bit_count(extras)) return;
+    CellSet<W> places;
+    for (CandidateMask digits = chosen | pair; digits != 0; digits &= digits - 1) {
+      const CellSet<W> where_digit = board.cells_of(std::countr_zero(digits)) & without_second;
+      if (where_digit.none()) return;
+      places |= where_digit;
     }
-    if (chosen == outside) break;
-  }
+    if (places.count() != size) return;
+    places.reset(first);
+    const CandidateMask set = chosen | pair;
+    Step step = make_step(technique, base + 0.1 * (places.count() - 1));
+    places.for_each([&](int cell) {
+      for (CandidateMask gone = board.mask(cell) & ~set; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({cell, std::countr_zero(gone)});
+    });
+    if (step.eliminations.empty()) return;
+    if (context.explain)
+      step.detail = name + " type 3, " + where + ", " + cells_text(layout, places) +
+                    " and one of the two form a hidden set (" + digits_text(set) + ") in " +
+                    layout.unit_name(unit);
+    out.push_back(std::move(step));
+  };
+  // Every subset of `outside` of at most most - 2 digits, each once (digits taken in increasing order).
+  const auto visit = [&](auto&& self, CandidateMask chosen, CandidateMask rest) -> void {
+    if (bit_count(chosen) + 2 > most) return;
+    try_set(chosen);
+    for (; rest != 0; rest &= rest - 1) self(self, chosen | (rest & (~rest + 1)), rest & (rest - 1));
+  };
+  visit(visit, 0, outside);
 }
 
 // Types 2 to 4 of a deadly pattern (rectangle or loop) on `pair` whose cells hold no other digits
@@ -383,33 +386,39 @@ void bug_in_unit(const Layout<W>& layout, const Board<W>& board, const SearchCon
   std::vector<int> others;               // the unit's other open cells
   for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
     if (board.open.test(cell) && !extra_cells.test(cell)) others.push_back(cell);
-  const int count = static_cast<int>(others.size());
-  // Every subset of the others, as a bit mask over `others`, of 1 to 5 cells.
-  for (std::uint32_t chosen = 1; chosen < (std::uint32_t{1} << count); ++chosen) {
-    const int members = std::popcount(chosen);
-    if (members > 5) continue;
+  // Every set of 1 to 5 of the others (SE's naked sets of 2 to 6 digits with the extras' cell).
+  std::vector<int> chosen;
+  const auto try_set = [&]() {
     CandidateMask digits = 0;
-    for (int i = 0; i < count; ++i)
-      if ((chosen >> i) & 1U) digits |= board.mask(others[static_cast<std::size_t>(i)]);
-    if (bit_count(digits) != members + 1 || (all_extra & ~digits) != 0) continue;
+    for (int cell : chosen) digits |= board.mask(cell);
+    const int members = static_cast<int>(chosen.size());
+    if (bit_count(digits) != members + 1 || (all_extra & ~digits) != 0) return;
     Step step = make_step(Technique::bug, 5.7 + 0.1 * members);
-    for (int i = 0; i < count; ++i) {
-      if ((chosen >> i) & 1U) continue;
-      const int cell = others[static_cast<std::size_t>(i)];
+    for (int cell : others) {
+      if (std::find(chosen.begin(), chosen.end(), cell) != chosen.end()) continue;
       for (CandidateMask gone = board.mask(cell) & digits; gone != 0; gone &= gone - 1)
         step.eliminations.push_back({cell, std::countr_zero(gone)});
     }
-    if (step.eliminations.empty()) continue;
+    if (step.eliminations.empty()) return;
     if (context.explain) {
       CellSet<W> set;
-      for (int i = 0; i < count; ++i)
-        if ((chosen >> i) & 1U) set.set(others[static_cast<std::size_t>(i)]);
+      for (int cell : chosen) set.set(cell);
       step.detail = "bivalue universal grave type 3, the extras of " + cells_text(layout, extra_cells) +
                     " and " + cells_text(layout, set) + " form a naked set (" + digits_text(digits) +
                     ") in " + layout.unit_name(unit);
     }
     out.push_back(std::move(step));
-  }
+  };
+  const auto visit = [&](auto&& self, std::size_t start) -> void {
+    if (!chosen.empty()) try_set();
+    if (chosen.size() == 5) return;
+    for (std::size_t i = start; i < others.size(); ++i) {
+      chosen.push_back(others[i]);
+      self(self, i + 1);
+      chosen.pop_back();
+    }
+  };
+  visit(visit, 0);
 }
 
 template <int W>
