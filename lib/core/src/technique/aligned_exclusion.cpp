@@ -7,6 +7,7 @@
 // three candidates seeing one of them; both rules are kept, so the grade follows SE's scores.
 #include <array>
 #include <bit>
+#include <span>
 
 #include "technique/engine.hpp"
 
@@ -39,6 +40,75 @@ void gather_bases(const Layout<W>& layout, const Board<W>& board, int largest, C
   });
 }
 
+// True when no candidate of the three cells can go, by a necessary condition cheaper than the
+// enumeration: an excluder is emptied only when two of the three values are among its digits,
+// so values outside every excluder ("free" ones) exclude nothing but each other (equal values
+// in cells that see each other). A cell keeps all its values when, whatever its value, the other
+// two cells can still take free values that clash with neither it nor each other.
+inline bool no_cell_can_lose(const std::array<CandidateMask, 3>& masks,
+                             std::span<const CandidateMask> excluders, bool ab, bool ac, bool bc) {
+  CandidateMask used = 0;
+  for (CandidateMask excluder : excluders) used |= excluder;
+  const std::array<int, 3> free{bit_count(masks[0] & ~used), bit_count(masks[1] & ~used),
+                                bit_count(masks[2] & ~used)};
+  // Cell x keeps its values when the other two, y then z or z then y, each have a free value
+  // left after the values they must avoid (x's, and the first one's when they see each other).
+  const auto keeps = [&](int y, int z, bool xy, bool xz, bool yz) {
+    const int fy = free[static_cast<std::size_t>(y)];
+    const int fz = free[static_cast<std::size_t>(z)];
+    const int xy_ = xy ? 1 : 0;
+    const int xz_ = xz ? 1 : 0;
+    const int yz_ = yz ? 1 : 0;
+    return (fy - xy_ >= 1 && fz - xz_ - yz_ >= 1) || (fz - xz_ >= 1 && fy - xy_ - yz_ >= 1);
+  };
+  return keeps(1, 2, ab, ac, bc) && keeps(0, 2, ab, bc, ac) && keeps(0, 1, ac, bc, ab);
+}
+
+// The values of three cells that take part in some allowed combination: no two equal values in
+// cells that see each other, no excluder left without a candidate. Value x of the first cell
+// turns each excluder holding it into its other digits: one digit left means the second cell
+// may not take it (nothing would be left) and otherwise the third may not; two digits left pair
+// up (the second cell taking one leaves the third without the other); an excluder of three
+// digits without x needs all three cells and is emptied by no choice of the second alone.
+inline std::array<CandidateMask, 3> surviving_values(const std::array<CandidateMask, 3>& masks,
+                                                     std::span<const CandidateMask> excluders, bool ab,
+                                                     bool ac, bool bc) {
+  std::array<CandidateMask, 3> allowed{};
+  std::array<CandidateMask, 32> partner{};  // per digit of the second cell: the third cell's losses
+  for (CandidateMask a = masks[0]; a != 0; a &= a - 1) {
+    const CandidateMask one = a & (~a + 1);
+    CandidateMask lone = 0;  // excluders reduced to one digit by x
+    CandidateMask paired = 0;
+    for (CandidateMask excluder : excluders) {
+      const CandidateMask rest = excluder & ~one;
+      if (rest == excluder && bit_count(excluder) == 3) continue;
+      if ((rest & (rest - 1)) == 0) {
+        lone |= rest;
+        continue;
+      }
+      const int low = std::countr_zero(rest);
+      const CandidateMask high = rest & (rest - 1);
+      partner[static_cast<std::size_t>(low)] |= high;
+      partner[static_cast<std::size_t>(std::countr_zero(high))] |= bit_of(low);
+      paired |= rest;
+    }
+    const CandidateMask third_out = lone | (ac ? one : 0);
+    for (CandidateMask b = masks[1] & ~lone & ~(ab ? one : 0); b != 0; b &= b - 1) {
+      const CandidateMask two = b & (~b + 1);
+      const CandidateMask excluded =
+          third_out | (bc ? two : 0) | partner[static_cast<std::size_t>(std::countr_zero(two))];
+      const CandidateMask third_values = masks[2] & ~excluded;
+      if (third_values == 0) continue;
+      allowed[0] |= one;
+      allowed[1] |= two;
+      allowed[2] |= third_values;
+      // x is in; the rest of its pairs can only confirm values already in.
+      if (allowed[1] == masks[1] && allowed[2] == masks[2]) break;
+    }
+    for (; paired != 0; paired &= paired - 1) partner[static_cast<std::size_t>(std::countr_zero(paired))] = 0;
+  }
+  return allowed;
+}
 }  // namespace
 
 template <int W>
@@ -110,8 +180,13 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
     base_set.set(cell);
   }
   std::vector<CandidateMask> excluders;
+  // The base cells after the pair's first and second cells: each triplet is met once, in cell order.
+  CellSet<W> after_first = base_set;
   for (std::size_t i = 0; i < bases.size(); ++i) {
+    after_first.reset(bases[i]);
+    CellSet<W> later = after_first;
     for (std::size_t j = i + 1; j < bases.size(); ++j) {
+      later.reset(bases[j]);
       const CellSet<W> common_pair =
           seen_small[static_cast<std::size_t>(bases[i])] & seen_small[static_cast<std::size_t>(bases[j])];
       if (common_pair.count_upto(2) < 2) continue;
@@ -122,8 +197,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
         once |= layout.peers[static_cast<std::size_t>(excluder)];
       });
-      (twice & base_set).for_each([&](int third) {
-        if (third <= bases[j]) return;
+      (twice & later).for_each([&](int third) {
         const CellSet<W> common = common_pair & seen_small[static_cast<std::size_t>(third)];
         const std::array<int, 3> cells{bases[i], bases[j], third};
         const bool ab = sees(layout, cells[0], cells[1]);
@@ -142,33 +216,8 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
           if ((board.mask(cell) & ~together) == 0) excluders.push_back(board.mask(cell));
         });
         if (excluders.empty() && !ab && !ac && !bc) return;
-        // For each value pair of the first two cells, the third cell loses the value that would
-        // complete an excluder (and the values of the cells it sees); a pair that empties an
-        // excluder on its own is out whatever the third value.
-        std::array<CandidateMask, 3> allowed{};
-        for (CandidateMask a = masks[0]; a != 0; a &= a - 1) {
-          const CandidateMask one = a & (~a + 1);
-          for (CandidateMask b = masks[1]; b != 0; b &= b - 1) {
-            const CandidateMask two = b & (~b + 1);
-            if (ab && one == two) continue;
-            CandidateMask excluded = (ac ? one : 0) | (bc ? two : 0);
-            bool dead = false;
-            for (CandidateMask excluder : excluders) {
-              const CandidateMask rest = excluder & ~(one | two);
-              if (rest == 0) {
-                dead = true;
-                break;
-              }
-              if ((rest & (rest - 1)) == 0) excluded |= rest;
-            }
-            if (dead) continue;
-            const CandidateMask third_values = masks[2] & ~excluded;
-            if (third_values == 0) continue;
-            allowed[0] |= one;
-            allowed[1] |= two;
-            allowed[2] |= third_values;
-          }
-        }
+        if (no_cell_can_lose(masks, excluders, ab, ac, bc)) return;
+        const std::array<CandidateMask, 3> allowed = surviving_values(masks, excluders, ab, ac, bc);
         if (allowed == masks) return;
         Step step = make_step(Technique::aligned_triplet_exclusion, 7.5);
         for (std::size_t c = 0; c < 3; ++c) push_eliminations<W>(cells[c], masks[c] & ~allowed[c], step);
