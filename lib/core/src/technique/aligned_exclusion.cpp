@@ -109,6 +109,7 @@ inline std::array<CandidateMask, 3> surviving_values(const std::array<CandidateM
   }
   return allowed;
 }
+
 }  // namespace
 
 template <int W>
