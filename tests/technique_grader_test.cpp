@@ -13,6 +13,7 @@
 #include <numeric>
 #include <ostream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -616,6 +617,137 @@ TEST(TechniqueMetric, UniquenessCanBeSwitchedOff) {
   for (const TechniqueStep& step : grade.steps) {
     EXPECT_NE(step.technique, Technique::unique_rectangle);
     EXPECT_NE(step.technique, Technique::bug);
+  }
+}
+
+// SE's aligned exclusion read literally, the plain reference: every set of `degree` cells SE
+// builds (two cells, then for a triplet a third of two or three candidates seeing one of them),
+// the cells of 2..degree candidates seeing all of them as excluders (two or more), every
+// combination of values; a value in no allowed combination goes. Returns (cell, digit) pairs.
+std::set<std::pair<int, int>> aligned_exclusion_reference(const technique::Layout<2>& layout,
+                                                          const technique::Board<2>& board, int degree) {
+  const auto count = [&](int cell) { return std::popcount(board.mask(cell)); };
+  const auto sees = [&](int a, int b) { return layout.peers[static_cast<std::size_t>(a)].test(b); };
+  std::set<std::pair<int, int>> gone;
+  const auto try_cells = [&](const std::vector<int>& cells) {
+    std::vector<int> excluders;
+    for (int cell = 0; cell < 81; ++cell) {
+      bool all = count(cell) >= 2 && count(cell) <= degree;
+      for (int base : cells) all = all && sees(cell, base);
+      if (all) excluders.push_back(cell);
+    }
+    if (excluders.size() < 2) return;
+    std::vector<CandidateMask> allowed(cells.size(), 0);
+    std::vector<int> values(cells.size(), 0);
+    const auto visit = [&](auto&& self, std::size_t at) -> void {
+      if (at == cells.size()) {
+        for (std::size_t i = 0; i < cells.size(); ++i)
+          for (std::size_t j = i + 1; j < cells.size(); ++j)
+            if (values[i] == values[j] && sees(cells[i], cells[j])) return;
+        CandidateMask taken = 0;
+        for (int value : values) taken |= CandidateMask{1} << value;
+        for (int excluder : excluders)
+          if ((board.mask(excluder) & ~taken) == 0) return;
+        for (std::size_t i = 0; i < cells.size(); ++i) allowed[i] |= CandidateMask{1} << values[i];
+        return;
+      }
+      for (int digit = 0; digit < 9; ++digit)
+        if (board.has(cells[at], digit)) {
+          values[at] = digit;
+          self(self, at + 1);
+        }
+    };
+    visit(visit, 0);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      for (int digit = 0; digit < 9; ++digit)
+        if (board.has(cells[i], digit) && ((allowed[i] >> digit) & 1U) == 0) gone.insert({cells[i], digit});
+  };
+  std::vector<int> bases;
+  for (int cell = 0; cell < 81; ++cell) {
+    bool excluder_seen = false;
+    for (int other = 0; other < 81; ++other)
+      excluder_seen = excluder_seen || (sees(cell, other) && count(other) >= 2 && count(other) <= degree);
+    if (count(cell) >= 2 && excluder_seen) bases.push_back(cell);
+  }
+  for (std::size_t i = 0; i < bases.size(); ++i)
+    for (std::size_t j = i + 1; j < bases.size(); ++j) {
+      if (degree == 2) {
+        try_cells({bases[i], bases[j]});
+        continue;
+      }
+      for (int third : bases)
+        if (third != bases[i] && third != bases[j] && count(third) <= 3 &&
+            (sees(third, bases[i]) || sees(third, bases[j])))
+          try_cells({bases[i], bases[j], third});
+    }
+  return gone;
+}
+
+// White box, differential: the aligned pair and triplet finders against the reference on random
+// boards (every cell keeps its solution digit and up to three random others; fixed seed).
+TEST(TechniqueGrader, AlignedExclusionMatchesSudokuExplainersRuleReadLiterally) {
+  using namespace technique;
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
+  const Grid solution = pattern_solution(3, 3);
+  Rng rng(20261124);
+  int boards_with_triplet_eliminations = 0;
+  for (int round = 0; round < 25; ++round) {
+    Board<2> board;
+    ASSERT_TRUE(load_board(layout, Grid(Geometry::standard(9)), board));
+    for (int cell = 0; cell < 81; ++cell) {
+      const int keep = solution[cell] - 1;
+      const std::uint32_t others = rng.below(4);
+      CandidateMask kept = CandidateMask{1} << keep;
+      for (std::uint32_t k = 0; k < others; ++k) kept |= CandidateMask{1} << rng.below(9);
+      for (int digit = 0; digit < 9; ++digit)
+        if (((kept >> digit) & 1U) == 0) board.eliminate(cell, digit);
+    }
+    for (int degree = 2; degree <= 3; ++degree) {
+      SearchContext context;
+      std::vector<Step> steps;
+      if (degree == 2)
+        find_aligned_pair_exclusion(layout, board, context, steps);
+      else
+        find_aligned_triplet_exclusion(layout, board, context, steps);
+      std::set<std::pair<int, int>> found;
+      for (const Step& step : steps)
+        for (const Deduction& gone : step.eliminations) found.insert({gone.cell, gone.digit});
+      EXPECT_EQ(found, aligned_exclusion_reference(layout, board, degree))
+          << "round " << round << ", degree " << degree;
+      if (degree == 3 && !found.empty()) ++boards_with_triplet_eliminations;
+    }
+  }
+  EXPECT_GT(boards_with_triplet_eliminations, 10) << boards_with_triplet_eliminations;
+}
+
+// SE's BUG types 3 and 4 and its unique rectangle of type 3 with a hidden set (se-rated.txt, lines
+// 4445, 4294, 4399 and 2616, graded 5.8, 5.7, 5.7 and 4.5 by SE): the step shows on the path at
+// SE's score and sets the grade.
+TEST(TechniqueGrader, BugTypesThreeAndFourAndHiddenSetsTakeSudokuExplainersScores) {
+  const struct {
+    const char* puzzle;
+    const char* kind;
+    double score;
+  } cases[] = {
+      {"..73.92..4.......5...2.4...56.....97...7.6...1.......8....9.....96...41...2.3.8..", "grave type 3",
+       5.8},
+      {"81..7.5.3.4.....165..6........7.16..6...2...8..59.6........4..543.....6.7.8.6..41", "grave type 4",
+       5.7},
+      {"4...37.....58..4.....56.2.19.8...72.....5.....32...9.47.3.85.....1..65.....29...7", "grave type 4",
+       5.7},
+  };
+  for (const auto& one : cases) {
+    const Grid puzzle = parse_puzzle(one.puzzle);
+    const TechniqueGrade grade = explained(puzzle);
+    EXPECT_TRUE(grade.solved()) << one.puzzle;
+    EXPECT_NEAR(grade.grade, one.score, 1e-9) << one.puzzle;
+    const auto found = std::find_if(grade.steps.begin(), grade.steps.end(), [&](const TechniqueStep& step) {
+      return step.detail.find(one.kind) != std::string::npos;
+    });
+    ASSERT_NE(found, grade.steps.end()) << one.kind << " missing from the path of " << one.puzzle;
+    EXPECT_NEAR(found->score, one.score, 1e-9);
+    expect_sound(puzzle, grade, solution_of(puzzle));
   }
 }
 

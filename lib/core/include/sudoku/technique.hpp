@@ -64,9 +64,11 @@ enum class Technique : std::uint8_t {
   y_chain,                 // 6.5+ Y-cycles: loops of bivalue cells (the id stays "y-chain")
   xy_chain,                // 7.0+ forcing chains of bivalue cells alone (SE: forcing chains)
   forcing_chain,           // 7.0+ forcing chains mixing both kinds of links
-  nishio,                  // 7.5+ single-digit dynamic contradiction
-  multiple_forcing_chain,  // 8.0+ cell and region forcing chains, contradiction and double chains
-  dynamic_forcing_chain,   // 8.5+ the same with singles applied along the way
+  // 7.5: three cells, two or more cells of two or three candidates seeing all of them
+  aligned_triplet_exclusion,
+  nishio,                      // 7.5+ single-digit dynamic contradiction
+  multiple_forcing_chain,      // 8.0+ cell and region forcing chains, contradiction and double chains
+  dynamic_forcing_chain,       // 8.5+ the same with singles applied along the way
   dynamic_forcing_chain_plus,  // 9.0+ the same with intersections, subsets and fish applied as well
 };
 inline constexpr int kTechniqueCount = static_cast<int>(Technique::dynamic_forcing_chain_plus) + 1;

@@ -244,7 +244,8 @@ std::string digits_text(CandidateMask mask);  // "2,3"
 template <int W>
 std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r1c2,r1c5"
 
-// ---- finders (basic.cpp, uniqueness.cpp, strong_link_chains.cpp, chains.cpp, forcing_chains.cpp) ----
+// ---- finders (basic.cpp, uniqueness.cpp, aligned_exclusion.cpp, strong_link_chains.cpp, chains.cpp,
+// forcing_chains.cpp) ----
 // Each appends every instance it finds; a finder for several techniques reports each with its
 // own score and the solver keeps the easiest.
 
@@ -286,9 +287,13 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
                             std::vector<Step>& out);
 template <int W>
 void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context, std::vector<Step>& out);
+// SE's aligned pair (6.2) and triplet (7.5) exclusion (aligned_exclusion.cpp).
 template <int W>
 void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                  std::vector<Step>& out);
+template <int W>
+void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                    std::vector<Step>& out);
 // Single-digit chains of exactly `min_links`..`max_links` strong links whose two ends see the
 // eliminated candidate (Sukaku Explainer's skyscraper / kite / turbot fish and their longer
 // kin), scored by link count and by the kinds of units the strong links lie in.

@@ -151,9 +151,12 @@ class Branch {
   // Ancestor bookkeeping: an eliminated candidate rests on the one placement that removed it, so
   // its count is that placement's plus one and it needs no set of its own; placements (and
   // pattern eliminations, and the assumption) keep their ancestor sets as node bitsets.
-  void add_ancestry(std::uint64_t* bits, int fact) {
+  const std::uint64_t* ancestry_of(int fact) {
     const int parent = off_parent_[static_cast<std::size_t>(fact)];
-    const std::uint64_t* from = ancestors(parent < 0 ? fact : parent);
+    return ancestors(parent < 0 ? fact : parent);
+  }
+  void add_ancestry(std::uint64_t* bits, int fact) {
+    const std::uint64_t* from = ancestry_of(fact);
     for (std::size_t w = 0; w < words_; ++w) bits[w] |= from[w];
     set_bit(bits, fact);
   }
@@ -171,8 +174,15 @@ class Branch {
     set_bit(facts_, fact);
     off_parent_[static_cast<std::size_t>(fact)] = -1;
     std::uint64_t* bits = ancestors(fact);
-    std::fill(bits, bits + words_, 0);
-    for (int parent : parents) add_ancestry(bits, parent);
+    // The first parent's set is copied rather than merged into a cleared row.
+    auto parent = std::begin(parents);
+    if (parent == std::end(parents)) {
+      std::fill(bits, bits + words_, 0);
+    } else {
+      std::copy(ancestry_of(*parent), ancestry_of(*parent) + words_, bits);
+      set_bit(bits, *parent);
+      while (++parent != std::end(parents)) add_ancestry(bits, *parent);
+    }
     set_bit(bits, fact);
     count_of_[static_cast<std::size_t>(fact)] = count_bits(bits);
     return true;

@@ -104,6 +104,8 @@ const std::vector<Stage<W>>& stages() {
       {Technique::five_strong_links,
        [](const L& l, const B& b, S& s, V& v) { return find_strong_link_chains(l, b, s, 5, 6, v), true; }},
       {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
+      {Technique::aligned_triplet_exclusion,
+       [](const L& l, const B& b, S& s, V& v) { return find_aligned_triplet_exclusion(l, b, s, v), true; }},
       {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
       {Technique::multiple_forcing_chain,
        [](const L& l, const B& b, S& s,

@@ -59,6 +59,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"y-chain", "Y-cycle", 6.5},
     {"xy-chain", "XY-chain", 7.0},
     {"forcing-chain", "forcing chain", 7.0},
+    {"aligned-triplet-exclusion", "aligned triplet exclusion", 7.5},
     {"nishio", "nishio forcing chain", 7.5},
     {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
     {"dynamic-forcing-chain", "dynamic forcing chain", 8.5},

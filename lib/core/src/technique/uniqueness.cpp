@@ -1,4 +1,4 @@
-// Uniqueness techniques (unique rectangles, BUG) and aligned pair exclusion.
+// Uniqueness techniques (unique rectangles, unique loops, BUG).
 //
 // The uniqueness techniques rest on the puzzle having exactly one solution: a pattern that would
 // leave two solutions interchangeable (a "deadly pattern") cannot be the final state, so one of the
@@ -43,6 +43,55 @@ std::string rectangle_text(const Layout<W>& layout, const std::array<int, 4>& co
   CellSet<W> cells;
   for (int cell : corners) cells.set(cell);
   return cells_text(layout, cells) + " (" + digits_text(pair) + ")";
+}
+
+// Type 3 with a hidden set (SE's rule): the pair's digits and k - 2 digits outside the pattern
+// have, leaving out `second`, k places in all in a unit holding both extra cells (k at least the
+// number of extra digits, 2k below the unit's open cells). As one of the two cells holds an extra
+// digit, those k digits fill those places, whose other digits go (+0.1 per place beyond two).
+template <int W>
+void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int first,
+                  int second, int unit, CandidateMask pair, Technique technique, double base,
+                  const std::string& name, const std::string& where, std::vector<Step>& out) {
+  const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+  const CandidateMask extras = (board.mask(first) | board.mask(second)) & ~pair;
+  const int open = (unit_cells & board.open).count();
+  CellSet<W> without_second = unit_cells;
+  without_second.reset(second);
+  const CandidateMask outside = layout.all_values & ~pair & ~extras;
+  // k from the number of extra digits up to 7 (SE's limit) while 2k stays below the open cells.
+  const int most = std::min(7, (open - 1) / 2);
+  const auto try_set = [&](CandidateMask chosen) {
+    const int size = bit_count(chosen) + 2;
+    if (size < bit_count(extras)) return;
+    CellSet<W> places;
+    for (CandidateMask digits = chosen | pair; digits != 0; digits &= digits - 1) {
+      const CellSet<W> where_digit = board.cells_of(std::countr_zero(digits)) & without_second;
+      if (where_digit.none()) return;
+      places |= where_digit;
+    }
+    if (places.count() != size) return;
+    places.reset(first);
+    const CandidateMask set = chosen | pair;
+    Step step = make_step(technique, base + 0.1 * (places.count() - 1));
+    places.for_each([&](int cell) {
+      for (CandidateMask gone = board.mask(cell) & ~set; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({cell, std::countr_zero(gone)});
+    });
+    if (step.eliminations.empty()) return;
+    if (context.explain)
+      step.detail = name + " type 3, " + where + ", " + cells_text(layout, places) +
+                    " and one of the two form a hidden set (" + digits_text(set) + ") in " +
+                    layout.unit_name(unit);
+    out.push_back(std::move(step));
+  };
+  // Every subset of `outside` of at most most - 2 digits, each once (digits taken in increasing order).
+  const auto visit = [&](auto&& self, CandidateMask chosen, CandidateMask rest) -> void {
+    if (bit_count(chosen) + 2 > most) return;
+    try_set(chosen);
+    for (; rest != 0; rest &= rest - 1) self(self, chosen | (rest & (~rest + 1)), rest & (rest - 1));
+  };
+  visit(visit, 0, outside);
 }
 
 // Types 2 to 4 of a deadly pattern (rectangle or loop) on `pair` whose cells hold no other digits
@@ -132,6 +181,8 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
       };
       visit(visit, 0, 0, extras);
     }
+    if (extra_size >= 2)
+      hidden_type3(layout, board, context, first, second, unit, pair, technique, base, name, where, out);
   }
 }
 
@@ -301,6 +352,75 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
   });
 }
 
+// BUG types 3 and 4 (SE's rules), the extra cells all in `unit`. Type 4: two extra cells sharing
+// one digit v besides their extras; v's only places in the unit are these two, so whichever cell
+// takes its extra, the other is v, and neither keeps its remaining digit (5.7). Type 3: the extras
+// act as one cell that forms a naked set of k digits with k - 1 other cells of the unit, which
+// then leave the set's digits to the unit's other cells (5.7 + 0.1 (k - 1), k from 2 to 6).
+template <int W>
+void bug_in_unit(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int unit,
+                 const std::vector<Deduction>& extras, const CellSet<W>& extra_cells, CandidateMask all_extra,
+                 std::vector<Step>& out) {
+  const auto extras_of = [&](int cell) {
+    CandidateMask mask = 0;
+    for (const Deduction& extra : extras)
+      if (extra.cell == cell) mask |= bit_of(extra.digit);
+    return mask;
+  };
+  std::vector<int> pair;
+  extra_cells.for_each([&](int cell) { pair.push_back(cell); });
+  if (pair.size() == 2) {
+    const CandidateMask shared = board.mask(pair[0]) & board.mask(pair[1]) & ~all_extra;
+    if (bit_count(shared) == 1) {
+      Step step = make_step(Technique::bug, 5.7);
+      for (int cell : pair)
+        for (CandidateMask gone = board.mask(cell) & ~extras_of(cell) & ~shared; gone != 0; gone &= gone - 1)
+          step.eliminations.push_back({cell, std::countr_zero(gone)});
+      if (context.explain)
+        step.detail = "bivalue universal grave type 4, " + cells_text(layout, extra_cells) + " hold " +
+                      digit_text(std::countr_zero(shared)) + " in " + layout.unit_name(unit);
+      if (!step.eliminations.empty()) out.push_back(std::move(step));
+    }
+  }
+  if (bit_count(all_extra) < 2) return;  // one extra digit: type 2 says more
+  std::vector<int> others;               // the unit's other open cells
+  for (int cell : layout.unit_members[static_cast<std::size_t>(unit)])
+    if (board.open.test(cell) && !extra_cells.test(cell)) others.push_back(cell);
+  // Every set of 1 to 5 of the others (SE's naked sets of 2 to 6 digits with the extras' cell).
+  std::vector<int> chosen;
+  const auto try_set = [&]() {
+    CandidateMask digits = 0;
+    for (int cell : chosen) digits |= board.mask(cell);
+    const int members = static_cast<int>(chosen.size());
+    if (bit_count(digits) != members + 1 || (all_extra & ~digits) != 0) return;
+    Step step = make_step(Technique::bug, 5.7 + 0.1 * members);
+    for (int cell : others) {
+      if (std::find(chosen.begin(), chosen.end(), cell) != chosen.end()) continue;
+      for (CandidateMask gone = board.mask(cell) & digits; gone != 0; gone &= gone - 1)
+        step.eliminations.push_back({cell, std::countr_zero(gone)});
+    }
+    if (step.eliminations.empty()) return;
+    if (context.explain) {
+      CellSet<W> set;
+      for (int cell : chosen) set.set(cell);
+      step.detail = "bivalue universal grave type 3, the extras of " + cells_text(layout, extra_cells) +
+                    " and " + cells_text(layout, set) + " form a naked set (" + digits_text(digits) +
+                    ") in " + layout.unit_name(unit);
+    }
+    out.push_back(std::move(step));
+  };
+  const auto visit = [&](auto&& self, std::size_t start) -> void {
+    if (!chosen.empty()) try_set();
+    if (chosen.size() == 5) return;
+    for (std::size_t i = start; i < others.size(); ++i) {
+      chosen.push_back(others[i]);
+      self(self, i + 1);
+      chosen.pop_back();
+    }
+  };
+  visit(visit, 0);
+}
+
 template <int W>
 void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
               std::vector<Step>& out) {
@@ -352,92 +472,36 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
     return;
   }
   // Type 2: every extra is the same digit; it is true in one of the extra cells.
-  const int digit = extras.front().digit;
-  CellSet<W> seen_by_all = board.cells_of(digit);
   CellSet<W> extra_cells;
+  CandidateMask all_extra = 0;
   for (const Deduction& extra : extras) {
-    if (extra.digit != digit) return;
-    seen_by_all &= layout.peers[static_cast<std::size_t>(extra.cell)];
     extra_cells.set(extra.cell);
+    all_extra |= bit_of(extra.digit);
   }
-  if (seen_by_all.none()) return;
-  Step step = make_step(Technique::bug, 5.7);
-  seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-  if (context.explain)
-    step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
-                  cells_text(layout, extra_cells);
-  out.push_back(std::move(step));
-}
-
-template <int W>
-void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                                 std::vector<Step>& out) {
-  ++context.work;
-  // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
-  // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
-  // each other and the values are equal, or when it would empty one of those bivalue cells; a
-  // candidate that takes part in no remaining pair is eliminated.
-  CellSet<W> bivalue;
-  std::vector<int> bases;
-  board.open.for_each([&](int cell) {
-    const int count = bit_count(board.mask(cell));
-    if (count == 2) bivalue.set(cell);
-    if (count >= 2) bases.push_back(cell);
-  });
-  // Only cells seeing two or more bivalue cells can be either cell of a pair.
-  std::erase_if(bases, [&](int cell) {
-    return (bivalue & layout.peers[static_cast<std::size_t>(cell)]).count_upto(2) < 2;
-  });
-  std::vector<CellSet<W>> seen_bivalue(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i)
-    seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
-  std::vector<CandidateMask> excluders;
-  for (std::size_t i = 0; i < bases.size(); ++i) {
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
-      if (common.count_upto(2) < 2) continue;
-      const int first = bases[i];
-      const int second = bases[j];
-      const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
-      excluders.clear();
-      common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
-      const CandidateMask first_mask = board.mask(first);
-      const CandidateMask second_mask = board.mask(second);
-      // A bivalue excluder empties only under the very pair of values it holds, so for each
-      // value of the first cell the second cell's excluded values are the excluders' other
-      // digits (and the same value, when the cells see each other).
-      CandidateMask first_allowed = 0;
-      CandidateMask second_allowed = 0;
-      for (CandidateMask a = first_mask; a != 0; a &= a - 1) {
-        const CandidateMask one = a & (~a + 1);
-        CandidateMask excluded = peers ? one : 0;
-        for (CandidateMask excluder : excluders)
-          if ((excluder & one) != 0) excluded |= excluder & ~one;
-        const CandidateMask others = second_mask & ~excluded;
-        if (others == 0) continue;
-        first_allowed |= one;
-        second_allowed |= others;
-      }
-      if (first_allowed == first_mask && second_allowed == second_mask) continue;
-      Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
-      for (CandidateMask gone = first_mask & ~first_allowed; gone != 0; gone &= gone - 1)
-        step.eliminations.push_back({first, std::countr_zero(gone)});
-      for (CandidateMask gone = second_mask & ~second_allowed; gone != 0; gone &= gone - 1)
-        step.eliminations.push_back({second, std::countr_zero(gone)});
+  if (bit_count(all_extra) == 1) {
+    const int digit = extras.front().digit;
+    CellSet<W> seen_by_all = board.cells_of(digit);
+    extra_cells.for_each([&](int cell) { seen_by_all &= layout.peers[static_cast<std::size_t>(cell)]; });
+    if (seen_by_all.any()) {
+      Step step = make_step(Technique::bug, 5.7);
+      seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
       if (context.explain)
-        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
-                      layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
+        step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
+                      cells_text(layout, extra_cells);
       out.push_back(std::move(step));
     }
   }
+  // Types 3 and 4 need a unit holding every extra cell.
+  for (std::size_t unit = 0; unit < layout.unit_cells.size(); ++unit) {
+    if ((extra_cells & layout.unit_cells[unit]) != extra_cells) continue;
+    bug_in_unit(layout, board, context, static_cast<int>(unit), extras, extra_cells, all_extra, out);
+  }
 }
 
-#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                             \
-  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&,        \
-                                          std::vector<Step>&);                                      \
-  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&); \
-  template void find_aligned_pair_exclusion<W>(const Layout<W>&, const Board<W>&, SearchContext&,   \
-                                               std::vector<Step>&);
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                      \
+  template void find_unique_rectangles<W>(const Layout<W>&, const Board<W>&, SearchContext&, \
+                                          std::vector<Step>&);                               \
+  template void find_bug<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
 SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
 #undef SUDOKU_TECHNIQUE_INSTANTIATE
 
