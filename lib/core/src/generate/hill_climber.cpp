@@ -118,6 +118,7 @@ class Climber {
   // givens are few enough, unless the rating is already past the band). Full grids all rate 1, a
   // plateau on which strict hill climbing cannot move; digging leaves it.
   State dig(std::int64_t& moves) {
+    if (settings_.cages) return cage_start();
     State current;
     current.solution = random_solution_grid(geometry_, rng_);
     current.puzzle = current.solution;
@@ -140,9 +141,69 @@ class Climber {
     return current;
   }
 
+  // Killer: a random solution grid under symmetric unique cages, no givens.
+  State cage_start() {
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    const auto cages = symmetric_unique_cages(current.solution, rng_, *settings_.cages, settings_.symmetry);
+    const auto board = Geometry::killer(cages, geometry_);
+    current.solution = on_geometry(current.solution, board);
+    current.puzzle = Grid(board);
+    evaluate(current);
+    return current;
+  }
+
+  // Killer moves: cages merge when the puzzle is too easy (fewer, larger cages give less away),
+  // split when too hard, reshape either way; givens only within the givens range.
+  bool propose_cages(const State& current, State& candidate) {
+    const bool too_easy = current.rating < settings_.target;
+    const bool may_add = settings_.givens && current.givens < settings_.givens->most;
+    const std::uint32_t roll = rng_.below(100);
+    std::optional<CageMove> move;
+    if (settings_.givens && current.givens < settings_.givens->fewest)
+      return change_givens(current, candidate, true);
+    if (current.givens > (settings_.givens ? settings_.givens->most : 0))
+      return change_givens(current, candidate, false);
+    if (too_easy) {
+      if (roll < 10 && current.givens > 0) return change_givens(current, candidate, false);
+      move = roll < 55 ? CageMove::merge : roll < 90 ? CageMove::reshape : CageMove::split;
+    } else {
+      if (roll < 10 && may_add) return change_givens(current, candidate, true);
+      move = roll < 55 ? CageMove::split : roll < 90 ? CageMove::reshape : CageMove::merge;
+    }
+    auto cages = moved_cages(current.puzzle.geometry().cages(), current.solution, *move, *settings_.cages,
+                             settings_.symmetry, rng_);
+    if (!cages) return false;
+    const auto board = Geometry::killer(std::move(*cages), geometry_);
+    candidate.puzzle = on_geometry(current.puzzle, board);
+    return solve_uniquely(candidate);
+  }
+
+  // Adds (values from the current solution: the puzzle stays uniquely solvable with that solution)
+  // or removes one orbit of givens.
+  bool change_givens(const State& current, State& candidate, bool add) {
+    std::vector<int> chosen;
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
+      if ((current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0) != add) chosen.push_back(o);
+    if (chosen.empty()) return false;
+    const auto& orbit =
+        orbits_[static_cast<std::size_t>(chosen[rng_.below(static_cast<std::uint32_t>(chosen.size()))])];
+    candidate.puzzle = current.puzzle;
+    for (int cell : orbit) {
+      if (add)
+        candidate.puzzle.set(cell, current.solution[cell]);
+      else
+        candidate.puzzle.clear(cell);
+    }
+    if (!add) return solve_uniquely(candidate);
+    candidate.solution = current.solution;
+    return true;
+  }
+
   // Draws a move and applies it to a copy of `current`. False when the move is impossible or the
   // result does not have exactly one solution (infinite cost: never kept).
   bool propose(const State& current, State& candidate) {
+    if (settings_.cages) return propose_cages(current, candidate);
     std::vector<int> given_orbits;
     std::vector<int> empty_orbits;
     for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
@@ -170,16 +231,10 @@ class Climber {
     };
     candidate.puzzle = current.puzzle;
     switch (kind) {
-      case Move::add: {
-        // Values from the current solution: the puzzle stays uniquely solvable with that solution.
-        for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
-        candidate.solution = current.solution;
-        return true;
-      }
-      case Move::remove: {
-        for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
-        return solve_uniquely(candidate);
-      }
+      case Move::add:
+        return change_givens(current, candidate, true);
+      case Move::remove:
+        return change_givens(current, candidate, false);
       case Move::relocate: {
         for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
         for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);

@@ -32,6 +32,7 @@ SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
   settings.band = chapter.band;
   settings.givens = chapter.givens;
   settings.symmetry = plan_.symmetry;
+  if (chapter.variant == Variant::killer) settings.cages = chapter.cages;
   const auto start = std::chrono::steady_clock::now();
   const RatingFunction rate = [this](const Grid& puzzle) { return metric_.rate(puzzle).value; };
   const std::uint64_t slot_seed = seed(slot_number, attempt);
