@@ -118,6 +118,7 @@ TEST(TechniqueGrader, LadderFixturesCoverTheLadder) {
   for (int t = 0; t < kTechniqueCount; ++t) {
     const auto technique = static_cast<Technique>(t);
     if (technique == Technique::five_strong_links || technique == Technique::six_strong_links) continue;
+    if (is_killer_technique(technique)) continue;  // Killer boards: killer_technique_test
     EXPECT_NE(std::find(covered.begin(), covered.end(), technique_id(technique)), covered.end())
         << technique_id(technique);
   }

@@ -21,16 +21,24 @@ namespace sudoku {
 // chains and a size bonus for some patterns (see technique_base_score and docs/rating.md).
 enum class Technique : std::uint8_t {
   full_house,              // 1.0  last open cell of a unit
+  cage_completion,         // 1.0  Killer: last open cell of a cage (its sum less the placed values)
   hidden_single_box,       // 1.2
   hidden_single_line,      // 1.5  row or column (or another unit kind)
+  cage_combination,        // 1.6  Killer: a cage's cells keep the values of its sum's fitting combinations
   direct_pointing,         // 1.7  pointing that leaves a hidden single
+  innie_outie,             // 1.8  Killer: 45 rule on one unit leaves one cell (an innie or outie)
   direct_claiming,         // 1.9
   direct_hidden_pair,      // 2.0
+  cage_locked_value,       // 2.1  Killer: a value every combination of a cage needs, locked in its cells
+  innie_outie_pair,        // 2.2  Killer: 45 rule on one unit, 2-3 cells: a virtual cage or a difference
   naked_single,            // 2.3
+  cage_split,              // 2.4  Killer: 45 rule on one unit, the rest of a cage sticking out of it
   direct_hidden_triple,    // 2.5
   pointing,                // 2.6  a box's candidates for a digit all lie in one line
+  union_innie_outie,       // 2.7  Killer: 45 rule on 2-3 adjacent units leaves one cell
   claiming,                // 2.8  a line's candidates for a digit all lie in one box
   naked_pair,              // 3.0
+  virtual_cage,            // 3.1  Killer: 45 rule on 2-3 adjacent units, 2-3 cells with a known sum
   x_wing,                  // 3.2
   hidden_pair,             // 3.4
   naked_triple,            // 3.6
@@ -70,6 +78,9 @@ std::string_view technique_id(Technique technique);
 std::optional<Technique> parse_technique_id(std::string_view id);
 // Score of the technique without bonuses.
 double technique_base_score(Technique technique);
+// True for the techniques that read Killer cage sums (cage_completion ... virtual_cage); they
+// never occur on boards without cages.
+bool is_killer_technique(Technique technique);
 
 struct CellValue {
   int cell = 0;

@@ -227,6 +227,11 @@ struct SearchContext {
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
   std::shared_ptr<void> chain_tables;
+  // Killer boards: every cage and 45-rule deduction of the board, found once per board
+  // (killer.cpp) and handed out technique by technique to the Killer stages of the ladder.
+  std::uint64_t killer_version = ~std::uint64_t{0};
+  bool killer_consistent = true;
+  std::vector<Step> killer_steps;
 };
 
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
@@ -303,6 +308,12 @@ enum class ForcingLevel : std::uint8_t {
   dynamic,       // dynamic forcing chain (8.5+): singles applied along the way
   dynamic_plus,  // dynamic forcing chain (+) (9.0+): intersections and naked pairs as well
 };
+// Killer deductions of one technique (cage completion, cage combinations, cage locked values,
+// innies and outies over one unit or 2-3 adjacent ones, cage splitting, virtual cages); nothing on
+// boards without cages. Returns false when a cage or a 45-rule sum cannot be met.
+template <int W>
+bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                       Technique technique, std::vector<Step>& out);
 // Contradiction, double, cell and region forcing chains at the given level.
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,

@@ -40,18 +40,44 @@ const std::vector<Stage<W>>& stages() {
   using V = std::vector<Step>;
   static const std::vector<Stage<W>> list = {
       {Technique::full_house, [](const L& l, const B& b, S& s, V& v) { return find_singles(l, b, s, v); }},
+      {Technique::cage_completion,
+       [](const L& l, const B& b, S& s, V& v) {
+         return find_killer_steps(l, b, s, Technique::cage_completion, v);
+       }},
+      {Technique::cage_combination,
+       [](const L& l, const B& b, S& s, V& v) {
+         return find_killer_steps(l, b, s, Technique::cage_combination, v);
+       }},
       {Technique::direct_pointing,
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, true, v), true; }},
+      {Technique::innie_outie, [](const L& l, const B& b, S& s,
+                                  V& v) { return find_killer_steps(l, b, s, Technique::innie_outie, v); }},
       {Technique::direct_hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, true, v), true; }},
+      {Technique::cage_locked_value,
+       [](const L& l, const B& b, S& s, V& v) {
+         return find_killer_steps(l, b, s, Technique::cage_locked_value, v);
+       }},
+      {Technique::innie_outie_pair,
+       [](const L& l, const B& b, S& s, V& v) {
+         return find_killer_steps(l, b, s, Technique::innie_outie_pair, v);
+       }},
       {Technique::naked_single,
        [](const L& l, const B& b, S& s, V& v) { return find_naked_singles(l, b, s, v), true; }},
+      {Technique::cage_split, [](const L& l, const B& b, S& s,
+                                 V& v) { return find_killer_steps(l, b, s, Technique::cage_split, v); }},
       {Technique::direct_hidden_triple,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, true, v), true; }},
       {Technique::pointing,
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, false, v), true; }},
+      {Technique::union_innie_outie,
+       [](const L& l, const B& b, S& s, V& v) {
+         return find_killer_steps(l, b, s, Technique::union_innie_outie, v);
+       }},
       {Technique::naked_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 2, v), true; }},
+      {Technique::virtual_cage, [](const L& l, const B& b, S& s,
+                                   V& v) { return find_killer_steps(l, b, s, Technique::virtual_cage, v); }},
       {Technique::x_wing, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 2, v), true; }},
       {Technique::hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, false, v), true; }},
@@ -136,7 +162,9 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   }
   SearchContext context;
   context.explain = options.explain;
-  context.uniqueness = options.uniqueness;
+  // Unique rectangles and BUG assume that swapping digits leaves a second solution; cage sums
+  // can tell the swapped grid apart, so on Killer boards they would be unsound.
+  context.uniqueness = options.uniqueness && puzzle.geometry().cages().empty();
   const auto& ladder = stages<W>();
   std::size_t usable = 0;  // stages within max_technique
   while (usable < ladder.size() && ladder[usable].first <= options.max_technique) ++usable;

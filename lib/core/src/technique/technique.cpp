@@ -16,16 +16,24 @@ struct TechniqueInfo {
 
 constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"full-house", "full house", 1.0},
+    {"cage-completion", "cage completion", 1.0},
     {"hidden-single-box", "hidden single (box)", 1.2},
     {"hidden-single-line", "hidden single (line)", 1.5},
+    {"cage-combination", "cage combination", 1.6},
     {"direct-pointing", "direct pointing", 1.7},
+    {"innie-outie", "innie/outie (45 rule)", 1.8},
     {"direct-claiming", "direct claiming", 1.9},
     {"direct-hidden-pair", "direct hidden pair", 2.0},
+    {"cage-locked-value", "cage locked value", 2.1},
+    {"innie-outie-pair", "innies/outies as a virtual cage (45 rule)", 2.2},
     {"naked-single", "naked single", 2.3},
+    {"cage-split", "cage splitting (45 rule)", 2.4},
     {"direct-hidden-triple", "direct hidden triple", 2.5},
     {"pointing", "pointing", 2.6},
+    {"union-innie-outie", "innie/outie over adjacent units (45 rule)", 2.7},
     {"claiming", "claiming", 2.8},
     {"naked-pair", "naked pair", 3.0},
+    {"virtual-cage", "virtual cage over adjacent units (45 rule)", 3.1},
     {"x-wing", "X-wing", 3.2},
     {"hidden-pair", "hidden pair", 3.4},
     {"naked-triple", "naked triple", 3.6},
@@ -71,6 +79,22 @@ std::string_view technique_id(Technique technique) {
 }
 double technique_base_score(Technique technique) {
   return info(technique).score;
+}
+
+bool is_killer_technique(Technique technique) {
+  switch (technique) {
+    case Technique::cage_completion:
+    case Technique::cage_combination:
+    case Technique::innie_outie:
+    case Technique::cage_locked_value:
+    case Technique::innie_outie_pair:
+    case Technique::cage_split:
+    case Technique::union_innie_outie:
+    case Technique::virtual_cage:
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::optional<Technique> parse_technique_id(std::string_view id) {
