@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/killer_io.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/transform.hpp"
 
@@ -105,6 +106,10 @@ class Climber {
     state.rating = rate_(state.puzzle);
     state.givens = state.puzzle.givens();
     state.cost = cost_of(state.rating, state.givens);
+    // A Killer needs a line in the Killer form (its canonical key, puzzles.txt): at most 52 cages.
+    // More is mostly one- and two-cell cages, givens in disguise, which no newspaper prints.
+    if (state.puzzle.geometry().cages().size() > kMaxKillerLineCages)
+      state.cost = std::numeric_limits<double>::infinity();
   }
 
   bool dug_enough(const State& state, double band_floor) const {
