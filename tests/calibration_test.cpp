@@ -131,14 +131,15 @@ TEST(Calibration, CountsMustFitADoubleExactly) {
 
 TEST(Calibration, KeyListsCoverEveryStatistic) {
   const auto level_keys = calibration_level_keys();
-  ASSERT_EQ(level_keys.size(), 5 + kLevelStatisticCount);
+  ASSERT_EQ(level_keys.size(), 6 + kLevelStatisticCount);
   EXPECT_EQ(level_keys[0], "name");
   EXPECT_EQ(level_keys[1], "target");
   EXPECT_EQ(level_keys[2], "band");
   EXPECT_EQ(level_keys[3], "givens");
-  EXPECT_EQ(level_keys[4], "variety");
+  EXPECT_EQ(level_keys[4], "cages");
+  EXPECT_EQ(level_keys[5], "variety");
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
-    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[5 + i]);
+    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[6 + i]);
   EXPECT_EQ(to_string(LevelStatistic::median), "median");
   EXPECT_EQ(calibration_keys().size(), 6U);
 }
@@ -293,6 +294,35 @@ TEST(CalibrationBands, RoundTripAndShippedFileMatchTheBuiltIn) {
   EXPECT_EQ(pretty_json(calibration_to_json(shipped)), pretty_json(calibration_to_json(press)));
 }
 
+// Killer levels: four bands of the Killer grade, no givens, a cage-count range per level that
+// round-trips through the file format; the old call still gives the classic levels.
+TEST(CalibrationBands, KillerPressLevels) {
+  const Calibration killer = press_calibration(9, Variant::killer);
+  EXPECT_NO_THROW(validate_calibration(killer));
+  ASSERT_EQ(killer.levels.size(), 4U);
+  EXPECT_EQ(killer.metric, "technique");
+  EXPECT_EQ(killer.options.at("uniqueness"), "false");
+  for (const CalibrationLevel& level : killer.levels) {
+    EXPECT_EQ(level.givens, (GivensRange{0, 0})) << level.name;
+    ASSERT_TRUE(level.cages) << level.name;
+  }
+  // Fewer, larger cages read harder: the ranges move down level by level.
+  for (std::size_t i = 1; i < killer.levels.size(); ++i)
+    EXPECT_LT(killer.levels[i].cages->most, killer.levels[i - 1].cages->most);
+  EXPECT_EQ(level_for(killer, 1.6).name, "easy");    // cage combinations
+  EXPECT_EQ(level_for(killer, 2.2).name, "medium");  // a virtual cage in one unit
+  EXPECT_EQ(level_for(killer, 3.1).name, "hard");    // a virtual cage over adjacent units
+  EXPECT_EQ(level_for(killer, 11.0).name, "evil");   // beyond the ladder
+  const Calibration back = parse_calibration(
+      JsonDocument{"killer.json", boost::json::parse(pretty_json(calibration_to_json(killer)))});
+  EXPECT_EQ(pretty_json(calibration_to_json(back)), pretty_json(calibration_to_json(killer)));
+  EXPECT_EQ(back.levels[0].cages, killer.levels[0].cages);
+  EXPECT_EQ(pretty_json(calibration_to_json(press_calibration(9))),
+            pretty_json(calibration_to_json(press_calibration(9, Variant::classic))));
+  EXPECT_EQ(built_in_calibration("press", 9, Variant::killer)->levels.size(), 4U);
+  EXPECT_THROW(press_calibration(4, Variant::killer), std::invalid_argument);
+}
+
 // The variety rule needs a band that several techniques can fill: not 4x4 medium, which hidden
 // singles fill alone. The flag is written only when off and reads back.
 TEST(CalibrationBands, VarietyRuleOffWhereOneTechniqueFillsTheBand) {
@@ -342,6 +372,8 @@ TEST(CalibrationBands, RejectsBadBands) {
   expect_error(R"({"name": "a", "target": 1.5, "band": [1]})", "$.levels[0].band: expected [low, high]");
   expect_error(R"({"name": "a", "target": 1.5, "givens": [30, 20]})",
                "$.levels[0].givens: expected [fewest, most]");
+  expect_error(R"({"name": "a", "target": 1.5, "cages": [0, 20]})",
+               "$.levels[0].cages: expected [fewest, most]");
   expect_error(R"({"name": "a", "target": 1.5, "givens": [30, "x"]})", "$.levels[0].givens[1]");
 }
 }  // namespace

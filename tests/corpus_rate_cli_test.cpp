@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <boost/json.hpp>
 
@@ -238,7 +239,8 @@ TEST(CorpusRateCli, KillerVariant) {
   EXPECT_EQ(records[0].at("solution").as_string(), "2314413234211243");
   EXPECT_EQ(records[0].at("canonical").as_string(), "aabbcddbcedfeeff a=5,b=9,c=3,d=8,e=9,f=6");
   EXPECT_GE(records[0].at("call_count").as_double(), 1.0);
-  EXPECT_TRUE(records[0].at("technique_grade").is_null());  // the classic grader knows no sums
+  EXPECT_GE(records[0].at("technique_grade").as_double(), 1.0);  // the grader reads cage sums
+  EXPECT_FALSE(records[0].at("level").as_string().empty());
   testing::write_text_file(dir + "/bad.txt",
                            "aabbaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9\n"
                            "abbaaccdecfdeeff a=9,b=5,c=8,d=3,e=6,f=9\n");
@@ -252,6 +254,29 @@ TEST(CorpusRateCli, KillerVariant) {
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
   EXPECT_TRUE(bad.out.empty());
   std::filesystem::remove_all(dir);
+}
+
+// Killer levels and paths: every sample puzzle gets one of the Killer press levels (the classic
+// bands do not apply), the call count finishes (fewest-values branching by default on Killer
+// boards), and --explain walks through cage combinations and the 45 rule naming cages and regions.
+TEST(CorpusRateCli, KillerLevelsAndExplain) {
+  const std::string sample = testing::test_data("killer-sample.txt");
+  const auto result = run_command(corpus_rate() + " --variant killer --runs 1 --format json " + sample);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto records = boost::json::parse(result.out).as_array();
+  ASSERT_EQ(records.size(), 10U);
+  const std::vector<std::string> levels{"easy", "medium", "hard", "evil"};
+  for (const auto& record : records) {
+    const std::string level(record.at("level").as_string());
+    EXPECT_NE(std::find(levels.begin(), levels.end(), level), levels.end()) << level;
+    EXPECT_EQ(record.at("capped_runs").as_int64(), 0);
+  }
+  const auto explained = run_command(corpus_rate() + " --variant killer --runs 1 --explain " + sample);
+  ASSERT_EQ(explained.exit_code, 0) << explained.err;
+  EXPECT_NE(explained.out.find("cage 1 at r1c1 (2 cells): 10 in 2 cells"), std::string::npos)
+      << explained.out;
+  EXPECT_NE(explained.out.find("  45 rule on row 9: r9c1 = 9 (cages 23, 24, 25 inside)"), std::string::npos);
+  EXPECT_EQ(explained.out.find("grade 0.0"), std::string::npos);
 }
 
 }  // namespace

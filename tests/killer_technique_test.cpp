@@ -27,12 +27,12 @@ struct KillerPuzzle {
 };
 
 // A unique Killer of a random grid: cages of `shape`, and `givens` cells of the solution given.
-KillerPuzzle random_killer(Rng& rng, CageShape shape, int givens) {
-  const Grid solution = random_solution_grid(Geometry::standard(9), rng);
-  const auto geometry = Geometry::killer(unique_killer_cages(solution, rng, shape));
+KillerPuzzle random_killer(Rng& rng, CageShape shape, int givens, int size = 9) {
+  const Grid solution = random_solution_grid(Geometry::standard(size), rng);
+  const auto geometry = Geometry::killer(unique_killer_cages(solution, rng, shape), Geometry::standard(size));
   Grid puzzle(geometry);
   for (int i = 0; i < givens; ++i) {
-    const int cell = static_cast<int>(rng.below(81));
+    const int cell = static_cast<int>(rng.below(static_cast<std::uint32_t>(size * size)));
     puzzle.set(cell, solution[cell]);
   }
   return {puzzle, solution};
@@ -74,6 +74,25 @@ TEST(KillerTechniques, EveryDeductionHoldsInTheSolutionAndEveryTechniqueShows) {
       EXPECT_GT(seen[technique], 0) << technique_id(technique);
     }
   }
+}
+
+// Other sizes: the 45 rule's regions come from the geometry (6x6 boxes are 2x3: bands of two
+// boxes, stacks of three), and the unit sum is n(n+1)/2.
+TEST(KillerTechniques, SoundOnOtherSizes) {
+  Rng rng(0x66);
+  int rule_steps = 0;
+  for (int i = 0; i < 20; ++i) {
+    const int size = i % 2 == 0 ? 4 : 6;
+    const KillerPuzzle killer = random_killer(rng, {2, 4}, 0, size);
+    const TechniqueGrade grade = explained(killer.puzzle);
+    const std::string label =
+        std::to_string(size) + "x" + std::to_string(size) + " puzzle " + std::to_string(i);
+    ASSERT_NE(grade.outcome, GradeOutcome::contradiction) << label;
+    expect_sound(grade, killer.solution, label);
+    for (const TechniqueStep& step : grade.steps)
+      rule_steps += step.detail.starts_with("45 rule on ") ? 1 : 0;
+  }
+  EXPECT_GT(rule_steps, 0);
 }
 
 TEST(KillerTechniques, SamplePuzzlesSolveWithSoundPaths) {

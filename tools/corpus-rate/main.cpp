@@ -42,7 +42,8 @@ bool parse_options(int argc, char** argv, Options& options) {
 the solution when unique, the canonical form, and for valid puzzles the difficulty: the readers' level
 (by default the press levels of the technique grade, docs/levels.md), the technique grade (the hardest
 human technique on Sudoku Explainer's scale, "beyond" when the grader's ladder cannot finish), the call
-count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solver's calls. Records come
+count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solver's calls (Killer
+puzzles: the Killer levels, and no HS-solver calls, which know no cages). Records come
 out in input order, identical for any --jobs. With --explain, each puzzle's solving path replaces the
 records: a header line per puzzle ("# file:line puzzle", then grade and hardest technique), one line
 per step (score, placements and eliminations, technique), a blank line between puzzles. With --audit,
@@ -75,7 +76,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "runs", po::value(&runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
-      "branching", po::value(&branching), "call-count branching: random (default, the paper's) or fewest")(
+      "branching", po::value(&branching),
+      "call-count branching: random (default, the paper's; fewest on Killer boards, where random "
+      "choices saturate the cap) or fewest")(
       "cap", po::value(&cap),
       "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
       "strategies", po::value(&strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")(
@@ -89,7 +92,8 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "write each puzzle's technique steps instead of the records (see above)")(
       "calibration", po::value(&calibration),
       "levels of the level field: press (default: the readers' levels, by technique grade without uniqueness "
-      "techniques), paper (Table I, by call count) or a calibration file")(
+      "techniques; Killer puzzles get the Killer levels), paper (Table I, by call count) or a calibration "
+      "file")(
       "audit", po::bool_switch(&options.rating.audit),
       "write the editor's audit instead of the records: per level, count, grade range, hardest techniques "
       "and givens, checked against the level (text, or JSON with --format json)")(
@@ -121,7 +125,12 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
   if (options.rating.audit && (no_rating || options.rating.explain))
     throw UsageError("--audit needs the ratings and cannot go with --explain");
-  if (!calibration.empty()) options.rating.calibration = sudoku::read_calibration(calibration);
+  if (!calibration.empty()) {
+    options.rating.calibration = sudoku::read_calibration(calibration);
+    // Killer puzzles: a built-in scheme's Killer levels, or else the same file.
+    auto killer = sudoku::built_in_calibration(calibration, 9, sudoku::Variant::killer);
+    options.rating.killer_calibration = killer ? std::move(*killer) : options.rating.calibration;
+  }
   return true;
 }
 

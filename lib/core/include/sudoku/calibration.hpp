@@ -10,10 +10,12 @@
 //    "options": {"uniqueness": "false"},              (optional: metric settings used)
 //    "size": 9,                                       (optional: grid size the givens ranges are for)
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
+//               {"name": "easy", ..., "givens": [0, 0], "cages": [28, 34]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
 //    "provenance": {...}}                             (optional: kept verbatim)
 // Level members besides name and target are optional: band ([low, high], inclusive), givens
-// ([fewest, most] given cells a generated puzzle of the level may have) and statistics written by
+// ([fewest, most] given cells a generated puzzle of the level may have), cages ([fewest, most]
+// cages of a Killer puzzle of the level) and statistics written by
 // `calibrate` (count, kept, removed, q1, median, q3, mean, sd, min, max). Unknown keys anywhere are
 // errors, so a misspelt field is never silently ignored; calibration_keys()/calibration_level_keys()
 // list the accepted keys (one list in the implementation drives reading, writing and the check).
@@ -45,6 +47,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
 
+#include "sudoku/geometry.hpp"
 #include "sudoku/json_io.hpp"
 #include "sudoku/rating.hpp"
 
@@ -77,6 +80,8 @@ struct CalibrationLevel {
   std::array<std::optional<double>, kLevelStatisticCount> statistics{};
   std::optional<RatingBand> band{};
   std::optional<GivensRange> givens{};
+  // Killer: how many cages a puzzle of the level has (its givens range is then usually [0, 0]).
+  std::optional<GivensRange> cages{};
   // False where the variety rule cannot hold (a band that one technique fills, as 4x4 medium's
   // hidden singles): "variety": false in the file, absent when true.
   bool variety = true;
@@ -110,7 +115,10 @@ Calibration paper_calibration();
 // Other sizes (4, 6, 12, 16, 25; std::invalid_argument otherwise) get their own levels with
 // `size` set: 4x4 only easy and medium (every 4x4 puzzle falls to singles), 6x6 easy, medium and
 // hard, the larger ones the five bands of 9x9 with givens ranges for their cell count (docs/plan.md).
-Calibration press_calibration(int size = 9);
+// Killer (variant killer, 9x9 only): four bands of the Killer technique grade (cage combinations
+// and innies/outies first, docs/rating.md "Killer techniques"), no givens, and a range of cage
+// counts per level in place of a givens range; see docs/levels.md "Killer".
+Calibration press_calibration(int size = 9, Variant variant = Variant::classic);
 
 // The level called `name`, or nullptr.
 const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name);
@@ -120,7 +128,8 @@ boost::json::array to_json(const GivensRange& givens);
 
 // The built-in level schemes by name: "press" (press_calibration for `size`) and "paper"
 // (paper_calibration, the same for every size).
-std::optional<Calibration> built_in_calibration(std::string_view name, int size = 9);
+std::optional<Calibration> built_in_calibration(std::string_view name, int size = 9,
+                                                Variant variant = Variant::classic);
 // A built-in level scheme by name, or else a calibration file (IoError, InputError as below).
 Calibration read_calibration(const std::string& name_or_path);
 

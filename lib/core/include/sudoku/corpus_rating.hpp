@@ -67,6 +67,9 @@ struct CorpusRatingOptions {
   bool audit = false;                  // keep what the editor's audit needs (audit_corpus)
   // The levels of the `level` field: the readers' press levels unless another calibration is given.
   Calibration calibration = press_calibration();
+  // The same for Killer puzzles (boards with cages): the Killer press levels, whose bands are of
+  // the Killer technique grade (classic bands do not fit it).
+  Calibration killer_calibration = press_calibration(9, Variant::killer);
 };
 
 // Rates puzzles with one set of options; builds (and validates) the metrics once.
@@ -83,9 +86,13 @@ class CorpusRater {
  private:
   CorpusRatingOptions options_;
   std::unique_ptr<RatingMetric> call_count_;
+  // The call count of Killer puzzles: branching on a fewest-values cell unless the settings say
+  // otherwise (the paper's random choice saturates the cap on newspaper Killers; docs/rating.md).
+  std::unique_ptr<RatingMetric> killer_call_count_;
   // The calibration's metric with its recorded options, when it is not the call count above (whose
   // command-line settings the calibration is checked against instead).
   std::unique_ptr<RatingMetric> level_metric_;
+  std::unique_ptr<RatingMetric> killer_level_metric_;  // likewise for killer_calibration
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
 };

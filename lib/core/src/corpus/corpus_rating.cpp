@@ -35,12 +35,19 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
       hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)),
       technique_options_(parse_technique_settings(options_.technique_settings)) {
   technique_options_.explain = options_.explain;
-  validate_calibration(options_.calibration);
-  if (options_.calibration.metric != "call-count") {
-    MetricSettings settings = options_.calibration.options;
-    settings["runs"] = std::to_string(options_.calibration.runs);
-    level_metric_ = make_rating_metric(options_.calibration.metric, settings);
-  }
+  // The calibration's metric with its recorded options, unless it is the call count itself.
+  const auto level_metric = [](const Calibration& calibration) -> std::unique_ptr<RatingMetric> {
+    validate_calibration(calibration);
+    if (calibration.metric == "call-count") return nullptr;
+    MetricSettings settings = calibration.options;
+    settings["runs"] = std::to_string(calibration.runs);
+    return make_rating_metric(calibration.metric, settings);
+  };
+  MetricSettings killer_settings = options_.call_count_settings;
+  killer_settings.try_emplace("branching", "fewest");
+  killer_call_count_ = make_rating_metric("call-count", killer_settings);
+  level_metric_ = level_metric(options_.calibration);
+  killer_level_metric_ = level_metric(options_.killer_calibration);
 }
 
 std::vector<std::string> CorpusRater::warnings() const {
@@ -88,16 +95,16 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
-    if (options_.rate && killer) {
-      // No level: the calibrations' bands are classic ones, and the call count saturates on
-      // newspaper Killers (docs/rating.md).
-      report.call_count = call_count_->rate(grid);
-    } else if (options_.rate) {
-      report.call_count = call_count_->rate(grid);
-      const double level_rating = level_metric_ ? level_metric_->rate(grid).value : report.call_count->value;
-      report.level = level_for(options_.calibration, level_rating).name;
-      if (options_.audit) report.audit = audit_puzzle(grid);
-      report.hs_calls = hs_calls_->rate(grid);
+    if (options_.rate) {
+      // Killer boards: levels from the Killer calibration; the HS solver and the audit's checks
+      // know no cages, so they are left out.
+      const Calibration& calibration = killer ? options_.killer_calibration : options_.calibration;
+      const RatingMetric* level_metric = killer ? killer_level_metric_.get() : level_metric_.get();
+      report.call_count = (killer ? killer_call_count_ : call_count_)->rate(grid);
+      const double level_rating = level_metric ? level_metric->rate(grid).value : report.call_count->value;
+      report.level = level_for(calibration, level_rating).name;
+      if (options_.audit && !killer) report.audit = audit_puzzle(grid);
+      if (!killer) report.hs_calls = hs_calls_->rate(grid);
       const TechniqueGrade technique = grade_techniques(grid, technique_options_);
       report.technique_beyond = technique.beyond();
       if (technique.solved()) report.technique_grade = technique.grade;

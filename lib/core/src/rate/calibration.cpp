@@ -25,10 +25,10 @@ namespace {
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",   "options",
                                                                "size",   "levels", "provenance"};
-const std::initializer_list<std::string_view> kLevelKeys{"name",  "target", "band",    "givens", "variety",
-                                                         "count", "kept",   "removed", "q1",     "median",
-                                                         "q3",    "mean",   "sd",      "min",    "max"};
-constexpr std::size_t kFirstStatisticKey = 5;
+const std::initializer_list<std::string_view> kLevelKeys{
+    "name",    "target", "band",   "givens", "cages", "variety", "count", "kept",
+    "removed", "q1",     "median", "q3",     "mean",  "sd",      "min",   "max"};
+constexpr std::size_t kFirstStatisticKey = 6;
 constexpr int kMaxGivens = 25 * 25;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
@@ -84,6 +84,9 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     if (level.givens && !(level.givens->fewest >= 0 && level.givens->fewest <= level.givens->most &&
                           level.givens->most <= kMaxGivens))
       fail(i, "givens", "expected [fewest, most] with 0 <= fewest <= most <= " + std::to_string(kMaxGivens));
+    if (level.cages && !(level.cages->fewest >= 1 && level.cages->fewest <= level.cages->most &&
+                         level.cages->most <= kMaxGivens))
+      fail(i, "cages", "expected [fewest, most] with 1 <= fewest <= most <= " + std::to_string(kMaxGivens));
     for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
       const auto& value = level.statistics[s];
       if (value && is_integer_statistic(statistic_at(s)) &&
@@ -144,6 +147,10 @@ CalibrationLevel parse_level(const JsonField& field) {
     const auto [fewest, most] = parse_pair<int>(givens, "[fewest, most]: how many cells a puzzle gives");
     level.givens = GivensRange{fewest, most};
   }
+  if (const JsonField cages = field["cages"]; cages.present()) {
+    const auto [fewest, most] = parse_pair<int>(cages, "[fewest, most]: how many cages a Killer puzzle has");
+    level.cages = GivensRange{fewest, most};
+  }
   if (const JsonField variety = field["variety"]; variety.present()) level.variety = variety.as_bool();
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
     const LevelStatistic statistic = statistic_at(i);
@@ -193,7 +200,43 @@ Calibration paper_calibration() {
   return calibration;
 }
 
-Calibration press_calibration(int size) {
+namespace {
+
+// Killer's readers' levels (docs/levels.md "Killer"): bands of the Killer technique grade, measured
+// on random unique Killers, no givens, and the cage counts newspaper Killers of each level have.
+Calibration killer_press_calibration(int size) {
+  if (size != 9)
+    throw std::invalid_argument("press_calibration: Killer levels exist for 9x9 only, not " +
+                                std::to_string(size) + "x" + std::to_string(size));
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.options = {{"uniqueness", "false"}};
+  calibration.size = size;
+  const auto level = [](std::string name, double target, RatingBand band, GivensRange cages) {
+    CalibrationLevel result;
+    result.name = std::move(name);
+    result.target = target;
+    result.band = band;
+    result.givens = GivensRange{0, 0};
+    result.cages = cages;
+    return result;
+  };
+  // Bands at the gaps of the grade distribution of 120 random unique newspaper Killers (cages of
+  // 2-3, 2-4, 2-5 and 1-4 cells, no givens): cage combinations and one-unit innies/outies
+  // (1.6-1.8); cage/unit locked values, virtual cages in one unit, cage splitting (2.1-2.4);
+  // the 45 rule over adjacent units and the classic rungs to wings (2.6-5.5); chains, forcing
+  // chains and "beyond" (5.6-11: a third of the Killers with 19-26 cages). Cage counts: the
+  // 10th to 90th percentile of each band's puzzles, widened by one or two (docs/levels.md).
+  calibration.levels = {level("easy", 1.7, {1.0, 1.9}, {30, 36}), level("medium", 2.2, {2.0, 2.5}, {25, 33}),
+                        level("hard", 3.1, {2.6, 5.5}, {22, 28}), level("evil", 7.0, {5.6, 11.0}, {19, 26})};
+  return calibration;
+}
+
+}  // namespace
+
+Calibration press_calibration(int size, Variant variant) {
+  if (variant == Variant::killer) return killer_press_calibration(size);
   if (Geometry::default_box(size).first == 0)
     throw std::invalid_argument("press_calibration: unsupported grid size " + std::to_string(size));
   Calibration calibration;
@@ -252,8 +295,8 @@ Calibration press_calibration(int size) {
   return calibration;
 }
 
-std::optional<Calibration> built_in_calibration(std::string_view name, int size) {
-  if (name == "press") return press_calibration(size);
+std::optional<Calibration> built_in_calibration(std::string_view name, int size, Variant variant) {
+  if (name == "press") return press_calibration(size, variant);
   if (name == "paper") return paper_calibration();
   return std::nullopt;
 }
@@ -366,6 +409,7 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     entry["target"] = level.target;
     if (level.band) entry["band"] = to_json(*level.band);
     if (level.givens) entry["givens"] = to_json(*level.givens);
+    if (level.cages) entry["cages"] = to_json(*level.cages);
     if (!level.variety) entry["variety"] = false;
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);

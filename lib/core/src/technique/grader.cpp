@@ -32,6 +32,13 @@ struct Stage {
   bool uses_score_cap = false;
 };
 
+// A Killer rung: the board's Killer deductions of one technique (technique/killer.cpp).
+template <int W, Technique technique>
+bool killer_stage(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Step>& out) {
+  return find_killer_steps(layout, board, context, technique, out);
+}
+
 template <int W>
 const std::vector<Stage<W>>& stages() {
   using L = Layout<W>;
@@ -40,44 +47,26 @@ const std::vector<Stage<W>>& stages() {
   using V = std::vector<Step>;
   static const std::vector<Stage<W>> list = {
       {Technique::full_house, [](const L& l, const B& b, S& s, V& v) { return find_singles(l, b, s, v); }},
-      {Technique::cage_completion,
-       [](const L& l, const B& b, S& s, V& v) {
-         return find_killer_steps(l, b, s, Technique::cage_completion, v);
-       }},
-      {Technique::cage_combination,
-       [](const L& l, const B& b, S& s, V& v) {
-         return find_killer_steps(l, b, s, Technique::cage_combination, v);
-       }},
+      {Technique::cage_completion, killer_stage<W, Technique::cage_completion>},
+      {Technique::cage_combination, killer_stage<W, Technique::cage_combination>},
       {Technique::direct_pointing,
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, true, v), true; }},
-      {Technique::innie_outie, [](const L& l, const B& b, S& s,
-                                  V& v) { return find_killer_steps(l, b, s, Technique::innie_outie, v); }},
+      {Technique::innie_outie, killer_stage<W, Technique::innie_outie>},
       {Technique::direct_hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, true, v), true; }},
-      {Technique::cage_locked_value,
-       [](const L& l, const B& b, S& s, V& v) {
-         return find_killer_steps(l, b, s, Technique::cage_locked_value, v);
-       }},
-      {Technique::innie_outie_pair,
-       [](const L& l, const B& b, S& s, V& v) {
-         return find_killer_steps(l, b, s, Technique::innie_outie_pair, v);
-       }},
+      {Technique::cage_locked_value, killer_stage<W, Technique::cage_locked_value>},
+      {Technique::innie_outie_pair, killer_stage<W, Technique::innie_outie_pair>},
       {Technique::naked_single,
        [](const L& l, const B& b, S& s, V& v) { return find_naked_singles(l, b, s, v), true; }},
-      {Technique::cage_split, [](const L& l, const B& b, S& s,
-                                 V& v) { return find_killer_steps(l, b, s, Technique::cage_split, v); }},
+      {Technique::cage_split, killer_stage<W, Technique::cage_split>},
       {Technique::direct_hidden_triple,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 3, true, v), true; }},
       {Technique::pointing,
        [](const L& l, const B& b, S& s, V& v) { return find_intersections(l, b, s, false, v), true; }},
-      {Technique::union_innie_outie,
-       [](const L& l, const B& b, S& s, V& v) {
-         return find_killer_steps(l, b, s, Technique::union_innie_outie, v);
-       }},
+      {Technique::union_innie_outie, killer_stage<W, Technique::union_innie_outie>},
       {Technique::naked_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_naked_subsets(l, b, s, 2, v), true; }},
-      {Technique::virtual_cage, [](const L& l, const B& b, S& s,
-                                   V& v) { return find_killer_steps(l, b, s, Technique::virtual_cage, v); }},
+      {Technique::virtual_cage, killer_stage<W, Technique::virtual_cage>},
       {Technique::x_wing, [](const L& l, const B& b, S& s, V& v) { return find_fish(l, b, s, 2, v), true; }},
       {Technique::hidden_pair,
        [](const L& l, const B& b, S& s, V& v) { return find_hidden_subsets(l, b, s, 2, false, v), true; }},

@@ -5,7 +5,9 @@
 //   cage combination   a cage's cells keep the values of the combinations of its sum that fit
 //                      (cage_support: exact for one cage)
 //   cage locked value  a value every fitting combination uses, whose cells in the cage all see a
-//                      cell outside it, is gone from that cell
+//                      cell outside it, is gone from that cell; and a unit whose places for a
+//                      value all lie in one cage puts it there: the cage keeps the combinations
+//                      with it
 //   45 rule            a row, column or box holds 1..n once, so its sum is n(n+1)/2; over a region
 //                      of k such units (one, or 2-3 adjacent rows, columns or boxes) the cages
 //                      wholly inside have known sums, and what is left is a relation
@@ -13,7 +15,8 @@
 //                      where the cages sticking out of the region are either counted whole (their
 //                      cells outside are outies) or not (their cells inside are innies). Placed
 //                      cells move to the right-hand side; with 1-3 open cells left the relation is
-//                      solved by enumeration (distinct values where cells see each other):
+//                      solved by enumeration (distinct values where cells see each other), with
+//                      more when they all see each other by cage_support (a virtual cage):
 //                        one cell                    innie/outie, or over a union of units
 //                        2-3 cells, one unit         innies/outies as a virtual cage (or a
 //                                                    difference), or cage splitting when they are
@@ -24,7 +27,6 @@
 // technique, so each stage of the ladder (grader.cpp) sits where its score puts it.
 #include <algorithm>
 #include <array>
-#include <numeric>
 #include <optional>
 #include <string>
 
@@ -141,13 +143,12 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
       Step step = make_step(Technique::cage_locked_value, technique_base_score(Technique::cage_locked_value));
       hit.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
       if (context.explain) {
-        // Name the unit the holders share, as an editor would say it.
-        std::string where = "the cells that see " + cells_text(layout, holders);
+        // Name the units the holders share, as an editor would say it ("column 6 and box 5").
+        std::string where;
         for (int unit : layout.units_of(holders.first()))
-          if ((layout.unit_cells[static_cast<std::size_t>(unit)] & holders) == holders) {
-            where = layout.unit_name(unit);
-            break;
-          }
+          if ((layout.unit_cells[static_cast<std::size_t>(unit)] & holders) == holders)
+            where += (where.empty() ? "" : " and ") + layout.unit_name(unit);
+        if (where.empty()) where = "the cells that see " + cells_text(layout, holders);
         step.detail = cage_text(layout, cage) + " needs " + digit_text(digit) + ", locked in " + where;
       }
       out.push_back(std::move(step));
@@ -523,7 +524,8 @@ bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const Se
 template <int W>
 bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                        Technique technique, std::vector<Step>& out) {
-  if (layout.geometry->cages().empty()) return true;
+  // No cages, or a board beyond the combination tables (Killer boards go up to 16x16).
+  if (layout.geometry->cages().empty() || layout.size > kMaxCageTableSize) return true;
   if (context.killer_version != context.board_version) {
     ++context.work;
     context.killer_steps.clear();
