@@ -372,9 +372,14 @@ TEST(Plan, KillerPerBookOrPerChapterWithCageShapes) {
   EXPECT_EQ(plan.chapters[1].cages.smallest, 2);  // the plan's, but for what the chapter gives
   EXPECT_EQ(plan.chapters[1].cages.largest, 6);
   EXPECT_EQ(plan.chapters[2].variant, Variant::classic);
-  // A Killer climbs its cages on the standard board; classic givens ranges are no Killer's.
+  // A Killer climbs its cages on the standard board, graded on the Killer levels: no givens and a
+  // range of cages; the classic chapter keeps the classic levels and their givens.
   EXPECT_EQ(chapter_board(plan.chapters[0], Symmetry::rotate180, 1), Geometry::standard(9));
-  EXPECT_TRUE(plan.chapters[2].givens.has_value());
+  ASSERT_TRUE(plan.chapters[0].givens && plan.chapters[0].cage_count);
+  EXPECT_EQ(plan.chapters[0].givens->most, 0);
+  EXPECT_EQ(plan.chapters[0].band->low, press_calibration(9, Variant::killer).levels[0].band->low);
+  EXPECT_TRUE(plan.chapters[2].givens && plan.chapters[2].givens->most > 0);
+  EXPECT_FALSE(plan.chapters[2].cage_count);
   // Written back as given.
   const auto json = plan_to_json(plan);
   EXPECT_EQ(boost::json::serialize(json.at("cages")), R"({"smallest":2,"largest":4})");

@@ -63,6 +63,8 @@ struct ClimbSettings {
   // and reshape cages (with their images under `symmetry`) and, when `givens` allows any, add or
   // remove orbits of givens. Without a givens range a Killer gets none (the newspaper form).
   std::optional<CageShape> cages;
+  // Killer: success only with this many cages (counted like givens outside their range).
+  std::optional<GivensRange> cage_count;
 };
 
 // Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle.

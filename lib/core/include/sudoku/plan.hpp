@@ -51,7 +51,9 @@ struct PlanChapter {
   // the plan's grid size, its level's range. None: any number.
   std::optional<GivensRange> givens;
   bool givens_given = false;  // the chapter gave "givens"
-  bool variety = false;       // the variety rule applies (variety_applies)
+  // Killer levels: how many cages a puzzle has (the level's "cages" range), else any number.
+  std::optional<GivensRange> cage_count;
+  bool variety = false;  // the variety rule applies (variety_applies)
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
   // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
   // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.

@@ -26,7 +26,9 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   const bool on_target = chapter.band
                              ? chapter.band->contains(rating.value)
                              : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
-  if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())))
+  const int cages = static_cast<int>(puzzle.geometry().cages().size());
+  if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())) ||
+      (chapter.cage_count && !chapter.cage_count->contains(cages)))
     throw std::logic_error("recomputed rating of " + to_line(puzzle) + " is off target");
   BookPuzzle entry;
   entry.puzzle = puzzle;

@@ -60,8 +60,8 @@ Audit audit_book(const Plan& plan, const Book& book, int jobs) {
   std::vector<std::pair<std::size_t, std::size_t>> places;  // (chapter, puzzle) of every puzzle
   for (std::size_t c = 0; c < plan.chapters.size(); ++c) {
     const PlanChapter& chapter = plan.chapters[c];
-    AuditGroup group =
-        audit_group(chapter.title, chapter.level, chapter_calibration(plan, chapter.size), chapter.size);
+    AuditGroup group = audit_group(chapter.title, chapter.level,
+                                   chapter_calibration(plan, chapter.size, chapter.variant), chapter.size);
     if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, false, {}};
     group.givens_range = chapter.givens;
     group.puzzles.resize(book.chapters[c].puzzles.size());

@@ -20,6 +20,7 @@ struct State {
   Grid solution;
   double rating = 0;
   int givens = 0;
+  int cages = 0;  // Killer
   double cost = std::numeric_limits<double>::infinity();
 };
 
@@ -65,7 +66,7 @@ class Climber {
 
   bool reached(const State& state) const {
     if (!two_part_cost()) return state.cost <= settings_.tolerance * settings_.target;
-    return state.cost < std::numeric_limits<double>::infinity() && outside(state.rating, state.givens) == 0;
+    return state.cost < std::numeric_limits<double>::infinity() && outside(state) == 0;
   }
   // Close enough to the target to stop. In a band the window is a share of the band's width (the
   // tolerance does not apply there), small enough that a discrete grade must be hit, not its
@@ -78,11 +79,13 @@ class Climber {
   }
 
  private:
-  bool two_part_cost() const { return settings_.band || settings_.givens; }
+  bool two_part_cost() const { return settings_.band || settings_.givens || settings_.cage_count; }
 
   // How far from acceptable, relative to the target (0 when the rating and the givens fit).
-  double outside(double rating, int givens) const {
+  double outside(const State& state) const {
     const double target = settings_.target;
+    const double rating = state.rating;
+    const int givens = state.givens;
     double rating_gap = 0;
     if (settings_.band)
       rating_gap = std::max({0.0, settings_.band->low - rating, rating - settings_.band->high});
@@ -91,24 +94,28 @@ class Climber {
     int givens_gap = 0;
     if (settings_.givens)
       givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    if (settings_.cage_count)
+      givens_gap +=
+          std::max({0, settings_.cage_count->fewest - state.cages, state.cages - settings_.cage_count->most});
     return rating_gap / target + kPerGivenOutside * givens_gap;
   }
 
   // The paper's |rating - target| when there is neither band nor givens range; otherwise the two
   // parts of the header, as one number that orders them lexicographically.
-  double cost_of(double rating, int givens) const {
-    const double distance = std::abs(rating - settings_.target);
+  double cost_of(const State& state) const {
+    const double distance = std::abs(state.rating - settings_.target);
     if (!two_part_cost()) return distance;
-    return kOutsideWeight * outside(rating, givens) + distance / settings_.target;
+    return kOutsideWeight * outside(state) + distance / settings_.target;
   }
 
   void evaluate(State& state) const {
     state.rating = rate_(state.puzzle);
     state.givens = state.puzzle.givens();
-    state.cost = cost_of(state.rating, state.givens);
+    state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
+    state.cost = cost_of(state);
     // A Killer needs a line in the Killer form (its canonical key, puzzles.txt): at most 52 cages.
     // More is mostly one- and two-cell cages, givens in disguise, which no newspaper prints.
-    if (state.puzzle.geometry().cages().size() > kMaxKillerLineCages)
+    if (static_cast<std::size_t>(state.cages) > kMaxKillerLineCages)
       state.cost = std::numeric_limits<double>::infinity();
   }
 
@@ -176,6 +183,9 @@ class Climber {
       if (roll < 10 && may_add) return change_givens(current, candidate, true);
       move = roll < 55 ? CageMove::split : roll < 90 ? CageMove::reshape : CageMove::merge;
     }
+    // Outside the level's range of cages the count must move first.
+    if (settings_.cage_count && current.cages > settings_.cage_count->most) move = CageMove::merge;
+    if (settings_.cage_count && current.cages < settings_.cage_count->fewest) move = CageMove::split;
     auto cages = moved_cages(current.puzzle.geometry().cages(), current.solution, *move, *settings_.cages,
                              settings_.symmetry, rng_);
     if (!cages) return false;

@@ -26,24 +26,29 @@ std::string known_levels(const Calibration& calibration) {
 }
 
 // The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
-// press levels otherwise (and when the plan names no metric).
-Calibration default_calibration(const JsonField& metric, int size, std::string& source) {
+// press levels otherwise (and when the plan names no metric): Killer's own for a 9x9 Killer plan.
+// (Killer levels exist for 9x9; other Killer sizes take the classic bands of their size.)
+Variant levels_variant(int size, Variant variant) {
+  return variant == Variant::killer && size == 9 ? variant : Variant::classic;
+}
+
+Calibration default_calibration(const JsonField& metric, int size, Variant variant, std::string& source) {
   if (metric.present() && metric.as_string() == "call-count") {
     source = "paper";
     return paper_calibration();
   }
   source = "press";
-  return press_calibration(size);
+  return press_calibration(size, levels_variant(size, variant));
 }
 
-Calibration load_calibration(const JsonField& field, const JsonField& metric, int size,
+Calibration load_calibration(const JsonField& field, const JsonField& metric, int size, Variant variant,
                              const std::string& plan_directory, std::optional<std::string>& written,
                              std::string& source) {
-  if (!field.present()) return default_calibration(metric, size, source);
+  if (!field.present()) return default_calibration(metric, size, variant, source);
   const std::string name = field.as_string();
   written = name;
-  if (name == "default") return default_calibration(metric, size, source);
-  if (auto built_in = built_in_calibration(name, size)) {
+  if (name == "default") return default_calibration(metric, size, variant, source);
+  if (auto built_in = built_in_calibration(name, size, levels_variant(size, variant))) {
     source = name;
     return std::move(*built_in);
   }
@@ -58,9 +63,9 @@ Calibration load_calibration(const JsonField& field, const JsonField& metric, in
 }
 
 // A level's givens range is for puzzles of the calibration's kind: the classic ranges (30-38 givens
-// for easy) would fill a Killer with givens, so a Killer chapter takes no classic range.
-bool givens_fit(const Calibration&, Variant variant) {
-  return variant != Variant::killer;
+// for easy) would fill a Killer with givens, and Killer levels (with a range of cages) give none.
+bool givens_fit(const CalibrationLevel& level, Variant variant) {
+  return (variant == Variant::killer) == level.cages.has_value();
 }
 
 // A chapter of `level` (a level name, or a target rating as a number), its band and givens range
@@ -83,8 +88,10 @@ PlanChapter level_chapter(const Calibration& calibration, int size, Variant vari
                "; or give a target rating as a number)");
   chapter.target = found->target;
   chapter.band = found->band;
-  if ((!calibration.size || *calibration.size == size) && givens_fit(calibration, variant))
+  if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {
     chapter.givens = found->givens;
+    if (variant == Variant::killer) chapter.cage_count = found->cages;
+  }
   return chapter;
 }
 
@@ -253,7 +260,7 @@ MetricSettings Plan::metric_settings() const {
 
 Calibration chapter_calibration(const Plan& plan, int size, Variant variant) {
   if (plan.calibration_source == "press" && (plan.calibration.size != size || variant != plan.variant))
-    return press_calibration(size);
+    return press_calibration(size, levels_variant(size, variant));
   return plan.calibration;
 }
 
@@ -300,8 +307,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
     }
   }
   plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions, plan.cages, plan.given.cages);
-  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan_directory,
-                                      plan.calibration_name, plan.calibration_source);
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan.variant,
+                                      plan_directory, plan.calibration_name, plan.calibration_source);
   // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
   plan.metric = root["metric"].value_or(plan.calibration.metric);

@@ -26,6 +26,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.givens = planned.givens;
   settings.symmetry = plan.symmetry;
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
+  settings.cage_count = planned.cage_count;
   const RatingFunction rate = [&metric](const Grid& puzzle) { return metric.rate(puzzle).value; };
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
   return climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
