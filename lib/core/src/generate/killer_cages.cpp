@@ -231,7 +231,6 @@ Labels labels_of(const std::vector<Cage>& cages, int cells) {
 // smallest cell.
 std::vector<Cage> cages_of(const Labels& labels, const Grid& solution) {
   std::vector<Cage> cages;
-  std::vector<int> index_of_label(labels.size() + 1, -1);
   std::vector<int> seen_labels;
   for (int cell = 0; cell < static_cast<int>(labels.size()); ++cell) {
     const int label = labels[static_cast<std::size_t>(cell)];
