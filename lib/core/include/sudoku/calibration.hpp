@@ -10,7 +10,7 @@
 //    "options": {"uniqueness": "false"},              (optional: metric settings used)
 //    "size": 9,                                       (optional: grid size the givens ranges are for)
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
-//               {"name": "easy", ..., "givens": [0, 0], "cages": [28, 34]},   (Killer)
+//               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
 //    "provenance": {...}}                             (optional: kept verbatim)
 // Level members besides name and target are optional: band ([low, high], inclusive), givens

@@ -7,11 +7,13 @@
 // steps of a kind are applied together, so the path does not depend on cell numbering or digit
 // labels). Every placement and elimination is a logical consequence of the givens; the uniqueness
 // techniques (unique rectangles, BUG) additionally assume the puzzle has exactly one solution and
-// can be switched off. A puzzle the implemented ladder cannot finish is graded "beyond" with the
-// steps made so far; a contradiction (no solution) is reported as such. Works for every geometry:
-// techniques read units, peers and unit intersections from the Geometry, nothing is 9x9-only.
-// Thread-safe: grading shares only immutable per-geometry tables. The vocabulary (Technique,
-// TechniqueStep) is technique.hpp; the "technique" rating metric built on this is rating.hpp's.
+// can be switched off (on Killer boards they are always off: cage sums can tell a swapped
+// rectangle apart). Killer boards also get the cage and 45-rule techniques of technique.hpp. A puzzle the
+// implemented ladder cannot finish is graded "beyond" with the steps made so far; a contradiction (no
+// solution) is reported as such. Works for every geometry: techniques read units, peers and unit
+// intersections from the Geometry, nothing is 9x9-only. Thread-safe: grading shares only immutable
+// per-geometry tables. The vocabulary (Technique, TechniqueStep) is technique.hpp; the "technique" rating
+// metric built on this is rating.hpp's.
 //
 //   TechniqueGrade g = grade_techniques(puzzle);
 //   if (g.solved()) std::printf("%s %s\n", format_grade(g).c_str(), describe_hardest(g).c_str());
