@@ -8,6 +8,7 @@
 #include "reference_solver.hpp"
 #include "sudoku/canonical.hpp"
 #include "sudoku/errors.hpp"
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/solution_counter.hpp"
@@ -254,6 +255,58 @@ TEST(BookGeneration, ArchiveFilesRoundTrip) {
   EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 18U);
   EXPECT_EQ(read_archive({dir + "/archive.txt"}).size(), 9U);
   std::filesystem::remove_all(dir);
+}
+
+// Issue 19: a small Killer book (6x6, so seconds; 9x9 Killer climbs are hill_climber_test's and
+// examples/plan-killer.json's). Every puzzle is a newspaper Killer — cages over the whole grid, no
+// givens — with one solution (the reference solver checks the sums), cages of 2-4 cells (a split
+// may leave a single cell) that keep the half-turn symmetry, in its band, distinct; the
+// same bytes for any number of jobs and after an interrupted run resumes from its checkpoint.
+const char* kKillerPlan = R"({"title": "Killer", "seed": 19, "size": 6, "symmetry": "rotate180",
+  "variant": "killer", "cages": {"smallest": 2, "largest": 4},
+  "chapters": [{"title": "Easy", "level": "easy", "count": 2}, {"title": "Medium", "level": "medium", "count": 1}]})";
+
+TEST(BookGeneration, KillerBooksAreUniqueSymmetricDistinctAndResumable) {
+  const Plan plan = test_plan(kKillerPlan);
+  const auto result = generate(plan, 2);
+  std::set<std::string> keys;
+  for (std::size_t c = 0; c < result.book.chapters.size(); ++c) {
+    for (const auto& puzzle : result.book.chapters[c].puzzles) {
+      const Geometry& board = puzzle.puzzle.geometry();
+      ASSERT_EQ(board.variant(), Variant::killer) << puzzle.id;
+      EXPECT_EQ(puzzle.puzzle.givens(), 0) << puzzle.id;
+      const auto reference = testing::reference_count_solutions(puzzle.puzzle, 2);
+      EXPECT_EQ(reference.count, 1) << puzzle.id;
+      EXPECT_EQ(*reference.first_solution, puzzle.solution) << puzzle.id;
+      EXPECT_TRUE(has_cage_symmetry(board.cages(), puzzle.solution, Symmetry::rotate180)) << puzzle.id;
+      int covered = 0;
+      for (const Cage& cage : board.cages()) {
+        EXPECT_LE(cage.cells.size(), 4U) << puzzle.id;
+        covered += static_cast<int>(cage.cells.size());
+      }
+      EXPECT_EQ(covered, 36) << puzzle.id;
+      EXPECT_TRUE(keys.insert(canonical_key(puzzle.puzzle)).second) << puzzle.id;
+      if (plan.chapters[c].band) {
+        EXPECT_TRUE(plan.chapters[c].band->contains(puzzle.rating)) << puzzle.rating;
+      }
+    }
+  }
+  const std::string bytes = book_to_json(result.book);
+  EXPECT_EQ(book_to_json(parse_book(bytes, "book.json")), bytes);  // the cages round-trip
+  EXPECT_EQ(book_to_json(generate(plan, 1).book), bytes);
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  options.jobs = 2;
+  options.tool_version = "test";
+  const auto interrupt = [](const std::vector<std::size_t>& done) {
+    if (done[0] + done[1] >= 2) throw std::runtime_error("interrupted");
+  };
+  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
+  options.resume = true;
+  const auto resumed = generate_book(plan, options);
+  EXPECT_GE(resumed.resumed, 2U);
+  EXPECT_EQ(book_to_json(resumed.book), bytes);
+  std::filesystem::remove_all(options.output_directory);
 }
 
 }  // namespace

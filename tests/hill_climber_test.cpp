@@ -193,5 +193,57 @@ TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
   ASSERT_TRUE(result.reached);
   EXPECT_TRUE(settings.givens->contains(result.puzzle.givens())) << result.puzzle.givens();
 }
+
+// Killer: the climb moves cages. A toy rating, the mean cage size, must land in a band on either
+// side of where the start lands (merges and splits both needed); every state is a unique Killer
+// whose cages are valid and keep the symmetry, with no givens unless the range allows some.
+TEST(HillClimber, KillerCagesClimbToABandKeepingUniquenessAndSymmetry) {
+  const RatingFunction mean_cage = [](const Grid& puzzle, double) {
+    return static_cast<double>(puzzle.cell_count()) / static_cast<double>(puzzle.geometry().cages().size());
+  };
+  const std::pair<Symmetry, RatingBand> cases[] = {{Symmetry::rotate180, {2.0, 2.4}},
+                                                   {Symmetry::rotate180, {3.1, 3.3}},
+                                                   {Symmetry::none, {3.1, 3.3}},
+                                                   {Symmetry::rotate90, {2.0, 2.4}}};
+  for (const auto& [symmetry, band] : cases) {
+    ClimbSettings settings;
+    settings.target = (band.low + band.high) / 2;
+    settings.band = band;
+    settings.symmetry = symmetry;
+    settings.cages = CageShape{2, 5};
+    const ClimbResult result = climb_to_target(Geometry::standard(9), settings, mean_cage, 11);
+    ASSERT_TRUE(result.reached) << to_string(symmetry) << " " << band.low << " " << result.rating;
+    EXPECT_TRUE(band.contains(result.rating)) << result.rating;
+    EXPECT_EQ(result.puzzle.givens(), 0);
+    const SolutionCount count = count_solutions(result.puzzle, 2);
+    ASSERT_EQ(count.count, 1);
+    EXPECT_EQ(*count.solution, result.solution);
+    const auto& cages = result.puzzle.geometry().cages();
+    EXPECT_TRUE(has_cage_symmetry(cages, result.solution, symmetry)) << to_string(symmetry);
+    int covered = 0;
+    for (const Cage& cage : cages) {
+      EXPECT_LE(cage.cells.size(), 5U);
+      covered += static_cast<int>(cage.cells.size());
+    }
+    EXPECT_EQ(covered, 81);
+    const ClimbResult again = climb_to_target(Geometry::standard(9), settings, mean_cage, 11);
+    EXPECT_EQ(again.puzzle.geometry().cages(), cages);
+  }
+}
+
+TEST(HillClimber, KillerGivensOnlyWithinTheirRange) {
+  // A rating that wants givens: the climb adds orbits of them, never more than the range allows.
+  const RatingFunction givens = [](const Grid& puzzle, double) { return 1.0 + puzzle.givens(); };
+  ClimbSettings settings;
+  settings.target = 4.0;
+  settings.band = RatingBand{3.0, 5.0};
+  settings.givens = GivensRange{2, 4};
+  settings.cages = CageShape{2, 5};
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, givens, 5);
+  ASSERT_TRUE(result.reached) << result.rating;
+  EXPECT_TRUE(settings.givens->contains(result.puzzle.givens()));
+  EXPECT_TRUE(has_symmetry(result.puzzle, Symmetry::rotate180));
+  EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1);
+}
 }  // namespace
 }  // namespace sudoku

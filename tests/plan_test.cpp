@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json/serialize.hpp>
+
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -201,7 +203,7 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
       "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, variant, regions, "
-      "level, count, date, givens)");
+      "cages, level, count, date, givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),
@@ -335,9 +337,9 @@ TEST(Plan, VariantsPerBookOrPerChapter) {
 
 TEST(Plan, BadVariantsNameTheJsonPath) {
   const std::string head = R"({"title": "t", "seed": 1, )";
-  EXPECT_EQ(
-      plan_error(head + R"("variant": "sandwich", "chapters": [{"level": "easy", "count": 1}]})"),
-      "plan.json: $.variant: expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"sandwich\"");
+  EXPECT_EQ(plan_error(head + R"("variant": "sandwich", "chapters": [{"level": "easy", "count": 1}]})"),
+            "plan.json: $.variant: expected classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got "
+            "\"sandwich\"");
   EXPECT_EQ(
       plan_error(head + R"("chapters": [{"variant": "windoku", "size": 6, "level": "easy", "count": 1}]})"),
       "plan.json: $.chapters[0].variant: the windoku variant has no 6x6 form (9x9 only)");
@@ -354,6 +356,55 @@ TEST(Plan, BadVariantsNameTheJsonPath) {
       plan_error(head +
                  R"("chapters": [{"variant": "jigsaw", "regions": "1234", "level": "easy", "count": 1}]})"),
       "plan.json: $.chapters[0].regions: expected 81 region ids (one per cell of a 9x9 grid), got 4");
+}
+
+TEST(Plan, KillerPerBookOrPerChapterWithCageShapes) {
+  const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "variant": "killer",
+      "cages": {"smallest": 2, "largest": 4}, "chapters": [
+      {"level": "easy", "count": 1}, {"level": "easy", "count": 1, "cages": {"largest": 6}},
+      {"variant": "classic", "level": "easy", "count": 1}]})",
+                                          "p"),
+                               ".");
+  ASSERT_EQ(plan.chapters.size(), 3U);
+  EXPECT_EQ(plan.chapters[0].variant, Variant::killer);
+  EXPECT_EQ(plan.chapters[0].cages.smallest, 2);
+  EXPECT_EQ(plan.chapters[0].cages.largest, 4);
+  EXPECT_EQ(plan.chapters[1].cages.smallest, 2);  // the plan's, but for what the chapter gives
+  EXPECT_EQ(plan.chapters[1].cages.largest, 6);
+  EXPECT_EQ(plan.chapters[2].variant, Variant::classic);
+  // A Killer climbs its cages on the standard board, graded on the Killer levels: no givens and a
+  // range of cages; the classic chapter keeps the classic levels and their givens.
+  EXPECT_EQ(chapter_board(plan.chapters[0], Symmetry::rotate180, 1), Geometry::standard(9));
+  ASSERT_TRUE(plan.chapters[0].givens && plan.chapters[0].cage_count);
+  EXPECT_EQ(plan.chapters[0].givens->most, 0);
+  EXPECT_EQ(plan.chapters[0].band->low, press_calibration(9, Variant::killer).levels[0].band->low);
+  EXPECT_TRUE(plan.chapters[2].givens && plan.chapters[2].givens->most > 0);
+  EXPECT_FALSE(plan.chapters[2].cage_count);
+  // Written back as given.
+  const auto json = plan_to_json(plan);
+  EXPECT_EQ(boost::json::serialize(json.at("cages")), R"({"smallest":2,"largest":4})");
+  EXPECT_EQ(boost::json::serialize(json.at("chapters").as_array()[1].at("cages")),
+            R"({"smallest":2,"largest":6})");
+  EXPECT_FALSE(json.at("chapters").as_array()[0].as_object().contains("cages"));
+}
+
+TEST(Plan, BadCageShapesNameTheJsonPath) {
+  const std::string head = R"({"title": "t", "seed": 1, )";
+  EXPECT_EQ(plan_error(head + R"("variant": "killer", "cages": {"smallest": 4, "largest": 3},
+                       "chapters": [{"level": "easy", "count": 1}]})"),
+            "plan.json: $.cages: expected smallest <= largest, got 4 > 3");
+  EXPECT_EQ(plan_error(head + R"("chapters": [{"variant": "killer", "cages": {"largest": 10},
+                       "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].cages.largest: expected an integer from 1 to 9, got an integer (10)");
+  EXPECT_EQ(plan_error(head + R"("chapters": [{"variant": "killer", "cages": {"biggest": 5},
+                       "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].cages: unknown key \"biggest\" (expected one of: smallest, largest)");
+  EXPECT_EQ(plan_error(head + R"("chapters": [{"variant": "x", "cages": {"largest": 5},
+                       "level": "easy", "count": 1}]})"),
+            "plan.json: $.chapters[0].cages: only a Killer plan or chapter takes cages");
+  EXPECT_EQ(
+      plan_error(head + R"("size": 25, "variant": "killer", "chapters": [{"level": "easy", "count": 1}]})"),
+      "plan.json: $.variant: Killer boards go up to 16x16, not 25x25");
 }
 
 }  // namespace

@@ -38,9 +38,9 @@ bool parse_options(int argc, char** argv, Options& options) {
       "Runs each suite on each input: warm-up, then whole passes until --seconds (a pass under way\n"
       "when the time is up is finished, none is counted in part), and reports items/s, passes,\n"
       "mean and median time per item, work per item (guesses per puzzle for the count-KERNEL\n"
-      "suites), work rate and peak RSS. Inputs are puzzle files or books (a book.json keeps each\n"
-      "puzzle's variant), except for generate (a calibration file, 'press', 'paper' or\n"
-      "'default' = paper). Suites:";
+      "suites), work rate and peak RSS. Inputs are puzzle files (classic or Killer lines) or books\n"
+      "(a book.json keeps each puzzle's variant), except for generate (a calibration file,\n"
+      "'press', 'paper' or 'default' = paper) and plan (a plan file). Suites:";
   for (const auto& suite : sudoku::bench::suites()) summary += "\n  " + suite.name + ": " + suite.description;
   command_line.summary = summary;
   std::vector<std::string> words;

@@ -5,8 +5,10 @@
 
 #include "bench_runner.hpp"
 #include "sudoku/book.hpp"
+#include "sudoku/book_generation.hpp"
 #include "sudoku/calibration.hpp"
 #include "sudoku/canonical.hpp"
+#include "sudoku/errors.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/plan.hpp"
 #include "sudoku/puzzle_io.hpp"
@@ -17,10 +19,20 @@
 namespace sudoku::bench {
 namespace {
 
-// The puzzles of an input: a puzzle file, or a book (a .json file: generate-book's book.json), whose
-// puzzles keep their boards — the way to benchmark variants, which puzzle files do not name.
+// The puzzles of an input: a puzzle file (classic or Killer lines), or a book (a .json file: generate-book's
+// book.json), whose puzzles keep their boards — the way to benchmark variants, which puzzle files do not
+// name.
 std::vector<Grid> load_input(const std::string& file) {
-  if (!file.ends_with(".json")) return load_puzzles(file);
+  if (!file.ends_with(".json")) {
+    try {
+      return load_puzzles(file);
+    } catch (const InputError&) {
+      // Not the classic form: a file of Killer lines (docs/formats.md), else the Killer error.
+      ReadOptions options;
+      options.variant = Variant::killer;
+      return load_puzzles(file, options);
+    }
+  }
   std::vector<Grid> puzzles;
   for (const auto& chapter : read_book(file).chapters)
     for (const auto& puzzle : chapter.puzzles) puzzles.push_back(puzzle.puzzle);
@@ -99,6 +111,23 @@ std::vector<Workload> generation_workloads(const std::string& input) {
   return workloads;
 }
 
+// A plan's chapters: one workload per chapter, item i the climb of its slot i as generate-book runs
+// it (climb_slot: the slot's seed, target, board and rules, the default budgets), so a chapter's
+// pass is the chapter's climbing time on one thread (clash retries, the variety rule, verification
+// and the audit not included). The way to time Killer chapters: examples/plan-killer.json.
+std::vector<Workload> plan_workloads(const std::string& input) {
+  auto plan = std::make_shared<const Plan>(read_plan(input));
+  auto metric = std::shared_ptr<RatingMetric>(make_rating_metric(plan->metric, plan->metric_settings()));
+  std::vector<Workload> workloads;
+  for (std::size_t c = 0; c < plan->chapters.size(); ++c)
+    workloads.push_back({plan->chapters[c].title, static_cast<std::size_t>(plan->chapters[c].count),
+                         [plan, metric, c](std::size_t i) {
+                           return static_cast<std::uint64_t>(
+                               climb_slot(*plan, c, i, 0, ClimbSettings{}, *metric).moves);
+                         }});
+  return workloads;
+}
+
 }  // namespace
 
 #ifdef SUDOKU_BENCH_TYPESET
@@ -136,6 +165,10 @@ const std::vector<Suite>& suites() {
             "hill climber per level of a calibration (input: 'default', 'press', 'paper' or a "
             "calibration file), as generate-book",
             generation_workloads},
+      Suite{"plan", "puzzles", "climber moves",
+            "generate-book's climbs per chapter of a plan (input: a plan file, e.g. "
+            "examples/plan-killer.json), one thread",
+            plan_workloads},
 #ifdef SUDOKU_BENCH_TYPESET
       typeset_suite(),
 #endif

@@ -105,24 +105,7 @@ void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
     if (cages_field.present()) cages_field.fail("cages need \"variant\": \"killer\"");
     return;
   }
-  const JsonField list = field.required("cages");
-  std::vector<Cage> cages;
-  for (std::size_t i = 0; i < list.array_size(); ++i) {
-    const JsonField element = list.element(i);
-    element.allow_only({"sum", "cells"});
-    Cage cage;
-    cage.sum = static_cast<int>(element.required("sum").as_integer(1, kMaxCells * kMaxSize));
-    const JsonField cells = element.required("cells");
-    for (std::size_t j = 0; j < cells.array_size(); ++j)
-      cage.cells.push_back(static_cast<int>(cells.element(j).as_integer(0, puzzle.puzzle.cell_count() - 1)));
-    cages.push_back(std::move(cage));
-  }
-  std::shared_ptr<const Geometry> geometry;
-  try {
-    geometry = Geometry::killer(cages, puzzle.puzzle.geometry_ptr());
-  } catch (const std::invalid_argument& error) {
-    list.fail(error.what());
-  }
+  const auto geometry = read_cages_field(field.required("cages"), puzzle.puzzle.geometry_ptr());
   std::istringstream canonical(puzzle.canonical);
   const auto key = read_killer_puzzles(canonical, "canonical");
   if (key.size() != 1 || !key.front().ok())
@@ -145,16 +128,6 @@ void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
         .fail("repeats a value in a cage at " + cell_name(*geometry, conflict->first) + " and " +
               cell_name(*geometry, conflict->second));
   }
-}
-
-boost::json::array cages_to_json(const Geometry& geometry) {
-  boost::json::array cages;
-  for (const Cage& cage : geometry.cages()) {
-    boost::json::array cells;
-    for (int cell : cage.cells) cells.push_back(cell);
-    cages.push_back({{"sum", cage.sum}, {"cells", std::move(cells)}});
-  }
-  return cages;
 }
 
 // The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
@@ -287,12 +260,43 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
 
 }  // namespace
 
-Variant read_variant_field(const JsonField& field) {
+Variant read_variant_field(const JsonField& field, bool killer) {
   const std::string name = field.as_string();
   const auto variant = parse_variant(name);
-  if (!variant || *variant == Variant::killer)
-    field.fail("expected classic, x, windoku, asterisk, centre-dot or jigsaw, got \"" + name + "\"");
+  if (!variant || (*variant == Variant::killer && !killer))
+    field.fail(std::string("expected classic, x, windoku, asterisk, centre-dot") +
+               (killer ? ", jigsaw or killer" : " or jigsaw") + ", got \"" + name + "\"");
   return *variant;
+}
+
+std::shared_ptr<const Geometry> read_cages_field(const JsonField& list,
+                                                 const std::shared_ptr<const Geometry>& base) {
+  std::vector<Cage> cages;
+  for (std::size_t i = 0; i < list.array_size(); ++i) {
+    const JsonField element = list.element(i);
+    element.allow_only({"sum", "cells"});
+    Cage cage;
+    cage.sum = static_cast<int>(element.required("sum").as_integer(1, kMaxCells * kMaxSize));
+    const JsonField cells = element.required("cells");
+    for (std::size_t j = 0; j < cells.array_size(); ++j)
+      cage.cells.push_back(static_cast<int>(cells.element(j).as_integer(0, base->cell_count() - 1)));
+    cages.push_back(std::move(cage));
+  }
+  try {
+    return Geometry::killer(cages, base);
+  } catch (const std::invalid_argument& error) {
+    list.fail(error.what());
+  }
+}
+
+boost::json::array cages_to_json(const Geometry& geometry) {
+  boost::json::array cages;
+  for (const Cage& cage : geometry.cages()) {
+    boost::json::array cells;
+    for (int cell : cage.cells) cells.push_back(cell);
+    cages.push_back({{"sum", cage.sum}, {"cells", std::move(cells)}});
+  }
+  return cages;
 }
 
 std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size) {

@@ -13,6 +13,7 @@ namespace sudoku {
 namespace {
 
 constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+static_assert(kLetters.size() == kMaxKillerLineCages);
 
 int letter_index(char symbol) {
   const auto at = kLetters.find(symbol);

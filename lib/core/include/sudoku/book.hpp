@@ -73,11 +73,16 @@ std::string book_to_json(const Book& book);
 // Writes the book atomically (never leaves a half-written file). IoError on failure.
 void write_book(const Book& book, const std::string& path);
 
-// The JSON fields of a board's rules, shared by book.json and plans: "variant" (a variant name;
-// killer is not read here) and "regions" (a jigsaw layout of size*size region ids, as parse_regions
-// reads it). InputError at the field's JSON path naming the fault (and its position in the map).
-Variant read_variant_field(const JsonField& field);
+// The JSON fields of a board's rules, shared by book.json, plans and the generator's checkpoint:
+// "variant" (a variant name; killer only when `killer`, as a puzzle's Killer needs its cages),
+// "regions" (a jigsaw layout of size*size region ids, as parse_regions reads it) and "cages"
+// ([{"sum": 15, "cells": [0, 1, 10]}, ...], read onto `base` as Geometry::killer checks them).
+// InputError at the field's JSON path naming the fault (and its position in the map).
+Variant read_variant_field(const JsonField& field, bool killer = false);
 std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int size);
+std::shared_ptr<const Geometry> read_cages_field(const JsonField& list,
+                                                 const std::shared_ptr<const Geometry>& base);
+boost::json::array cages_to_json(const Geometry& geometry);
 
 // True for a real calendar date written "YYYY-MM-DD".
 bool is_iso_date(std::string_view text);

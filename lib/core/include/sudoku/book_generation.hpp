@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <set>
@@ -29,6 +30,7 @@
 #include "sudoku/book.hpp"
 #include "sudoku/hill_climber.hpp"
 #include "sudoku/plan.hpp"
+#include "sudoku/rating.hpp"
 
 namespace sudoku {
 
@@ -72,6 +74,16 @@ using GenerationProgress = std::function<void(const std::vector<std::size_t>& do
 // calendar also feed/{date}.json per day (docs/desk.md).
 BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
                                    const GenerationProgress& progress = {});
+
+// One slot's climb as generate_book runs it: chapter `chapter`, puzzle `index` of the plan (attempt 0,
+// or a retry's attempt), its seed (derive_seed(plan seed, chapter, index), a calendar slot's own
+// seed, then the attempt), its target in the band, the chapter's board and rules, the budgets of
+// `climb`, graded by `metric`. sudoku-bench times chapters with it.
+//   const auto metric = make_rating_metric(plan.metric, plan.metric_settings());
+//   const ClimbResult r = climb_slot(plan, 0, 3, 0, ClimbSettings{}, *metric);
+std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index, int attempt);
+ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
+                       const ClimbSettings& climb, const RatingMetric& metric);
 
 // Canonical keys of every puzzle in the given archive files (one puzzle per line; labels allowed).
 // InputError at the first malformed line, IoError when unreadable.

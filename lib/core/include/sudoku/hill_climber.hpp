@@ -36,6 +36,7 @@
 
 #include "sudoku/calibration.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/random.hpp"
 #include "sudoku/symmetry.hpp"
 
@@ -57,6 +58,13 @@ struct ClimbSettings {
   int escalations = 2;  // rounds of max_restarts climbs after the first, each with doubled budgets
   // With a band: more climbs, once the band is reached, while the rating is not on the slot's target.
   int aim_restarts = 2;
+  // Killer: climb cage layouts on `geometry` (the board without cages). The start is a random
+  // solution grid with symmetric_unique_cages (killer_cages.hpp) and no givens; moves merge, split
+  // and reshape cages (with their images under `symmetry`) and, when `givens` allows any, add or
+  // remove orbits of givens. Without a givens range a Killer gets none (the newspaper form).
+  std::optional<CageShape> cages;
+  // Killer: success only with this many cages (counted like givens outside their range).
+  std::optional<GivensRange> cage_count;
 };
 
 // Boards from 16x16 up, where grading one move costs up to tens of milliseconds (forcing chains

@@ -17,6 +17,7 @@
 //   std::cout << to_killer_line(*entries[0].grid) << '\n';
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ namespace sudoku {
 std::vector<PuzzleEntry> read_killer_puzzles(std::istream& input, const std::string& source);
 
 // Throws std::invalid_argument when the board has more cages than letters (52) or no cages.
+inline constexpr std::size_t kMaxKillerLineCages = 52;
 std::string to_killer_line(const Grid& puzzle);
 
 }  // namespace sudoku

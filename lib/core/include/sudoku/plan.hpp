@@ -21,6 +21,7 @@
 
 #include "sudoku/calibration.hpp"
 #include "sudoku/json_io.hpp"
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/symmetry.hpp"
 
 namespace sudoku {
@@ -38,7 +39,11 @@ struct PlanChapter {
   // fixed layout, puzzle_io's regions_line form) or, when empty, draws a layout per puzzle.
   Variant variant = Variant::classic;
   std::string regions;
-  bool variant_given = false;       // the chapter gave "variant" (and "regions", when not empty)
+  bool variant_given = false;  // the chapter gave "variant" (and "regions", when not empty)
+  // Killer chapters: the sizes of the cages ("cages": {"smallest": 2, "largest": 5}), the chapter's
+  // else the plan's else CageShape's defaults; the plan's symmetry holds for the cage layout.
+  CageShape cages;
+  bool cages_given = false;         // the chapter gave "cages"
   std::optional<std::string> date;  // "YYYY-MM-DD"
   // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
   std::optional<RatingBand> band;
@@ -46,7 +51,9 @@ struct PlanChapter {
   // the plan's grid size, its level's range. None: any number.
   std::optional<GivensRange> givens;
   bool givens_given = false;  // the chapter gave "givens"
-  bool variety = false;       // the variety rule applies (variety_applies)
+  // Killer levels: how many cages a puzzle has (the level's "cages" range), else any number.
+  std::optional<GivensRange> cage_count;
+  bool variety = false;  // the variety rule applies (variety_applies)
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
   // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
   // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.
@@ -81,6 +88,7 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 
 struct PlanKeysGiven {
   bool author = false;
   bool variant = false;
+  bool cages = false;
   bool size = false;
   bool symmetry = false;
   bool metric = false;
@@ -98,6 +106,7 @@ struct Plan {
   Symmetry symmetry = Symmetry::rotate180;
   Variant variant = Variant::classic;  // "variant": every chapter's unless it gives its own
   std::string regions;                 // "regions": the jigsaw layout of every jigsaw chapter
+  CageShape cages;                     // "cages": the cage sizes of every Killer chapter
   std::string metric = "technique";    // default: the calibration's metric
   int runs = 1;                        // searches per rating (the metric's "runs" setting)
   double tolerance = 0.10;
@@ -115,13 +124,15 @@ struct Plan {
 };
 
 // The board of one puzzle of `chapter`: the fixed variants' shared boards, the chapter's jigsaw
-// layout, or a jigsaw layout drawn from `seed` (random_jigsaw_layout under the plan's symmetry).
+// layout, or a jigsaw layout drawn from `seed` (random_jigsaw_layout under the plan's symmetry); for
+// Killer the standard board the climb adds its cages to.
 std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
                                               std::uint64_t seed);
 
-// The levels a chapter of `size` is graded on: the press levels of that size when the plan uses the
-// press levels, the plan's calibration otherwise (its givens ranges then apply only at its size).
-Calibration chapter_calibration(const Plan& plan, int size);
+// The levels a chapter of `size` and `variant` is graded on: the press levels of that size (and of
+// Killer for Killer chapters) when the plan uses the press levels, the plan's calibration otherwise
+// (its givens ranges then apply only at its size).
+Calibration chapter_calibration(const Plan& plan, int size, Variant variant = Variant::classic);
 
 inline constexpr int kMaxPlanPuzzles = 100000;
 

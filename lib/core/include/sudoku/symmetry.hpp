@@ -27,6 +27,12 @@ inline constexpr std::string_view kSymmetryNames = "none, rotate180, rotate90, m
 
 std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry symmetry);
 
+// The image of `cell` under the group's generator (a half turn, a quarter turn, a reflection; the
+// cell itself for `none`). Applying it order-many times (symmetry_order) gives the cell back.
+int symmetry_image(const Geometry& geometry, Symmetry symmetry, int cell);
+// 1 for none, 2 for rotate180, mirror and diagonal, 4 for rotate90.
+int symmetry_order(Symmetry symmetry);
+
 // True when the pattern of givens is invariant under the symmetry.
 bool has_symmetry(const Grid& puzzle, Symmetry symmetry);
 

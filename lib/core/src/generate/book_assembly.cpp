@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "sudoku/killer_cages.hpp"
 #include "sudoku/puzzle_io.hpp"
 #include "sudoku/solution_counter.hpp"
 
@@ -18,13 +19,16 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   const Grid& solution = chosen.result.solution;
   const SolutionCount count = count_solutions(puzzle, 2);
   if (count.count != 1 || !(*count.solution == solution) || !is_solution_of(solution, puzzle) ||
-      !has_symmetry(puzzle, plan.symmetry))
+      !has_symmetry(puzzle, plan.symmetry) ||
+      !has_cage_symmetry(puzzle.geometry().cages(), solution, plan.symmetry))
     throw std::logic_error("generated puzzle failed verification: " + to_line(puzzle));
   const MetricRating rating = metric.rate(puzzle);
   const bool on_target = chapter.band
                              ? chapter.band->contains(rating.value)
                              : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
-  if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())))
+  const int cages = static_cast<int>(puzzle.geometry().cages().size());
+  if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())) ||
+      (chapter.cage_count && !chapter.cage_count->contains(cages)))
     throw std::logic_error("recomputed rating of " + to_line(puzzle) + " is off target");
   BookPuzzle entry;
   entry.puzzle = puzzle;

@@ -15,6 +15,7 @@
 #include "sudoku/atomic_file.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/json_io.hpp"
+#include "sudoku/killer_io.hpp"
 #include "sudoku/parallel.hpp"
 #include "sudoku/puzzle_io.hpp"
 
@@ -33,7 +34,8 @@ void write_book_files(const Book& book, const std::string& directory) {
   std::string solutions;
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
-      // Jigsaw lines carry their layout (corpus-rate --variant jigsaw reads them back).
+      // Jigsaw lines carry their layout (corpus-rate --variant jigsaw reads them back); Killer
+      // puzzles are written in the Killer one-line form (corpus-rate --variant killer).
       std::string tail = " ";
       if (puzzle.puzzle.geometry().variant() == Variant::jigsaw) {
         tail += regions_line(puzzle.puzzle.geometry());
@@ -41,7 +43,8 @@ void write_book_files(const Book& book, const std::string& directory) {
       }
       tail += puzzle.id;
       tail += '\n';
-      puzzles += to_line(puzzle.puzzle) + tail;
+      const bool killer = puzzle.puzzle.geometry().variant() == Variant::killer;
+      puzzles += (killer ? to_killer_line(puzzle.puzzle) : to_line(puzzle.puzzle)) + tail;
       solutions += to_line(puzzle.solution) + tail;
     }
   }
@@ -57,8 +60,8 @@ Audit audit_book(const Plan& plan, const Book& book, int jobs) {
   std::vector<std::pair<std::size_t, std::size_t>> places;  // (chapter, puzzle) of every puzzle
   for (std::size_t c = 0; c < plan.chapters.size(); ++c) {
     const PlanChapter& chapter = plan.chapters[c];
-    AuditGroup group =
-        audit_group(chapter.title, chapter.level, chapter_calibration(plan, chapter.size), chapter.size);
+    AuditGroup group = audit_group(chapter.title, chapter.level,
+                                   chapter_calibration(plan, chapter.size, chapter.variant), chapter.size);
     if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, false, {}};
     group.givens_range = chapter.givens;
     group.puzzles.resize(book.chapters[c].puzzles.size());
@@ -92,6 +95,7 @@ void write_feed(const Plan& plan, const Book& book, const std::string& directory
         auto& entry = days[*puzzle.date].back().as_object();
         entry["variant"] = variant_name(board.variant());
         if (board.variant() == Variant::jigsaw) entry["regions"] = regions_line(board);
+        if (board.variant() == Variant::killer) entry["cages"] = cages_to_json(board);
       }
     }
   }

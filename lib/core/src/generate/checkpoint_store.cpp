@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "sudoku/atomic_file.hpp"
+#include "sudoku/book.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/json_io.hpp"
 #include "sudoku/plan.hpp"
@@ -31,14 +32,15 @@ Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& bo
   }
 }
 
-// The board a stored slot was climbed on: "variant" and "regions" when not classic (null then).
+// The board a stored slot was climbed on: "variant" and "regions" or "cages" when not classic (null
+// then).
 std::shared_ptr<const Geometry> read_board(const JsonField& slot, int size) {
   if (!slot["variant"].present()) return nullptr;
-  const auto variant = parse_variant(slot["variant"].as_string());
-  if (!variant || *variant == Variant::killer) slot["variant"].fail("expected a variant name");
+  const Variant variant = read_variant_field(slot["variant"], true);
+  if (variant == Variant::killer) return read_cages_field(slot.required("cages"), Geometry::standard(size));
   try {
-    if (*variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());
-    return Geometry::variant(*variant, size);
+    if (variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());
+    return Geometry::variant(variant, size);
   } catch (const std::invalid_argument& error) {
     slot.fail(error.what());
   }
@@ -121,6 +123,7 @@ void CheckpointStore::save() {
       if (board.variant() != Variant::classic) {
         slots.back().as_object()["variant"] = variant_name(board.variant());
         if (board.variant() == Variant::jigsaw) slots.back().as_object()["regions"] = regions_line(board);
+        if (board.variant() == Variant::killer) slots.back().as_object()["cages"] = cages_to_json(board);
       }
     }
     text = pretty_json(boost::json::object{{"fingerprint", fingerprint_}, {"slots", std::move(slots)}});

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/killer_io.hpp"
 #include "sudoku/solution_counter.hpp"
 #include "sudoku/transform.hpp"
 
@@ -19,6 +20,7 @@ struct State {
   Grid solution;
   double rating = 0;
   int givens = 0;
+  int cages = 0;  // Killer
   double cost = std::numeric_limits<double>::infinity();
 };
 
@@ -67,7 +69,7 @@ class Climber {
 
   bool reached(const State& state) const {
     if (!two_part_cost()) return state.cost <= settings_.tolerance * settings_.target;
-    return state.cost < std::numeric_limits<double>::infinity() && outside(state.rating, state.givens) == 0;
+    return state.cost < std::numeric_limits<double>::infinity() && outside(state) == 0;
   }
   // Close enough to the target to stop. In a band the window is a share of the band's width (the
   // tolerance does not apply there), small enough that a discrete grade must be hit, not its
@@ -80,11 +82,13 @@ class Climber {
   }
 
  private:
-  bool two_part_cost() const { return settings_.band || settings_.givens; }
+  bool two_part_cost() const { return settings_.band || settings_.givens || settings_.cage_count; }
 
   // How far from acceptable, relative to the target (0 when the rating and the givens fit).
-  double outside(double rating, int givens) const {
+  double outside(const State& state) const {
     const double target = settings_.target;
+    const double rating = state.rating;
+    const int givens = state.givens;
     double rating_gap = 0;
     if (settings_.band)
       rating_gap = std::max({0.0, settings_.band->low - rating, rating - settings_.band->high});
@@ -93,15 +97,18 @@ class Climber {
     int givens_gap = 0;
     if (settings_.givens)
       givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    if (settings_.cage_count)
+      givens_gap +=
+          std::max({0, settings_.cage_count->fewest - state.cages, state.cages - settings_.cage_count->most});
     return rating_gap / target + kPerGivenOutside * givens_gap;
   }
 
   // The paper's |rating - target| when there is neither band nor givens range; otherwise the two
   // parts of the header, as one number that orders them lexicographically.
-  double cost_of(double rating, int givens) const {
-    const double distance = std::abs(rating - settings_.target);
+  double cost_of(const State& state) const {
+    const double distance = std::abs(state.rating - settings_.target);
     if (!two_part_cost()) return distance;
-    return kOutsideWeight * outside(rating, givens) + distance / settings_.target;
+    return kOutsideWeight * outside(state) + distance / settings_.target;
   }
 
   // The highest rating a move with `givens` givens may have and still cost no more than `cost` (be
@@ -127,7 +134,12 @@ class Climber {
   void evaluate(State& state, double ceiling = std::numeric_limits<double>::infinity()) const {
     state.rating = rate_(state.puzzle, ceiling);
     state.givens = state.puzzle.givens();
-    state.cost = cost_of(state.rating, state.givens);
+    state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
+    state.cost = cost_of(state);
+    // A Killer needs a line in the Killer form (its canonical key, puzzles.txt): at most 52 cages.
+    // More is mostly one- and two-cell cages, givens in disguise, which no newspaper prints.
+    if (static_cast<std::size_t>(state.cages) > kMaxKillerLineCages)
+      state.cost = std::numeric_limits<double>::infinity();
   }
 
   bool dug_enough(const State& state, double band_floor) const {
@@ -141,6 +153,7 @@ class Climber {
   // givens are few enough, unless the rating is already past the band). Full grids all rate 1, a
   // plateau on which strict hill climbing cannot move; digging leaves it.
   State dig(std::int64_t& moves) {
+    if (settings_.cages) return cage_start();
     State current;
     current.solution = random_solution_grid(geometry_, rng_);
     current.puzzle = current.solution;
@@ -163,9 +176,72 @@ class Climber {
     return current;
   }
 
+  // Killer: a random solution grid under symmetric unique cages, no givens.
+  State cage_start() {
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    const auto cages = symmetric_unique_cages(current.solution, rng_, *settings_.cages, settings_.symmetry);
+    const auto board = Geometry::killer(cages, geometry_);
+    current.solution = on_geometry(current.solution, board);
+    current.puzzle = Grid(board);
+    evaluate(current);
+    return current;
+  }
+
+  // Killer moves: cages merge when the puzzle is too easy (fewer, larger cages give less away),
+  // split when too hard, reshape either way; givens only within the givens range.
+  bool propose_cages(const State& current, State& candidate) {
+    const bool too_easy = current.rating < settings_.target;
+    const bool may_add = settings_.givens && current.givens < settings_.givens->most;
+    const std::uint32_t roll = rng_.below(100);
+    std::optional<CageMove> move;
+    if (settings_.givens && current.givens < settings_.givens->fewest)
+      return change_givens(current, candidate, true);
+    if (current.givens > (settings_.givens ? settings_.givens->most : 0))
+      return change_givens(current, candidate, false);
+    if (too_easy) {
+      if (roll < 10 && current.givens > 0) return change_givens(current, candidate, false);
+      move = roll < 55 ? CageMove::merge : roll < 90 ? CageMove::reshape : CageMove::split;
+    } else {
+      if (roll < 10 && may_add) return change_givens(current, candidate, true);
+      move = roll < 55 ? CageMove::split : roll < 90 ? CageMove::reshape : CageMove::merge;
+    }
+    // Outside the level's range of cages the count must move first.
+    if (settings_.cage_count && current.cages > settings_.cage_count->most) move = CageMove::merge;
+    if (settings_.cage_count && current.cages < settings_.cage_count->fewest) move = CageMove::split;
+    auto cages = moved_cages(current.puzzle.geometry().cages(), current.solution, *move, *settings_.cages,
+                             settings_.symmetry, rng_);
+    if (!cages) return false;
+    const auto board = Geometry::killer(std::move(*cages), geometry_);
+    candidate.puzzle = on_geometry(current.puzzle, board);
+    return solve_uniquely(candidate);
+  }
+
+  // Adds (values from the current solution: the puzzle stays uniquely solvable with that solution)
+  // or removes one orbit of givens.
+  bool change_givens(const State& current, State& candidate, bool add) {
+    std::vector<int> chosen;
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
+      if ((current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0) != add) chosen.push_back(o);
+    if (chosen.empty()) return false;
+    const auto& orbit =
+        orbits_[static_cast<std::size_t>(chosen[rng_.below(static_cast<std::uint32_t>(chosen.size()))])];
+    candidate.puzzle = current.puzzle;
+    for (int cell : orbit) {
+      if (add)
+        candidate.puzzle.set(cell, current.solution[cell]);
+      else
+        candidate.puzzle.clear(cell);
+    }
+    if (!add) return solve_uniquely(candidate);
+    candidate.solution = current.solution;
+    return true;
+  }
+
   // Draws a move and applies it to a copy of `current`. False when the move is impossible or the
   // result does not have exactly one solution (infinite cost: never kept).
   bool propose(const State& current, State& candidate) {
+    if (settings_.cages) return propose_cages(current, candidate);
     std::vector<int> given_orbits;
     std::vector<int> empty_orbits;
     for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
@@ -193,16 +269,10 @@ class Climber {
     };
     candidate.puzzle = current.puzzle;
     switch (kind) {
-      case Move::add: {
-        // Values from the current solution: the puzzle stays uniquely solvable with that solution.
-        for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
-        candidate.solution = current.solution;
-        return true;
-      }
-      case Move::remove: {
-        for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
-        return solve_uniquely(candidate);
-      }
+      case Move::add:
+        return change_givens(current, candidate, true);
+      case Move::remove:
+        return change_givens(current, candidate, false);
       case Move::relocate: {
         for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
         for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <numeric>
 
 #include "sudoku/solution_counter.hpp"
@@ -202,6 +203,217 @@ std::vector<Cage> with_sums_of(std::vector<Cage> cages, const Grid& solution) {
     for (int cell : cage.cells) cage.sum += solution[cell];
   }
   return cages;
+}
+
+}  // namespace sudoku
+
+// ---- Cage layouts for the climb: symmetric starts and moves -------------------------------------
+//
+// A layout is handled as one label per cell (the cells of a label form a cage): a move relabels
+// cells, its images under the symmetry relabel theirs the same way, and the whole layout is then
+// checked once (connected cages, no repeated value, sizes, symmetry). Checking the result instead of
+// reasoning about each move's special cases (a cage that is its own image, a cell on the axis)
+// keeps every move a few lines; a check costs far less than the count that follows it.
+
+namespace sudoku {
+namespace {
+
+using Labels = std::vector<int>;
+
+Labels labels_of(const std::vector<Cage>& cages, int cells) {
+  Labels labels(static_cast<std::size_t>(cells), -1);
+  for (std::size_t k = 0; k < cages.size(); ++k)
+    for (int cell : cages[k].cells) labels[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+  return labels;
+}
+
+// The cages of `labels` (cells in no cage left out), sums from `solution`, in the order of their
+// smallest cell.
+std::vector<Cage> cages_of(const Labels& labels, const Grid& solution) {
+  std::vector<Cage> cages;
+  std::vector<int> seen_labels;
+  for (int cell = 0; cell < static_cast<int>(labels.size()); ++cell) {
+    const int label = labels[static_cast<std::size_t>(cell)];
+    if (label < 0) continue;
+    const auto found = std::find(seen_labels.begin(), seen_labels.end(), label);
+    const std::size_t k = static_cast<std::size_t>(found - seen_labels.begin());
+    if (found == seen_labels.end()) {
+      seen_labels.push_back(label);
+      cages.push_back({0, {}});
+    }
+    cages[k].cells.push_back(cell);
+  }
+  return with_sums_of(std::move(cages), solution);
+}
+
+int size_of_label(const Labels& labels, int label) {
+  return static_cast<int>(std::count(labels.begin(), labels.end(), label));
+}
+
+int fresh_label(const Labels& labels) {
+  return 1 + std::max(static_cast<int>(labels.size()), *std::max_element(labels.begin(), labels.end()));
+}
+
+// True when every cage of `labels` is connected, repeats no value of `solution`, has at most
+// `largest` cells, and the image of every cage under `symmetry` is a cage.
+bool valid_layout(const Labels& labels, const Grid& solution, int largest, Symmetry symmetry) {
+  const Geometry& geometry = solution.geometry();
+  const std::vector<Cage> cages = cages_of(labels, solution);
+  for (const Cage& cage : cages) {
+    if (static_cast<int>(cage.cells.size()) > largest) return false;
+    CandidateMask values = 0;
+    for (int cell : cage.cells) {
+      const CandidateMask bit = CandidateMask{1} << (solution[cell] - 1);
+      if ((values & bit) != 0) return false;
+      values |= bit;
+    }
+    if (!is_connected(geometry.size(), cage.cells)) return false;
+  }
+  // Symmetric: label(c) determines label(image(c)) and back, for every cell.
+  std::map<int, int> forward;
+  std::map<int, int> backward;
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    const int from = labels[static_cast<std::size_t>(cell)];
+    const int to = labels[static_cast<std::size_t>(symmetry_image(geometry, symmetry, cell))];
+    if (forward.emplace(from, to).first->second != to) return false;
+    if (backward.emplace(to, from).first->second != from) return false;
+  }
+  return true;
+}
+
+// A random edge neighbour of `cell` in another cage, or -1.
+int neighbour_in_other_cage(const Geometry& geometry, const Labels& labels, int cell, Rng& rng) {
+  std::vector<int> candidates;
+  for (int next : neighbours(geometry, cell))
+    if (labels[static_cast<std::size_t>(next)] != labels[static_cast<std::size_t>(cell)])
+      candidates.push_back(next);
+  if (candidates.empty()) return -1;
+  return candidates[rng.below(static_cast<std::uint32_t>(candidates.size()))];
+}
+
+// Merges the cages of `x` and `y` and, for every power of the symmetry, the cages of their images.
+void merge_with_images(const Geometry& geometry, Symmetry symmetry, Labels& labels, int x, int y) {
+  for (int k = 0; k < symmetry_order(symmetry); ++k) {
+    const int into = labels[static_cast<std::size_t>(x)];
+    const int from = labels[static_cast<std::size_t>(y)];
+    if (into != from) std::replace(labels.begin(), labels.end(), from, into);
+    x = symmetry_image(geometry, symmetry, x);
+    y = symmetry_image(geometry, symmetry, y);
+  }
+}
+
+// Splits the cage of `x` (two connected parts) and the images of that split in the cages of the
+// images of `x` — except in a cage that is its own image, where the check decides.
+bool split_with_images(const Geometry& geometry, Symmetry symmetry, Labels& labels, int x, Rng& rng) {
+  const int label = labels[static_cast<std::size_t>(x)];
+  Cage cage;
+  for (int cell = 0; cell < geometry.cell_count(); ++cell)
+    if (labels[static_cast<std::size_t>(cell)] == label) cage.cells.push_back(cell);
+  std::vector<int> part;
+  std::vector<int> rest;
+  if (!split_cage(geometry, cage, rng, part, rest)) return false;
+  const Labels before = labels;
+  for (int k = 0; k < symmetry_order(symmetry); ++k) {
+    if (k > 0 && before[static_cast<std::size_t>(part.front())] == label) break;  // back in the cage
+    const int fresh = fresh_label(labels);
+    for (int cell : part) labels[static_cast<std::size_t>(cell)] = fresh;
+    for (int& cell : part) cell = symmetry_image(geometry, symmetry, cell);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool has_cage_symmetry(const std::vector<Cage>& cages, const Grid& solution, Symmetry symmetry) {
+  return valid_layout(labels_of(cages, solution.cell_count()), solution, kMaxSize, symmetry);
+}
+
+std::optional<std::vector<Cage>> moved_cages(const std::vector<Cage>& cages, const Grid& solution,
+                                             CageMove move, CageShape shape, Symmetry symmetry, Rng& rng) {
+  const Geometry& geometry = solution.geometry();
+  Labels labels = labels_of(cages, geometry.cell_count());
+  const int x = static_cast<int>(rng.below(static_cast<std::uint32_t>(geometry.cell_count())));
+  switch (move) {
+    case CageMove::merge: {
+      const int y = neighbour_in_other_cage(geometry, labels, x, rng);
+      if (y < 0) return std::nullopt;
+      merge_with_images(geometry, symmetry, labels, x, y);
+      break;
+    }
+    case CageMove::split:
+      if (!split_with_images(geometry, symmetry, labels, x, rng)) return std::nullopt;
+      break;
+    case CageMove::reshape: {
+      // x leaves its cage for a neighbour's; its cage keeps at least shape.smallest cells.
+      const int y = neighbour_in_other_cage(geometry, labels, x, rng);
+      if (y < 0 || size_of_label(labels, labels[static_cast<std::size_t>(x)]) <= std::max(1, shape.smallest))
+        return std::nullopt;
+      const Labels before = labels;
+      for (int k = 0, from = x, to = y; k < symmetry_order(symmetry); ++k) {
+        labels[static_cast<std::size_t>(from)] = before[static_cast<std::size_t>(to)];
+        from = symmetry_image(geometry, symmetry, from);
+        to = symmetry_image(geometry, symmetry, to);
+      }
+      break;
+    }
+  }
+  if (!valid_layout(labels, solution, shape.largest, symmetry)) return std::nullopt;
+  return cages_of(labels, solution);
+}
+
+std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
+  const Geometry& geometry = solution.geometry();
+  const int cells = geometry.cell_count();
+  Labels labels(static_cast<std::size_t>(cells));
+  std::iota(labels.begin(), labels.end(), 0);
+  // Grow: each cell in a shuffled order merges its cage (with the images) with random neighbours'
+  // until the cage reaches a size drawn for it.
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  std::iota(order.begin(), order.end(), 0);
+  rng.shuffle(order.begin(), order.end());
+  const int span = std::max(1, shape.largest - shape.smallest + 1);
+  for (int x : order) {
+    const int target = shape.smallest + static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
+    for (int tries = 0; tries < 8 && size_of_label(labels, labels[static_cast<std::size_t>(x)]) < target;
+         ++tries) {
+      const int y = neighbour_in_other_cage(geometry, labels, x, rng);
+      if (y < 0) break;
+      Labels trial = labels;
+      merge_with_images(geometry, symmetry, trial, x, y);
+      if (size_of_label(trial, trial[static_cast<std::size_t>(x)]) <= target &&
+          valid_layout(trial, solution, shape.largest, symmetry))
+        labels = std::move(trial);
+    }
+  }
+  // Unique: while two solutions exist, split a cage on which they differ (with its images); a cage
+  // that is its own image and splits no symmetric way falls apart into single cells.
+  for (;;) {
+    const std::vector<Cage> cages = cages_of(labels, solution);
+    const SolutionCount count = count_layout(cages, geometry.size());
+    if (count.count <= 1) return cages;
+    std::vector<int> differing;
+    for (int cell = 0; cell < cells; ++cell)
+      if (size_of_label(labels, labels[static_cast<std::size_t>(cell)]) > 1 &&
+          (*count.solution)[cell] != solution[cell])
+        differing.push_back(cell);
+    if (differing.empty())
+      for (int cell = 0; cell < cells; ++cell)
+        if (size_of_label(labels, labels[static_cast<std::size_t>(cell)]) > 1) differing.push_back(cell);
+    const int x = differing[rng.below(static_cast<std::uint32_t>(differing.size()))];
+    Labels trial = labels;
+    if (split_with_images(geometry, symmetry, trial, x, rng) &&
+        valid_layout(trial, solution, shape.largest, symmetry)) {
+      labels = std::move(trial);
+      continue;
+    }
+    for (int k = 0, cell = x; k < symmetry_order(symmetry); ++k) {
+      const int image_label = labels[static_cast<std::size_t>(cell)];
+      for (int c = 0; c < cells; ++c)
+        if (labels[static_cast<std::size_t>(c)] == image_label)
+          labels[static_cast<std::size_t>(c)] = fresh_label(labels);
+      cell = symmetry_image(geometry, symmetry, cell);
+    }
+  }
 }
 
 }  // namespace sudoku

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "sudoku/book.hpp"
+#include "sudoku/cage_combinations.hpp"
 #include "sudoku/call_count_rater.hpp"
 #include "sudoku/errors.hpp"
 #include "sudoku/geometry.hpp"
@@ -26,24 +27,29 @@ std::string known_levels(const Calibration& calibration) {
 }
 
 // The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
-// press levels otherwise (and when the plan names no metric).
-Calibration default_calibration(const JsonField& metric, int size, std::string& source) {
+// press levels otherwise (and when the plan names no metric): Killer's own for a 9x9 Killer plan.
+// (Killer levels exist for 9x9; other Killer sizes take the classic bands of their size.)
+Variant levels_variant(int size, Variant variant) {
+  return variant == Variant::killer && size == 9 ? variant : Variant::classic;
+}
+
+Calibration default_calibration(const JsonField& metric, int size, Variant variant, std::string& source) {
   if (metric.present() && metric.as_string() == "call-count") {
     source = "paper";
     return paper_calibration();
   }
   source = "press";
-  return press_calibration(size);
+  return press_calibration(size, levels_variant(size, variant));
 }
 
-Calibration load_calibration(const JsonField& field, const JsonField& metric, int size,
+Calibration load_calibration(const JsonField& field, const JsonField& metric, int size, Variant variant,
                              const std::string& plan_directory, std::optional<std::string>& written,
                              std::string& source) {
-  if (!field.present()) return default_calibration(metric, size, source);
+  if (!field.present()) return default_calibration(metric, size, variant, source);
   const std::string name = field.as_string();
   written = name;
-  if (name == "default") return default_calibration(metric, size, source);
-  if (auto built_in = built_in_calibration(name, size)) {
+  if (name == "default") return default_calibration(metric, size, variant, source);
+  if (auto built_in = built_in_calibration(name, size, levels_variant(size, variant))) {
     source = name;
     return std::move(*built_in);
   }
@@ -57,10 +63,16 @@ Calibration load_calibration(const JsonField& field, const JsonField& metric, in
   }
 }
 
+// A level's givens range is for puzzles of the calibration's kind: the classic ranges (30-38 givens
+// for easy) would fill a Killer with givens, and Killer levels (with a range of cages) give none.
+bool givens_fit(const CalibrationLevel& level, Variant variant) {
+  return (variant == Variant::killer) == level.cages.has_value();
+}
+
 // A chapter of `level` (a level name, or a target rating as a number), its band and givens range
 // from the calibration.
 // (`calibration` holds the levels for grids of `size`.)
-PlanChapter level_chapter(const Calibration& calibration, int size, const JsonField& level) {
+PlanChapter level_chapter(const Calibration& calibration, int size, Variant variant, const JsonField& level) {
   PlanChapter chapter;
   chapter.size = size;
   if (level.is_number()) {
@@ -77,7 +89,10 @@ PlanChapter level_chapter(const Calibration& calibration, int size, const JsonFi
                "; or give a target rating as a number)");
   chapter.target = found->target;
   chapter.band = found->band;
-  if (!calibration.size || *calibration.size == size) chapter.givens = found->givens;
+  if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {
+    chapter.givens = found->givens;
+    if (variant == Variant::killer) chapter.cage_count = found->cages;
+  }
   return chapter;
 }
 
@@ -121,15 +136,17 @@ void expand_calendar(Plan& plan, const JsonField& field) {
   // Every slot's level is checked, also on weekdays the dates do not reach.
   for (std::size_t d = 0; d < 7; ++d)
     for (std::size_t i = 0; i < calendar.slots[d].size(); ++i)
-      level_chapter(plan.calibration, plan.size, slots[kWeekdays[d]].element(i));
+      level_chapter(plan.calibration, plan.size, plan.variant, slots[kWeekdays[d]].element(i));
   for (int offset = 0; offset < calendar.days; ++offset) {
     const std::string date = add_days(calendar.from, offset);
     const auto weekday = static_cast<std::size_t>(weekday_of(date));
     std::map<std::string, int> seen;  // level -> slots of it so far today
     for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
-      PlanChapter chapter = level_chapter(plan.calibration, plan.size, slots[kWeekdays[weekday]].element(i));
+      PlanChapter chapter =
+          level_chapter(plan.calibration, plan.size, plan.variant, slots[kWeekdays[weekday]].element(i));
       chapter.variant = plan.variant;
       chapter.regions = plan.regions;
+      chapter.cages = plan.cages;
       const int repeat = ++seen[chapter.level];
       const std::string slot = repeat == 1 ? chapter.level : chapter.level + "-" + std::to_string(repeat);
       chapter.title = date + " " + slot;
@@ -159,21 +176,43 @@ void refuse_call_count_above_9x9(const std::string& metric, int size, const Json
                std::to_string(size) + " grid its searches hit the call cap); rate with \"technique\"");
 }
 
-// Reads "variant" and "regions" of the plan or a chapter into `variant` and `regions` (left as
-// they are when absent; a new variant drops inherited regions); `size` is the grid size they go
-// with. True when either was given.
-bool read_rules(const JsonField& field, int size, Variant& variant, std::string& regions) {
+// Reads "cages" ({"smallest": 2, "largest": 5}) of a Killer plan or chapter into `cages`.
+void read_cage_shape(const JsonField& field, int size, CageShape& cages) {
+  field.allow_only({"smallest", "largest"});
+  if (const JsonField smallest = field["smallest"]; smallest.present())
+    cages.smallest = static_cast<int>(smallest.as_integer(1, size));
+  if (const JsonField largest = field["largest"]; largest.present())
+    cages.largest = static_cast<int>(largest.as_integer(1, size));
+  if (cages.largest < cages.smallest)
+    field.fail("expected smallest <= largest, got " + std::to_string(cages.smallest) + " > " +
+               std::to_string(cages.largest));
+}
+
+// Reads "variant", "regions" and "cages" of the plan or a chapter into `variant`, `regions` and
+// `cages` (left as they are when absent; a new variant drops inherited regions); `size` is the grid
+// size they go with. Sets `cages_given`; true when "variant" or "regions" was given.
+bool read_rules(const JsonField& field, int size, Variant& variant, std::string& regions, CageShape& cages,
+                bool& cages_given) {
   const JsonField variant_field = field["variant"];
   const JsonField regions_field = field["regions"];
+  const JsonField cages_field = field["cages"];
   if (variant_field.present()) {
-    variant = read_variant_field(variant_field);
+    variant = read_variant_field(variant_field, true);
     regions.clear();
   }
   if (regions_field.present()) {
     if (variant != Variant::jigsaw) regions_field.fail("only a jigsaw plan or chapter takes regions");
     regions = regions_line(*read_regions_field(regions_field, size));
   }
-  if (variant != Variant::jigsaw) {
+  cages_given = cages_field.present();
+  if (cages_given) {
+    if (variant != Variant::killer) cages_field.fail("only a Killer plan or chapter takes cages");
+    read_cage_shape(cages_field, size, cages);
+  }
+  if (variant == Variant::killer && size > kMaxCageTableSize)
+    (variant_field.present() ? variant_field : field)
+        .fail("Killer boards go up to 16x16, not " + std::to_string(size) + "x" + std::to_string(size));
+  if (variant != Variant::jigsaw && variant != Variant::killer) {
     try {
       Geometry::variant(variant, size);
     } catch (const std::invalid_argument& error) {
@@ -181,6 +220,10 @@ bool read_rules(const JsonField& field, int size, Variant& variant, std::string&
     }
   }
   return variant_field.present() || regions_field.present();
+}
+
+boost::json::object cage_shape_to_json(const CageShape& cages) {
+  return {{"smallest", cages.smallest}, {"largest", cages.largest}};
 }
 
 }  // namespace
@@ -215,8 +258,9 @@ MetricSettings Plan::metric_settings() const {
   return settings;
 }
 
-Calibration chapter_calibration(const Plan& plan, int size) {
-  if (plan.calibration_source == "press" && plan.calibration.size != size) return press_calibration(size);
+Calibration chapter_calibration(const Plan& plan, int size, Variant variant) {
+  if (plan.calibration_source == "press" && (plan.calibration.size != size || variant != plan.variant))
+    return press_calibration(size, levels_variant(size, variant));
   return plan.calibration;
 }
 
@@ -233,6 +277,7 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
 
 std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
                                               std::uint64_t seed) {
+  if (chapter.variant == Variant::killer) return Geometry::standard(chapter.size);
   if (chapter.variant != Variant::jigsaw) return Geometry::variant(chapter.variant, chapter.size);
   if (!chapter.regions.empty()) return parse_regions(chapter.regions);
   Rng rng(derive_seed(seed, 0x1a9500));
@@ -243,7 +288,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
   root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "variant", "regions",
-                   "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
+                   "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.title = root.required("title").as_string();
@@ -261,9 +306,9 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       symmetry.fail(error.what());
     }
   }
-  plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions);
-  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan_directory,
-                                      plan.calibration_name, plan.calibration_source);
+  plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions, plan.cages, plan.given.cages);
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan.variant,
+                                      plan_directory, plan.calibration_name, plan.calibration_source);
   // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
   plan.metric = root["metric"].value_or(plan.calibration.metric);
@@ -296,15 +341,23 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
-    field.allow_only({"title", "size", "variant", "regions", "level", "count", "date", "givens"});
+    field.allow_only({"title", "size", "variant", "regions", "cages", "level", "count", "date", "givens"});
     const bool size_given = field["size"].present();
     const int size = read_size(field["size"], plan.size);
     refuse_call_count_above_9x9(plan.metric, size, field["size"]);
-    PlanChapter chapter = level_chapter(chapter_calibration(plan, size), size, field.required("level"));
+    Variant variant = plan.variant;
+    std::string regions = size == plan.size ? plan.regions : std::string();
+    CageShape cages = plan.cages;
+    bool cages_given = false;
+    const bool variant_given = read_rules(field, size, variant, regions, cages, cages_given);
+    PlanChapter chapter =
+        level_chapter(chapter_calibration(plan, size, variant), size, variant, field.required("level"));
     chapter.size_given = size_given;
-    chapter.variant = plan.variant;
-    chapter.regions = size == plan.size ? plan.regions : std::string();
-    chapter.variant_given = read_rules(field, size, chapter.variant, chapter.regions);
+    chapter.variant = variant;
+    chapter.regions = std::move(regions);
+    chapter.variant_given = variant_given;
+    chapter.cages = cages;
+    chapter.cages_given = cages_given;
     if (const JsonField givens = field["givens"]; givens.present()) {
       const int cells = chapter.size * chapter.size;
       if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
@@ -322,8 +375,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
         date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
     }
     chapter.variety =
-        !chapter.numeric_level && variety_applies(chapter_calibration(plan, chapter.size), chapter.level,
-                                                  static_cast<std::size_t>(chapter.count));
+        !chapter.numeric_level && variety_applies(chapter_calibration(plan, chapter.size, chapter.variant),
+                                                  chapter.level, static_cast<std::size_t>(chapter.count));
     total += static_cast<std::size_t>(chapter.count);
     if (total > kMaxPlanPuzzles)
       field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
@@ -358,6 +411,7 @@ boost::json::object plan_to_json(const Plan& plan) {
     root["variant"] = variant_name(plan.variant);
     if (!plan.regions.empty()) root["regions"] = plan.regions;
   }
+  if (plan.given.cages) root["cages"] = cage_shape_to_json(plan.cages);
   if (plan.calibration_name) root["calibration"] = *plan.calibration_name;
   if (plan.given.metric) root["metric"] = plan.metric;
   if (plan.given.runs) root["runs"] = plan.runs;
@@ -381,6 +435,7 @@ boost::json::object plan_to_json(const Plan& plan) {
       object["variant"] = variant_name(chapter.variant);
       if (!chapter.regions.empty()) object["regions"] = chapter.regions;
     }
+    if (chapter.cages_given) object["cages"] = cage_shape_to_json(chapter.cages);
     // A numeric level is a rating: whole ratings were written as integers ("level": 300).
     if (!chapter.numeric_level)
       object["level"] = chapter.level;

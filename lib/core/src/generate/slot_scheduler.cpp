@@ -6,6 +6,37 @@
 #include "sudoku/parallel.hpp"
 #include "sudoku/random.hpp"
 
+namespace sudoku {
+
+std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index, int attempt) {
+  // A calendar slot's seed is its own (plan.hpp): the day's puzzles do not depend on the other days.
+  const PlanChapter& planned = plan.chapters[chapter];
+  const std::uint64_t base =
+      planned.slot ? derive_seed(planned.slot_seed, index) : derive_seed(plan.seed, chapter, index);
+  return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
+}
+
+ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
+                       const ClimbSettings& climb, const RatingMetric& metric) {
+  const PlanChapter& planned = plan.chapters[chapter];
+  ClimbSettings settings = climb;
+  settings.target = slot_target(planned, index, attempt);
+  settings.tolerance = plan.tolerance;
+  settings.band = planned.band;
+  settings.givens = planned.givens;
+  settings.symmetry = plan.symmetry;
+  if (planned.variant == Variant::killer) settings.cages = planned.cages;
+  settings.cage_count = planned.cage_count;
+  fit_climb_to_board(settings, planned.size);
+  const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
+    return metric.rate_up_to(puzzle, ceiling).value;
+  };
+  const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
+  return climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+}
+
+}  // namespace sudoku
+
 namespace sudoku::detail {
 
 SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
@@ -16,30 +47,13 @@ SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const
 }
 
 std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
-  const Slot& slot = slots_[slot_number];
-  // A calendar slot's seed is its own (plan.hpp): the day's puzzles do not depend on the other days.
-  const PlanChapter& chapter = plan_.chapters[slot.chapter];
-  const std::uint64_t base = chapter.slot ? derive_seed(chapter.slot_seed, slot.index)
-                                          : derive_seed(plan_.seed, slot.chapter, slot.index);
-  return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
+  return slot_seed(plan_, slots_[slot_number].chapter, slots_[slot_number].index, attempt);
 }
 
 SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
-  const PlanChapter& chapter = plan_.chapters[slots_[slot_number].chapter];
-  ClimbSettings settings = climb_;
-  settings.target = slot_target(chapter, slots_[slot_number].index, attempt);
-  settings.tolerance = plan_.tolerance;
-  settings.band = chapter.band;
-  settings.givens = chapter.givens;
-  settings.symmetry = plan_.symmetry;
-  fit_climb_to_board(settings, chapter.size);
   const auto start = std::chrono::steady_clock::now();
-  const RatingFunction rate = [this](const Grid& puzzle, double ceiling) {
-    return metric_.rate_up_to(puzzle, ceiling).value;
-  };
-  const std::uint64_t slot_seed = seed(slot_number, attempt);
   ClimbResult climbed =
-      climb_to_target(chapter_board(chapter, plan_.symmetry, slot_seed), settings, rate, slot_seed);
+      climb_slot(plan_, slots_[slot_number].chapter, slots_[slot_number].index, attempt, climb_, metric_);
   SlotResult result;
   result.reached = climbed.reached;
   result.puzzle = std::move(climbed.puzzle);

@@ -5,10 +5,8 @@
 #include <string>
 
 namespace sudoku {
-namespace {
 
-// The image of a cell under the group's generator.
-int image(const Geometry& geometry, Symmetry symmetry, int cell) {
+int symmetry_image(const Geometry& geometry, Symmetry symmetry, int cell) {
   const int n = geometry.size();
   const int r = geometry.row_of(cell);
   const int c = geometry.col_of(cell);
@@ -27,7 +25,16 @@ int image(const Geometry& geometry, Symmetry symmetry, int cell) {
   return cell;
 }
 
-}  // namespace
+int symmetry_order(Symmetry symmetry) {
+  switch (symmetry) {
+    case Symmetry::none:
+      return 1;
+    case Symmetry::rotate90:
+      return 4;
+    default:
+      return 2;
+  }
+}
 
 std::string_view to_string(Symmetry symmetry) {
   switch (symmetry) {
@@ -60,7 +67,7 @@ std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry sym
     if (seen[static_cast<std::size_t>(cell)]) continue;
     std::vector<int> orbit;
     for (int member = cell; !seen[static_cast<std::size_t>(member)];
-         member = image(geometry, symmetry, member)) {
+         member = symmetry_image(geometry, symmetry, member)) {
       seen[static_cast<std::size_t>(member)] = true;
       orbit.push_back(member);
     }
@@ -72,7 +79,7 @@ std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry sym
 
 bool has_symmetry(const Grid& puzzle, Symmetry symmetry) {
   for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-    if ((puzzle[cell] != 0) != (puzzle[image(puzzle.geometry(), symmetry, cell)] != 0)) return false;
+    if ((puzzle[cell] != 0) != (puzzle[symmetry_image(puzzle.geometry(), symmetry, cell)] != 0)) return false;
   return true;
 }
 
