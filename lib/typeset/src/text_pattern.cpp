@@ -10,7 +10,7 @@ namespace {
 constexpr std::array<std::string_view, kVariableCount> kVariableNames{
     "title",      "author",       "chapter", "level", "number",        "id",          "date",
     "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
-    "level_note", "chapter_page", "size",    "box",   "symbols",       "slot"};
+    "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind"};
 
 struct FilterName {
   std::string_view name;

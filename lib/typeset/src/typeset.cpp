@@ -82,6 +82,27 @@ void set_level(TextValues& values, const std::string& level, const std::string& 
     values.clear(Variable::level_note);
 }
 
+// {kind}: what a reader calls a puzzle with these rules, for headings ("KILLER SUDOKU No. 12").
+std::string_view kind_of(Variant variant) {
+  switch (variant) {
+    case Variant::classic:
+      return "Sudoku";
+    case Variant::x:
+      return "Sudoku X";
+    case Variant::windoku:
+      return "Windoku";
+    case Variant::asterisk:
+      return "Asterisk Sudoku";
+    case Variant::centre_dot:
+      return "Centre-dot Sudoku";
+    case Variant::jigsaw:
+      return "Jigsaw Sudoku";
+    case Variant::killer:
+      return "Killer Sudoku";
+  }
+  return "Sudoku";
+}
+
 // `value` in a printf `format` with one double: "%.1f" for ratings, "%.1f pt" in messages.
 std::string formatted(const char* format, double value) {
   char text[32];
@@ -291,6 +312,8 @@ class BookRenderer {
       set_level(values, chapter.level, chapter.title);
       values.set(Variable::count, std::to_string(chapter.puzzles.size()));
       if (chapter.date) values.set(Variable::date, *chapter.date);
+      if (!chapter.puzzles.empty())
+        values.set(Variable::kind, std::string(kind_of(chapter.puzzles.front().puzzle.geometry().variant())));
     }
     if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
       const int first = chapter_first_number_[*page.chapter];
@@ -323,6 +346,7 @@ class BookRenderer {
     values.set(Variable::count, std::to_string(chapter.puzzles.size()));
     values.set(Variable::number, std::to_string(slot.number));
     values.set(Variable::id, puzzle.id);
+    values.set(Variable::kind, std::string(kind_of(puzzle.puzzle.geometry().variant())));
     set_level(values, puzzle.level, chapter.title);
     values.set(Variable::rating, formatted("%.1f", puzzle.rating));
     values.set(Variable::givens, std::to_string(puzzle.givens));

@@ -38,8 +38,9 @@ enum class Variable {
   box,            // a box's shape: "3x3" (with a multiplication sign)
   symbols,        // the symbols a row holds: "1 to 9", "1 to 9 and A to G"
   slot,           // a calendar puzzle's slot within its day: "hard", "easy-2" (see split.hpp)
+  kind,           // the puzzle's kind by its rules: "Sudoku", "Killer Sudoku", "Jigsaw Sudoku", ...
 };
-inline constexpr std::size_t kVariableCount = 20;
+inline constexpr std::size_t kVariableCount = 21;
 
 enum class Filter { none, upper, lower, capitalize, long_date };
 
