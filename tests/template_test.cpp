@@ -367,6 +367,34 @@ TEST(TemplateTest, TonerSafeGridsHaveNoHairlinesAndNoTints) {
     EXPECT_TRUE(load_template(shipped(name)).solution_page.grid.toner_safe) << name;
 }
 
+// A free text's 'variant' list: drawn only in books whose puzzles are all of those variants (the
+// "How to play" page states Killer's rules in a Killer book); unknown names are errors.
+TEST(TemplateTest, FreeTextVariantList) {
+  const std::string how_to_play =
+      "  <master name=\"how-to-play\">\n"                                                     // 13
+      "    <text y=\"1in\" font=\"digits\" variant=\"classic x\">Clues are printed</text>\n"  // 14
+      "    <text y=\"2in\" font=\"digits\" variant=\"killer\">Cages add up</text>\n"          // 15
+      "    <text y=\"3in\" font=\"digits\">Always</text>\n"                                   // 16
+      "  </master>\n";
+  const Template parsed = parse_template(minimal_template(how_to_play), "t.xml");
+  ASSERT_TRUE(parsed.how_to_play_page);
+  const auto& texts = parsed.how_to_play_page->texts;
+  ASSERT_EQ(texts.size(), 3u);
+  EXPECT_EQ(texts[0].variants, (std::vector<Variant>{Variant::classic, Variant::x}));
+  EXPECT_EQ(texts[1].variants, (std::vector<Variant>{Variant::killer}));
+  EXPECT_TRUE(texts[2].variants.empty());
+
+  std::string unknown = how_to_play;
+  unknown.replace(unknown.find("\"killer\""), 8, "\"killers\"");
+  EXPECT_NE(error_of(minimal_template(unknown)).find("t.xml:15: unknown variant 'killers' (expected one of:"),
+            std::string::npos)
+      << error_of(minimal_template(unknown));
+  std::string empty = how_to_play;
+  empty.replace(empty.find("\"killer\""), 8, "\" \"");
+  EXPECT_NE(error_of(minimal_template(empty)).find("t.xml:15: expected variant names"), std::string::npos)
+      << error_of(minimal_template(empty));
+}
+
 // The variants' look: <grid tint cage cage-sum> and the puzzle master's <rule> with one text per
 // variant; every shipped template states every variant's rule.
 TEST(TemplateTest, VariantRulesAndCageLines) {

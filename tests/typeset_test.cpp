@@ -1304,6 +1304,36 @@ TEST(VariantTypesetTest, KillerCagesAreDashedInsetOutlinesWithTheirSums) {
   }
 }
 
+// "How to play" states only rules that hold for the whole book: a Killer book says its grid starts
+// empty and how cages work, a book of other variants that the printed symbols are the clues, a book
+// mixing Killer with others neither (its rule lines under the grids say it); every book template.
+TEST(VariantTypesetTest, HowToPlayStatesTheBooksRules) {
+  const Grid killer = variant_cases().back().solution;
+  const Grid x = variant_cases().front().solution;
+  ASSERT_EQ(killer.geometry().variant(), Variant::killer);
+  Book mixed = single_puzzle_book(x);
+  mixed.chapters.push_back(chapter_of(killer, 1));
+  TempDir dir;
+  for (const std::string name : {"book-letter", "book-6x9", "large-print"}) {
+    const auto how_to_play = [&](const Book& book, const std::string& tag) {
+      return text_of(render_book(book, name, dir, name + "-" + tag), "-f 2 -l 2");
+    };
+    const std::string killer_page = how_to_play(single_puzzle_book(killer), "killer");
+    const std::string x_page = how_to_play(single_puzzle_book(x), "x");
+    const std::string mixed_page = how_to_play(mixed, "mixed");
+    for (const std::string* page : {&killer_page, &x_page, &mixed_page}) {
+      EXPECT_NE(page->find("How to play"), std::string::npos) << name;
+      EXPECT_NE(page->find("The chapters grow harder"), std::string::npos) << name;
+    }
+    EXPECT_NE(killer_page.find("The grid starts empty"), std::string::npos) << name;
+    EXPECT_EQ(killer_page.find("The symbols"), std::string::npos) << name;
+    EXPECT_NE(x_page.find("The symbols"), std::string::npos) << name;
+    EXPECT_EQ(x_page.find("The grid starts empty"), std::string::npos) << name;
+    EXPECT_EQ(mixed_page.find("The symbols"), std::string::npos) << name;
+    EXPECT_EQ(mixed_page.find("The grid starts empty"), std::string::npos) << name;
+  }
+}
+
 // Each variant's newspaper page, and Killer's book-6x9 puzzle page, against their golden renderings;
 // with SUDOKU_UPDATE_GOLDEN=1 the pages are also written to docs/images for docs/templates.md.
 TEST(VariantTypesetTest, PagesMatchTheirGoldens) {

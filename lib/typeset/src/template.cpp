@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 #include <stdexcept>
 
 #include "sudoku/atomic_file.hpp"
@@ -22,6 +23,14 @@ std::string in_quotes(std::string_view text) {
   result += text;
   result += '\'';
   return result;
+}
+
+// The message for a 'variant' attribute naming no variant.
+std::string unknown_variant(std::string_view name) {
+  std::string known;
+  for (const Variant each : all_variants())
+    known += (known.empty() ? "" : ", ") + std::string(variant_name(each));
+  return "unknown variant " + in_quotes(name) + " (expected one of: " + known + ")";
 }
 
 std::string join(Names names) {
@@ -565,7 +574,8 @@ class TemplateReader {
   TextLine read_text(pugi::xml_node node, const TextStyle& inherited, TextKind kind, const Template& result) {
     const bool free = kind == TextKind::free;
     const Element element =
-        free ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "y", "grow"})
+        free ? Element::with_text(source_, node,
+                                  {"align", "font", "size", "min-size", "color", "y", "grow", "variant"})
         : kind == TextKind::rule
             ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "variant"})
             : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
@@ -583,6 +593,15 @@ class TemplateReader {
     }
     if (free) {
       text.grows_down = element.choice("grow", {"up", "down"}).value_or(0) == 1;
+      if (const auto names = element.string("variant")) {
+        std::istringstream words(*names);
+        for (std::string name; words >> name;) {
+          const auto variant = parse_variant(name);
+          if (!variant) element.fail_at("variant", unknown_variant(name));
+          text.variants.push_back(*variant);
+        }
+        if (text.variants.empty()) element.fail_at("variant", "expected variant names, e.g. \"killer\"");
+      }
       const auto y = element.string("y");
       if (!y)
         element.fail(
@@ -643,10 +662,7 @@ class TemplateReader {
       const std::string name = text.required_string("variant");
       const auto variant = parse_variant(name);
       if (!variant) {
-        std::string known;
-        for (const Variant each : all_variants())
-          known += (known.empty() ? "" : ", ") + std::string(variant_name(each));
-        text.fail_at("variant", "unknown variant " + in_quotes(name) + " (expected one of: " + known + ")");
+        text.fail_at("variant", unknown_variant(name));
       }
       if (rule.text_for(*variant) != nullptr)
         text.fail_at("variant", "a second text for the variant " + in_quotes(name));

@@ -232,6 +232,12 @@ class BookRenderer {
                                                                      printed_symbol(geometry.size()));
       break;
     }
+    for (const auto& chapter : book.chapters)
+      for (const auto& puzzle : chapter.puzzles) {
+        const Variant variant = puzzle.puzzle.geometry().variant();
+        if (std::find(book_variants_.begin(), book_variants_.end(), variant) == book_variants_.end())
+          book_variants_.push_back(variant);
+      }
     int number = 1;
     for (const auto& chapter : book.chapters) {
       chapter_first_number_.push_back(number);
@@ -301,6 +307,15 @@ class BookRenderer {
 
  private:
   const Font& font(const std::string& name) const { return fonts_.at(name); }
+
+  // True when every puzzle of the book is of one of `variants` (or `variants` is empty): a free
+  // text's condition (TextLine::variants).
+  bool holds_only(const std::vector<Variant>& variants) const {
+    if (variants.empty()) return true;
+    return std::all_of(book_variants_.begin(), book_variants_.end(), [&](Variant variant) {
+      return std::find(variants.begin(), variants.end(), variant) != variants.end();
+    });
+  }
 
   TextValues page_values(const PlannedPage& page) const {
     TextValues values = book_values_;
@@ -504,6 +519,7 @@ class BookRenderer {
                   frame, page_number, &ink);
     }
     for (const auto& text : master.texts) {
+      if (!holds_only(text.variants)) continue;
       const double y = text.y_is_fraction ? text.y * content.height : text.y;
       draw_line(canvas, text, values,
                 {content.x, content.right(), content.y + y, frame.safe.y, frame.safe.bottom(), true,
@@ -680,6 +696,7 @@ class BookRenderer {
   const PagePlan& plan_;
   PdfDocument* pdf_;
   std::vector<int> chapter_first_number_;  // by chapter
+  std::vector<Variant> book_variants_;     // the variants of the book's puzzles, in order of first use
   TextValues book_values_;                 // title, author and the grid's size, box and symbols
 };
 

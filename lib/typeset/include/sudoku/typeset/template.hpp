@@ -52,7 +52,11 @@ struct TextLine {
   double y = 0;
   bool y_is_fraction = false;
   bool grows_down = false;  // a wrapped free text's lines go down from y (else up to it)
-  int line = 0;             // template line, for messages
+  // Free text with 'variant="killer"' (a list): drawn only when every puzzle of the book is of one
+  // of these variants, so a "How to play" page states only rules that hold for the whole book.
+  // Empty: always drawn.
+  std::vector<Variant> variants;
+  int line = 0;  // template line, for messages
 };
 
 // The contents page's list: one row per chapter (and one for the solutions), the first row's
