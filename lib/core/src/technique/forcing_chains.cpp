@@ -305,8 +305,9 @@ class Branch {
   }
 
   // Killer boards: a cage where candidates were just lost keeps the values of the combinations of
-  // its sum that still fit (cage_support), and its last open cell takes the sum less the placed
-  // values. What a cage allows depends on its cells alone, so each such fact rests on what the
+  // its sum that still fit (cage_support), its last open cell takes the sum less the placed
+  // values, and a value all its combinations need leaves the cells outside that see every place
+  // for it in the cage. What a cage allows depends on its cells alone, so each such fact rests on what the
   // branch changed in the cage: its cells' lost candidates and new placements. Without this a
   // placement inside a chain never restricted the rest of its cage, and a third of newspaper
   // Killers ended "beyond". False on a contradiction (no combination fits).
@@ -351,18 +352,33 @@ class Branch {
       if (record_with_set(node(open[0], digit, true), parents_)) pending_on_.push_back({open[0], digit});
       return true;
     }
-    if (!cage_support(n_, remaining, placed, std::span(candidates.data(), count),
-                      std::span(supported.data(), count)))
-      return emptied(parents_);
+    const auto required = cage_support(n_, remaining, placed, std::span(candidates.data(), count),
+                                       std::span(supported.data(), count));
+    if (!required) return emptied(parents_);
     for (std::size_t i = 0; i < count; ++i)
-      for (CandidateMask gone = candidates[i] & ~supported[i]; gone != 0; gone &= gone - 1) {
-        const int digit = std::countr_zero(gone);
-        const int off = node(open[i], digit, false);
-        if (!record_with_set(off, parents_)) continue;
-        // A single found in this layer, not yet placed, that the cage rules out.
-        if (test_bit(facts_, off ^ 1)) return contradiction(off ^ 1, off);
-        pending_off_.push_back({open[i], digit});
-      }
+      for (CandidateMask gone = candidates[i] & ~supported[i]; gone != 0; gone &= gone - 1)
+        if (!rule_out(open[i], std::countr_zero(gone))) return false;
+    // A value every fitting combination uses is in one of the cells that can take it: the cells
+    // outside the cage that see all of those lose it (cage locked value).
+    for (CandidateMask need = *required; need != 0; need &= need - 1) {
+      const int digit = std::countr_zero(need);
+      CellSet<W> seen = board_.cells_of(digit);
+      for (std::size_t i = 0; i < count; ++i)
+        if (((supported[i] >> digit) & 1U) != 0) seen &= layout_.peers[static_cast<std::size_t>(open[i])];
+      for (std::size_t i = 0; i < count; ++i) seen.reset(open[i]);
+      bool ok = true;
+      seen.for_each([&](int cell) { ok = ok && rule_out(cell, digit); });
+      if (!ok) return false;
+    }
+    return true;
+  }
+  // Records "digit is not in cell" resting on parents_; false when that contradicts a single found
+  // in this layer and not yet placed.
+  bool rule_out(int cell, int digit) {
+    const int off = node(cell, digit, false);
+    if (!record_with_set(off, parents_)) return true;
+    if (test_bit(facts_, off ^ 1)) return contradiction(off ^ 1, off);
+    pending_off_.push_back({cell, digit});
     return true;
   }
 
