@@ -307,10 +307,12 @@ class Branch {
   // Killer boards: a cage where candidates were just lost keeps the values of the combinations of
   // its sum that still fit (cage_support), its last open cell takes the sum less the placed
   // values, and a value all its combinations need leaves the cells outside that see every place
-  // for it in the cage. What a cage allows depends on its cells alone, so each such fact rests on what the
-  // branch changed in the cage: its cells' lost candidates and new placements. Without this a
-  // placement inside a chain never restricted the rest of its cage, and a third of newspaper
-  // Killers ended "beyond". False on a contradiction (no combination fits).
+  // for it in the cage. Its facts are recorded through their own
+  // instances of record_with_set and emptied (a span of parents): sharing the classic path's made
+  // the compiler stop inlining them there (+0.3% instructions on se-rated). What a cage allows depends on its
+  // cells alone, so each such fact rests on what the branch changed in the cage: its cells' lost candidates
+  // and new placements. Without this a placement inside a chain never restricted the rest of its cage, and a
+  // third of newspaper Killers ended "beyond". False on a contradiction (no combination fits).
   bool derive_cages() {
     dirty_cages_.clear();
     for (const Deduction& gone : lost_) {
@@ -345,16 +347,17 @@ class Branch {
       for (CandidateMask gone = base_.mask(cell) & ~board_.mask(cell); gone != 0; gone &= gone - 1)
         parents_.push_back(node(cell, std::countr_zero(gone), false));
     }
-    if (count == 0) return remaining == 0 || emptied(parents_);  // complete: the sum is met or not
+    if (count == 0) return remaining == 0 || emptied(cage_parents());  // complete: the sum is met or not
     if (count == 1) {
       const int digit = remaining - 1;
-      if (digit < 0 || digit >= n_ || !board_.has(open[0], digit)) return emptied(parents_);
-      if (record_with_set(node(open[0], digit, true), parents_)) pending_on_.push_back({open[0], digit});
+      if (digit < 0 || digit >= n_ || !board_.has(open[0], digit)) return emptied(cage_parents());
+      if (record_with_set(node(open[0], digit, true), cage_parents()))
+        pending_on_.push_back({open[0], digit});
       return true;
     }
     const auto required = cage_support(n_, remaining, placed, std::span(candidates.data(), count),
                                        std::span(supported.data(), count));
-    if (!required) return emptied(parents_);
+    if (!required) return emptied(cage_parents());
     for (std::size_t i = 0; i < count; ++i)
       for (CandidateMask gone = candidates[i] & ~supported[i]; gone != 0; gone &= gone - 1)
         if (!rule_out(open[i], std::countr_zero(gone))) return false;
@@ -372,11 +375,12 @@ class Branch {
     }
     return true;
   }
+  std::span<const int> cage_parents() const { return parents_; }
   // Records "digit is not in cell" resting on parents_; false when that contradicts a single found
   // in this layer and not yet placed.
   bool rule_out(int cell, int digit) {
     const int off = node(cell, digit, false);
-    if (!record_with_set(off, parents_)) return true;
+    if (!record_with_set(off, cage_parents())) return true;
     if (test_bit(facts_, off ^ 1)) return contradiction(off ^ 1, off);
     pending_off_.push_back({cell, digit});
     return true;
