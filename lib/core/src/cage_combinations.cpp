@@ -151,6 +151,8 @@ std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask place
     if (!fits) continue;
     values |= set;
     required &= set;
+    // Once every candidate is supported and no value is required, later sets change nothing: stop.
+    if (exact && required == 0 && std::equal(candidates.begin(), candidates.end(), supported.begin())) break;
   }
   if (values == 0) return std::nullopt;
   if (!exact)
