@@ -93,6 +93,13 @@ constexpr std::array<std::uint64_t, 6> kLacks = {0x5555555555555555, 0x333333333
 bool support_of_set(std::span<const CandidateMask> candidates, CandidateMask set,
                     std::span<CandidateMask> supported) {
   const std::size_t k = candidates.size();
+  // Every blank can take every value of the set: any permutation is an assignment, nothing to compute.
+  bool complete = true;
+  for (std::size_t i = 0; i < k && complete; ++i) complete = (candidates[i] & set) == set;
+  if (complete) {
+    for (std::size_t i = 0; i < k; ++i) supported[i] |= set;
+    return true;
+  }
   std::array<CandidateMask, kExactCageBlanks> values{};  // the set's values, as bits
   std::array<unsigned, kExactCageBlanks> cell{};         // per cell, its candidates as k-bit indices
   std::size_t j = 0;
@@ -151,6 +158,8 @@ std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask place
     if (!fits) continue;
     values |= set;
     required &= set;
+    // Once every candidate is supported and no value is required, later sets change nothing: stop.
+    if (exact && required == 0 && std::equal(candidates.begin(), candidates.end(), supported.begin())) break;
   }
   if (values == 0) return std::nullopt;
   if (!exact)

@@ -23,6 +23,8 @@
 #include <bit>
 #include <cstddef>
 #include <optional>
+#include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "sudoku/cage_combinations.hpp"
@@ -31,6 +33,8 @@ namespace sudoku::detail {
 namespace {
 
 constexpr int kInnieMostCells = 4;
+// Units through one cell, at most (a bit each in eliminate_seen_by_all); checked at construction.
+constexpr std::size_t kMaxUnitsPerCell = 31;
 
 // Bits set in a candidate mask of up to 16 values, by table: std::popcount is a library call on the
 // baseline x86-64 target (no POPCNT), and the branching cell is chosen by it at every node.
@@ -100,6 +104,13 @@ class KillerSearch {
       for (int cell : groups_[g].cells)
         group_index_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cell)]++)] = static_cast<int>(g);
     stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 4;
+    for (int cell = 0; cell < cells_; ++cell)
+      if (geometry.units_of(cell).size() > kMaxUnitsPerCell)
+        throw std::invalid_argument("the Killer kernel takes at most 31 units through a cell");
+    in_group_.assign(groups_.size() * static_cast<std::size_t>(cells_), 0);
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      for (int cell : groups_[g].cells)
+        in_group_[g * static_cast<std::size_t>(cells_) + static_cast<std::size_t>(cell)] = 1;
   }
 
   int count(std::span<const std::uint8_t> givens) {
@@ -223,30 +234,32 @@ class KillerSearch {
 
   // Removes `r` from every cell outside group g that sees each blank of g holding `r`.
   bool eliminate_seen_by_all(View& board, std::size_t g, CandidateMask r, bool& changed) {
+    // One pass over the group: r's places, the first of them, and the units holding all of them.
     int first = -1;
+    int places = 0;
+    std::span<const int> units;
+    std::uint32_t holds_all = 0;  // bit u: units[u] holds every place so far
     for (int cell : groups_[g].cells) {
       if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
-      first = cell;
-      break;
+      ++places;
+      if (first < 0) {
+        first = cell;
+        units = geometry_.units_of(first);
+        holds_all = (std::uint32_t{1} << units.size()) - 1;
+        continue;
+      }
+      const std::span<const int> own = geometry_.units_of(cell);
+      for (std::size_t u = 0; u < units.size(); ++u)
+        if (std::find(own.begin(), own.end(), units[u]) == own.end()) holds_all &= ~(std::uint32_t{1} << u);
     }
     if (first < 0) return false;  // a value the group needs has no place left
-    int places = 0;
-    for (int cell : groups_[g].cells)
-      places +=
-          board.value[cell] == 0 && (static_cast<CandidateMask>(board.candidates[cell]) & r) != 0 ? 1 : 0;
     if (places == 1 && !narrow(board, first, r, changed)) return false;  // its only place
-    for (int unit : geometry_.units_of(first)) {
-      const std::vector<int>& cells = geometry_.units()[static_cast<std::size_t>(unit)];
-      bool holds_all = true;
-      for (int cell : groups_[g].cells) {
+    const std::uint8_t* member = &in_group_[g * static_cast<std::size_t>(cells_)];
+    for (std::size_t u = 0; u < units.size(); ++u) {
+      if ((holds_all >> u & 1u) == 0) continue;
+      for (int cell : geometry_.units()[static_cast<std::size_t>(units[u])]) {
         if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
-        holds_all = holds_all && std::find(cells.begin(), cells.end(), cell) != cells.end();
-      }
-      if (!holds_all) continue;
-      for (int cell : cells) {
-        if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
-        if (std::find(groups_[g].cells.begin(), groups_[g].cells.end(), cell) != groups_[g].cells.end())
-          continue;
+        if (member[cell] != 0) continue;
         if (!narrow(board, cell, ~r, changed)) return false;
       }
     }
@@ -343,6 +356,7 @@ class KillerSearch {
   std::vector<Group> groups_;
   std::vector<int> group_start_;  // groups of cell c: group_index_[group_start_[c] .. group_start_[c + 1])
   std::vector<int> group_index_;
+  std::vector<std::uint8_t> in_group_;  // in_group_[g * cells_ + c]: cell c belongs to group g
   std::size_t stride_ = 0;
   std::vector<int> stack_;  // one board per search depth
   int found_ = 0;
