@@ -67,6 +67,91 @@ TEST(CageCombinations, ValuesAreTheUnionOfTheCombinationsThatFit) {
   EXPECT_EQ(cage_values(9, 2, 17, 0x1FF & ~0x100u), 0u);              // 8+9 without 9
 }
 
+// Every assignment of distinct values to the blanks (from their candidates, none of `placed`) that
+// adds up to `sum`, read plainly: each blank's values over all of them, and the values all of them use.
+struct PlainSupport {
+  bool any = false;
+  std::vector<CandidateMask> supported;
+  CandidateMask required = ~CandidateMask{0};
+};
+
+void enumerate_assignments(int size, int sum, CandidateMask used, std::size_t i,
+                           const std::vector<CandidateMask>& candidates, std::vector<int>& values,
+                           PlainSupport& out) {
+  if (i == candidates.size()) {
+    if (sum != 0) return;
+    out.any = true;
+    for (std::size_t j = 0; j < values.size(); ++j) out.supported[j] |= CandidateMask{1} << (values[j] - 1);
+    out.required &= used;
+    return;
+  }
+  for (int v = 1; v <= size && v <= sum; ++v) {
+    const CandidateMask b = CandidateMask{1} << (v - 1);
+    if ((candidates[i] & b) == 0 || (used & b) != 0) continue;
+    values[i] = v;
+    enumerate_assignments(size, sum - v, used | b, i + 1, candidates, values, out);
+  }
+}
+
+// cage_support is exact (generalized arc consistency) up to kExactCageBlanks blanks, whatever path
+// it takes for a number of blanks; above that it may keep more, never less.
+TEST(CageSupport, MatchesAPlainEnumerationOfAssignments) {
+  Rng rng(0xca9e5);
+  std::array<int, 3> seen{};  // no assignment, some values cut, nothing cut
+  for (const int size : {4, 6, 9, 12, 16}) {
+    const CandidateMask all = (CandidateMask{1} << size) - 1;
+    const int cases = size == 16 ? 1500 : 4000;
+    for (int c = 0; c < cases; ++c) {
+      const int most = std::min(size, size >= 12 ? 6 : 8);
+      const std::size_t blanks = 1 + rng.below(static_cast<std::uint32_t>(most));
+      // Denser or sparser candidates; sometimes values above the size or already placed ones.
+      const std::uint32_t density = 2 + rng.below(7);  // in ninths
+      std::vector<CandidateMask> candidates(blanks);
+      for (CandidateMask& cell : candidates)
+        for (int v = 0; v < size + 2; ++v)
+          if (rng.below(9) < density) cell |= CandidateMask{1} << v;
+      CandidateMask placed = 0;
+      if (rng.below(4) == 0) placed = CandidateMask{1} << rng.below(static_cast<std::uint32_t>(size));
+      int sum = 0;
+      if (rng.below(3) != 0) {  // the sum of some distinct values, usually reachable
+        std::vector<int> values(static_cast<std::size_t>(size));
+        std::iota(values.begin(), values.end(), 1);
+        rng.shuffle(values.begin(), values.end());
+        for (std::size_t i = 0; i < blanks; ++i) sum += values[i];
+      } else {
+        sum = static_cast<int>(rng.below(static_cast<std::uint32_t>(largest_cage_sum(size, 1) * 6)));
+      }
+      std::vector<CandidateMask> legal(candidates);
+      for (CandidateMask& cell : legal) cell &= all & ~placed;
+      PlainSupport expected{false, std::vector<CandidateMask>(blanks, 0)};
+      std::vector<int> values(blanks);
+      enumerate_assignments(size, sum, 0, 0, legal, values, expected);
+      std::vector<CandidateMask> supported(blanks, 0xDEAD);
+      const auto required = cage_support(size, sum, placed, candidates, supported);
+      const std::string context = "size " + std::to_string(size) + " case " + std::to_string(c) + " sum " +
+                                  std::to_string(sum) + " blanks " + std::to_string(blanks);
+      if (blanks <= static_cast<std::size_t>(kExactCageBlanks)) {
+        ASSERT_EQ(required.has_value(), expected.any) << context;
+        if (!expected.any) {
+          ++seen[0];
+          continue;
+        }
+        ASSERT_EQ(supported, expected.supported) << context;
+        ASSERT_EQ(*required, expected.required) << context;
+        ++seen[supported == legal ? 2 : 1];
+      } else if (expected.any) {
+        ASSERT_TRUE(required.has_value()) << context;
+        for (std::size_t i = 0; i < blanks; ++i) {
+          EXPECT_EQ(supported[i] & expected.supported[i], expected.supported[i]) << context;
+          EXPECT_EQ(supported[i] & ~legal[i], 0u) << context;
+        }
+        EXPECT_EQ(*required & ~expected.required, 0u) << context;
+      }
+    }
+  }
+  for (const int count : seen) EXPECT_GT(count, 100);
+}
+
 // A complete grid and a cage layout of it; `drop` of the cages taken away (partial cover).
 struct KillerCase {
   Grid solution;
