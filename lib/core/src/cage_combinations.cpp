@@ -137,6 +137,103 @@ bool support_of_set(std::span<const CandidateMask> candidates, CandidateMask set
   return true;
 }
 
+// Exact support of up to kEnumeratedBlanks blanks by enumerating assignments instead of scanning
+// the combination table: the last two blanks form a pair whose support is a few mask operations,
+// and the others (those with the fewest candidates) are tried value by value. A cage of three
+// blanks is then one loop of at most `size` pairs, where the table scan ran the subset program on
+// every fitting combination (several hundred operations each).
+constexpr std::size_t kEnumeratedBlanks = 4;
+
+// `mask` reflected about t/2: bit w-1 of the result is bit t-w-1 of `mask`, i.e. the values w whose
+// partner t - w is in `mask` (for 3 <= t <= 31; values outside 1..16 drop out).
+CandidateMask mirrored(CandidateMask mask, int t) {
+  static constexpr std::array<std::uint8_t, 256> kReversed = [] {
+    std::array<std::uint8_t, 256> reversed{};
+    for (std::size_t b = 0; b < reversed.size(); ++b)
+      for (int i = 0; i < 8; ++i)
+        if ((b >> i) & 1u) reversed[b] |= static_cast<std::uint8_t>(0x80u >> i);
+    return reversed;
+  }();
+  // Bit j (value j + 1) goes to bit 15 - j, then by t - 17 to bit t - j - 2 (value t - j - 1).
+  const CandidateMask reversed =
+      CandidateMask{kReversed[mask & 0xFFu]} << 8 | CandidateMask{kReversed[(mask >> 8) & 0xFFu]};
+  return t >= 17 ? reversed << (t - 17) : reversed >> (17 - t);
+}
+
+struct PairSupport {
+  CandidateMask first = 0, second = 0;  // the values each of the two blanks can take
+};
+
+// Two blanks with candidates a and b (of distinct values up to 16) adding up to t.
+PairSupport pair_support(CandidateMask a, CandidateMask b, int t) {
+  if (t < 3 || t > 31) return {};
+  const CandidateMask twice = t % 2 == 0 ? CandidateMask{1} << (t / 2 - 1) : 0;  // t/2 + t/2 repeats
+  return {a & mirrored(b, t) & ~twice, b & mirrored(a, t) & ~twice};
+}
+
+// The values every assignment of a pair uses: both values of its only pair, none when there are
+// several (pairs of one sum share no value).
+CandidateMask pair_required(const PairSupport& pair) {
+  const CandidateMask values = pair.first | pair.second;
+  const CandidateMask rest = values & (values - 1);
+  return rest != 0 && (rest & (rest - 1)) == 0 ? values : 0;
+}
+
+// cage_support for 1..kEnumeratedBlanks blanks whose candidates hold only allowed values (of a
+// board of at most 16).
+std::optional<CandidateMask> enumerate_support(int sum, std::span<const CandidateMask> cells,
+                                               std::span<CandidateMask> supported) {
+  const std::size_t k = cells.size();
+  if (k == 1) {
+    const CandidateMask value = sum >= 1 && sum <= 16 ? cells[0] & (CandidateMask{1} << (sum - 1)) : 0;
+    if (value == 0) return std::nullopt;
+    supported[0] = value;
+    return value;
+  }
+  // Blanks by candidate count: the k - 2 with the fewest are tried value by value, the last two pair.
+  std::array<std::size_t, kEnumeratedBlanks> order{0, 1, 2, 3};
+  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k), [&](std::size_t a, std::size_t b) {
+    return candidate_count(cells[a]) < candidate_count(cells[b]);
+  });
+  const std::size_t x = order[k - 2];
+  const std::size_t y = order[k - 1];
+  CandidateMask required = ~CandidateMask{0};
+  bool any = false;
+  // Whether the pair completes the values `used`, the pair adding up to t; adds what it supports.
+  const auto pair = [&](CandidateMask used, int t) {
+    const PairSupport support = pair_support(cells[x] & ~used, cells[y] & ~used, t);
+    if (support.first == 0) return false;
+    supported[x] |= support.first;
+    supported[y] |= support.second;
+    required &= used | pair_required(support);
+    any = true;
+    return true;
+  };
+  if (k == 2) {
+    pair(0, sum);
+  } else {
+    const std::size_t o = order[0];
+    for (CandidateMask rest = cells[o]; rest != 0; rest &= rest - 1) {
+      const CandidateMask a = rest & (~rest + 1);
+      const int value_a = std::countr_zero(a) + 1;
+      if (k == 3) {
+        if (pair(a, sum - value_a)) supported[o] |= a;
+        continue;
+      }
+      const std::size_t p = order[1];
+      for (CandidateMask more = cells[p] & ~a; more != 0; more &= more - 1) {
+        const CandidateMask b = more & (~more + 1);
+        if (pair(a | b, sum - value_a - std::countr_zero(b) - 1)) {
+          supported[o] |= a;
+          supported[p] |= b;
+        }
+      }
+    }
+  }
+  if (!any) return std::nullopt;
+  return required;
+}
+
 }  // namespace
 
 std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask placed,
@@ -144,6 +241,13 @@ std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask place
                                           std::span<CandidateMask> supported) {
   std::fill(supported.begin(), supported.end(), CandidateMask{0});
   if (candidates.empty()) return sum == 0 ? std::optional<CandidateMask>(0) : std::nullopt;
+  const std::size_t k = candidates.size();
+  if (k <= kEnumeratedBlanks && size >= 1 && size <= kMaxCageTableSize) {
+    const CandidateMask legal = ((CandidateMask{1} << size) - 1) & ~placed;
+    std::array<CandidateMask, kEnumeratedBlanks> cells{};
+    for (std::size_t i = 0; i < k; ++i) cells[i] = candidates[i] & legal;
+    return enumerate_support(sum, std::span(cells.data(), k), supported);
+  }
   CandidateMask allowed = 0;
   for (CandidateMask cell : candidates) allowed |= cell;
   allowed &= ~placed;

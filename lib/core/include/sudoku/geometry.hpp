@@ -16,6 +16,8 @@
 //   regions of n cells
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -27,6 +29,22 @@
 namespace sudoku {
 
 using CandidateMask = std::uint32_t;  // bit v-1 set <=> value v still possible
+
+// How many values a candidate mask holds. Not std::popcount: the library is built for baseline
+// x86-64, where that is a call into libgcc, and solvers count candidates at every search node.
+// Masks of up to nine values (every 9x9 mask) by table, larger ones in a dozen plain operations.
+inline constexpr std::array<std::uint8_t, 512> kNineBitCounts = [] {
+  std::array<std::uint8_t, 512> counts{};
+  for (std::size_t x = 1; x < counts.size(); ++x) counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
+  return counts;
+}();
+constexpr int candidate_count(CandidateMask mask) {
+  if (mask < kNineBitCounts.size()) return kNineBitCounts[mask];
+  mask = mask - ((mask >> 1) & 0x55555555U);
+  mask = (mask & 0x33333333U) + ((mask >> 2) & 0x33333333U);
+  mask = (mask + (mask >> 4)) & 0x0F0F0F0FU;
+  return static_cast<int>((mask * 0x01010101U) >> 24);
+}
 
 inline constexpr int kMaxSize = 25;
 inline constexpr int kMaxCells = kMaxSize * kMaxSize;

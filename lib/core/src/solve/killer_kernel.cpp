@@ -33,20 +33,8 @@ namespace sudoku::detail {
 namespace {
 
 constexpr int kInnieMostCells = 4;
-// Units through one cell, at most (a bit each in eliminate_seen_by_all); checked at construction.
-constexpr std::size_t kMaxUnitsPerCell = 31;
-
-// Bits set in a candidate mask of up to 16 values, by table: std::popcount is a library call on the
-// baseline x86-64 target (no POPCNT), and the branching cell is chosen by it at every node.
-constexpr std::array<std::uint8_t, 256> kBitsInByte = [] {
-  std::array<std::uint8_t, 256> bits{};
-  for (std::size_t b = 0; b < bits.size(); ++b) bits[b] = static_cast<std::uint8_t>(std::popcount(b));
-  return bits;
-}();
-
-int candidate_count(CandidateMask mask) {
-  return kBitsInByte[mask & 0xFF] + kBitsInByte[(mask >> 8) & 0xFF];
-}
+// Units of a board, at most (a bit each in a cell's unit mask); checked at construction.
+constexpr std::size_t kMostUnits = 64;
 
 struct Group {
   int sum = 0;
@@ -60,10 +48,11 @@ std::vector<Group> sum_groups(const Geometry& geometry) {
   if (geometry.cages().empty()) return groups;
   const int n = geometry.size();
   const int unit_total = n * (n + 1) / 2;
+  std::vector<bool> taken(static_cast<std::size_t>(geometry.cell_count()));
   for (const std::vector<int>& unit : geometry.units()) {
     int inside_sum = 0;
     std::vector<int> rest;
-    std::vector<bool> taken(static_cast<std::size_t>(geometry.cell_count()), false);
+    std::fill(taken.begin(), taken.end(), false);
     for (int cell : unit) {
       const int cage = geometry.cage_of(cell);
       if (cage < 0 || taken[static_cast<std::size_t>(cell)]) continue;
@@ -84,6 +73,53 @@ std::vector<Group> sum_groups(const Geometry& geometry) {
   return groups;
 }
 
+// Lists of indices by owner, flat: the items of owner o are items[start[o] .. start[o + 1]).
+struct FlatLists {
+  std::vector<int> start{0};
+  std::vector<int> items;
+
+  void add(std::span<const int> list) {
+    items.insert(items.end(), list.begin(), list.end());
+    start.push_back(static_cast<int>(items.size()));
+  }
+  std::span<const int> operator[](int owner) const {
+    const auto begin = static_cast<std::size_t>(start[static_cast<std::size_t>(owner)]);
+    const auto end = static_cast<std::size_t>(start[static_cast<std::size_t>(owner) + 1]);
+    return {items.data() + begin, end - begin};
+  }
+};
+
+// Indices still to work on, each at most once: a stack and a flag per index.
+class WorkList {
+ public:
+  explicit WorkList(std::size_t size) : queued_(size, 0) { stack_.reserve(size); }
+  void push(int index) {
+    if (queued_[static_cast<std::size_t>(index)] != 0) return;
+    queued_[static_cast<std::size_t>(index)] = 1;
+    stack_.push_back(index);
+  }
+  bool empty() const { return stack_.empty(); }
+  // Takes the last index pushed off the list; pushes of it are ignored until release(it).
+  int take() {
+    const int index = stack_.back();
+    stack_.pop_back();
+    return index;
+  }
+  void release(int index) { queued_[static_cast<std::size_t>(index)] = 0; }
+  void clear() {
+    for (int index : stack_) queued_[static_cast<std::size_t>(index)] = 0;
+    stack_.clear();
+  }
+
+ private:
+  std::vector<std::uint8_t> queued_;
+  std::vector<int> stack_;
+};
+
+// Propagation is event-driven: a cell that changes queues its units (hidden singles), its groups
+// (sum support) and, left with one value, itself (a naked single), and work goes on until the three
+// queues are empty. Every rule only removes values, and removes more from fewer candidates, so any
+// order of work reaches the same fixpoint: the search tree does not depend on it.
 class KillerSearch {
  public:
   KillerSearch(const Geometry& geometry, int limit, std::uint8_t* first_solution)
@@ -92,21 +128,26 @@ class KillerSearch {
         cells_(geometry.cell_count()),
         limit_(limit),
         first_solution_(first_solution),
-        groups_(sum_groups(geometry)) {
-    group_start_.assign(static_cast<std::size_t>(cells_ + 1), 0);
-    for (const Group& group : groups_)
-      for (int cell : group.cells) ++group_start_[static_cast<std::size_t>(cell) + 1];
-    for (int cell = 0; cell < cells_; ++cell)
-      group_start_[static_cast<std::size_t>(cell) + 1] += group_start_[static_cast<std::size_t>(cell)];
-    group_index_.resize(static_cast<std::size_t>(group_start_.back()));
-    std::vector<int> fill(group_start_.begin(), group_start_.end() - 1);
-    for (std::size_t g = 0; g < groups_.size(); ++g)
-      for (int cell : groups_[g].cells)
-        group_index_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cell)]++)] = static_cast<int>(g);
-    stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 4;
-    for (int cell = 0; cell < cells_; ++cell)
-      if (geometry.units_of(cell).size() > kMaxUnitsPerCell)
-        throw std::invalid_argument("the Killer kernel takes at most 31 units through a cell");
+        groups_(sum_groups(geometry)),
+        naked_(static_cast<std::size_t>(cells_)),
+        units_queued_(geometry.units().size()),
+        groups_queued_(groups_.size()) {
+    const auto& units = geometry.units();
+    if (units.size() > kMostUnits) throw std::invalid_argument("the Killer kernel takes at most 64 units");
+    for (const std::vector<int>& unit : units) unit_cells_.add(unit);
+    std::vector<std::vector<int>> groups_of(static_cast<std::size_t>(cells_));
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      group_cells_.add(groups_[g].cells);
+      for (int cell : groups_[g].cells) groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
+    }
+    unit_mask_.assign(static_cast<std::size_t>(cells_), 0);
+    for (int cell = 0; cell < cells_; ++cell) {
+      cell_units_.add(geometry.units_of(cell));
+      cell_groups_.add(groups_of[static_cast<std::size_t>(cell)]);
+      peers_.add(geometry.peers(cell));
+      for (int u : geometry.units_of(cell)) unit_mask_[static_cast<std::size_t>(cell)] |= std::uint64_t{1} << u;
+    }
+    stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 3;
     in_group_.assign(groups_.size() * static_cast<std::size_t>(cells_), 0);
     for (std::size_t g = 0; g < groups_.size(); ++g)
       for (int cell : groups_[g].cells)
@@ -114,8 +155,8 @@ class KillerSearch {
   }
 
   int count(std::span<const std::uint8_t> givens) {
-    std::vector<int> state(stride_);
-    View board = view(state.data());
+    stack_.resize(stride_ * static_cast<std::size_t>(cells_ + 1));
+    View board = view(stack_.data());
     for (int cell = 0; cell < cells_; ++cell) {
       board.candidates[cell] = static_cast<int>(geometry_.all_values());
       board.value[cell] = 0;
@@ -124,15 +165,18 @@ class KillerSearch {
       board.remaining[g] = groups_[g].sum;
       board.placed[g] = 0;
       board.blanks[g] = static_cast<int>(groups_[g].cells.size());
-      board.dirty[g] = 1;
     }
     for (int cell = 0; cell < cells_; ++cell) {
       const int value = givens[static_cast<std::size_t>(cell)];
       if (value == 0) continue;
       if (value > n_ || !place(board, cell, value)) return 0;
     }
-    stack_.resize(stride_ * static_cast<std::size_t>(cells_ + 1));
-    std::copy(state.begin(), state.end(), stack_.begin());
+    // Everything is worked once from the start.
+    for (int u = 0; u < static_cast<int>(geometry_.units().size()); ++u) units_queued_.push(u);
+    for (int g = 0; g < static_cast<int>(groups_.size()); ++g) groups_queued_.push(g);
+    for (int cell = 0; cell < cells_; ++cell)
+      if (board.value[cell] == 0 && is_single(static_cast<CandidateMask>(board.candidates[cell])))
+        naked_.push(cell);
     search(0);
     return found_;
   }
@@ -141,34 +185,30 @@ class KillerSearch {
 
  private:
   // One board in a flat int block: candidates and values per cell, then remaining sum, placed
-  // values, blanks and the dirty flag per group.
+  // values and blanks per group.
   struct View {
     int* candidates;
     int* value;
     int* remaining;
     int* placed;
     int* blanks;
-    int* dirty;  // 1 when a cell of the group changed since the group was last propagated
   };
 
   View view(int* base) const {
     const std::size_t cells = static_cast<std::size_t>(cells_);
     const std::size_t groups = groups_.size();
-    return {base,
-            base + cells,
-            base + 2 * cells,
-            base + 2 * cells + groups,
-            base + 2 * cells + 2 * groups,
-            base + 2 * cells + 3 * groups};
+    return {base, base + cells, base + 2 * cells, base + 2 * cells + groups, base + 2 * cells + 2 * groups};
   }
 
   static CandidateMask bit(int value) { return CandidateMask{1} << (value - 1); }
+  static bool is_single(CandidateMask mask) { return (mask & (mask - 1)) == 0; }
 
-  // The groups holding `cell` need propagating again.
-  void mark_groups(View& board, int cell) const {
-    for (int i = group_start_[static_cast<std::size_t>(cell)];
-         i < group_start_[static_cast<std::size_t>(cell) + 1]; ++i)
-      board.dirty[group_index_[static_cast<std::size_t>(i)]] = 1;
+  // `cell` lost candidates: its units and groups need work again, and so does the cell itself when
+  // one value is left.
+  void changed(int cell, CandidateMask left) {
+    for (int u : cell_units_[cell]) units_queued_.push(u);
+    for (int g : cell_groups_[cell]) groups_queued_.push(g);
+    if (is_single(left)) naked_.push(cell);
   }
 
   bool place(View& board, int cell, int value) {
@@ -176,46 +216,73 @@ class KillerSearch {
     if ((static_cast<CandidateMask>(board.candidates[cell]) & b) == 0 || board.value[cell] != 0) return false;
     board.value[cell] = value;
     board.candidates[cell] = static_cast<int>(b);
-    for (int peer : geometry_.peers(cell)) {
+    for (int u : cell_units_[cell]) units_queued_.push(u);
+    for (int peer : peers_[cell]) {
       if (board.value[peer] == value) return false;
       if (board.value[peer] != 0) continue;
       const CandidateMask left = static_cast<CandidateMask>(board.candidates[peer]) & ~b;
       if (left == 0) return false;
       if (left != static_cast<CandidateMask>(board.candidates[peer])) {
         board.candidates[peer] = static_cast<int>(left);
-        mark_groups(board, peer);
+        changed(peer, left);
       }
     }
-    for (int i = group_start_[static_cast<std::size_t>(cell)];
-         i < group_start_[static_cast<std::size_t>(cell) + 1]; ++i) {
-      const std::size_t g = static_cast<std::size_t>(group_index_[static_cast<std::size_t>(i)]);
+    for (int g : cell_groups_[cell]) {
       board.remaining[g] -= value;
       board.placed[g] |= static_cast<int>(b);
       --board.blanks[g];
-      board.dirty[g] = 1;
+      groups_queued_.push(g);
       if (board.remaining[g] < 0 || (board.blanks[g] == 0 && board.remaining[g] != 0)) return false;
     }
     return true;
   }
 
   // Narrows a cell to `keep`; false when nothing is left.
-  bool narrow(View& board, int cell, CandidateMask keep, bool& changed) const {
+  bool narrow(View& board, int cell, CandidateMask keep) {
     const CandidateMask old = static_cast<CandidateMask>(board.candidates[cell]);
     const CandidateMask left = old & keep;
     if (left == 0) return false;
     if (left != old) {
       board.candidates[cell] = static_cast<int>(left);
-      mark_groups(board, cell);
-      changed = true;
+      changed(cell, left);
     }
     return true;
   }
 
-  bool propagate_group(View& board, std::size_t g, bool& changed) {
+  // Hidden singles of unit u: a value with one place left goes there.
+  bool hidden_singles(View& board, int u) {
+    const std::span<const int> unit = unit_cells_[u];
+    CandidateMask once = 0;
+    CandidateMask twice = 0;
+    CandidateMask placed = 0;
+    for (int cell : unit) {
+      const CandidateMask m = static_cast<CandidateMask>(board.candidates[cell]);
+      if (board.value[cell] != 0) {
+        placed |= m;
+      } else {
+        twice |= once & m;
+        once |= m;
+      }
+    }
+    if ((once | placed) != geometry_.all_values()) return false;
+    for (CandidateMask singles = once & ~twice & ~placed; singles != 0; singles &= singles - 1) {
+      const CandidateMask b = singles & (~singles + 1);
+      for (int cell : unit) {
+        if (board.value[cell] == 0 && (static_cast<CandidateMask>(board.candidates[cell]) & b) != 0) {
+          if (!place(board, cell, std::countr_zero(b) + 1)) return false;
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  bool propagate_group(View& board, int g) {
     if (board.blanks[g] == 0) return true;
+    const std::span<const int> cells = group_cells_[g];
     std::array<CandidateMask, kMaxCageTableSize> candidates{};
     std::size_t b = 0;
-    for (int cell : groups_[g].cells)
+    for (int cell : cells)
       if (board.value[cell] == 0) candidates[b++] = static_cast<CandidateMask>(board.candidates[cell]);
     std::array<CandidateMask, kMaxCageTableSize> supported{};
     const auto placed = static_cast<CandidateMask>(board.placed[g]);
@@ -223,96 +290,63 @@ class KillerSearch {
         n_, board.remaining[g], placed, std::span(candidates.data(), b), std::span(supported.data(), b));
     if (!required) return false;
     std::size_t i = 0;
-    for (int cell : groups_[g].cells)
-      if (board.value[cell] == 0 && !narrow(board, cell, supported[i++], changed)) return false;
+    for (int cell : cells)
+      if (board.value[cell] == 0 && !narrow(board, cell, supported[i++])) return false;
     // A value every assignment uses goes in one of the group's blanks: cells outside the group that
     // see all of that value's places lose it (a cage inside a unit claims it).
     for (CandidateMask rest = *required & ~placed; rest != 0; rest &= rest - 1)
-      if (!eliminate_seen_by_all(board, g, rest & (~rest + 1), changed)) return false;
+      if (!eliminate_seen_by_all(board, g, rest & (~rest + 1))) return false;
     return true;
   }
 
   // Removes `r` from every cell outside group g that sees each blank of g holding `r`.
-  bool eliminate_seen_by_all(View& board, std::size_t g, CandidateMask r, bool& changed) {
+  bool eliminate_seen_by_all(View& board, int g, CandidateMask r) {
     // One pass over the group: r's places, the first of them, and the units holding all of them.
     int first = -1;
     int places = 0;
-    std::span<const int> units;
-    std::uint32_t holds_all = 0;  // bit u: units[u] holds every place so far
-    for (int cell : groups_[g].cells) {
+    std::uint64_t holds_all = ~std::uint64_t{0};  // bit u: unit u holds every place
+    for (int cell : group_cells_[g]) {
       if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
       ++places;
-      if (first < 0) {
-        first = cell;
-        units = geometry_.units_of(first);
-        holds_all = (std::uint32_t{1} << units.size()) - 1;
-        continue;
-      }
-      const std::span<const int> own = geometry_.units_of(cell);
-      for (std::size_t u = 0; u < units.size(); ++u)
-        if (std::find(own.begin(), own.end(), units[u]) == own.end()) holds_all &= ~(std::uint32_t{1} << u);
+      if (first < 0) first = cell;
+      holds_all &= unit_mask_[static_cast<std::size_t>(cell)];
     }
-    if (first < 0) return false;  // a value the group needs has no place left
-    if (places == 1 && !narrow(board, first, r, changed)) return false;  // its only place
-    const std::uint8_t* member = &in_group_[g * static_cast<std::size_t>(cells_)];
-    for (std::size_t u = 0; u < units.size(); ++u) {
-      if ((holds_all >> u & 1u) == 0) continue;
-      for (int cell : geometry_.units()[static_cast<std::size_t>(units[u])]) {
+    if (first < 0) return false;                                // a value the group needs has no place left
+    if (places == 1 && !narrow(board, first, r)) return false;  // its only place
+    const std::uint8_t* member = &in_group_[static_cast<std::size_t>(g) * static_cast<std::size_t>(cells_)];
+    for (; holds_all != 0; holds_all &= holds_all - 1) {
+      for (int cell : unit_cells_[std::countr_zero(holds_all)]) {
         if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
         if (member[cell] != 0) continue;
-        if (!narrow(board, cell, ~r, changed)) return false;
+        if (!narrow(board, cell, ~r)) return false;
       }
     }
     return true;
   }
 
+  // Works the queues until all are empty, cheapest first: naked singles, hidden singles, groups.
   bool propagate(View& board) {
-    const CandidateMask all = geometry_.all_values();
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (int cell = 0; cell < cells_; ++cell) {  // naked singles
-        if (board.value[cell] != 0) continue;
-        const CandidateMask m = static_cast<CandidateMask>(board.candidates[cell]);
-        if (std::has_single_bit(m)) {
-          if (!place(board, cell, std::countr_zero(m) + 1)) return false;
-          changed = true;
-        }
-      }
-      for (const std::vector<int>& unit : geometry_.units()) {  // hidden singles
-        CandidateMask once = 0;
-        CandidateMask twice = 0;
-        CandidateMask placed = 0;
-        for (int cell : unit) {
-          const CandidateMask m = static_cast<CandidateMask>(board.candidates[cell]);
-          if (board.value[cell] != 0) {
-            placed |= m;
-          } else {
-            twice |= once & m;
-            once |= m;
-          }
-        }
-        if ((once | placed) != all) return false;
-        CandidateMask singles = once & ~twice & ~placed;
-        while (singles != 0) {
-          const CandidateMask b = singles & (~singles + 1);
-          singles &= singles - 1;
-          for (int cell : unit) {
-            if (board.value[cell] == 0 && (static_cast<CandidateMask>(board.candidates[cell]) & b) != 0) {
-              if (!place(board, cell, std::countr_zero(b) + 1)) return false;
-              changed = true;
-              break;
-            }
-          }
-        }
-      }
-      for (std::size_t g = 0; g < groups_.size(); ++g) {
-        if (board.dirty[g] == 0) continue;
-        if (!propagate_group(board, g, changed)) return false;
-        board.dirty[g] = 0;  // its own narrowing leaves it consistent (arc consistency is idempotent)
+    for (;;) {
+      if (!naked_.empty()) {
+        const int cell = naked_.take();
+        naked_.release(cell);
+        if (board.value[cell] == 0 &&
+            !place(board, cell, std::countr_zero(static_cast<CandidateMask>(board.candidates[cell])) + 1))
+          return false;
+      } else if (!units_queued_.empty()) {
+        const int u = units_queued_.take();
+        units_queued_.release(u);  // placing a hidden single changes the unit: it is queued again
+        if (!hidden_singles(board, u)) return false;
+      } else if (!groups_queued_.empty()) {
+        // The group stays marked while it narrows its own cells: its support is idempotent.
+        const int g = groups_queued_.take();
+        const bool consistent = propagate_group(board, g);
+        groups_queued_.release(g);
+        if (!consistent) return false;
+      } else {
+        return true;
       }
     }
-    return true;
   }
 
   void search(int depth) {
@@ -341,6 +375,10 @@ class KillerSearch {
       const int value = std::countr_zero(values) + 1;
       values &= values - 1;
       if (values != 0) ++guesses_;  // the last value is no assumption
+      // A propagation that failed leaves work queued; the next branch starts from a settled board.
+      naked_.clear();
+      units_queued_.clear();
+      groups_queued_.clear();
       std::copy(stack_.data() + stride_ * static_cast<std::size_t>(depth),
                 stack_.data() + stride_ * static_cast<std::size_t>(depth + 1), next);
       View child = view(next);
@@ -354,9 +392,16 @@ class KillerSearch {
   int limit_;
   std::uint8_t* first_solution_;
   std::vector<Group> groups_;
-  std::vector<int> group_start_;  // groups of cell c: group_index_[group_start_[c] .. group_start_[c + 1])
-  std::vector<int> group_index_;
-  std::vector<std::uint8_t> in_group_;  // in_group_[g * cells_ + c]: cell c belongs to group g
+  FlatLists unit_cells_;   // the cells of each unit
+  FlatLists group_cells_;  // the cells of each group
+  FlatLists cell_units_;   // the units through each cell
+  FlatLists cell_groups_;  // the groups holding each cell
+  FlatLists peers_;        // each cell's peers (units and cage)
+  std::vector<std::uint64_t> unit_mask_;  // per cell, bit u for each unit u through it
+  std::vector<std::uint8_t> in_group_;    // in_group_[g * cells_ + c]: cell c belongs to group g
+  WorkList naked_;                        // cells left with one value
+  WorkList units_queued_;                 // units to search for hidden singles
+  WorkList groups_queued_;                // groups whose support may have shrunk
   std::size_t stride_ = 0;
   std::vector<int> stack_;  // one board per search depth
   int found_ = 0;

@@ -14,23 +14,15 @@
 #include <bit>
 #include <cstdint>
 
+#include "sudoku/geometry.hpp"
+
 namespace sudoku::technique {
 
 // Bit counts in plain arithmetic: the library targets baseline x86-64, where std::popcount becomes
 // a call into libgcc; these inline to a dozen instructions (or to POPCNT where the target has it).
-// Candidate masks and unit positions of 9x9 boards (the hot path) have nine bits: a table.
-inline constexpr std::array<std::uint8_t, 512> kNineBitCounts = [] {
-  std::array<std::uint8_t, 512> counts{};
-  for (std::size_t x = 1; x < counts.size(); ++x)
-    counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
-  return counts;
-}();
+// 32-bit words are candidate masks and unit positions: candidate_count (geometry.hpp) counts them.
 constexpr int bit_count(std::uint32_t x) {
-  if (x < kNineBitCounts.size()) return kNineBitCounts[x];
-  x = x - ((x >> 1) & 0x55555555U);
-  x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
-  x = (x + (x >> 4)) & 0x0F0F0F0FU;
-  return static_cast<int>((x * 0x01010101U) >> 24);
+  return candidate_count(x);
 }
 constexpr int bit_count(std::uint64_t x) {
   x = x - ((x >> 1) & 0x5555555555555555ULL);
