@@ -305,5 +305,53 @@ TEST(CorpusRateCli, KillerLevelsAndExplain) {
   EXPECT_EQ(explained.out.find("grade 0.0"), std::string::npos);
 }
 
+// The editor's audit of Killer puzzles: the Killer levels with their cage ranges (a cages column,
+// no givens allowed), and the puzzle whose cages admit no solution named as not audited.
+TEST(CorpusRateCli, KillerAudit) {
+  const std::string dir = testing::make_temp_dir("corpus-rate-killer-audit");
+  std::ifstream sample(testing::test_data("killer-sample.txt"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(sample, line);)
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  ASSERT_GE(lines.size(), 3U);
+  std::string broken = lines[2];  // one cage one more, the next one less: the same total, no solution
+  const std::size_t a = broken.find(" a=");
+  const std::size_t comma = broken.find(',', a);
+  const std::size_t b_end = broken.find(',', comma + 1);
+  ASSERT_EQ(broken.substr(comma + 1, 2), "b=");
+  const int sum_a = std::stoi(broken.substr(a + 3, comma - a - 3));
+  const int sum_b = std::stoi(broken.substr(comma + 3, b_end - comma - 3));
+  broken = broken.substr(0, a) + " a=" + std::to_string(sum_a + 1) + ",b=" + std::to_string(sum_b - 1) +
+           broken.substr(b_end);
+  testing::write_text_file(dir + "/k.txt", lines[0] + "\n" + lines[1] + "\n" + broken + "\n");
+  const auto text = run_command(corpus_rate() + " --variant killer --audit --runs 1 " + dir + "/k.txt");
+  EXPECT_EQ(text.exit_code, 1) << text.err;  // not every puzzle is ok
+  EXPECT_EQ(text.out.rfind("chapter  level    count  grades    givens   cages    hardest techniques\n", 0), 0U)
+      << text.out;
+  for (const std::string level : {"\neasy ", "\nmedium ", "\nhard ", "\nevil "})
+    EXPECT_NE(text.out.find(level), std::string::npos) << level << text.out;
+  EXPECT_NE(text.out.find("\nnot audited: " + dir + "/k.txt:3: the cages and givens admit no solution\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("all checks passed"), std::string::npos);
+  const auto json = run_command(corpus_rate() + " --variant killer --audit --runs 1 --format json " + dir + "/k.txt");
+  const auto audit = boost::json::parse(json.out).as_object();
+  EXPECT_FALSE(audit.at("ok").as_bool());
+  ASSERT_EQ(audit.at("unaudited").as_array().size(), 1U);
+  std::int64_t counted = 0;
+  for (const auto& value : audit.at("chapters").as_array()) {
+    const auto& chapter = value.as_object();
+    counted += chapter.at("count").as_int64();
+    EXPECT_EQ(chapter.at("givens_range"), boost::json::array({0, 0}));
+    EXPECT_EQ(chapter.at("cages_range").as_array().size(), 2U);
+    EXPECT_EQ(chapter.at("outside_cages").as_int64(), 0);
+    if (chapter.at("count").as_int64() > 0) {
+      EXPECT_GE(chapter.at("cages").at("min").as_int64(), 19);
+    }
+  }
+  EXPECT_EQ(counted, 2);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -120,7 +120,10 @@ std::vector<PuzzleReport> rate_corpus(
 // The editor's audit of a rated corpus (rated with CorpusRatingOptions::audit): one group per level
 // of the calibration, in ascending order, holding the ok puzzles of that level; each checked against
 // its level (band, givens range for the calibration's grid size, variety) as a chapter would be.
-Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration);
+// Killer puzzles go to the groups of the Killer calibration (also checked for their cage range; the
+// titles say "Killer" when the corpus mixes both kinds). Puzzles that are not ok (no solution,
+// several, contradicting givens, unreadable) are listed as not audited, with file, line and why.
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options);
 
 // Fills each report's `published` from the archive (by canonical key: any symmetry matches), for
 // editors re-rating submissions: corpus-rate --archive FILE.sqlite.

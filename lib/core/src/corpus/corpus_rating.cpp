@@ -100,15 +100,15 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   report.solutions = count.count;
   if (count.count == 0) {
     report.status = PuzzleStatus::no_solution;
-    report.error = "the givens admit no solution";
+    report.error = killer ? "the cages and givens admit no solution" : "the givens admit no solution";
   } else if (count.count > 1) {
     report.status = PuzzleStatus::multiple_solutions;
     report.error = "more than one solution";
   } else {
     report.solution = to_line(*count.solution);
     if (options_.rate) {
-      // Killer boards: levels from the Killer calibration; the HS solver and the audit's checks
-      // know no cages, so they are left out. No call count above 9x9 (docs/rating.md).
+      // Killer boards: levels from the Killer calibration; the HS solver knows no cages, so it is
+      // left out. No call count above 9x9 (docs/rating.md).
       const Calibration& calibration = killer ? options_.killer_calibration : options_.calibration;
       const RatingMetric* level_metric = killer ? killer_level_metric_.get() : level_metric_.get();
       if (grid.size() <= kCallCountLargestSize) {
@@ -119,7 +119,7 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
         const double level_rating = level_metric ? level_metric->rate(grid).value : report.call_count->value;
         report.level = level_for(calibration, level_rating).name;
       }
-      if (options_.audit && !killer) report.audit = audit_puzzle(grid);
+      if (options_.audit) report.audit = audit_puzzle(grid);
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       const TechniqueGrade technique = grade_techniques(grid, technique_options_);
       report.technique_beyond = technique.beyond();
@@ -135,24 +135,52 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   return report;
 }
 
-Audit audit_corpus(const std::vector<PuzzleReport>& reports, const Calibration& calibration) {
-  std::vector<std::size_t> order(calibration.levels.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return calibration.levels[a].target < calibration.levels[b].target;
-  });
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options) {
+  const auto is_killer = [](const PuzzleReport& report) { return report.audit && report.audit->cages > 0; };
   int size = 9;
-  for (const PuzzleReport& report : reports)
-    if (report.status == PuzzleStatus::ok) size = report.size;
-  std::vector<AuditGroup> groups;
-  for (const std::size_t i : order)
-    groups.push_back(audit_group(calibration.levels[i].name, calibration.levels[i].name, calibration, size));
+  bool classic = false;
+  bool killer = false;
   for (const PuzzleReport& report : reports) {
     if (report.status != PuzzleStatus::ok || !report.audit) continue;
-    for (AuditGroup& group : groups)
-      if (group.level == report.level) group.puzzles.push_back(*report.audit);
+    (is_killer(report) ? killer : classic) = true;
+    if (!is_killer(report)) size = report.size;
   }
-  return run_audit(groups);
+  struct Kind {
+    const Calibration* calibration;
+    bool killer;
+    int size;
+  };
+  std::vector<Kind> kinds;
+  if (classic || !killer) kinds.push_back({&options.calibration, false, size});
+  if (killer) kinds.push_back({&options.killer_calibration, true, 9});  // Killer levels are 9x9 levels
+  std::vector<AuditGroup> groups;
+  std::vector<bool> killer_group;
+  for (const Kind& kind : kinds) {
+    const Calibration& calibration = *kind.calibration;
+    std::vector<std::size_t> order(calibration.levels.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return calibration.levels[a].target < calibration.levels[b].target;
+    });
+    for (const std::size_t i : order) {
+      const std::string& level = calibration.levels[i].name;
+      groups.push_back(audit_group(kinds.size() > 1 && kind.killer ? "Killer " + level : level, level,
+                                   calibration, kind.size));
+      killer_group.push_back(kind.killer);
+    }
+  }
+  std::vector<std::string> unaudited;
+  for (const PuzzleReport& report : reports) {
+    if (report.status != PuzzleStatus::ok) {
+      unaudited.push_back(report.file + ":" + std::to_string(report.line) + ": " + report.error);
+      continue;
+    }
+    if (!report.audit) continue;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (killer_group[g] == is_killer(report) && groups[g].level == report.level)
+        groups[g].puzzles.push_back(*report.audit);
+  }
+  return run_audit(groups, std::move(unaudited));
 }
 
 CorpusInput read_corpus_input(const std::string& file, const ReadOptions& options) {

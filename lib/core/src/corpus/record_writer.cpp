@@ -228,7 +228,7 @@ std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
 std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
                                  OutputFormat format) {
   if (options.audit) {
-    const Audit audit = audit_corpus(reports, options.calibration);
+    const Audit audit = audit_corpus(reports, options);
     return format == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit);
   }
   return options.explain ? format_explanations(reports) : format_reports(reports, format);

@@ -62,8 +62,9 @@ Audit audit_book(const Plan& plan, const Book& book, int jobs) {
     const PlanChapter& chapter = plan.chapters[c];
     AuditGroup group = audit_group(chapter.title, chapter.level,
                                    chapter_calibration(plan, chapter.size, chapter.variant), chapter.size);
-    if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, false, {}};
+    if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, {}, false, {}};
     group.givens_range = chapter.givens;
+    group.cages_range = chapter.cage_count;
     group.puzzles.resize(book.chapters[c].puzzles.size());
     for (std::size_t p = 0; p < group.puzzles.size(); ++p) places.emplace_back(c, p);
     groups.push_back(std::move(group));
