@@ -234,6 +234,80 @@ std::optional<CandidateMask> enumerate_support(int sum, std::span<const Candidat
   return required;
 }
 
+// Exact support on boards of up to nine values, for any number of blanks up to kExactCageBlanks,
+// by one dynamic program over the subsets of all nine values (512 bits in eight words) instead of
+// one per fitting combination: bit A of reach[i] says the first i blanks can take exactly the values
+// of A, bit A of rest[i] that blanks i.. complete A to a combination of the sum. Adding value v to
+// every subset lacking it is a masked shift inside the words for values 1-6 and a move between
+// words for 7-9: the same few word operations whatever the candidates, no data-dependent branches.
+// Five blanks cost about 4,300 instructions a call where the program per combination took 6,300
+// (callgrind on the cage_support calls of the sample's counts); up to four, enumeration is cheaper.
+constexpr int kSubsetValues = 9;
+using Subsets = std::array<std::uint64_t, 8>;
+
+// Into `to`: every subset of `from` lacking value index v (0..8), with v added.
+void add_value(const Subsets& from, int v, Subsets& to) {
+  if (v < 6) {
+    const std::uint64_t lacks = kLacks[static_cast<std::size_t>(v)];
+    const unsigned shift = 1u << v;
+    for (std::size_t w = 0; w < 8; ++w) to[w] |= (from[w] & lacks) << shift;
+  } else {
+    const std::size_t step = std::size_t{1} << (v - 6);  // words of the subsets holding v
+    for (std::size_t w = 0; w + step < 8; ++w)
+      if ((w & step) == 0) to[w + step] |= from[w];
+  }
+}
+
+// Into `to`: every subset of `from` holding value index v, with v taken out.
+void take_value(const Subsets& from, int v, Subsets& to) {
+  if (v < 6) {
+    const std::uint64_t lacks = kLacks[static_cast<std::size_t>(v)];
+    const unsigned shift = 1u << v;
+    for (std::size_t w = 0; w < 8; ++w) to[w] |= (from[w] >> shift) & lacks;
+  } else {
+    const std::size_t step = std::size_t{1} << (v - 6);
+    for (std::size_t w = 0; w + step < 8; ++w)
+      if ((w & step) == 0) to[w] |= from[w + step];
+  }
+}
+
+// cage_support for up to kExactCageBlanks blanks whose candidates hold only allowed values of a
+// board of up to nine.
+std::optional<CandidateMask> subset_support(int size, int sum, std::span<const CandidateMask> cells,
+                                            std::span<CandidateMask> supported) {
+  const std::size_t k = cells.size();
+  std::array<Subsets, kExactCageBlanks + 1> reach{};
+  reach[0][0] = 1;  // the empty subset
+  for (std::size_t i = 0; i < k; ++i)
+    for (CandidateMask rest = cells[i]; rest != 0; rest &= rest - 1)
+      add_value(reach[i], std::countr_zero(rest), reach[i + 1]);
+  // The combinations of the sum all blanks can take, and the values all of them use.
+  std::array<Subsets, kExactCageBlanks + 1> rest{};
+  CandidateMask required = ~CandidateMask{0};
+  bool any = false;
+  for (CandidateMask set : cage_combinations(size, static_cast<int>(k), sum)) {
+    if ((reach[k][set >> 6] >> (set & 63) & 1u) == 0) continue;
+    rest[k][set >> 6] |= std::uint64_t{1} << (set & 63);
+    required &= set;
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  for (std::size_t i = k; i-- > 1;)
+    for (CandidateMask options = cells[i]; options != 0; options &= options - 1)
+      take_value(rest[i + 1], std::countr_zero(options), rest[i]);
+  // Blank i takes v in some assignment: some subset its predecessors take, plus v, is completed.
+  for (std::size_t i = 0; i < k; ++i)
+    for (CandidateMask options = cells[i]; options != 0; options &= options - 1) {
+      const int v = std::countr_zero(options);
+      Subsets next{};
+      add_value(reach[i], v, next);
+      std::uint64_t meets = 0;
+      for (std::size_t w = 0; w < 8; ++w) meets |= next[w] & rest[i + 1][w];
+      if (meets != 0) supported[i] |= CandidateMask{1} << v;
+    }
+  return required;
+}
+
 }  // namespace
 
 std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask placed,
@@ -242,11 +316,14 @@ std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask place
   std::fill(supported.begin(), supported.end(), CandidateMask{0});
   if (candidates.empty()) return sum == 0 ? std::optional<CandidateMask>(0) : std::nullopt;
   const std::size_t k = candidates.size();
-  if (k <= kEnumeratedBlanks && size >= 1 && size <= kMaxCageTableSize) {
+  // Few blanks: enumerated; up to kExactCageBlanks on boards of up to nine: one subset program.
+  const bool enumerated = k <= kEnumeratedBlanks && size >= 1 && size <= kMaxCageTableSize;
+  if (enumerated || (k <= kExactCageBlanks && size >= 1 && size <= kSubsetValues)) {
     const CandidateMask legal = ((CandidateMask{1} << size) - 1) & ~placed;
-    std::array<CandidateMask, kEnumeratedBlanks> cells{};
+    std::array<CandidateMask, kExactCageBlanks> cells{};
     for (std::size_t i = 0; i < k; ++i) cells[i] = candidates[i] & legal;
-    return enumerate_support(sum, std::span(cells.data(), k), supported);
+    const std::span<const CandidateMask> blanks(cells.data(), k);
+    return enumerated ? enumerate_support(sum, blanks, supported) : subset_support(size, sum, blanks, supported);
   }
   CandidateMask allowed = 0;
   for (CandidateMask cell : candidates) allowed |= cell;

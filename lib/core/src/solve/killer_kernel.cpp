@@ -1,5 +1,5 @@
 // The Killer kernel: per-cell candidate masks (bit v-1 for value v) propagated to a fixpoint by
-// naked singles, hidden singles over units and sum groups, then a depth-first search on the blank
+// naked singles, sum groups and hidden singles over units, then a depth-first search on the blank
 // cell with the fewest candidates.
 //
 // A sum group is a set of cells in which no value repeats and whose values add up to a sum: every
@@ -89,37 +89,55 @@ struct FlatLists {
   }
 };
 
-// Indices still to work on, each at most once: a stack and a flag per index.
+// Indices still to work on, each at most once: a stack and a flag per index. Pushing is branch-free
+// (the stack has room for every index): whether an index is already queued is data the processor
+// cannot predict, and a mispredicted branch costs more than the two stores.
 class WorkList {
  public:
-  explicit WorkList(std::size_t size) : queued_(size, 0) { stack_.reserve(size); }
+  explicit WorkList(std::size_t size) : queued_(size, 0), stack_(size + 1) {}
   void push(int index) {
-    if (queued_[static_cast<std::size_t>(index)] != 0) return;
-    queued_[static_cast<std::size_t>(index)] = 1;
-    stack_.push_back(index);
+    std::uint8_t& queued = queued_[static_cast<std::size_t>(index)];
+    stack_[top_] = index;
+    top_ += queued ^ 1u;
+    queued = 1;
   }
-  bool empty() const { return stack_.empty(); }
+  bool empty() const { return top_ == 0; }
   // Takes the last index pushed off the list; pushes of it are ignored until release(it).
-  int take() {
-    const int index = stack_.back();
-    stack_.pop_back();
+  int take() { return stack_[--top_]; }
+  // Takes the queued index with the smallest score(index) (the last pushed among equals).
+  template <typename Score>
+  int take_least(Score score) {
+    std::size_t best = top_ - 1;
+    int best_score = score(stack_[best]);
+    for (std::size_t i = best; i-- > 0;) {
+      const int s = score(stack_[i]);
+      if (s < best_score) {
+        best = i;
+        best_score = s;
+      }
+    }
+    const int index = stack_[best];
+    stack_[best] = stack_[--top_];
     return index;
   }
   void release(int index) { queued_[static_cast<std::size_t>(index)] = 0; }
   void clear() {
-    for (int index : stack_) queued_[static_cast<std::size_t>(index)] = 0;
-    stack_.clear();
+    while (top_ > 0) release(stack_[--top_]);
   }
 
  private:
   std::vector<std::uint8_t> queued_;
   std::vector<int> stack_;
+  std::size_t top_ = 0;
 };
 
 // Propagation is event-driven: a cell that changes queues its units (hidden singles), its groups
 // (sum support) and, left with one value, itself (a naked single), and work goes on until the three
 // queues are empty. Every rule only removes values, and removes more from fewer candidates, so any
-// order of work reaches the same fixpoint: the search tree does not depend on it.
+// order of work reaches the same fixpoint: the search tree does not depend on it, only the cost.
+// The order that costs least on the sample (docs/solver.md): naked singles, then the queued group
+// with the fewest blanks (small groups are cheap and often settle the large ones' cells first),
+// and hidden singles last (the groups place most of what a unit scan would find).
 class KillerSearch {
  public:
   KillerSearch(const Geometry& geometry, int limit, std::uint8_t* first_solution)
@@ -141,6 +159,7 @@ class KillerSearch {
       for (int cell : groups_[g].cells) groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
     }
     unit_mask_.assign(static_cast<std::size_t>(cells_), 0);
+    changed_.resize(static_cast<std::size_t>(cells_));
     for (int cell = 0; cell < cells_; ++cell) {
       cell_units_.add(geometry.units_of(cell));
       cell_groups_.add(groups_of[static_cast<std::size_t>(cell)]);
@@ -217,16 +236,23 @@ class KillerSearch {
     board.value[cell] = value;
     board.candidates[cell] = static_cast<int>(b);
     for (int u : cell_units_[cell]) units_queued_.push(u);
-    for (int peer : peers_[cell]) {
-      if (board.value[peer] == value) return false;
-      if (board.value[peer] != 0) continue;
-      const CandidateMask left = static_cast<CandidateMask>(board.candidates[peer]) & ~b;
-      if (left == 0) return false;
-      if (left != static_cast<CandidateMask>(board.candidates[peer])) {
-        board.candidates[peer] = static_cast<int>(left);
-        changed(peer, left);
-      }
+    // The peers lose the value without a branch per peer (whether a peer still has it is not
+    // predictable); those that lost it are listed and worked after.
+    const std::span<const int> peers = peers_[cell];
+    std::size_t lost = 0;
+    bool dead = false;
+    for (int peer : peers) {
+      const int other = board.value[peer];
+      const CandidateMask had = static_cast<CandidateMask>(board.candidates[peer]);
+      const CandidateMask drop = had & b & (CandidateMask{0} - static_cast<CandidateMask>(other == 0));
+      dead |= (other == value) | ((drop != 0) & (had == b));
+      board.candidates[peer] = static_cast<int>(had & ~drop);
+      changed_[lost] = peer;
+      lost += drop != 0;
     }
+    if (dead) return false;
+    for (std::size_t i = 0; i < lost; ++i)
+      changed(changed_[i], static_cast<CandidateMask>(board.candidates[changed_[i]]));
     for (int g : cell_groups_[cell]) {
       board.remaining[g] -= value;
       board.placed[g] |= static_cast<int>(b);
@@ -255,14 +281,12 @@ class KillerSearch {
     CandidateMask once = 0;
     CandidateMask twice = 0;
     CandidateMask placed = 0;
-    for (int cell : unit) {
+    for (int cell : unit) {  // without branches: which cells are placed is not predictable
       const CandidateMask m = static_cast<CandidateMask>(board.candidates[cell]);
-      if (board.value[cell] != 0) {
-        placed |= m;
-      } else {
-        twice |= once & m;
-        once |= m;
-      }
+      const CandidateMask open = m & (CandidateMask{0} - static_cast<CandidateMask>(board.value[cell] == 0));
+      placed |= m ^ open;
+      twice |= once & open;
+      once |= open;
     }
     if ((once | placed) != geometry_.all_values()) return false;
     for (CandidateMask singles = once & ~twice & ~placed; singles != 0; singles &= singles - 1) {
@@ -316,15 +340,15 @@ class KillerSearch {
     const std::uint8_t* member = &in_group_[static_cast<std::size_t>(g) * static_cast<std::size_t>(cells_)];
     for (; holds_all != 0; holds_all &= holds_all - 1) {
       for (int cell : unit_cells_[std::countr_zero(holds_all)]) {
-        if (board.value[cell] != 0 || (static_cast<CandidateMask>(board.candidates[cell]) & r) == 0) continue;
-        if (member[cell] != 0) continue;
-        if (!narrow(board, cell, ~r)) return false;
+        const bool holds =
+            (board.value[cell] == 0) & ((static_cast<CandidateMask>(board.candidates[cell]) & r) != 0);
+        if (holds & (member[cell] == 0) && !narrow(board, cell, ~r)) return false;
       }
     }
     return true;
   }
 
-  // Works the queues until all are empty, cheapest first: naked singles, hidden singles, groups.
+  // Works the queues until all are empty: naked singles, groups (fewest blanks first), hidden singles.
   bool propagate(View& board) {
     for (;;) {
       if (!naked_.empty()) {
@@ -333,16 +357,16 @@ class KillerSearch {
         if (board.value[cell] == 0 &&
             !place(board, cell, std::countr_zero(static_cast<CandidateMask>(board.candidates[cell])) + 1))
           return false;
+      } else if (!groups_queued_.empty()) {
+        // The group stays marked while it narrows its own cells: its support is idempotent.
+        const int g = groups_queued_.take_least([&](int group) { return board.blanks[group]; });
+        const bool consistent = propagate_group(board, g);
+        groups_queued_.release(g);
+        if (!consistent) return false;
       } else if (!units_queued_.empty()) {
         const int u = units_queued_.take();
         units_queued_.release(u);  // placing a hidden single changes the unit: it is queued again
         if (!hidden_singles(board, u)) return false;
-      } else if (!groups_queued_.empty()) {
-        // The group stays marked while it narrows its own cells: its support is idempotent.
-        const int g = groups_queued_.take();
-        const bool consistent = propagate_group(board, g);
-        groups_queued_.release(g);
-        if (!consistent) return false;
       } else {
         return true;
       }
@@ -399,6 +423,7 @@ class KillerSearch {
   FlatLists peers_;        // each cell's peers (units and cage)
   std::vector<std::uint64_t> unit_mask_;  // per cell, bit u for each unit u through it
   std::vector<std::uint8_t> in_group_;    // in_group_[g * cells_ + c]: cell c belongs to group g
+  std::vector<int> changed_;              // place(): the peers that lost the value
   WorkList naked_;                        // cells left with one value
   WorkList units_queued_;                 // units to search for hidden singles
   WorkList groups_queued_;                // groups whose support may have shrunk
