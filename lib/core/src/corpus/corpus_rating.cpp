@@ -137,13 +137,14 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
 
 Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options) {
   const auto is_killer = [](const PuzzleReport& report) { return report.audit && report.audit->cages > 0; };
-  int size = 9;
+  int size = 9;  // of the last puzzle of each kind: a level's ranges apply to its calibration's size
+  int killer_size = 9;
   bool classic = false;
   bool killer = false;
   for (const PuzzleReport& report : reports) {
     if (report.status != PuzzleStatus::ok || !report.audit) continue;
     (is_killer(report) ? killer : classic) = true;
-    if (!is_killer(report)) size = report.size;
+    (is_killer(report) ? killer_size : size) = report.size;
   }
   struct Kind {
     const Calibration* calibration;
@@ -152,7 +153,7 @@ Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingO
   };
   std::vector<Kind> kinds;
   if (classic || !killer) kinds.push_back({&options.calibration, false, size});
-  if (killer) kinds.push_back({&options.killer_calibration, true, 9});  // Killer levels are 9x9 levels
+  if (killer) kinds.push_back({&options.killer_calibration, true, killer_size});
   std::vector<AuditGroup> groups;
   std::vector<bool> killer_group;
   for (const Kind& kind : kinds) {
