@@ -326,7 +326,8 @@ TEST(CorpusRateCli, KillerAudit) {
   testing::write_text_file(dir + "/k.txt", lines[0] + "\n" + lines[1] + "\n" + broken + "\n");
   const auto text = run_command(corpus_rate() + " --variant killer --audit --runs 1 " + dir + "/k.txt");
   EXPECT_EQ(text.exit_code, 1) << text.err;  // not every puzzle is ok
-  EXPECT_EQ(text.out.rfind("chapter  level    count  grades    givens   cages    hardest techniques\n", 0), 0U)
+  const std::string header = "chapter  level    count  grades    givens   cages    hardest techniques\n";
+  EXPECT_EQ(text.out.rfind(header, 0), 0U)
       << text.out;
   for (const std::string level : {"\neasy ", "\nmedium ", "\nhard ", "\nevil "})
     EXPECT_NE(text.out.find(level), std::string::npos) << level << text.out;
@@ -334,7 +335,8 @@ TEST(CorpusRateCli, KillerAudit) {
             std::string::npos)
       << text.out;
   EXPECT_EQ(text.out.find("all checks passed"), std::string::npos);
-  const auto json = run_command(corpus_rate() + " --variant killer --audit --runs 1 --format json " + dir + "/k.txt");
+  const auto json =
+      run_command(corpus_rate() + " --variant killer --audit --runs 1 --format json " + dir + "/k.txt");
   const auto audit = boost::json::parse(json.out).as_object();
   EXPECT_FALSE(audit.at("ok").as_bool());
   ASSERT_EQ(audit.at("unaudited").as_array().size(), 1U);

@@ -323,7 +323,8 @@ std::optional<CandidateMask> cage_support(int size, int sum, CandidateMask place
     std::array<CandidateMask, kExactCageBlanks> cells{};
     for (std::size_t i = 0; i < k; ++i) cells[i] = candidates[i] & legal;
     const std::span<const CandidateMask> blanks(cells.data(), k);
-    return enumerated ? enumerate_support(sum, blanks, supported) : subset_support(size, sum, blanks, supported);
+    return enumerated ? enumerate_support(sum, blanks, supported)
+                      : subset_support(size, sum, blanks, supported);
   }
   CandidateMask allowed = 0;
   for (CandidateMask cell : candidates) allowed |= cell;

@@ -35,7 +35,8 @@ using CandidateMask = std::uint32_t;  // bit v-1 set <=> value v still possible
 // Masks of up to nine values (every 9x9 mask) by table, larger ones in a dozen plain operations.
 inline constexpr std::array<std::uint8_t, 512> kNineBitCounts = [] {
   std::array<std::uint8_t, 512> counts{};
-  for (std::size_t x = 1; x < counts.size(); ++x) counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
+  for (std::size_t x = 1; x < counts.size(); ++x)
+    counts[x] = static_cast<std::uint8_t>(counts[x >> 1] + (x & 1));
   return counts;
 }();
 constexpr int candidate_count(CandidateMask mask) {

@@ -183,7 +183,8 @@ std::string format_audit(const Audit& audit) {
   std::size_t title_width = 7;
   for (const GroupAudit& group : audit.groups) title_width = std::max(title_width, group.title.size());
   const bool killer =
-      std::any_of(audit.groups.begin(), audit.groups.end(), [](const GroupAudit& group) { return group.killer; });
+      std::any_of(audit.groups.begin(), audit.groups.end(),
+                  [](const GroupAudit& group) { return group.killer; });
   std::ostringstream out;
   // Columns as printf's "%-*s  %-8s %5s  %-9s %-7s  " (and "%-7s  " for cages), without a line
   // buffer to outgrow.
@@ -202,8 +203,9 @@ std::string format_audit(const Audit& audit) {
                                    : tenths(group.lowest_grade) + "-" + tenths(group.highest_grade);
     const std::string givens =
         group.count == 0 ? std::string("-") : range_text(group.fewest_givens, group.most_givens);
-    const std::string cages =
-        group.count == 0 || !group.killer ? std::string("-") : range_text(group.fewest_cages, group.most_cages);
+    const std::string cages = group.count == 0 || !group.killer
+                                  ? std::string("-")
+                                  : range_text(group.fewest_cages, group.most_cages);
     std::string techniques;
     for (const auto& [technique, count] : group.hardest)
       techniques += (techniques.empty() ? "" : ", ") + technique + " " + std::to_string(count);

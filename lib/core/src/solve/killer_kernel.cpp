@@ -156,7 +156,8 @@ class KillerSearch {
     std::vector<std::vector<int>> groups_of(static_cast<std::size_t>(cells_));
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       group_cells_.add(groups_[g].cells);
-      for (int cell : groups_[g].cells) groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
+      for (int cell : groups_[g].cells)
+        groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
     }
     unit_mask_.assign(static_cast<std::size_t>(cells_), 0);
     changed_.resize(static_cast<std::size_t>(cells_));
@@ -164,7 +165,8 @@ class KillerSearch {
       cell_units_.add(geometry.units_of(cell));
       cell_groups_.add(groups_of[static_cast<std::size_t>(cell)]);
       peers_.add(geometry.peers(cell));
-      for (int u : geometry.units_of(cell)) unit_mask_[static_cast<std::size_t>(cell)] |= std::uint64_t{1} << u;
+      for (int u : geometry.units_of(cell))
+        unit_mask_[static_cast<std::size_t>(cell)] |= std::uint64_t{1} << u;
     }
     stride_ = static_cast<std::size_t>(cells_) * 2 + groups_.size() * 3;
     in_group_.assign(groups_.size() * static_cast<std::size_t>(cells_), 0);
