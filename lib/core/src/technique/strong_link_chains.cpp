@@ -1,7 +1,10 @@
 // Single-digit strong-link chains: Sukaku Explainer's skyscraper, two-string kite and turbot fish
-// (two strong links) and their longer kin up to six strong links, each a stage of the ladder. One
-// search per board serves them all (SearchContext::strong_links); each stage reports the chains of
-// its link counts.
+// (two strong links) and their longer kin, plain or grouped. The ladder has SE's two- and
+// three-link rungs; its four-, five- and six-link rungs were off by default in the Sukaku
+// Explainer that rated se-rated.txt (its puzzles that four strong links would solve carry the
+// rating of a later step), so they are not on the ladder, but the finder still reports them for
+// callers that ask. One search per board serves the plain chains of every stage
+// (SearchContext::strong_links); each stage reports the chains of its link counts.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -12,14 +15,21 @@
 namespace sudoku::technique {
 namespace {
 
-// Sukaku Explainer's ratings of single-digit chains by strong-link count; the kinds of the units
-// holding the strong links (bit 0 row, 1 column, 2 box or other unit) add a tenth or two.
+// Sukaku Explainer's base ratings of single-digit chains by strong-link count, and the ladder's
+// technique for each count.
+constexpr std::array<double, 7> kStrongLinkBase{0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6};
+constexpr std::array<Technique, 7> kStrongLinkTechnique{
+    Technique::two_strong_links,   Technique::two_strong_links,  Technique::two_strong_links,
+    Technique::three_strong_links, Technique::four_strong_links, Technique::five_strong_links,
+    Technique::six_strong_links};
+
+// The kinds of the units holding the strong links (bit 0 row, 1 column, 2 box or other unit) add
+// a tenth or two to the base.
 double strong_link_score(int links, unsigned kinds) {
   const bool box = (kinds & 4U) != 0;
   const bool mixed = (kinds & 3U) == 3U;
   if (links == 2) return box ? 4.2 : mixed ? 4.1 : 4.0;
-  static constexpr std::array<double, 7> kBase{0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6};
-  return kBase[static_cast<std::size_t>(links)] + (box && mixed ? 0.2 : (box || mixed) ? 0.1 : 0.0);
+  return kStrongLinkBase[static_cast<std::size_t>(links)] + (box && mixed ? 0.2 : (box || mixed) ? 0.1 : 0.0);
 }
 
 std::string strong_link_name(int links, unsigned kinds) {
@@ -122,129 +132,244 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
   }
 }
 
-// Sukaku Explainer's grouped turbot fish (4.3): an empty rectangle — a box whose places for the
-// digit all lie in one row and one column through it, some in each outside their crossing — and a
-// strong link in a line (exactly two places) with one end p in that row (or column) outside the
-// box. If p holds the digit, the box's places are in its column, else the link's other end q
-// does: the cell of that column in q's row (outside the box) sees both and loses the digit.
+// Sukaku Explainer's grouped strong links: single-digit chains of `links` strong links in which
+// at least one link joins two groups of cells rather than two cells, scored the base of its link
+// count plus 0.3 (4.3, 5.7, 6.1 for 2, 3, 4 links). A unit's places for the digit form a link when
+// they split into two ends, one of which must hold the digit:
+//   - two places (a plain link; in a box, not both in one line: that is the line's link);
+//   - a row or column whose places lie in two of its boxes: the two boxes' parts;
+//   - a box whose places lie in one row and one column through it, some of each outside their
+//     crossing (an empty rectangle): the row's part and the column's part (a place at the
+//     crossing goes to either end, both ways are links).
+// As in SE, links use disjoint places, and consecutive links are joined through one unit holding
+// both ends (the weak link: if one end holds the digit, the other does not). The first link's free
+// end or the last link's free end then holds the digit, so every other place seeing both ends
+// goes, outside the links' units and the joining units. When the free ends share a unit too the
+// chain is a loop, and every place seeing both ends of any weak link (the closing one included)
+// goes, outside the links' units.
 //
 //   box: . x .      row r of the box holds x's, column c too; conjugate pair p-q in a column:
 //        x x x  p   p in row r, q below; the cell of column c in q's row loses the digit
-//        . x .
+//        . x .      (the grouped turbot fish: the box's row part and column part are one link)
 template <int W>
-void find_empty_rectangles(const Layout<W>& layout, const Board<W>& board, std::vector<Step>& out,
-                           bool explain) {
-  if (layout.rows.empty() || layout.columns.empty()) return;
-  struct Link {
-    const CellSet<W>* line;
-    int first;
-    int second;
-  };
-  // The rows and columns through each box.
-  std::vector<std::pair<std::vector<int>, std::vector<int>>> through_box(layout.unit_cells.size());
-  for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
-    if (layout.unit_kind[b] != UnitKind::box) continue;
-    auto& [rows_through, columns_through] = through_box[b];
-    for (int cell : layout.unit_members[b]) {
-      const int row = layout.row_position[static_cast<std::size_t>(cell)];
-      const int column = layout.column_position[static_cast<std::size_t>(cell)];
-      if (std::find(rows_through.begin(), rows_through.end(), row) == rows_through.end())
-        rows_through.push_back(row);
-      if (std::find(columns_through.begin(), columns_through.end(), column) == columns_through.end())
-        columns_through.push_back(column);
-    }
-  }
-  // Per family (columns, rows): the digit's strong links, found once per digit.
-  std::array<std::vector<Link>, 2> links;
-  for (int digit = 0; digit < layout.size; ++digit) {
-    const CellSet<W>& places = board.cells_of(digit);
-    for (const bool link_in_column : {true, false}) {
-      std::vector<Link>& found = links[link_in_column ? 0 : 1];
-      found.clear();
-      for (int unit : link_in_column ? layout.columns : layout.rows) {
-        const CellSet<W>& line = layout.unit_cells[static_cast<std::size_t>(unit)];
-        const CellSet<W> pair = places & line;
-        if (pair.count_upto(3) != 2) continue;
-        const int first = pair.first();
-        found.push_back({&line, first, (pair - StrongLinks<W>::single(first)).first()});
-      }
-    }
-    if (links[0].empty() && links[1].empty()) continue;
-    for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
-      if (layout.unit_kind[b] != UnitKind::box) continue;
-      const CellSet<W>& box = layout.unit_cells[b];
-      const CellSet<W> in_box = places & box;
-      if (in_box.count_upto(2) < 2) continue;
-      for (int row : through_box[b].first)
-        for (int column : through_box[b].second) {
-          const CellSet<W>& row_cells =
-              layout.unit_cells[static_cast<std::size_t>(layout.rows[static_cast<std::size_t>(row)])];
-          const CellSet<W>& column_cells =
-              layout.unit_cells[static_cast<std::size_t>(layout.columns[static_cast<std::size_t>(column)])];
-          if ((in_box - row_cells - column_cells).any() || ((in_box & row_cells) - column_cells).none() ||
-              ((in_box & column_cells) - row_cells).none())
-            continue;
-          // The strong link in a column with an end in the rectangle's row, or in a row with an
-          // end in its column; the loser lies in the other line of the rectangle, in q's line.
-          for (const bool link_in_column : {true, false}) {
-            const CellSet<W>& through = link_in_column ? row_cells : column_cells;
-            for (const Link& link : links[link_in_column ? 0 : 1]) {
-              if (link.line->intersects(box)) continue;
-              for (const auto& [p, q] :
-                   {std::pair{link.first, link.second}, std::pair{link.second, link.first}}) {
-                if (!through.test(p)) continue;
-                const int loser =
-                    link_in_column
-                        ? layout.crossing[static_cast<std::size_t>(
-                                              layout.row_position[static_cast<std::size_t>(q)]) *
-                                              layout.columns.size() +
-                                          static_cast<std::size_t>(column)]
-                        : layout.crossing[static_cast<std::size_t>(row) * layout.columns.size() +
-                                          static_cast<std::size_t>(
-                                              layout.column_position[static_cast<std::size_t>(q)])];
-                if (loser < 0 || box.test(loser) || !places.test(loser)) continue;
-                Step step = make_step(Technique::two_strong_links, 4.3);
-                step.eliminations.push_back({loser, digit});
-                if (explain)
-                  step.detail = "turbot fish (empty rectangle) on " + digit_text(digit) + " in " +
-                                layout.unit_name(static_cast<int>(b)) + ", strong link " +
-                                layout.cell_text(p) + "-" + layout.cell_text(q) + ", both ends see " +
-                                layout.cell_text(loser);
-                out.push_back(std::move(step));
-              }
-            }
-          }
+class GroupedStrongLinks {
+ public:
+  GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain,
+                     std::vector<Step>& out)
+      : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain), out_(out) {}
+
+  static constexpr int kMaxLinks = 4;
+
+  void run() {
+    if (layout_.rows.empty() || layout_.columns.empty()) return;
+    for (digit_ = 0; digit_ < layout_.size; ++digit_) {
+      collect_links();
+      if (!any_grouped_) continue;
+      for (std::size_t first = 0; first < found_.size(); ++first)
+        for (int side = 0; side < 2; ++side) {
+          chain_[0] = {first, side, -1};
+          extend(1, found_[first].places, found_[first].grouped);
         }
     }
   }
-}
+
+ private:
+  struct Link {
+    int unit = 0;
+    std::array<CellSet<W>, 2> ends;
+    CellSet<W> places;  // every place of the digit in the unit
+    bool grouped = false;
+  };
+  struct Taken {
+    std::size_t link = 0;
+    int entry = 0;  // the end the chain enters by (the other one it leaves by)
+    int joint = -1;  // the unit joining it to the link before
+  };
+
+  bool is_line_or_box(int unit) const { return layout_.unit_kind[static_cast<std::size_t>(unit)] != UnitKind::other; }
+
+  int box_of(int cell) const {
+    for (int unit : layout_.units_of(cell))
+      if (layout_.unit_kind[static_cast<std::size_t>(unit)] == UnitKind::box) return unit;
+    return -1;
+  }
+  const CellSet<W>& row_of(int cell) const {
+    return layout_.unit_cells[static_cast<std::size_t>(
+        layout_.rows[static_cast<std::size_t>(layout_.row_position[static_cast<std::size_t>(cell)])])];
+  }
+  const CellSet<W>& column_of(int cell) const {
+    return layout_.unit_cells[static_cast<std::size_t>(
+        layout_.columns[static_cast<std::size_t>(layout_.column_position[static_cast<std::size_t>(cell)])])];
+  }
+
+  // A column, row or box holding both groups (SE looks in that order), or -1.
+  int joint_unit(const CellSet<W>& a, const CellSet<W>& b) const {
+    const CellSet<W> both = a | b;
+    int found = -1;
+    int found_rank = 3;
+    for (int unit : layout_.units_of(a.first())) {
+      const UnitKind kind = layout_.unit_kind[static_cast<std::size_t>(unit)];
+      if (kind == UnitKind::other || !both.subset_of(layout_.unit_cells[static_cast<std::size_t>(unit)])) continue;
+      const int rank = kind == UnitKind::column ? 0 : kind == UnitKind::row ? 1 : 2;
+      if (rank < found_rank) {
+        found = unit;
+        found_rank = rank;
+      }
+    }
+    return found;
+  }
+
+  void add(int unit, const CellSet<W>& places, const CellSet<W>& a, const CellSet<W>& b, bool grouped) {
+    found_.push_back({unit, {a, b}, places, grouped});
+    any_grouped_ = any_grouped_ || grouped;
+  }
+
+  void collect_links() {
+    found_.clear();
+    any_grouped_ = false;
+    const CellSet<W>& digit_places = board_.cells_of(digit_);
+    for (std::size_t u = 0; u < layout_.unit_cells.size(); ++u) {
+      const int unit = static_cast<int>(u);
+      if (!is_line_or_box(unit)) continue;
+      const CellSet<W> places = digit_places & layout_.unit_cells[u];
+      const int count = places.count_upto(7);
+      if (count < 2 || count > 6) continue;
+      const bool box = layout_.unit_kind[u] == UnitKind::box;
+      if (count == 2) {
+        const int a = places.first();
+        const int b = (places - StrongLinks<W>::single(a)).first();
+        if (box && (row_of(a).test(b) || column_of(a).test(b))) continue;
+        add(unit, places, StrongLinks<W>::single(a), StrongLinks<W>::single(b), false);
+      } else if (!box) {
+        const int first_box = box_of(places.first());
+        if (first_box < 0) continue;
+        const CellSet<W> a = places & layout_.unit_cells[static_cast<std::size_t>(first_box)];
+        const CellSet<W> b = places - a;
+        const int second_box = box_of(b.first());
+        if (second_box >= 0 && b.subset_of(layout_.unit_cells[static_cast<std::size_t>(second_box)]))
+          add(unit, places, a, b, true);
+      } else {
+        for (int heart : layout_.unit_members[u]) {
+          const CellSet<W>& row = row_of(heart);
+          const CellSet<W>& column = column_of(heart);
+          if ((places - row - column).any()) continue;
+          const CellSet<W> centre = StrongLinks<W>::single(heart);
+          const CellSet<W> along_row = (places & row) - centre;
+          const CellSet<W> along_column = (places & column) - centre;
+          if (along_row.none() || along_column.none()) continue;
+          if (!places.test(heart)) {
+            add(unit, places, along_row, along_column, true);
+          } else {
+            add(unit, places, along_row | centre, along_column, true);
+            add(unit, places, along_row, along_column | centre, true);
+          }
+        }
+      }
+    }
+  }
+
+  void extend(int depth, const CellSet<W>& used, bool grouped) {
+    if (depth >= links_ || depth >= kMaxLinks) {  // (links_ <= kMaxLinks: the second test is for the compiler)
+      if (grouped) report();
+      return;
+    }
+    const Taken& last = chain_[static_cast<std::size_t>(depth - 1)];
+    const CellSet<W>& leaving = found_[last.link].ends[static_cast<std::size_t>(1 - last.entry)];
+    for (std::size_t next = 0; next < found_.size(); ++next) {
+      const Link& link = found_[next];
+      if (link.places.intersects(used)) continue;
+      for (int side = 0; side < 2; ++side) {
+        const int joint = joint_unit(leaving, link.ends[static_cast<std::size_t>(side)]);
+        if (joint < 0) continue;
+        chain_[static_cast<std::size_t>(depth)] = {next, side, joint};
+        extend(depth + 1, used | link.places, grouped || link.grouped);
+      }
+    }
+  }
+
+  // Every place of the digit seeing all of both groups.
+  CellSet<W> seeing_both(const CellSet<W>& a, const CellSet<W>& b) const {
+    CellSet<W> seen = board_.cells_of(digit_);
+    (a | b).for_each([&](int cell) { seen &= layout_.peers[static_cast<std::size_t>(cell)]; });
+    return seen;
+  }
+
+  void report() {
+    const Taken& head = chain_[0];
+    const Taken& tail = chain_[static_cast<std::size_t>(links_ - 1)];
+    const CellSet<W>& start = found_[head.link].ends[static_cast<std::size_t>(head.entry)];
+    const CellSet<W>& end = found_[tail.link].ends[static_cast<std::size_t>(1 - tail.entry)];
+    CellSet<W> link_units;
+    for (int i = 0; i < links_; ++i)
+      link_units |= layout_.unit_cells[static_cast<std::size_t>(found_[chain_[static_cast<std::size_t>(i)].link].unit)];
+    CellSet<W> victims = seeing_both(start, end);
+    const bool loop = joint_unit(start, end) >= 0;
+    if (loop) {
+      for (int i = 1; i < links_; ++i) {
+        const Taken& before = chain_[static_cast<std::size_t>(i - 1)];
+        const Taken& here = chain_[static_cast<std::size_t>(i)];
+        victims |= seeing_both(found_[before.link].ends[static_cast<std::size_t>(1 - before.entry)],
+                               found_[here.link].ends[static_cast<std::size_t>(here.entry)]);
+      }
+    } else {
+      for (int i = 1; i < links_; ++i)
+        victims -= layout_.unit_cells[static_cast<std::size_t>(chain_[static_cast<std::size_t>(i)].joint)];
+    }
+    victims -= link_units;
+    if (victims.none()) return;
+    const auto links = static_cast<std::size_t>(links_);
+    Step step = make_step(kStrongLinkTechnique[links], kStrongLinkBase[links] + 0.3);
+    victims.for_each([&](int cell) { step.eliminations.push_back({cell, digit_}); });
+    if (explain_) {
+      step.detail = "grouped " + std::to_string(links_) + " strong links" + (loop ? " (loop)" : "") + " on " +
+                    digit_text(digit_) + ":";
+      for (int i = 0; i < links_; ++i) {
+        const Taken& taken = chain_[static_cast<std::size_t>(i)];
+        const Link& link = found_[taken.link];
+        step.detail += std::string(i == 0 ? " " : " = ") + cells_text(layout_, link.ends[static_cast<std::size_t>(taken.entry)]) +
+                       "-" + cells_text(layout_, link.ends[static_cast<std::size_t>(1 - taken.entry)]) + " (" +
+                       layout_.unit_name(link.unit) + ")";
+      }
+    }
+    out_.push_back(std::move(step));
+  }
+
+  const Layout<W>& layout_;
+  const Board<W>& board_;
+  const int links_;
+  const bool explain_;
+  std::vector<Step>& out_;
+  int digit_ = 0;
+  std::vector<Link> found_;
+  bool any_grouped_ = false;
+  std::array<Taken, kMaxLinks> chain_{};
+};
 
 }  // namespace
 
 template <int W>
 void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                              int min_links, int max_links, std::vector<Step>& out) {
-  static constexpr std::array<Technique, 7> kTechniques{
-      Technique::two_strong_links,   Technique::two_strong_links,  Technique::two_strong_links,
-      Technique::three_strong_links, Technique::four_strong_links, Technique::five_strong_links,
-      Technique::six_strong_links};
-  // The stages for 2, 3, 4 and 5-6 links run one after the other on an unchanged board when the
-  // easier ones find nothing: one search serves them all.
-  if (context.strong_links_version != context.board_version) {
+  // The stages for 2 and 3 links run one after the other on an unchanged board when the easier
+  // one finds nothing: one search serves both (as deep as the deepest caller asked for).
+  if (context.strong_links_version != context.board_version || context.strong_links_depth < max_links) {
     context.strong_links.clear();
-    search_strong_link_chains(layout, board, context, 6, context.strong_links);
+    search_strong_link_chains(layout, board, context, std::max(max_links, 3), context.strong_links);
     context.strong_links_version = context.board_version;
+    context.strong_links_depth = std::max(max_links, 3);
   }
-  // Grouped two-link patterns (4.3) belong to the two-link stage.
+  // Grouped chains (base + 0.3) belong to the stage of their link count.
   std::vector<Step> grouped;
-  if (min_links == 2) find_empty_rectangles(layout, board, grouped, context.explain);
-  double best = grouped.empty() ? kNoScore : 4.3;
+  if (min_links == max_links && min_links <= 4)
+    GroupedStrongLinks<W>(layout, board, min_links, context.explain, grouped).run();
+  double best = kNoScore;
+  for (const Step& step : grouped) best = std::min(best, step.score);
   for (const StrongLinkChain& chain : context.strong_links)
     if (chain.links >= min_links && chain.links <= max_links) best = std::min(best, chain.score);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (const StrongLinkChain& chain : context.strong_links) {
     if (chain.links < min_links || chain.links > max_links || chain.score > bound) continue;
-    Step step = make_step(kTechniques[static_cast<std::size_t>(chain.links)], chain.score);
+    Step step = make_step(kStrongLinkTechnique[static_cast<std::size_t>(chain.links)], chain.score);
     step.eliminations.push_back({chain.cell, chain.digit});
     if (context.explain)
       step.detail = strong_link_name(chain.links, chain.kinds) + " on " + digit_text(chain.digit) +
