@@ -154,17 +154,22 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
 template <int W>
 class GroupedStrongLinks {
  public:
+  static constexpr int kMaxLinks = 4;
+
+  // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks).
   GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain,
                      std::vector<Step>& out)
       : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain), out_(out) {}
 
-  static constexpr int kMaxLinks = 4;
-
   void run() {
-    if (layout_.rows.empty() || layout_.columns.empty()) return;
+    if (layout_.rows.empty() || layout_.columns.empty() || links_ < 2) return;
     for (digit_ = 0; digit_ < layout_.size; ++digit_) {
       collect_links();
       if (!any_grouped_) continue;
+      make_ends();
+      join_ends();
+      // Each chain once: its first link numbered below its last (a loop comes once per rotation,
+      // with the same eliminations).
       for (std::size_t first = 0; first < found_.size(); ++first)
         for (int side = 0; side < 2; ++side) {
           chain_[0] = {first, side, -1};
@@ -174,54 +179,80 @@ class GroupedStrongLinks {
   }
 
  private:
+  // One end of a link: its cells, the places of the digit seeing all of them outside the link's
+  // unit (where eliminations may be), and the columns, rows and boxes holding all of them (in that
+  // order: SE's order for the joining unit).
+  struct End {
+    CellSet<W> cells;
+    CellSet<W> seen;
+    std::array<int, 3> units{};
+    int unit_count = 0;
+  };
   struct Link {
     int unit = 0;
-    std::array<CellSet<W>, 2> ends;
+    std::array<End, 2> ends;
     CellSet<W> places;  // every place of the digit in the unit
     bool grouped = false;
   };
   struct Taken {
     std::size_t link = 0;
-    int entry = 0;  // the end the chain enters by (the other one it leaves by)
+    int entry = 0;   // the end the chain enters by (the other one it leaves by)
     int joint = -1;  // the unit joining it to the link before
   };
 
-  bool is_line_or_box(int unit) const { return layout_.unit_kind[static_cast<std::size_t>(unit)] != UnitKind::other; }
+  const End& end_of(std::size_t link, int side) const { return found_[link].ends[static_cast<std::size_t>(side)]; }
+  int end_id(std::size_t link, int side) const { return static_cast<int>(2 * link) + side; }
 
   int box_of(int cell) const {
     for (int unit : layout_.units_of(cell))
       if (layout_.unit_kind[static_cast<std::size_t>(unit)] == UnitKind::box) return unit;
     return -1;
   }
-  const CellSet<W>& row_of(int cell) const {
-    return layout_.unit_cells[static_cast<std::size_t>(
-        layout_.rows[static_cast<std::size_t>(layout_.row_position[static_cast<std::size_t>(cell)])])];
+  int row_unit(int cell) const {
+    return layout_.rows[static_cast<std::size_t>(layout_.row_position[static_cast<std::size_t>(cell)])];
   }
-  const CellSet<W>& column_of(int cell) const {
-    return layout_.unit_cells[static_cast<std::size_t>(
-        layout_.columns[static_cast<std::size_t>(layout_.column_position[static_cast<std::size_t>(cell)])])];
+  int column_unit(int cell) const {
+    return layout_.columns[static_cast<std::size_t>(layout_.column_position[static_cast<std::size_t>(cell)])];
+  }
+  const CellSet<W>& cells_of_unit(int unit) const { return layout_.unit_cells[static_cast<std::size_t>(unit)]; }
+
+  // The first unit of a's list that holds b too (SE: column, row, then box), or -1.
+  static int joint_unit(const End& a, const End& b) {
+    for (int i = 0; i < a.unit_count; ++i)
+      for (int j = 0; j < b.unit_count; ++j)
+        if (a.units[static_cast<std::size_t>(i)] == b.units[static_cast<std::size_t>(j)])
+          return a.units[static_cast<std::size_t>(i)];
+    return -1;
   }
 
-  // A column, row or box holding both groups (SE looks in that order), or -1.
-  int joint_unit(const CellSet<W>& a, const CellSet<W>& b) const {
-    const CellSet<W> both = a | b;
-    int found = -1;
-    int found_rank = 3;
-    for (int unit : layout_.units_of(a.first())) {
-      const UnitKind kind = layout_.unit_kind[static_cast<std::size_t>(unit)];
-      if (kind == UnitKind::other || !both.subset_of(layout_.unit_cells[static_cast<std::size_t>(unit)])) continue;
-      const int rank = kind == UnitKind::column ? 0 : kind == UnitKind::row ? 1 : 2;
-      if (rank < found_rank) {
-        found = unit;
-        found_rank = rank;
-      }
-    }
-    return found;
+  End make_end(int link_unit, const CellSet<W>& cells) const {
+    End end;
+    end.cells = cells;
+    end.seen = board_.cells_of(digit_) - cells_of_unit(link_unit);
+    cells.for_each([&](int cell) { end.seen &= layout_.peers[static_cast<std::size_t>(cell)]; });
+    const int first = cells.first();
+    const int box = box_of(first);
+    for (const int unit : {column_unit(first), row_unit(first), box})
+      if (unit >= 0 && cells.subset_of(cells_of_unit(unit))) end.units[static_cast<std::size_t>(end.unit_count++)] = unit;
+    return end;
   }
 
+  // Links are listed with their ends' cells first; the rest of the ends (make_ends) is worked out
+  // only for digits with a grouped link.
   void add(int unit, const CellSet<W>& places, const CellSet<W>& a, const CellSet<W>& b, bool grouped) {
-    found_.push_back({unit, {a, b}, places, grouped});
+    Link link;
+    link.unit = unit;
+    link.ends[0].cells = a;
+    link.ends[1].cells = b;
+    link.places = places;
+    link.grouped = grouped;
+    found_.push_back(link);
     any_grouped_ = any_grouped_ || grouped;
+  }
+
+  void make_ends() {
+    for (Link& link : found_)
+      for (End& end : link.ends) end = make_end(link.unit, end.cells);
   }
 
   void collect_links() {
@@ -230,7 +261,7 @@ class GroupedStrongLinks {
     const CellSet<W>& digit_places = board_.cells_of(digit_);
     for (std::size_t u = 0; u < layout_.unit_cells.size(); ++u) {
       const int unit = static_cast<int>(u);
-      if (!is_line_or_box(unit)) continue;
+      if (layout_.unit_kind[u] == UnitKind::other) continue;
       const CellSet<W> places = digit_places & layout_.unit_cells[u];
       const int count = places.count_upto(7);
       if (count < 2 || count > 6) continue;
@@ -238,20 +269,19 @@ class GroupedStrongLinks {
       if (count == 2) {
         const int a = places.first();
         const int b = (places - StrongLinks<W>::single(a)).first();
-        if (box && (row_of(a).test(b) || column_of(a).test(b))) continue;
+        if (box && (cells_of_unit(row_unit(a)).test(b) || cells_of_unit(column_unit(a)).test(b))) continue;
         add(unit, places, StrongLinks<W>::single(a), StrongLinks<W>::single(b), false);
       } else if (!box) {
         const int first_box = box_of(places.first());
         if (first_box < 0) continue;
-        const CellSet<W> a = places & layout_.unit_cells[static_cast<std::size_t>(first_box)];
+        const CellSet<W> a = places & cells_of_unit(first_box);
         const CellSet<W> b = places - a;
         const int second_box = box_of(b.first());
-        if (second_box >= 0 && b.subset_of(layout_.unit_cells[static_cast<std::size_t>(second_box)]))
-          add(unit, places, a, b, true);
+        if (second_box >= 0 && b.subset_of(cells_of_unit(second_box))) add(unit, places, a, b, true);
       } else {
         for (int heart : layout_.unit_members[u]) {
-          const CellSet<W>& row = row_of(heart);
-          const CellSet<W>& column = column_of(heart);
+          const CellSet<W>& row = cells_of_unit(row_unit(heart));
+          const CellSet<W>& column = cells_of_unit(column_unit(heart));
           if ((places - row - column).any()) continue;
           const CellSet<W> centre = StrongLinks<W>::single(heart);
           const CellSet<W> along_row = (places & row) - centre;
@@ -268,67 +298,80 @@ class GroupedStrongLinks {
     }
   }
 
-  void extend(int depth, const CellSet<W>& used, bool grouped) {
-    if (depth >= links_ || depth >= kMaxLinks) {  // (links_ <= kMaxLinks: the second test is for the compiler)
-      if (grouped) report();
-      return;
-    }
-    const Taken& last = chain_[static_cast<std::size_t>(depth - 1)];
-    const CellSet<W>& leaving = found_[last.link].ends[static_cast<std::size_t>(1 - last.entry)];
-    for (std::size_t next = 0; next < found_.size(); ++next) {
-      const Link& link = found_[next];
-      if (link.places.intersects(used)) continue;
+  // The weak links: from each end, the ends of links with other places sharing a unit with it,
+  // through the first such unit in the end's order.
+  void join_ends() {
+    // (Cleared rather than reassigned: the inner vectors keep their storage from digit to digit.)
+    if (next_.size() < 2 * found_.size()) next_.resize(2 * found_.size());
+    for (auto& list : next_) list.clear();
+    by_unit_.resize(layout_.unit_cells.size());
+    for (auto& list : by_unit_) list.clear();
+    for (std::size_t i = 0; i < found_.size(); ++i)
       for (int side = 0; side < 2; ++side) {
-        const int joint = joint_unit(leaving, link.ends[static_cast<std::size_t>(side)]);
-        if (joint < 0) continue;
-        chain_[static_cast<std::size_t>(depth)] = {next, side, joint};
-        extend(depth + 1, used | link.places, grouped || link.grouped);
+        const End& end = end_of(i, side);
+        for (int k = 0; k < end.unit_count; ++k)
+          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(end_id(i, side));
       }
+    for (std::size_t i = 0; i < found_.size(); ++i)
+      for (int from = 0; from < 2; ++from) {
+        const End& end = end_of(i, from);
+        for (int k = 0; k < end.unit_count; ++k) {
+          const int unit = end.units[static_cast<std::size_t>(k)];
+          for (const int other : by_unit_[static_cast<std::size_t>(unit)]) {
+            const auto j = static_cast<std::size_t>(other / 2);
+            const int to = other % 2;
+            if (found_[i].places.intersects(found_[j].places) || joint_unit(end, end_of(j, to)) != unit) continue;
+            next_[static_cast<std::size_t>(end_id(i, from))].push_back({j, to, unit});
+          }
+        }
+      }
+  }
+
+  void extend(int depth, const CellSet<W>& used, bool grouped) {
+    const Taken& last = chain_[static_cast<std::size_t>(depth - 1)];
+    for (const Taken& next : next_[static_cast<std::size_t>(end_id(last.link, 1 - last.entry))]) {
+      const Link& link = found_[next.link];
+      if (link.places.intersects(used)) continue;
+      chain_[static_cast<std::size_t>(depth)] = next;
+      if ((grouped || link.grouped) && next.link > chain_[0].link) {
+        const End& start = end_of(chain_[0].link, chain_[0].entry);
+        const End& end = link.ends[static_cast<std::size_t>(1 - next.entry)];
+        // A chain eliminates only what sees both free ends, a loop along its weak links.
+        const bool loop = joint_unit(start, end) >= 0;
+        if (loop || start.seen.intersects(end.seen)) report(depth + 1, loop);
+      }
+      if (depth + 1 < links_ && depth + 1 < kMaxLinks) extend(depth + 1, used | link.places, grouped || link.grouped);
     }
   }
 
-  // Every place of the digit seeing all of both groups.
-  CellSet<W> seeing_both(const CellSet<W>& a, const CellSet<W>& b) const {
-    CellSet<W> seen = board_.cells_of(digit_);
-    (a | b).for_each([&](int cell) { seen &= layout_.peers[static_cast<std::size_t>(cell)]; });
-    return seen;
-  }
-
-  void report() {
+  void report(int links, bool loop) {
     const Taken& head = chain_[0];
-    const Taken& tail = chain_[static_cast<std::size_t>(links_ - 1)];
-    const CellSet<W>& start = found_[head.link].ends[static_cast<std::size_t>(head.entry)];
-    const CellSet<W>& end = found_[tail.link].ends[static_cast<std::size_t>(1 - tail.entry)];
-    CellSet<W> link_units;
-    for (int i = 0; i < links_; ++i)
-      link_units |= layout_.unit_cells[static_cast<std::size_t>(found_[chain_[static_cast<std::size_t>(i)].link].unit)];
-    CellSet<W> victims = seeing_both(start, end);
-    const bool loop = joint_unit(start, end) >= 0;
+    const Taken& tail = chain_[static_cast<std::size_t>(links - 1)];
+    const End& start = end_of(head.link, head.entry);
+    const End& end = end_of(tail.link, 1 - tail.entry);
+    CellSet<W> victims = start.seen & end.seen;
     if (loop) {
-      for (int i = 1; i < links_; ++i) {
+      for (int i = 1; i < links; ++i) {
         const Taken& before = chain_[static_cast<std::size_t>(i - 1)];
         const Taken& here = chain_[static_cast<std::size_t>(i)];
-        victims |= seeing_both(found_[before.link].ends[static_cast<std::size_t>(1 - before.entry)],
-                               found_[here.link].ends[static_cast<std::size_t>(here.entry)]);
+        victims |= end_of(before.link, 1 - before.entry).seen & end_of(here.link, here.entry).seen;
       }
     } else {
-      for (int i = 1; i < links_; ++i)
-        victims -= layout_.unit_cells[static_cast<std::size_t>(chain_[static_cast<std::size_t>(i)].joint)];
+      for (int i = 1; i < links; ++i) victims -= cells_of_unit(chain_[static_cast<std::size_t>(i)].joint);
     }
-    victims -= link_units;
+    for (int i = 0; i < links; ++i) victims -= cells_of_unit(found_[chain_[static_cast<std::size_t>(i)].link].unit);
     if (victims.none()) return;
-    const auto links = static_cast<std::size_t>(links_);
-    Step step = make_step(kStrongLinkTechnique[links], kStrongLinkBase[links] + 0.3);
+    const auto count = static_cast<std::size_t>(links);
+    Step step = make_step(kStrongLinkTechnique[count], kStrongLinkBase[count] + 0.3);
     victims.for_each([&](int cell) { step.eliminations.push_back({cell, digit_}); });
     if (explain_) {
-      step.detail = "grouped " + std::to_string(links_) + " strong links" + (loop ? " (loop)" : "") + " on " +
+      step.detail = "grouped " + std::to_string(links) + " strong links" + (loop ? " (loop)" : "") + " on " +
                     digit_text(digit_) + ":";
-      for (int i = 0; i < links_; ++i) {
+      for (int i = 0; i < links; ++i) {
         const Taken& taken = chain_[static_cast<std::size_t>(i)];
-        const Link& link = found_[taken.link];
-        step.detail += std::string(i == 0 ? " " : " = ") + cells_text(layout_, link.ends[static_cast<std::size_t>(taken.entry)]) +
-                       "-" + cells_text(layout_, link.ends[static_cast<std::size_t>(1 - taken.entry)]) + " (" +
-                       layout_.unit_name(link.unit) + ")";
+        step.detail += std::string(i == 0 ? " " : " = ") + cells_text(layout_, end_of(taken.link, taken.entry).cells) +
+                       "-" + cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
+                       layout_.unit_name(found_[taken.link].unit) + ")";
       }
     }
     out_.push_back(std::move(step));
@@ -342,6 +385,8 @@ class GroupedStrongLinks {
   int digit_ = 0;
   std::vector<Link> found_;
   bool any_grouped_ = false;
+  std::vector<std::vector<Taken>> next_;  // per end (2 * link + side): the weak links leaving it
+  std::vector<std::vector<int>> by_unit_;  // per unit: the ends it holds
   std::array<Taken, kMaxLinks> chain_{};
 };
 
@@ -353,17 +398,38 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
   // The stages for 2 and 3 links run one after the other on an unchanged board when the easier
   // one finds nothing: one search serves both (as deep as the deepest caller asked for).
   if (context.strong_links_version != context.board_version || context.strong_links_depth < max_links) {
+    const int depth = std::max(max_links, 3);
     context.strong_links.clear();
-    search_strong_link_chains(layout, board, context, std::max(max_links, 3), context.strong_links);
+    search_strong_link_chains(layout, board, context, depth, context.strong_links);
     context.strong_links_version = context.board_version;
-    context.strong_links_depth = std::max(max_links, 3);
+    context.strong_links_depth = depth;
+    context.grouped_strong_links_depth = 0;
   }
-  // Grouped chains (base + 0.3) belong to the stage of their link count.
-  std::vector<Step> grouped;
-  if (min_links == max_links && min_links <= 4)
-    GroupedStrongLinks<W>(layout, board, min_links, context.explain, grouped).run();
+  // Grouped chains (base + 0.3) belong to the stage of their link count. Their search costs more:
+  // it is left out while a plain chain of the stage scores below them and the grade is below them
+  // too (they would not be applied, and the stage's find changes the board).
+  const double grouped_score = kStrongLinkBase[static_cast<std::size_t>(min_links)] + 0.3 - kEpsilon;
+  bool plain_first = context.good_enough < grouped_score;
+  if (plain_first) {
+    plain_first = false;
+    for (const StrongLinkChain& chain : context.strong_links)
+      plain_first = plain_first || (chain.links >= min_links && chain.links <= max_links && chain.score < grouped_score);
+  }
+  if (!plain_first && context.grouped_strong_links_depth < max_links) {
+    const int depth = std::max(max_links, 3);
+    context.grouped_strong_links.clear();
+    GroupedStrongLinks<W>(layout, board, depth, context.explain, context.grouped_strong_links).run();
+    context.grouped_strong_links_depth = depth;
+  }
+  const auto in_stage = [&](const Step& step) {
+    if (plain_first) return false;
+    for (int links = min_links; links <= max_links; ++links)
+      if (step.technique == kStrongLinkTechnique[static_cast<std::size_t>(links)]) return true;
+    return false;
+  };
   double best = kNoScore;
-  for (const Step& step : grouped) best = std::min(best, step.score);
+  for (const Step& step : context.grouped_strong_links)
+    if (in_stage(step)) best = std::min(best, step.score);
   for (const StrongLinkChain& chain : context.strong_links)
     if (chain.links >= min_links && chain.links <= max_links) best = std::min(best, chain.score);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
@@ -376,8 +442,8 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
                     ", both ends see " + layout.cell_text(chain.cell);
     out.push_back(std::move(step));
   }
-  for (Step& step : grouped)
-    if (step.score <= bound) out.push_back(std::move(step));
+  for (const Step& step : context.grouped_strong_links)
+    if (in_stage(step) && step.score <= bound) out.push_back(step);
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \

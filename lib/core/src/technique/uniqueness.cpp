@@ -443,7 +443,7 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
   // where the extra cells cover each other's units).
   CellSet<W> poly_cells;
   for (int cell : poly) poly_cells.set(cell);
-  std::vector<CandidateMask> extra(poly.size(), 0);
+  std::vector<CandidateMask> poly_extra(poly.size(), 0);
   int only_digit = -1;
   bool one_digit = true;
   CellSet<W> only_digit_cells;
@@ -459,15 +459,15 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
       if (one_digit) only_digit_cells |= in_poly;
       if (!in_poly.single()) continue;
       const int cell = in_poly.first();
-      extra[static_cast<std::size_t>(std::find(poly.begin(), poly.end(), cell) - poly.begin())] |= bit_of(digit);
+      poly_extra[static_cast<std::size_t>(std::find(poly.begin(), poly.end(), cell) - poly.begin())] |= bit_of(digit);
     }
   if (one_digit && only_digit >= 0)
     for (std::size_t i = 0; i < poly.size(); ++i)
-      if (only_digit_cells.test(poly[i])) extra[i] |= bit_of(only_digit);
+      if (only_digit_cells.test(poly[i])) poly_extra[i] |= bit_of(only_digit);
   std::vector<Deduction> extras;
   for (std::size_t i = 0; i < poly.size(); ++i) {
-    if (bit_count(board.mask(poly[i])) - bit_count(extra[i]) != 2) return;
-    for (CandidateMask digits = extra[i]; digits != 0; digits &= digits - 1)
+    if (bit_count(board.mask(poly[i])) - bit_count(poly_extra[i]) != 2) return;
+    for (CandidateMask digits = poly_extra[i]; digits != 0; digits &= digits - 1)
       extras.push_back({poly[i], std::countr_zero(digits)});
   }
   // Verify: without the extras the board is a BUG (every open cell bivalue, every open digit twice
