@@ -200,7 +200,9 @@ class GroupedStrongLinks {
     int joint = -1;  // the unit joining it to the link before
   };
 
-  const End& end_of(std::size_t link, int side) const { return found_[link].ends[static_cast<std::size_t>(side)]; }
+  const End& end_of(std::size_t link, int side) const {
+    return found_[link].ends[static_cast<std::size_t>(side)];
+  }
   int end_id(std::size_t link, int side) const { return static_cast<int>(2 * link) + side; }
 
   int box_of(int cell) const {
@@ -214,7 +216,9 @@ class GroupedStrongLinks {
   int column_unit(int cell) const {
     return layout_.columns[static_cast<std::size_t>(layout_.column_position[static_cast<std::size_t>(cell)])];
   }
-  const CellSet<W>& cells_of_unit(int unit) const { return layout_.unit_cells[static_cast<std::size_t>(unit)]; }
+  const CellSet<W>& cells_of_unit(int unit) const {
+    return layout_.unit_cells[static_cast<std::size_t>(unit)];
+  }
 
   // The first unit of a's list that holds b too (SE: column, row, then box), or -1.
   static int joint_unit(const End& a, const End& b) {
@@ -233,7 +237,8 @@ class GroupedStrongLinks {
     const int first = cells.first();
     const int box = box_of(first);
     for (const int unit : {column_unit(first), row_unit(first), box})
-      if (unit >= 0 && cells.subset_of(cells_of_unit(unit))) end.units[static_cast<std::size_t>(end.unit_count++)] = unit;
+      if (unit >= 0 && cells.subset_of(cells_of_unit(unit)))
+        end.units[static_cast<std::size_t>(end.unit_count++)] = unit;
     return end;
   }
 
@@ -310,7 +315,8 @@ class GroupedStrongLinks {
       for (int side = 0; side < 2; ++side) {
         const End& end = end_of(i, side);
         for (int k = 0; k < end.unit_count; ++k)
-          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(end_id(i, side));
+          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(
+              end_id(i, side));
       }
     for (std::size_t i = 0; i < found_.size(); ++i)
       for (int from = 0; from < 2; ++from) {
@@ -320,7 +326,8 @@ class GroupedStrongLinks {
           for (const int other : by_unit_[static_cast<std::size_t>(unit)]) {
             const auto j = static_cast<std::size_t>(other / 2);
             const int to = other % 2;
-            if (found_[i].places.intersects(found_[j].places) || joint_unit(end, end_of(j, to)) != unit) continue;
+            if (found_[i].places.intersects(found_[j].places) || joint_unit(end, end_of(j, to)) != unit)
+              continue;
             next_[static_cast<std::size_t>(end_id(i, from))].push_back({j, to, unit});
           }
         }
@@ -340,7 +347,8 @@ class GroupedStrongLinks {
         const bool loop = joint_unit(start, end) >= 0;
         if (loop || start.seen.intersects(end.seen)) report(depth + 1, loop);
       }
-      if (depth + 1 < links_ && depth + 1 < kMaxLinks) extend(depth + 1, used | link.places, grouped || link.grouped);
+      if (depth + 1 < links_ && depth + 1 < kMaxLinks)
+        extend(depth + 1, used | link.places, grouped || link.grouped);
     }
   }
 
@@ -359,7 +367,8 @@ class GroupedStrongLinks {
     } else {
       for (int i = 1; i < links; ++i) victims -= cells_of_unit(chain_[static_cast<std::size_t>(i)].joint);
     }
-    for (int i = 0; i < links; ++i) victims -= cells_of_unit(found_[chain_[static_cast<std::size_t>(i)].link].unit);
+    for (int i = 0; i < links; ++i)
+      victims -= cells_of_unit(found_[chain_[static_cast<std::size_t>(i)].link].unit);
     if (victims.none()) return;
     const auto count = static_cast<std::size_t>(links);
     Step step = make_step(kStrongLinkTechnique[count], kStrongLinkBase[count] + 0.3);
@@ -369,8 +378,9 @@ class GroupedStrongLinks {
                     digit_text(digit_) + ":";
       for (int i = 0; i < links; ++i) {
         const Taken& taken = chain_[static_cast<std::size_t>(i)];
-        step.detail += std::string(i == 0 ? " " : " = ") + cells_text(layout_, end_of(taken.link, taken.entry).cells) +
-                       "-" + cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
+        step.detail += std::string(i == 0 ? " " : " = ") +
+                       cells_text(layout_, end_of(taken.link, taken.entry).cells) + "-" +
+                       cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
                        layout_.unit_name(found_[taken.link].unit) + ")";
       }
     }
@@ -385,7 +395,7 @@ class GroupedStrongLinks {
   int digit_ = 0;
   std::vector<Link> found_;
   bool any_grouped_ = false;
-  std::vector<std::vector<Taken>> next_;  // per end (2 * link + side): the weak links leaving it
+  std::vector<std::vector<Taken>> next_;   // per end (2 * link + side): the weak links leaving it
   std::vector<std::vector<int>> by_unit_;  // per unit: the ends it holds
   std::array<Taken, kMaxLinks> chain_{};
 };
@@ -413,7 +423,8 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
   if (plain_first) {
     plain_first = false;
     for (const StrongLinkChain& chain : context.strong_links)
-      plain_first = plain_first || (chain.links >= min_links && chain.links <= max_links && chain.score < grouped_score);
+      plain_first = plain_first ||
+                    (chain.links >= min_links && chain.links <= max_links && chain.score < grouped_score);
   }
   if (!plain_first && context.grouped_strong_links_depth < max_links) {
     const int depth = std::max(max_links, 3);

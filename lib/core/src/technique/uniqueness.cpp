@@ -459,7 +459,8 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
       if (one_digit) only_digit_cells |= in_poly;
       if (!in_poly.single()) continue;
       const int cell = in_poly.first();
-      poly_extra[static_cast<std::size_t>(std::find(poly.begin(), poly.end(), cell) - poly.begin())] |= bit_of(digit);
+      poly_extra[static_cast<std::size_t>(std::find(poly.begin(), poly.end(), cell) - poly.begin())] |=
+          bit_of(digit);
     }
   if (one_digit && only_digit >= 0)
     for (std::size_t i = 0; i < poly.size(); ++i)
