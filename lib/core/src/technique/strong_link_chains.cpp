@@ -303,32 +303,36 @@ class GroupedStrongLinks {
     }
   }
 
-  // The weak links: from each end, the ends of links with other places sharing a unit with it,
-  // through the first such unit in the end's order.
+  // The weak links: between ends of links with other places sharing a unit, through the first
+  // such unit (in SE's order, the same from either end). Each pair is met once, from its lower
+  // end, through the units that end lies in; a stamp per end skips a pair met in an earlier unit.
   void join_ends() {
     // (Cleared rather than reassigned: the inner vectors keep their storage from digit to digit.)
-    if (next_.size() < 2 * found_.size()) next_.resize(2 * found_.size());
+    const std::size_t ends = 2 * found_.size();
+    if (next_.size() < ends) next_.resize(ends);
     for (auto& list : next_) list.clear();
     by_unit_.resize(layout_.unit_cells.size());
     for (auto& list : by_unit_) list.clear();
+    met_.assign(ends, -1);
     for (std::size_t i = 0; i < found_.size(); ++i)
       for (int side = 0; side < 2; ++side) {
         const End& end = end_of(i, side);
         for (int k = 0; k < end.unit_count; ++k)
-          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(
-              end_id(i, side));
+          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(end_id(i, side));
       }
     for (std::size_t i = 0; i < found_.size(); ++i)
       for (int from = 0; from < 2; ++from) {
         const End& end = end_of(i, from);
+        const int id = end_id(i, from);
         for (int k = 0; k < end.unit_count; ++k) {
           const int unit = end.units[static_cast<std::size_t>(k)];
           for (const int other : by_unit_[static_cast<std::size_t>(unit)]) {
             const auto j = static_cast<std::size_t>(other / 2);
-            const int to = other % 2;
-            if (found_[i].places.intersects(found_[j].places) || joint_unit(end, end_of(j, to)) != unit)
-              continue;
-            next_[static_cast<std::size_t>(end_id(i, from))].push_back({j, to, unit});
+            if (j <= i || met_[static_cast<std::size_t>(other)] == id) continue;
+            met_[static_cast<std::size_t>(other)] = id;
+            if (found_[i].places.intersects(found_[j].places)) continue;
+            next_[static_cast<std::size_t>(id)].push_back({j, other % 2, unit});
+            next_[static_cast<std::size_t>(other)].push_back({i, from, unit});
           }
         }
       }
@@ -397,6 +401,7 @@ class GroupedStrongLinks {
   bool any_grouped_ = false;
   std::vector<std::vector<Taken>> next_;   // per end (2 * link + side): the weak links leaving it
   std::vector<std::vector<int>> by_unit_;  // per unit: the ends it holds
+  std::vector<int> met_;                   // per end: the last end that met it (join_ends)
   std::array<Taken, kMaxLinks> chain_{};
 };
 
