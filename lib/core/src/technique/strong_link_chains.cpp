@@ -318,7 +318,8 @@ class GroupedStrongLinks {
       for (int side = 0; side < 2; ++side) {
         const End& end = end_of(i, side);
         for (int k = 0; k < end.unit_count; ++k)
-          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(end_id(i, side));
+          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(
+              end_id(i, side));
       }
     for (std::size_t i = 0; i < found_.size(); ++i)
       for (int from = 0; from < 2; ++from) {
