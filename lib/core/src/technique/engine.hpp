@@ -212,9 +212,14 @@ struct SearchContext {
   std::uint64_t work = 0;
   // Bumped by the solver whenever the board changes; keys the caches below.
   std::uint64_t board_version = 0;
-  // The strong-link stages (2, 3, 4, 5-6 links) share one search per board.
+  // The strong-link stages (2 and 3 links) share one search per board, of plain chains of up to
+  // strong_links_depth links, and when needed of grouped ones, as steps, of up to
+  // grouped_strong_links_depth links (0: not searched on this board).
   std::uint64_t strong_links_version = ~std::uint64_t{0};
+  int strong_links_depth = 0;
   std::vector<StrongLinkChain> strong_links;
+  int grouped_strong_links_depth = 0;
+  std::vector<Step> grouped_strong_links;
   // Where each digit can go in each unit (bit i: the unit's member i), per board: the subset and
   // fish stages read it.
   std::uint64_t positions_version = ~std::uint64_t{0};

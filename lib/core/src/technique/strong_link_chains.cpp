@@ -1,7 +1,10 @@
 // Single-digit strong-link chains: Sukaku Explainer's skyscraper, two-string kite and turbot fish
-// (two strong links) and their longer kin up to six strong links, each a stage of the ladder. One
-// search per board serves them all (SearchContext::strong_links); each stage reports the chains of
-// its link counts.
+// (two strong links) and their longer kin, plain or grouped. The ladder has SE's two- and
+// three-link rungs; its four-, five- and six-link rungs were off by default in the Sukaku
+// Explainer that rated se-rated.txt (its puzzles that four strong links would solve carry the
+// rating of a later step), so they are not on the ladder, but the finder still reports them for
+// callers that ask. One search per board serves the plain chains of every stage
+// (SearchContext::strong_links); each stage reports the chains of its link counts.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -12,14 +15,21 @@
 namespace sudoku::technique {
 namespace {
 
-// Sukaku Explainer's ratings of single-digit chains by strong-link count; the kinds of the units
-// holding the strong links (bit 0 row, 1 column, 2 box or other unit) add a tenth or two.
+// Sukaku Explainer's base ratings of single-digit chains by strong-link count, and the ladder's
+// technique for each count.
+constexpr std::array<double, 7> kStrongLinkBase{0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6};
+constexpr std::array<Technique, 7> kStrongLinkTechnique{
+    Technique::two_strong_links,   Technique::two_strong_links,  Technique::two_strong_links,
+    Technique::three_strong_links, Technique::four_strong_links, Technique::five_strong_links,
+    Technique::six_strong_links};
+
+// The kinds of the units holding the strong links (bit 0 row, 1 column, 2 box or other unit) add
+// a tenth or two to the base.
 double strong_link_score(int links, unsigned kinds) {
   const bool box = (kinds & 4U) != 0;
   const bool mixed = (kinds & 3U) == 3U;
   if (links == 2) return box ? 4.2 : mixed ? 4.1 : 4.0;
-  static constexpr std::array<double, 7> kBase{0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6};
-  return kBase[static_cast<std::size_t>(links)] + (box && mixed ? 0.2 : (box || mixed) ? 0.1 : 0.0);
+  return kStrongLinkBase[static_cast<std::size_t>(links)] + (box && mixed ? 0.2 : (box || mixed) ? 0.1 : 0.0);
 }
 
 std::string strong_link_name(int links, unsigned kinds) {
@@ -122,137 +132,335 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
   }
 }
 
-// Sukaku Explainer's grouped turbot fish (4.3): an empty rectangle — a box whose places for the
-// digit all lie in one row and one column through it, some in each outside their crossing — and a
-// strong link in a line (exactly two places) with one end p in that row (or column) outside the
-// box. If p holds the digit, the box's places are in its column, else the link's other end q
-// does: the cell of that column in q's row (outside the box) sees both and loses the digit.
+// Sukaku Explainer's grouped strong links: single-digit chains of `links` strong links in which
+// at least one link joins two groups of cells rather than two cells, scored the base of its link
+// count plus 0.3 (4.3, 5.7, 6.1 for 2, 3, 4 links). A unit's places for the digit form a link when
+// they split into two ends, one of which must hold the digit:
+//   - two places (a plain link; in a box, not both in one line: that is the line's link);
+//   - a row or column whose places lie in two of its boxes: the two boxes' parts;
+//   - a box whose places lie in one row and one column through it, some of each outside their
+//     crossing (an empty rectangle): the row's part and the column's part (a place at the
+//     crossing goes to either end, both ways are links).
+// As in SE, links use disjoint places, and consecutive links are joined through one unit holding
+// both ends (the weak link: if one end holds the digit, the other does not). The first link's free
+// end or the last link's free end then holds the digit, so every other place seeing both ends
+// goes, outside the links' units and the joining units. When the free ends share a unit too the
+// chain is a loop, and every place seeing both ends of any weak link (the closing one included)
+// goes, outside the links' units.
 //
 //   box: . x .      row r of the box holds x's, column c too; conjugate pair p-q in a column:
 //        x x x  p   p in row r, q below; the cell of column c in q's row loses the digit
-//        . x .
+//        . x .      (the grouped turbot fish: the box's row part and column part are one link)
 template <int W>
-void find_empty_rectangles(const Layout<W>& layout, const Board<W>& board, std::vector<Step>& out,
-                           bool explain) {
-  if (layout.rows.empty() || layout.columns.empty()) return;
-  struct Link {
-    const CellSet<W>* line;
-    int first;
-    int second;
-  };
-  // The rows and columns through each box.
-  std::vector<std::pair<std::vector<int>, std::vector<int>>> through_box(layout.unit_cells.size());
-  for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
-    if (layout.unit_kind[b] != UnitKind::box) continue;
-    auto& [rows_through, columns_through] = through_box[b];
-    for (int cell : layout.unit_members[b]) {
-      const int row = layout.row_position[static_cast<std::size_t>(cell)];
-      const int column = layout.column_position[static_cast<std::size_t>(cell)];
-      if (std::find(rows_through.begin(), rows_through.end(), row) == rows_through.end())
-        rows_through.push_back(row);
-      if (std::find(columns_through.begin(), columns_through.end(), column) == columns_through.end())
-        columns_through.push_back(column);
-    }
-  }
-  // Per family (columns, rows): the digit's strong links, found once per digit.
-  std::array<std::vector<Link>, 2> links;
-  for (int digit = 0; digit < layout.size; ++digit) {
-    const CellSet<W>& places = board.cells_of(digit);
-    for (const bool link_in_column : {true, false}) {
-      std::vector<Link>& found = links[link_in_column ? 0 : 1];
-      found.clear();
-      for (int unit : link_in_column ? layout.columns : layout.rows) {
-        const CellSet<W>& line = layout.unit_cells[static_cast<std::size_t>(unit)];
-        const CellSet<W> pair = places & line;
-        if (pair.count_upto(3) != 2) continue;
-        const int first = pair.first();
-        found.push_back({&line, first, (pair - StrongLinks<W>::single(first)).first()});
-      }
-    }
-    if (links[0].empty() && links[1].empty()) continue;
-    for (std::size_t b = 0; b < layout.unit_cells.size(); ++b) {
-      if (layout.unit_kind[b] != UnitKind::box) continue;
-      const CellSet<W>& box = layout.unit_cells[b];
-      const CellSet<W> in_box = places & box;
-      if (in_box.count_upto(2) < 2) continue;
-      for (int row : through_box[b].first)
-        for (int column : through_box[b].second) {
-          const CellSet<W>& row_cells =
-              layout.unit_cells[static_cast<std::size_t>(layout.rows[static_cast<std::size_t>(row)])];
-          const CellSet<W>& column_cells =
-              layout.unit_cells[static_cast<std::size_t>(layout.columns[static_cast<std::size_t>(column)])];
-          if ((in_box - row_cells - column_cells).any() || ((in_box & row_cells) - column_cells).none() ||
-              ((in_box & column_cells) - row_cells).none())
-            continue;
-          // The strong link in a column with an end in the rectangle's row, or in a row with an
-          // end in its column; the loser lies in the other line of the rectangle, in q's line.
-          for (const bool link_in_column : {true, false}) {
-            const CellSet<W>& through = link_in_column ? row_cells : column_cells;
-            for (const Link& link : links[link_in_column ? 0 : 1]) {
-              if (link.line->intersects(box)) continue;
-              for (const auto& [p, q] :
-                   {std::pair{link.first, link.second}, std::pair{link.second, link.first}}) {
-                if (!through.test(p)) continue;
-                const int loser =
-                    link_in_column
-                        ? layout.crossing[static_cast<std::size_t>(
-                                              layout.row_position[static_cast<std::size_t>(q)]) *
-                                              layout.columns.size() +
-                                          static_cast<std::size_t>(column)]
-                        : layout.crossing[static_cast<std::size_t>(row) * layout.columns.size() +
-                                          static_cast<std::size_t>(
-                                              layout.column_position[static_cast<std::size_t>(q)])];
-                if (loser < 0 || box.test(loser) || !places.test(loser)) continue;
-                Step step = make_step(Technique::two_strong_links, 4.3);
-                step.eliminations.push_back({loser, digit});
-                if (explain)
-                  step.detail = "turbot fish (empty rectangle) on " + digit_text(digit) + " in " +
-                                layout.unit_name(static_cast<int>(b)) + ", strong link " +
-                                layout.cell_text(p) + "-" + layout.cell_text(q) + ", both ends see " +
-                                layout.cell_text(loser);
-                out.push_back(std::move(step));
-              }
-            }
-          }
+class GroupedStrongLinks {
+ public:
+  static constexpr int kMaxLinks = 4;
+
+  // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks).
+  GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain,
+                     std::vector<Step>& out)
+      : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain), out_(out) {}
+
+  void run() {
+    if (layout_.rows.empty() || layout_.columns.empty() || links_ < 2) return;
+    for (digit_ = 0; digit_ < layout_.size; ++digit_) {
+      collect_links();
+      if (!any_grouped_) continue;
+      make_ends();
+      join_ends();
+      // Each chain once: its first link numbered below its last (a loop comes once per rotation,
+      // with the same eliminations).
+      for (std::size_t first = 0; first < found_.size(); ++first)
+        for (int side = 0; side < 2; ++side) {
+          chain_[0] = {first, side, -1};
+          extend(1, found_[first].places, found_[first].grouped);
         }
     }
   }
-}
+
+ private:
+  // One end of a link: its cells, the places of the digit seeing all of them outside the link's
+  // unit (where eliminations may be), and the columns, rows and boxes holding all of them (in that
+  // order: SE's order for the joining unit).
+  struct End {
+    CellSet<W> cells;
+    CellSet<W> seen;
+    std::array<int, 3> units{};
+    int unit_count = 0;
+  };
+  struct Link {
+    int unit = 0;
+    std::array<End, 2> ends;
+    CellSet<W> places;  // every place of the digit in the unit
+    bool grouped = false;
+  };
+  struct Taken {
+    std::size_t link = 0;
+    int entry = 0;   // the end the chain enters by (the other one it leaves by)
+    int joint = -1;  // the unit joining it to the link before
+  };
+
+  const End& end_of(std::size_t link, int side) const {
+    return found_[link].ends[static_cast<std::size_t>(side)];
+  }
+  int end_id(std::size_t link, int side) const { return static_cast<int>(2 * link) + side; }
+
+  int box_of(int cell) const {
+    for (int unit : layout_.units_of(cell))
+      if (layout_.unit_kind[static_cast<std::size_t>(unit)] == UnitKind::box) return unit;
+    return -1;
+  }
+  int row_unit(int cell) const {
+    return layout_.rows[static_cast<std::size_t>(layout_.row_position[static_cast<std::size_t>(cell)])];
+  }
+  int column_unit(int cell) const {
+    return layout_.columns[static_cast<std::size_t>(layout_.column_position[static_cast<std::size_t>(cell)])];
+  }
+  const CellSet<W>& cells_of_unit(int unit) const {
+    return layout_.unit_cells[static_cast<std::size_t>(unit)];
+  }
+
+  // The first unit of a's list that holds b too (SE: column, row, then box), or -1.
+  static int joint_unit(const End& a, const End& b) {
+    for (int i = 0; i < a.unit_count; ++i)
+      for (int j = 0; j < b.unit_count; ++j)
+        if (a.units[static_cast<std::size_t>(i)] == b.units[static_cast<std::size_t>(j)])
+          return a.units[static_cast<std::size_t>(i)];
+    return -1;
+  }
+
+  End make_end(int link_unit, const CellSet<W>& cells) const {
+    End end;
+    end.cells = cells;
+    end.seen = board_.cells_of(digit_) - cells_of_unit(link_unit);
+    cells.for_each([&](int cell) { end.seen &= layout_.peers[static_cast<std::size_t>(cell)]; });
+    const int first = cells.first();
+    const int box = box_of(first);
+    for (const int unit : {column_unit(first), row_unit(first), box})
+      if (unit >= 0 && cells.subset_of(cells_of_unit(unit)))
+        end.units[static_cast<std::size_t>(end.unit_count++)] = unit;
+    return end;
+  }
+
+  // Links are listed with their ends' cells first; the rest of the ends (make_ends) is worked out
+  // only for digits with a grouped link.
+  void add(int unit, const CellSet<W>& places, const CellSet<W>& a, const CellSet<W>& b, bool grouped) {
+    Link link;
+    link.unit = unit;
+    link.ends[0].cells = a;
+    link.ends[1].cells = b;
+    link.places = places;
+    link.grouped = grouped;
+    found_.push_back(link);
+    any_grouped_ = any_grouped_ || grouped;
+  }
+
+  void make_ends() {
+    for (Link& link : found_)
+      for (End& end : link.ends) end = make_end(link.unit, end.cells);
+  }
+
+  void collect_links() {
+    found_.clear();
+    any_grouped_ = false;
+    const CellSet<W>& digit_places = board_.cells_of(digit_);
+    for (std::size_t u = 0; u < layout_.unit_cells.size(); ++u) {
+      const int unit = static_cast<int>(u);
+      if (layout_.unit_kind[u] == UnitKind::other) continue;
+      const CellSet<W> places = digit_places & layout_.unit_cells[u];
+      const int count = places.count_upto(7);
+      if (count < 2 || count > 6) continue;
+      const bool box = layout_.unit_kind[u] == UnitKind::box;
+      if (count == 2) {
+        const int a = places.first();
+        const int b = (places - StrongLinks<W>::single(a)).first();
+        if (box && (cells_of_unit(row_unit(a)).test(b) || cells_of_unit(column_unit(a)).test(b))) continue;
+        add(unit, places, StrongLinks<W>::single(a), StrongLinks<W>::single(b), false);
+      } else if (!box) {
+        const int first_box = box_of(places.first());
+        if (first_box < 0) continue;
+        const CellSet<W> a = places & cells_of_unit(first_box);
+        const CellSet<W> b = places - a;
+        const int second_box = box_of(b.first());
+        if (second_box >= 0 && b.subset_of(cells_of_unit(second_box))) add(unit, places, a, b, true);
+      } else {
+        for (int heart : layout_.unit_members[u]) {
+          const CellSet<W>& row = cells_of_unit(row_unit(heart));
+          const CellSet<W>& column = cells_of_unit(column_unit(heart));
+          if ((places - row - column).any()) continue;
+          const CellSet<W> centre = StrongLinks<W>::single(heart);
+          const CellSet<W> along_row = (places & row) - centre;
+          const CellSet<W> along_column = (places & column) - centre;
+          if (along_row.none() || along_column.none()) continue;
+          if (!places.test(heart)) {
+            add(unit, places, along_row, along_column, true);
+          } else {
+            add(unit, places, along_row | centre, along_column, true);
+            add(unit, places, along_row, along_column | centre, true);
+          }
+        }
+      }
+    }
+  }
+
+  // The weak links: between ends of links with other places sharing a unit, through the first
+  // such unit (in SE's order, the same from either end). Each pair is met once, from its lower
+  // end, through the units that end lies in; a stamp per end skips a pair met in an earlier unit.
+  void join_ends() {
+    // (Cleared rather than reassigned: the inner vectors keep their storage from digit to digit.)
+    const std::size_t ends = 2 * found_.size();
+    if (next_.size() < ends) next_.resize(ends);
+    for (auto& list : next_) list.clear();
+    by_unit_.resize(layout_.unit_cells.size());
+    for (auto& list : by_unit_) list.clear();
+    met_.assign(ends, -1);
+    for (std::size_t i = 0; i < found_.size(); ++i)
+      for (int side = 0; side < 2; ++side) {
+        const End& end = end_of(i, side);
+        for (int k = 0; k < end.unit_count; ++k)
+          by_unit_[static_cast<std::size_t>(end.units[static_cast<std::size_t>(k)])].push_back(
+              end_id(i, side));
+      }
+    for (std::size_t i = 0; i < found_.size(); ++i)
+      for (int from = 0; from < 2; ++from) {
+        const End& end = end_of(i, from);
+        const int id = end_id(i, from);
+        for (int k = 0; k < end.unit_count; ++k) {
+          const int unit = end.units[static_cast<std::size_t>(k)];
+          for (const int other : by_unit_[static_cast<std::size_t>(unit)]) {
+            const auto j = static_cast<std::size_t>(other / 2);
+            if (j <= i || met_[static_cast<std::size_t>(other)] == id) continue;
+            met_[static_cast<std::size_t>(other)] = id;
+            if (found_[i].places.intersects(found_[j].places)) continue;
+            next_[static_cast<std::size_t>(id)].push_back({j, other % 2, unit});
+            next_[static_cast<std::size_t>(other)].push_back({i, from, unit});
+          }
+        }
+      }
+  }
+
+  void extend(int depth, const CellSet<W>& used, bool grouped) {
+    const Taken& last = chain_[static_cast<std::size_t>(depth - 1)];
+    for (const Taken& next : next_[static_cast<std::size_t>(end_id(last.link, 1 - last.entry))]) {
+      const Link& link = found_[next.link];
+      if (link.places.intersects(used)) continue;
+      chain_[static_cast<std::size_t>(depth)] = next;
+      if ((grouped || link.grouped) && next.link > chain_[0].link) {
+        const End& start = end_of(chain_[0].link, chain_[0].entry);
+        const End& end = link.ends[static_cast<std::size_t>(1 - next.entry)];
+        // A chain eliminates only what sees both free ends, a loop along its weak links.
+        const bool loop = joint_unit(start, end) >= 0;
+        if (loop || start.seen.intersects(end.seen)) report(depth + 1, loop);
+      }
+      if (depth + 1 < links_ && depth + 1 < kMaxLinks)
+        extend(depth + 1, used | link.places, grouped || link.grouped);
+    }
+  }
+
+  void report(int links, bool loop) {
+    const Taken& head = chain_[0];
+    const Taken& tail = chain_[static_cast<std::size_t>(links - 1)];
+    const End& start = end_of(head.link, head.entry);
+    const End& end = end_of(tail.link, 1 - tail.entry);
+    CellSet<W> victims = start.seen & end.seen;
+    if (loop) {
+      for (int i = 1; i < links; ++i) {
+        const Taken& before = chain_[static_cast<std::size_t>(i - 1)];
+        const Taken& here = chain_[static_cast<std::size_t>(i)];
+        victims |= end_of(before.link, 1 - before.entry).seen & end_of(here.link, here.entry).seen;
+      }
+    } else {
+      for (int i = 1; i < links; ++i) victims -= cells_of_unit(chain_[static_cast<std::size_t>(i)].joint);
+    }
+    for (int i = 0; i < links; ++i)
+      victims -= cells_of_unit(found_[chain_[static_cast<std::size_t>(i)].link].unit);
+    if (victims.none()) return;
+    const auto count = static_cast<std::size_t>(links);
+    Step step = make_step(kStrongLinkTechnique[count], kStrongLinkBase[count] + 0.3);
+    victims.for_each([&](int cell) { step.eliminations.push_back({cell, digit_}); });
+    if (explain_) {
+      step.detail = "grouped " + std::to_string(links) + " strong links" + (loop ? " (loop)" : "") + " on " +
+                    digit_text(digit_) + ":";
+      for (int i = 0; i < links; ++i) {
+        const Taken& taken = chain_[static_cast<std::size_t>(i)];
+        step.detail += std::string(i == 0 ? " " : " = ") +
+                       cells_text(layout_, end_of(taken.link, taken.entry).cells) + "-" +
+                       cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
+                       layout_.unit_name(found_[taken.link].unit) + ")";
+      }
+    }
+    out_.push_back(std::move(step));
+  }
+
+  const Layout<W>& layout_;
+  const Board<W>& board_;
+  const int links_;
+  const bool explain_;
+  std::vector<Step>& out_;
+  int digit_ = 0;
+  std::vector<Link> found_;
+  bool any_grouped_ = false;
+  std::vector<std::vector<Taken>> next_;   // per end (2 * link + side): the weak links leaving it
+  std::vector<std::vector<int>> by_unit_;  // per unit: the ends it holds
+  std::vector<int> met_;                   // per end: the last end that met it (join_ends)
+  std::array<Taken, kMaxLinks> chain_{};
+};
 
 }  // namespace
 
 template <int W>
 void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                              int min_links, int max_links, std::vector<Step>& out) {
-  static constexpr std::array<Technique, 7> kTechniques{
-      Technique::two_strong_links,   Technique::two_strong_links,  Technique::two_strong_links,
-      Technique::three_strong_links, Technique::four_strong_links, Technique::five_strong_links,
-      Technique::six_strong_links};
-  // The stages for 2, 3, 4 and 5-6 links run one after the other on an unchanged board when the
-  // easier ones find nothing: one search serves them all.
-  if (context.strong_links_version != context.board_version) {
+  // The stages for 2 and 3 links run one after the other on an unchanged board when the easier
+  // one finds nothing: one search serves both (as deep as the deepest caller asked for).
+  if (context.strong_links_version != context.board_version || context.strong_links_depth < max_links) {
+    const int depth = std::max(max_links, 3);
     context.strong_links.clear();
-    search_strong_link_chains(layout, board, context, 6, context.strong_links);
+    search_strong_link_chains(layout, board, context, depth, context.strong_links);
     context.strong_links_version = context.board_version;
+    context.strong_links_depth = depth;
+    context.grouped_strong_links_depth = 0;
   }
-  // Grouped two-link patterns (4.3) belong to the two-link stage.
-  std::vector<Step> grouped;
-  if (min_links == 2) find_empty_rectangles(layout, board, grouped, context.explain);
-  double best = grouped.empty() ? kNoScore : 4.3;
+  // Grouped chains (base + 0.3) belong to the stage of their link count. Their search costs more:
+  // it is left out while a plain chain of the stage scores below them and the grade is below them
+  // too (they would not be applied, and the stage's find changes the board).
+  const double grouped_score = kStrongLinkBase[static_cast<std::size_t>(min_links)] + 0.3 - kEpsilon;
+  bool plain_first = context.good_enough < grouped_score;
+  if (plain_first) {
+    plain_first = false;
+    for (const StrongLinkChain& chain : context.strong_links)
+      plain_first = plain_first ||
+                    (chain.links >= min_links && chain.links <= max_links && chain.score < grouped_score);
+  }
+  if (!plain_first && context.grouped_strong_links_depth < max_links) {
+    const int depth = std::max(max_links, 3);
+    context.grouped_strong_links.clear();
+    GroupedStrongLinks<W>(layout, board, depth, context.explain, context.grouped_strong_links).run();
+    context.grouped_strong_links_depth = depth;
+  }
+  const auto in_stage = [&](const Step& step) {
+    if (plain_first) return false;
+    for (int links = min_links; links <= max_links; ++links)
+      if (step.technique == kStrongLinkTechnique[static_cast<std::size_t>(links)]) return true;
+    return false;
+  };
+  double best = kNoScore;
+  for (const Step& step : context.grouped_strong_links)
+    if (in_stage(step)) best = std::min(best, step.score);
   for (const StrongLinkChain& chain : context.strong_links)
     if (chain.links >= min_links && chain.links <= max_links) best = std::min(best, chain.score);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (const StrongLinkChain& chain : context.strong_links) {
     if (chain.links < min_links || chain.links > max_links || chain.score > bound) continue;
-    Step step = make_step(kTechniques[static_cast<std::size_t>(chain.links)], chain.score);
+    Step step = make_step(kStrongLinkTechnique[static_cast<std::size_t>(chain.links)], chain.score);
     step.eliminations.push_back({chain.cell, chain.digit});
     if (context.explain)
       step.detail = strong_link_name(chain.links, chain.kinds) + " on " + digit_text(chain.digit) +
                     ", both ends see " + layout.cell_text(chain.cell);
     out.push_back(std::move(step));
   }
-  for (Step& step : grouped)
-    if (step.score <= bound) out.push_back(std::move(step));
+  for (const Step& step : context.grouped_strong_links)
+    if (in_stage(step) && step.score <= bound) out.push_back(step);
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \

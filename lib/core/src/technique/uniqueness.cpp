@@ -436,19 +436,40 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
     }
   });
   if (poly.empty() || stop) return;
-  // In a BUG every digit appears exactly twice in each unit where it is open; a poly cell's extra
-  // digits are those appearing three times in one of its units.
+  // In a BUG every digit appears exactly twice in each unit where it is open. SE's rule for the
+  // extras: a digit with another count in a unit is an extra of the one poly cell among its places
+  // there (with several, another unit tells which; with none, this is no BUG). When every such
+  // count concerns one digit, it is an extra of every poly cell among those places (the type 2
+  // where the extra cells cover each other's units).
+  CellSet<W> poly_cells;
+  for (int cell : poly) poly_cells.set(cell);
+  std::vector<CandidateMask> poly_extra(poly.size(), 0);
+  int only_digit = -1;
+  bool one_digit = true;
+  CellSet<W> only_digit_cells;
+  for (std::size_t unit = 0; unit < layout.unit_cells.size(); ++unit)
+    for (int digit = 0; digit < layout.size; ++digit) {
+      const CellSet<W> places = board.cells_of(digit) & layout.unit_cells[unit];
+      const int count = places.count_upto(3);
+      if (count == 0 || count == 2) continue;
+      const CellSet<W> in_poly = places & poly_cells;
+      if (in_poly.none()) return;
+      if (only_digit < 0) only_digit = digit;
+      one_digit = one_digit && digit == only_digit;
+      if (one_digit) only_digit_cells |= in_poly;
+      if (!in_poly.single()) continue;
+      const int cell = in_poly.first();
+      poly_extra[static_cast<std::size_t>(std::find(poly.begin(), poly.end(), cell) - poly.begin())] |=
+          bit_of(digit);
+    }
+  if (one_digit && only_digit >= 0)
+    for (std::size_t i = 0; i < poly.size(); ++i)
+      if (only_digit_cells.test(poly[i])) poly_extra[i] |= bit_of(only_digit);
   std::vector<Deduction> extras;
-  for (int cell : poly) {
-    CandidateMask extra = 0;
-    for (int unit : layout.units_of(cell))
-      for (CandidateMask digits = board.mask(cell); digits != 0; digits &= digits - 1) {
-        const int digit = std::countr_zero(digits);
-        if ((board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(unit)]).count_upto(2) > 2)
-          extra |= bit_of(digit);
-      }
-    if (bit_count(board.mask(cell)) - bit_count(extra) != 2) return;
-    for (; extra != 0; extra &= extra - 1) extras.push_back({cell, std::countr_zero(extra)});
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    if (bit_count(board.mask(poly[i])) - bit_count(poly_extra[i]) != 2) return;
+    for (CandidateMask digits = poly_extra[i]; digits != 0; digits &= digits - 1)
+      extras.push_back({poly[i], std::countr_zero(digits)});
   }
   // Verify: without the extras the board is a BUG (every open cell bivalue, every open digit twice
   // per unit). Then some extra candidate is true, or the puzzle would not have one solution.
