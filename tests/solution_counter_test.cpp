@@ -456,8 +456,8 @@ TEST(SolutionCounterCorpus, Gecode16x16HasUniqueSolutions) {
   expect_unique_corpus("gecode-16x16.txt");
 }
 // The minimal 25x25 puzzles sit near the hardness peak of Latin square completion: the whole file
-// takes minutes (see docs/solver.md), so the default run checks a few and the full check is opt-in
-// (--gtest_also_run_disabled_tests).
+// takes over a minute of CPU (about 65 s, see docs/solver.md), so the default run checks a few and
+// the full check is opt-in (--gtest_also_run_disabled_tests).
 TEST(SolutionCounterCorpus, Gecode25x25SampleHasUniqueSolutions) {
   const std::vector<Grid> puzzles = testing::load_corpus(shared_data("gecode-25x25.txt"));
   ASSERT_EQ(puzzles.size(), 18u);
