@@ -7,6 +7,7 @@
 // (SearchContext::strong_links); each stage reports the chains of its link counts.
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -156,26 +157,28 @@ class GroupedStrongLinks {
  public:
   static constexpr int kMaxLinks = 4;
 
-  // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks).
-  GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain,
-                     std::vector<Step>& out)
-      : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain), out_(out) {}
+  // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks), a digit at a time.
+  GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain)
+      : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain) {}
 
-  void run() {
+  // Appends the digit's chains to `out`. They depend on nothing but the layout, the depth, the
+  // explain flag and board.cells_of(digit): every link, end, join and elimination is drawn from
+  // the digit's places alone.
+  void run(int digit, std::vector<Step>& out) {
     if (layout_.rows.empty() || layout_.columns.empty() || links_ < 2) return;
-    for (digit_ = 0; digit_ < layout_.size; ++digit_) {
-      collect_links();
-      if (!any_grouped_) continue;
-      make_ends();
-      join_ends();
-      // Each chain once: its first link numbered below its last (a loop comes once per rotation,
-      // with the same eliminations).
-      for (std::size_t first = 0; first < found_.size(); ++first)
-        for (int side = 0; side < 2; ++side) {
-          chain_[0] = {first, side, -1};
-          extend(1, found_[first].places, found_[first].grouped);
-        }
-    }
+    digit_ = digit;
+    out_ = &out;
+    collect_links();
+    if (!any_grouped_) return;
+    make_ends();
+    join_ends();
+    // Each chain once: its first link numbered below its last (a loop comes once per rotation,
+    // with the same eliminations).
+    for (std::size_t first = 0; first < found_.size(); ++first)
+      for (int side = 0; side < 2; ++side) {
+        chain_[0] = {first, side, -1};
+        extend(1, found_[first].places, found_[first].grouped);
+      }
   }
 
  private:
@@ -389,14 +392,14 @@ class GroupedStrongLinks {
                        layout_.unit_name(found_[taken.link].unit) + ")";
       }
     }
-    out_.push_back(std::move(step));
+    out_->push_back(std::move(step));
   }
 
   const Layout<W>& layout_;
   const Board<W>& board_;
   const int links_;
   const bool explain_;
-  std::vector<Step>& out_;
+  std::vector<Step>* out_ = nullptr;
   int digit_ = 0;
   std::vector<Link> found_;
   bool any_grouped_ = false;
@@ -405,6 +408,54 @@ class GroupedStrongLinks {
   std::vector<int> met_;                   // per end: the last end that met it (join_ends)
   std::array<Taken, kMaxLinks> chain_{};
 };
+
+// The grouped search's results per digit (SearchContext::grouped_strong_links_by_digit), with
+// the key that proves them current: the digit's places when they were searched and the depth.
+// A step usually changes only some digits' places: the others are reused on the next board.
+template <int W>
+struct GroupedByDigit {
+  struct Entry {
+    bool searched = false;
+    int depth = 0;
+    CellSet<W> places;
+    std::vector<Step> steps;
+  };
+  const Layout<W>* layout = nullptr;
+  bool explain = false;
+  std::vector<Entry> digits;
+};
+
+// Fills context.grouped_strong_links with the grouped chains of up to `depth` links, in digit
+// order as one search over all digits would list them, searching only digits whose places (or
+// the depth) differ from their cached search.
+template <int W>
+void find_grouped_strong_links(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                               int depth) {
+  auto* cache = static_cast<GroupedByDigit<W>*>(context.grouped_strong_links_by_digit.get());
+  // A context grades one puzzle of one layout (grader.cpp), but check rather than assume.
+  if (cache == nullptr || cache->layout != &layout || cache->explain != context.explain) {
+    auto fresh = std::make_shared<GroupedByDigit<W>>();
+    fresh->layout = &layout;
+    fresh->explain = context.explain;
+    fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    cache = fresh.get();
+    context.grouped_strong_links_by_digit = std::move(fresh);
+  }
+  GroupedStrongLinks<W> search(layout, board, depth, context.explain);
+  context.grouped_strong_links.clear();
+  for (int digit = 0; digit < layout.size; ++digit) {
+    auto& entry = cache->digits[static_cast<std::size_t>(digit)];
+    if (!entry.searched || entry.depth != depth || !(entry.places == board.cells_of(digit))) {
+      entry.steps.clear();
+      search.run(digit, entry.steps);
+      entry.searched = true;
+      entry.depth = depth;
+      entry.places = board.cells_of(digit);
+    }
+    context.grouped_strong_links.insert(context.grouped_strong_links.end(), entry.steps.begin(),
+                                        entry.steps.end());
+  }
+}
 
 }  // namespace
 
@@ -434,8 +485,7 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
   }
   if (!plain_first && context.grouped_strong_links_depth < max_links) {
     const int depth = std::max(max_links, 3);
-    context.grouped_strong_links.clear();
-    GroupedStrongLinks<W>(layout, board, depth, context.explain, context.grouped_strong_links).run();
+    find_grouped_strong_links(layout, board, context, depth);
     context.grouped_strong_links_depth = depth;
   }
   const auto in_stage = [&](const Step& step) {
