@@ -284,6 +284,9 @@ class GroupedStrongLinks {
         if (first_box < 0) continue;
         const CellSet<W> a = places & cells_of_unit(first_box);
         const CellSet<W> b = places - a;
+        // All places in one box: no link of two groups (and b.first() would name no cell). The
+        // ladder's intersections usually clear this first, but not on every board (Killer ladders).
+        if (b.none()) continue;
         const int second_box = box_of(b.first());
         if (second_box >= 0 && b.subset_of(cells_of_unit(second_box))) add(unit, places, a, b, true);
       } else {
