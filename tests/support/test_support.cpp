@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <mutex>
 #include <stdexcept>
+#include <vector>
 
 #include "sudoku/puzzle_io.hpp"
 
@@ -77,9 +79,33 @@ std::string line_of(const std::string& file, const std::string& text, const std:
          std::to_string(1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
+namespace {
+// The directories make_temp_dir handed out, removed when the test process ends (ctest runs each
+// test in a process of its own), so a test run leaves nothing behind in /tmp.
+// SUDOKU_KEEP_TEST_DIRS=1 keeps them for a look after a failure.
+class TempDirs {
+ public:
+  ~TempDirs() {
+    if (std::getenv("SUDOKU_KEEP_TEST_DIRS") != nullptr) return;
+    std::error_code ignored;
+    for (const std::string& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+  }
+  void add(const std::string& dir) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    dirs_.push_back(dir);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> dirs_;
+};
+}  // namespace
+
 std::string make_temp_dir(const std::string& prefix) {
+  static TempDirs made;
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  made.add(pattern);
   return pattern;
 }
 

@@ -45,7 +45,8 @@ struct CommandResult {
 // Runs `command` with /bin/sh, capturing stdout and stderr (stdin from `input` when not empty).
 CommandResult run_command(const std::string& command, const std::string& input = {});
 
-// A fresh empty directory under the system temp folder, removed by the caller if it cares.
+// A fresh empty directory under the system temp folder, removed with everything in it when the
+// test process exits (SUDOKU_KEEP_TEST_DIRS=1 keeps it).
 std::string make_temp_dir(const std::string& prefix);
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
