@@ -154,6 +154,11 @@ TEST(CorpusRateCli, AuditPerLevel) {
   const auto clash = run_command(corpus_rate() + " --audit --explain " + dir + "/sample.txt");
   EXPECT_EQ(clash.exit_code, 2);
   EXPECT_NE(clash.err.find("--audit needs the ratings and cannot go with --explain"), std::string::npos);
+  // A malformed line is named where it goes wrong, FILE:LINE:COLUMN, once.
+  testing::write_text_file(dir + "/bad.txt", first_hundred.substr(0, first_hundred.find('\n') + 1) + "12.4\n");
+  const auto bad = run_command(corpus_rate() + " --audit --runs 1 " + dir + "/bad.txt");
+  EXPECT_EQ(bad.exit_code, 1) << bad.err;
+  EXPECT_NE(bad.out.find("\nnot audited: " + dir + "/bad.txt:2:1: expected 4 rows in the grid starting at line 2"), std::string::npos) << bad.out;
 }
 
 TEST(CorpusRateCli, RatingFieldsAndLevels) {

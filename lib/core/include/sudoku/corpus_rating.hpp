@@ -37,6 +37,10 @@ struct PuzzleReport {
   std::string puzzle;  // normalised one-line form, or the text as read when malformed
   PuzzleStatus status = PuzzleStatus::ok;
   std::string error;  // what is wrong, when not ok
+  // Where a malformed puzzle went wrong (invalid_format: 1-based line and column of the file;
+  // `error` then starts "line L, column C: "), 0 otherwise.
+  int error_line = 0;
+  int error_column = 0;
   int size = 0;
   int givens = 0;
   int solutions = 0;      // 0, 1, or 2 meaning "2 or more"

@@ -76,6 +76,8 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   if (!entry.ok()) {
     report.puzzle = entry.text;
     report.status = PuzzleStatus::invalid_format;
+    report.error_line = entry.error_line;
+    report.error_column = entry.error_column;
     report.error = "line " + std::to_string(entry.error_line) + ", column " +
                    std::to_string(entry.error_column) + ": " + entry.error;
     return report;
@@ -173,7 +175,12 @@ Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingO
   std::vector<std::string> unaudited;
   for (const PuzzleReport& report : reports) {
     if (report.status != PuzzleStatus::ok) {
-      unaudited.push_back(report.file + ":" + std::to_string(report.line) + ": " + report.error);
+      // FILE:LINE:COLUMN: what, for a malformed puzzle; FILE:LINE: why, for a valid one.
+      unaudited.push_back(report.error_line > 0
+                              ? report.file + ":" + std::to_string(report.error_line) + ":" +
+                                    std::to_string(report.error_column) + ": " +
+                                    report.error.substr(report.error.find(": ") + 2)
+                              : report.file + ":" + std::to_string(report.line) + ": " + report.error);
       continue;
     }
     if (!report.audit) continue;
