@@ -1,5 +1,5 @@
-// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, forcing X-chains and forcing
-// chains mixing both kinds of static links — and Nishio. The chain
+// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, cycles and forcing chains mixing
+// both kinds of static links, forcing X-chains — and Nishio. The chain
 // family's other stages live beside it: single-digit strong-link chains (strong_link_chains.cpp),
 // and the forcing chains — static cell/region/contradiction chains, the same with singles applied
 // along the way (dynamic, with "both values" chains), and with intersections and naked pairs as
@@ -234,7 +234,8 @@ int node_limit(double base, double bound, int cap) {
 // cells that sees an "on" and an "off" node of its digit is false whichever colouring holds. SE
 // searches them from every candidate assumed on (Y-cycles only from bivalue cells), breadth first,
 // closing the loop through one of the source's strong partners; the score counts the loop's
-// distinct nodes (its links), on a 6.5 base for X- and Y-cycles.
+// distinct nodes (its links), on a 6.5 base for X- and Y-cycles, 7.0 for loops mixing both kinds
+// of links (use_x and use_y; "Bidirectional Cycle").
 
 constexpr double kCycleBase = 6.5;
 // SE's cycles mixing both kinds of links ("Bidirectional Cycle"): reported as Y-cycles, the
