@@ -762,6 +762,74 @@ TEST(TechniqueGrader, BugTypesThreeAndFourAndHiddenSetsTakeSudokuExplainersScore
   }
 }
 
+// White box, built position: SE's bidirectional cycle mixing both kinds of links (cell and unit
+// links) is the only step of the chains stage at 7.0 (no forcing chain there is shorter than 7.1).
+// It is the position se-rated.txt's
+// .6.....7.5...1...3..75842...3.....6.9.......1..2...9.....3.9.......4.....436.251. (SE 7.0,
+// Sukaku: "Bidirectional Cycle: r4c4,r4c7,r6c9,r6c4") reaches after its steps up to 4.5: two
+// loops of six nodes, e.g. r4c4=4 => r4c4<>8 => r4c7=8 => r6c9<>8 => r6c9=4 => r6c4<>4 => r4c4=4.
+// The same position transposed (rows read as columns) gives the transposed eliminations: the
+// search does not depend on cell numbering.
+TEST(TechniqueGrader, BidirectionalCycleIsTheOnlyStepAtSevenPointZero) {
+  using namespace technique;
+  const char* const rows[9][9] = {{"4", "6", "8", "9", "2", "3", "1", "7", "5"},
+                                  {"5", "2", "9", "7", "1", "6", "48", "48", "3"},
+                                  {"3", "1", "7", "5", "8", "4", "2", "9", "6"},
+                                  {"17", "3", "14", "148", "9", "5", "478", "6", "2"},
+                                  {"9", "58", "46", "2", "36", "78", "3478", "345", "1"},
+                                  {"167", "58", "2", "148", "36", "178", "9", "345", "48"},
+                                  {"126", "7", "16", "3", "5", "9", "468", "248", "48"},
+                                  {"26", "9", "5", "18", "4", "18", "36", "23", "7"},
+                                  {"8", "4", "3", "6", "7", "2", "5", "1", "9"}};
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
+  const auto cycle_eliminations = [&](bool transposed) {
+    // Cell (r, c) of the position goes to (c, r) when transposed.
+    const auto at = [&](int cell) { return transposed ? cell % 9 * 9 + cell / 9 : cell; };
+    std::string givens(81, '.');
+    for (int cell = 0; cell < 81; ++cell)
+      if (std::string(rows[cell / 9][cell % 9]).size() == 1)
+        givens[static_cast<std::size_t>(at(cell))] = rows[cell / 9][cell % 9][0];
+    Board<2> board;
+    EXPECT_TRUE(load_board(layout, parse_puzzle(givens), board));
+    for (int cell = 0; cell < 81; ++cell)
+      for (int digit = 0; digit < 9; ++digit)
+        if (std::string(rows[cell / 9][cell % 9]).find(static_cast<char>('1' + digit)) == std::string::npos &&
+            board.has(at(cell), digit))
+          board.eliminate(at(cell), digit);
+    SearchContext context;
+    context.explain = true;
+    std::vector<Step> steps;
+    find_chains(layout, board, context, steps);
+    std::set<std::pair<int, int>> gone;  // (cell of the untransposed position, digit 1-9)
+    EXPECT_FALSE(steps.empty());
+    for (const Step& step : steps) {
+      EXPECT_EQ(step.technique, Technique::y_chain) << step.detail;
+      EXPECT_NEAR(step.score, 7.0, 1e-9) << step.detail;
+      EXPECT_EQ(step.detail.rfind("bidirectional cycle: ", 0), 0U) << step.detail;
+      EXPECT_TRUE(step.placements.empty());
+      for (const Deduction& one : step.eliminations) gone.insert({at(one.cell), one.digit + 1});
+    }
+    return gone;
+  };
+  // r5c7 -8, r6c8 -4 (the loop above); r6c4, r6c6 -8 (r4c7=8 => r4c7<>7 => r5c7=7 => r5c6<>7 =>
+  // r5c6=8 => r4c4<>8 => r4c7=8).
+  const std::set<std::pair<int, int>> expected{
+      {4 * 9 + 6, 8}, {5 * 9 + 7, 4}, {5 * 9 + 3, 8}, {5 * 9 + 5, 8}};
+  EXPECT_EQ(cycle_eliminations(false), expected);
+  EXPECT_EQ(cycle_eliminations(true), expected);
+  // The whole puzzle: SE's 7.0, with the cycle on the path, and sound.
+  const Grid puzzle =
+      parse_puzzle(".6.....7.5...1...3..75842...3.....6.9.......1..2...9.....3.9.......4.....436.251.");
+  const TechniqueGrade grade = explained(puzzle);
+  EXPECT_TRUE(grade.solved());
+  EXPECT_NEAR(grade.grade, 7.0, 1e-9);
+  EXPECT_TRUE(std::any_of(grade.steps.begin(), grade.steps.end(), [](const TechniqueStep& step) {
+    return step.detail.rfind("bidirectional cycle: ", 0) == 0 && std::abs(step.score - 7.0) < 1e-9;
+  }));
+  expect_sound(puzzle, grade, solution_of(puzzle));
+}
+
 // ---- corpus-rate ----
 
 std::string corpus_rate() {

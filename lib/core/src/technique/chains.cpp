@@ -1,5 +1,5 @@
-// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, forcing X-chains and forcing
-// chains mixing both kinds of static links — and Nishio. The chain
+// Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, cycles and forcing chains mixing
+// both kinds of static links, forcing X-chains — and Nishio. The chain
 // family's other stages live beside it: single-digit strong-link chains (strong_link_chains.cpp),
 // and the forcing chains — static cell/region/contradiction chains, the same with singles applied
 // along the way (dynamic, with "both values" chains), and with intersections and naked pairs as
@@ -234,9 +234,14 @@ int node_limit(double base, double bound, int cap) {
 // cells that sees an "on" and an "off" node of its digit is false whichever colouring holds. SE
 // searches them from every candidate assumed on (Y-cycles only from bivalue cells), breadth first,
 // closing the loop through one of the source's strong partners; the score counts the loop's
-// distinct nodes (its links), on a 6.5 base for X- and Y-cycles.
+// distinct nodes (its links), on a 6.5 base for X- and Y-cycles, 7.0 for loops mixing both kinds
+// of links (use_x and use_y; "Bidirectional Cycle").
 
 constexpr double kCycleBase = 6.5;
+// SE's cycles mixing both kinds of links ("Bidirectional Cycle"): reported as Y-cycles, the
+// readers' loop, with a detail saying so.
+constexpr double kMixedCycleBase = 7.0;
+constexpr double kTenth = 0.1;
 
 template <int W>
 struct CycleSearch {
@@ -468,11 +473,61 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       }
     }
   };
+  // SE's bidirectional cycles with both kinds of links (7.0 + length). Searched last and only
+  // where one could change the step: each candidate such a loop of L nodes removes sees an on node
+  // a and an off node b of the loop, and "c => not a => ... => b => not c" (the loop's arc from b
+  // to a read backwards, negated) is a forcing chain of at most L + 2 nodes. So a loop is never
+  // more than a tenth easier than the easiest chain; one is searched only when the easiest chain or
+  // cycle found is above the grade (below it, the chains already take every candidate a loop
+  // would), up to the length a tenth easier; and, as every loop that could count removes a
+  // candidate with a chain of the easiest score, only from the on nodes it may hold: the places of
+  // such a candidate's digit among its peers. A loop is found from each of its on nodes, so from
+  // some of these, and every shortest loop through each is weighed (as above): the result does not
+  // depend on cell numbering.
+  const auto search_mixed_cycles = [&] {
+    if (best == kNoScore || best <= context.good_enough + kEpsilon) return;
+    int limit = node_limit(kMixedCycleBase, best - kTenth, cap);
+    if (limit < 4) return;
+    DigitSets<W> sources{};
+    CandidateMask digits = 0;
+    for (const Found& chain : found) {
+      if (!chain.start_on || chain.score > best + kEpsilon) continue;
+      sources[static_cast<std::size_t>(chain.digit)] |=
+          layout.peers[static_cast<std::size_t>(chain.cell)] & board.cells_of(chain.digit);
+      digits |= bit_of(chain.digit);
+    }
+    CycleSearch<W> search{layout, board, links, true, true, {}, {}, {}};
+    std::vector<ChainNode> partners;
+    for (CandidateMask live = digits; live != 0; live &= live - 1) {
+      const int digit = std::countr_zero(live);
+      sources[static_cast<std::size_t>(digit)].for_each([&](int cell) {
+        if (limit < 4) return;
+        // The loop comes back to the source by a strong link: from its partners.
+        partners.clear();
+        links.partner(cell, digit).for_each([&](int other) { partners.push_back({other, digit, false}); });
+        if (links.bivalue.test(cell))
+          partners.push_back({cell, std::countr_zero(board.mask(cell) & ~bit_of(digit)), false});
+        if (partners.empty()) return;
+        ++context.work;
+        Step step = make_step(Technique::y_chain, 0.0);
+        const int nodes = search.shortest({cell, digit, true}, partners, limit, step.eliminations);
+        if (nodes == 0) return;
+        step.score = kMixedCycleBase + length_bonus(nodes);
+        if (step.score < best - kEpsilon) {
+          best = step.score;
+          limit = node_limit(kMixedCycleBase, std::max(best, context.good_enough), cap);
+        }
+        if (context.explain) step.detail = "bidirectional cycle: " + path_text(layout, search.shown);
+        cycles.push_back(std::move(step));
+      });
+    }
+  };
   // X-chains first: cheap (one digit), they bound the cycle searches, which bound the mixed
   // chains, the dearest.
   search_chains(ChainMode::x);
   search_cycles();
   search_chains(ChainMode::xy);
+  search_mixed_cycles();
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (Step& cycle : cycles)
     if (cycle.score <= bound) out.push_back(std::move(cycle));
