@@ -39,6 +39,7 @@ struct Node {
   int parents_end = 0;
 };
 
+template <int W>
 struct Branch {
   std::vector<Node> nodes;     // stored potentials, then (at most) one unstored contradiction node
   std::vector<int> parents;    // node ids, arena for Node::parents_*
@@ -46,6 +47,7 @@ struct Branch {
   std::vector<int> on_list;    // stored "on" nodes in insertion order (also the pending queue)
   std::vector<int> off_list;   // stored "off" nodes in insertion order (also the pending queue)
   std::vector<CandidateMask> grid;  // the branch's candidates (thinned by dynamic rules)
+  std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
   int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
   int clash_off = kNone;
 
@@ -53,18 +55,30 @@ struct Branch {
   bool has(int key) const { return find(key) != kNone; }
 };
 
+// What the searches of one thread keep between calls: branches with their flat key tables (a
+// table per branch, allocated once), counting marks.
+template <int W>
+struct Workspace {
+  int keys = 0;
+  std::vector<std::unique_ptr<Branch<W>>> pool;
+  std::vector<Branch<W>*> on_cache;  // per cell * size + digit: the branch assuming it on, this call
+  std::vector<std::uint32_t> visited;
+  std::uint32_t visit_stamp = 0;
+};
+
 template <int W>
 class SeChaining {
  public:
-  SeChaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule)
+  SeChaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule,
+             Workspace<W>& space)
       : layout_(layout),
         board_(board),
         context_(context),
+        space_(space),
         n_(layout.size),
         nishio_(rule == SeChainRule::nishio),
         dynamic_(rule != SeChainRule::multiple),
-        keys_(layout.cell_count * layout.size * 2),
-        visited_(static_cast<std::size_t>(keys_), 0) {
+        keys_(layout.cell_count * layout.size * 2) {
     switch (rule) {
       case SeChainRule::nishio:
         technique_ = Technique::nishio, base_ = 7.5;
@@ -76,6 +90,13 @@ class SeChaining {
         technique_ = Technique::dynamic_forcing_chain, base_ = 8.5;
         break;
     }
+    if (space_.keys != keys_) {
+      space_.keys = keys_;
+      space_.pool.clear();
+      space_.visited.assign(static_cast<std::size_t>(keys_), 0);
+      space_.visit_stamp = 0;
+    }
+    space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
     // SE's region types in order: box, row, column; then whatever other units the geometry has.
     const auto rank = [&](int unit) {
       switch (layout.unit_kind[static_cast<std::size_t>(unit)]) {
@@ -96,7 +117,6 @@ class SeChaining {
       units.assign(layout.units_of(cell).begin(), layout.units_of(cell).end());
       std::stable_sort(units.begin(), units.end(), [&](int a, int b) { return rank(a) < rank(b); });
     }
-    cell_stamp_.assign(static_cast<std::size_t>(layout.cell_count), 0);
   }
 
   // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
@@ -132,12 +152,13 @@ class SeChaining {
 
   // ---- branches ----
 
-  Branch& acquire() {
-    if (used_ == pool_.size()) {
-      pool_.push_back(std::make_unique<Branch>());
-      pool_.back()->slot.assign(static_cast<std::size_t>(keys_), kNone);
+  Branch<W>& acquire() {
+    auto& pool = space_.pool;
+    if (used_ == pool.size()) {
+      pool.push_back(std::make_unique<Branch<W>>());
+      pool.back()->slot.assign(static_cast<std::size_t>(keys_), kNone);
     }
-    Branch& branch = *pool_[used_++];
+    Branch<W>& branch = *pool[used_++];
     for (int id : branch.on_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
     for (int id : branch.off_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
     branch.nodes.clear();
@@ -146,12 +167,23 @@ class SeChaining {
     branch.off_list.clear();
     branch.clash_on = branch.clash_off = kNone;
     branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
+    branch.digit_cells = board_.digit_cells;
     return branch;
+  }
+  // The branch assuming candidate (cell, digit) on, followed once per call (cell and region
+  // forcing chains use it several times).
+  Branch<W>& on_branch(int cell, int digit) {
+    auto& cached = space_.on_cache[static_cast<std::size_t>(cell * n_ + digit)];
+    if (cached == nullptr) {
+      cached = &acquire();
+      follow(*cached, key(cell, digit, true));
+    }
+    return *cached;
   }
   void release_to(std::size_t used) { used_ = used; }
 
   // Adds a node with the parents collected in parents_scratch_; stored (in slot and its list) or not.
-  int add_node(Branch& branch, int k, bool store) {
+  int add_node(Branch<W>& branch, int k, bool store) {
     const int id = static_cast<int>(branch.nodes.size());
     Node node;
     node.key = k;
@@ -167,7 +199,7 @@ class SeChaining {
   }
 
   // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction.
-  bool derive_off(Branch& branch, int p, int k) {
+  bool derive_off(Branch<W>& branch, int p, int k) {
     parents_scratch_.assign(1, p);
     const int conjugate = branch.find(k | 1);
     if (conjugate != kNone) {
@@ -179,7 +211,7 @@ class SeChaining {
     return true;
   }
   // parents_scratch_ holds the parents of on key `k`. Returns false on a contradiction.
-  bool derive_on(Branch& branch, int k) {
+  bool derive_on(Branch<W>& branch, int k) {
     const int conjugate = branch.find(k ^ 1);
     if (conjugate != kNone) {
       branch.clash_off = conjugate;
@@ -191,8 +223,8 @@ class SeChaining {
   }
 
   // SE's getOnToOff: the cell's other digits (unless Nishio), then the digit's other places in
-  // the cell's units, each cell once.
-  bool expand_on(Branch& branch, int p) {
+  // the cell's units, each cell once (units in SE's order, each unit's cells in cell order).
+  bool expand_on(Branch<W>& branch, int p) {
     const int k = branch.nodes[static_cast<std::size_t>(p)].key;
     const int cell = cell_of(k);
     const int digit = digit_of(k);
@@ -200,21 +232,24 @@ class SeChaining {
     if (!nishio_)
       for (CandidateMask rest = mask & ~bit_of(digit); rest != 0; rest &= rest - 1)
         if (!derive_off(branch, p, key(cell, std::countr_zero(rest), false))) return false;
-    ++stamp_;
-    cell_stamp_[static_cast<std::size_t>(cell)] = stamp_;
-    for (int unit : cell_units_[static_cast<std::size_t>(cell)])
-      for (int other : layout_.unit_members[static_cast<std::size_t>(unit)]) {
-        if (cell_stamp_[static_cast<std::size_t>(other)] == stamp_) continue;
-        if (!((branch.grid[static_cast<std::size_t>(other)] >> digit) & 1U)) continue;
-        cell_stamp_[static_cast<std::size_t>(other)] = stamp_;
-        if (!derive_off(branch, p, key(other, digit, false))) return false;
-      }
+    CellSet<W> left = branch.digit_cells[static_cast<std::size_t>(digit)];
+    left.reset(cell);
+    bool consistent = true;
+    for (int unit : cell_units_[static_cast<std::size_t>(cell)]) {
+      const CellSet<W> hit = layout_.unit_cells[static_cast<std::size_t>(unit)] & left;
+      if (hit.none()) continue;
+      left -= hit;
+      hit.for_each([&](int other) {
+        if (consistent) consistent = derive_off(branch, p, key(other, digit, false));
+      });
+      if (!consistent) return false;
+    }
     return true;
   }
 
   // SE's getOffToOn, evaluated on the grid before p itself is removed (as SE does), hidden parents
   // included; then the dynamic rules remove p from the branch's grid.
-  bool expand_off(Branch& branch, int p) {
+  bool expand_off(Branch<W>& branch, int p) {
     const int k = branch.nodes[static_cast<std::size_t>(p)].key;
     const int cell = cell_of(k);
     const int digit = digit_of(k);
@@ -229,35 +264,30 @@ class SeChaining {
       }
       if (!derive_on(branch, key(cell, other, true))) return false;
     }
+    const auto d = static_cast<std::size_t>(digit);
+    CellSet<W> places = branch.digit_cells[d];
+    places.reset(cell);
     for (int unit : cell_units_[static_cast<std::size_t>(cell)]) {
-      int place = kNone;
-      bool single = true;
-      for (int member : layout_.unit_members[static_cast<std::size_t>(unit)]) {
-        if (member == cell || !((grid[static_cast<std::size_t>(member)] >> digit) & 1U)) continue;
-        if (place != kNone) {
-          single = false;
-          break;
-        }
-        place = member;
-      }
-      if (!single || place == kNone) continue;
+      const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
+      const CellSet<W> others = unit_cells & places;
+      if (!others.single()) continue;
       parents_scratch_.assign(1, p);
       if (dynamic_)
-        for (int member : layout_.unit_members[static_cast<std::size_t>(unit)]) {
-          const std::size_t m = static_cast<std::size_t>(member);
-          if (((board_.candidates[m] & ~grid[m]) >> digit) & 1U) {
-            const int parent = branch.find(key(member, digit, false));
-            if (parent != kNone) parents_scratch_.push_back(parent);
-          }
-        }
-      if (!derive_on(branch, key(place, digit, true))) return false;
+        (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
+          const int parent = branch.find(key(member, digit, false));
+          if (parent != kNone) parents_scratch_.push_back(parent);
+        });
+      if (!derive_on(branch, key(others.first(), digit, true))) return false;
     }
-    if (dynamic_) grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
+    if (dynamic_) {
+      grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
+      branch.digit_cells[d].reset(cell);
+    }
     return true;
   }
 
   // SE's doChaining from one assumption.
-  void follow(Branch& branch, int start) {
+  void follow(Branch<W>& branch, int start) {
     ++context_.work;
     parents_scratch_.clear();
     add_node(branch, start, true);
@@ -277,19 +307,21 @@ class SeChaining {
   // ---- node counts ----
 
   // The number of distinct potentials among `node` and its ancestors; stops counting past `cap`.
-  int ancestors(const Branch& branch, int node, int cap) {
-    if (++visit_stamp_ == 0) {
-      std::fill(visited_.begin(), visited_.end(), 0);
-      visit_stamp_ = 1;
+  int ancestors(const Branch<W>& branch, int node, int cap) {
+    auto& visited = space_.visited;
+    if (++space_.visit_stamp == 0) {
+      std::fill(visited.begin(), visited.end(), 0);
+      space_.visit_stamp = 1;
     }
+    const std::uint32_t visit_stamp = space_.visit_stamp;
     int count = 0;
     stack_.assign(1, node);
     while (!stack_.empty()) {
       const Node& current = branch.nodes[static_cast<std::size_t>(stack_.back())];
       stack_.pop_back();
-      auto& seen = visited_[static_cast<std::size_t>(current.key)];
-      if (seen == visit_stamp_) continue;
-      seen = visit_stamp_;
+      auto& seen = visited[static_cast<std::size_t>(current.key)];
+      if (seen == visit_stamp) continue;
+      seen = visit_stamp;
       if (++count > cap) return count;
       for (int i = current.parents_begin; i < current.parents_end; ++i)
         stack_.push_back(branch.parents[static_cast<std::size_t>(i)]);
@@ -330,26 +362,24 @@ class SeChaining {
   }
 
   void search_cell(int cell, int cardinality) {
-    const std::size_t mark = used_;
     value_branches_.clear();
     const CandidateMask mask = board_.mask(cell);
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
-      Branch& on = acquire();
-      follow(on, key(cell, digit, true));
+      Branch<W>& on = on_branch(cell, digit);
       value_branches_.push_back(&on);
       const bool contradiction = dynamic_;  // Nishio and dynamic rules
       const bool twofold = cardinality >= 3 && dynamic_ && !nishio_;
       if (contradiction && on.clash_on != kNone) {
-        const std::pair<const Branch*, int> targets[] = {{&on, on.clash_on}, {&on, on.clash_off}};
+        const std::pair<const Branch<W>*, int> targets[] = {{&on, on.clash_on}, {&on, on.clash_off}};
         offer(kContradiction, key(cell, digit, false), targets, "contradiction");
       }
       if (contradiction || twofold) {
         const std::size_t before = used_;
-        Branch& off = acquire();
+        Branch<W>& off = acquire();
         follow(off, key(cell, digit, false));
         if (contradiction && off.clash_on != kNone) {
-          const std::pair<const Branch*, int> targets[] = {{&off, off.clash_on}, {&off, off.clash_off}};
+          const std::pair<const Branch<W>*, int> targets[] = {{&off, off.clash_on}, {&off, off.clash_off}};
           offer(kContradiction, key(cell, digit, true), targets, "contradiction");
         }
         if (twofold) {
@@ -357,14 +387,14 @@ class SeChaining {
             const int k = on.nodes[static_cast<std::size_t>(id)].key;
             const int other = off.find(k);
             if (other == kNone) continue;
-            const std::pair<const Branch*, int> targets[] = {{&on, id}, {&off, other}};
+            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
             offer(kDouble, k, targets, "double");
           }
           for (int id : on.off_list) {
             const int k = on.nodes[static_cast<std::size_t>(id)].key;
             const int other = off.find(k);
             if (other == kNone) continue;
-            const std::pair<const Branch*, int> targets[] = {{&on, id}, {&off, other}};
+            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
             offer(kDouble, k, targets, "double");
           }
         }
@@ -373,11 +403,10 @@ class SeChaining {
       if (!nishio_) search_regions(cell, digit, on);
     }
     if (!nishio_) combine(value_branches_, kCell, "cell");
-    release_to(mark);
   }
 
   // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
-  void search_regions(int cell, int digit, Branch& on) {
+  void search_regions(int cell, int digit, Branch<W>& on) {
     for (int unit : cell_units_[static_cast<std::size_t>(cell)]) {
       const auto& members = layout_.unit_members[static_cast<std::size_t>(unit)];
       int places = 0;
@@ -388,7 +417,6 @@ class SeChaining {
           ++places;
         }
       if (places < 2 || first != cell) continue;
-      const std::size_t mark = used_;
       region_branches_.clear();
       for (int member : members) {
         if (!board_.has(member, digit)) continue;
@@ -396,24 +424,21 @@ class SeChaining {
           region_branches_.push_back(&on);
           continue;
         }
-        Branch& other = acquire();
-        follow(other, key(member, digit, true));
-        region_branches_.push_back(&other);
+        region_branches_.push_back(&on_branch(member, digit));
       }
       combine(region_branches_, kRegion, "region");
-      release_to(mark);
     }
   }
 
   // The facts every branch derived (on ones first, in the first branch's order) as hints.
-  void combine(const std::vector<Branch*>& branches, int sort_key, const char* kind) {
-    const Branch& first = *branches.front();
+  void combine(const std::vector<Branch<W>*>& branches, int sort_key, const char* kind) {
+    const Branch<W>& first = *branches.front();
     for (const std::vector<int>* list : {&first.on_list, &first.off_list})
       for (int id : *list) {
         const int k = first.nodes[static_cast<std::size_t>(id)].key;
         targets_.clear();
         bool everywhere = true;
-        for (const Branch* branch : branches) {
+        for (const Branch<W>* branch : branches) {
           const int node = branch->find(k);
           if (node == kNone) {
             everywhere = false;
@@ -428,6 +453,7 @@ class SeChaining {
   const Layout<W>& layout_;
   const Board<W>& board_;
   SearchContext& context_;
+  Workspace<W>& space_;
   int n_;
   bool nishio_;
   bool dynamic_;
@@ -435,17 +461,12 @@ class SeChaining {
   Technique technique_ = Technique::nishio;
   double base_ = 0.0;
   std::vector<std::vector<int>> cell_units_;  // per cell: its units in SE's order
-  std::vector<std::uint32_t> cell_stamp_;
-  std::uint32_t stamp_ = 0;
-  std::vector<std::uint32_t> visited_;  // per key, for ancestor counts
-  std::uint32_t visit_stamp_ = 0;
   std::vector<int> stack_;
   std::vector<int> parents_scratch_;
-  std::vector<std::unique_ptr<Branch>> pool_;
   std::size_t used_ = 0;
-  std::vector<Branch*> value_branches_;
-  std::vector<Branch*> region_branches_;
-  std::vector<std::pair<const Branch*, int>> targets_;
+  std::vector<Branch<W>*> value_branches_;
+  std::vector<Branch<W>*> region_branches_;
+  std::vector<std::pair<const Branch<W>*, int>> targets_;
   Best best_;
 };
 
@@ -454,7 +475,8 @@ class SeChaining {
 template <int W>
 void find_se_chaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule,
                       std::vector<Step>& out) {
-  SeChaining<W> search(layout, board, context, rule);
+  thread_local Workspace<W> space;
+  SeChaining<W> search(layout, board, context, rule, space);
   search.search(out);
 }
 
