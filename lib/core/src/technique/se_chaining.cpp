@@ -358,7 +358,7 @@ class SeChaining {
     best_.on = on;
     if (context_.explain)
       best_.detail = std::string(technique_name(technique_)) + " (" + kind + "): " + layout_.cell_text(cell) +
-                     (on ? "=" : "<>") + digit_text(digit);
+                     (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
   }
 
   void search_cell(int cell, int cardinality) {
