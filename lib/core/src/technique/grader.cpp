@@ -5,6 +5,10 @@
 // scan meets first (that is what makes the grade invariant under relabelling and symmetry) — and
 // the search starts again from the bottom. Steps no harder than the grade already reached are
 // applied along with them: they cannot change the grade, and batching them saves searches.
+//
+// In SE order (TechniqueOptions::order, the default) the forcing-chain rungs search as Sudoku
+// Explainer does (se_chaining.cpp) and give one step, SE's first hint, and every step restarts the
+// ladder from the bottom (no chain-family shortcut): SE's path, hence SE's number.
 #include "sudoku/technique_grader.hpp"
 
 #include <algorithm>
