@@ -61,6 +61,7 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   std::string strategies;
   std::string max_technique;
   bool no_uniqueness = false;
+  bool invariant = false;
   std::string calibration;
   bool no_rating = false;
   command_line.options.add_options()("format,f", po::value(&format)->default_value("csv"),
@@ -88,6 +89,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "are graded beyond")(
       "no-uniqueness", po::bool_switch(&no_uniqueness),
       "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")(
+      "invariant", po::bool_switch(&invariant),
+      "technique grader: order-free forcing chains (a transformed puzzle gets the same grade) instead of "
+      "Sudoku Explainer's order and exact number")(
       "explain", po::bool_switch(&options.rating.explain),
       "write each puzzle's technique steps instead of the records (see above)")(
       "calibration", po::value(&calibration),
@@ -122,6 +126,7 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   set_if_given(options.rating.hs_settings, "strategies", strategies);
   set_if_given(options.rating.technique_settings, "max-technique", max_technique);
   if (no_uniqueness) options.rating.technique_settings["uniqueness"] = "false";
+  if (invariant) options.rating.technique_settings["order"] = "invariant";
   if (options.rating.explain && no_rating) throw UsageError("--explain needs the ratings (drop --no-rating)");
   if (options.rating.audit && (no_rating || options.rating.explain))
     throw UsageError("--audit needs the ratings and cannot go with --explain");

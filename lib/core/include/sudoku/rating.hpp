@@ -16,7 +16,8 @@
 //                 options strategies, order, cap, canonical. One deterministic run.
 //   "technique"   highest step score of the technique grader's easiest-first path, on Sudoku
 //                 Explainer's scale (technique_grader.hpp, adapted in rate/technique_metric.cpp); options
-//                 max-technique, uniqueness, beyond.
+//                 max-technique, uniqueness, order (se: SE's exact number, the default; invariant:
+//                 order-free forcing chains, a transformed puzzle grades the same), beyond.
 //
 //   const auto metric = make_rating_metric("call-count", {{"runs", "10"}});
 //   const double difficulty = metric->rate(puzzle).value;
@@ -91,7 +92,7 @@ std::vector<MetricRating> rate_puzzles(std::span<const Grid> puzzles, const Rati
 // technique grader directly but take its options as metric settings (corpus-rate):
 //   TechniqueOptions options = parse_technique_settings({{"max-technique", "xy-wing"}});
 //   TechniqueGrade g = grade_techniques(puzzle, options);
-// Options max-technique, uniqueness, beyond (the value given to puzzles beyond the ladder, marked
+// Options max-technique, uniqueness, order (se or invariant), beyond (the value given to puzzles beyond the ladder, marked
 // as a lower bound) and runs (accepted for tools and plans that always pass it; the grade is
 // deterministic, one run is made).
 std::vector<MetricOption> technique_metric_options();

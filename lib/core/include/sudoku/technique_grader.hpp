@@ -3,9 +3,10 @@
 // scale (hidden single 1.2, pointing 2.6, X-wing 3.2, XY-wing 4.2, chains 6.5+, dynamic forcing
 // chains 8.5+). The grade is the highest step score on that path, SE's "ER".
 //
-// Contract: deterministic and invariant under the transforms of transform.hpp (all the easiest
-// steps of a kind are applied together, so the path does not depend on cell numbering or digit
-// labels). Every placement and elimination is a logical consequence of the givens; the uniqueness
+// Contract: deterministic. With TechniqueOptions::order == invariant, also invariant under the
+// transforms of transform.hpp (all the easiest steps of a kind are applied together, so the path
+// does not depend on cell numbering or digit labels); the default SE order follows SE's chaining
+// order on the forcing-chain rungs instead, for SE's exact number. Every placement and elimination is a logical consequence of the givens; the uniqueness
 // techniques (unique rectangles, BUG) additionally assume the puzzle has exactly one solution and
 // can be switched off (on Killer boards they are always off: cage sums can tell a swapped
 // rectangle apart). Killer boards also get the cage and 45-rule techniques of technique.hpp. A puzzle the
@@ -46,7 +47,20 @@ struct TechniqueGrade {
   bool above_ceiling() const { return outcome == GradeOutcome::above_ceiling; }
 };
 
+// How the forcing-chain rungs (Nishio, multiple, dynamic, dynamic (+)) take their steps.
+//   se:        Sudoku Explainer's exact number. Those rungs follow SE's own propagation order and
+//              apply only the first hint of SE's sort, one step at a time, restarting from the
+//              bottom of the ladder after each, as SE does (se_chaining.cpp). Depends on cell
+//              numbering and digit labels, like SE: a transformed puzzle can differ by a tenth.
+//   invariant: order-free layered propagation, all the easiest steps applied together: a
+//              transformed puzzle gets the same grade (the contract above).
+// The rungs below them are the same in both orders. Dynamic (+) (9.0) in SE order takes the
+// easiest step of the order-free search (SE's level-1 "advanced" implications are not reproduced).
+enum class ChainOrder : std::uint8_t { se, invariant };
+
 struct TechniqueOptions {
+  // Default: SE's number. Tests of transform invariance and batching use ChainOrder::invariant.
+  ChainOrder order = ChainOrder::se;
   // The hardest technique tried; a puzzle needing more is "beyond".
   Technique max_technique = Technique::dynamic_forcing_chain_plus;
   // Unique rectangles and BUG: sound only for puzzles with exactly one solution.

@@ -44,6 +44,7 @@ class TechniqueMetric final : public RatingMetric {
   MetricSettings settings() const override {
     return {{"max-technique", std::string(technique_id(options_.max_technique))},
             {"uniqueness", options_.uniqueness ? "true" : "false"},
+            {"order", options_.order == ChainOrder::se ? "se" : "invariant"},
             {"beyond", format_number(beyond_score_)},
             {"runs", "1"}};
   }
@@ -86,6 +87,9 @@ std::vector<MetricOption> technique_metric_options() {
       {"max-technique", std::string(technique_id(TechniqueOptions{}.max_technique)),
        "hardest technique tried (an id such as xy-wing or nishio); puzzles needing more are graded beyond"},
       {"uniqueness", "true", "use unique rectangles and BUG (sound only for puzzles with one solution)"},
+      {"order", "se",
+       "forcing chains: se (Sudoku Explainer's order and exact number) or invariant (order-free: a transformed "
+       "puzzle gets the same grade)"},
       {"beyond", "11", "rating given to puzzles beyond the ladder (reported as a lower bound)"},
       {"runs", "1", "accepted for plans and tools that always pass it; the grade is deterministic"},
   };
@@ -107,13 +111,17 @@ TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
       if (value != "true" && value != "false")
         metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
       options.uniqueness = value == "true";
+    } else if (key == "order") {
+      if (value != "se" && value != "invariant")
+        metric_fail("order: expected se or invariant, got \"" + value + "\"");
+      options.order = value == "se" ? ChainOrder::se : ChainOrder::invariant;
     } else if (key == "runs") {
       int runs = 0;
       const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), runs);
       if (error != std::errc{} || end != value.data() + value.size() || runs < 1)
         metric_fail("runs: expected a positive integer, got \"" + value + "\"");
     } else if (key != "beyond") {
-      metric_fail("unknown option \"" + key + "\" (options: max-technique, uniqueness, beyond, runs)");
+      metric_fail("unknown option \"" + key + "\" (options: max-technique, uniqueness, order, beyond, runs)");
     }
   }
   return options;

@@ -1,0 +1,500 @@
+// Sudoku Explainer's forcing-chain search in SE's order (see se_chaining.hpp for why).
+//
+// A potential is a candidate assumed true ("on") or false ("off"); its id packs both:
+//
+//   key = (cell * size + digit) * 2 + on      (on = 1, off = 0; the conjugate is key ^ 1)
+//
+// A Branch follows one assumption the way SE's doChaining does: two FIFO queues, every pending
+// "on" is expanded before the next "off"; an "on" makes the cell's other digits (unless Nishio)
+// and the digit's other places in the cell's units off (box, row, column, then other units; a cell
+// once); an "off" makes the cell's last other digit on (unless Nishio) and the digit's last other
+// place in each unit on. Dynamic rules then remove the "off" from the branch's grid, so later
+// steps see the thinner grid; a fact derived from the thinner grid gets as extra ("hidden")
+// parents the offs that thinned it. The first potential met whose conjugate is already known ends
+// the branch (a contradiction), leaving its sets as they are — later conclusions use those.
+//
+// Storage: per branch, nodes in insertion order with their parents in one arena, and key -> node
+// in a flat array reset through the node list; no hashing. Node counts (ancestor sets) are
+// counted only for the hints that could still come first, with a cap (the best so far).
+#include "technique/se_chaining.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <string>
+
+namespace sudoku::technique {
+namespace {
+
+constexpr int kNone = -1;
+
+// SE's hint kinds, as its sort key (BinaryChainingHint / CellChainingHint / RegionChainingHint):
+// at equal difficulty and node count, double chains come first, then cell, region and
+// contradiction chains.
+enum SortKey : int { kDouble = 1, kCell = 5, kRegion = 6, kContradiction = 7 };
+
+struct Node {
+  int key = 0;
+  int parents_begin = 0;
+  int parents_end = 0;
+};
+
+template <int W>
+struct Branch {
+  std::vector<Node> nodes;     // stored potentials, then (at most) one unstored contradiction node
+  std::vector<int> parents;    // node ids, arena for Node::parents_*
+  std::vector<int> slot;       // key -> stored node id, kNone if absent
+  std::vector<int> on_list;    // stored "on" nodes in insertion order (also the pending queue)
+  std::vector<int> off_list;   // stored "off" nodes in insertion order (also the pending queue)
+  std::vector<CandidateMask> grid;  // the branch's candidates (thinned by dynamic rules)
+  std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
+  int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
+  int clash_off = kNone;
+
+  int find(int key) const { return slot[static_cast<std::size_t>(key)]; }
+  bool has(int key) const { return find(key) != kNone; }
+};
+
+// What the searches of one thread keep between calls: branches with their flat key tables (a
+// table per branch, allocated once), counting marks.
+template <int W>
+struct Workspace {
+  int keys = 0;
+  std::vector<std::unique_ptr<Branch<W>>> pool;
+  std::vector<Branch<W>*> on_cache;  // per cell * size + digit: the branch assuming it on, this call
+  std::vector<std::uint32_t> visited;
+  std::uint32_t visit_stamp = 0;
+  // Per cell: its units in SE's order, for the layout whose unit tables are copied alongside (a
+  // layout's address may be reused by another one, its tables tell them apart).
+  std::vector<std::vector<int>> cell_units;
+  std::vector<int> cell_unit_index;
+  std::vector<int> cell_unit_start;
+  std::vector<UnitKind> unit_kind;
+};
+
+template <int W>
+class SeChaining {
+ public:
+  SeChaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule,
+             Workspace<W>& space)
+      : layout_(layout),
+        board_(board),
+        context_(context),
+        space_(space),
+        n_(layout.size),
+        nishio_(rule == SeChainRule::nishio),
+        dynamic_(rule != SeChainRule::multiple),
+        keys_(layout.cell_count * layout.size * 2) {
+    switch (rule) {
+      case SeChainRule::nishio:
+        technique_ = Technique::nishio, base_ = 7.5;
+        break;
+      case SeChainRule::multiple:
+        technique_ = Technique::multiple_forcing_chain, base_ = 8.0;
+        break;
+      case SeChainRule::dynamic:
+        technique_ = Technique::dynamic_forcing_chain, base_ = 8.5;
+        break;
+    }
+    if (space_.keys != keys_) {
+      space_.keys = keys_;
+      space_.pool.clear();
+      space_.visited.assign(static_cast<std::size_t>(keys_), 0);
+      space_.visit_stamp = 0;
+    }
+    space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
+    if (space_.cell_unit_index != layout.cell_unit_index || space_.cell_unit_start != layout.cell_unit_start ||
+        space_.unit_kind != layout.unit_kind) {
+      // SE's region types in order: box, row, column; then whatever other units the geometry has.
+      const auto rank = [&](int unit) {
+        switch (layout.unit_kind[static_cast<std::size_t>(unit)]) {
+          case UnitKind::box:
+            return 0;
+          case UnitKind::row:
+            return 1;
+          case UnitKind::column:
+            return 2;
+          case UnitKind::other:
+            break;
+        }
+        return 3;
+      };
+      space_.cell_units.resize(static_cast<std::size_t>(layout.cell_count));
+      for (int cell = 0; cell < layout.cell_count; ++cell) {
+        auto& units = space_.cell_units[static_cast<std::size_t>(cell)];
+        units.assign(layout.units_of(cell).begin(), layout.units_of(cell).end());
+        std::stable_sort(units.begin(), units.end(), [&](int a, int b) { return rank(a) < rank(b); });
+      }
+      space_.cell_unit_index = layout.cell_unit_index;
+      space_.cell_unit_start = layout.cell_unit_start;
+      space_.unit_kind = layout.unit_kind;
+    }
+  }
+
+  // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
+  void search(std::vector<Step>& out) {
+    for (int cell = 0; cell < layout_.cell_count; ++cell) {
+      const CandidateMask mask = board_.mask(cell);
+      const int cardinality = bit_count(mask);
+      if (cardinality > 2 || (cardinality > 1 && dynamic_)) search_cell(cell, cardinality);
+    }
+    if (best_.complexity == kNone) return;
+    Step step = make_step(technique_, base_ + length_bonus(best_.complexity));
+    if (best_.on)
+      step.placements.push_back({best_.cell, best_.digit});
+    else
+      step.eliminations.push_back({best_.cell, best_.digit});
+    if (context_.explain) step.detail = best_.detail;
+    out.push_back(std::move(step));
+  }
+
+ private:
+  struct Best {
+    int complexity = kNone;
+    int sort_key = 0;
+    int cell = 0;
+    int digit = 0;
+    bool on = false;
+    std::string detail;
+  };
+
+  int key(int cell, int digit, bool on) const { return (cell * n_ + digit) * 2 + (on ? 1 : 0); }
+  int cell_of(int key) const { return key / 2 / n_; }
+  int digit_of(int key) const { return key / 2 % n_; }
+
+  // ---- branches ----
+
+  Branch<W>& acquire() {
+    auto& pool = space_.pool;
+    if (used_ == pool.size()) {
+      pool.push_back(std::make_unique<Branch<W>>());
+      pool.back()->slot.assign(static_cast<std::size_t>(keys_), kNone);
+    }
+    Branch<W>& branch = *pool[used_++];
+    for (int id : branch.on_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
+    for (int id : branch.off_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
+    branch.nodes.clear();
+    branch.parents.clear();
+    branch.on_list.clear();
+    branch.off_list.clear();
+    branch.clash_on = branch.clash_off = kNone;
+    branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
+    branch.digit_cells = board_.digit_cells;
+    return branch;
+  }
+  // The branch assuming candidate (cell, digit) on, followed once per call (cell and region
+  // forcing chains use it several times).
+  Branch<W>& on_branch(int cell, int digit) {
+    auto& cached = space_.on_cache[static_cast<std::size_t>(cell * n_ + digit)];
+    if (cached == nullptr) {
+      cached = &acquire();
+      follow(*cached, key(cell, digit, true));
+    }
+    return *cached;
+  }
+  void release_to(std::size_t used) { used_ = used; }
+
+  // Adds a node with the parents collected in parents_scratch_; stored (in slot and its list) or not.
+  int add_node(Branch<W>& branch, int k, bool store) {
+    const int id = static_cast<int>(branch.nodes.size());
+    Node node;
+    node.key = k;
+    node.parents_begin = static_cast<int>(branch.parents.size());
+    branch.parents.insert(branch.parents.end(), parents_scratch_.begin(), parents_scratch_.end());
+    node.parents_end = static_cast<int>(branch.parents.size());
+    branch.nodes.push_back(node);
+    if (store) {
+      branch.slot[static_cast<std::size_t>(k)] = id;
+      ((k & 1) ? branch.on_list : branch.off_list).push_back(id);
+    }
+    return id;
+  }
+
+  // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction.
+  bool derive_off(Branch<W>& branch, int p, int k) {
+    parents_scratch_.assign(1, p);
+    const int conjugate = branch.find(k | 1);
+    if (conjugate != kNone) {
+      branch.clash_on = conjugate;
+      branch.clash_off = add_node(branch, k, false);
+      return false;
+    }
+    if (!branch.has(k)) add_node(branch, k, true);
+    return true;
+  }
+  // parents_scratch_ holds the parents of on key `k`. Returns false on a contradiction.
+  bool derive_on(Branch<W>& branch, int k) {
+    const int conjugate = branch.find(k ^ 1);
+    if (conjugate != kNone) {
+      branch.clash_off = conjugate;
+      branch.clash_on = add_node(branch, k, false);
+      return false;
+    }
+    if (!branch.has(k)) add_node(branch, k, true);
+    return true;
+  }
+
+  // SE's getOnToOff: the cell's other digits (unless Nishio), then the digit's other places in
+  // the cell's units, each cell once (units in SE's order, each unit's cells in cell order).
+  bool expand_on(Branch<W>& branch, int p) {
+    const int k = branch.nodes[static_cast<std::size_t>(p)].key;
+    const int cell = cell_of(k);
+    const int digit = digit_of(k);
+    const CandidateMask mask = branch.grid[static_cast<std::size_t>(cell)];
+    if (!nishio_)
+      for (CandidateMask rest = mask & ~bit_of(digit); rest != 0; rest &= rest - 1)
+        if (!derive_off(branch, p, key(cell, std::countr_zero(rest), false))) return false;
+    CellSet<W> left = branch.digit_cells[static_cast<std::size_t>(digit)];
+    left.reset(cell);
+    bool consistent = true;
+    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+      const CellSet<W> hit = layout_.unit_cells[static_cast<std::size_t>(unit)] & left;
+      if (hit.none()) continue;
+      left -= hit;
+      hit.for_each([&](int other) {
+        if (consistent) consistent = derive_off(branch, p, key(other, digit, false));
+      });
+      if (!consistent) return false;
+    }
+    return true;
+  }
+
+  // SE's getOffToOn, evaluated on the grid before p itself is removed (as SE does), hidden parents
+  // included; then the dynamic rules remove p from the branch's grid.
+  bool expand_off(Branch<W>& branch, int p) {
+    const int k = branch.nodes[static_cast<std::size_t>(p)].key;
+    const int cell = cell_of(k);
+    const int digit = digit_of(k);
+    auto& grid = branch.grid;
+    const CandidateMask mask = grid[static_cast<std::size_t>(cell)];
+    if (!nishio_ && bit_count(mask) == 2) {
+      const int other = std::countr_zero(mask & ~bit_of(digit));
+      parents_scratch_.assign(1, p);
+      for (CandidateMask gone = board_.mask(cell) & ~mask; gone != 0; gone &= gone - 1) {
+        const int parent = branch.find(key(cell, std::countr_zero(gone), false));
+        if (parent != kNone) parents_scratch_.push_back(parent);
+      }
+      if (!derive_on(branch, key(cell, other, true))) return false;
+    }
+    const auto d = static_cast<std::size_t>(digit);
+    CellSet<W> places = branch.digit_cells[d];
+    places.reset(cell);
+    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+      const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
+      const CellSet<W> others = unit_cells & places;
+      if (!others.single()) continue;
+      parents_scratch_.assign(1, p);
+      if (dynamic_)
+        (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
+          const int parent = branch.find(key(member, digit, false));
+          if (parent != kNone) parents_scratch_.push_back(parent);
+        });
+      if (!derive_on(branch, key(others.first(), digit, true))) return false;
+    }
+    if (dynamic_) {
+      grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
+      branch.digit_cells[d].reset(cell);
+    }
+    return true;
+  }
+
+  // SE's doChaining from one assumption.
+  void follow(Branch<W>& branch, int start) {
+    ++context_.work;
+    parents_scratch_.clear();
+    add_node(branch, start, true);
+    std::size_t on_head = 0;
+    std::size_t off_head = 0;
+    while (true) {
+      if (on_head < branch.on_list.size()) {
+        if (!expand_on(branch, branch.on_list[on_head++])) return;
+      } else if (off_head < branch.off_list.size()) {
+        if (!expand_off(branch, branch.off_list[off_head++])) return;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // ---- node counts ----
+
+  // The number of distinct potentials among `node` and its ancestors; stops counting past `cap`.
+  int ancestors(const Branch<W>& branch, int node, int cap) {
+    auto& visited = space_.visited;
+    if (++space_.visit_stamp == 0) {
+      std::fill(visited.begin(), visited.end(), 0);
+      space_.visit_stamp = 1;
+    }
+    const std::uint32_t visit_stamp = space_.visit_stamp;
+    int count = 0;
+    stack_.assign(1, node);
+    while (!stack_.empty()) {
+      const Node& current = branch.nodes[static_cast<std::size_t>(stack_.back())];
+      stack_.pop_back();
+      auto& seen = visited[static_cast<std::size_t>(current.key)];
+      if (seen == visit_stamp) continue;
+      seen = visit_stamp;
+      if (++count > cap) return count;
+      for (int i = current.parents_begin; i < current.parents_end; ++i)
+        stack_.push_back(branch.parents[static_cast<std::size_t>(i)]);
+    }
+    return count;
+  }
+
+  // The largest node count a hint of this kind may have and still come before the best so far
+  // (SE's stable sort: node count, then kind; the earlier hint wins a full tie).
+  int cap_for(int sort_key) const {
+    if (best_.complexity == kNone) return 1 << 29;
+    return sort_key < best_.sort_key ? best_.complexity : best_.complexity - 1;
+  }
+
+  // Offers a hint whose chains end at `targets` (branch, node) pairs; its conclusion is `k`.
+  template <class Targets>
+  void offer(int sort_key, int k, const Targets& targets, const char* kind) {
+    const int cell = cell_of(k);
+    const int digit = digit_of(k);
+    const bool on = k & 1;
+    // SE's isWorth: an "on" conclusion must remove another candidate of its cell.
+    if (on && (board_.mask(cell) & ~bit_of(digit)) == 0) return;
+    if (!on && !board_.has(cell, digit)) return;
+    const int cap = cap_for(sort_key);
+    int total = 0;
+    for (const auto& [branch, node] : targets) {
+      total += ancestors(*branch, node, cap - total);
+      if (total > cap) return;
+    }
+    best_.complexity = total;
+    best_.sort_key = sort_key;
+    best_.cell = cell;
+    best_.digit = digit;
+    best_.on = on;
+    if (context_.explain)
+      best_.detail = std::string(technique_name(technique_)) + " (" + kind + "): " + layout_.cell_text(cell) +
+                     (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
+  }
+
+  void search_cell(int cell, int cardinality) {
+    value_branches_.clear();
+    const CandidateMask mask = board_.mask(cell);
+    for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
+      const int digit = std::countr_zero(rest);
+      Branch<W>& on = on_branch(cell, digit);
+      value_branches_.push_back(&on);
+      const bool contradiction = dynamic_;  // Nishio and dynamic rules
+      const bool twofold = cardinality >= 3 && dynamic_ && !nishio_;
+      if (contradiction && on.clash_on != kNone) {
+        const std::pair<const Branch<W>*, int> targets[] = {{&on, on.clash_on}, {&on, on.clash_off}};
+        offer(kContradiction, key(cell, digit, false), targets, "contradiction");
+      }
+      if (contradiction || twofold) {
+        const std::size_t before = used_;
+        Branch<W>& off = acquire();
+        follow(off, key(cell, digit, false));
+        if (contradiction && off.clash_on != kNone) {
+          const std::pair<const Branch<W>*, int> targets[] = {{&off, off.clash_on}, {&off, off.clash_off}};
+          offer(kContradiction, key(cell, digit, true), targets, "contradiction");
+        }
+        if (twofold) {
+          for (int id : on.on_list) {
+            const int k = on.nodes[static_cast<std::size_t>(id)].key;
+            const int other = off.find(k);
+            if (other == kNone) continue;
+            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
+            offer(kDouble, k, targets, "double");
+          }
+          for (int id : on.off_list) {
+            const int k = on.nodes[static_cast<std::size_t>(id)].key;
+            const int other = off.find(k);
+            if (other == kNone) continue;
+            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
+            offer(kDouble, k, targets, "double");
+          }
+        }
+        release_to(before);
+      }
+      if (!nishio_) search_regions(cell, digit, on);
+    }
+    if (!nishio_) combine(value_branches_, kCell, "cell");
+  }
+
+  // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
+  void search_regions(int cell, int digit, Branch<W>& on) {
+    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+      const auto& members = layout_.unit_members[static_cast<std::size_t>(unit)];
+      int places = 0;
+      int first = kNone;
+      for (int member : members)
+        if (board_.has(member, digit)) {
+          if (first == kNone) first = member;
+          ++places;
+        }
+      if (places < 2 || first != cell) continue;
+      region_branches_.clear();
+      for (int member : members) {
+        if (!board_.has(member, digit)) continue;
+        if (member == cell) {
+          region_branches_.push_back(&on);
+          continue;
+        }
+        region_branches_.push_back(&on_branch(member, digit));
+      }
+      combine(region_branches_, kRegion, "region");
+    }
+  }
+
+  // The facts every branch derived (on ones first, in the first branch's order) as hints.
+  void combine(const std::vector<Branch<W>*>& branches, int sort_key, const char* kind) {
+    const Branch<W>& first = *branches.front();
+    for (const std::vector<int>* list : {&first.on_list, &first.off_list})
+      for (int id : *list) {
+        const int k = first.nodes[static_cast<std::size_t>(id)].key;
+        targets_.clear();
+        bool everywhere = true;
+        for (const Branch<W>* branch : branches) {
+          const int node = branch->find(k);
+          if (node == kNone) {
+            everywhere = false;
+            break;
+          }
+          targets_.push_back({branch, node});
+        }
+        if (everywhere) offer(sort_key, k, targets_, kind);
+      }
+  }
+
+  const Layout<W>& layout_;
+  const Board<W>& board_;
+  SearchContext& context_;
+  Workspace<W>& space_;
+  int n_;
+  bool nishio_;
+  bool dynamic_;
+  int keys_;
+  Technique technique_ = Technique::nishio;
+  double base_ = 0.0;
+  std::vector<int> stack_;
+  std::vector<int> parents_scratch_;
+  std::size_t used_ = 0;
+  std::vector<Branch<W>*> value_branches_;
+  std::vector<Branch<W>*> region_branches_;
+  std::vector<std::pair<const Branch<W>*, int>> targets_;
+  Best best_;
+};
+
+}  // namespace
+
+template <int W>
+void find_se_chaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule,
+                      std::vector<Step>& out) {
+  thread_local Workspace<W> space;
+  SeChaining<W> search(layout, board, context, rule, space);
+  search.search(out);
+}
+
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \
+  template void find_se_chaining<W>(const Layout<W>&, const Board<W>&, SearchContext&, SeChainRule, \
+                                    std::vector<Step>&);
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
+#undef SUDOKU_TECHNIQUE_INSTANTIATE
+
+}  // namespace sudoku::technique
