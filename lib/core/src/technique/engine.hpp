@@ -219,10 +219,10 @@ struct SearchContext {
   int strong_links_depth = 0;
   std::vector<StrongLinkChain> strong_links;
   int grouped_strong_links_depth = 0;
-  std::vector<Step> grouped_strong_links;
   // The grouped search's steps per digit, kept across boards: a digit's grouped chains depend only
   // on the layout and that digit's places, so a digit whose places did not change since its last
-  // search is not searched again (strong_link_chains.cpp). Type-erased like chain_tables.
+  // search is not searched again, and the stages read the steps from there (strong_link_chains.cpp).
+  // Type-erased like chain_tables.
   std::shared_ptr<void> grouped_strong_links_by_digit;
   // Where each digit can go in each unit (bit i: the unit's member i), per board: the subset and
   // fish stages read it.
