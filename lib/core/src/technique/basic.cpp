@@ -1,7 +1,9 @@
 // Pattern techniques of the grader's ladder: singles, box-line intersections (and their "direct"
 // forms), naked and hidden subsets, fish, XY- and XYZ-wings, WXYZ- and VWXYZ-wings.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <span>
 
 #include "technique/engine.hpp"
 
@@ -33,27 +35,34 @@ void hidden_singles_after_locking(const Layout<W>& layout, const Board<W>& board
   }
 }
 
-// Calls visit(chosen) for every k-subset of 0..count-1 (indices ascending) that `accept` allows
-// at every prefix, so callers prune on partial unions.
-template <class Accept, class Visit>
-void for_each_combination(int count, int k, Accept&& accept, Visit&& visit) {
+// Calls visit(chosen, together) for every k-subset of the masks (indices ascending, in
+// lexicographic order) whose union `together` has at most k bits. Every prefix is pruned as soon
+// as its union has more than k bits (unions only grow), each depth's union carried down from the
+// one before rather than gathered again.
+template <class Visit>
+void for_each_small_union(std::span<const std::uint32_t> masks, int k, Visit&& visit) {
+  const int count = static_cast<int>(masks.size());
   std::array<int, 8> chosen{};
+  std::array<std::uint32_t, 9> unions{};  // unions[d]: the first d chosen masks
   int depth = 0;
   chosen[0] = -1;
   while (depth >= 0) {
-    int& index = chosen[static_cast<std::size_t>(depth)];
+    const auto d = static_cast<std::size_t>(depth);
+    int& index = chosen[d];
     ++index;
     if (index > count - (k - depth)) {
       --depth;
       continue;
     }
-    if (!accept(std::span<const int>(chosen.data(), static_cast<std::size_t>(depth + 1)))) continue;
+    const std::uint32_t together = unions[d] | masks[static_cast<std::size_t>(index)];
+    if (bit_count(together) > k) continue;
     if (depth + 1 == k) {
-      visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(k)));
+      visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(k)), together);
       continue;
     }
+    unions[d + 1] = together;
     ++depth;
-    chosen[static_cast<std::size_t>(depth)] = index;
+    chosen[d + 1] = index;
   }
 }
 
@@ -160,13 +169,23 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
     for (int cell : cells) digits |= board.mask(cell);
     return digits;
   };
-  for (const Intersection<W>& intersection : layout.intersections) {
-    // The digits confined to the overlap within the base, with places to lose in the rest of the
-    // cover: a few mask unions instead of a test per digit.
-    CandidateMask locked = digits_in(intersection.overlap_members);
-    if (locked != 0) locked &= ~digits_in(intersection.base_rest_members);
-    if (locked != 0) locked &= digits_in(intersection.cover_rest_members);
+  // The digits confined to each overlap within the base, with places to lose in the rest of the
+  // cover: a few mask unions instead of a test per digit, once per board for both stages.
+  if (context.locked_version != context.board_version) {
+    context.locked.resize(layout.intersections.size());
+    for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
+      const Intersection<W>& intersection = layout.intersections[k];
+      CandidateMask locked = digits_in(intersection.overlap_members);
+      if (locked != 0) locked &= ~digits_in(intersection.base_rest_members);
+      if (locked != 0) locked &= digits_in(intersection.cover_rest_members);
+      context.locked[k] = locked;
+    }
+    context.locked_version = context.board_version;
+  }
+  for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
+    CandidateMask locked = context.locked[k];
     if (locked == 0) continue;
+    const Intersection<W>& intersection = layout.intersections[k];
     const bool pointing = layout.unit_kind[static_cast<std::size_t>(intersection.base)] == UnitKind::box;
     for (; locked != 0; locked &= locked - 1) {
       const int digit = std::countr_zero(locked);
@@ -223,20 +242,10 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
       }
     }
     if (open_cells <= size || static_cast<int>(cells.size()) < size) continue;
-    for_each_combination(
-        static_cast<int>(cells.size()), size,
-        [&](std::span<const int> chosen) {
-          CandidateMask together = 0;
-          for (int i : chosen) together |= masks[static_cast<std::size_t>(i)];
-          return bit_count(together) <= size;
-        },
-        [&](std::span<const int> chosen) {
-          CandidateMask together = 0;
+    for_each_small_union(
+        masks, size, [&](std::span<const int> chosen, CandidateMask together) {
           CellSet<W> members;
-          for (int i : chosen) {
-            together |= masks[static_cast<std::size_t>(i)];
-            members.set(cells[static_cast<std::size_t>(i)]);
-          }
+          for (int i : chosen) members.set(cells[static_cast<std::size_t>(i)]);
           Step step = make_step(technique, score);
           for (int cell : layout.unit_members[u]) {
             if (members.test(cell)) continue;
@@ -283,20 +292,10 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
       positions.push_back(where[digit]);
     }
     if (static_cast<int>(digits.size()) < size) continue;
-    for_each_combination(
-        static_cast<int>(digits.size()), size,
-        [&](std::span<const int> chosen) {
-          std::uint32_t together = 0;
-          for (int i : chosen) together |= positions[static_cast<std::size_t>(i)];
-          return bit_count(together) <= size;
-        },
-        [&](std::span<const int> chosen) {
-          std::uint32_t together = 0;
+    for_each_small_union(
+        positions, size, [&](std::span<const int> chosen, std::uint32_t together) {
           CandidateMask kept = 0;
-          for (int i : chosen) {
-            together |= positions[static_cast<std::size_t>(i)];
-            kept |= bit_of(digits[static_cast<std::size_t>(i)]);
-          }
+          for (int i : chosen) kept |= bit_of(digits[static_cast<std::size_t>(i)]);
           Step step = make_step(technique, score);
           CellSet<W> cells;
           for (std::uint32_t bits = together; bits != 0; bits &= bits - 1) {
@@ -369,21 +368,12 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
         }
       }
       if (static_cast<int>(lines.size()) < size) continue;
-      for_each_combination(
-          static_cast<int>(lines.size()), size,
-          [&](std::span<const int> chosen) {
-            std::uint32_t together = 0;
-            for (int i : chosen) together |= spans[static_cast<std::size_t>(i)];
-            return bit_count(together) <= size;
-          },
-          [&](std::span<const int> chosen) {
-            std::uint32_t together = 0;
+      for_each_small_union(
+          spans, size, [&](std::span<const int> chosen, std::uint32_t together) {
             CellSet<W> base_cells;
-            for (int i : chosen) {
-              together |= spans[static_cast<std::size_t>(i)];
+            for (int i : chosen)
               base_cells |= layout.unit_cells[static_cast<std::size_t>(
                   base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
-            }
             CellSet<W> cover_cells;
             for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
               cover_cells |= layout.unit_cells[static_cast<std::size_t>(

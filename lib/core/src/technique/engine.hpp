@@ -232,6 +232,10 @@ struct SearchContext {
   // with each number of places in it ([unit * (size + 1) + places]).
   std::vector<int> unit_open_cells;
   std::vector<CandidateMask> digits_by_places;
+  // Per intersection (Layout::intersections), the digits locked in its overlap within the base with
+  // places to lose in the rest of the cover: the direct and plain intersection stages share them.
+  std::uint64_t locked_version = ~std::uint64_t{0};
+  std::vector<CandidateMask> locked;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
