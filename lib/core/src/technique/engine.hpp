@@ -245,6 +245,9 @@ struct SearchContext {
   std::uint64_t killer_version = ~std::uint64_t{0};
   bool killer_consistent = true;
   std::vector<Step> killer_steps;
+  // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
+  // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> triplet_memo;
 };
 
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
