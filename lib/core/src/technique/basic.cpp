@@ -66,6 +66,27 @@ void for_each_small_union(std::span<const std::uint32_t> masks, int k, Visit&& v
   }
 }
 
+// A list of at most a unit's worth of entries (cells of a unit, digits, lines of a fish family)
+// without heap storage: the subset and fish stages fill a few per unit, on every board.
+template <class T>
+class UnitList {
+ public:
+  static constexpr std::size_t kCapacity = 64;  // above any unit (kMaxSize cells)
+
+  void clear() { size_ = 0; }
+  void push_back(T value) { items_[size_++] = value; }
+  std::size_t size() const { return size_; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+  operator std::span<const T>() const { return {items_.data(), size_}; }
+
+ private:
+  std::array<T, kCapacity> items_{};
+  std::size_t size_ = 0;
+};
+static_assert(UnitList<int>::kCapacity >= static_cast<std::size_t>(kMaxSize));
+
 constexpr std::array<const char*, 5> kSetNames{"", "single", "pair", "triple", "quad"};
 
 // Positions of every digit in every unit for the current board (cached in the context).
@@ -100,22 +121,21 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
                   std::vector<Step>& out) {
   ++context.work;
   const CandidateMask all = layout.all_values;
+  // An open cell without candidates: the board's digit sets leave it out.
+  CellSet<W> with_candidates;
+  for (int digit = 0; digit < layout.size; ++digit) with_candidates |= board.cells_of(digit);
+  if (!(board.open - with_candidates).none()) return false;
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     CandidateMask once = 0;
     CandidateMask twice = 0;
     CandidateMask placed = 0;
     int open_cells = 0;
-    int last_open = -1;
+    // Branch-free: a solved cell has no candidates (mask 0), an open one no value ((1 << 0) >> 1
+    // is 0), so both kinds go through the same sums.
     for (int cell : layout.unit_members[u]) {
-      const int value = board.values[static_cast<std::size_t>(cell)];
-      if (value != 0) {
-        placed |= bit_of(value - 1);
-        continue;
-      }
       const CandidateMask mask = board.mask(cell);
-      if (mask == 0) return false;
-      ++open_cells;
-      last_open = cell;
+      placed |= (CandidateMask{1} << board.values[static_cast<std::size_t>(cell)]) >> 1;
+      open_cells += mask != 0 ? 1 : 0;
       twice |= once & mask;
       once |= mask;
     }
@@ -123,6 +143,7 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
     if (((once | placed) & all) != all) return false;
     const int unit = static_cast<int>(u);
     if (open_cells == 1) {
+      const int last_open = (board.open & layout.unit_cells[u]).first();
       if (bit_count(once) != 1) return false;
       Step step = make_step(Technique::full_house, 1.0);
       step.placements.push_back({last_open, std::countr_zero(once)});
@@ -225,8 +246,8 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
                               : size == 3 ? Technique::naked_triple
                                           : Technique::naked_quad;
   const double score = technique_base_score(technique);
-  std::vector<int> cells;
-  std::vector<CandidateMask> masks;
+  UnitList<int> cells;
+  UnitList<CandidateMask> masks;
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     cells.clear();
     masks.clear();
@@ -271,8 +292,8 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
                                     : Technique::hidden_quad;
   if (direct) technique = size == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
   const double score = technique_base_score(technique);
-  std::vector<int> digits;
-  std::vector<std::uint32_t> positions;  // bit i: member i of the unit
+  UnitList<int> digits;
+  UnitList<std::uint32_t> positions;  // bit i: member i of the unit
   const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
   const auto n = static_cast<std::size_t>(layout.size);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
@@ -339,8 +360,8 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
                                           : Technique::jellyfish;
   const double score = technique_base_score(technique);
   static constexpr std::array<const char*, 5> kNames{"", "", "X-wing", "swordfish", "jellyfish"};
-  std::vector<int> lines;
-  std::vector<std::uint32_t> spans;
+  UnitList<int> lines;
+  UnitList<std::uint32_t> spans;
   const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
   for (int orientation = 0; orientation < 2; ++orientation) {
     const std::vector<int>& base = orientation == 0 ? layout.rows : layout.columns;
