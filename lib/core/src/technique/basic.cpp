@@ -121,21 +121,22 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
                   std::vector<Step>& out) {
   ++context.work;
   const CandidateMask all = layout.all_values;
-  // An open cell without candidates: the board's digit sets leave it out.
-  CellSet<W> with_candidates;
-  for (int digit = 0; digit < layout.size; ++digit) with_candidates |= board.cells_of(digit);
-  if (!(board.open - with_candidates).none()) return false;
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     CandidateMask once = 0;
     CandidateMask twice = 0;
     CandidateMask placed = 0;
     int open_cells = 0;
-    // Branch-free: a solved cell has no candidates (mask 0), an open one no value ((1 << 0) >> 1
-    // is 0), so both kinds go through the same sums.
+    int last_open = -1;
     for (int cell : layout.unit_members[u]) {
+      const int value = board.values[static_cast<std::size_t>(cell)];
+      if (value != 0) {
+        placed |= bit_of(value - 1);
+        continue;
+      }
       const CandidateMask mask = board.mask(cell);
-      placed |= (CandidateMask{1} << board.values[static_cast<std::size_t>(cell)]) >> 1;
-      open_cells += mask != 0 ? 1 : 0;
+      if (mask == 0) return false;
+      ++open_cells;
+      last_open = cell;
       twice |= once & mask;
       once |= mask;
     }
@@ -143,7 +144,6 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
     if (((once | placed) & all) != all) return false;
     const int unit = static_cast<int>(u);
     if (open_cells == 1) {
-      const int last_open = (board.open & layout.unit_cells[u]).first();
       if (bit_count(once) != 1) return false;
       Step step = make_step(Technique::full_house, 1.0);
       step.placements.push_back({last_open, std::countr_zero(once)});
