@@ -89,6 +89,9 @@ struct Layout {
   // Rows list their cells column by column and columns row by row (true for the standard shapes):
   // a unit member's index is then its crossing line's index.
   bool lines_in_order = false;
+  // Every unit lists its cells in increasing order (true for the standard shapes): a walk over a
+  // unit's cells in a CellSet then meets them in the unit's own order.
+  bool members_ascending = false;
 
   std::span<const int> units_of(int cell) const {
     const auto begin = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell)]);

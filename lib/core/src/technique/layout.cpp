@@ -80,6 +80,9 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
           layout->lines_in_order &&
           layout->row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
               static_cast<int>(i);
+  layout->members_ascending = std::all_of(units.begin(), units.end(), [](const std::vector<int>& unit) {
+    return std::is_sorted(unit.begin(), unit.end());
+  });
   // Box-line interactions from the units themselves: any two units sharing at least two cells,
   // where neither contains the other.
   for (std::size_t a = 0; a < units.size(); ++a)
