@@ -532,12 +532,15 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           (members - layout.unit_cells[static_cast<std::size_t>(v)]).none())
         return;
     const double score = base + 0.1 * (size - 2 - std::abs(3 - most));
-    // B sees the cells of A holding its restricted digit: some cell of A.
-    CellSet<W> near;
-    members.for_each([&](int c) { near |= layout.peers[static_cast<std::size_t>(c)]; });
-    (near & bivalue).for_each([&](int b) {
+    // B sees the cells of A holding its restricted digit: some cell of A. Both its digits are A's:
+    // the bivalue cells holding none of the other digits.
+    CellSet<W> near = bivalue;
+    for (CandidateMask other = layout.all_values & ~together; other != 0; other &= other - 1)
+      near -= board.cells_of(std::countr_zero(other));
+    CellSet<W> seen_by_a;
+    members.for_each([&](int c) { seen_by_a |= layout.peers[static_cast<std::size_t>(c)]; });
+    (near & seen_by_a).for_each([&](int b) {
       const CandidateMask pair = board.mask(b);
-      if ((pair & ~together) != 0) return;
       const CellSet<W>& b_peers = layout.peers[static_cast<std::size_t>(b)];
       const auto restricted = [&](int digit) { return ((members & board.cells_of(digit)) - b_peers).none(); };
       const int low = std::countr_zero(pair);
