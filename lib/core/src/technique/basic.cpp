@@ -185,20 +185,31 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
                         std::vector<Step>& out) {
   ++context.work;
   std::vector<int> singles;
-  const auto digits_in = [&](const std::vector<int>& cells) {
-    CandidateMask digits = 0;
-    for (int cell : cells) digits |= board.mask(cell);
-    return digits;
-  };
   // The digits confined to each overlap within the base, with places to lose in the rest of the
-  // cover: a few mask unions instead of a test per digit, once per board for both stages.
+  // cover: a few mask unions instead of a test per digit, once per board for both stages, each
+  // part's digits gathered from its blocks' (Intersection::overlap_block).
   if (context.locked_version != context.board_version) {
+    const std::size_t block_count = layout.block_start.size() - 1;
+    context.block_digits.resize(block_count);
+    for (std::size_t b = 0; b < block_count; ++b) {
+      CandidateMask digits = 0;
+      for (auto at = static_cast<std::size_t>(layout.block_start[b]);
+           at < static_cast<std::size_t>(layout.block_start[b + 1]); ++at)
+        digits |= board.mask(layout.block_cells[at]);
+      context.block_digits[b] = digits;
+    }
+    const auto digits_in = [&](const std::vector<int>& blocks, const std::vector<int>& cells) {
+      CandidateMask digits = 0;
+      for (int b : blocks) digits |= context.block_digits[static_cast<std::size_t>(b)];
+      for (int cell : cells) digits |= board.mask(cell);
+      return digits;
+    };
     context.locked.resize(layout.intersections.size());
     for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
       const Intersection<W>& intersection = layout.intersections[k];
-      CandidateMask locked = digits_in(intersection.overlap_members);
-      if (locked != 0) locked &= ~digits_in(intersection.base_rest_members);
-      if (locked != 0) locked &= digits_in(intersection.cover_rest_members);
+      CandidateMask locked = context.block_digits[static_cast<std::size_t>(intersection.overlap_block)];
+      if (locked != 0) locked &= ~digits_in(intersection.base_rest_blocks, intersection.base_rest_cells);
+      if (locked != 0) locked &= digits_in(intersection.cover_rest_blocks, intersection.cover_rest_cells);
       context.locked[k] = locked;
     }
     context.locked_version = context.board_version;

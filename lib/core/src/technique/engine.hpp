@@ -56,10 +56,15 @@ struct Intersection {
   CellSet<W> overlap;     // base ∩ cover
   CellSet<W> cover_rest;  // cover \ base: where the eliminations happen
   CellSet<W> base_rest;   // base \ cover: where the digit must be absent
-  // The same as cell lists, to gather the digits each part holds from the candidate masks.
-  std::vector<int> overlap_members;
-  std::vector<int> cover_rest_members;
-  std::vector<int> base_rest_members;
+  // The same as unions of blocks (Layout::block_cells) and leftover cells, to gather the digits each
+  // part holds: a few block masks, each gathered once per board from the candidate masks (in the
+  // standard shapes the overlap is one block and each rest two: a box's other two line segments,
+  // or a line's other two box segments).
+  int overlap_block = 0;
+  std::vector<int> cover_rest_blocks;
+  std::vector<int> cover_rest_cells;
+  std::vector<int> base_rest_blocks;
+  std::vector<int> base_rest_cells;
 };
 
 template <int W>
@@ -79,6 +84,10 @@ struct Layout {
   std::vector<int> cell_unit_start;  // cell_count + 1 entries; cells on a diagonal have 4 units, ...
   // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
   std::vector<Intersection<W>> intersections;
+  // The distinct overlaps of the intersections, as cell lists: block b is
+  // block_cells[block_start[b] .. block_start[b + 1]).
+  std::vector<int> block_cells;
+  std::vector<int> block_start;
   // Fish families: rows and columns, each a partition of the board whose units meet every unit of
   // the other family in exactly one cell.
   std::vector<int> rows;
@@ -239,6 +248,7 @@ struct SearchContext {
   // places to lose in the rest of the cover: the direct and plain intersection stages share them.
   std::uint64_t locked_version = ~std::uint64_t{0};
   std::vector<CandidateMask> locked;
+  std::vector<CandidateMask> block_digits;  // per Layout block, while finding `locked`
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
