@@ -114,6 +114,38 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
   return context.positions;
 }
 
+// The subset stages' slots in SearchContext::barren_units: naked sets of 2-4 cells, direct
+// hidden sets of 2-3 digits, hidden sets of 2-4 digits.
+constexpr std::size_t kSubsetSlots = 8;
+constexpr std::size_t subset_slot(bool hidden, bool direct, int size) {
+  return (hidden ? (direct ? 3 : 5) : 0) + static_cast<std::size_t>(size - 2);
+}
+
+// Brings SearchContext::unit_changes up to this board (once per board) and returns the slot's
+// row of barren_units. A subset stage's finds in a unit depend on nothing but the candidates of
+// the unit's cells, so a unit found barren whose count has not moved since is barren still.
+template <int W>
+std::span<std::uint32_t> barren_units(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                      std::size_t slot) {
+  const std::size_t units = layout.unit_members.size();
+  const auto cells = static_cast<std::size_t>(layout.cell_count);
+  if (context.unit_changes_version != context.board_version) {
+    if (context.unit_changes_board.size() != cells) {
+      context.unit_changes_board.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+      context.unit_changes.assign(units, 0);
+      context.barren_units.assign(kSubsetSlots * units, 0);
+    } else {
+      for (std::size_t cell = 0; cell < cells; ++cell) {
+        if (context.unit_changes_board[cell] == board.candidates[cell]) continue;
+        context.unit_changes_board[cell] = board.candidates[cell];
+        for (int unit : layout.units_of(static_cast<int>(cell))) ++context.unit_changes[static_cast<std::size_t>(unit)];
+      }
+    }
+    context.unit_changes_version = context.board_version;
+  }
+  return {context.barren_units.data() + slot * units, units};
+}
+
 }  // namespace
 
 template <int W>
@@ -259,7 +291,13 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
   const double score = technique_base_score(technique);
   UnitList<int> cells;
   UnitList<CandidateMask> masks;
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, subset_slot(false, false, size));
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    // Barren until a step is found in it below.
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = unchanged;
+    const std::size_t found_before = out.size();
     cells.clear();
     masks.clear();
     int open_cells = 0;
@@ -291,6 +329,7 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
                           layout.unit_name(static_cast<int>(u));
           out.push_back(std::move(step));
         });
+    if (out.size() != found_before) barren[u] = 0;
   }
 }
 
@@ -305,11 +344,18 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
   const double score = technique_base_score(technique);
   UnitList<int> digits;
   UnitList<std::uint32_t> positions;  // bit i: member i of the unit
-  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, subset_slot(true, direct, size));
+  const std::vector<std::uint32_t>* positions_table = nullptr;  // made when a unit needs it
   const auto n = static_cast<std::size_t>(layout.size);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    // Barren until a step is found in it below.
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = unchanged;
+    const std::size_t found_before = out.size();
+    if (positions_table == nullptr) positions_table = &unit_positions(layout, board, context);
     const std::vector<int>& members = layout.unit_members[u];
-    const std::uint32_t* where = &positions_table[u * n];
+    const std::uint32_t* where = &(*positions_table)[u * n];
     // As SE: direct sets need more open cells than the set, plain ones more than twice as many
     // (fewer, and the complementary naked set is the simpler view).
     if (context.unit_open_cells[u] <= (direct ? size : 2 * size)) continue;
@@ -359,6 +405,7 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
             out.push_back(std::move(placed));
           }
         });
+    if (out.size() != found_before) barren[u] = 0;
   }
 }
 

@@ -249,6 +249,15 @@ struct SearchContext {
   std::uint64_t locked_version = ~std::uint64_t{0};
   std::vector<CandidateMask> locked;
   std::vector<CandidateMask> block_digits;  // per Layout block, while finding `locked`
+  // Units whose candidates did not change since a subset stage last found nothing in them are
+  // not searched again by that stage: unit_changes counts, per unit, the boards on which one of
+  // its cells' candidates changed (against unit_changes_board, the board last counted at
+  // unit_changes_version), and barren_units holds, per stage slot and unit, that count plus one
+  // when the stage last found the unit barren (0: not known). See basic.cpp.
+  std::uint64_t unit_changes_version = ~std::uint64_t{0};
+  std::vector<CandidateMask> unit_changes_board;
+  std::vector<std::uint32_t> unit_changes;
+  std::vector<std::uint32_t> barren_units;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
