@@ -115,35 +115,62 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
 }
 
 // The subset stages' slots in SearchContext::barren_units: naked sets of 2-4 cells, direct
-// hidden sets of 2-3 digits, hidden sets of 2-4 digits.
+// hidden sets of 2-3 digits, hidden sets of 2-4 digits; the fish stages' in barren_digits: X-wing,
+// swordfish, jellyfish, each on rows then on columns.
 constexpr std::size_t kSubsetSlots = 8;
 constexpr std::size_t subset_slot(bool hidden, bool direct, int size) {
   return (hidden ? (direct ? 3 : 5) : 0) + static_cast<std::size_t>(size - 2);
 }
+constexpr std::size_t kFishSlots = 6;
+constexpr std::size_t fish_slot(int size, int orientation) {
+  return 2 * static_cast<std::size_t>(size - 2) + static_cast<std::size_t>(orientation);
+}
 
-// Brings SearchContext::unit_changes up to this board (once per board) and returns the slot's
-// row of barren_units. A subset stage's finds in a unit depend on nothing but the candidates of
-// the unit's cells, so a unit found barren whose count has not moved since is barren still.
+// Brings SearchContext::unit_changes and digit_changes up to this board (once per board). A
+// subset stage's finds in a unit depend on nothing but the candidates of the unit's cells, and a
+// fish stage's on a digit on nothing but the digit's places: a unit or digit found barren whose
+// count has not moved since is barren still.
+template <int W>
+void count_changes(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
+  if (context.unit_changes_version == context.board_version) return;
+  const std::size_t units = layout.unit_members.size();
+  const auto cells = static_cast<std::size_t>(layout.cell_count);
+  const auto digits = static_cast<std::size_t>(layout.size);
+  if (context.unit_changes_board.size() != cells) {
+    context.unit_changes_board.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+    context.unit_changes.assign(units, 0);
+    context.digit_changes.assign(digits, 0);
+    context.barren_units.assign(kSubsetSlots * units, 0);
+    context.barren_digits.assign(kFishSlots * digits, 0);
+  } else {
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+      const CandidateMask gone = context.unit_changes_board[cell] ^ board.candidates[cell];
+      if (gone == 0) continue;
+      context.unit_changes_board[cell] = board.candidates[cell];
+      for (int unit : layout.units_of(static_cast<int>(cell))) ++context.unit_changes[static_cast<std::size_t>(unit)];
+      for (CandidateMask d = gone; d != 0; d &= d - 1)
+        ++context.digit_changes[static_cast<std::size_t>(std::countr_zero(d))];
+    }
+  }
+  context.unit_changes_version = context.board_version;
+}
+
+// The slot's row of SearchContext::barren_units (counts brought up to this board).
 template <int W>
 std::span<std::uint32_t> barren_units(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                       std::size_t slot) {
+  count_changes(layout, board, context);
   const std::size_t units = layout.unit_members.size();
-  const auto cells = static_cast<std::size_t>(layout.cell_count);
-  if (context.unit_changes_version != context.board_version) {
-    if (context.unit_changes_board.size() != cells) {
-      context.unit_changes_board.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
-      context.unit_changes.assign(units, 0);
-      context.barren_units.assign(kSubsetSlots * units, 0);
-    } else {
-      for (std::size_t cell = 0; cell < cells; ++cell) {
-        if (context.unit_changes_board[cell] == board.candidates[cell]) continue;
-        context.unit_changes_board[cell] = board.candidates[cell];
-        for (int unit : layout.units_of(static_cast<int>(cell))) ++context.unit_changes[static_cast<std::size_t>(unit)];
-      }
-    }
-    context.unit_changes_version = context.board_version;
-  }
   return {context.barren_units.data() + slot * units, units};
+}
+
+// The slot's row of SearchContext::barren_digits (counts brought up to this board).
+template <int W>
+std::span<std::uint32_t> barren_digits(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                       std::size_t slot) {
+  count_changes(layout, board, context);
+  const auto digits = static_cast<std::size_t>(layout.size);
+  return {context.barren_digits.data() + slot * digits, digits};
 }
 
 }  // namespace
@@ -420,20 +447,28 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
   static constexpr std::array<const char*, 5> kNames{"", "", "X-wing", "swordfish", "jellyfish"};
   UnitList<int> lines;
   UnitList<std::uint32_t> spans;
-  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  const std::vector<std::uint32_t>* positions_table = nullptr;  // made when a digit needs it
   for (int orientation = 0; orientation < 2; ++orientation) {
     const std::vector<int>& base = orientation == 0 ? layout.rows : layout.columns;
     const std::vector<int>& cover = orientation == 0 ? layout.columns : layout.rows;
     const std::vector<int>& cover_position = orientation == 0 ? layout.column_position : layout.row_position;
     if (base.empty() || cover.empty()) continue;
+    const std::span<std::uint32_t> barren = barren_digits(layout, board, context, fish_slot(size, orientation));
     for (int digit = 0; digit < layout.size; ++digit) {
+      // Barren until a step is found on it below.
+      const std::uint32_t unchanged = context.digit_changes[static_cast<std::size_t>(digit)] + 1;
+      if (barren[static_cast<std::size_t>(digit)] == unchanged) continue;
+      barren[static_cast<std::size_t>(digit)] = unchanged;
+      const std::size_t found_before = out.size();
+      if (positions_table == nullptr && layout.lines_in_order)
+        positions_table = &unit_positions(layout, board, context);
       lines.clear();
       spans.clear();
       for (std::size_t i = 0; i < base.size(); ++i) {
         std::uint32_t span = 0;
         if (layout.lines_in_order) {
-          span = positions_table[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
-                                 static_cast<std::size_t>(digit)];
+          span = (*positions_table)[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
+                                    static_cast<std::size_t>(digit)];
         } else {
           (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])])
               .for_each([&](int cell) {
@@ -471,6 +506,7 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
             }
             out.push_back(std::move(step));
           });
+      if (out.size() != found_before) barren[static_cast<std::size_t>(digit)] = 0;
     }
   }
 }

@@ -250,14 +250,17 @@ struct SearchContext {
   std::vector<CandidateMask> locked;
   std::vector<CandidateMask> block_digits;  // per Layout block, while finding `locked`
   // Units whose candidates did not change since a subset stage last found nothing in them are
-  // not searched again by that stage: unit_changes counts, per unit, the boards on which one of
-  // its cells' candidates changed (against unit_changes_board, the board last counted at
-  // unit_changes_version), and barren_units holds, per stage slot and unit, that count plus one
-  // when the stage last found the unit barren (0: not known). See basic.cpp.
+  // not searched again by that stage, nor digits whose places did not change by a fish stage:
+  // unit_changes and digit_changes count, per unit and per digit, the boards on which one of its
+  // candidates changed (against unit_changes_board, the board last counted at
+  // unit_changes_version), and barren_units and barren_digits hold, per stage slot and unit or
+  // digit, that count plus one when the stage last found it barren (0: not known). See basic.cpp.
   std::uint64_t unit_changes_version = ~std::uint64_t{0};
   std::vector<CandidateMask> unit_changes_board;
   std::vector<std::uint32_t> unit_changes;
+  std::vector<std::uint32_t> digit_changes;
   std::vector<std::uint32_t> barren_units;
+  std::vector<std::uint32_t> barren_digits;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
