@@ -115,12 +115,13 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
 }
 
 // The subset stages' slots in SearchContext::barren_units: naked sets of 2-4 cells, direct
-// hidden sets of 2-3 digits, hidden sets of 2-4 digits; the fish stages' in barren_digits: X-wing,
+// hidden sets of 2-3 digits, hidden sets of 2-4 digits, then the singles; the fish stages' in barren_digits: X-wing,
 // swordfish, jellyfish, each on rows then on columns.
-constexpr std::size_t kSubsetSlots = 8;
+constexpr std::size_t kSubsetSlots = 9;
 constexpr std::size_t subset_slot(bool hidden, bool direct, int size) {
   return (hidden ? (direct ? 3 : 5) : 0) + static_cast<std::size_t>(size - 2);
 }
+constexpr std::size_t kSinglesSlot = 8;  // full houses and hidden singles share barren_units too
 constexpr std::size_t kFishSlots = 6;
 constexpr std::size_t fish_slot(int size, int orientation) {
   return 2 * static_cast<std::size_t>(size - 2) + static_cast<std::size_t>(orientation);
@@ -180,7 +181,12 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
                   std::vector<Step>& out) {
   ++context.work;
   const CandidateMask all = layout.all_values;
+  // A unit with neither a single nor a contradiction stays so while its candidates do not change.
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, kSinglesSlot);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = 0;  // until the unit is found barren below
     CandidateMask once = 0;
     CandidateMask twice = 0;
     CandidateMask placed = 0;
@@ -199,7 +205,10 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       twice |= once & mask;
       once |= mask;
     }
-    if (open_cells == 0) continue;
+    if (open_cells == 0) {
+      barren[u] = unchanged;
+      continue;
+    }
     if (((once | placed) & all) != all) return false;
     const int unit = static_cast<int>(u);
     if (open_cells == 1) {
@@ -210,6 +219,7 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       out.push_back(std::move(step));
       continue;
     }
+    if ((once & ~twice) == 0) barren[u] = unchanged;
     const bool box = layout.unit_kind[u] == UnitKind::box;
     for (CandidateMask singles = once & ~twice; singles != 0; singles &= singles - 1) {
       const int digit = std::countr_zero(singles);
