@@ -89,31 +89,6 @@ static_assert(UnitList<int>::kCapacity >= static_cast<std::size_t>(kMaxSize));
 
 constexpr std::array<const char*, 5> kSetNames{"", "single", "pair", "triple", "quad"};
 
-// Positions of every digit in every unit for the current board (cached in the context).
-template <int W>
-const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board,
-                                                 SearchContext& context) {
-  if (context.positions_version == context.board_version && !context.positions.empty())
-    return context.positions;
-  const std::size_t n = static_cast<std::size_t>(layout.size);
-  context.positions.assign(layout.unit_members.size() * n, 0);
-  context.unit_open_cells.assign(layout.unit_members.size(), 0);
-  context.digits_by_places.assign(layout.unit_members.size() * (n + 1), 0);
-  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
-    const std::vector<int>& members = layout.unit_members[u];
-    std::uint32_t* where = &context.positions[u * n];
-    for (std::size_t i = 0; i < members.size(); ++i)
-      for (CandidateMask mask = board.mask(members[i]); mask != 0; mask &= mask - 1)
-        where[std::countr_zero(mask)] |= std::uint32_t{1} << i;
-    context.unit_open_cells[u] = (board.open & layout.unit_cells[u]).count();
-    for (std::size_t digit = 0; digit < n; ++digit)
-      context.digits_by_places[u * (n + 1) + static_cast<std::size_t>(bit_count(where[digit]))] |=
-          bit_of(static_cast<int>(digit));
-  }
-  context.positions_version = context.board_version;
-  return context.positions;
-}
-
 // The subset stages' slots in SearchContext::barren_units: naked sets of 2-4 cells, direct
 // hidden sets of 2-3 digits, hidden sets of 2-4 digits, then the singles; the fish stages' in barren_digits: X-wing,
 // swordfish, jellyfish, each on rows then on columns.
@@ -172,6 +147,42 @@ std::span<std::uint32_t> barren_digits(const Layout<W>& layout, const Board<W>& 
   count_changes(layout, board, context);
   const auto digits = static_cast<std::size_t>(layout.size);
   return {context.barren_digits.data() + slot * digits, digits};
+}
+
+// Positions of every digit in every unit for the current board (cached in the context). A unit's
+// rows depend on its cells' candidates alone: only units whose change count moved are redone.
+template <int W>
+const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board,
+                                                 SearchContext& context) {
+  if (context.positions_version == context.board_version && !context.positions.empty())
+    return context.positions;
+  count_changes(layout, board, context);
+  const std::size_t n = static_cast<std::size_t>(layout.size);
+  const std::size_t units = layout.unit_members.size();
+  if (context.positions.size() != units * n) {
+    context.positions.assign(units * n, 0);
+    context.unit_open_cells.assign(units, 0);
+    context.digits_by_places.assign(units * (n + 1), 0);
+    context.positions_stamp.assign(units, 0);
+  }
+  for (std::size_t u = 0; u < units; ++u) {
+    const std::uint32_t stamp = context.unit_changes[u] + 1;
+    if (context.positions_stamp[u] == stamp) continue;
+    context.positions_stamp[u] = stamp;
+    const std::vector<int>& members = layout.unit_members[u];
+    std::uint32_t* where = &context.positions[u * n];
+    std::fill(where, where + n, 0);
+    std::fill(&context.digits_by_places[u * (n + 1)], &context.digits_by_places[u * (n + 1)] + (n + 1), 0);
+    for (std::size_t i = 0; i < members.size(); ++i)
+      for (CandidateMask mask = board.mask(members[i]); mask != 0; mask &= mask - 1)
+        where[std::countr_zero(mask)] |= std::uint32_t{1} << i;
+    context.unit_open_cells[u] = (board.open & layout.unit_cells[u]).count();
+    for (std::size_t digit = 0; digit < n; ++digit)
+      context.digits_by_places[u * (n + 1) + static_cast<std::size_t>(bit_count(where[digit]))] |=
+          bit_of(static_cast<int>(digit));
+  }
+  context.positions_version = context.board_version;
+  return context.positions;
 }
 
 }  // namespace

@@ -244,6 +244,7 @@ struct SearchContext {
   // with each number of places in it ([unit * (size + 1) + places]).
   std::vector<int> unit_open_cells;
   std::vector<CandidateMask> digits_by_places;
+  std::vector<std::uint32_t> positions_stamp;  // per unit: its unit_changes + 1 when last made
   // Per intersection (Layout::intersections), the digits locked in its overlap within the base with
   // places to lose in the rest of the cover: the direct and plain intersection stages share them.
   std::uint64_t locked_version = ~std::uint64_t{0};
