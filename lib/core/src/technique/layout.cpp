@@ -213,33 +213,6 @@ bool load_board(const Layout<W>& layout, const Grid& grid, Board<W>& board) {
   return true;
 }
 
-namespace {
-
-double length_bonus_sum(int nodes) {
-  double bonus = 0.0;
-  int ceiling = 4;
-  bool grow_by_half = true;
-  for (int length = nodes - 2; length > ceiling; grow_by_half = !grow_by_half) {
-    bonus += 0.1;
-    ceiling = grow_by_half ? ceiling * 3 / 2 : ceiling * 4 / 3;
-  }
-  return bonus;
-}
-
-}  // namespace
-
-double length_bonus(int nodes) {
-  // The chain searches ask millions of times per corpus: the usual lengths come from a table
-  // made by the same summation (so the same doubles, bit for bit).
-  static const auto table = [] {
-    std::array<double, 256> values{};
-    for (std::size_t n = 0; n < values.size(); ++n) values[n] = length_bonus_sum(static_cast<int>(n));
-    return values;
-  }();
-  if (nodes >= 0 && static_cast<std::size_t>(nodes) < table.size()) return table[static_cast<std::size_t>(nodes)];
-  return length_bonus_sum(nodes);
-}
-
 std::string digit_text(int digit) {
   return std::string(1, value_symbol(digit + 1));
 }
