@@ -268,10 +268,21 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
   // The digits confined to each overlap within the base, with places to lose in the rest of the
   // cover: a few mask unions instead of a test per digit, once per board for both stages, each
   // part's digits gathered from its blocks' (Intersection::overlap_block).
+  // Blocks and intersections whose units' candidates did not change since keep their digits.
   if (context.locked_version != context.board_version) {
+    count_changes(layout, board, context);
+    const std::vector<std::uint32_t>& changes = context.unit_changes;
     const std::size_t block_count = layout.block_start.size() - 1;
-    context.block_digits.resize(block_count);
+    if (context.block_digits.size() != block_count) {
+      context.block_digits.assign(block_count, 0);
+      context.block_stamp.assign(block_count, 0);
+      context.locked.assign(layout.intersections.size(), 0);
+      context.locked_stamp.assign(layout.intersections.size(), 0);
+    }
     for (std::size_t b = 0; b < block_count; ++b) {
+      const std::uint32_t stamp = changes[static_cast<std::size_t>(layout.block_unit[b])] + 1;
+      if (context.block_stamp[b] == stamp) continue;
+      context.block_stamp[b] = stamp;
       CandidateMask digits = 0;
       for (auto at = static_cast<std::size_t>(layout.block_start[b]);
            at < static_cast<std::size_t>(layout.block_start[b + 1]); ++at)
@@ -284,9 +295,12 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
       for (int cell : cells) digits |= board.mask(cell);
       return digits;
     };
-    context.locked.resize(layout.intersections.size());
     for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
       const Intersection<W>& intersection = layout.intersections[k];
+      const std::uint32_t stamp = changes[static_cast<std::size_t>(intersection.base)] +
+                                  changes[static_cast<std::size_t>(intersection.cover)] + 1;
+      if (context.locked_stamp[k] == stamp) continue;
+      context.locked_stamp[k] = stamp;
       CandidateMask locked = context.block_digits[static_cast<std::size_t>(intersection.overlap_block)];
       if (locked != 0) locked &= ~digits_in(intersection.base_rest_blocks, intersection.base_rest_cells);
       if (locked != 0) locked &= digits_in(intersection.cover_rest_blocks, intersection.cover_rest_cells);

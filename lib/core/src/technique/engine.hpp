@@ -88,6 +88,7 @@ struct Layout {
   // block_cells[block_start[b] .. block_start[b + 1]).
   std::vector<int> block_cells;
   std::vector<int> block_start;
+  std::vector<int> block_unit;  // a unit holding the block (its first intersection's base)
   // Fish families: rows and columns, each a partition of the board whose units meet every unit of
   // the other family in exactly one cell.
   std::vector<int> rows;
@@ -247,9 +248,13 @@ struct SearchContext {
   std::vector<std::uint32_t> positions_stamp;  // per unit: its unit_changes + 1 when last made
   // Per intersection (Layout::intersections), the digits locked in its overlap within the base with
   // places to lose in the rest of the cover: the direct and plain intersection stages share them.
+  // Each is kept across boards while its two units' candidates do not change (locked_stamp: the
+  // units' unit_changes summed, plus one; block_stamp likewise for the block digits it is made of).
   std::uint64_t locked_version = ~std::uint64_t{0};
   std::vector<CandidateMask> locked;
-  std::vector<CandidateMask> block_digits;  // per Layout block, while finding `locked`
+  std::vector<std::uint32_t> locked_stamp;
+  std::vector<CandidateMask> block_digits;  // per Layout block
+  std::vector<std::uint32_t> block_stamp;
   // Units whose candidates did not change since a subset stage last found nothing in them are
   // not searched again by that stage, nor digits whose places did not change by a fish stage:
   // unit_changes and digit_changes count, per unit and per digit, the boards on which one of its

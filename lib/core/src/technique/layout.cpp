@@ -106,7 +106,9 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
   for (Intersection<W>& intersection : layout->intersections) {
     const auto found = std::find(blocks.begin(), blocks.end(), intersection.overlap);
     intersection.overlap_block = static_cast<int>(found - blocks.begin());
-    if (found == blocks.end()) blocks.push_back(intersection.overlap);
+    if (found != blocks.end()) continue;
+    blocks.push_back(intersection.overlap);
+    layout->block_unit.push_back(intersection.base);
   }
   const auto cover = [&](const CellSet<W>& part, std::vector<int>& part_blocks, std::vector<int>& part_cells) {
     CellSet<W> left = part;
