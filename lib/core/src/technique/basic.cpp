@@ -677,17 +677,23 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       const bool low_restricted = restricted(low);
       const bool high_restricted = restricted(high);
       if (!low_restricted && !high_restricted) return;
-      Step step = make_step(technique, score);
+      // Most wings eliminate nothing: the step is made only once some digit has cells to lose.
+      std::array<CellSet<W>, Board<W>::kDigits> gone{};
+      CandidateMask losing = 0;
       for (CandidateMask rest = together; rest != 0; rest &= rest - 1) {
         const int digit = std::countr_zero(rest);
         const bool in_b = digit == low || digit == high;
         // Singly linked: only the non-restricted digit of B goes.
         if (!(low_restricted && high_restricted) && (!in_b || restricted(digit))) continue;
-        CellSet<W> gone = seeing_all(members, digit, in_b ? b_peers : board.open);
-        gone.reset(b);
-        add_eliminations(step, gone, digit);
+        CellSet<W>& losers = gone[static_cast<std::size_t>(digit)];
+        losers = seeing_all(members, digit, in_b ? b_peers : board.open);
+        losers.reset(b);
+        if (losers.any()) losing |= bit_of(digit);
       }
-      if (step.eliminations.empty()) return;
+      if (losing == 0) return;
+      Step step = make_step(technique, score);
+      for (; losing != 0; losing &= losing - 1)
+        add_eliminations(step, gone[static_cast<std::size_t>(std::countr_zero(losing))], std::countr_zero(losing));
       if (context.explain)
         step.detail = std::string(technique_name(technique)) + ": " + cells_text(layout, members) + " (" +
                       digits_text(together) + ") and " + layout.cell_text(b) + " (" + digits_text(pair) +
