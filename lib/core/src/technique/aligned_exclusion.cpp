@@ -141,16 +141,26 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
   CellSet<W> bivalue;
   std::vector<int> bases;
   gather_bases(layout, board, 2, bivalue, bases);
-  std::vector<CellSet<W>> seen_bivalue(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i)
-    seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
+  std::vector<CellSet<W>> seen_bivalue(static_cast<std::size_t>(layout.cell_count));  // per base cell
+  CellSet<W> later;  // the base cells after the pair's first: each pair is met once, in cell order
+  for (int cell : bases) {
+    seen_bivalue[static_cast<std::size_t>(cell)] = bivalue & layout.peers[static_cast<std::size_t>(cell)];
+    later.set(cell);
+  }
   std::vector<CandidateMask> excluders;
   for (std::size_t i = 0; i < bases.size(); ++i) {
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
-      if (common.count_upto(2) < 2) continue;
-      const int first = bases[i];
-      const int second = bases[j];
+    const int first = bases[i];
+    later.reset(first);
+    // The second cell sees two or more of the bivalue cells the first one sees.
+    CellSet<W> once;
+    CellSet<W> twice;
+    seen_bivalue[static_cast<std::size_t>(first)].for_each([&](int excluder) {
+      twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
+      once |= layout.peers[static_cast<std::size_t>(excluder)];
+    });
+    (twice & later).for_each([&](int second) {
+      const CellSet<W> common =
+          seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
       const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
       excluders.clear();
       common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
@@ -171,7 +181,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
         first_allowed |= one;
         second_allowed |= others;
       }
-      if (first_allowed == first_mask && second_allowed == second_mask) continue;
+      if (first_allowed == first_mask && second_allowed == second_mask) return;
       Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
       push_eliminations<W>(first, first_mask & ~first_allowed, step);
       push_eliminations<W>(second, second_mask & ~second_allowed, step);
@@ -179,7 +189,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
         step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
                       layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
       out.push_back(std::move(step));
-    }
+    });
   }
 }
 
