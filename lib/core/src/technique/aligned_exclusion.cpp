@@ -228,15 +228,25 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
   std::vector<std::uint64_t> barren;
   std::size_t cursor = 0;  // into memo.barren
   // The base cells after the pair's first and second cells: each triplet is met once, in cell order.
+  // Second and third cells both see two or more of the first's excluders: only cells seen twice
+  // by those are tried.
   CellSet<W> after_first = base_set;
   for (std::size_t i = 0; i < bases.size(); ++i) {
-    after_first.reset(bases[i]);
-    CellSet<W> later = after_first;
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      later.reset(bases[j]);
+    const int first = bases[i];
+    after_first.reset(first);
+    CellSet<W> seen_once;
+    CellSet<W> seen_twice;
+    seen_small[static_cast<std::size_t>(first)].for_each([&](int excluder) {
+      seen_twice |= seen_once & layout.peers[static_cast<std::size_t>(excluder)];
+      seen_once |= layout.peers[static_cast<std::size_t>(excluder)];
+    });
+    CellSet<W> later = after_first & seen_twice;
+    const CellSet<W> seconds = later;
+    seconds.for_each([&](int second) {
+      later.reset(second);
       const CellSet<W> common_pair =
-          seen_small[static_cast<std::size_t>(bases[i])] & seen_small[static_cast<std::size_t>(bases[j])];
-      if (common_pair.count_upto(2) < 2) continue;
+          seen_small[static_cast<std::size_t>(first)] & seen_small[static_cast<std::size_t>(second)];
+      if (common_pair.count_upto(2) < 2) return;
       // The third cell sees two or more of the pair's excluders: gather the cells seen twice.
       CellSet<W> once;
       CellSet<W> twice;
@@ -246,11 +256,11 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       });
       // The cells whose change would make this pair's triplets worth a new look: the pair and
       // what sees both (a third's own change is tested below).
-      const bool pair_changed = remembered && (changed.test(bases[i]) || changed.test(bases[j]));
-      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(bases[i])] &
-                                      layout.peers[static_cast<std::size_t>(bases[j])];
+      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
+      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
+                                      layout.peers[static_cast<std::size_t>(second)];
       (twice & later).for_each([&](int third) {
-        const std::array<int, 3> cells{bases[i], bases[j], third};
+        const std::array<int, 3> cells{first, second, third};
         const bool ab = sees(layout, cells[0], cells[1]);
         const bool ac = sees(layout, cells[0], cells[2]);
         const bool bc = sees(layout, cells[1], cells[2]);
@@ -292,7 +302,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
                         cells_text(layout, common) + ")";
         out.push_back(std::move(step));
       });
-    }
+    });
   }
   memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
   memo.barren.swap(barren);
