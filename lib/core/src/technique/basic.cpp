@@ -185,6 +185,22 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
   return context.positions;
 }
 
+// The almost locked sets of each unit (cells, digits, most candidates in one cell) per size,
+// with the unit's change count they were found at: they depend on the unit's candidates alone.
+template <int W>
+struct AlsSets {
+  struct Set {
+    CellSet<W> members;
+    CandidateMask together = 0;
+    int most = 0;
+  };
+  struct Unit {
+    std::uint32_t stamp = 0;  // unit_changes + 1 when found, 0: never
+    std::vector<Set> sets;
+  };
+  std::array<std::vector<Unit>, 2> by_size;  // WXYZ (3 cells), VWXYZ (4 cells)
+};
+
 }  // namespace
 
 template <int W>
@@ -701,7 +717,9 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       out.push_back(std::move(step));
     });
   };
-  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+  // The sets of `size` cells of unit u holding size + 1 digits, in the order they are met (the
+  // union carried down: most prefixes already hold too many digits).
+  const auto find_unit_sets = [&](std::size_t u, std::vector<typename AlsSets<W>::Set>& sets) {
     cells.clear();
     masks.clear();
     for (int cell : layout.unit_members[u]) {
@@ -711,9 +729,7 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
         masks.push_back(mask);
       }
     }
-    if (static_cast<int>(cells.size()) < size) continue;
-    // The sets of `size` cells holding size + 1 digits, the union carried down (most prefixes
-    // already hold too many digits).
+    if (static_cast<int>(cells.size()) < size) return;
     std::array<std::size_t, 4> chosen{};
     const auto grow = [&](auto&& self, std::size_t from, int depth, CandidateMask so_far) -> void {
       for (std::size_t i = from; i + static_cast<std::size_t>(size - depth) <= cells.size(); ++i) {
@@ -732,10 +748,26 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           members.set(cells[at]);
           most = std::max(most, bit_count(masks[at]));
         }
-        wings(u, members, together, most);
+        sets.push_back({members, together, most});
       }
     };
     grow(grow, 0, 0, 0);
+  };
+  // Each unit's sets are found again only when its candidates changed since.
+  count_changes(layout, board, context);
+  if (!context.als_sets) context.als_sets = std::make_shared<AlsSets<W>>();
+  std::vector<typename AlsSets<W>::Unit>& known =
+      static_cast<AlsSets<W>*>(context.als_sets.get())->by_size[size == 3 ? 0 : 1];
+  if (known.size() != layout.unit_members.size()) known.assign(layout.unit_members.size(), {});
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    typename AlsSets<W>::Unit& entry = known[u];
+    const std::uint32_t stamp = context.unit_changes[u] + 1;
+    if (entry.stamp != stamp) {
+      entry.stamp = stamp;
+      entry.sets.clear();
+      find_unit_sets(u, entry.sets);
+    }
+    for (const typename AlsSets<W>::Set& set : entry.sets) wings(u, set.members, set.together, set.most);
   }
 }
 

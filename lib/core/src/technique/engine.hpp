@@ -276,6 +276,9 @@ struct SearchContext {
   std::uint64_t killer_version = ~std::uint64_t{0};
   bool killer_consistent = true;
   std::vector<Step> killer_steps;
+  // ALS wings: each unit's almost locked sets, kept while the unit's candidates do not change
+  // (basic.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> als_sets;
   // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
   // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> triplet_memo;
