@@ -7,7 +7,10 @@
 // three candidates seeing one of them; both rules are kept, so the grade follows SE's scores.
 #include <array>
 #include <bit>
+#include <cstdint>
+#include <memory>
 #include <span>
+#include <vector>
 
 #include "technique/engine.hpp"
 
@@ -110,6 +113,21 @@ inline std::array<CandidateMask, 3> surviving_values(const std::array<CandidateM
   return allowed;
 }
 
+// What the triplet search remembers from one board to the next. A triplet's outcome depends only
+// on the candidates of its three cells and of the cells seeing all three (the excluders are those
+// of them with two or three candidates), so a triplet found barren on the last board is barren
+// again while none of those cells changed: it is skipped. The triplets are met in increasing
+// (first, second, third) cell order, so last board's list is walked alongside.
+struct TripletMemo {
+  std::vector<CandidateMask> candidates;  // the last searched board's, empty before the first
+  std::vector<std::uint64_t> barren;      // triplet keys, increasing
+};
+
+constexpr std::uint64_t triplet_key(int first, int second, int third) {
+  return (static_cast<std::uint64_t>(first) << 40) | (static_cast<std::uint64_t>(second) << 20) |
+         static_cast<std::uint64_t>(third);
+}
+
 }  // namespace
 
 template <int W>
@@ -123,16 +141,26 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
   CellSet<W> bivalue;
   std::vector<int> bases;
   gather_bases(layout, board, 2, bivalue, bases);
-  std::vector<CellSet<W>> seen_bivalue(bases.size());
-  for (std::size_t i = 0; i < bases.size(); ++i)
-    seen_bivalue[i] = bivalue & layout.peers[static_cast<std::size_t>(bases[i])];
+  std::vector<CellSet<W>> seen_bivalue(static_cast<std::size_t>(layout.cell_count));  // per base cell
+  CellSet<W> later;  // the base cells after the pair's first: each pair is met once, in cell order
+  for (int cell : bases) {
+    seen_bivalue[static_cast<std::size_t>(cell)] = bivalue & layout.peers[static_cast<std::size_t>(cell)];
+    later.set(cell);
+  }
   std::vector<CandidateMask> excluders;
   for (std::size_t i = 0; i < bases.size(); ++i) {
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      const CellSet<W> common = seen_bivalue[i] & seen_bivalue[j];
-      if (common.count_upto(2) < 2) continue;
-      const int first = bases[i];
-      const int second = bases[j];
+    const int first = bases[i];
+    later.reset(first);
+    // The second cell sees two or more of the bivalue cells the first one sees.
+    CellSet<W> once;
+    CellSet<W> twice;
+    seen_bivalue[static_cast<std::size_t>(first)].for_each([&](int excluder) {
+      twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
+      once |= layout.peers[static_cast<std::size_t>(excluder)];
+    });
+    (twice & later).for_each([&](int second) {
+      const CellSet<W> common =
+          seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
       const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
       excluders.clear();
       common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
@@ -153,7 +181,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
         first_allowed |= one;
         second_allowed |= others;
       }
-      if (first_allowed == first_mask && second_allowed == second_mask) continue;
+      if (first_allowed == first_mask && second_allowed == second_mask) return;
       Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
       push_eliminations<W>(first, first_mask & ~first_allowed, step);
       push_eliminations<W>(second, second_mask & ~second_allowed, step);
@@ -161,7 +189,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
         step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
                       layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
       out.push_back(std::move(step));
-    }
+    });
   }
 }
 
@@ -181,16 +209,44 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
     base_set.set(cell);
   }
   std::vector<CandidateMask> excluders;
+  if (!context.triplet_memo) context.triplet_memo = std::make_shared<TripletMemo>();
+  TripletMemo& memo = *static_cast<TripletMemo*>(context.triplet_memo.get());
+  const auto cells_count = static_cast<std::size_t>(layout.cell_count);
+  const bool remembered = memo.candidates.size() == cells_count;
+  // Since the last search: the cells whose candidates changed, and those of them that were or are
+  // possible excluders (a cell of four or more candidates both times excludes nothing either time).
+  CellSet<W> changed;
+  CellSet<W> changed_small;
+  if (remembered)
+    for (std::size_t cell = 0; cell < cells_count; ++cell) {
+      const CandidateMask before = memo.candidates[cell];
+      const CandidateMask now = board.candidates[cell];
+      if (before == now) continue;
+      changed.set(static_cast<int>(cell));
+      if (bit_count(before) <= 3 || bit_count(now) <= 3) changed_small.set(static_cast<int>(cell));
+    }
+  std::vector<std::uint64_t> barren;
+  std::size_t cursor = 0;  // into memo.barren
   // The base cells after the pair's first and second cells: each triplet is met once, in cell order.
+  // Second and third cells both see two or more of the first's excluders: only cells seen twice
+  // by those are tried.
   CellSet<W> after_first = base_set;
   for (std::size_t i = 0; i < bases.size(); ++i) {
-    after_first.reset(bases[i]);
-    CellSet<W> later = after_first;
-    for (std::size_t j = i + 1; j < bases.size(); ++j) {
-      later.reset(bases[j]);
+    const int first = bases[i];
+    after_first.reset(first);
+    CellSet<W> seen_once;
+    CellSet<W> seen_twice;
+    seen_small[static_cast<std::size_t>(first)].for_each([&](int excluder) {
+      seen_twice |= seen_once & layout.peers[static_cast<std::size_t>(excluder)];
+      seen_once |= layout.peers[static_cast<std::size_t>(excluder)];
+    });
+    CellSet<W> later = after_first & seen_twice;
+    const CellSet<W> seconds = later;
+    seconds.for_each([&](int second) {
+      later.reset(second);
       const CellSet<W> common_pair =
-          seen_small[static_cast<std::size_t>(bases[i])] & seen_small[static_cast<std::size_t>(bases[j])];
-      if (common_pair.count_upto(2) < 2) continue;
+          seen_small[static_cast<std::size_t>(first)] & seen_small[static_cast<std::size_t>(second)];
+      if (common_pair.count_upto(2) < 2) return;
       // The third cell sees two or more of the pair's excluders: gather the cells seen twice.
       CellSet<W> once;
       CellSet<W> twice;
@@ -198,9 +254,13 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
         once |= layout.peers[static_cast<std::size_t>(excluder)];
       });
+      // The cells whose change would make this pair's triplets worth a new look: the pair and
+      // what sees both (a third's own change is tested below).
+      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
+      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
+                                      layout.peers[static_cast<std::size_t>(second)];
       (twice & later).for_each([&](int third) {
-        const CellSet<W> common = common_pair & seen_small[static_cast<std::size_t>(third)];
-        const std::array<int, 3> cells{bases[i], bases[j], third};
+        const std::array<int, 3> cells{first, second, third};
         const bool ab = sees(layout, cells[0], cells[1]);
         const bool ac = sees(layout, cells[0], cells[2]);
         const bool bc = sees(layout, cells[1], cells[2]);
@@ -208,6 +268,16 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         if (!((small.test(cells[0]) && (ab || ac)) || (small.test(cells[1]) && (ab || bc)) ||
               (small.test(cells[2]) && (ac || bc))))
           return;
+        const std::uint64_t key = triplet_key(cells[0], cells[1], cells[2]);
+        if (remembered && !pair_changed) {
+          while (cursor < memo.barren.size() && memo.barren[cursor] < key) ++cursor;
+          if (cursor < memo.barren.size() && memo.barren[cursor] == key && !changed.test(third) &&
+              !changed_pair.intersects(layout.peers[static_cast<std::size_t>(third)])) {
+            barren.push_back(key);
+            return;
+          }
+        }
+        const CellSet<W> common = common_pair & seen_small[static_cast<std::size_t>(third)];
         const std::array<CandidateMask, 3> masks{board.mask(cells[0]), board.mask(cells[1]),
                                                  board.mask(cells[2])};
         // An excluder holding a digit none of the three cells has is never emptied: leave it out.
@@ -216,10 +286,14 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         common.for_each([&](int cell) {
           if ((board.mask(cell) & ~together) == 0) excluders.push_back(board.mask(cell));
         });
-        if (excluders.empty() && !ab && !ac && !bc) return;
-        if (no_cell_can_lose(masks, excluders, ab, ac, bc)) return;
-        const std::array<CandidateMask, 3> allowed = surviving_values(masks, excluders, ab, ac, bc);
-        if (allowed == masks) return;
+        const bool lost =
+            !(excluders.empty() && !ab && !ac && !bc) && !no_cell_can_lose(masks, excluders, ab, ac, bc);
+        const std::array<CandidateMask, 3> allowed =
+            lost ? surviving_values(masks, excluders, ab, ac, bc) : masks;
+        if (allowed == masks) {
+          barren.push_back(key);
+          return;
+        }
         Step step = make_step(Technique::aligned_triplet_exclusion, 7.5);
         for (std::size_t c = 0; c < 3; ++c) push_eliminations<W>(cells[c], masks[c] & ~allowed[c], step);
         if (context.explain)
@@ -228,8 +302,10 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
                         cells_text(layout, common) + ")";
         out.push_back(std::move(step));
       });
-    }
+    });
   }
+  memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+  memo.barren.swap(barren);
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                              \

@@ -1,7 +1,9 @@
 // Pattern techniques of the grader's ladder: singles, box-line intersections (and their "direct"
 // forms), naked and hidden subsets, fish, XY- and XYZ-wings, WXYZ- and VWXYZ-wings.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <span>
 
 #include "technique/engine.hpp"
 
@@ -33,45 +35,144 @@ void hidden_singles_after_locking(const Layout<W>& layout, const Board<W>& board
   }
 }
 
-// Calls visit(chosen) for every k-subset of 0..count-1 (indices ascending) that `accept` allows
-// at every prefix, so callers prune on partial unions.
-template <class Accept, class Visit>
-void for_each_combination(int count, int k, Accept&& accept, Visit&& visit) {
+// Calls visit(chosen, together) for every k-subset of the masks (indices ascending, in
+// lexicographic order) whose union `together` has at most k bits. Every prefix is pruned as soon
+// as its union has more than k bits (unions only grow), each depth's union carried down from the
+// one before rather than gathered again.
+template <class Visit>
+void for_each_small_union(std::span<const std::uint32_t> masks, int k, Visit&& visit) {
+  const int count = static_cast<int>(masks.size());
   std::array<int, 8> chosen{};
+  std::array<std::uint32_t, 9> unions{};  // unions[d]: the first d chosen masks
   int depth = 0;
   chosen[0] = -1;
   while (depth >= 0) {
-    int& index = chosen[static_cast<std::size_t>(depth)];
+    const auto d = static_cast<std::size_t>(depth);
+    int& index = chosen[d];
     ++index;
     if (index > count - (k - depth)) {
       --depth;
       continue;
     }
-    if (!accept(std::span<const int>(chosen.data(), static_cast<std::size_t>(depth + 1)))) continue;
+    const std::uint32_t together = unions[d] | masks[static_cast<std::size_t>(index)];
+    if (bit_count(together) > k) continue;
     if (depth + 1 == k) {
-      visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(k)));
+      visit(std::span<const int>(chosen.data(), static_cast<std::size_t>(k)), together);
       continue;
     }
+    unions[d + 1] = together;
     ++depth;
-    chosen[static_cast<std::size_t>(depth)] = index;
+    chosen[d + 1] = index;
   }
 }
 
+// A list of at most a unit's worth of entries (cells of a unit, digits, lines of a fish family)
+// without heap storage: the subset and fish stages fill a few per unit, on every board.
+template <class T>
+class UnitList {
+ public:
+  static constexpr std::size_t kCapacity = 64;  // above any unit (kMaxSize cells)
+
+  void clear() { size_ = 0; }
+  void push_back(T value) { items_[size_++] = value; }
+  std::size_t size() const { return size_; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+  operator std::span<const T>() const { return {items_.data(), size_}; }
+
+ private:
+  std::array<T, kCapacity> items_{};
+  std::size_t size_ = 0;
+};
+static_assert(UnitList<int>::kCapacity >= static_cast<std::size_t>(kMaxSize));
+
 constexpr std::array<const char*, 5> kSetNames{"", "single", "pair", "triple", "quad"};
 
-// Positions of every digit in every unit for the current board (cached in the context).
+// The subset stages' slots in SearchContext::barren_units: naked sets of 2-4 cells, direct
+// hidden sets of 2-3 digits, hidden sets of 2-4 digits, then the singles; the fish stages' in barren_digits: X-wing,
+// swordfish, jellyfish, each on rows then on columns.
+constexpr std::size_t kSubsetSlots = 9;
+constexpr std::size_t subset_slot(bool hidden, bool direct, int size) {
+  return (hidden ? (direct ? 3 : 5) : 0) + static_cast<std::size_t>(size - 2);
+}
+constexpr std::size_t kSinglesSlot = 8;  // full houses and hidden singles share barren_units too
+constexpr std::size_t kFishSlots = 6;
+constexpr std::size_t fish_slot(int size, int orientation) {
+  return 2 * static_cast<std::size_t>(size - 2) + static_cast<std::size_t>(orientation);
+}
+
+// Brings SearchContext::unit_changes and digit_changes up to this board (once per board). A
+// subset stage's finds in a unit depend on nothing but the candidates of the unit's cells, and a
+// fish stage's on a digit on nothing but the digit's places: a unit or digit found barren whose
+// count has not moved since is barren still.
+template <int W>
+void count_changes(const Layout<W>& layout, const Board<W>& board, SearchContext& context) {
+  if (context.unit_changes_version == context.board_version) return;
+  const std::size_t units = layout.unit_members.size();
+  const auto cells = static_cast<std::size_t>(layout.cell_count);
+  const auto digits = static_cast<std::size_t>(layout.size);
+  if (context.unit_changes_board.size() != cells) {
+    context.unit_changes_board.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+    context.unit_changes.assign(units, 0);
+    context.digit_changes.assign(digits, 0);
+    context.barren_units.assign(kSubsetSlots * units, 0);
+    context.barren_digits.assign(kFishSlots * digits, 0);
+  } else {
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+      const CandidateMask gone = context.unit_changes_board[cell] ^ board.candidates[cell];
+      if (gone == 0) continue;
+      context.unit_changes_board[cell] = board.candidates[cell];
+      for (int unit : layout.units_of(static_cast<int>(cell))) ++context.unit_changes[static_cast<std::size_t>(unit)];
+      for (CandidateMask d = gone; d != 0; d &= d - 1)
+        ++context.digit_changes[static_cast<std::size_t>(std::countr_zero(d))];
+    }
+  }
+  context.unit_changes_version = context.board_version;
+}
+
+// The slot's row of SearchContext::barren_units (counts brought up to this board).
+template <int W>
+std::span<std::uint32_t> barren_units(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                      std::size_t slot) {
+  count_changes(layout, board, context);
+  const std::size_t units = layout.unit_members.size();
+  return {context.barren_units.data() + slot * units, units};
+}
+
+// The slot's row of SearchContext::barren_digits (counts brought up to this board).
+template <int W>
+std::span<std::uint32_t> barren_digits(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                                       std::size_t slot) {
+  count_changes(layout, board, context);
+  const auto digits = static_cast<std::size_t>(layout.size);
+  return {context.barren_digits.data() + slot * digits, digits};
+}
+
+// Positions of every digit in every unit for the current board (cached in the context). A unit's
+// rows depend on its cells' candidates alone: only units whose change count moved are redone.
 template <int W>
 const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const Board<W>& board,
                                                  SearchContext& context) {
   if (context.positions_version == context.board_version && !context.positions.empty())
     return context.positions;
+  count_changes(layout, board, context);
   const std::size_t n = static_cast<std::size_t>(layout.size);
-  context.positions.assign(layout.unit_members.size() * n, 0);
-  context.unit_open_cells.assign(layout.unit_members.size(), 0);
-  context.digits_by_places.assign(layout.unit_members.size() * (n + 1), 0);
-  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+  const std::size_t units = layout.unit_members.size();
+  if (context.positions.size() != units * n) {
+    context.positions.assign(units * n, 0);
+    context.unit_open_cells.assign(units, 0);
+    context.digits_by_places.assign(units * (n + 1), 0);
+    context.positions_stamp.assign(units, 0);
+  }
+  for (std::size_t u = 0; u < units; ++u) {
+    const std::uint32_t stamp = context.unit_changes[u] + 1;
+    if (context.positions_stamp[u] == stamp) continue;
+    context.positions_stamp[u] = stamp;
     const std::vector<int>& members = layout.unit_members[u];
     std::uint32_t* where = &context.positions[u * n];
+    std::fill(where, where + n, 0);
+    std::fill(&context.digits_by_places[u * (n + 1)], &context.digits_by_places[u * (n + 1)] + (n + 1), 0);
     for (std::size_t i = 0; i < members.size(); ++i)
       for (CandidateMask mask = board.mask(members[i]); mask != 0; mask &= mask - 1)
         where[std::countr_zero(mask)] |= std::uint32_t{1} << i;
@@ -84,6 +185,22 @@ const std::vector<std::uint32_t>& unit_positions(const Layout<W>& layout, const 
   return context.positions;
 }
 
+// The almost locked sets of each unit (cells, digits, most candidates in one cell) per size,
+// with the unit's change count they were found at: they depend on the unit's candidates alone.
+template <int W>
+struct AlsSets {
+  struct Set {
+    CellSet<W> members;
+    CandidateMask together = 0;
+    int most = 0;
+  };
+  struct Unit {
+    std::uint32_t stamp = 0;  // unit_changes + 1 when found, 0: never
+    std::vector<Set> sets;
+  };
+  std::array<std::vector<Unit>, 2> by_size;  // WXYZ (3 cells), VWXYZ (4 cells)
+};
+
 }  // namespace
 
 template <int W>
@@ -91,7 +208,12 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
                   std::vector<Step>& out) {
   ++context.work;
   const CandidateMask all = layout.all_values;
+  // A unit with neither a single nor a contradiction stays so while its candidates do not change.
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, kSinglesSlot);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = 0;  // until the unit is found barren below
     CandidateMask once = 0;
     CandidateMask twice = 0;
     CandidateMask placed = 0;
@@ -110,7 +232,10 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       twice |= once & mask;
       once |= mask;
     }
-    if (open_cells == 0) continue;
+    if (open_cells == 0) {
+      barren[u] = unchanged;
+      continue;
+    }
     if (((once | placed) & all) != all) return false;
     const int unit = static_cast<int>(u);
     if (open_cells == 1) {
@@ -121,6 +246,7 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       out.push_back(std::move(step));
       continue;
     }
+    if ((once & ~twice) == 0) barren[u] = unchanged;
     const bool box = layout.unit_kind[u] == UnitKind::box;
     for (CandidateMask singles = once & ~twice; singles != 0; singles &= singles - 1) {
       const int digit = std::countr_zero(singles);
@@ -155,18 +281,53 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
                         std::vector<Step>& out) {
   ++context.work;
   std::vector<int> singles;
-  const auto digits_in = [&](const std::vector<int>& cells) {
-    CandidateMask digits = 0;
-    for (int cell : cells) digits |= board.mask(cell);
-    return digits;
-  };
-  for (const Intersection<W>& intersection : layout.intersections) {
-    // The digits confined to the overlap within the base, with places to lose in the rest of the
-    // cover: a few mask unions instead of a test per digit.
-    CandidateMask locked = digits_in(intersection.overlap_members);
-    if (locked != 0) locked &= ~digits_in(intersection.base_rest_members);
-    if (locked != 0) locked &= digits_in(intersection.cover_rest_members);
+  // The digits confined to each overlap within the base, with places to lose in the rest of the
+  // cover: a few mask unions instead of a test per digit, once per board for both stages, each
+  // part's digits gathered from its blocks' (Intersection::overlap_block).
+  // Blocks and intersections whose units' candidates did not change since keep their digits.
+  if (context.locked_version != context.board_version) {
+    count_changes(layout, board, context);
+    const std::vector<std::uint32_t>& changes = context.unit_changes;
+    const std::size_t block_count = layout.block_start.size() - 1;
+    if (context.block_digits.size() != block_count) {
+      context.block_digits.assign(block_count, 0);
+      context.block_stamp.assign(block_count, 0);
+      context.locked.assign(layout.intersections.size(), 0);
+      context.locked_stamp.assign(layout.intersections.size(), 0);
+    }
+    for (std::size_t b = 0; b < block_count; ++b) {
+      const std::uint32_t stamp = changes[static_cast<std::size_t>(layout.block_unit[b])] + 1;
+      if (context.block_stamp[b] == stamp) continue;
+      context.block_stamp[b] = stamp;
+      CandidateMask digits = 0;
+      for (auto at = static_cast<std::size_t>(layout.block_start[b]);
+           at < static_cast<std::size_t>(layout.block_start[b + 1]); ++at)
+        digits |= board.mask(layout.block_cells[at]);
+      context.block_digits[b] = digits;
+    }
+    const auto digits_in = [&](const std::vector<int>& blocks, const std::vector<int>& cells) {
+      CandidateMask digits = 0;
+      for (int b : blocks) digits |= context.block_digits[static_cast<std::size_t>(b)];
+      for (int cell : cells) digits |= board.mask(cell);
+      return digits;
+    };
+    for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
+      const Intersection<W>& intersection = layout.intersections[k];
+      const std::uint32_t stamp = changes[static_cast<std::size_t>(intersection.base)] +
+                                  changes[static_cast<std::size_t>(intersection.cover)] + 1;
+      if (context.locked_stamp[k] == stamp) continue;
+      context.locked_stamp[k] = stamp;
+      CandidateMask locked = context.block_digits[static_cast<std::size_t>(intersection.overlap_block)];
+      if (locked != 0) locked &= ~digits_in(intersection.base_rest_blocks, intersection.base_rest_cells);
+      if (locked != 0) locked &= digits_in(intersection.cover_rest_blocks, intersection.cover_rest_cells);
+      context.locked[k] = locked;
+    }
+    context.locked_version = context.board_version;
+  }
+  for (std::size_t k = 0; k < layout.intersections.size(); ++k) {
+    CandidateMask locked = context.locked[k];
     if (locked == 0) continue;
+    const Intersection<W>& intersection = layout.intersections[k];
     const bool pointing = layout.unit_kind[static_cast<std::size_t>(intersection.base)] == UnitKind::box;
     for (; locked != 0; locked &= locked - 1) {
       const int digit = std::countr_zero(locked);
@@ -206,9 +367,15 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
                               : size == 3 ? Technique::naked_triple
                                           : Technique::naked_quad;
   const double score = technique_base_score(technique);
-  std::vector<int> cells;
-  std::vector<CandidateMask> masks;
+  UnitList<int> cells;
+  UnitList<CandidateMask> masks;
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, subset_slot(false, false, size));
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    // Barren until a step is found in it below.
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = unchanged;
+    const std::size_t found_before = out.size();
     cells.clear();
     masks.clear();
     int open_cells = 0;
@@ -223,20 +390,10 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
       }
     }
     if (open_cells <= size || static_cast<int>(cells.size()) < size) continue;
-    for_each_combination(
-        static_cast<int>(cells.size()), size,
-        [&](std::span<const int> chosen) {
-          CandidateMask together = 0;
-          for (int i : chosen) together |= masks[static_cast<std::size_t>(i)];
-          return bit_count(together) <= size;
-        },
-        [&](std::span<const int> chosen) {
-          CandidateMask together = 0;
+    for_each_small_union(
+        masks, size, [&](std::span<const int> chosen, CandidateMask together) {
           CellSet<W> members;
-          for (int i : chosen) {
-            together |= masks[static_cast<std::size_t>(i)];
-            members.set(cells[static_cast<std::size_t>(i)]);
-          }
+          for (int i : chosen) members.set(cells[static_cast<std::size_t>(i)]);
           Step step = make_step(technique, score);
           for (int cell : layout.unit_members[u]) {
             if (members.test(cell)) continue;
@@ -250,6 +407,7 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
                           layout.unit_name(static_cast<int>(u));
           out.push_back(std::move(step));
         });
+    if (out.size() != found_before) barren[u] = 0;
   }
 }
 
@@ -262,13 +420,20 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
                                     : Technique::hidden_quad;
   if (direct) technique = size == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
   const double score = technique_base_score(technique);
-  std::vector<int> digits;
-  std::vector<std::uint32_t> positions;  // bit i: member i of the unit
-  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  UnitList<int> digits;
+  UnitList<std::uint32_t> positions;  // bit i: member i of the unit
+  const std::span<std::uint32_t> barren = barren_units(layout, board, context, subset_slot(true, direct, size));
+  const std::vector<std::uint32_t>* positions_table = nullptr;  // made when a unit needs it
   const auto n = static_cast<std::size_t>(layout.size);
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    // Barren until a step is found in it below.
+    const std::uint32_t unchanged = context.unit_changes[u] + 1;
+    if (barren[u] == unchanged) continue;
+    barren[u] = unchanged;
+    const std::size_t found_before = out.size();
+    if (positions_table == nullptr) positions_table = &unit_positions(layout, board, context);
     const std::vector<int>& members = layout.unit_members[u];
-    const std::uint32_t* where = &positions_table[u * n];
+    const std::uint32_t* where = &(*positions_table)[u * n];
     // As SE: direct sets need more open cells than the set, plain ones more than twice as many
     // (fewer, and the complementary naked set is the simpler view).
     if (context.unit_open_cells[u] <= (direct ? size : 2 * size)) continue;
@@ -283,20 +448,10 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
       positions.push_back(where[digit]);
     }
     if (static_cast<int>(digits.size()) < size) continue;
-    for_each_combination(
-        static_cast<int>(digits.size()), size,
-        [&](std::span<const int> chosen) {
-          std::uint32_t together = 0;
-          for (int i : chosen) together |= positions[static_cast<std::size_t>(i)];
-          return bit_count(together) <= size;
-        },
-        [&](std::span<const int> chosen) {
-          std::uint32_t together = 0;
+    for_each_small_union(
+        positions, size, [&](std::span<const int> chosen, std::uint32_t together) {
           CandidateMask kept = 0;
-          for (int i : chosen) {
-            together |= positions[static_cast<std::size_t>(i)];
-            kept |= bit_of(digits[static_cast<std::size_t>(i)]);
-          }
+          for (int i : chosen) kept |= bit_of(digits[static_cast<std::size_t>(i)]);
           Step step = make_step(technique, score);
           CellSet<W> cells;
           for (std::uint32_t bits = together; bits != 0; bits &= bits - 1) {
@@ -328,6 +483,7 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
             out.push_back(std::move(placed));
           }
         });
+    if (out.size() != found_before) barren[u] = 0;
   }
 }
 
@@ -340,22 +496,30 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
                                           : Technique::jellyfish;
   const double score = technique_base_score(technique);
   static constexpr std::array<const char*, 5> kNames{"", "", "X-wing", "swordfish", "jellyfish"};
-  std::vector<int> lines;
-  std::vector<std::uint32_t> spans;
-  const std::vector<std::uint32_t>& positions_table = unit_positions(layout, board, context);
+  UnitList<int> lines;
+  UnitList<std::uint32_t> spans;
+  const std::vector<std::uint32_t>* positions_table = nullptr;  // made when a digit needs it
   for (int orientation = 0; orientation < 2; ++orientation) {
     const std::vector<int>& base = orientation == 0 ? layout.rows : layout.columns;
     const std::vector<int>& cover = orientation == 0 ? layout.columns : layout.rows;
     const std::vector<int>& cover_position = orientation == 0 ? layout.column_position : layout.row_position;
     if (base.empty() || cover.empty()) continue;
+    const std::span<std::uint32_t> barren = barren_digits(layout, board, context, fish_slot(size, orientation));
     for (int digit = 0; digit < layout.size; ++digit) {
+      // Barren until a step is found on it below.
+      const std::uint32_t unchanged = context.digit_changes[static_cast<std::size_t>(digit)] + 1;
+      if (barren[static_cast<std::size_t>(digit)] == unchanged) continue;
+      barren[static_cast<std::size_t>(digit)] = unchanged;
+      const std::size_t found_before = out.size();
+      if (positions_table == nullptr && layout.lines_in_order)
+        positions_table = &unit_positions(layout, board, context);
       lines.clear();
       spans.clear();
       for (std::size_t i = 0; i < base.size(); ++i) {
         std::uint32_t span = 0;
         if (layout.lines_in_order) {
-          span = positions_table[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
-                                 static_cast<std::size_t>(digit)];
+          span = (*positions_table)[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
+                                    static_cast<std::size_t>(digit)];
         } else {
           (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])])
               .for_each([&](int cell) {
@@ -369,21 +533,12 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
         }
       }
       if (static_cast<int>(lines.size()) < size) continue;
-      for_each_combination(
-          static_cast<int>(lines.size()), size,
-          [&](std::span<const int> chosen) {
-            std::uint32_t together = 0;
-            for (int i : chosen) together |= spans[static_cast<std::size_t>(i)];
-            return bit_count(together) <= size;
-          },
-          [&](std::span<const int> chosen) {
-            std::uint32_t together = 0;
+      for_each_small_union(
+          spans, size, [&](std::span<const int> chosen, std::uint32_t together) {
             CellSet<W> base_cells;
-            for (int i : chosen) {
-              together |= spans[static_cast<std::size_t>(i)];
+            for (int i : chosen)
               base_cells |= layout.unit_cells[static_cast<std::size_t>(
                   base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
-            }
             CellSet<W> cover_cells;
             for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
               cover_cells |= layout.unit_cells[static_cast<std::size_t>(
@@ -402,6 +557,7 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
             }
             out.push_back(std::move(step));
           });
+      if (out.size() != found_before) barren[static_cast<std::size_t>(digit)] = 0;
     }
   }
 }
@@ -521,12 +677,15 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           (members - layout.unit_cells[static_cast<std::size_t>(v)]).none())
         return;
     const double score = base + 0.1 * (size - 2 - std::abs(3 - most));
-    // B sees the cells of A holding its restricted digit: some cell of A.
-    CellSet<W> near;
-    members.for_each([&](int c) { near |= layout.peers[static_cast<std::size_t>(c)]; });
-    (near & bivalue).for_each([&](int b) {
+    // B sees the cells of A holding its restricted digit: some cell of A. Both its digits are A's:
+    // the bivalue cells holding none of the other digits.
+    CellSet<W> near = bivalue;
+    for (CandidateMask other = layout.all_values & ~together; other != 0; other &= other - 1)
+      near -= board.cells_of(std::countr_zero(other));
+    CellSet<W> seen_by_a;
+    members.for_each([&](int c) { seen_by_a |= layout.peers[static_cast<std::size_t>(c)]; });
+    (near & seen_by_a).for_each([&](int b) {
       const CandidateMask pair = board.mask(b);
-      if ((pair & ~together) != 0) return;
       const CellSet<W>& b_peers = layout.peers[static_cast<std::size_t>(b)];
       const auto restricted = [&](int digit) { return ((members & board.cells_of(digit)) - b_peers).none(); };
       const int low = std::countr_zero(pair);
@@ -534,17 +693,23 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       const bool low_restricted = restricted(low);
       const bool high_restricted = restricted(high);
       if (!low_restricted && !high_restricted) return;
-      Step step = make_step(technique, score);
+      // Most wings eliminate nothing: the step is made only once some digit has cells to lose.
+      std::array<CellSet<W>, Board<W>::kDigits> gone{};
+      CandidateMask losing = 0;
       for (CandidateMask rest = together; rest != 0; rest &= rest - 1) {
         const int digit = std::countr_zero(rest);
         const bool in_b = digit == low || digit == high;
         // Singly linked: only the non-restricted digit of B goes.
         if (!(low_restricted && high_restricted) && (!in_b || restricted(digit))) continue;
-        CellSet<W> gone = seeing_all(members, digit, in_b ? b_peers : board.open);
-        gone.reset(b);
-        add_eliminations(step, gone, digit);
+        CellSet<W>& losers = gone[static_cast<std::size_t>(digit)];
+        losers = seeing_all(members, digit, in_b ? b_peers : board.open);
+        losers.reset(b);
+        if (losers.any()) losing |= bit_of(digit);
       }
-      if (step.eliminations.empty()) return;
+      if (losing == 0) return;
+      Step step = make_step(technique, score);
+      for (; losing != 0; losing &= losing - 1)
+        add_eliminations(step, gone[static_cast<std::size_t>(std::countr_zero(losing))], std::countr_zero(losing));
       if (context.explain)
         step.detail = std::string(technique_name(technique)) + ": " + cells_text(layout, members) + " (" +
                       digits_text(together) + ") and " + layout.cell_text(b) + " (" + digits_text(pair) +
@@ -552,7 +717,9 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       out.push_back(std::move(step));
     });
   };
-  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+  // The sets of `size` cells of unit u holding size + 1 digits, in the order they are met (the
+  // union carried down: most prefixes already hold too many digits).
+  const auto find_unit_sets = [&](std::size_t u, std::vector<typename AlsSets<W>::Set>& sets) {
     cells.clear();
     masks.clear();
     for (int cell : layout.unit_members[u]) {
@@ -562,9 +729,7 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
         masks.push_back(mask);
       }
     }
-    if (static_cast<int>(cells.size()) < size) continue;
-    // The sets of `size` cells holding size + 1 digits, the union carried down (most prefixes
-    // already hold too many digits).
+    if (static_cast<int>(cells.size()) < size) return;
     std::array<std::size_t, 4> chosen{};
     const auto grow = [&](auto&& self, std::size_t from, int depth, CandidateMask so_far) -> void {
       for (std::size_t i = from; i + static_cast<std::size_t>(size - depth) <= cells.size(); ++i) {
@@ -583,10 +748,26 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           members.set(cells[at]);
           most = std::max(most, bit_count(masks[at]));
         }
-        wings(u, members, together, most);
+        sets.push_back({members, together, most});
       }
     };
     grow(grow, 0, 0, 0);
+  };
+  // Each unit's sets are found again only when its candidates changed since.
+  count_changes(layout, board, context);
+  if (!context.als_sets) context.als_sets = std::make_shared<AlsSets<W>>();
+  std::vector<typename AlsSets<W>::Unit>& known =
+      static_cast<AlsSets<W>*>(context.als_sets.get())->by_size[size == 3 ? 0 : 1];
+  if (known.size() != layout.unit_members.size()) known.assign(layout.unit_members.size(), {});
+  for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
+    typename AlsSets<W>::Unit& entry = known[u];
+    const std::uint32_t stamp = context.unit_changes[u] + 1;
+    if (entry.stamp != stamp) {
+      entry.stamp = stamp;
+      entry.sets.clear();
+      find_unit_sets(u, entry.sets);
+    }
+    for (const typename AlsSets<W>::Set& set : entry.sets) wings(u, set.members, set.together, set.most);
   }
 }
 

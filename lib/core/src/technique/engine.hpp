@@ -56,10 +56,15 @@ struct Intersection {
   CellSet<W> overlap;     // base ∩ cover
   CellSet<W> cover_rest;  // cover \ base: where the eliminations happen
   CellSet<W> base_rest;   // base \ cover: where the digit must be absent
-  // The same as cell lists, to gather the digits each part holds from the candidate masks.
-  std::vector<int> overlap_members;
-  std::vector<int> cover_rest_members;
-  std::vector<int> base_rest_members;
+  // The same as unions of blocks (Layout::block_cells) and leftover cells, to gather the digits each
+  // part holds: a few block masks, each gathered once per board from the candidate masks (in the
+  // standard shapes the overlap is one block and each rest two: a box's other two line segments,
+  // or a line's other two box segments).
+  int overlap_block = 0;
+  std::vector<int> cover_rest_blocks;
+  std::vector<int> cover_rest_cells;
+  std::vector<int> base_rest_blocks;
+  std::vector<int> base_rest_cells;
 };
 
 template <int W>
@@ -79,6 +84,11 @@ struct Layout {
   std::vector<int> cell_unit_start;  // cell_count + 1 entries; cells on a diagonal have 4 units, ...
   // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
   std::vector<Intersection<W>> intersections;
+  // The distinct overlaps of the intersections, as cell lists: block b is
+  // block_cells[block_start[b] .. block_start[b + 1]).
+  std::vector<int> block_cells;
+  std::vector<int> block_start;
+  std::vector<int> block_unit;  // a unit holding the block (its first intersection's base)
   // Fish families: rows and columns, each a partition of the board whose units meet every unit of
   // the other family in exactly one cell.
   std::vector<int> rows;
@@ -89,6 +99,9 @@ struct Layout {
   // Rows list their cells column by column and columns row by row (true for the standard shapes):
   // a unit member's index is then its crossing line's index.
   bool lines_in_order = false;
+  // Every unit lists its cells in increasing order (true for the standard shapes): a walk over a
+  // unit's cells in a CellSet then meets them in the unit's own order.
+  bool members_ascending = false;
 
   std::span<const int> units_of(int cell) const {
     const auto begin = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell)]);
@@ -219,10 +232,10 @@ struct SearchContext {
   int strong_links_depth = 0;
   std::vector<StrongLinkChain> strong_links;
   int grouped_strong_links_depth = 0;
-  std::vector<Step> grouped_strong_links;
   // The grouped search's steps per digit, kept across boards: a digit's grouped chains depend only
   // on the layout and that digit's places, so a digit whose places did not change since its last
-  // search is not searched again (strong_link_chains.cpp). Type-erased like chain_tables.
+  // search is not searched again, and the stages read the steps from there (strong_link_chains.cpp).
+  // Type-erased like chain_tables.
   std::shared_ptr<void> grouped_strong_links_by_digit;
   // Where each digit can go in each unit (bit i: the unit's member i), per board: the subset and
   // fish stages read it.
@@ -232,6 +245,28 @@ struct SearchContext {
   // with each number of places in it ([unit * (size + 1) + places]).
   std::vector<int> unit_open_cells;
   std::vector<CandidateMask> digits_by_places;
+  std::vector<std::uint32_t> positions_stamp;  // per unit: its unit_changes + 1 when last made
+  // Per intersection (Layout::intersections), the digits locked in its overlap within the base with
+  // places to lose in the rest of the cover: the direct and plain intersection stages share them.
+  // Each is kept across boards while its two units' candidates do not change (locked_stamp: the
+  // units' unit_changes summed, plus one; block_stamp likewise for the block digits it is made of).
+  std::uint64_t locked_version = ~std::uint64_t{0};
+  std::vector<CandidateMask> locked;
+  std::vector<std::uint32_t> locked_stamp;
+  std::vector<CandidateMask> block_digits;  // per Layout block
+  std::vector<std::uint32_t> block_stamp;
+  // Units whose candidates did not change since a subset stage last found nothing in them are
+  // not searched again by that stage, nor digits whose places did not change by a fish stage:
+  // unit_changes and digit_changes count, per unit and per digit, the boards on which one of its
+  // candidates changed (against unit_changes_board, the board last counted at
+  // unit_changes_version), and barren_units and barren_digits hold, per stage slot and unit or
+  // digit, that count plus one when the stage last found it barren (0: not known). See basic.cpp.
+  std::uint64_t unit_changes_version = ~std::uint64_t{0};
+  std::vector<CandidateMask> unit_changes_board;
+  std::vector<std::uint32_t> unit_changes;
+  std::vector<std::uint32_t> digit_changes;
+  std::vector<std::uint32_t> barren_units;
+  std::vector<std::uint32_t> barren_digits;
   // The chain stages share the tables of the static implication graph (links, candidate numbers,
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
@@ -241,11 +276,38 @@ struct SearchContext {
   std::uint64_t killer_version = ~std::uint64_t{0};
   bool killer_consistent = true;
   std::vector<Step> killer_steps;
+  // ALS wings: each unit's almost locked sets, kept while the unit's candidates do not change
+  // (basic.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> als_sets;
+  // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
+  // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> triplet_memo;
 };
 
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
 // 24, 32, ... (alternately x3/2 and x4/3), so long chains cost logarithmically more.
-double length_bonus(int nodes);
+constexpr double length_bonus_sum(int nodes) {
+  double bonus = 0.0;
+  int ceiling = 4;
+  bool grow_by_half = true;
+  for (int length = nodes - 2; length > ceiling; grow_by_half = !grow_by_half) {
+    bonus += 0.1;
+    ceiling = grow_by_half ? ceiling * 3 / 2 : ceiling * 4 / 3;
+  }
+  return bonus;
+}
+// The chain searches ask millions of times per corpus: the usual lengths come from a table made at
+// compile time by the same summation (IEEE sums, so the same doubles bit for bit).
+inline constexpr auto kLengthBonus = [] {
+  std::array<double, 256> values{};
+  for (std::size_t n = 0; n < values.size(); ++n) values[n] = length_bonus_sum(static_cast<int>(n));
+  return values;
+}();
+inline double length_bonus(int nodes) {
+  if (nodes >= 0 && static_cast<std::size_t>(nodes) < kLengthBonus.size())
+    return kLengthBonus[static_cast<std::size_t>(nodes)];
+  return length_bonus_sum(nodes);
+}
 
 // Text helpers for explanations.
 std::string digit_text(int digit);            // "5" (1-based symbol)

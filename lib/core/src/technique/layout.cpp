@@ -80,6 +80,9 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
           layout->lines_in_order &&
           layout->row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
               static_cast<int>(i);
+  layout->members_ascending = std::all_of(units.begin(), units.end(), [](const std::vector<int>& unit) {
+    return std::is_sorted(unit.begin(), unit.end());
+  });
   // Box-line interactions from the units themselves: any two units sharing at least two cells,
   // where neither contains the other.
   for (std::size_t a = 0; a < units.size(); ++a)
@@ -94,11 +97,37 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
       intersection.overlap = overlap;
       intersection.cover_rest = layout->unit_cells[b] - overlap;
       intersection.base_rest = layout->unit_cells[a] - overlap;
-      overlap.for_each([&](int cell) { intersection.overlap_members.push_back(cell); });
-      intersection.cover_rest.for_each([&](int cell) { intersection.cover_rest_members.push_back(cell); });
-      intersection.base_rest.for_each([&](int cell) { intersection.base_rest_members.push_back(cell); });
       layout->intersections.push_back(intersection);
     }
+  // Blocks: the distinct overlaps. Each intersection's overlap is one; each rest is covered by the
+  // blocks lying inside it (in block order, each adding a cell not yet covered; unions do not
+  // mind blocks overlapping) and the cells no such block covers.
+  std::vector<CellSet<W>> blocks;
+  for (Intersection<W>& intersection : layout->intersections) {
+    const auto found = std::find(blocks.begin(), blocks.end(), intersection.overlap);
+    intersection.overlap_block = static_cast<int>(found - blocks.begin());
+    if (found != blocks.end()) continue;
+    blocks.push_back(intersection.overlap);
+    layout->block_unit.push_back(intersection.base);
+  }
+  const auto cover = [&](const CellSet<W>& part, std::vector<int>& part_blocks, std::vector<int>& part_cells) {
+    CellSet<W> left = part;
+    for (std::size_t b = 0; b < blocks.size(); ++b)
+      if (blocks[b].subset_of(part) && blocks[b].intersects(left)) {
+        part_blocks.push_back(static_cast<int>(b));
+        left -= blocks[b];
+      }
+    left.for_each([&](int cell) { part_cells.push_back(cell); });
+  };
+  for (Intersection<W>& intersection : layout->intersections) {
+    cover(intersection.cover_rest, intersection.cover_rest_blocks, intersection.cover_rest_cells);
+    cover(intersection.base_rest, intersection.base_rest_blocks, intersection.base_rest_cells);
+  }
+  layout->block_start.push_back(0);
+  for (const CellSet<W>& block : blocks) {
+    block.for_each([&](int cell) { layout->block_cells.push_back(cell); });
+    layout->block_start.push_back(static_cast<int>(layout->block_cells.size()));
+  }
   return layout;
 }
 
@@ -184,17 +213,6 @@ bool load_board(const Layout<W>& layout, const Grid& grid, Board<W>& board) {
     board.place(layout, cell, value - 1);
   }
   return true;
-}
-
-double length_bonus(int nodes) {
-  double bonus = 0.0;
-  int ceiling = 4;
-  bool grow_by_half = true;
-  for (int length = nodes - 2; length > ceiling; grow_by_half = !grow_by_half) {
-    bonus += 0.1;
-    ceiling = grow_by_half ? ceiling * 3 / 2 : ceiling * 4 / 3;
-  }
-  return bonus;
 }
 
 std::string digit_text(int digit) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -158,13 +159,16 @@ class GroupedStrongLinks {
   static constexpr int kMaxLinks = 4;
 
   // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks), a digit at a time.
-  GroupedStrongLinks(const Layout<W>& layout, const Board<W>& board, int links, bool explain)
-      : layout_(layout), board_(board), links_(std::min(links, kMaxLinks)), explain_(explain) {}
+  // One search object serves every board of a grading (kept in the SearchContext's cache), so
+  // its link and join lists keep their storage from call to call.
+  GroupedStrongLinks(const Layout<W>& layout, bool explain) : layout_(layout), explain_(explain) {}
 
-  // Appends the digit's chains to `out`. They depend on nothing but the layout, the depth, the
-  // explain flag and board.cells_of(digit): every link, end, join and elimination is drawn from
-  // the digit's places alone.
-  void run(int digit, std::vector<Step>& out) {
+  // Appends the digit's chains on `board` to `out`. They depend on nothing but the layout, the
+  // depth, the explain flag and board.cells_of(digit): every link, end, join and elimination is
+  // drawn from the digit's places alone.
+  void run(const Board<W>& board, int links, int digit, std::vector<Step>& out) {
+    board_ = &board;
+    links_ = std::min(links, kMaxLinks);
     if (layout_.rows.empty() || layout_.columns.empty() || links_ < 2) return;
     digit_ = digit;
     out_ = &out;
@@ -235,7 +239,7 @@ class GroupedStrongLinks {
   End make_end(int link_unit, const CellSet<W>& cells) const {
     End end;
     end.cells = cells;
-    end.seen = board_.cells_of(digit_) - cells_of_unit(link_unit);
+    end.seen = board_->cells_of(digit_) - cells_of_unit(link_unit);
     cells.for_each([&](int cell) { end.seen &= layout_.peers[static_cast<std::size_t>(cell)]; });
     const int first = cells.first();
     const int box = box_of(first);
@@ -266,7 +270,7 @@ class GroupedStrongLinks {
   void collect_links() {
     found_.clear();
     any_grouped_ = false;
-    const CellSet<W>& digit_places = board_.cells_of(digit_);
+    const CellSet<W>& digit_places = board_->cells_of(digit_);
     for (std::size_t u = 0; u < layout_.unit_cells.size(); ++u) {
       const int unit = static_cast<int>(u);
       if (layout_.unit_kind[u] == UnitKind::other) continue;
@@ -399,9 +403,9 @@ class GroupedStrongLinks {
   }
 
   const Layout<W>& layout_;
-  const Board<W>& board_;
-  const int links_;
   const bool explain_;
+  const Board<W>* board_ = nullptr;
+  int links_ = 0;
   std::vector<Step>* out_ = nullptr;
   int digit_ = 0;
   std::vector<Link> found_;
@@ -414,7 +418,9 @@ class GroupedStrongLinks {
 
 // The grouped search's results per digit (SearchContext::grouped_strong_links_by_digit), with
 // the key that proves them current: the digit's places when they were searched and the depth.
-// A step usually changes only some digits' places: the others are reused on the next board.
+// A step usually changes only some digits' places: the others are reused on the next board. The
+// steps stay here, read in digit order (as one search over all digits would list them), rather
+// than being copied into one list per board.
 template <int W>
 struct GroupedByDigit {
   struct Entry {
@@ -423,41 +429,38 @@ struct GroupedByDigit {
     CellSet<W> places;
     std::vector<Step> steps;
   };
+  GroupedByDigit(const Layout<W>& for_layout, bool for_explain)
+      : layout(&for_layout), explain(for_explain), search(for_layout, for_explain) {}
   const Layout<W>* layout = nullptr;
   bool explain = false;
   std::vector<Entry> digits;
+  GroupedStrongLinks<W> search;
 };
 
-// Fills context.grouped_strong_links with the grouped chains of up to `depth` links, in digit
-// order as one search over all digits would list them, searching only digits whose places (or
+// The grouped chains of up to `depth` links on this board, searching only digits whose places (or
 // the depth) differ from their cached search.
 template <int W>
-void find_grouped_strong_links(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                               int depth) {
+GroupedByDigit<W>& find_grouped_strong_links(const Layout<W>& layout, const Board<W>& board,
+                                             SearchContext& context, int depth) {
   auto* cache = static_cast<GroupedByDigit<W>*>(context.grouped_strong_links_by_digit.get());
   // A context grades one puzzle of one layout (grader.cpp), but check rather than assume.
   if (cache == nullptr || cache->layout != &layout || cache->explain != context.explain) {
-    auto fresh = std::make_shared<GroupedByDigit<W>>();
-    fresh->layout = &layout;
-    fresh->explain = context.explain;
+    auto fresh = std::make_shared<GroupedByDigit<W>>(layout, context.explain);
     fresh->digits.resize(static_cast<std::size_t>(layout.size));
     cache = fresh.get();
     context.grouped_strong_links_by_digit = std::move(fresh);
   }
-  GroupedStrongLinks<W> search(layout, board, depth, context.explain);
-  context.grouped_strong_links.clear();
   for (int digit = 0; digit < layout.size; ++digit) {
     auto& entry = cache->digits[static_cast<std::size_t>(digit)];
     if (!entry.searched || entry.depth != depth || !(entry.places == board.cells_of(digit))) {
       entry.steps.clear();
-      search.run(digit, entry.steps);
+      cache->search.run(board, depth, digit, entry.steps);
       entry.searched = true;
       entry.depth = depth;
       entry.places = board.cells_of(digit);
     }
-    context.grouped_strong_links.insert(context.grouped_strong_links.end(), entry.steps.begin(),
-                                        entry.steps.end());
   }
+  return *cache;
 }
 
 }  // namespace
@@ -486,20 +489,24 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
       plain_first = plain_first ||
                     (chain.links >= min_links && chain.links <= max_links && chain.score < grouped_score);
   }
-  if (!plain_first && context.grouped_strong_links_depth < max_links) {
-    const int depth = std::max(max_links, 3);
-    find_grouped_strong_links(layout, board, context, depth);
+  // The grouped steps of this board, digit by digit (none while the plain chains come first: the
+  // cache then still holds an earlier board's).
+  std::span<const typename GroupedByDigit<W>::Entry> grouped;
+  if (!plain_first) {
+    const int depth = context.grouped_strong_links_depth < max_links ? std::max(max_links, 3)
+                                                                     : context.grouped_strong_links_depth;
+    grouped = find_grouped_strong_links(layout, board, context, depth).digits;
     context.grouped_strong_links_depth = depth;
   }
   const auto in_stage = [&](const Step& step) {
-    if (plain_first) return false;
     for (int links = min_links; links <= max_links; ++links)
       if (step.technique == kStrongLinkTechnique[static_cast<std::size_t>(links)]) return true;
     return false;
   };
   double best = kNoScore;
-  for (const Step& step : context.grouped_strong_links)
-    if (in_stage(step)) best = std::min(best, step.score);
+  for (const auto& entry : grouped)
+    for (const Step& step : entry.steps)
+      if (in_stage(step)) best = std::min(best, step.score);
   for (const StrongLinkChain& chain : context.strong_links)
     if (chain.links >= min_links && chain.links <= max_links) best = std::min(best, chain.score);
   const double bound = std::max(best, context.good_enough) + kEpsilon;
@@ -512,8 +519,9 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
                     ", both ends see " + layout.cell_text(chain.cell);
     out.push_back(std::move(step));
   }
-  for (const Step& step : context.grouped_strong_links)
-    if (in_stage(step) && step.score <= bound) out.push_back(step);
+  for (const auto& entry : grouped)
+    for (const Step& step : entry.steps)
+      if (in_stage(step) && step.score <= bound) out.push_back(step);
 }
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                 \

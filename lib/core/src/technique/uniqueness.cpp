@@ -201,6 +201,8 @@ class UniqueLoopSearch {
 
   void from(int start) {
     pair_ = board_.mask(start);
+    const CandidateMask low = pair_ & (~pair_ + 1);
+    holders_ = board_.cells_of(std::countr_zero(low)) & board_.cells_of(std::countr_zero(pair_ & ~low));
     loop_.assign(1, start);
     in_loop_ = CellSet<W>{};
     in_loop_.set(start);
@@ -214,30 +216,40 @@ class UniqueLoopSearch {
     for (int unit : layout_.units_of(cell)) {
       const UnitKind kind = layout_.unit_kind[static_cast<std::size_t>(unit)];
       if (!first && kind == last_kind) continue;
-      for (int next : layout_.unit_members[static_cast<std::size_t>(unit)]) {
-        if (next == loop_[0] && loop_.size() >= 6 && loop_.size() % 2 == 0) {
-          closed();
-          continue;
-        }
-        if (in_loop_.test(next) || loop_.size() >= kMaxCells) continue;
-        const CandidateMask mask = board_.mask(next);
-        if ((mask & pair_) != pair_) continue;
-        // The loop starts at its lowest bivalue cell.
-        if (mask == pair_ && next < loop_[0]) continue;
-        const CandidateMask extras = extra_digits | (mask & ~pair_);
-        if (mask != pair_ && bit_count(extras) != 1 && allowed_extra <= 0) continue;
-        // Cells at the same parity never share a unit in a deadly loop.
-        bool shares = false;
-        for (std::size_t i = loop_.size() % 2; i < loop_.size() && !shares; i += 2)
-          shares = layout_.peers[static_cast<std::size_t>(loop_[i])].test(next);
-        if (shares) continue;
-        loop_.push_back(next);
-        in_loop_.set(next);
-        extend(next, kind, allowed_extra - (mask != pair_ ? 1 : 0), extras, false);
-        in_loop_.reset(next);
-        loop_.pop_back();
+      // Only cells holding both digits go on (the start among them): with the units' cells in
+      // increasing order, a walk over those in the unit meets them as the unit lists them.
+      if (layout_.members_ascending) {
+        (layout_.unit_cells[static_cast<std::size_t>(unit)] & holders_).for_each(
+            [&](int next) { step_to(next, kind, allowed_extra, extra_digits); });
+      } else {
+        for (int next : layout_.unit_members[static_cast<std::size_t>(unit)])
+          if (holders_.test(next)) step_to(next, kind, allowed_extra, extra_digits);
       }
     }
+  }
+
+  // The loop goes on from its last cell to `next`, a cell holding both digits in a unit of `kind`.
+  void step_to(int next, UnitKind kind, int allowed_extra, CandidateMask extra_digits) {
+    if (next == loop_[0] && loop_.size() >= 6 && loop_.size() % 2 == 0) {
+      closed();
+      return;
+    }
+    if (in_loop_.test(next) || loop_.size() >= kMaxCells) return;
+    const CandidateMask mask = board_.mask(next);
+    // The loop starts at its lowest bivalue cell.
+    if (mask == pair_ && next < loop_[0]) return;
+    const CandidateMask extras = extra_digits | (mask & ~pair_);
+    if (mask != pair_ && bit_count(extras) != 1 && allowed_extra <= 0) return;
+    // Cells at the same parity never share a unit in a deadly loop.
+    bool shares = false;
+    for (std::size_t i = loop_.size() % 2; i < loop_.size() && !shares; i += 2)
+      shares = layout_.peers[static_cast<std::size_t>(loop_[i])].test(next);
+    if (shares) return;
+    loop_.push_back(next);
+    in_loop_.set(next);
+    extend(next, kind, allowed_extra - (mask != pair_ ? 1 : 0), extras, false);
+    in_loop_.reset(next);
+    loop_.pop_back();
   }
 
   // Every unit touched holds one even and one odd cell of the loop.
@@ -298,6 +310,7 @@ class UniqueLoopSearch {
   CandidateMask pair_ = 0;
   std::vector<int> loop_;
   CellSet<W> in_loop_;
+  CellSet<W> holders_;  // the open cells holding both digits of pair_
 };
 
 }  // namespace
