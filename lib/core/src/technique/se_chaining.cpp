@@ -406,7 +406,68 @@ class SeChaining {
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
   }
 
+  // Whether Nishio's branch from (cell, digit) on (else off) can end in a contradiction. Nishio's
+  // only hints are contradictions, and most branches have none: this decides that on sets, without
+  // the graph. Exact, not a heuristic: a single-digit branch derives its rules' least fixpoint
+  // (peers of an "on" are off; a unit whose other places are all off has its last place on) unless
+  // a contradiction stops it first, and that fixpoint is contradictory — two "on"s in one unit, or
+  // a unit with every place off — exactly when the branch meets an "on" and an "off" of one
+  // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
+  // the other single, so an emptied unit always shows as such a pair.) The same propagation as
+  // chains.cpp's nishio_refutes, which starts from an "on" only.
+  bool nishio_may_contradict(int cell, int digit, bool on) const {
+    CellSet<W> places = board_.cells_of(digit);
+    CellSet<W> placed = board_.placed_of(digit);
+    CellSet<W> layer;
+    if (on)
+      layer.set(cell);
+    else
+      places.reset(cell);
+    while (true) {
+      bool clash = false;
+      CellSet<W> seen_by_layer;
+      layer.for_each([&](int at) {
+        clash = clash || layout_.peers[static_cast<std::size_t>(at)].intersects(layer);
+        seen_by_layer |= layout_.peers[static_cast<std::size_t>(at)];
+      });
+      if (clash) return true;
+      placed |= layer;
+      places -= layer;
+      places -= seen_by_layer;
+      layer = CellSet<W>{};
+      for (const CellSet<W>& unit : layout_.unit_cells) {
+        if (placed.intersects(unit)) continue;
+        const CellSet<W> left = places & unit;
+        if (left.none()) return true;
+        if (left.single()) layer |= left;
+      }
+      if (layer.none()) return false;
+    }
+  }
+
+  // Nishio: each candidate's "on" and "off" branches, for their contradictions only.
+  void search_nishio_cell(int cell) {
+    for (CandidateMask rest = board_.mask(cell); rest != 0; rest &= rest - 1) {
+      const int digit = std::countr_zero(rest);
+      for (const bool on : {true, false}) {
+        if (!nishio_may_contradict(cell, digit, on)) continue;
+        const std::size_t before = used_;
+        Branch<W>& branch = acquire();
+        follow(branch, key(cell, digit, on));
+        if (branch.clash_on != kNone) {
+          const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
+          offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
+        }
+        release_to(before);
+      }
+    }
+  }
+
   void search_cell(int cell, int cardinality) {
+    if (nishio_) {
+      search_nishio_cell(cell);
+      return;
+    }
     value_branches_.clear();
     const CandidateMask mask = board_.mask(cell);
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
