@@ -187,5 +187,49 @@ TEST(TechniqueSeOrder, BothOrdersReachableFromCorpusRate) {
   EXPECT_NE(invariant.out.find(",9.1,dynamic forcing chain,"), std::string::npos) << invariant.out;
 }
 
+// corpus-rate levels a puzzle with its SE-order grade when grade_carries_over says the invariant,
+// uniqueness-off grading (the press levels' options) would give the same: check that claim
+// against the second grading on a sample of every difficulty, and that it is made for the easy
+// puzzles and refused where the orders part (Nishio and up) or a uniqueness step was taken.
+TEST(TechniqueSeOrder, GradeCarriesOverOnlyWhereTheGradingsAgree) {
+  std::vector<Grid> sample;
+  {
+    std::ifstream in(shared_data("se-rated.txt"));
+    int line_number = 0;
+    for (std::string line; std::getline(in, line);)
+      if (line_number++ % 20 == 0) sample.push_back(parse_puzzle(line.substr(0, 81)));
+  }
+  ASSERT_GE(sample.size(), 400U);
+  TechniqueOptions se;
+  TechniqueOptions level;
+  level.order = ChainOrder::invariant;
+  level.uniqueness = false;
+  int carried = 0;
+  int refused = 0;
+  for (const Grid& puzzle : sample) {
+    const TechniqueGrade grade = grade_techniques(puzzle, se);
+    const TechniqueGrade other = grade_techniques(puzzle, level);
+    if (grade.hardest >= Technique::nishio) EXPECT_FALSE(grade.order_free) << to_line(puzzle);
+    if (grade.used_uniqueness) EXPECT_FALSE(grade_carries_over(grade, se, level)) << to_line(puzzle);
+    if (!grade_carries_over(grade, se, level)) {
+      ++refused;
+      continue;
+    }
+    ++carried;
+    EXPECT_EQ(other.outcome, grade.outcome) << to_line(puzzle);
+    EXPECT_EQ(tenths(other.grade), tenths(grade.grade)) << to_line(puzzle);
+    EXPECT_EQ(other.hardest, grade.hardest) << to_line(puzzle);
+    EXPECT_EQ(other.step_count, grade.step_count) << to_line(puzzle);
+  }
+  EXPECT_GT(carried, 100);
+  EXPECT_GT(refused, 100);
+  // Same options: always; another ladder top: never.
+  const TechniqueGrade grade = grade_techniques(sample.front(), se);
+  EXPECT_TRUE(grade_carries_over(grade, se, se));
+  TechniqueOptions shorter = level;
+  shorter.max_technique = Technique::xy_wing;
+  EXPECT_FALSE(grade_carries_over(grade, se, shorter));
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -153,10 +153,17 @@ const std::vector<Suite>& suites() {
                    [metric = std::shared_ptr<RatingMetric>(make_rating_metric("hs-calls"))](
                        const Grid& puzzle) { return metric->rate(puzzle).work; }),
       puzzle_suite(
-          "technique", "searches", "technique grader: SE-scale grade over the whole ladder, one thread",
+          "technique", "searches",
+          "technique grader: SE-scale grade over the whole ladder, SE order (the default), one thread",
           [metric = std::shared_ptr<RatingMetric>(make_rating_metric("technique"))](const Grid& puzzle) {
             return metric->rate(puzzle).work;
           }),
+      puzzle_suite("technique-invariant", "searches",
+                   "technique grader in invariant order (the press levels' grading), one thread",
+                   [metric = std::shared_ptr<RatingMetric>(
+                        make_rating_metric("technique", {{"order", "invariant"}}))](const Grid& puzzle) {
+                     return metric->rate(puzzle).work;
+                   }),
       puzzle_suite("canonical", "", "canonical form (minlex for 9x9)",
                    [](const Grid& puzzle) {
                      return static_cast<std::uint64_t>(canonical_form(puzzle).grid.givens());

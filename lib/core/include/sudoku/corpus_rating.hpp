@@ -101,6 +101,10 @@ class CorpusRater {
   // command-line settings the calibration is checked against instead).
   std::unique_ptr<RatingMetric> level_metric_;
   std::unique_ptr<RatingMetric> killer_level_metric_;  // likewise for killer_calibration
+  // The level metric's grader options when it is "technique": a grade that carries over
+  // (grade_carries_over) gives the level without grading again.
+  std::optional<TechniqueOptions> level_technique_;
+  std::optional<TechniqueOptions> killer_level_technique_;
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
 };

@@ -41,6 +41,12 @@ struct TechniqueGrade {
   int step_count = 0;                         // steps applied (each placement or pattern counts once)
   std::vector<TechniqueStep> steps;           // the path, when TechniqueOptions::explain
   std::uint64_t work = 0;                     // pattern searches and chain propagations, for throughput
+  // What the path did not depend on (see grade_carries_over): order_free — no forcing-chain rung
+  // (Nishio and up) was searched and no search started while the grade came from a chain family,
+  // the only places the two ChainOrders differ; used_uniqueness — a unique rectangle, unique loop
+  // or BUG step was found.
+  bool order_free = true;
+  bool used_uniqueness = false;
 
   bool solved() const { return outcome == GradeOutcome::solved; }
   bool beyond() const { return outcome == GradeOutcome::beyond; }
@@ -77,6 +83,15 @@ struct TechniqueOptions {
 
 // Grades one puzzle. Givens that break a unit give outcome contradiction with no steps.
 TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& options = {});
+
+// Whether grading the same puzzle with `wanted` would give `grade` (got with `graded`) again —
+// the same outcome, grade and hardest technique — provably, from the path alone: the options
+// differ at most in order (needs order_free), uniqueness (on -> off needs !used_uniqueness) and
+// explain, and the grade is solved. corpus-rate grades each puzzle in SE order and levels it in
+// invariant order; for puzzles below the chains this saves the second grading.
+//
+//   if (grade_carries_over(g, se_options, level_options)) level_grade = g.grade;
+bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded, const TechniqueOptions& wanted);
 
 // One step as a line: "r4c7=5  hidden single in box 6", "r1c2,r1c5 -4  pointing, box 1".
 std::string format_step(const Geometry& geometry, const TechniqueStep& step);

@@ -49,6 +49,13 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
   killer_call_count_ = make_rating_metric("call-count", killer_settings);
   level_metric_ = level_metric(options_.calibration);
   killer_level_metric_ = level_metric(options_.killer_calibration);
+  // A technique level's grader options, for reusing the puzzle's own grade (rate()).
+  const auto level_technique = [](const Calibration& calibration) -> std::optional<TechniqueOptions> {
+    if (calibration.metric != "technique") return std::nullopt;
+    return parse_technique_settings(calibration.options);
+  };
+  level_technique_ = level_technique(options_.calibration);
+  killer_level_technique_ = level_technique(options_.killer_calibration);
 }
 
 std::vector<std::string> CorpusRater::warnings() const {
@@ -116,14 +123,19 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       if (grid.size() <= kCallCountLargestSize) {
         report.call_count = (killer ? killer_call_count_ : call_count_)->rate(grid);
       }
-      // Levels by the call count (the paper's calibration) need the call count.
-      if (level_metric || report.call_count) {
+      const TechniqueGrade technique = grade_techniques(grid, technique_options_);
+      // Levels by the call count (the paper's calibration) need the call count. A technique level
+      // reuses the grade above when the path proves it the same (grade_carries_over): the press
+      // levels grade in invariant order, and below the chains that is the SE-order path.
+      const auto& level_options = killer ? killer_level_technique_ : level_technique_;
+      if (level_metric && level_options && grade_carries_over(technique, technique_options_, *level_options)) {
+        report.level = level_for(calibration, technique.grade).name;
+      } else if (level_metric || report.call_count) {
         const double level_rating = level_metric ? level_metric->rate(grid).value : report.call_count->value;
         report.level = level_for(calibration, level_rating).name;
       }
       if (options_.audit) report.audit = audit_puzzle(grid);
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
-      const TechniqueGrade technique = grade_techniques(grid, technique_options_);
       report.technique_beyond = technique.beyond();
       if (technique.solved()) report.technique_grade = technique.grade;
       report.hardest_technique = describe_hardest(technique);

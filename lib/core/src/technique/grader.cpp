@@ -209,11 +209,17 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     context.good_enough = result.grade;
     bool consistent = true;
     const auto run = [&](std::size_t stage, std::vector<Step>& into) {
+      // Both orders search the same way below Nishio (grade_carries_over).
+      if (ladder[stage].first >= Technique::nishio) result.order_free = false;
       if (se_order && se_order_search(ladder[stage].first, layout, board, context, into))
         consistent = true;
       else
         consistent = ladder[stage].search(layout, board, context, into);
       std::erase_if(into, [&](const Step& step) { return step.technique > options.max_technique; });
+      for (const Step& step : into)
+        if (step.technique == Technique::unique_rectangle || step.technique == Technique::unique_loop ||
+            step.technique == Technique::bug)
+          result.used_uniqueness = true;
     };
     // Once the grade comes from a chain family, any step of that family no harder than the grade
     // leaves the grade as it is: try that family first (it finds most of what the families below
@@ -225,6 +231,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     // SE order never takes it: SE restarts from the bottom after every step, and a chain step
     // within the grade where SE would take an easier one changes the path (and later grades):
     // with it, 2 of se-rated's 9,758 SE-order grades change (8.5 and 9.0 puzzles lose SE's number).
+    // Invariant order may take the shortcut from here on: the orders' paths may part.
+    if (result.hardest >= Technique::x_chain) result.order_free = false;
     std::size_t shortcut = usable;
     if (!se_order && result.hardest >= Technique::x_chain)
       for (std::size_t stage = 1; stage < usable; ++stage)
@@ -320,6 +328,22 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
   if (cells <= 128) return technique::grade_with<2>(puzzle, options);
   if (cells <= 256) return technique::grade_with<4>(puzzle, options);
   return technique::grade_with<10>(puzzle, options);
+}
+
+// The grader's loop (grade_with) with the options `wanted` makes the same searches as with
+// `graded`, iteration by iteration, when they differ only in
+// - order, and no stage from Nishio up ran and the shortcut (hardest >= X-chain at an iteration's
+//   start) was never open: below Nishio both orders run the same stages, apply the same steps;
+// - uniqueness on -> off, and the uniqueness stages found nothing: off, they find nothing either
+//   (context.uniqueness is read by those two searches only);
+// - explain, which only adds text.
+// A solved grade is then the same grade.
+bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded, const TechniqueOptions& wanted) {
+  if (!grade.solved() || graded.max_technique != wanted.max_technique || !(graded.ceiling == wanted.ceiling))
+    return false;
+  if (graded.order != wanted.order && !grade.order_free) return false;
+  if (graded.uniqueness != wanted.uniqueness && (!graded.uniqueness || grade.used_uniqueness)) return false;
+  return true;
 }
 
 std::string format_step(const Geometry& geometry, const TechniqueStep& step) {

@@ -13,14 +13,19 @@
 // parents the offs that thinned it. The first potential met whose conjugate is already known ends
 // the branch (a contradiction), leaving its sets as they are — later conclusions use those.
 //
-// Storage: per branch, nodes in insertion order with their parents in one arena, and key -> node
-// in a flat array reset through the node list; no hashing. Node counts (ancestor sets) are
-// counted only for the hints that could still come first, with a cap (the best so far).
+// Storage: per branch, nodes in insertion order, each with its first parent inline and any
+// further ("hidden") parents in one arena, and key -> node in a flat array reset through the node
+// lists; no hashing. Every array is sized once for the layout (a key is stored at most once), so
+// the propagation's inner loop neither allocates nor checks capacity — it runs some ten million
+// times per second of grading, and vector growth checks were a quarter of its instructions.
+// Node counts (ancestor sets) are counted only for the hints that could still come first, with a
+// cap (the best so far).
 #include "technique/se_chaining.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <memory>
+#include <span>
 #include <string>
 
 namespace sudoku::technique {
@@ -35,24 +40,40 @@ enum SortKey : int { kDouble = 1, kCell = 5, kRegion = 6, kContradiction = 7 };
 
 struct Node {
   int key = 0;
-  int parents_begin = 0;
-  int parents_end = 0;
+  int parent = -1;       // the node that derived it (-1: the assumption itself)
+  int extra_begin = 0;   // further parents: Branch::extra[extra_begin, extra_end)
+  int extra_end = 0;
 };
 
 template <int W>
 struct Branch {
+  // Fixed capacity (sized by init): nodes[0, node_count), on_list[0, on_count), ...
   std::vector<Node> nodes;     // stored potentials, then (at most) one unstored contradiction node
-  std::vector<int> parents;    // node ids, arena for Node::parents_*
+  std::vector<int> extra;      // node ids, arena for Node::extra_* (grown on demand)
   std::vector<int> slot;       // key -> stored node id, kNone if absent
   std::vector<int> on_list;    // stored "on" nodes in insertion order (also the pending queue)
   std::vector<int> off_list;   // stored "off" nodes in insertion order (also the pending queue)
+  int node_count = 0;
+  int extra_count = 0;
+  int on_count = 0;
+  int off_count = 0;
   std::vector<CandidateMask> grid;  // the branch's candidates (thinned by dynamic rules)
   std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
   int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
   int clash_off = kNone;
 
+  void init(int keys) {
+    slot.assign(static_cast<std::size_t>(keys), kNone);
+    nodes.resize(static_cast<std::size_t>(keys) + 1);
+    on_list.resize(static_cast<std::size_t>(keys) / 2);
+    off_list.resize(static_cast<std::size_t>(keys) / 2);
+    extra.resize(64);
+  }
   int find(int key) const { return slot[static_cast<std::size_t>(key)]; }
   bool has(int key) const { return find(key) != kNone; }
+  const Node& node(int id) const { return nodes[static_cast<std::size_t>(id)]; }
+  std::span<const int> ons() const { return {on_list.data(), static_cast<std::size_t>(on_count)}; }
+  std::span<const int> offs() const { return {off_list.data(), static_cast<std::size_t>(off_count)}; }
 };
 
 // What the searches of one thread keep between calls: branches with their flat key tables (a
@@ -168,15 +189,14 @@ class SeChaining {
     auto& pool = space_.pool;
     if (used_ == pool.size()) {
       pool.push_back(std::make_unique<Branch<W>>());
-      pool.back()->slot.assign(static_cast<std::size_t>(keys_), kNone);
+      pool.back()->init(keys_);
     }
     Branch<W>& branch = *pool[used_++];
-    for (int id : branch.on_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
-    for (int id : branch.off_list) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(id)].key)] = kNone;
-    branch.nodes.clear();
-    branch.parents.clear();
-    branch.on_list.clear();
-    branch.off_list.clear();
+    for (int i = 0; i < branch.on_count; ++i)
+      branch.slot[static_cast<std::size_t>(branch.node(branch.on_list[static_cast<std::size_t>(i)]).key)] = kNone;
+    for (int i = 0; i < branch.off_count; ++i)
+      branch.slot[static_cast<std::size_t>(branch.node(branch.off_list[static_cast<std::size_t>(i)]).key)] = kNone;
+    branch.node_count = branch.extra_count = branch.on_count = branch.off_count = 0;
     branch.clash_on = branch.clash_off = kNone;
     branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
     branch.digit_cells = board_.digit_cells;
@@ -194,50 +214,60 @@ class SeChaining {
   }
   void release_to(std::size_t used) { used_ = used; }
 
-  // Adds a node with the parents collected in parents_scratch_; stored (in slot and its list) or not.
-  int add_node(Branch<W>& branch, int k, bool store) {
-    const int id = static_cast<int>(branch.nodes.size());
-    Node node;
+  // Adds a node derived by `parent` (kNone: the assumption) with the further parents
+  // `extras`; stored (in slot and its list) or not (a contradiction's second node).
+  int add_node(Branch<W>& branch, int k, bool store, int parent, const int* extras = nullptr, int extra_count = 0) {
+    const int id = branch.node_count++;
+    Node& node = branch.nodes[static_cast<std::size_t>(id)];
     node.key = k;
-    node.parents_begin = static_cast<int>(branch.parents.size());
-    branch.parents.insert(branch.parents.end(), parents_scratch_.begin(), parents_scratch_.end());
-    node.parents_end = static_cast<int>(branch.parents.size());
-    branch.nodes.push_back(node);
+    node.parent = parent;
+    node.extra_begin = branch.extra_count;
+    if (extra_count > 0) {
+      if (branch.extra_count + extra_count > static_cast<int>(branch.extra.size()))
+        branch.extra.resize(2 * branch.extra.size() + static_cast<std::size_t>(extra_count));
+      std::copy(extras, extras + extra_count, branch.extra.begin() + branch.extra_count);
+      branch.extra_count += extra_count;
+    }
+    node.extra_end = branch.extra_count;
     if (store) {
       branch.slot[static_cast<std::size_t>(k)] = id;
-      ((k & 1) ? branch.on_list : branch.off_list).push_back(id);
+      if (k & 1)
+        branch.on_list[static_cast<std::size_t>(branch.on_count++)] = id;
+      else
+        branch.off_list[static_cast<std::size_t>(branch.off_count++)] = id;
     }
     return id;
   }
 
   // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction.
   bool derive_off(Branch<W>& branch, int p, int k) {
-    parents_scratch_.assign(1, p);
     const int conjugate = branch.find(k | 1);
     if (conjugate != kNone) {
       branch.clash_on = conjugate;
-      branch.clash_off = add_node(branch, k, false);
+      branch.clash_off = add_node(branch, k, false, p);
       return false;
     }
-    if (!branch.has(k)) add_node(branch, k, true);
+    if (!branch.has(k)) add_node(branch, k, true, p);
     return true;
   }
-  // parents_scratch_ holds the parents of on key `k`. Returns false on a contradiction.
-  bool derive_on(Branch<W>& branch, int k) {
+  // "p is off" made on key `k` true, with parents_scratch_ its hidden parents. Returns false on a
+  // contradiction.
+  bool derive_on(Branch<W>& branch, int p, int k) {
     const int conjugate = branch.find(k ^ 1);
     if (conjugate != kNone) {
       branch.clash_off = conjugate;
-      branch.clash_on = add_node(branch, k, false);
+      branch.clash_on = add_node(branch, k, false, p, parents_scratch_.data(), static_cast<int>(parents_scratch_.size()));
       return false;
     }
-    if (!branch.has(k)) add_node(branch, k, true);
+    if (!branch.has(k))
+      add_node(branch, k, true, p, parents_scratch_.data(), static_cast<int>(parents_scratch_.size()));
     return true;
   }
 
   // SE's getOnToOff: the cell's other digits (unless Nishio), then the digit's other places in
   // the cell's units, each cell once (units in SE's order, each unit's cells in cell order).
   bool expand_on(Branch<W>& branch, int p) {
-    const int k = branch.nodes[static_cast<std::size_t>(p)].key;
+    const int k = branch.node(p).key;
     const int cell = cell_of(k);
     const int digit = digit_of(k);
     const CandidateMask mask = branch.grid[static_cast<std::size_t>(cell)];
@@ -262,19 +292,19 @@ class SeChaining {
   // SE's getOffToOn, evaluated on the grid before p itself is removed (as SE does), hidden parents
   // included; then the dynamic rules remove p from the branch's grid.
   bool expand_off(Branch<W>& branch, int p) {
-    const int k = branch.nodes[static_cast<std::size_t>(p)].key;
+    const int k = branch.node(p).key;
     const int cell = cell_of(k);
     const int digit = digit_of(k);
     auto& grid = branch.grid;
     const CandidateMask mask = grid[static_cast<std::size_t>(cell)];
     if (!nishio_ && bit_count(mask) == 2) {
       const int other = std::countr_zero(mask & ~bit_of(digit));
-      parents_scratch_.assign(1, p);
+      parents_scratch_.clear();
       for (CandidateMask gone = board_.mask(cell) & ~mask; gone != 0; gone &= gone - 1) {
         const int parent = branch.find(key(cell, std::countr_zero(gone), false));
         if (parent != kNone) parents_scratch_.push_back(parent);
       }
-      if (!derive_on(branch, key(cell, other, true))) return false;
+      if (!derive_on(branch, p, key(cell, other, true))) return false;
     }
     const auto d = static_cast<std::size_t>(digit);
     CellSet<W> places = branch.digit_cells[d];
@@ -283,13 +313,13 @@ class SeChaining {
       const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
       const CellSet<W> others = unit_cells & places;
       if (!others.single()) continue;
-      parents_scratch_.assign(1, p);
+      parents_scratch_.clear();
       if (dynamic_)
         (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
           const int parent = branch.find(key(member, digit, false));
           if (parent != kNone) parents_scratch_.push_back(parent);
         });
-      if (!derive_on(branch, key(others.first(), digit, true))) return false;
+      if (!derive_on(branch, p, key(others.first(), digit, true))) return false;
     }
     if (dynamic_) {
       grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
@@ -301,15 +331,14 @@ class SeChaining {
   // SE's doChaining from one assumption.
   void follow(Branch<W>& branch, int start) {
     ++context_.work;
-    parents_scratch_.clear();
-    add_node(branch, start, true);
-    std::size_t on_head = 0;
-    std::size_t off_head = 0;
+    add_node(branch, start, true, kNone);
+    int on_head = 0;
+    int off_head = 0;
     while (true) {
-      if (on_head < branch.on_list.size()) {
-        if (!expand_on(branch, branch.on_list[on_head++])) return;
-      } else if (off_head < branch.off_list.size()) {
-        if (!expand_off(branch, branch.off_list[off_head++])) return;
+      if (on_head < branch.on_count) {
+        if (!expand_on(branch, branch.on_list[static_cast<std::size_t>(on_head++)])) return;
+      } else if (off_head < branch.off_count) {
+        if (!expand_off(branch, branch.off_list[static_cast<std::size_t>(off_head++)])) return;
       } else {
         return;
       }
@@ -327,16 +356,20 @@ class SeChaining {
     }
     const std::uint32_t visit_stamp = space_.visit_stamp;
     int count = 0;
-    stack_.assign(1, node);
-    while (!stack_.empty()) {
-      const Node& current = branch.nodes[static_cast<std::size_t>(stack_.back())];
-      stack_.pop_back();
+    std::size_t top = 0;
+    if (stack_.size() < 64) stack_.resize(64);
+    stack_[top++] = node;
+    while (top > 0) {
+      const Node& current = branch.node(stack_[--top]);
       auto& seen = visited[static_cast<std::size_t>(current.key)];
       if (seen == visit_stamp) continue;
       seen = visit_stamp;
       if (++count > cap) return count;
-      for (int i = current.parents_begin; i < current.parents_end; ++i)
-        stack_.push_back(branch.parents[static_cast<std::size_t>(i)]);
+      const auto more = static_cast<std::size_t>(1 + current.extra_end - current.extra_begin);
+      if (top + more > stack_.size()) stack_.resize(2 * stack_.size() + more);
+      if (current.parent != kNone) stack_[top++] = current.parent;
+      for (int i = current.extra_begin; i < current.extra_end; ++i)
+        stack_[top++] = branch.extra[static_cast<std::size_t>(i)];
     }
     return count;
   }
@@ -373,7 +406,68 @@ class SeChaining {
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
   }
 
+  // Whether Nishio's branch from (cell, digit) on (else off) can end in a contradiction. Nishio's
+  // only hints are contradictions, and most branches have none: this decides that on sets, without
+  // the graph. Exact, not a heuristic: a single-digit branch derives its rules' least fixpoint
+  // (peers of an "on" are off; a unit whose other places are all off has its last place on) unless
+  // a contradiction stops it first, and that fixpoint is contradictory — two "on"s in one unit, or
+  // a unit with every place off — exactly when the branch meets an "on" and an "off" of one
+  // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
+  // the other single, so an emptied unit always shows as such a pair.) The same propagation as
+  // chains.cpp's nishio_refutes, which starts from an "on" only.
+  bool nishio_may_contradict(int cell, int digit, bool on) const {
+    CellSet<W> places = board_.cells_of(digit);
+    CellSet<W> placed = board_.placed_of(digit);
+    CellSet<W> layer;
+    if (on)
+      layer.set(cell);
+    else
+      places.reset(cell);
+    while (true) {
+      bool clash = false;
+      CellSet<W> seen_by_layer;
+      layer.for_each([&](int at) {
+        clash = clash || layout_.peers[static_cast<std::size_t>(at)].intersects(layer);
+        seen_by_layer |= layout_.peers[static_cast<std::size_t>(at)];
+      });
+      if (clash) return true;
+      placed |= layer;
+      places -= layer;
+      places -= seen_by_layer;
+      layer = CellSet<W>{};
+      for (const CellSet<W>& unit : layout_.unit_cells) {
+        if (placed.intersects(unit)) continue;
+        const CellSet<W> left = places & unit;
+        if (left.none()) return true;
+        if (left.single()) layer |= left;
+      }
+      if (layer.none()) return false;
+    }
+  }
+
+  // Nishio: each candidate's "on" and "off" branches, for their contradictions only.
+  void search_nishio_cell(int cell) {
+    for (CandidateMask rest = board_.mask(cell); rest != 0; rest &= rest - 1) {
+      const int digit = std::countr_zero(rest);
+      for (const bool on : {true, false}) {
+        if (!nishio_may_contradict(cell, digit, on)) continue;
+        const std::size_t before = used_;
+        Branch<W>& branch = acquire();
+        follow(branch, key(cell, digit, on));
+        if (branch.clash_on != kNone) {
+          const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
+          offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
+        }
+        release_to(before);
+      }
+    }
+  }
+
   void search_cell(int cell, int cardinality) {
+    if (nishio_) {
+      search_nishio_cell(cell);
+      return;
+    }
     value_branches_.clear();
     const CandidateMask mask = board_.mask(cell);
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
@@ -395,15 +489,15 @@ class SeChaining {
           offer(kContradiction, key(cell, digit, true), targets, "contradiction");
         }
         if (twofold) {
-          for (int id : on.on_list) {
-            const int k = on.nodes[static_cast<std::size_t>(id)].key;
+          for (int id : on.ons()) {
+            const int k = on.node(id).key;
             const int other = off.find(k);
             if (other == kNone) continue;
             const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
             offer(kDouble, k, targets, "double");
           }
-          for (int id : on.off_list) {
-            const int k = on.nodes[static_cast<std::size_t>(id)].key;
+          for (int id : on.offs()) {
+            const int k = on.node(id).key;
             const int other = off.find(k);
             if (other == kNone) continue;
             const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
@@ -445,9 +539,9 @@ class SeChaining {
   // The facts every branch derived (on ones first, in the first branch's order) as hints.
   void combine(const std::vector<Branch<W>*>& branches, int sort_key, const char* kind) {
     const Branch<W>& first = *branches.front();
-    for (const std::vector<int>* list : {&first.on_list, &first.off_list})
-      for (int id : *list) {
-        const int k = first.nodes[static_cast<std::size_t>(id)].key;
+    for (const std::span<const int> list : {first.ons(), first.offs()})
+      for (int id : list) {
+        const int k = first.node(id).key;
         targets_.clear();
         bool everywhere = true;
         for (const Branch<W>* branch : branches) {
