@@ -62,7 +62,7 @@ struct TechniqueOptions {
   // Default: SE's number. Tests of transform invariance and batching use ChainOrder::invariant.
   ChainOrder order = ChainOrder::se;
   // The hardest technique tried; a puzzle needing more is "beyond".
-  Technique max_technique = Technique::dynamic_forcing_chain_plus;
+  Technique max_technique = Technique::nested_forcing_chain;
   // Unique rectangles and BUG: sound only for puzzles with exactly one solution.
   bool uniqueness = true;
   // Keep the step list with text descriptions (slower; for --explain and tests).
