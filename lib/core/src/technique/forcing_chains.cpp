@@ -609,6 +609,9 @@ class StaticLayers {
   std::vector<int> contradiction_;
 };
 
+// The largest board size the nested level searches (see find_forcing_chains).
+constexpr int kNestedMaxSize = 9;
+
 // The technique a level's conclusions are reported as.
 Technique forcing_technique(ForcingLevel level) {
   switch (level) {
@@ -954,6 +957,10 @@ class ForcingChainSearch {
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                          ForcingLevel level, std::vector<Step>& out) {
+  // Nested chains run a chain search inside every branch: on 9x9 a second at worst (hardest.txt),
+  // but that search grows with the fourth power of the size, and on 25x25 even the levels below
+  // take minutes per puzzle. Larger boards stop below it (their puzzles stay "beyond").
+  if (level == ForcingLevel::nested && layout.size > kNestedMaxSize) return;
   const int node_cap = max_nodes_within(technique_base_score(forcing_technique(level)), context.score_cap);
   if (node_cap == 0) return;
   ForcingChainSearch<W> search(layout, board, context, level, node_cap);
