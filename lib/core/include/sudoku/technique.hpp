@@ -74,8 +74,10 @@ enum class Technique : std::uint8_t {
   multiple_forcing_chain,      // 8.0+ cell and region forcing chains, contradiction and double chains
   dynamic_forcing_chain,       // 8.5+ the same with singles applied along the way
   dynamic_forcing_chain_plus,  // 9.0+ the same with intersections, subsets and fish applied as well
+  nested_forcing_chain,        // 9.5+ the same with static forcing chains and cycles applied inside each
+                               //   branch as well (SE's level 2, "(+ Forcing Chains)")
 };
-inline constexpr int kTechniqueCount = static_cast<int>(Technique::dynamic_forcing_chain_plus) + 1;
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::nested_forcing_chain) + 1;
 
 // "XY-wing", "hidden single", "dynamic forcing chain (+)".
 std::string_view technique_name(Technique technique);

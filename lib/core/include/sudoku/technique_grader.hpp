@@ -60,15 +60,16 @@ struct TechniqueGrade {
 //              numbering and digit labels, like SE: a transformed puzzle can differ by a tenth.
 //   invariant: order-free layered propagation, all the easiest steps applied together: a
 //              transformed puzzle gets the same grade (the contract above).
-// The rungs below them are the same in both orders. Dynamic (+) (9.0) in SE order takes the
-// easiest step of the order-free search (SE's level-1 "advanced" implications are not reproduced).
+// The rungs below them are the same in both orders. Dynamic (+) (9.0) and nested (9.5) forcing
+// chains in SE order take the easiest step of the order-free search (SE's level-1 "advanced"
+// implications are not reproduced).
 enum class ChainOrder : std::uint8_t { se, invariant };
 
 struct TechniqueOptions {
   // Default: SE's number. Tests of transform invariance and batching use ChainOrder::invariant.
   ChainOrder order = ChainOrder::se;
   // The hardest technique tried; a puzzle needing more is "beyond".
-  Technique max_technique = Technique::dynamic_forcing_chain_plus;
+  Technique max_technique = Technique::nested_forcing_chain;
   // Unique rectangles and BUG: sound only for puzzles with exactly one solution.
   bool uniqueness = true;
   // Keep the step list with text descriptions (slower; for --explain and tests).

@@ -383,6 +383,8 @@ enum class ForcingLevel : std::uint8_t {
   static_links,  // multiple forcing chain (8.0+): the position's own links, the board unchanged
   dynamic,       // dynamic forcing chain (8.5+): singles applied along the way
   dynamic_plus,  // dynamic forcing chain (+) (9.0+): intersections and naked pairs as well
+  nested,        // nested forcing chain (9.5+): and when those run dry, static forcing chains and
+                 //   cycles (find_chains) on the branch's board (SE's level 2)
 };
 // Killer deductions of one technique (cage completion, cage combinations, cage locked values,
 // innies and outies over one unit or 2-3 adjacent ones, cage splitting, virtual cages); nothing on

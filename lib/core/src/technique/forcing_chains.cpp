@@ -1,8 +1,10 @@
 // Forcing chains: what one assumption leads to, followed through the position, and the
 // conclusions several assumptions force together — a contradiction refutes its assumption; both
 // values of a candidate, every candidate of a cell or every place of a digit in a unit agreeing on
-// a fact prove it. Three levels (ForcingLevel): static links only (SE's multiple forcing chains),
-// dynamic (singles applied along the way), dynamic plus (intersections and naked pairs as well).
+// a fact prove it. Four levels (ForcingLevel): static links only (SE's multiple forcing chains),
+// dynamic (singles applied along the way), dynamic plus (intersections and naked pairs as well),
+// nested (and when those run dry, static forcing chains and cycles on the branch's board: SE's
+// level 2, "(+ Forcing Chains)").
 //
 // Scores follow SE: base score of the level plus length_bonus() of the conclusion's node count,
 // the facts it rests on summed over the branches it combines (see chains.cpp for static chains).
@@ -23,7 +25,8 @@ namespace {
 // One assumption followed through the position. Static links: implications along the position's
 // own strong links, breadth first. Dynamic: the board is updated and singles are applied layer by
 // layer; on Killer boards the cages that lost candidates keep what their sums allow as well. Dynamic plus
-// also applies intersections and naked pairs when the singles run dry. Every derived fact is recorded (a node
+// also applies intersections and naked pairs when the singles run dry; nested, static forcing chains
+// and cycles when those run dry too. Every derived fact is recorded (a node
 // bit) with its node count: the facts it rests on, itself included. Static chains are paths, so that is the
 // layer plus one; dynamic facts carry their ancestor sets as bitsets over nodes, built in derivation order.
 template <int W>
@@ -72,9 +75,21 @@ class Branch {
  private:
   int node(int cell, int digit, bool on) const { return index_.node(cell, digit, on); }
   std::uint64_t* ancestors(int node) { return &ancestors_[static_cast<std::size_t>(node) * words_]; }
-  int count_bits(const std::uint64_t* bits) const {
+  // A fact's node count: its ancestors, and (nested level) the nodes of each distinct inner chain
+  // among them once, as SE adds a nested chain's own complexity to the chain that uses it.
+  int count_bits(const std::uint64_t* bits) {
     int total = 0;
     for (std::size_t w = 0; w < words_; ++w) total += bit_count(bits[w]);
+    if (inner_chains_.empty()) return total;
+    ++inner_stamp_;
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t inner = bits[w] & inner_facts_[w]; inner != 0; inner &= inner - 1) {
+        const int fact = static_cast<int>(w * 64) + std::countr_zero(inner);
+        const int chain = inner_chain_of_[static_cast<std::size_t>(fact)];
+        if (inner_seen_[static_cast<std::size_t>(chain)] == inner_stamp_) continue;
+        inner_seen_[static_cast<std::size_t>(chain)] = inner_stamp_;
+        total += inner_chains_[static_cast<std::size_t>(chain)];
+      }
     return total;
   }
 
@@ -218,6 +233,11 @@ class Branch {
     off_parent_.resize(static_cast<std::size_t>(index_.nodes()));
     count_of_.resize(static_cast<std::size_t>(index_.nodes()));
     union_.resize(words_);
+    inner_chains_.clear();
+    if (level_ == ForcingLevel::nested) {
+      inner_facts_.assign(words_, 0);
+      inner_chain_of_.resize(static_cast<std::size_t>(index_.nodes()));
+    }
     board_ = base_;
     pending_on_.clear();
     pending_off_.clear();
@@ -251,7 +271,7 @@ class Branch {
       pending_off_.clear();
       if (!derive_singles(touched)) return false;
       if (has_cages_ && !derive_cages()) return false;
-      if (pending_on_.empty() && level_ == ForcingLevel::dynamic_plus && !find_patterns()) break;
+      if (pending_on_.empty() && level_ >= ForcingLevel::dynamic_plus && !find_patterns()) break;
       if (pending_on_.empty() && pending_off_.empty()) break;
     }
     return true;
@@ -396,17 +416,48 @@ class Branch {
     found_.clear();
     find_intersections(layout_, board_, quiet, false, found_);
     if (found_.empty()) find_naked_subsets(layout_, board_, quiet, 2, found_);
+    const bool inner = found_.empty() && level_ == ForcingLevel::nested;
+    if (inner) {
+      // Every chain, not only the easiest: SE applies all the inner rule's hints.
+      quiet.good_enough = std::numeric_limits<double>::infinity();
+      find_chains(layout_, board_, quiet, found_);
+    }
     if (found_.empty()) return false;
     parents_.clear();
     for (std::size_t w = 0; w < words_; ++w)
       for (std::uint64_t bits = facts_[w]; bits != 0; bits &= bits - 1)
         parents_.push_back(static_cast<int>(w * 64) + std::countr_zero(bits));
-    for (const Step& step : found_)
-      for (const Deduction& gone : step.eliminations) {
-        if (!board_.has(gone.cell, gone.digit)) continue;
-        if (record_with_set(node(gone.cell, gone.digit, false), parents_)) pending_off_.push_back(gone);
+    for (const Step& step : found_) {
+      // An inner chain's placement is the removal of its cell's other candidates.
+      inner_gone_.assign(step.eliminations.begin(), step.eliminations.end());
+      for (const Deduction& placed : step.placements)
+        for (CandidateMask others = board_.mask(placed.cell) & ~bit_of(placed.digit); others != 0;
+             others &= others - 1)
+          inner_gone_.push_back({placed.cell, std::countr_zero(others)});
+      if (inner) {
+        inner_chains_.push_back(inner_nodes(step));
+        inner_seen_.resize(inner_chains_.size(), 0);
       }
+      for (const Deduction& gone : inner_gone_) {
+        if (!board_.has(gone.cell, gone.digit)) continue;
+        const int off = node(gone.cell, gone.digit, false);
+        if (test_bit(facts_, off)) continue;
+        if (inner) {
+          set_bit(inner_facts_.data(), off);
+          inner_chain_of_[static_cast<std::size_t>(off)] = static_cast<int>(inner_chains_.size()) - 1;
+        }
+        if (record_with_set(off, parents_)) pending_off_.push_back(gone);
+      }
+    }
     return !pending_off_.empty();
+  }
+  // An inner chain's node count, read back from its score: the fewest nodes with that length bonus
+  // over its technique's base (cycles score from 6.5, under the X-chain's 6.6: at least 4 nodes).
+  static int inner_nodes(const Step& step) {
+    const double bonus = step.score - technique_base_score(step.technique);
+    int nodes = 4;
+    while (nodes < kBeyondCap && length_bonus(nodes) < bonus - kEpsilon) ++nodes;
+    return nodes;
   }
 
   const Layout<W>& layout_;
@@ -433,6 +484,14 @@ class Branch {
   std::uint32_t stamp_ = 0;
   std::vector<Step> found_;
   std::vector<int> dirty_cages_;  // cages with candidates lost in the current layer
+  // Nested level: the eliminations inner chains gave (node bits), which chain gave each, and each
+  // chain's node count; inner_seen_ stamps the chains a count has met.
+  std::vector<Deduction> inner_gone_;
+  std::vector<std::uint64_t> inner_facts_;
+  std::vector<int> inner_chain_of_;
+  std::vector<int> inner_chains_;
+  std::vector<std::uint32_t> inner_seen_;
+  std::uint32_t inner_stamp_ = 0;
 };
 
 // Breadth-first searches of a position's static implication graph from up to 64 assumptions at
@@ -550,6 +609,9 @@ class StaticLayers {
   std::vector<int> contradiction_;
 };
 
+// The largest board size the nested level searches (see find_forcing_chains).
+constexpr int kNestedMaxSize = 9;
+
 // The technique a level's conclusions are reported as.
 Technique forcing_technique(ForcingLevel level) {
   switch (level) {
@@ -558,9 +620,11 @@ Technique forcing_technique(ForcingLevel level) {
     case ForcingLevel::dynamic:
       return Technique::dynamic_forcing_chain;
     case ForcingLevel::dynamic_plus:
+      return Technique::dynamic_forcing_chain_plus;
+    case ForcingLevel::nested:
       break;
   }
-  return Technique::dynamic_forcing_chain_plus;
+  return Technique::nested_forcing_chain;
 }
 
 // Node counts add up over the chains a conclusion combines, saturating at kBeyondCap.
@@ -893,6 +957,10 @@ class ForcingChainSearch {
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                          ForcingLevel level, std::vector<Step>& out) {
+  // Nested chains run a chain search inside every branch: on 9x9 a second at worst (hardest.txt),
+  // but that search grows with the fourth power of the size, and on 25x25 even the levels below
+  // take minutes per puzzle. Larger boards stop below it (their puzzles stay "beyond").
+  if (level == ForcingLevel::nested && layout.size > kNestedMaxSize) return;
   const int node_cap = max_nodes_within(technique_base_score(forcing_technique(level)), context.score_cap);
   if (node_cap == 0) return;
   ForcingChainSearch<W> search(layout, board, context, level, node_cap);

@@ -118,6 +118,7 @@ const std::vector<Stage<W>>& stages() {
       {Technique::dynamic_forcing_chain_plus,
        [](const L& l, const B& b, S& s,
           V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic_plus, v), true; }},
+      {Technique::nested_forcing_chain, [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, ForcingLevel::nested, v), true; }},
   };
   return list;
 }
@@ -140,10 +141,13 @@ bool se_order_search(Technique technique, const Layout<W>& layout, const Board<W
     case Technique::dynamic_forcing_chain:
       find_se_chaining(layout, board, context, SeChainRule::dynamic, out);
       return true;
-    case Technique::dynamic_forcing_chain_plus: {
-      // No SE-order engine for level 1 yet: one step, the easiest (first found) of the order-free search.
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain: {
+      // No SE-order engine for levels 1 and 2 yet: one step, the easiest (first found) of the order-free search.
       std::vector<Step> all;
-      find_forcing_chains(layout, board, context, ForcingLevel::dynamic_plus, all);
+      find_forcing_chains(layout, board, context,
+                          technique == Technique::nested_forcing_chain ? ForcingLevel::nested : ForcingLevel::dynamic_plus,
+                          all);
       if (all.empty()) return true;
       std::size_t easiest = 0;
       for (std::size_t i = 1; i < all.size(); ++i)

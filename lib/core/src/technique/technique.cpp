@@ -64,6 +64,7 @@ constexpr std::array<TechniqueInfo, kTechniqueCount> kTechniques{{
     {"multiple-forcing-chain", "cell/region forcing chain", 8.0},
     {"dynamic-forcing-chain", "dynamic forcing chain", 8.5},
     {"dynamic-forcing-chain-plus", "dynamic forcing chain (+)", 9.0},
+    {"nested-forcing-chain", "dynamic forcing chain (+ forcing chains)", 9.5},
 }};
 
 const TechniqueInfo& info(Technique technique) {
