@@ -209,8 +209,12 @@ TEST(TechniqueSeOrder, GradeCarriesOverOnlyWhereTheGradingsAgree) {
   for (const Grid& puzzle : sample) {
     const TechniqueGrade grade = grade_techniques(puzzle, se);
     const TechniqueGrade other = grade_techniques(puzzle, level);
-    if (grade.hardest >= Technique::nishio) EXPECT_FALSE(grade.order_free) << to_line(puzzle);
-    if (grade.used_uniqueness) EXPECT_FALSE(grade_carries_over(grade, se, level)) << to_line(puzzle);
+    if (grade.hardest >= Technique::nishio) {
+      EXPECT_FALSE(grade.order_free) << to_line(puzzle);
+    }
+    if (grade.used_uniqueness) {
+      EXPECT_FALSE(grade_carries_over(grade, se, level)) << to_line(puzzle);
+    }
     if (!grade_carries_over(grade, se, level)) {
       ++refused;
       continue;
