@@ -563,40 +563,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
 
 namespace {
 
-// Whether placing `digit` at `cell` and following that digit alone (peers lose it, a unit left
-// with one place gets it, layer by layer) ends in a contradiction: two placements seeing each
-// other, or a unit left without a place. The same propagation as nishio_contradiction below, on
-// sets only and without allocating: most candidates lead nowhere, and this decides which need the
-// graph.
-template <int W>
-bool nishio_refutes(const Layout<W>& layout, const Board<W>& board, int cell, int digit) {
-  CellSet<W> places = board.cells_of(digit);
-  CellSet<W> placed = board.placed_of(digit);
-  CellSet<W> layer;
-  layer.set(cell);
-  while (layer.any()) {
-    bool clash = false;
-    CellSet<W> seen_by_layer;
-    layer.for_each([&](int at) {
-      clash = clash || layout.peers[static_cast<std::size_t>(at)].intersects(layer);
-      seen_by_layer |= layout.peers[static_cast<std::size_t>(at)];
-    });
-    if (clash) return true;
-    placed |= layer;
-    places -= layer;
-    places -= seen_by_layer;
-    layer = CellSet<W>{};
-    for (const CellSet<W>& unit : layout.unit_cells) {
-      if (placed.intersects(unit)) continue;
-      const CellSet<W> left = places & unit;
-      if (left.none()) return true;
-      if (left.single()) layer |= left;
-    }
-  }
-  return false;
-}
-
-// Nishio with the facts tracked: the nodes of the contradiction nishio_refutes finds (a unit left
+// Nishio with the facts tracked: the nodes of the contradiction single_digit_contradicts finds (a unit left
 // without a place), 0 if none.
 template <bool Track, int W>
 int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cell, int digit,
@@ -720,7 +687,7 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   for (int digit = 0; digit < layout.size; ++digit)
     board.cells_of(digit).for_each([&](int cell) {
       ++context.work;
-      if (!nishio_refutes(layout, board, cell, digit)) return;
+      if (!single_digit_contradicts(layout, board, cell, digit, true)) return;
       const int nodes = nishio_contradiction<true>(layout, board, cell, digit, graph);
       const double score = base + length_bonus(nodes);
       found.push_back({cell, digit, score});

@@ -397,4 +397,40 @@ template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                          ForcingLevel level, std::vector<Step>& out);
 
+// Whether assuming `digit` at `cell` on (placed) or off (removed) and following that digit alone —
+// peers of a placement lose it, a unit left with one place gets it, layer by layer — ends in a
+// contradiction: two placements seeing each other, or a unit left without a place. On sets only and
+// without allocating: most single-digit assumptions lead nowhere, and this tells the Nishio searches
+// (chains.cpp, se_chaining.cpp) which are worth following with the implication graph.
+template <int W>
+bool single_digit_contradicts(const Layout<W>& layout, const Board<W>& board, int cell, int digit, bool on) {
+  CellSet<W> places = board.cells_of(digit);
+  CellSet<W> placed = board.placed_of(digit);
+  CellSet<W> layer;
+  if (on)
+    layer.set(cell);
+  else
+    places.reset(cell);
+  while (true) {
+    bool clash = false;
+    CellSet<W> seen_by_layer;
+    layer.for_each([&](int at) {
+      clash = clash || layout.peers[static_cast<std::size_t>(at)].intersects(layer);
+      seen_by_layer |= layout.peers[static_cast<std::size_t>(at)];
+    });
+    if (clash) return true;
+    placed |= layer;
+    places -= layer;
+    places -= seen_by_layer;
+    layer = CellSet<W>{};
+    for (const CellSet<W>& unit : layout.unit_cells) {
+      if (placed.intersects(unit)) continue;
+      const CellSet<W> left = places & unit;
+      if (left.none()) return true;
+      if (left.single()) layer |= left;
+    }
+    if (layer.none()) return false;
+  }
+}
+
 }  // namespace sudoku::technique

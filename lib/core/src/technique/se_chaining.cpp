@@ -413,36 +413,9 @@ class SeChaining {
   // a contradiction stops it first, and that fixpoint is contradictory — two "on"s in one unit, or
   // a unit with every place off — exactly when the branch meets an "on" and an "off" of one
   // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
-  // the other single, so an emptied unit always shows as such a pair.) The same propagation as
-  // chains.cpp's nishio_refutes, which starts from an "on" only.
+  // the other single, so an emptied unit always shows as such a pair.) (engine.hpp's single_digit_contradicts.)
   bool nishio_may_contradict(int cell, int digit, bool on) const {
-    CellSet<W> places = board_.cells_of(digit);
-    CellSet<W> placed = board_.placed_of(digit);
-    CellSet<W> layer;
-    if (on)
-      layer.set(cell);
-    else
-      places.reset(cell);
-    while (true) {
-      bool clash = false;
-      CellSet<W> seen_by_layer;
-      layer.for_each([&](int at) {
-        clash = clash || layout_.peers[static_cast<std::size_t>(at)].intersects(layer);
-        seen_by_layer |= layout_.peers[static_cast<std::size_t>(at)];
-      });
-      if (clash) return true;
-      placed |= layer;
-      places -= layer;
-      places -= seen_by_layer;
-      layer = CellSet<W>{};
-      for (const CellSet<W>& unit : layout_.unit_cells) {
-        if (placed.intersects(unit)) continue;
-        const CellSet<W> left = places & unit;
-        if (left.none()) return true;
-        if (left.single()) layer |= left;
-      }
-      if (layer.none()) return false;
-    }
+    return single_digit_contradicts(layout_, board_, cell, digit, on);
   }
 
   // Nishio: each candidate's "on" and "off" branches, for their contradictions only.
