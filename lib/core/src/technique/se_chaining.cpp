@@ -108,13 +108,13 @@ class SeChaining {
         keys_(layout.cell_count * layout.size * 2) {
     switch (rule) {
       case SeChainRule::nishio:
-        technique_ = Technique::nishio, base_ = 7.5;
+        technique_ = Technique::nishio;
         break;
       case SeChainRule::multiple:
-        technique_ = Technique::multiple_forcing_chain, base_ = 8.0;
+        technique_ = Technique::multiple_forcing_chain;
         break;
       case SeChainRule::dynamic:
-        technique_ = Technique::dynamic_forcing_chain, base_ = 8.5;
+        technique_ = Technique::dynamic_forcing_chain;
         break;
     }
     if (space_.keys != keys_) {
@@ -160,7 +160,7 @@ class SeChaining {
       if (cardinality > 2 || (cardinality > 1 && dynamic_)) search_cell(cell, cardinality);
     }
     if (best_.complexity == kNone) return;
-    Step step = make_step(technique_, base_ + length_bonus(best_.complexity));
+    Step step = make_step(technique_, technique_base_score(technique_) + length_bonus(best_.complexity));
     if (best_.on)
       step.placements.push_back({best_.cell, best_.digit});
     else
@@ -406,31 +406,30 @@ class SeChaining {
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
   }
 
-  // Whether Nishio's branch from (cell, digit) on (else off) can end in a contradiction. Nishio's
-  // only hints are contradictions, and most branches have none: this decides that on sets, without
-  // the graph. Exact, not a heuristic: a single-digit branch derives its rules' least fixpoint
-  // (peers of an "on" are off; a unit whose other places are all off has its last place on) unless
-  // a contradiction stops it first, and that fixpoint is contradictory — two "on"s in one unit, or
-  // a unit with every place off — exactly when the branch meets an "on" and an "off" of one
-  // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
-  // the other single, so an emptied unit always shows as such a pair.) (engine.hpp's single_digit_contradicts.)
-  bool nishio_may_contradict(int cell, int digit, bool on) const {
-    return single_digit_contradicts(layout_, board_, cell, digit, on);
+  // A branch from (cell, digit, on) that met a contradiction refutes its assumption.
+  void offer_contradiction(const Branch<W>& branch, int cell, int digit, bool on) {
+    if (branch.clash_on == kNone) return;
+    const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
+    offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
   }
 
-  // Nishio: each candidate's "on" and "off" branches, for their contradictions only.
+  // Nishio: each candidate's "on" and "off" branches, for their contradictions only. Most branches
+  // have none, and single_digit_contradicts (engine.hpp) tells which on sets, without the graph.
+  // Exact, not a heuristic: a single-digit branch derives its rules' least fixpoint (peers of an
+  // "on" are off; a unit whose other places are all off has its last place on) unless a
+  // contradiction stops it first, and that fixpoint is contradictory — two "on"s in one unit, or a
+  // unit with every place off — exactly when the branch meets an "on" and an "off" of one
+  // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
+  // the other single, so an emptied unit always shows as such a pair.)
   void search_nishio_cell(int cell) {
     for (CandidateMask rest = board_.mask(cell); rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
       for (const bool on : {true, false}) {
-        if (!nishio_may_contradict(cell, digit, on)) continue;
+        if (!single_digit_contradicts(layout_, board_, cell, digit, on)) continue;
         const std::size_t before = used_;
         Branch<W>& branch = acquire();
         follow(branch, key(cell, digit, on));
-        if (branch.clash_on != kNone) {
-          const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
-          offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
-        }
+        offer_contradiction(branch, cell, digit, on);
         release_to(before);
       }
     }
@@ -441,47 +440,35 @@ class SeChaining {
       search_nishio_cell(cell);
       return;
     }
+    // Multiple and dynamic rules from here. Only dynamic ones look for contradictions, and for
+    // double chains (both values of a candidate lead to one fact) in cells of three or more.
     value_branches_.clear();
     const CandidateMask mask = board_.mask(cell);
+    const bool twofold = cardinality >= 3 && dynamic_;
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
       Branch<W>& on = on_branch(cell, digit);
       value_branches_.push_back(&on);
-      const bool contradiction = dynamic_;  // Nishio and dynamic rules
-      const bool twofold = cardinality >= 3 && dynamic_ && !nishio_;
-      if (contradiction && on.clash_on != kNone) {
-        const std::pair<const Branch<W>*, int> targets[] = {{&on, on.clash_on}, {&on, on.clash_off}};
-        offer(kContradiction, key(cell, digit, false), targets, "contradiction");
-      }
-      if (contradiction || twofold) {
+      if (dynamic_) {
+        offer_contradiction(on, cell, digit, true);
         const std::size_t before = used_;
         Branch<W>& off = acquire();
         follow(off, key(cell, digit, false));
-        if (contradiction && off.clash_on != kNone) {
-          const std::pair<const Branch<W>*, int> targets[] = {{&off, off.clash_on}, {&off, off.clash_off}};
-          offer(kContradiction, key(cell, digit, true), targets, "contradiction");
-        }
-        if (twofold) {
-          for (int id : on.ons()) {
-            const int k = on.node(id).key;
-            const int other = off.find(k);
-            if (other == kNone) continue;
-            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
-            offer(kDouble, k, targets, "double");
-          }
-          for (int id : on.offs()) {
-            const int k = on.node(id).key;
-            const int other = off.find(k);
-            if (other == kNone) continue;
-            const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
-            offer(kDouble, k, targets, "double");
-          }
-        }
+        offer_contradiction(off, cell, digit, false);
+        if (twofold)
+          for (const std::span<const int> list : {on.ons(), on.offs()})
+            for (int id : list) {
+              const int k = on.node(id).key;
+              const int other = off.find(k);
+              if (other == kNone) continue;
+              const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
+              offer(kDouble, k, targets, "double");
+            }
         release_to(before);
       }
-      if (!nishio_) search_regions(cell, digit, on);
+      search_regions(cell, digit, on);
     }
-    if (!nishio_) combine(value_branches_, kCell, "cell");
+    combine(value_branches_, kCell, "cell");
   }
 
   // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
@@ -538,7 +525,6 @@ class SeChaining {
   bool dynamic_;
   int keys_;
   Technique technique_ = Technique::nishio;
-  double base_ = 0.0;
   std::vector<int> stack_;
   std::vector<int> parents_scratch_;
   std::size_t used_ = 0;
