@@ -82,6 +82,9 @@ struct Layout {
   std::vector<CellSet<W>> peers;     // per cell, without the cell
   std::vector<int> cell_unit_index;  // the units of cell c: [cell_unit_start[c], cell_unit_start[c + 1])
   std::vector<int> cell_unit_start;  // cell_count + 1 entries; cells on a diagonal have 4 units, ...
+  // The same units in Sudoku Explainer's region order — box, row, column, then the other units,
+  // each kind in the geometry's order — which SE's chaining follows (se_chaining.cpp).
+  std::vector<int> se_cell_unit_index;
   // Unit pairs sharing two or more cells, both ways round: pointing (box base) and claiming.
   std::vector<Intersection<W>> intersections;
   // The distinct overlaps of the intersections, as cell lists: block b is
@@ -107,6 +110,11 @@ struct Layout {
     const auto begin = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell)]);
     const auto end = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell) + 1]);
     return {cell_unit_index.data() + begin, end - begin};
+  }
+  std::span<const int> se_units_of(int cell) const {
+    const auto begin = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell)]);
+    const auto end = static_cast<std::size_t>(cell_unit_start[static_cast<std::size_t>(cell) + 1]);
+    return {se_cell_unit_index.data() + begin, end - begin};
   }
   // "row 4", "column 7", "box 6", "unit 28".
   std::string unit_name(int unit) const;

@@ -53,6 +53,25 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     for (int unit : geometry.units_of(cell)) layout->cell_unit_index.push_back(unit);
     layout->cell_unit_start.push_back(static_cast<int>(layout->cell_unit_index.size()));
   }
+  // SE's region order: box, row, column, other (a stable sort keeps the geometry's order within a kind).
+  const auto se_rank = [&](int unit) {
+    switch (layout->unit_kind[static_cast<std::size_t>(unit)]) {
+      case UnitKind::box:
+        return 0;
+      case UnitKind::row:
+        return 1;
+      case UnitKind::column:
+        return 2;
+      case UnitKind::other:
+        break;
+    }
+    return 3;
+  };
+  layout->se_cell_unit_index = layout->cell_unit_index;
+  for (int cell = 0; cell < layout->cell_count; ++cell)
+    std::stable_sort(layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell)],
+                     layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell) + 1],
+                     [&](int a, int b) { return se_rank(a) < se_rank(b); });
   for (std::size_t i = 0; i < layout->rows.size(); ++i)
     for (int cell : units[static_cast<std::size_t>(layout->rows[i])])
       layout->row_position[static_cast<std::size_t>(cell)] = static_cast<int>(i);

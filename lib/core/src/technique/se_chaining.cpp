@@ -85,12 +85,6 @@ struct Workspace {
   std::vector<Branch<W>*> on_cache;  // per cell * size + digit: the branch assuming it on, this call
   std::vector<std::uint32_t> visited;
   std::uint32_t visit_stamp = 0;
-  // Per cell: its units in SE's order, for the layout whose unit tables are copied alongside (a
-  // layout's address may be reused by another one, its tables tell them apart).
-  std::vector<std::vector<int>> cell_units;
-  std::vector<int> cell_unit_index;
-  std::vector<int> cell_unit_start;
-  std::vector<UnitKind> unit_kind;
 };
 
 template <int W>
@@ -124,32 +118,6 @@ class SeChaining {
       space_.visit_stamp = 0;
     }
     space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
-    if (space_.cell_unit_index != layout.cell_unit_index || space_.cell_unit_start != layout.cell_unit_start ||
-        space_.unit_kind != layout.unit_kind) {
-      // SE's region types in order: box, row, column; then whatever other units the geometry has.
-      const auto rank = [&](int unit) {
-        switch (layout.unit_kind[static_cast<std::size_t>(unit)]) {
-          case UnitKind::box:
-            return 0;
-          case UnitKind::row:
-            return 1;
-          case UnitKind::column:
-            return 2;
-          case UnitKind::other:
-            break;
-        }
-        return 3;
-      };
-      space_.cell_units.resize(static_cast<std::size_t>(layout.cell_count));
-      for (int cell = 0; cell < layout.cell_count; ++cell) {
-        auto& units = space_.cell_units[static_cast<std::size_t>(cell)];
-        units.assign(layout.units_of(cell).begin(), layout.units_of(cell).end());
-        std::stable_sort(units.begin(), units.end(), [&](int a, int b) { return rank(a) < rank(b); });
-      }
-      space_.cell_unit_index = layout.cell_unit_index;
-      space_.cell_unit_start = layout.cell_unit_start;
-      space_.unit_kind = layout.unit_kind;
-    }
   }
 
   // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
@@ -277,7 +245,7 @@ class SeChaining {
     CellSet<W> left = branch.digit_cells[static_cast<std::size_t>(digit)];
     left.reset(cell);
     bool consistent = true;
-    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+    for (int unit : layout_.se_units_of(cell)) {
       const CellSet<W> hit = layout_.unit_cells[static_cast<std::size_t>(unit)] & left;
       if (hit.none()) continue;
       left -= hit;
@@ -309,7 +277,7 @@ class SeChaining {
     const auto d = static_cast<std::size_t>(digit);
     CellSet<W> places = branch.digit_cells[d];
     places.reset(cell);
-    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+    for (int unit : layout_.se_units_of(cell)) {
       const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
       const CellSet<W> others = unit_cells & places;
       if (!others.single()) continue;
@@ -473,7 +441,7 @@ class SeChaining {
 
   // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
   void search_regions(int cell, int digit, Branch<W>& on) {
-    for (int unit : space_.cell_units[static_cast<std::size_t>(cell)]) {
+    for (int unit : layout_.se_units_of(cell)) {
       const auto& members = layout_.unit_members[static_cast<std::size_t>(unit)];
       int places = 0;
       int first = kNone;
