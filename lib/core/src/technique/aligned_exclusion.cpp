@@ -27,6 +27,19 @@ void push_eliminations(int cell, CandidateMask gone, Step& step) {
   for (; gone != 0; gone &= gone - 1) step.eliminations.push_back({cell, std::countr_zero(gone)});
 }
 
+// The cells that see two or more of `cells`: an aligned pair's or triplet's other cells must see
+// two or more of the first cell's excluders (SE's rule), so only these are tried.
+template <int W>
+CellSet<W> seen_twice_by(const Layout<W>& layout, const CellSet<W>& cells) {
+  CellSet<W> once;
+  CellSet<W> twice;
+  cells.for_each([&](int cell) {
+    twice |= once & layout.peers[static_cast<std::size_t>(cell)];
+    once |= layout.peers[static_cast<std::size_t>(cell)];
+  });
+  return twice;
+}
+
 // The cells of two to `largest` candidates (the excluders an aligned set of `largest` cells can
 // empty) and the base cells: two or more candidates and two or more such cells seeing them, as
 // SE wants two or more excluders seeing every base cell.
@@ -152,13 +165,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
     const int first = bases[i];
     later.reset(first);
     // The second cell sees two or more of the bivalue cells the first one sees.
-    CellSet<W> once;
-    CellSet<W> twice;
-    seen_bivalue[static_cast<std::size_t>(first)].for_each([&](int excluder) {
-      twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
-      once |= layout.peers[static_cast<std::size_t>(excluder)];
-    });
-    (twice & later).for_each([&](int second) {
+    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & later).for_each([&](int second) {
       const CellSet<W> common =
           seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
       const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
@@ -234,13 +241,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
   for (std::size_t i = 0; i < bases.size(); ++i) {
     const int first = bases[i];
     after_first.reset(first);
-    CellSet<W> seen_once;
-    CellSet<W> seen_twice;
-    seen_small[static_cast<std::size_t>(first)].for_each([&](int excluder) {
-      seen_twice |= seen_once & layout.peers[static_cast<std::size_t>(excluder)];
-      seen_once |= layout.peers[static_cast<std::size_t>(excluder)];
-    });
-    CellSet<W> later = after_first & seen_twice;
+    CellSet<W> later = after_first & seen_twice_by(layout, seen_small[static_cast<std::size_t>(first)]);
     const CellSet<W> seconds = later;
     seconds.for_each([&](int second) {
       later.reset(second);
