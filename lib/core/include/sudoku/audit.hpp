@@ -43,6 +43,9 @@ struct AuditPuzzle {
 TechniqueOptions audit_technique_options();
 // Grades one puzzle for the audit.
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options = audit_technique_options());
+// The same from a grade already made with audit_technique_options() (or one that carries over to
+// them: grade_carries_over).
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade);
 
 struct AuditGroup {
   std::string title;                        // chapter title, or the level name for a corpus

@@ -107,6 +107,7 @@ class CorpusRater {
   std::optional<TechniqueOptions> killer_level_technique_;
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
+  TechniqueOptions audit_options_ = audit_technique_options();
 };
 
 struct CorpusInput {

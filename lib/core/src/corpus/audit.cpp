@@ -108,7 +108,10 @@ TechniqueOptions audit_technique_options() {
 }
 
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options) {
-  const TechniqueGrade grade = grade_techniques(puzzle, options);
+  return audit_puzzle(puzzle, grade_techniques(puzzle, options));
+}
+
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade) {
   return AuditPuzzle{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens(),
                      static_cast<int>(puzzle.geometry().cages().size())};
 }

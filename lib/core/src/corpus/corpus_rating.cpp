@@ -134,7 +134,11 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
         const double level_rating = level_metric ? level_metric->rate(grid).value : report.call_count->value;
         report.level = level_for(calibration, level_rating).name;
       }
-      if (options_.audit) report.audit = audit_puzzle(grid);
+      // The audit's grading (uniqueness off) is this grade again wherever the path proves it.
+      if (options_.audit)
+        report.audit = grade_carries_over(technique, technique_options_, audit_options_)
+                           ? audit_puzzle(grid, technique)
+                           : audit_puzzle(grid, audit_options_);
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       report.technique_beyond = technique.beyond();
       if (technique.solved()) report.technique_grade = technique.grade;
