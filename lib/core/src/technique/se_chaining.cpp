@@ -41,6 +41,7 @@ enum SortKey : int { kDouble = 1, kCell = 5, kRegion = 6, kContradiction = 7 };
 struct Node {
   int key = 0;
   int parent = -1;       // the node that derived it (-1: the assumption itself)
+  int depth = 0;         // first parents up to the assumption: a lower bound of the node count - 1
   int extra_begin = 0;   // further parents: Branch::extra[extra_begin, extra_end)
   int extra_end = 0;
 };
@@ -172,11 +173,12 @@ class SeChaining {
   }
   // The branch assuming candidate (cell, digit) on, followed once per call (cell and region
   // forcing chains use it several times).
-  Branch<W>& on_branch(int cell, int digit) {
-    auto& cached = space_.on_cache[static_cast<std::size_t>(cell * n_ + digit)];
+  Branch<W>& on_branch(int cell, int digit) { return on_branch(cell * n_ + digit); }
+  Branch<W>& on_branch(int candidate) {
+    auto& cached = space_.on_cache[static_cast<std::size_t>(candidate)];
     if (cached == nullptr) {
       cached = &acquire();
-      follow(*cached, key(cell, digit, true));
+      follow(*cached, candidate * 2 + 1);
     }
     return *cached;
   }
@@ -189,6 +191,7 @@ class SeChaining {
     Node& node = branch.nodes[static_cast<std::size_t>(id)];
     node.key = k;
     node.parent = parent;
+    node.depth = parent == kNone ? 0 : branch.nodes[static_cast<std::size_t>(parent)].depth + 1;
     node.extra_begin = branch.extra_count;
     if (extra_count > 0) {
       if (branch.extra_count + extra_count > static_cast<int>(branch.extra.size()))
@@ -349,15 +352,20 @@ class SeChaining {
     return sort_key < best_.sort_key ? best_.complexity : best_.complexity - 1;
   }
 
+  // SE's isWorth: a conclusion must remove a candidate ("on": another one of its cell).
+  bool worth(int k) const {
+    const int cell = cell_of(k);
+    const int digit = digit_of(k);
+    return (k & 1) ? (board_.mask(cell) & ~bit_of(digit)) != 0 : board_.has(cell, digit);
+  }
+
   // Offers a hint whose chains end at `targets` (branch, node) pairs; its conclusion is `k`.
   template <class Targets>
   void offer(int sort_key, int k, const Targets& targets, const char* kind) {
+    if (!worth(k)) return;
     const int cell = cell_of(k);
     const int digit = digit_of(k);
     const bool on = k & 1;
-    // SE's isWorth: an "on" conclusion must remove another candidate of its cell.
-    if (on && (board_.mask(cell) & ~bit_of(digit)) == 0) return;
-    if (!on && !board_.has(cell, digit)) return;
     const int cap = cap_for(sort_key);
     int total = 0;
     for (const auto& [branch, node] : targets) {
@@ -410,15 +418,24 @@ class SeChaining {
     }
     // Multiple and dynamic rules from here. Only dynamic ones look for contradictions, and for
     // double chains (both values of a candidate lead to one fact) in cells of three or more.
-    value_branches_.clear();
+    std::vector<int>& values = value_assumptions_;
+    values.clear();
     const CandidateMask mask = board_.mask(cell);
     const bool twofold = cardinality >= 3 && dynamic_;
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
-      Branch<W>& on = on_branch(cell, digit);
-      value_branches_.push_back(&on);
+      values.push_back(cell * n_ + digit);
       if (dynamic_) {
+        Branch<W>& on = on_branch(cell, digit);
         offer_contradiction(on, cell, digit, true);
+        // In a two-value cell, "digit off" and "the other digit on" have one closure (each
+        // derives the other), and a branch meets a contradiction exactly when its closure holds
+        // one (it stops only there, and runs to the closure otherwise). So when the other digit's
+        // branch is clean, this one is too, and it has no other use (no double chains here).
+        if (cardinality == 2 && on_branch(cell, std::countr_zero(mask & ~bit_of(digit))).clash_on == kNone) {
+          search_regions(cell, digit);
+          continue;
+        }
         const std::size_t before = used_;
         Branch<W>& off = acquire();
         follow(off, key(cell, digit, false));
@@ -434,13 +451,13 @@ class SeChaining {
             }
         release_to(before);
       }
-      search_regions(cell, digit, on);
+      search_regions(cell, digit);
     }
-    combine(value_branches_, kCell, "cell");
+    combine(values, kCell, "cell");
   }
 
   // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
-  void search_regions(int cell, int digit, Branch<W>& on) {
+  void search_regions(int cell, int digit) {
     for (int unit : layout_.se_units_of(cell)) {
       const auto& members = layout_.unit_members[static_cast<std::size_t>(unit)];
       int places = 0;
@@ -451,38 +468,56 @@ class SeChaining {
           ++places;
         }
       if (places < 2 || first != cell) continue;
-      region_branches_.clear();
-      for (int member : members) {
-        if (!board_.has(member, digit)) continue;
-        if (member == cell) {
-          region_branches_.push_back(&on);
-          continue;
-        }
-        region_branches_.push_back(&on_branch(member, digit));
-      }
-      combine(region_branches_, kRegion, "region");
+      region_assumptions_.clear();
+      for (int member : members)
+        if (board_.has(member, digit)) region_assumptions_.push_back(member * n_ + digit);
+      combine(region_assumptions_, kRegion, "region");
     }
   }
 
-  // The facts every branch derived (on ones first, in the first branch's order) as hints.
-  void combine(const std::vector<Branch<W>*>& branches, int sort_key, const char* kind) {
-    const Branch<W>& first = *branches.front();
+  // The facts every branch derived (on ones first, in the first branch's order) as hints; the
+  // branches assume the candidates `assumptions` (cell * size + digit) on.
+  //
+  // Branches are followed only while a fact could still make a hint that comes first: a node
+  // counts at least its first-parent depth + 1 (its first parents are distinct potentials), so a
+  // fact whose depths so far, plus one for each branch not yet followed, pass the cap cannot come
+  // first (offer would turn it down), and once no fact is left the other branches are not needed
+  // here. Which hints are offered, and in which order, is unchanged: only those offer refuses
+  // are dropped early.
+  void combine(const std::vector<int>& assumptions, int sort_key, const char* kind) {
+    const int count = static_cast<int>(assumptions.size());
+    const int cap = cap_for(sort_key);
+    const Branch<W>& first = on_branch(assumptions.front());
+    facts_.clear();
     for (const std::span<const int> list : {first.ons(), first.offs()})
       for (int id : list) {
-        const int k = first.node(id).key;
-        targets_.clear();
-        bool everywhere = true;
-        for (const Branch<W>* branch : branches) {
-          const int node = branch->find(k);
-          if (node == kNone) {
-            everywhere = false;
-            break;
-          }
-          targets_.push_back({branch, node});
-        }
-        if (everywhere) offer(sort_key, k, targets_, kind);
+        const Node& node = first.node(id);
+        const int bound = node.depth + count;
+        if (bound <= cap && worth(node.key)) facts_.push_back({node.key, bound});
       }
+    for (int i = 1; i < count && !facts_.empty(); ++i) {
+      const Branch<W>& branch = on_branch(assumptions[static_cast<std::size_t>(i)]);
+      std::erase_if(facts_, [&](Fact& fact) {
+        const int node = branch.find(fact.key);
+        if (node == kNone) return true;
+        fact.bound += branch.node(node).depth;
+        return fact.bound > cap;
+      });
+    }
+    for (const Fact& fact : facts_) {
+      targets_.clear();
+      for (int assumption : assumptions) {
+        const Branch<W>& branch = on_branch(assumption);
+        targets_.push_back({&branch, branch.find(fact.key)});
+      }
+      offer(sort_key, fact.key, targets_, kind);
+    }
   }
+
+  struct Fact {
+    int key;
+    int bound;  // a lower bound of the hint's node count
+  };
 
   const Layout<W>& layout_;
   const Board<W>& board_;
@@ -496,8 +531,9 @@ class SeChaining {
   std::vector<int> stack_;
   std::vector<int> parents_scratch_;
   std::size_t used_ = 0;
-  std::vector<Branch<W>*> value_branches_;
-  std::vector<Branch<W>*> region_branches_;
+  std::vector<int> value_assumptions_;
+  std::vector<int> region_assumptions_;
+  std::vector<Fact> facts_;
   std::vector<std::pair<const Branch<W>*, int>> targets_;
   Best best_;
 };
