@@ -290,6 +290,9 @@ struct SearchContext {
   // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
   // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> triplet_memo;
+  // SE-order Nishio: per digit, its places when its single-digit branches last met no
+  // contradiction at all (se_chaining.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> nishio_memo;
 };
 
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,

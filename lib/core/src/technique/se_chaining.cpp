@@ -123,6 +123,7 @@ class SeChaining {
 
   // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
   void search(std::vector<Step>& out) {
+    if (nishio_) find_nishio_contradictions();
     for (int cell = 0; cell < layout_.cell_count; ++cell) {
       const CandidateMask mask = board_.mask(cell);
       const int cardinality = bit_count(mask);
@@ -397,11 +398,44 @@ class SeChaining {
   // unit with every place off — exactly when the branch meets an "on" and an "off" of one
   // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
   // the other single, so an emptied unit always shows as such a pair.)
+  //
+  // A digit's single-digit branches depend on nothing but its places (and placed cells), so a digit whose branches
+  // met no contradiction keeps none while its places stay as they were (the context's memo):
+  // SE's path calls Nishio again after nearly every later step, and most digits are unchanged.
+  void find_nishio_contradictions() {
+    struct Memo {
+      std::vector<CellSet<W>> places;  // per digit, when found barren
+      std::vector<CellSet<W>> placed;
+      std::vector<char> barren;
+    };
+    if (!context_.nishio_memo) {
+      auto memo = std::make_shared<Memo>();
+      memo->places.resize(static_cast<std::size_t>(n_));
+      memo->placed.resize(static_cast<std::size_t>(n_));
+      memo->barren.assign(static_cast<std::size_t>(n_), 0);
+      context_.nishio_memo = memo;
+    }
+    Memo& memo = *static_cast<Memo*>(context_.nishio_memo.get());
+    for (int digit = 0; digit < n_; ++digit) {
+      const auto d = static_cast<std::size_t>(digit);
+      const CellSet<W>& places = board_.cells_of(digit);
+      nishio_on_[d] = nishio_off_[d] = CellSet<W>{};
+      if (memo.barren[d] && memo.places[d] == places && memo.placed[d] == board_.placed_of(digit)) continue;
+      places.for_each([&](int cell) {
+        if (single_digit_contradicts(layout_, board_, cell, digit, true)) nishio_on_[d].set(cell);
+        if (single_digit_contradicts(layout_, board_, cell, digit, false)) nishio_off_[d].set(cell);
+      });
+      memo.barren[d] = nishio_on_[d].none() && nishio_off_[d].none();
+      memo.places[d] = places;
+      memo.placed[d] = board_.placed_of(digit);
+    }
+  }
+
   void search_nishio_cell(int cell) {
     for (CandidateMask rest = board_.mask(cell); rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
       for (const bool on : {true, false}) {
-        if (!single_digit_contradicts(layout_, board_, cell, digit, on)) continue;
+        if (!(on ? nishio_on_ : nishio_off_)[static_cast<std::size_t>(digit)].test(cell)) continue;
         const std::size_t before = used_;
         Branch<W>& branch = acquire();
         follow(branch, key(cell, digit, on));
@@ -534,6 +568,9 @@ class SeChaining {
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
   std::vector<Fact> facts_;
+  // Nishio: per digit, the cells whose "on" (resp. "off") branch meets a contradiction.
+  std::array<CellSet<W>, Board<W>::kDigits> nishio_on_{};
+  std::array<CellSet<W>, Board<W>::kDigits> nishio_off_{};
   std::vector<std::pair<const Branch<W>*, int>> targets_;
   Best best_;
 };
