@@ -54,6 +54,7 @@ struct Branch {
   std::vector<int> slot;       // key -> stored node id, kNone if absent
   std::vector<int> on_list;    // stored "on" nodes in insertion order (also the pending queue)
   std::vector<int> off_list;   // stored "off" nodes in insertion order (also the pending queue)
+  std::vector<std::uint64_t> stored;  // the stored keys as a bit set (bit key % 64 of word key / 64)
   int node_count = 0;
   int extra_count = 0;
   int on_count = 0;
@@ -69,6 +70,7 @@ struct Branch {
     on_list.resize(static_cast<std::size_t>(keys) / 2);
     off_list.resize(static_cast<std::size_t>(keys) / 2);
     extra.resize(64);
+    stored.assign(static_cast<std::size_t>(keys / 64 + 1), 0);
   }
   int find(int key) const { return slot[static_cast<std::size_t>(key)]; }
   bool has(int key) const { return find(key) != kNone; }
@@ -213,6 +215,7 @@ class SeChaining {
       branch.slot[static_cast<std::size_t>(branch.node(branch.on_list[static_cast<std::size_t>(i)]).key)] = kNone;
     for (int i = 0; i < branch.off_count; ++i)
       branch.slot[static_cast<std::size_t>(branch.node(branch.off_list[static_cast<std::size_t>(i)]).key)] = kNone;
+    std::fill(branch.stored.begin(), branch.stored.end(), 0);
     branch.node_count = branch.extra_count = branch.on_count = branch.off_count = 0;
     branch.clash_on = branch.clash_off = kNone;
     branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
@@ -250,6 +253,7 @@ class SeChaining {
     node.extra_end = branch.extra_count;
     if (store) {
       branch.slot[static_cast<std::size_t>(k)] = id;
+      branch.stored[static_cast<std::size_t>(k >> 6)] |= std::uint64_t{1} << (k & 63);
       if (k & 1)
         branch.on_list[static_cast<std::size_t>(branch.on_count++)] = id;
       else
@@ -579,46 +583,38 @@ class SeChaining {
   // The facts every branch derived (on ones first, in the first branch's order) as hints; the
   // branches assume the candidates `assumptions` (cell * size + digit) on.
   //
-  // Branches are followed only while a fact could still make a hint that comes first: a node
-  // counts at least its first-parent depth + 1 (its first parents are distinct potentials), so a
-  // fact whose depths so far, plus one for each branch not yet followed, pass the cap cannot come
-  // first (offer would turn it down), and once no fact is left the other branches are not needed
-  // here. Which hints are offered, and in which order, is unchanged: only those offer refuses
-  // are dropped early.
+  // Branches are followed lazily: once the branches so far share no fact, the others are not
+  // needed here (they may be, and are then followed, for another combination). Which hints are
+  // offered, and in which order, is SE's: only those offer would turn down are dropped early.
   void combine(const std::vector<int>& assumptions, int sort_key, const char* kind) {
-    const int count = static_cast<int>(assumptions.size());
-    const int cap = cap_for(sort_key);
+    // The facts all branches share, as a bit set: most combinations share none (or none worth
+    // a hint), and then the walk below is skipped.
+    common_ = on_branch(assumptions.front()).stored;
+    for (std::size_t i = 1; i < assumptions.size(); ++i) {
+      const std::vector<std::uint64_t>& stored = on_branch(assumptions[i]).stored;
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < common_.size(); ++w) any |= (common_[w] &= stored[w]);
+      if (any == 0) return;
+    }
     const Branch<W>& first = on_branch(assumptions.front());
-    facts_.clear();
     for (const std::span<const int> list : {first.ons(), first.offs()})
       for (int id : list) {
-        const Node& node = first.node(id);
-        const int bound = node.depth + count;
-        if (bound <= cap && worth(node.key)) facts_.push_back({node.key, bound});
+        const int k = first.node(id).key;
+        if (((common_[static_cast<std::size_t>(k >> 6)] >> (k & 63)) & 1U) == 0 || !worth(k)) continue;
+        // Each node counts at least its first-parent depth + 1 (its first parents are distinct
+        // potentials): a fact past the cap that way would be turned down by offer anyway.
+        const int cap = cap_for(sort_key);
+        int bound = 0;
+        targets_.clear();
+        for (int assumption : assumptions) {
+          const Branch<W>& branch = on_branch(assumption);
+          const int node = branch.find(k);
+          bound += branch.node(node).depth + 1;
+          targets_.push_back({&branch, node});
+        }
+        if (bound <= cap) offer(sort_key, k, targets_, kind);
       }
-    for (int i = 1; i < count && !facts_.empty(); ++i) {
-      const Branch<W>& branch = on_branch(assumptions[static_cast<std::size_t>(i)]);
-      std::erase_if(facts_, [&](Fact& fact) {
-        const int node = branch.find(fact.key);
-        if (node == kNone) return true;
-        fact.bound += branch.node(node).depth;
-        return fact.bound > cap;
-      });
-    }
-    for (const Fact& fact : facts_) {
-      targets_.clear();
-      for (int assumption : assumptions) {
-        const Branch<W>& branch = on_branch(assumption);
-        targets_.push_back({&branch, branch.find(fact.key)});
-      }
-      offer(sort_key, fact.key, targets_, kind);
-    }
   }
-
-  struct Fact {
-    int key;
-    int bound;  // a lower bound of the hint's node count
-  };
 
   const Layout<W>& layout_;
   const Board<W>& board_;
@@ -636,7 +632,7 @@ class SeChaining {
   std::vector<int> next_;
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
-  std::vector<Fact> facts_;
+  std::vector<std::uint64_t> common_;
   // Nishio: per digit, the cells whose "on" (resp. "off") branch meets a contradiction.
   std::array<CellSet<W>, Board<W>::kDigits> nishio_on_{};
   std::array<CellSet<W>, Board<W>::kDigits> nishio_off_{};
