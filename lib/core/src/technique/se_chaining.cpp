@@ -59,7 +59,7 @@ struct Branch {
   int extra_count = 0;
   int on_count = 0;
   int off_count = 0;
-  std::vector<CandidateMask> grid;  // the branch's candidates (thinned by dynamic rules)
+  std::vector<CandidateMask> grid;  // dynamic rules: the branch's candidates, thinned as it goes
   std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
   int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
   int clash_off = kNone;
@@ -211,15 +211,14 @@ class SeChaining {
       pool.back()->init(keys_);
     }
     Branch<W>& branch = *pool[used_++];
-    for (int i = 0; i < branch.on_count; ++i)
-      branch.slot[static_cast<std::size_t>(branch.node(branch.on_list[static_cast<std::size_t>(i)]).key)] = kNone;
-    for (int i = 0; i < branch.off_count; ++i)
-      branch.slot[static_cast<std::size_t>(branch.node(branch.off_list[static_cast<std::size_t>(i)]).key)] = kNone;
+    for (int i = 0; i < branch.node_count; ++i) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(i)].key)] = kNone;
     std::fill(branch.stored.begin(), branch.stored.end(), 0);
     branch.node_count = branch.extra_count = branch.on_count = branch.off_count = 0;
     branch.clash_on = branch.clash_off = kNone;
-    branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
-    branch.digit_cells = board_.digit_cells;
+    if (dynamic_) {  // static rules read the board, through the successor lists
+      branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
+      branch.digit_cells = board_.digit_cells;
+    }
     return branch;
   }
   // The branch assuming candidate (cell, digit) on, followed once per call (cell and region
