@@ -456,6 +456,7 @@ class SeChaining {
   // A branch from (cell, digit, on) that met a contradiction refutes its assumption.
   void offer_contradiction(const Branch<W>& branch, int cell, int digit, bool on) {
     if (branch.clash_on == kNone) return;
+    if (branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 > cap_for(kContradiction)) return;
     const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
     offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
   }
@@ -550,6 +551,8 @@ class SeChaining {
               const int k = on.node(id).key;
               const int other = off.find(k);
               if (other == kNone) continue;
+              // Each node counts at least its depth + 1 (see combine): past the cap, offer would refuse.
+              if (on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble)) continue;
               const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
               offer(kDouble, k, targets, "double");
             }
