@@ -221,6 +221,10 @@ struct StrongLinkChain {
 // What a finder may read besides the board, and what searches may share while it is unchanged.
 struct SearchContext {
   bool explain = false;
+  // The plain reference search: finders that have shortcuts (memos across boards, bounds that
+  // skip work offer would refuse, branches left unfollowed) run without them. Same results,
+  // slower; the differential tests compare the two (se_chaining.cpp so far).
+  bool plain = false;
   bool uniqueness = true;
   // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
   // the easiest (the solver applies them together; see grader.cpp).

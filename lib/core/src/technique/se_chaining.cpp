@@ -126,7 +126,13 @@ class SeChaining {
 
   // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
   void search(std::vector<Step>& out) {
-    if (nishio_) find_nishio_contradictions();
+    if (nishio_) {
+      if (context_.plain)  // every branch followed
+        for (int digit = 0; digit < n_; ++digit)
+          nishio_on_[static_cast<std::size_t>(digit)] = nishio_off_[static_cast<std::size_t>(digit)] = board_.cells_of(digit);
+      else
+        find_nishio_contradictions();
+    }
     for (int cell = 0; cell < layout_.cell_count; ++cell) {
       const CandidateMask mask = board_.mask(cell);
       const int cardinality = bit_count(mask);
@@ -456,7 +462,7 @@ class SeChaining {
   // A branch from (cell, digit, on) that met a contradiction refutes its assumption.
   void offer_contradiction(const Branch<W>& branch, int cell, int digit, bool on) {
     if (branch.clash_on == kNone) return;
-    if (branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 > cap_for(kContradiction)) return;
+    if (!context_.plain && branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 > cap_for(kContradiction)) return;
     const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
     offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
   }
@@ -537,7 +543,7 @@ class SeChaining {
         // derives the other), and a branch meets a contradiction exactly when its closure holds
         // one (it stops only there, and runs to the closure otherwise). So when the other digit's
         // branch is clean, this one is too, and it has no other use (no double chains here).
-        if (cardinality == 2 && on_branch(cell, std::countr_zero(mask & ~bit_of(digit))).clash_on == kNone) {
+        if (!context_.plain && cardinality == 2 && on_branch(cell, std::countr_zero(mask & ~bit_of(digit))).clash_on == kNone) {
           search_regions(cell, digit);
           continue;
         }
@@ -552,7 +558,7 @@ class SeChaining {
               const int other = off.find(k);
               if (other == kNone) continue;
               // Each node counts at least its depth + 1 (see combine): past the cap, offer would refuse.
-              if (on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble)) continue;
+              if (!context_.plain && on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble)) continue;
               const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
               offer(kDouble, k, targets, "double");
             }
@@ -589,6 +595,22 @@ class SeChaining {
   // needed here (they may be, and are then followed, for another combination). Which hints are
   // offered, and in which order, is SE's: only those offer would turn down are dropped early.
   void combine(const std::vector<int>& assumptions, int sort_key, const char* kind) {
+    if (context_.plain) {  // every branch followed, every shared fact offered
+      for (int assumption : assumptions) on_branch(assumption);
+      const Branch<W>& first = on_branch(assumptions.front());
+      for (const std::span<const int> list : {first.ons(), first.offs()})
+        for (int id : list) {
+          const int k = first.node(id).key;
+          targets_.clear();
+          for (int assumption : assumptions) {
+            const Branch<W>& branch = on_branch(assumption);
+            if (branch.find(k) == kNone) break;
+            targets_.push_back({&branch, branch.find(k)});
+          }
+          if (targets_.size() == assumptions.size()) offer(sort_key, k, targets_, kind);
+        }
+      return;
+    }
     // The facts all branches share, as a bit set: most combinations share none (or none worth
     // a hint), and then the walk below is skipped.
     common_ = on_branch(assumptions.front()).stored;
