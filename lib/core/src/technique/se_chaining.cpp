@@ -121,6 +121,7 @@ class SeChaining {
       space_.visit_stamp = 0;
     }
     space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
+    parents_.resize(static_cast<std::size_t>(n_));
     if (!nishio_) build_successors();
   }
 
@@ -278,17 +279,17 @@ class SeChaining {
     if (!branch.has(k)) add_node(branch, k, true, p);
     return true;
   }
-  // "p is off" made on key `k` true, with parents_scratch_ its hidden parents. Returns false on a
+  // "p is off" made on key `k` true, with parents_[0, parent_count_) its hidden parents. Returns false on a
   // contradiction.
   bool derive_on(Branch<W>& branch, int p, int k) {
     const int conjugate = branch.find(k ^ 1);
     if (conjugate != kNone) {
       branch.clash_off = conjugate;
-      branch.clash_on = add_node(branch, k, false, p, parents_scratch_.data(), static_cast<int>(parents_scratch_.size()));
+      branch.clash_on = add_node(branch, k, false, p, parents_.data(), parent_count_);
       return false;
     }
     if (!branch.has(k))
-      add_node(branch, k, true, p, parents_scratch_.data(), static_cast<int>(parents_scratch_.size()));
+      add_node(branch, k, true, p, parents_.data(), parent_count_);
     return true;
   }
 
@@ -335,7 +336,7 @@ class SeChaining {
   bool expand_off(Branch<W>& branch, int p) {
     const int k = branch.node(p).key;
     if (!dynamic_) {
-      parents_scratch_.clear();
+      parent_count_ = 0;
       const auto at = static_cast<std::size_t>(k | 1);
       for (int i = begin_[at]; i < begin_[at + 1]; ++i)
         if (!derive_on(branch, p, next_[static_cast<std::size_t>(i)] * 2 + 1)) return false;
@@ -347,10 +348,10 @@ class SeChaining {
     const CandidateMask mask = grid[static_cast<std::size_t>(cell)];
     if (!nishio_ && bit_count(mask) == 2) {
       const int other = std::countr_zero(mask & ~bit_of(digit));
-      parents_scratch_.clear();
+      parent_count_ = 0;
       for (CandidateMask gone = board_.mask(cell) & ~mask; gone != 0; gone &= gone - 1) {
         const int parent = branch.find(key(cell, std::countr_zero(gone), false));
-        if (parent != kNone) parents_scratch_.push_back(parent);
+        if (parent != kNone) parents_[static_cast<std::size_t>(parent_count_++)] = parent;
       }
       if (!derive_on(branch, p, key(cell, other, true))) return false;
     }
@@ -361,11 +362,11 @@ class SeChaining {
       const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
       const CellSet<W> others = unit_cells & places;
       if (!others.single()) continue;
-      parents_scratch_.clear();
+      parent_count_ = 0;
       if (dynamic_)
         (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
           const int parent = branch.find(key(member, digit, false));
-          if (parent != kNone) parents_scratch_.push_back(parent);
+          if (parent != kNone) parents_[static_cast<std::size_t>(parent_count_++)] = parent;
         });
       if (!derive_on(branch, p, key(others.first(), digit, true))) return false;
     }
@@ -420,6 +421,24 @@ class SeChaining {
         stack_[top++] = branch.extra[static_cast<std::size_t>(i)];
     }
     return count;
+  }
+
+  // The plain reference of combine: every branch followed, every shared fact offered. Kept out
+  // of line: it is never on the hot path.
+  [[gnu::noinline]] void combine_plain(const std::vector<int>& assumptions, int sort_key, const char* kind) {
+    for (int assumption : assumptions) on_branch(assumption);
+    const Branch<W>& first = on_branch(assumptions.front());
+    for (const std::span<const int> list : {first.ons(), first.offs()})
+      for (int id : list) {
+        const int k = first.node(id).key;
+        targets_.clear();
+        for (int assumption : assumptions) {
+          const Branch<W>& branch = on_branch(assumption);
+          if (branch.find(k) == kNone) break;
+          targets_.push_back({&branch, branch.find(k)});
+        }
+        if (targets_.size() == assumptions.size()) offer(sort_key, k, targets_, kind);
+      }
   }
 
   // The largest node count a hint of this kind may have and still come before the best so far
@@ -595,20 +614,8 @@ class SeChaining {
   // needed here (they may be, and are then followed, for another combination). Which hints are
   // offered, and in which order, is SE's: only those offer would turn down are dropped early.
   void combine(const std::vector<int>& assumptions, int sort_key, const char* kind) {
-    if (context_.plain) {  // every branch followed, every shared fact offered
-      for (int assumption : assumptions) on_branch(assumption);
-      const Branch<W>& first = on_branch(assumptions.front());
-      for (const std::span<const int> list : {first.ons(), first.offs()})
-        for (int id : list) {
-          const int k = first.node(id).key;
-          targets_.clear();
-          for (int assumption : assumptions) {
-            const Branch<W>& branch = on_branch(assumption);
-            if (branch.find(k) == kNone) break;
-            targets_.push_back({&branch, branch.find(k)});
-          }
-          if (targets_.size() == assumptions.size()) offer(sort_key, k, targets_, kind);
-        }
+    if (context_.plain) {
+      combine_plain(assumptions, sort_key, kind);
       return;
     }
     // The facts all branches share, as a bit set: most combinations share none (or none worth
@@ -650,7 +657,8 @@ class SeChaining {
   int keys_;
   Technique technique_ = Technique::nishio;
   std::vector<int> stack_;
-  std::vector<int> parents_scratch_;
+  std::vector<int> parents_;  // hidden parents of the fact being derived: at most a cell's
+  int parent_count_ = 0;       // digits or a unit's places, so sized once to the side
   std::size_t used_ = 0;
   std::vector<int> begin_;  // successor lists (build_successors)
   std::vector<int> next_;
