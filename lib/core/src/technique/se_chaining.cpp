@@ -253,7 +253,7 @@ class SeChaining {
     if (extra_count > 0) {
       if (branch.extra_count + extra_count > static_cast<int>(branch.extra.size()))
         branch.extra.resize(2 * branch.extra.size() + static_cast<std::size_t>(extra_count));
-      std::copy(extras, extras + extra_count, branch.extra.begin() + branch.extra_count);
+      for (int i = 0; i < extra_count; ++i) branch.extra[static_cast<std::size_t>(branch.extra_count + i)] = extras[i];
       branch.extra_count += extra_count;
     }
     node.extra_end = branch.extra_count;
