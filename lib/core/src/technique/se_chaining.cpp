@@ -552,17 +552,36 @@ class SeChaining {
     values.clear();
     const CandidateMask mask = board_.mask(cell);
     const bool twofold = cardinality >= 3 && dynamic_;
+    // Which "digit off" branches can be left out (dynamic rules only). The cell's other digits'
+    // "on" branches each derive "digit off" first, so each clean one (no contradiction: then its
+    // facts are its rules' closure, which it runs to) holds that off branch's whole closure. If
+    // all of them are clean, the off branch is clean too, and its double chains' facts are facts
+    // of every "on" branch of the cell: with none of those worth a hint, it has nothing to offer.
+    // (A branch meets a contradiction exactly when its closure holds one.)
+    CandidateMask clean = 0;  // digits whose "on" branch met no contradiction
+    bool shared_worth = false;
+    if (dynamic_ && !context_.plain) {
+      for (CandidateMask rest = mask; rest != 0; rest &= rest - 1)
+        if (on_branch(cell, std::countr_zero(rest)).clash_on == kNone) clean |= rest & -rest;
+      if (twofold && clean != 0) {
+        common_ = on_branch(cell, std::countr_zero(mask)).stored;
+        for (CandidateMask rest = mask & (mask - 1); rest != 0; rest &= rest - 1) {
+          const std::vector<std::uint64_t>& stored = on_branch(cell, std::countr_zero(rest)).stored;
+          for (std::size_t w = 0; w < common_.size(); ++w) common_[w] &= stored[w];
+        }
+        for (std::size_t w = 0; w < common_.size() && !shared_worth; ++w)
+          for (std::uint64_t bits = common_[w]; bits != 0 && !shared_worth; bits &= bits - 1)
+            shared_worth = worth(static_cast<int>(w * 64) + std::countr_zero(bits));
+      }
+    }
     for (CandidateMask rest = mask; rest != 0; rest &= rest - 1) {
       const int digit = std::countr_zero(rest);
       values.push_back(cell * n_ + digit);
       if (dynamic_) {
         Branch<W>& on = on_branch(cell, digit);
         offer_contradiction(on, cell, digit, true);
-        // In a two-value cell, "digit off" and "the other digit on" have one closure (each
-        // derives the other), and a branch meets a contradiction exactly when its closure holds
-        // one (it stops only there, and runs to the closure otherwise). So when the other digit's
-        // branch is clean, this one is too, and it has no other use (no double chains here).
-        if (!context_.plain && cardinality == 2 && on_branch(cell, std::countr_zero(mask & ~bit_of(digit))).clash_on == kNone) {
+        const CandidateMask others = mask & ~bit_of(digit);
+        if ((clean & others) == others && !(twofold && shared_worth)) {
           search_regions(cell, digit);
           continue;
         }
