@@ -240,6 +240,9 @@ struct SearchContext {
   int strong_links_depth = 0;
   std::vector<StrongLinkChain> strong_links;
   int grouped_strong_links_depth = 0;
+  // The plain search's chains per digit, kept across boards on the same grounds as the grouped
+  // ones below (strong_link_chains.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> strong_links_by_digit;
   // The grouped search's steps per digit, kept across boards: a digit's grouped chains depend only
   // on the layout and that digit's places, so a digit whose places did not change since its last
   // search is not searched again, and the stages read the steps from there (strong_link_chains.cpp).
