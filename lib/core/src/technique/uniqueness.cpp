@@ -203,6 +203,26 @@ class UniqueLoopSearch {
     pair_ = board_.mask(start);
     const CandidateMask low = pair_ & (~pair_ + 1);
     holders_ = board_.cells_of(std::countr_zero(low)) & board_.cells_of(std::countr_zero(pair_ & ~low));
+    // The loop starts at its lowest bivalue cell (step_to): lower ones are never stepped on.
+    holders_.for_each([&](int cell) {
+      if (cell < start && board_.mask(cell) == pair_) holders_.reset(cell);
+    });
+    // A deadly loop holds two of its cells in every unit it touches (deadly()), so a holder with a
+    // unit holding no other holder is in none, and neither is one left so by taking such cells
+    // away: the walk keeps to what remains (it reports only deadly loops, and what it does at a
+    // cell depends on the loop so far alone, so it finds the same loops in the same order).
+    for (bool pruned = true; pruned;) {
+      pruned = false;
+      holders_.for_each([&](int cell) {
+        for (int unit : layout_.units_of(cell))
+          if ((layout_.unit_cells[static_cast<std::size_t>(unit)] & holders_).count_upto(2) < 2) {
+            holders_.reset(cell);
+            pruned = true;
+            return;
+          }
+      });
+    }
+    if (!holders_.test(start)) return;
     loop_.assign(1, start);
     in_loop_ = CellSet<W>{};
     in_loop_.set(start);
