@@ -290,6 +290,9 @@ struct SearchContext {
   // ALS wings: each unit's almost locked sets, kept while the unit's candidates do not change
   // (basic.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> als_sets;
+  // Unique loops: each digit pair's loops and what they were read from, kept while those cells do
+  // not change (uniqueness.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> unique_loop_memo;
   // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
   // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> triplet_memo;
