@@ -390,7 +390,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   };
   std::vector<Found> found;
   const std::vector<Deduction>& candidates = tables.index().candidates;
-  const StaticReach<W>& reach = tables.reach();
+  const StaticReach<W>* reach = nullptr;  // made when a search of XY-chains first needs it
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
@@ -410,9 +410,15 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
       const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
       std::vector<ChainNode> partners;
+      // The limit changes only with `best`: worked out again only then (every source asks).
+      double limit_best = kNoScore;
+      int limit_for_best = cap;
       const auto try_loops = [&](const ChainNode& source) {
-        const int limit =
-            best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        if (best != limit_best) {
+          limit_best = best;
+          limit_for_best = best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        }
+        const int limit = limit_for_best;
         if (limit < 4 || partners.empty()) return;
         ++context.work;
         Step step = make_step(technique, 0.0);
@@ -454,12 +460,13 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap);
     };
     int limit = limit_now();
+    if (mode != ChainMode::x && limit >= 2 && reach == nullptr) reach = &tables.reach();
     for (std::size_t i = 0; i < 2 * candidates.size() && limit >= 2; ++i) {
       const Deduction& start = candidates[i / 2];
       const bool start_on = i % 2 == 0;
       if (mode == ChainMode::x ? !(start_on ? x_reach.refutes_true(start.cell, start.digit)
                                             : x_reach.refutes_false(start.cell, start.digit))
-                               : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
+                               : !reach->reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
         continue;
       ++context.work;
       const int nodes =
