@@ -131,9 +131,17 @@ inline std::array<CandidateMask, 3> surviving_values(const std::array<CandidateM
 // of them with two or three candidates), so a triplet found barren on the last board is barren
 // again while none of those cells changed: it is skipped. The triplets are met in increasing
 // (first, second, third) cell order, so last board's list is walked alongside.
+//
+// When the last search found no step at all (all_barren), every triplet it looked at was barren,
+// and a triplet it did not look at was not one then. A triplet none of whose cells changed, and
+// no changed possible excluder seeing all three, is then barren now: its cells, its excluders and
+// so whether it is a triplet at all (each cell is a base cell, having two or more small peers,
+// as it has two or more excluders) are as they were. So the search goes straight to the triplets
+// with a changed cell or a changed small cell seeing all three, without the list.
 struct TripletMemo {
   std::vector<CandidateMask> candidates;  // the last searched board's, empty before the first
-  std::vector<std::uint64_t> barren;      // triplet keys, increasing
+  std::vector<std::uint64_t> barren;      // triplet keys, increasing (not kept while all_barren)
+  bool all_barren = false;                // the last search found no step
 };
 
 constexpr std::uint64_t triplet_key(int first, int second, int third) {
@@ -232,6 +240,8 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       changed.set(static_cast<int>(cell));
       if (bit_count(before) <= 3 || bit_count(now) <= 3) changed_small.set(static_cast<int>(cell));
     }
+  const bool dirty_only = remembered && memo.all_barren;
+  const std::size_t out_before = out.size();
   std::vector<std::uint64_t> barren;
   std::size_t cursor = 0;  // into memo.barren
   // The base cells after the pair's first and second cells: each triplet is met once, in cell order.
@@ -260,7 +270,14 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
       const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
                                       layout.peers[static_cast<std::size_t>(second)];
-      (twice & later).for_each([&](int third) {
+      CellSet<W> thirds = twice & later;
+      if (dirty_only && !pair_changed) {
+        // Only thirds that changed or see a changed small cell seeing the pair (see TripletMemo).
+        CellSet<W> worth = changed;
+        changed_pair.for_each([&](int cell) { worth |= layout.peers[static_cast<std::size_t>(cell)]; });
+        thirds &= worth;
+      }
+      thirds.for_each([&](int third) {
         const std::array<int, 3> cells{first, second, third};
         const bool ab = sees(layout, cells[0], cells[1]);
         const bool ac = sees(layout, cells[0], cells[2]);
@@ -270,7 +287,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
               (small.test(cells[2]) && (ac || bc))))
           return;
         const std::uint64_t key = triplet_key(cells[0], cells[1], cells[2]);
-        if (remembered && !pair_changed) {
+        if (remembered && !pair_changed && !dirty_only) {
           while (cursor < memo.barren.size() && memo.barren[cursor] < key) ++cursor;
           if (cursor < memo.barren.size() && memo.barren[cursor] == key && !changed.test(third) &&
               !changed_pair.intersects(layout.peers[static_cast<std::size_t>(third)])) {
@@ -305,6 +322,10 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       });
     });
   }
+  memo.all_barren = out.size() == out_before;
+  // A search of the changed triplets only leaves the list incomplete: the next search either
+  // finds this one all barren again, or looks at every triplet.
+  if (dirty_only) barren.clear();
   memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
   memo.barren.swap(barren);
 }
