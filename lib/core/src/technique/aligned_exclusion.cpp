@@ -252,12 +252,30 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
     const int first = bases[i];
     after_first.reset(first);
     CellSet<W> later = after_first & seen_twice_by(layout, seen_small[static_cast<std::size_t>(first)]);
+    // A first cell that did not change and sees no changed small cell has triplets worth a look
+    // only through a changed second or third (see TripletMemo).
+    if (dirty_only && !changed.test(first) &&
+        !changed_small.intersects(layout.peers[static_cast<std::size_t>(first)]) && !later.intersects(changed))
+      continue;
     const CellSet<W> seconds = later;
     seconds.for_each([&](int second) {
       later.reset(second);
       const CellSet<W> common_pair =
           seen_small[static_cast<std::size_t>(first)] & seen_small[static_cast<std::size_t>(second)];
       if (common_pair.count_upto(2) < 2) return;
+      // The cells whose change would make this pair's triplets worth a new look: the pair and
+      // what sees both (a third's own change is tested below).
+      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
+      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
+                                      layout.peers[static_cast<std::size_t>(second)];
+      CellSet<W> thirds = later;
+      if (dirty_only && !pair_changed) {
+        // Only thirds that changed or see a changed small cell seeing the pair (see TripletMemo).
+        CellSet<W> worth = changed;
+        changed_pair.for_each([&](int cell) { worth |= layout.peers[static_cast<std::size_t>(cell)]; });
+        thirds &= worth;
+        if (thirds.none()) return;
+      }
       // The third cell sees two or more of the pair's excluders: gather the cells seen twice.
       CellSet<W> once;
       CellSet<W> twice;
@@ -265,18 +283,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
         once |= layout.peers[static_cast<std::size_t>(excluder)];
       });
-      // The cells whose change would make this pair's triplets worth a new look: the pair and
-      // what sees both (a third's own change is tested below).
-      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
-      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
-                                      layout.peers[static_cast<std::size_t>(second)];
-      CellSet<W> thirds = twice & later;
-      if (dirty_only && !pair_changed) {
-        // Only thirds that changed or see a changed small cell seeing the pair (see TripletMemo).
-        CellSet<W> worth = changed;
-        changed_pair.for_each([&](int cell) { worth |= layout.peers[static_cast<std::size_t>(cell)]; });
-        thirds &= worth;
-      }
+      thirds &= twice;
       thirds.for_each([&](int third) {
         const std::array<int, 3> cells{first, second, third};
         const bool ab = sees(layout, cells[0], cells[1]);
