@@ -151,10 +151,33 @@ constexpr std::uint64_t triplet_key(int first, int second, int third) {
 
 }  // namespace
 
+// What the pair search remembers from one board to the next (TripletMemo's argument for pairs):
+// after a search that found nothing, a pair whose cells did not change, nor any cell of two or
+// fewer candidates (then or now) seeing both, is barren again: only the other pairs are looked at.
+struct PairMemo {
+  std::vector<CandidateMask> candidates;  // the last searched board's, empty before the first
+  bool all_barren = false;                // the last search found no step
+};
+
 template <int W>
 void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                  std::vector<Step>& out) {
   ++context.work;
+  if (!context.pair_memo) context.pair_memo = std::make_shared<PairMemo>();
+  PairMemo& memo = *static_cast<PairMemo*>(context.pair_memo.get());
+  const auto cells_count = static_cast<std::size_t>(layout.cell_count);
+  const bool dirty_only = memo.all_barren && memo.candidates.size() == cells_count;
+  CellSet<W> changed;
+  CellSet<W> changed_small;  // changed cells of two or fewer candidates before or now
+  if (dirty_only)
+    for (std::size_t cell = 0; cell < cells_count; ++cell) {
+      const CandidateMask before = memo.candidates[cell];
+      const CandidateMask now = board.candidates[cell];
+      if (before == now) continue;
+      changed.set(static_cast<int>(cell));
+      if (bit_count(before) <= 2 || bit_count(now) <= 2) changed_small.set(static_cast<int>(cell));
+    }
+  const std::size_t out_before = out.size();
   // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
   // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
   // each other and the values are equal, or when it would empty one of those bivalue cells; a
@@ -173,7 +196,17 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
     const int first = bases[i];
     later.reset(first);
     // The second cell sees two or more of the bivalue cells the first one sees.
-    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & later).for_each([&](int second) {
+    CellSet<W> seconds = later;
+    if (dirty_only && !changed.test(first)) {
+      // Only seconds that changed or see a changed small cell seeing the first (PairMemo).
+      CellSet<W> worth = changed;
+      (changed_small & layout.peers[static_cast<std::size_t>(first)]).for_each([&](int cell) {
+        worth |= layout.peers[static_cast<std::size_t>(cell)];
+      });
+      seconds &= worth;
+      if (seconds.none()) continue;
+    }
+    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & seconds).for_each([&](int second) {
       const CellSet<W> common =
           seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
       const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
@@ -206,6 +239,8 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       out.push_back(std::move(step));
     });
   }
+  memo.all_barren = out.size() == out_before;
+  memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
 }
 
 template <int W>

@@ -293,6 +293,9 @@ struct SearchContext {
   // Unique loops: each digit pair's loops and what they were read from, kept while those cells do
   // not change (uniqueness.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> unique_loop_memo;
+  // Aligned pair exclusion: the last searched board, and whether the search found nothing there
+  // (aligned_exclusion.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> pair_memo;
   // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
   // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> triplet_memo;
