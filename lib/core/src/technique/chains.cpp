@@ -18,6 +18,8 @@
 // middle (see shortest_chain).
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -374,6 +376,19 @@ struct CycleSearch {
   }
 };
 
+// X-cycles per digit, kept across boards (SearchContext::x_cycle_memo): whether the digit's full
+// search (no limit below `cap`) found none, on which places, and the work it counted (counted
+// again when skipped, so the count is the same).
+template <int W>
+struct XCycleMemo {
+  struct Digit {
+    bool barren = false;
+    CellSet<W> places;
+    std::uint64_t work = 0;
+  };
+  std::vector<Digit> digits;
+};
+
 }  // namespace
 
 template <int W>
@@ -400,6 +415,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
   std::vector<Step> cycles;
+  if (!context.x_cycle_memo) {
+    auto fresh = std::make_shared<XCycleMemo<W>>();
+    fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    context.x_cycle_memo = std::move(fresh);
+  }
+  auto& x_cycle_memo = *static_cast<XCycleMemo<W>*>(context.x_cycle_memo.get());
   // X-cycles from every linked candidate, Y-cycles from bivalue cells. A loop read backwards with
   // its colours swapped is a loop through the same strong link from its other end, with the same
   // length and eliminations: each X strong link is tried from one end. (Halving Y-cycles the same
@@ -430,7 +451,19 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
           step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
         cycles.push_back(std::move(step));
       };
-      for (int digit = 0; digit < layout.size; ++digit)
+      for (int digit = 0; digit < layout.size; ++digit) {
+        // X-cycles on a digit read only its places; searched in full (no cycle found yet, so no
+        // limit but `cap`) and barren, they are barren again while the places are the same.
+        typename XCycleMemo<W>::Digit* known = nullptr;
+        if (!y_cycles) {
+          known = &x_cycle_memo.digits[static_cast<std::size_t>(digit)];
+          if (best == kNoScore && known->barren && known->places == board.cells_of(digit)) {
+            context.work += known->work;
+            continue;
+          }
+        }
+        const bool full = best == kNoScore;
+        const std::uint64_t work_before = context.work;
         (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
             .for_each([&](int cell) {
               // A loop leaves the source and enters its partner by weak links, from and to
@@ -452,6 +485,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
               }
               try_loops({cell, digit, true});
             });
+        if (known != nullptr) {
+          known->barren = full && best == kNoScore;
+          known->places = board.cells_of(digit);
+          known->work = context.work - work_before;
+        }
+      }
     }
   };
   const auto search_chains = [&](ChainMode mode) {

@@ -282,6 +282,9 @@ struct SearchContext {
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
   std::shared_ptr<void> chain_tables;
+  // X-cycles (find_chains): per digit, whether its last full search found none, and on which
+  // places (chains.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> x_cycle_memo;
   // Killer boards: every cage and 45-rule deduction of the board, found once per board
   // (killer.cpp) and handed out technique by technique to the Killer stages of the ladder.
   std::uint64_t killer_version = ~std::uint64_t{0};
