@@ -376,7 +376,7 @@ struct CycleSearch {
   }
 };
 
-// X-cycles per digit, kept across boards (SearchContext::x_cycle_memo): whether the digit's full
+// X-cycles per digit and Y-cycles, kept across boards (SearchContext::x_cycle_memo): whether the digit's full
 // search (no limit below `cap`) found none, on which places, and the work it counted (counted
 // again when skipped, so the count is the same).
 template <int W>
@@ -387,6 +387,12 @@ struct XCycleMemo {
     std::uint64_t work = 0;
   };
   std::vector<Digit> digits;
+  // Y-cycles as a whole: whether the last full search found none, from which bivalue cells
+  // (their candidates in cell order), and its work.
+  bool y_barren = false;
+  CellSet<W> y_bivalue;
+  std::vector<CandidateMask> y_masks;
+  std::uint64_t y_work = 0;
 };
 
 }  // namespace
@@ -428,6 +434,20 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // start one.)
   const auto search_cycles = [&] {
     for (const bool y_cycles : {false, true}) {
+      // Y-cycles walk bivalue cells only: loops found from the same bivalue cells holding the
+      // same digits are the same loops, and as candidates only go, those that removed nothing
+      // remove nothing now. A full search (no limit below `cap`) that found none is barren again.
+      const bool y_full = y_cycles && best == kNoScore;
+      if (y_full && x_cycle_memo.y_barren && x_cycle_memo.y_bivalue == links.bivalue) {
+        bool same = true;
+        std::size_t i = 0;
+        links.bivalue.for_each([&](int cell) { same = same && x_cycle_memo.y_masks[i++] == board.mask(cell); });
+        if (same) {
+          context.work += x_cycle_memo.y_work;
+          continue;
+        }
+      }
+      const std::uint64_t y_work_before = context.work;
       CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
       const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
       std::vector<ChainNode> partners;
@@ -490,6 +510,13 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
           known->places = board.cells_of(digit);
           known->work = context.work - work_before;
         }
+      }
+      if (y_cycles) {
+        x_cycle_memo.y_barren = y_full && best == kNoScore;
+        x_cycle_memo.y_bivalue = links.bivalue;
+        x_cycle_memo.y_masks.clear();
+        links.bivalue.for_each([&](int cell) { x_cycle_memo.y_masks.push_back(board.mask(cell)); });
+        x_cycle_memo.y_work = context.work - y_work_before;
       }
     }
   };
