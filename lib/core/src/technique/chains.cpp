@@ -387,6 +387,12 @@ struct XCycleMemo {
     std::uint64_t work = 0;
   };
   std::vector<Digit> digits;
+  // The whole stage: whether its last search found nothing at all, on which candidates, with
+  // which strong links (per digit, each linked cell's partners in cell order), and its work.
+  bool all_barren = false;
+  std::vector<CandidateMask> barren_candidates;
+  std::vector<CellSet<W>> barren_links;
+  std::uint64_t barren_work = 0;
   // Y-cycles as a whole: whether the last full search found none, from which bivalue cells
   // (their candidates in cell order), and its work.
   bool y_barren = false;
@@ -402,6 +408,43 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                  std::vector<Step>& out) {
   ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links();
+  if (!context.x_cycle_memo) {
+    auto fresh = std::make_shared<XCycleMemo<W>>();
+    fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    context.x_cycle_memo = std::move(fresh);
+  }
+  auto& x_cycle_memo = *static_cast<XCycleMemo<W>*>(context.x_cycle_memo.get());
+  // Nothing found on a board whose candidates this one's are among, with the same strong links
+  // (bilocal pairs, bivalue cells and their candidates): nothing to find here either. Every chain
+  // and X- or Y-cycle here is one there (its strong links are the same, its weak links join
+  // candidates that were there too; the cycle searches walk only linked, resp. bivalue, nodes, so
+  // they meet the same loops in the same order), and removes only what it removed there. A search
+  // that found nothing ran in full (no limit below `cap`), so there were none.
+  std::vector<CellSet<W>> link_key;
+  const auto cells_count = static_cast<std::size_t>(layout.cell_count);
+  for (int digit = 0; digit < layout.size; ++digit) {
+    link_key.push_back(links.linked[static_cast<std::size_t>(digit)]);
+    links.linked[static_cast<std::size_t>(digit)].for_each(
+        [&](int cell) { link_key.push_back(links.partner(cell, digit)); });
+  }
+  link_key.push_back(links.bivalue);
+  if (x_cycle_memo.all_barren && x_cycle_memo.barren_candidates.size() == cells_count &&
+      x_cycle_memo.barren_links == link_key) {
+    bool among = true;
+    for (std::size_t cell = 0; cell < cells_count && among; ++cell)
+      among = (board.candidates[cell] & ~x_cycle_memo.barren_candidates[cell]) == 0;
+    // Bivalue cells with the same digits (the link key has the cells).
+    links.bivalue.for_each([&](int cell) {
+      among = among && board.candidates[static_cast<std::size_t>(cell)] ==
+                           x_cycle_memo.barren_candidates[static_cast<std::size_t>(cell)];
+    });
+    if (among) {
+      context.work += x_cycle_memo.barren_work;
+      return;
+    }
+  }
+  const std::size_t out_before = out.size();
+  const std::uint64_t work_before = context.work;
   struct Found {
     int cell;
     int digit;
@@ -421,12 +464,6 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   double best = kNoScore;
   std::vector<DigitSets<W>> layers;  // the searches' scratch
   std::vector<Step> cycles;
-  if (!context.x_cycle_memo) {
-    auto fresh = std::make_shared<XCycleMemo<W>>();
-    fresh->digits.resize(static_cast<std::size_t>(layout.size));
-    context.x_cycle_memo = std::move(fresh);
-  }
-  auto& x_cycle_memo = *static_cast<XCycleMemo<W>*>(context.x_cycle_memo.get());
   // X-cycles from every linked candidate, Y-cycles from bivalue cells. A loop read backwards with
   // its colours swapped is a loop through the same strong link from its other end, with the same
   // length and eliminations: each X strong link is tried from one end. (Halving Y-cycles the same
@@ -601,6 +638,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   search_cycles();
   search_chains(ChainMode::xy);
   search_mixed_cycles();
+  x_cycle_memo.all_barren = found.empty() && cycles.empty() && out.size() == out_before;
+  if (x_cycle_memo.all_barren) {
+    x_cycle_memo.barren_candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+    x_cycle_memo.barren_links = std::move(link_key);
+    x_cycle_memo.barren_work = context.work - work_before;
+  }
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (Step& cycle : cycles)
     if (cycle.score <= bound) out.push_back(std::move(cycle));
