@@ -203,6 +203,98 @@ void expect_strong_link_chain(const std::vector<int>& cells, int links, Techniqu
   expect_eliminations_follow(cells, steps);
 }
 
+// White box: the lower stages keep what they found from board to board in the SearchContext
+// (strong-link chains and X-/Y-cycles per digit, unique loops per pair, barren ALS sets, aligned
+// pairs and triplets after a barren search). On a run of boards that each lose a few candidates
+// (seeded, cells keeping two or more), every one of those searches with the kept context must
+// report exactly what it reports with a fresh one.
+TEST(TechniqueGrader, StagesKeptAcrossBoardsMatchAFreshSearch) {
+  using namespace technique;
+  const auto owner = layout_for<2>(Geometry::standard(9));
+  const Layout<2>& layout = *owner;
+  using Search = void (*)(const Layout<2>&, const Board<2>&, SearchContext&, std::vector<Step>&);
+  const std::vector<std::pair<const char*, Search>> searches = {
+      {"two strong links", [](const Layout<2>& l, const Board<2>& b, SearchContext& c,
+                              std::vector<Step>& o) { find_strong_link_chains(l, b, c, 2, 2, o); }},
+      {"three strong links", [](const Layout<2>& l, const Board<2>& b, SearchContext& c,
+                                std::vector<Step>& o) { find_strong_link_chains(l, b, c, 3, 3, o); }},
+      {"unique rectangles and loops", find_unique_rectangles<2>},
+      {"WXYZ-wings", [](const Layout<2>& l, const Board<2>& b, SearchContext& c,
+                        std::vector<Step>& o) { find_als_wings(l, b, c, 3, o); }},
+      {"VWXYZ-wings", [](const Layout<2>& l, const Board<2>& b, SearchContext& c,
+                         std::vector<Step>& o) { find_als_wings(l, b, c, 4, o); }},
+      {"aligned pairs", find_aligned_pair_exclusion<2>},
+      {"chains and cycles", find_chains<2>},
+      {"aligned triplets", find_aligned_triplet_exclusion<2>},
+  };
+  int found_kept = 0;
+  const auto compare = [&](const Board<2>& board, SearchContext& kept, const std::string& where) {
+    for (const auto& [name, search] : searches) {
+      SearchContext fresh;
+      fresh.explain = true;
+      std::vector<Step> expected;
+      std::vector<Step> actual;
+      search(layout, board, fresh, expected);
+      search(layout, board, kept, actual);
+      found_kept += static_cast<int>(actual.size());
+      ASSERT_EQ(actual.size(), expected.size()) << name << ", " << where;
+      for (std::size_t i = 0; i < actual.size(); ++i) {
+        EXPECT_EQ(actual[i].technique, expected[i].technique) << name;
+        EXPECT_EQ(actual[i].score, expected[i].score) << name;
+        EXPECT_EQ(actual[i].eliminations, expected[i].eliminations) << name << ": " << expected[i].detail;
+        EXPECT_EQ(actual[i].placements, expected[i].placements) << name;
+        EXPECT_EQ(actual[i].detail, expected[i].detail) << name;
+      }
+    }
+  };
+  const auto puzzles = load_corpus(shared_data("top95.txt"), 24);
+  ASSERT_EQ(puzzles.size(), 24U);
+  // Boards losing random candidates (one to three a board, from cells of three or more).
+  for (std::size_t p = 0; p < puzzles.size(); ++p) {
+    Board<2> board;
+    ASSERT_TRUE(load_board(layout, puzzles[p], board));
+    Rng rng(derive_seed(20, p));
+    SearchContext kept;
+    kept.explain = true;
+    for (int round = 0; round < 24; ++round) {
+      compare(board, kept, "puzzle " + std::to_string(p) + ", board " + std::to_string(round));
+      std::vector<Deduction> removable;
+      board.open.for_each([&](int cell) {
+        if (bit_count(board.mask(cell)) < 3) return;
+        for (CandidateMask d = board.mask(cell); d != 0; d &= d - 1) removable.push_back({cell, std::countr_zero(d)});
+      });
+      if (removable.empty()) break;
+      for (std::uint32_t n = 1 + rng.below(3); n > 0 && !removable.empty(); --n) {
+        const std::size_t at = rng.below(static_cast<std::uint32_t>(removable.size()));
+        const Deduction gone = removable[at];
+        removable.erase(removable.begin() + static_cast<std::ptrdiff_t>(at));
+        if (bit_count(board.mask(gone.cell)) >= 3) board.eliminate(gone.cell, gone.digit);
+      }
+      ++kept.board_version;
+    }
+  }
+  // The boards of SE's path (the grader's own steps, one board each), where most of these
+  // searches find nothing and the kept ones skip the most.
+  for (std::size_t p = 0; p < 8; ++p) {
+    TechniqueOptions options;
+    options.explain = true;
+    const TechniqueGrade grade = grade_techniques(puzzles[p], options);
+    Board<2> board;
+    ASSERT_TRUE(load_board(layout, puzzles[p], board));
+    SearchContext kept;
+    kept.explain = true;
+    for (std::size_t i = 0; i < grade.steps.size(); ++i) {
+      compare(board, kept, "puzzle " + std::to_string(p) + ", step " + std::to_string(i));
+      for (const CellValue& placed : grade.steps[i].placements)
+        if (board.values[static_cast<std::size_t>(placed.cell)] == 0) board.place(layout, placed.cell, placed.value - 1);
+      for (const CellValue& gone : grade.steps[i].eliminations)
+        if (board.has(gone.cell, gone.value - 1)) board.eliminate(gone.cell, gone.value - 1);
+      ++kept.board_version;
+    }
+  }
+  EXPECT_GT(found_kept, 0);  // the boards hold steps, not only barren searches
+}
+
 TEST(StrongLinkChains, FiveLinks) {
   expect_strong_link_chain({2, 3, 21, 26, 29, 37, 45, 55, 58, 77, 80}, 5, Technique::five_strong_links);
 }

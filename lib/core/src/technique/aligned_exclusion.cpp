@@ -131,9 +131,17 @@ inline std::array<CandidateMask, 3> surviving_values(const std::array<CandidateM
 // of them with two or three candidates), so a triplet found barren on the last board is barren
 // again while none of those cells changed: it is skipped. The triplets are met in increasing
 // (first, second, third) cell order, so last board's list is walked alongside.
+//
+// When the last search found no step at all (all_barren), every triplet it looked at was barren,
+// and a triplet it did not look at was not one then. A triplet none of whose cells changed, and
+// no changed possible excluder seeing all three, is then barren now: its cells, its excluders and
+// so whether it is a triplet at all (each cell is a base cell, having two or more small peers,
+// as it has two or more excluders) are as they were. So the search goes straight to the triplets
+// with a changed cell or a changed small cell seeing all three, without the list.
 struct TripletMemo {
   std::vector<CandidateMask> candidates;  // the last searched board's, empty before the first
-  std::vector<std::uint64_t> barren;      // triplet keys, increasing
+  std::vector<std::uint64_t> barren;      // triplet keys, increasing (not kept while all_barren)
+  bool all_barren = false;                // the last search found no step
 };
 
 constexpr std::uint64_t triplet_key(int first, int second, int third) {
@@ -143,10 +151,33 @@ constexpr std::uint64_t triplet_key(int first, int second, int third) {
 
 }  // namespace
 
+// What the pair search remembers from one board to the next (TripletMemo's argument for pairs):
+// after a search that found nothing, a pair whose cells did not change, nor any cell of two or
+// fewer candidates (then or now) seeing both, is barren again: only the other pairs are looked at.
+struct PairMemo {
+  std::vector<CandidateMask> candidates;  // the last searched board's, empty before the first
+  bool all_barren = false;                // the last search found no step
+};
+
 template <int W>
 void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                  std::vector<Step>& out) {
   ++context.work;
+  if (!context.pair_memo) context.pair_memo = std::make_shared<PairMemo>();
+  PairMemo& memo = *static_cast<PairMemo*>(context.pair_memo.get());
+  const auto cells_count = static_cast<std::size_t>(layout.cell_count);
+  const bool dirty_only = memo.all_barren && memo.candidates.size() == cells_count;
+  CellSet<W> changed;
+  CellSet<W> changed_small;  // changed cells of two or fewer candidates before or now
+  if (dirty_only)
+    for (std::size_t cell = 0; cell < cells_count; ++cell) {
+      const CandidateMask before = memo.candidates[cell];
+      const CandidateMask now = board.candidates[cell];
+      if (before == now) continue;
+      changed.set(static_cast<int>(cell));
+      if (bit_count(before) <= 2 || bit_count(now) <= 2) changed_small.set(static_cast<int>(cell));
+    }
+  const std::size_t out_before = out.size();
   // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
   // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
   // each other and the values are equal, or when it would empty one of those bivalue cells; a
@@ -165,7 +196,17 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
     const int first = bases[i];
     later.reset(first);
     // The second cell sees two or more of the bivalue cells the first one sees.
-    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & later).for_each([&](int second) {
+    CellSet<W> seconds = later;
+    if (dirty_only && !changed.test(first)) {
+      // Only seconds that changed or see a changed small cell seeing the first (PairMemo).
+      CellSet<W> worth = changed;
+      (changed_small & layout.peers[static_cast<std::size_t>(first)]).for_each([&](int cell) {
+        worth |= layout.peers[static_cast<std::size_t>(cell)];
+      });
+      seconds &= worth;
+      if (seconds.none()) continue;
+    }
+    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & seconds).for_each([&](int second) {
       const CellSet<W> common =
           seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
       const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
@@ -198,6 +239,8 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       out.push_back(std::move(step));
     });
   }
+  memo.all_barren = out.size() == out_before;
+  memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
 }
 
 template <int W>
@@ -232,6 +275,8 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       changed.set(static_cast<int>(cell));
       if (bit_count(before) <= 3 || bit_count(now) <= 3) changed_small.set(static_cast<int>(cell));
     }
+  const bool dirty_only = remembered && memo.all_barren;
+  const std::size_t out_before = out.size();
   std::vector<std::uint64_t> barren;
   std::size_t cursor = 0;  // into memo.barren
   // The base cells after the pair's first and second cells: each triplet is met once, in cell order.
@@ -242,12 +287,30 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
     const int first = bases[i];
     after_first.reset(first);
     CellSet<W> later = after_first & seen_twice_by(layout, seen_small[static_cast<std::size_t>(first)]);
+    // A first cell that did not change and sees no changed small cell has triplets worth a look
+    // only through a changed second or third (see TripletMemo).
+    if (dirty_only && !changed.test(first) &&
+        !changed_small.intersects(layout.peers[static_cast<std::size_t>(first)]) && !later.intersects(changed))
+      continue;
     const CellSet<W> seconds = later;
     seconds.for_each([&](int second) {
       later.reset(second);
       const CellSet<W> common_pair =
           seen_small[static_cast<std::size_t>(first)] & seen_small[static_cast<std::size_t>(second)];
       if (common_pair.count_upto(2) < 2) return;
+      // The cells whose change would make this pair's triplets worth a new look: the pair and
+      // what sees both (a third's own change is tested below).
+      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
+      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
+                                      layout.peers[static_cast<std::size_t>(second)];
+      CellSet<W> thirds = later;
+      if (dirty_only && !pair_changed) {
+        // Only thirds that changed or see a changed small cell seeing the pair (see TripletMemo).
+        CellSet<W> worth = changed;
+        changed_pair.for_each([&](int cell) { worth |= layout.peers[static_cast<std::size_t>(cell)]; });
+        thirds &= worth;
+        if (thirds.none()) return;
+      }
       // The third cell sees two or more of the pair's excluders: gather the cells seen twice.
       CellSet<W> once;
       CellSet<W> twice;
@@ -255,12 +318,8 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         twice |= once & layout.peers[static_cast<std::size_t>(excluder)];
         once |= layout.peers[static_cast<std::size_t>(excluder)];
       });
-      // The cells whose change would make this pair's triplets worth a new look: the pair and
-      // what sees both (a third's own change is tested below).
-      const bool pair_changed = remembered && (changed.test(first) || changed.test(second));
-      const CellSet<W> changed_pair = changed_small & layout.peers[static_cast<std::size_t>(first)] &
-                                      layout.peers[static_cast<std::size_t>(second)];
-      (twice & later).for_each([&](int third) {
+      thirds &= twice;
+      thirds.for_each([&](int third) {
         const std::array<int, 3> cells{first, second, third};
         const bool ab = sees(layout, cells[0], cells[1]);
         const bool ac = sees(layout, cells[0], cells[2]);
@@ -270,7 +329,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
               (small.test(cells[2]) && (ac || bc))))
           return;
         const std::uint64_t key = triplet_key(cells[0], cells[1], cells[2]);
-        if (remembered && !pair_changed) {
+        if (remembered && !pair_changed && !dirty_only) {
           while (cursor < memo.barren.size() && memo.barren[cursor] < key) ++cursor;
           if (cursor < memo.barren.size() && memo.barren[cursor] == key && !changed.test(third) &&
               !changed_pair.intersects(layout.peers[static_cast<std::size_t>(third)])) {
@@ -305,6 +364,10 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
       });
     });
   }
+  memo.all_barren = out.size() == out_before;
+  // A search of the changed triplets only leaves the list incomplete: the next search either
+  // finds this one all barren again, or looks at every triplet.
+  if (dirty_only) barren.clear();
   memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
   memo.barren.swap(barren);
 }

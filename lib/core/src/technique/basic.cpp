@@ -193,6 +193,11 @@ struct AlsSets {
     CellSet<W> members;
     CandidateMask together = 0;
     int most = 0;
+    // The set's wings read, besides its cells, only the places of its digits and the bivalue
+    // cells holding none but its digits (`near`): found barren with the digits' change counts
+    // summed (plus one; 0: not known) and `near` as below, it is barren again while both are.
+    std::uint32_t barren_stamp = 0;
+    CellSet<W> barren_near;
   };
   struct Unit {
     std::uint32_t stamp = 0;  // unit_changes + 1 when found, 0: never
@@ -670,18 +675,16 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
     return seen & also;
   };
   // Every bivalue cell B linked to the set A = `members` (found in unit u) by a restricted common.
-  const auto wings = [&](std::size_t u, const CellSet<W>& members, CandidateMask together, int most) {
+  // B sees the cells of A holding its restricted digit: some cell of A. Both its digits are A's:
+  // `near`, the bivalue cells holding none of the other digits.
+  const auto wings = [&](std::size_t u, const CellSet<W>& members, CandidateMask together, int most,
+                         const CellSet<W>& near) {
     // The same cells met through another unit (a box-line overlap) are tried once.
     for (int v : layout.units_of(members.first()))
       if (static_cast<std::size_t>(v) < u &&
           (members - layout.unit_cells[static_cast<std::size_t>(v)]).none())
         return;
     const double score = base + 0.1 * (size - 2 - std::abs(3 - most));
-    // B sees the cells of A holding its restricted digit: some cell of A. Both its digits are A's:
-    // the bivalue cells holding none of the other digits.
-    CellSet<W> near = bivalue;
-    for (CandidateMask other = layout.all_values & ~together; other != 0; other &= other - 1)
-      near -= board.cells_of(std::countr_zero(other));
     CellSet<W> seen_by_a;
     members.for_each([&](int c) { seen_by_a |= layout.peers[static_cast<std::size_t>(c)]; });
     (near & seen_by_a).for_each([&](int b) {
@@ -767,7 +770,19 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       entry.sets.clear();
       find_unit_sets(u, entry.sets);
     }
-    for (const typename AlsSets<W>::Set& set : entry.sets) wings(u, set.members, set.together, set.most);
+    for (typename AlsSets<W>::Set& set : entry.sets) {
+      CellSet<W> near = bivalue;
+      for (CandidateMask other = layout.all_values & ~set.together; other != 0; other &= other - 1)
+        near -= board.cells_of(std::countr_zero(other));
+      std::uint32_t stamp = 1;
+      for (CandidateMask digits = set.together; digits != 0; digits &= digits - 1)
+        stamp += context.digit_changes[static_cast<std::size_t>(std::countr_zero(digits))];
+      if (set.barren_stamp == stamp && set.barren_near == near) continue;
+      const std::size_t before = out.size();
+      wings(u, set.members, set.together, set.most, near);
+      set.barren_stamp = out.size() == before ? stamp : 0;
+      set.barren_near = near;
+    }
   }
 }
 

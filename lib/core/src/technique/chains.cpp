@@ -18,6 +18,8 @@
 // middle (see shortest_chain).
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -374,6 +376,31 @@ struct CycleSearch {
   }
 };
 
+// X-cycles per digit and Y-cycles, kept across boards (SearchContext::x_cycle_memo): whether the digit's full
+// search (no limit below `cap`) found none, on which places, and the work it counted (counted
+// again when skipped, so the count is the same).
+template <int W>
+struct XCycleMemo {
+  struct Digit {
+    bool barren = false;
+    CellSet<W> places;
+    std::uint64_t work = 0;
+  };
+  std::vector<Digit> digits;
+  // The whole stage: whether its last search found nothing at all, on which candidates, with
+  // which strong links (per digit, each linked cell's partners in cell order), and its work.
+  bool all_barren = false;
+  std::vector<CandidateMask> barren_candidates;
+  std::vector<CellSet<W>> barren_links;
+  std::uint64_t barren_work = 0;
+  // Y-cycles as a whole: whether the last full search found none, from which bivalue cells
+  // (their candidates in cell order), and its work.
+  bool y_barren = false;
+  CellSet<W> y_bivalue;
+  std::vector<CandidateMask> y_masks;
+  std::uint64_t y_work = 0;
+};
+
 }  // namespace
 
 template <int W>
@@ -381,6 +408,43 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                  std::vector<Step>& out) {
   ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links();
+  if (!context.x_cycle_memo) {
+    auto fresh = std::make_shared<XCycleMemo<W>>();
+    fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    context.x_cycle_memo = std::move(fresh);
+  }
+  auto& x_cycle_memo = *static_cast<XCycleMemo<W>*>(context.x_cycle_memo.get());
+  // Nothing found on a board whose candidates this one's are among, with the same strong links
+  // (bilocal pairs, bivalue cells and their candidates): nothing to find here either. Every chain
+  // and X- or Y-cycle here is one there (its strong links are the same, its weak links join
+  // candidates that were there too; the cycle searches walk only linked, resp. bivalue, nodes, so
+  // they meet the same loops in the same order), and removes only what it removed there. A search
+  // that found nothing ran in full (no limit below `cap`), so there were none.
+  std::vector<CellSet<W>> link_key;
+  const auto cells_count = static_cast<std::size_t>(layout.cell_count);
+  for (int digit = 0; digit < layout.size; ++digit) {
+    link_key.push_back(links.linked[static_cast<std::size_t>(digit)]);
+    links.linked[static_cast<std::size_t>(digit)].for_each(
+        [&](int cell) { link_key.push_back(links.partner(cell, digit)); });
+  }
+  link_key.push_back(links.bivalue);
+  if (x_cycle_memo.all_barren && x_cycle_memo.barren_candidates.size() == cells_count &&
+      x_cycle_memo.barren_links == link_key) {
+    bool among = true;
+    for (std::size_t cell = 0; cell < cells_count && among; ++cell)
+      among = (board.candidates[cell] & ~x_cycle_memo.barren_candidates[cell]) == 0;
+    // Bivalue cells with the same digits (the link key has the cells).
+    links.bivalue.for_each([&](int cell) {
+      among = among && board.candidates[static_cast<std::size_t>(cell)] ==
+                           x_cycle_memo.barren_candidates[static_cast<std::size_t>(cell)];
+    });
+    if (among) {
+      context.work += x_cycle_memo.barren_work;
+      return;
+    }
+  }
+  const std::size_t out_before = out.size();
+  const std::uint64_t work_before = context.work;
   struct Found {
     int cell;
     int digit;
@@ -390,7 +454,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   };
   std::vector<Found> found;
   const std::vector<Deduction>& candidates = tables.index().candidates;
-  const StaticReach<W>& reach = tables.reach();
+  const StaticReach<W>* reach = nullptr;  // made when a search of XY-chains first needs it
   const SingleDigitReach<W>& x_reach = tables.single_digit_reach();
   const int cap = 2 * layout.cell_count * layout.size + 2;
   // Only assumptions that can reach their negation along some links have a chain at all (the
@@ -407,12 +471,32 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   // start one.)
   const auto search_cycles = [&] {
     for (const bool y_cycles : {false, true}) {
+      // Y-cycles walk bivalue cells only: loops found from the same bivalue cells holding the
+      // same digits are the same loops, and as candidates only go, those that removed nothing
+      // remove nothing now. A full search (no limit below `cap`) that found none is barren again.
+      const bool y_full = y_cycles && best == kNoScore;
+      if (y_full && x_cycle_memo.y_barren && x_cycle_memo.y_bivalue == links.bivalue) {
+        bool same = true;
+        std::size_t i = 0;
+        links.bivalue.for_each([&](int cell) { same = same && x_cycle_memo.y_masks[i++] == board.mask(cell); });
+        if (same) {
+          context.work += x_cycle_memo.y_work;
+          continue;
+        }
+      }
+      const std::uint64_t y_work_before = context.work;
       CycleSearch<W> search{layout, board, links, !y_cycles, y_cycles, {}, {}, {}};
       const Technique technique = y_cycles ? Technique::y_chain : Technique::x_chain;
       std::vector<ChainNode> partners;
+      // The limit changes only with `best`: worked out again only then (every source asks).
+      double limit_best = kNoScore;
+      int limit_for_best = cap;
       const auto try_loops = [&](const ChainNode& source) {
-        const int limit =
-            best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        if (best != limit_best) {
+          limit_best = best;
+          limit_for_best = best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+        }
+        const int limit = limit_for_best;
         if (limit < 4 || partners.empty()) return;
         ++context.work;
         Step step = make_step(technique, 0.0);
@@ -424,7 +508,19 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
           step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
         cycles.push_back(std::move(step));
       };
-      for (int digit = 0; digit < layout.size; ++digit)
+      for (int digit = 0; digit < layout.size; ++digit) {
+        // X-cycles on a digit read only its places; searched in full (no cycle found yet, so no
+        // limit but `cap`) and barren, they are barren again while the places are the same.
+        typename XCycleMemo<W>::Digit* known = nullptr;
+        if (!y_cycles) {
+          known = &x_cycle_memo.digits[static_cast<std::size_t>(digit)];
+          if (best == kNoScore && known->barren && known->places == board.cells_of(digit)) {
+            context.work += known->work;
+            continue;
+          }
+        }
+        const bool full = best == kNoScore;
+        const std::uint64_t work_before = context.work;
         (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
             .for_each([&](int cell) {
               // A loop leaves the source and enters its partner by weak links, from and to
@@ -446,6 +542,19 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
               }
               try_loops({cell, digit, true});
             });
+        if (known != nullptr) {
+          known->barren = full && best == kNoScore;
+          known->places = board.cells_of(digit);
+          known->work = context.work - work_before;
+        }
+      }
+      if (y_cycles) {
+        x_cycle_memo.y_barren = y_full && best == kNoScore;
+        x_cycle_memo.y_bivalue = links.bivalue;
+        x_cycle_memo.y_masks.clear();
+        links.bivalue.for_each([&](int cell) { x_cycle_memo.y_masks.push_back(board.mask(cell)); });
+        x_cycle_memo.y_work = context.work - y_work_before;
+      }
     }
   };
   const auto search_chains = [&](ChainMode mode) {
@@ -454,12 +563,13 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       return best == kNoScore ? cap : node_limit(base, std::max(best, context.good_enough), cap);
     };
     int limit = limit_now();
+    if (mode != ChainMode::x && limit >= 2 && reach == nullptr) reach = &tables.reach();
     for (std::size_t i = 0; i < 2 * candidates.size() && limit >= 2; ++i) {
       const Deduction& start = candidates[i / 2];
       const bool start_on = i % 2 == 0;
       if (mode == ChainMode::x ? !(start_on ? x_reach.refutes_true(start.cell, start.digit)
                                             : x_reach.refutes_false(start.cell, start.digit))
-                               : !reach.reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
+                               : !reach->reaches(static_cast<int>(i), static_cast<int>(i ^ 1)))
         continue;
       ++context.work;
       const int nodes =
@@ -528,6 +638,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   search_cycles();
   search_chains(ChainMode::xy);
   search_mixed_cycles();
+  x_cycle_memo.all_barren = found.empty() && cycles.empty() && out.size() == out_before;
+  if (x_cycle_memo.all_barren) {
+    x_cycle_memo.barren_candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+    x_cycle_memo.barren_links = std::move(link_key);
+    x_cycle_memo.barren_work = context.work - work_before;
+  }
   const double bound = std::max(best, context.good_enough) + kEpsilon;
   for (Step& cycle : cycles)
     if (cycle.score <= bound) out.push_back(std::move(cycle));

@@ -244,6 +244,9 @@ struct SearchContext {
   int strong_links_depth = 0;
   std::vector<StrongLinkChain> strong_links;
   int grouped_strong_links_depth = 0;
+  // The plain search's chains per digit, kept across boards on the same grounds as the grouped
+  // ones below (strong_link_chains.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> strong_links_by_digit;
   // The grouped search's steps per digit, kept across boards: a digit's grouped chains depend only
   // on the layout and that digit's places, so a digit whose places did not change since its last
   // search is not searched again, and the stages read the steps from there (strong_link_chains.cpp).
@@ -283,6 +286,9 @@ struct SearchContext {
   // reachability; chain_tables.hpp) per board. Type-erased to keep them out of this header.
   std::uint64_t chain_tables_version = ~std::uint64_t{0};
   std::shared_ptr<void> chain_tables;
+  // X-cycles (find_chains): per digit, whether its last full search found none, and on which
+  // places (chains.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> x_cycle_memo;
   // Killer boards: every cage and 45-rule deduction of the board, found once per board
   // (killer.cpp) and handed out technique by technique to the Killer stages of the ladder.
   std::uint64_t killer_version = ~std::uint64_t{0};
@@ -291,6 +297,12 @@ struct SearchContext {
   // ALS wings: each unit's almost locked sets, kept while the unit's candidates do not change
   // (basic.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> als_sets;
+  // Unique loops: each digit pair's loops and what they were read from, kept while those cells do
+  // not change (uniqueness.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> unique_loop_memo;
+  // Aligned pair exclusion: the last searched board, and whether the search found nothing there
+  // (aligned_exclusion.cpp). Type-erased like chain_tables.
+  std::shared_ptr<void> pair_memo;
   // Aligned triplet exclusion: the triplets the last search looked at in full and found nothing
   // in, with the board it ran on (aligned_exclusion.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> triplet_memo;

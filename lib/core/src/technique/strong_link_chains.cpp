@@ -7,6 +7,7 @@
 // (SearchContext::strong_links); each stage reports the chains of its link counts.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -43,97 +44,149 @@ std::string strong_link_name(int links, unsigned kinds) {
 
 namespace {
 
+// One digit's part of search_strong_link_chains. `partners` is scratch (a cell set per cell and
+// unit kind), its rows cleared as they are first used for the digit.
+template <int W>
+void search_digit_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int max_links,
+                         int digit, const SingleDigitReach<W>& reach,
+                         std::array<std::vector<CellSet<W>>, 3>& partners, std::vector<StrongLinkChain>& found) {
+  constexpr int kMasks = 8;
+  std::array<CellSet<W>, 3> linked{};
+  bool any_link = false;
+  for (std::size_t u = 0; u < layout.unit_cells.size(); ++u) {
+    const CellSet<W> places = board.cells_of(digit) & layout.unit_cells[u];
+    if (places.count_upto(2) != 2) continue;
+    const std::size_t kind = layout.unit_kind[u] == UnitKind::row      ? 0
+                             : layout.unit_kind[u] == UnitKind::column ? 1
+                                                                       : 2;
+    const int first = places.first();
+    const int second = (places - StrongLinks<W>::single(first)).first();
+    if (!linked[kind].test(first)) partners[kind][static_cast<std::size_t>(first)] = CellSet<W>{};
+    if (!linked[kind].test(second)) partners[kind][static_cast<std::size_t>(second)] = CellSet<W>{};
+    partners[kind][static_cast<std::size_t>(first)].set(second);
+    partners[kind][static_cast<std::size_t>(second)].set(first);
+    linked[kind].set(first);
+    linked[kind].set(second);
+    any_link = true;
+  }
+  if (!any_link) return;
+  const CellSet<W> any_linked = linked[0] | linked[1] | linked[2];
+  board.cells_of(digit).for_each([&](int start) {
+    // No single-digit chain leads from this candidate to its negation: nothing to search.
+    if (!reach.refutes_true(start, digit)) return;
+    ++context.work;
+    const CellSet<W>& sees_start = layout.peers[static_cast<std::size_t>(start)];
+    // A chain must leave the start through a peer with a strong link.
+    if (!sees_start.intersects(board.cells_of(digit) & any_linked)) return;
+    std::array<CellSet<W>, kMasks> on_front{};
+    std::array<CellSet<W>, kMasks> on_seen{};
+    std::array<CellSet<W>, kMasks> off_seen{};
+    unsigned live = 1;  // masks with a non-empty frontier
+    on_front[0].set(start);
+    on_seen[0].set(start);
+    for (int links = 1; links <= max_links; ++links) {
+      std::array<CellSet<W>, kMasks> next{};
+      unsigned next_live = 0;
+      for (int m = 0; m < kMasks; ++m) {
+        if (!(live & (1U << m))) continue;
+        CellSet<W> off_front;
+        on_front[static_cast<std::size_t>(m)].for_each(
+            [&](int c) { off_front |= layout.peers[static_cast<std::size_t>(c)]; });
+        off_front &= board.cells_of(digit) & any_linked;
+        off_front -= off_seen[static_cast<std::size_t>(m)];
+        off_seen[static_cast<std::size_t>(m)] |= off_front;
+        for (std::size_t kind = 0; kind < 3; ++kind)
+          (off_front & linked[kind]).for_each([&](int c) {
+            const std::size_t to = static_cast<std::size_t>(m) | (std::size_t{1} << kind);
+            next[to] |= partners[kind][static_cast<std::size_t>(c)];
+            next_live |= 1U << to;
+          });
+      }
+      unsigned best_kinds = kMasks;
+      double best_here = kNoScore;
+      live = 0;
+      for (int m = 0; m < kMasks; ++m) {
+        if (!(next_live & (1U << m))) continue;
+        CellSet<W>& fresh = next[static_cast<std::size_t>(m)];
+        fresh.reset(start);
+        fresh -= on_seen[static_cast<std::size_t>(m)];
+        if (fresh.none()) continue;
+        on_seen[static_cast<std::size_t>(m)] |= fresh;
+        live |= 1U << m;
+        if (links >= 2 && fresh.intersects(sees_start)) {
+          const double score = strong_link_score(links, static_cast<unsigned>(m));
+          if (score < best_here) {
+            best_here = score;
+            best_kinds = static_cast<unsigned>(m);
+          }
+        }
+      }
+      if (best_kinds != kMasks) {
+        found.push_back({start, digit, links, best_kinds, best_here});
+        return;
+      }
+      if (live == 0) return;
+      on_front = next;
+    }
+  });
+}
+
+// The plain search's chains per digit (SearchContext::strong_links_by_digit), with the key that
+// proves them current: the digit's places when searched and the depth. A digit's chains, like its
+// single-digit reachability (SingleDigitReach) that filters their starts, are drawn from the layout
+// and that digit's places alone, so a digit whose places did not change since its last search is
+// not searched again (in SE order most boards follow a chain step that touched one digit). `work`
+// is what the search added to SearchContext::work, added again on reuse so the count is the same.
+template <int W>
+struct PlainByDigit {
+  struct Entry {
+    bool searched = false;
+    int depth = 0;
+    CellSet<W> places;
+    std::vector<StrongLinkChain> chains;
+    std::uint64_t work = 0;
+  };
+  const Layout<W>* layout = nullptr;
+  std::vector<Entry> digits;
+};
+
 // Every candidate that the ends of a single-digit chain of at most `max_links` strong links both
 // see, with the fewest links (and among those the easiest unit kinds).
 template <int W>
 void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                int max_links, std::vector<StrongLinkChain>& found) {
-  constexpr int kMasks = 8;
-  const SingleDigitReach<W>& reach = chain_tables(layout, board, context).single_digit_reach();
+  auto* cache = static_cast<PlainByDigit<W>*>(context.strong_links_by_digit.get());
+  if (cache == nullptr || cache->layout != &layout) {
+    auto fresh = std::make_shared<PlainByDigit<W>>();
+    fresh->layout = &layout;
+    fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    cache = fresh.get();
+    context.strong_links_by_digit = std::move(fresh);
+  }
+  const SingleDigitReach<W>* reach_tables = nullptr;  // made only when a digit is searched
   std::array<std::vector<CellSet<W>>, 3> partners;
-  for (auto& by_kind : partners) by_kind.assign(static_cast<std::size_t>(layout.cell_count), CellSet<W>{});
   for (int digit = 0; digit < layout.size; ++digit) {
-    std::array<CellSet<W>, 3> linked{};
-    bool any_link = false;
-    for (std::size_t u = 0; u < layout.unit_cells.size(); ++u) {
-      const CellSet<W> places = board.cells_of(digit) & layout.unit_cells[u];
-      if (places.count_upto(2) != 2) continue;
-      const std::size_t kind = layout.unit_kind[u] == UnitKind::row      ? 0
-                               : layout.unit_kind[u] == UnitKind::column ? 1
-                                                                         : 2;
-      const int first = places.first();
-      const int second = (places - StrongLinks<W>::single(first)).first();
-      if (!linked[kind].test(first)) partners[kind][static_cast<std::size_t>(first)] = CellSet<W>{};
-      if (!linked[kind].test(second)) partners[kind][static_cast<std::size_t>(second)] = CellSet<W>{};
-      partners[kind][static_cast<std::size_t>(first)].set(second);
-      partners[kind][static_cast<std::size_t>(second)].set(first);
-      linked[kind].set(first);
-      linked[kind].set(second);
-      any_link = true;
+    auto& entry = cache->digits[static_cast<std::size_t>(digit)];
+    if (entry.searched && entry.depth == max_links && entry.places == board.cells_of(digit)) {
+      found.insert(found.end(), entry.chains.begin(), entry.chains.end());
+      context.work += entry.work;
+      continue;
     }
-    if (!any_link) continue;
-    const CellSet<W> any_linked = linked[0] | linked[1] | linked[2];
-    board.cells_of(digit).for_each([&](int start) {
-      // No single-digit chain leads from this candidate to its negation: nothing to search.
-      if (!reach.refutes_true(start, digit)) return;
-      ++context.work;
-      const CellSet<W>& sees_start = layout.peers[static_cast<std::size_t>(start)];
-      // A chain must leave the start through a peer with a strong link.
-      if (!sees_start.intersects(board.cells_of(digit) & any_linked)) return;
-      std::array<CellSet<W>, kMasks> on_front{};
-      std::array<CellSet<W>, kMasks> on_seen{};
-      std::array<CellSet<W>, kMasks> off_seen{};
-      unsigned live = 1;  // masks with a non-empty frontier
-      on_front[0].set(start);
-      on_seen[0].set(start);
-      for (int links = 1; links <= max_links; ++links) {
-        std::array<CellSet<W>, kMasks> next{};
-        unsigned next_live = 0;
-        for (int m = 0; m < kMasks; ++m) {
-          if (!(live & (1U << m))) continue;
-          CellSet<W> off_front;
-          on_front[static_cast<std::size_t>(m)].for_each(
-              [&](int c) { off_front |= layout.peers[static_cast<std::size_t>(c)]; });
-          off_front &= board.cells_of(digit) & any_linked;
-          off_front -= off_seen[static_cast<std::size_t>(m)];
-          off_seen[static_cast<std::size_t>(m)] |= off_front;
-          for (std::size_t kind = 0; kind < 3; ++kind)
-            (off_front & linked[kind]).for_each([&](int c) {
-              const std::size_t to = static_cast<std::size_t>(m) | (std::size_t{1} << kind);
-              next[to] |= partners[kind][static_cast<std::size_t>(c)];
-              next_live |= 1U << to;
-            });
-        }
-        unsigned best_kinds = kMasks;
-        double best_here = kNoScore;
-        live = 0;
-        for (int m = 0; m < kMasks; ++m) {
-          if (!(next_live & (1U << m))) continue;
-          CellSet<W>& fresh = next[static_cast<std::size_t>(m)];
-          fresh.reset(start);
-          fresh -= on_seen[static_cast<std::size_t>(m)];
-          if (fresh.none()) continue;
-          on_seen[static_cast<std::size_t>(m)] |= fresh;
-          live |= 1U << m;
-          if (links >= 2 && fresh.intersects(sees_start)) {
-            const double score = strong_link_score(links, static_cast<unsigned>(m));
-            if (score < best_here) {
-              best_here = score;
-              best_kinds = static_cast<unsigned>(m);
-            }
-          }
-        }
-        if (best_kinds != kMasks) {
-          found.push_back({start, digit, links, best_kinds, best_here});
-          return;
-        }
-        if (live == 0) return;
-        on_front = next;
-      }
-    });
+    if (reach_tables == nullptr) {
+      reach_tables = &chain_tables(layout, board, context).single_digit_reach();
+      for (auto& by_kind : partners) by_kind.assign(static_cast<std::size_t>(layout.cell_count), CellSet<W>{});
+    }
+    const SingleDigitReach<W>& reach = *reach_tables;
+    const std::size_t found_before = found.size();
+    const std::uint64_t work_before = context.work;
+    search_digit_chains(layout, board, context, max_links, digit, reach, partners, found);
+    entry.searched = true;
+    entry.depth = max_links;
+    entry.places = board.cells_of(digit);
+    entry.chains.assign(found.begin() + static_cast<std::ptrdiff_t>(found_before), found.end());
+    entry.work = context.work - work_before;
   }
 }
-
 // Sukaku Explainer's grouped strong links: single-digit chains of `links` strong links in which
 // at least one link joins two groups of cells rather than two cells, scored the base of its link
 // count plus 0.3 (4.3, 5.7, 6.1 for 2, 3, 4 links). A unit's places for the digit form a link when

@@ -7,6 +7,9 @@
 // would swap values.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <memory>
+#include <utility>
 
 #include "technique/engine.hpp"
 
@@ -186,6 +189,25 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
   }
 }
 
+// What the unique loop search keeps from one board to the next, per pair of digits. The loops from
+// the pair's bivalue cells, and their type 1 steps, read only the cells holding both digits (the
+// walk's holders) and their candidates; types 2 to 4 read more, and a pair whose search met one is
+// searched again on the next board. So a pair whose holders and their candidates are as at its
+// last search, which met no such loop, has the same steps, from the same starts.
+template <int W>
+struct LoopMemo {
+  struct Entry {
+    std::uint64_t stamp = 0;  // LoopMemo::stamp when last met
+    bool reuse = false;       // this board reuses `steps`
+    bool reusable = false;    // `steps` hold every step of the pair while holders and masks are as below
+    CellSet<W> holders;
+    std::vector<CandidateMask> masks;  // the holders', in cell order
+    std::vector<std::pair<int, Step>> steps;  // per start cell, in the order found
+  };
+  std::uint64_t stamp = 0;
+  std::vector<Entry> by_pair;  // [low digit * size + high digit]
+};
+
 // SE's unique loops: 6, 8, 10, ... cells holding both digits of `pair`, each sharing a unit with
 // the next by a unit of another kind than the step before, where every unit the loop touches holds
 // exactly two of its cells, one at an even and one at an odd position: the pair could swap around
@@ -199,10 +221,34 @@ class UniqueLoopSearch {
                    std::vector<Step>& out)
       : layout_(layout), board_(board), context_(context), out_(out) {}
 
+  // Whether a search since the last call found a deadly loop with two or more extra cells, whose
+  // steps read more of the board than the pair's holders.
+  bool take_reads_outside() { return std::exchange(reads_outside_, false); }
+
   void from(int start) {
     pair_ = board_.mask(start);
     const CandidateMask low = pair_ & (~pair_ + 1);
     holders_ = board_.cells_of(std::countr_zero(low)) & board_.cells_of(std::countr_zero(pair_ & ~low));
+    // The loop starts at its lowest bivalue cell (step_to): lower ones are never stepped on.
+    holders_.for_each([&](int cell) {
+      if (cell < start && board_.mask(cell) == pair_) holders_.reset(cell);
+    });
+    // A deadly loop holds two of its cells in every unit it touches (deadly()), so a holder with a
+    // unit holding no other holder is in none, and neither is one left so by taking such cells
+    // away: the walk keeps to what remains (it reports only deadly loops, and what it does at a
+    // cell depends on the loop so far alone, so it finds the same loops in the same order).
+    for (bool pruned = true; pruned;) {
+      pruned = false;
+      holders_.for_each([&](int cell) {
+        for (int unit : layout_.units_of(cell))
+          if ((layout_.unit_cells[static_cast<std::size_t>(unit)] & holders_).count_upto(2) < 2) {
+            holders_.reset(cell);
+            pruned = true;
+            return;
+          }
+      });
+    }
+    if (!holders_.test(start)) return;
     loop_.assign(1, start);
     in_loop_ = CellSet<W>{};
     in_loop_.set(start);
@@ -277,6 +323,8 @@ class UniqueLoopSearch {
         extra_digits |= board_.mask(cell) & ~pair_;
       }
     if (extra.empty()) return;
+    // Types 2 to 4 read cells outside the loop's pair holders (LoopMemo).
+    if (extra.size() >= 2) reads_outside_ = true;
     const std::size_t n = loop_.size();
     const double base = 4.5 + (n >= 10 ? 0.5 : n >= 8 ? 0.2 : 0.1);
     const std::string where =
@@ -307,6 +355,7 @@ class UniqueLoopSearch {
   const Board<W>& board_;
   const SearchContext& context_;
   std::vector<Step>& out_;
+  bool reads_outside_ = false;
   CandidateMask pair_ = 0;
   std::vector<int> loop_;
   CellSet<W> in_loop_;
@@ -359,9 +408,50 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
       }
     }
   });
-  UniqueLoopSearch<W> loops(layout, board, context, out);
+  std::vector<Step> found;
+  UniqueLoopSearch<W> loops(layout, board, context, found);
+  if (!context.unique_loop_memo) context.unique_loop_memo = std::make_shared<LoopMemo<W>>();
+  auto& memo = *static_cast<LoopMemo<W>*>(context.unique_loop_memo.get());
+  const auto pairs = static_cast<std::size_t>(n * n);
+  if (memo.by_pair.size() != pairs) memo.by_pair.assign(pairs, {});
+  ++memo.stamp;
   board.open.for_each([&](int cell) {
-    if (bit_count(board.mask(cell)) == 2) loops.from(cell);
+    const CandidateMask pair = board.mask(cell);
+    if (bit_count(pair) != 2) return;
+    const int low = std::countr_zero(pair);
+    const int high = std::countr_zero(pair & (pair - 1));
+    auto& entry = memo.by_pair[static_cast<std::size_t>(low * n + high)];
+    const CellSet<W> holders = board.cells_of(low) & board.cells_of(high);
+    if (entry.stamp != memo.stamp) {
+      // First start of this pair on this board: reuse the last search's loops if it read nothing
+      // that changed since, else search every start of the pair again.
+      entry.stamp = memo.stamp;
+      bool same = entry.reusable && entry.holders == holders;
+      std::size_t i = 0;
+      holders.for_each([&](int holder) {
+        same = same && entry.masks[i++] == board.mask(holder);
+      });
+      entry.reuse = same;
+      if (!same) {
+        entry.holders = holders;
+        entry.masks.clear();
+        holders.for_each([&](int holder) { entry.masks.push_back(board.mask(holder)); });
+        entry.steps.clear();
+        entry.reusable = true;
+      }
+    }
+    if (entry.reuse) {
+      for (const auto& [start, step] : entry.steps)
+        if (start == cell) out.push_back(step);
+      return;
+    }
+    found.clear();
+    loops.from(cell);
+    if (loops.take_reads_outside()) entry.reusable = false;
+    for (Step& step : found) {
+      entry.steps.push_back({cell, step});
+      out.push_back(std::move(step));
+    }
   });
 }
 
