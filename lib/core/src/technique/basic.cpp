@@ -751,7 +751,7 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
           members.set(cells[at]);
           most = std::max(most, bit_count(masks[at]));
         }
-        sets.push_back({members, together, most});
+        sets.push_back({members, together, most, 0, CellSet<W>{}});
       }
     };
     grow(grow, 0, 0, 0);
@@ -774,13 +774,13 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       CellSet<W> near = bivalue;
       for (CandidateMask other = layout.all_values & ~set.together; other != 0; other &= other - 1)
         near -= board.cells_of(std::countr_zero(other));
-      std::uint32_t stamp = 1;
+      std::uint32_t digits_stamp = 1;
       for (CandidateMask digits = set.together; digits != 0; digits &= digits - 1)
-        stamp += context.digit_changes[static_cast<std::size_t>(std::countr_zero(digits))];
-      if (set.barren_stamp == stamp && set.barren_near == near) continue;
+        digits_stamp += context.digit_changes[static_cast<std::size_t>(std::countr_zero(digits))];
+      if (set.barren_stamp == digits_stamp && set.barren_near == near) continue;
       const std::size_t before = out.size();
       wings(u, set.members, set.together, set.most, near);
-      set.barren_stamp = out.size() == before ? stamp : 0;
+      set.barren_stamp = out.size() == before ? digits_stamp : 0;
       set.barren_near = near;
     }
   }

@@ -520,7 +520,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
           }
         }
         const bool full = best == kNoScore;
-        const std::uint64_t work_before = context.work;
+        const std::uint64_t digit_work_before = context.work;
         (y_cycles ? board.cells_of(digit) & links.bivalue : links.linked[static_cast<std::size_t>(digit)])
             .for_each([&](int cell) {
               // A loop leaves the source and enters its partner by weak links, from and to
@@ -545,7 +545,7 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
         if (known != nullptr) {
           known->barren = full && best == kNoScore;
           known->places = board.cells_of(digit);
-          known->work = context.work - work_before;
+          known->work = context.work - digit_work_before;
         }
       }
       if (y_cycles) {
