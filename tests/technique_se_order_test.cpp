@@ -109,9 +109,39 @@ TEST(TechniqueSeOrder, EveryStepIsSound) {
   EXPECT_GE(chain_steps, 200);
 }
 
+// Differential: the search with its shortcuts (the Nishio memo across boards, combinations and
+// double chains cut by depth bounds, two-value cells' off branches skipped, branches followed
+// lazily) against the plain reference (SearchContext::plain: every branch followed, every shared
+// fact offered, a fresh context per board). Both must give the same step, detail included, for
+// every rule on every board. The boards are the ones SE order really meets: each sampled puzzle's
+// graded path replayed up to each chain step, and (walk_se_steps) the boards of other geometries.
+template <int W>
+void expect_plain_agrees(const technique::Layout<W>& layout, const technique::Board<W>& board,
+                         technique::SearchContext& context, const std::string& where, int& compared) {
+  using namespace technique;
+  for (SeChainRule rule : {SeChainRule::nishio, SeChainRule::multiple, SeChainRule::dynamic}) {
+    std::vector<Step> fast;
+    find_se_chaining(layout, board, context, rule, fast);
+    SearchContext fresh;
+    fresh.explain = true;
+    fresh.plain = true;
+    std::vector<Step> plain;
+    find_se_chaining(layout, board, fresh, rule, plain);
+    ASSERT_EQ(fast.size(), plain.size()) << where << " rule " << static_cast<int>(rule);
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      EXPECT_EQ(fast[i].technique, plain[i].technique) << where;
+      EXPECT_EQ(fast[i].score, plain[i].score) << where;
+      EXPECT_EQ(fast[i].placements, plain[i].placements) << where;
+      EXPECT_EQ(fast[i].eliminations, plain[i].eliminations) << where;
+      EXPECT_EQ(fast[i].detail, plain[i].detail) << where;
+    }
+    ++compared;
+  }
+}
+
 // The engine alone on other geometries (6x6, 8x8, 12x12 boxes, a 9x9 jigsaw): from a minimal
 // puzzle's board, take SE's first step of each rule and apply it, until nothing is found; every
-// step must agree with the solution. Sparse boards make long, branching chains on every rule.
+// step must agree with the solution, and on every board the search must match the plain reference. Sparse boards make long, branching chains on every rule.
 template <int W>
 int walk_se_steps(const Grid& puzzle, const Grid& solution) {
   using namespace technique;
@@ -120,7 +150,10 @@ int walk_se_steps(const Grid& puzzle, const Grid& solution) {
   EXPECT_TRUE(load_board(*layout, puzzle, board));
   SearchContext context;
   int steps = 0;
+  context.explain = true;
+  int compared = 0;
   for (bool progress = true; progress && board.open.any();) {
+    expect_plain_agrees(*layout, board, context, to_line(puzzle), compared);
     progress = false;
     for (SeChainRule rule : {SeChainRule::nishio, SeChainRule::multiple, SeChainRule::dynamic}) {
       std::vector<Step> found;
@@ -146,7 +179,7 @@ int walk_se_steps(const Grid& puzzle, const Grid& solution) {
   return steps;
 }
 
-TEST(TechniqueSeOrder, EngineIsSoundOnOtherGeometries) {
+TEST(TechniqueSeOrder, EngineIsSoundAndMatchesThePlainReferenceOnOtherGeometries) {
   Rng rng(2026);
   int steps = 0;
   const auto unique = [&](const Grid& solution) {
@@ -160,36 +193,6 @@ TEST(TechniqueSeOrder, EngineIsSoundOnOtherGeometries) {
   const Grid jigsaw_solution = *count_solutions(Grid(random_jigsaw_layout(9, Symmetry::none, rng)), 1).solution;
   steps += walk_se_steps<2>(unique(jigsaw_solution), jigsaw_solution);
   EXPECT_GE(steps, 20);
-}
-
-// Differential: the search with its shortcuts (the Nishio memo across boards, combinations and
-// double chains cut by depth bounds, two-value cells' off branches skipped, branches followed
-// lazily) against the plain reference (SearchContext::plain: every branch followed, every shared
-// fact offered, a fresh context per board). Both must give the same step, detail included, for
-// every rule on every board. The boards are the ones SE order really meets: each sampled puzzle's
-// graded path replayed up to each chain step, plus the sparse boards of other geometries.
-template <int W>
-void expect_plain_agrees(const technique::Layout<W>& layout, const technique::Board<W>& board,
-                         technique::SearchContext& context, const std::string& where, int& compared) {
-  using namespace technique;
-  for (SeChainRule rule : {SeChainRule::nishio, SeChainRule::multiple, SeChainRule::dynamic}) {
-    std::vector<Step> fast;
-    find_se_chaining(layout, board, context, rule, fast);
-    SearchContext fresh;
-    fresh.explain = true;
-    fresh.plain = true;
-    std::vector<Step> plain;
-    find_se_chaining(layout, board, fresh, rule, plain);
-    ASSERT_EQ(fast.size(), plain.size()) << where << " rule " << static_cast<int>(rule);
-    for (std::size_t i = 0; i < fast.size(); ++i) {
-      EXPECT_EQ(fast[i].technique, plain[i].technique) << where;
-      EXPECT_EQ(fast[i].score, plain[i].score) << where;
-      EXPECT_EQ(fast[i].placements, plain[i].placements) << where;
-      EXPECT_EQ(fast[i].eliminations, plain[i].eliminations) << where;
-      EXPECT_EQ(fast[i].detail, plain[i].detail) << where;
-    }
-    ++compared;
-  }
 }
 
 TEST(TechniqueSeOrder, SearchMatchesThePlainReferenceOnGradedPaths) {
@@ -231,48 +234,6 @@ TEST(TechniqueSeOrder, SearchMatchesThePlainReferenceOnGradedPaths) {
     }
   }
   EXPECT_GE(compared, 150);
-}
-
-template <int W>
-int compare_along_walk(const Grid& puzzle) {
-  using namespace technique;
-  const auto layout = layout_for<W>(puzzle.geometry_ptr());
-  Board<W> board;
-  EXPECT_TRUE(load_board(*layout, puzzle, board));
-  SearchContext context;
-  context.explain = true;
-  int compared = 0;
-  for (bool progress = true; progress && board.open.any();) {
-    expect_plain_agrees(*layout, board, context, to_line(puzzle), compared);
-    progress = false;
-    for (SeChainRule rule : {SeChainRule::nishio, SeChainRule::multiple, SeChainRule::dynamic}) {
-      std::vector<Step> found;
-      find_se_chaining(*layout, board, context, rule, found);
-      if (found.empty()) continue;
-      for (const Deduction& placed : found[0].placements) board.place(*layout, placed.cell, placed.digit);
-      for (const Deduction& gone : found[0].eliminations) board.eliminate(gone.cell, gone.digit);
-      ++context.board_version;
-      progress = true;
-      break;
-    }
-  }
-  return compared;
-}
-
-TEST(TechniqueSeOrder, SearchMatchesThePlainReferenceOnOtherGeometries) {
-  Rng rng(2027);
-  int compared = 0;
-  const auto unique = [&](const Grid& solution) {
-    return testing::blank_while(solution, rng, [](const Grid& p) { return count_solutions(p, 2).count == 1; });
-  };
-  for (const auto& [box_rows, box_cols] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 4}}) {
-    const Grid solution = testing::pattern_solution(box_rows, box_cols);
-    const Grid puzzle = unique(solution);
-    compared += solution.cell_count() <= 128 ? compare_along_walk<2>(puzzle) : compare_along_walk<4>(puzzle);
-  }
-  const Grid jigsaw_solution = *count_solutions(Grid(random_jigsaw_layout(9, Symmetry::none, rng)), 1).solution;
-  compared += compare_along_walk<2>(unique(jigsaw_solution));
-  EXPECT_GE(compared, 30);
 }
 
 // A puzzle the two orders grade apart: SE 9.0 (dynamic contradiction forcing chain); the
