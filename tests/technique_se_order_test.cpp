@@ -71,21 +71,27 @@ TEST(TechniqueSeOrder, MatchesSudokuExplainerOnRecordedChainPuzzles) {
   EXPECT_LE(misses, 1) << missed;
 }
 
+// The se-rated puzzles SE rates 7.5 or more (graded with chains) that `keep(i, rating)` keeps,
+// i counting those puzzles from 0 in file order.
+template <class Keep>
+std::vector<Grid> chained_se_rated(Keep keep) {
+  std::vector<Grid> sample;
+  std::ifstream in(shared_data("se-rated.txt"));
+  int chained = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string puzzle;
+    double rating = 0;
+    fields >> puzzle >> rating;
+    if (rating >= 7.5 && keep(chained++, rating)) sample.push_back(parse_puzzle(puzzle));
+  }
+  return sample;
+}
+
 // Every placement and elimination on SE's path agrees with the solution: chain-graded se-rated
 // puzzles (every 25th of those SE rates 7.5+) and top95.
 TEST(TechniqueSeOrder, EveryStepIsSound) {
-  std::vector<Grid> sample;
-  {
-    std::ifstream in(shared_data("se-rated.txt"));
-    int chained = 0;
-    for (std::string line; std::getline(in, line);) {
-      std::istringstream fields(line);
-      std::string puzzle;
-      double rating = 0;
-      fields >> puzzle >> rating;
-      if (rating >= 7.5 && chained++ % 25 == 0) sample.push_back(parse_puzzle(puzzle));
-    }
-  }
+  std::vector<Grid> sample = chained_se_rated([](int chained, double) { return chained % 25 == 0; });
   const auto top = load_corpus(shared_data("top95.txt"));
   for (std::size_t i = 0; i < top.size(); i += 3) sample.push_back(top[i]);
   ASSERT_GE(sample.size(), 100U);
@@ -197,19 +203,9 @@ TEST(TechniqueSeOrder, EngineIsSoundAndMatchesThePlainReferenceOnOtherGeometries
 
 TEST(TechniqueSeOrder, SearchMatchesThePlainReferenceOnGradedPaths) {
   using namespace technique;
-  std::vector<Grid> sample;
-  {
-    std::ifstream in(shared_data("se-rated.txt"));
-    int chained = 0;
-    for (std::string line; std::getline(in, line);) {
-      std::istringstream fields(line);
-      std::string puzzle;
-      double rating = 0;
-      fields >> puzzle >> rating;
-      // Every rung from Nishio up, dynamic forcing chains (8.5+) most: they have the most shortcuts.
-      if (rating >= 7.5 && (chained++ % (rating >= 8.5 ? 25 : 150)) == 7) sample.push_back(parse_puzzle(puzzle));
-    }
-  }
+  // Every rung from Nishio up, dynamic forcing chains (8.5+) most: they have the most shortcuts.
+  std::vector<Grid> sample =
+      chained_se_rated([](int chained, double rating) { return chained % (rating >= 8.5 ? 25 : 150) == 7; });
   const auto top = load_corpus(shared_data("top95.txt"));
   for (std::size_t i = 4; i < top.size(); i += 12) sample.push_back(top[i]);
   ASSERT_GE(sample.size(), 40U);
