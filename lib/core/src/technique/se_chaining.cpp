@@ -268,8 +268,9 @@ class SeChaining {
     return id;
   }
 
-  // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction.
-  bool derive_off(Branch<W>& branch, int p, int k) {
+  // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction. Forced
+  // inline: the successor walk in expand_on calls it for every successor, the hottest loop here.
+  [[gnu::always_inline]] bool derive_off(Branch<W>& branch, int p, int k) {
     const int conjugate = branch.find(k | 1);
     if (conjugate != kNone) {
       branch.clash_on = conjugate;
@@ -299,15 +300,8 @@ class SeChaining {
     const int k = branch.node(p).key;
     if (!nishio_) {
       const auto at = static_cast<std::size_t>(k & ~1);
-      for (int i = begin_[at]; i < begin_[at + 1]; ++i) {
-        const int off = next_[static_cast<std::size_t>(i)] * 2;
-        if (branch.find(off | 1) != kNone) {
-          branch.clash_on = branch.find(off | 1);
-          branch.clash_off = add_node(branch, off, false, p);
-          return false;
-        }
-        if (branch.find(off) == kNone) add_node(branch, off, true, p);
-      }
+      for (int i = begin_[at]; i < begin_[at + 1]; ++i)
+        if (!derive_off(branch, p, next_[static_cast<std::size_t>(i)] * 2)) return false;
       return true;
     }
     const int cell = cell_of(k);
