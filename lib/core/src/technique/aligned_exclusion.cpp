@@ -144,6 +144,21 @@ struct TripletMemo {
   bool all_barren = false;                // the last search found no step
 };
 
+// The cells whose candidates differ between `before` (the memo's last searched board) and
+// `board` into `changed`, and those of them with at most `small` candidates then or now into
+// `changed_small` (the pair and triplet memos' possible excluders).
+template <int W>
+void changed_cells(const std::vector<CandidateMask>& before, const Board<W>& board, int small, CellSet<W>& changed,
+                   CellSet<W>& changed_small) {
+  for (std::size_t cell = 0; cell < before.size(); ++cell) {
+    const CandidateMask then = before[cell];
+    const CandidateMask now = board.candidates[cell];
+    if (then == now) continue;
+    changed.set(static_cast<int>(cell));
+    if (bit_count(then) <= small || bit_count(now) <= small) changed_small.set(static_cast<int>(cell));
+  }
+}
+
 constexpr std::uint64_t triplet_key(int first, int second, int third) {
   return (static_cast<std::uint64_t>(first) << 40) | (static_cast<std::uint64_t>(second) << 20) |
          static_cast<std::uint64_t>(third);
@@ -169,14 +184,7 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
   const bool dirty_only = memo.all_barren && memo.candidates.size() == cells_count;
   CellSet<W> changed;
   CellSet<W> changed_small;  // changed cells of two or fewer candidates before or now
-  if (dirty_only)
-    for (std::size_t cell = 0; cell < cells_count; ++cell) {
-      const CandidateMask before = memo.candidates[cell];
-      const CandidateMask now = board.candidates[cell];
-      if (before == now) continue;
-      changed.set(static_cast<int>(cell));
-      if (bit_count(before) <= 2 || bit_count(now) <= 2) changed_small.set(static_cast<int>(cell));
-    }
+  if (dirty_only) changed_cells(memo.candidates, board, 2, changed, changed_small);
   const std::size_t out_before = out.size();
   // SE's aligned pair exclusion: any two cells with at least two candidates and at least two
   // bivalue cells seeing both. A pair of values for the two cells is excluded when the cells see
@@ -267,14 +275,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
   // possible excluders (a cell of four or more candidates both times excludes nothing either time).
   CellSet<W> changed;
   CellSet<W> changed_small;
-  if (remembered)
-    for (std::size_t cell = 0; cell < cells_count; ++cell) {
-      const CandidateMask before = memo.candidates[cell];
-      const CandidateMask now = board.candidates[cell];
-      if (before == now) continue;
-      changed.set(static_cast<int>(cell));
-      if (bit_count(before) <= 3 || bit_count(now) <= 3) changed_small.set(static_cast<int>(cell));
-    }
+  if (remembered) changed_cells(memo.candidates, board, 3, changed, changed_small);
   const bool dirty_only = remembered && memo.all_barren;
   const std::size_t out_before = out.size();
   std::vector<std::uint64_t> barren;

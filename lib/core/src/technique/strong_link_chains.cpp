@@ -131,6 +131,22 @@ void search_digit_chains(const Layout<W>& layout, const Board<W>& board, SearchC
   });
 }
 
+// What proves a digit's kept search results current (PlainByDigit, GroupedByDigit): the search
+// ran, at this depth, on these places of the digit.
+template <int W>
+struct DigitSearchKey {
+  bool searched = false;
+  int depth = 0;
+  CellSet<W> places;
+
+  bool current(int at_depth, const CellSet<W>& now) const { return searched && depth == at_depth && places == now; }
+  void note(int at_depth, const CellSet<W>& now) {
+    searched = true;
+    depth = at_depth;
+    places = now;
+  }
+};
+
 // The plain search's chains per digit (SearchContext::strong_links_by_digit), with the key that
 // proves them current: the digit's places when searched and the depth. A digit's chains, like its
 // single-digit reachability (SingleDigitReach) that filters their starts, are drawn from the layout
@@ -140,9 +156,7 @@ void search_digit_chains(const Layout<W>& layout, const Board<W>& board, SearchC
 template <int W>
 struct PlainByDigit {
   struct Entry {
-    bool searched = false;
-    int depth = 0;
-    CellSet<W> places;
+    DigitSearchKey<W> key;
     std::vector<StrongLinkChain> chains;
     std::uint64_t work = 0;
   };
@@ -167,7 +181,7 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
   std::array<std::vector<CellSet<W>>, 3> partners;
   for (int digit = 0; digit < layout.size; ++digit) {
     auto& entry = cache->digits[static_cast<std::size_t>(digit)];
-    if (entry.searched && entry.depth == max_links && entry.places == board.cells_of(digit)) {
+    if (entry.key.current(max_links, board.cells_of(digit))) {
       found.insert(found.end(), entry.chains.begin(), entry.chains.end());
       context.work += entry.work;
       continue;
@@ -180,9 +194,7 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
     const std::size_t found_before = found.size();
     const std::uint64_t work_before = context.work;
     search_digit_chains(layout, board, context, max_links, digit, reach, partners, found);
-    entry.searched = true;
-    entry.depth = max_links;
-    entry.places = board.cells_of(digit);
+    entry.key.note(max_links, board.cells_of(digit));
     entry.chains.assign(found.begin() + static_cast<std::ptrdiff_t>(found_before), found.end());
     entry.work = context.work - work_before;
   }
@@ -477,9 +489,7 @@ class GroupedStrongLinks {
 template <int W>
 struct GroupedByDigit {
   struct Entry {
-    bool searched = false;
-    int depth = 0;
-    CellSet<W> places;
+    DigitSearchKey<W> key;
     std::vector<Step> steps;
   };
   GroupedByDigit(const Layout<W>& for_layout, bool for_explain)
@@ -505,12 +515,10 @@ GroupedByDigit<W>& find_grouped_strong_links(const Layout<W>& layout, const Boar
   }
   for (int digit = 0; digit < layout.size; ++digit) {
     auto& entry = cache->digits[static_cast<std::size_t>(digit)];
-    if (!entry.searched || entry.depth != depth || !(entry.places == board.cells_of(digit))) {
+    if (!entry.key.current(depth, board.cells_of(digit))) {
       entry.steps.clear();
       cache->search.run(board, depth, digit, entry.steps);
-      entry.searched = true;
-      entry.depth = depth;
-      entry.places = board.cells_of(digit);
+      entry.key.note(depth, board.cells_of(digit));
     }
   }
   return *cache;
