@@ -22,6 +22,8 @@
 // cap (the best so far).
 #include "technique/se_chaining.hpp"
 
+#include "technique/chain_tables.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <memory>
@@ -123,6 +125,14 @@ class SeChaining {
     space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
     parents_.resize(static_cast<std::size_t>(n_));
     if (!nishio_) build_successors();
+    if (!dynamic_ && !context_.plain) {
+      ChainTables<W>& tables = chain_tables(layout_, board_, context_);
+      if (tables.reach().available()) {
+        reach_ = &tables.reach();
+        index_ = &tables.index();
+        reach_common_.resize(static_cast<std::size_t>((index_->nodes() + 63) / 64));
+      }
+    }
   }
 
   // SE's getMultipleChainsHintList, keeping only the hint its sort puts first.
@@ -631,6 +641,7 @@ class SeChaining {
       combine_plain(assumptions, sort_key, kind);
       return;
     }
+    if (reach_ != nullptr && !may_share(assumptions)) return;
     // The facts all branches share, as a bit set: most combinations share none (or none worth
     // a hint), and then the walk below is skipped.
     common_ = on_branch(assumptions.front()).stored;
@@ -660,6 +671,25 @@ class SeChaining {
       }
   }
 
+  // Static rules: whether the assumptions' static closures (chain_tables.hpp) share a fact. A
+  // static branch derives only facts of its closure (it stops early at a contradiction, with a
+  // subset), so with none shared the combination has nothing to offer, and its branches need not
+  // be followed. Most combinations share nothing: this is where the 8.0 rung saves its time.
+  bool may_share(const std::vector<int>& assumptions) {
+    const auto row = [&](int candidate) {
+      return reach_->row(index_->node(candidate / n_, candidate % n_, true));
+    };
+    const std::uint64_t* first = row(assumptions.front());
+    std::copy(first, first + reach_common_.size(), reach_common_.begin());
+    for (std::size_t i = 1; i < assumptions.size(); ++i) {
+      const std::uint64_t* next = row(assumptions[i]);
+      std::uint64_t any = 0;
+      for (std::size_t w = 0; w < reach_common_.size(); ++w) any |= (reach_common_[w] &= next[w]);
+      if (any == 0) return false;
+    }
+    return true;
+  }
+
   const Layout<W>& layout_;
   const Board<W>& board_;
   SearchContext& context_;
@@ -678,6 +708,9 @@ class SeChaining {
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
   std::vector<std::uint64_t> common_;
+  const StaticReach<W>* reach_ = nullptr;  // static rules, unless plain: the board's closures
+  const CandidateIndex<W>* index_ = nullptr;
+  std::vector<std::uint64_t> reach_common_;
   // Nishio: per digit, the cells whose "on" (resp. "off") branch meets a contradiction.
   std::array<CellSet<W>, Board<W>::kDigits> nishio_on_{};
   std::array<CellSet<W>, Board<W>::kDigits> nishio_off_{};
