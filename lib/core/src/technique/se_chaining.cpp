@@ -63,6 +63,7 @@ struct Branch {
   int off_count = 0;
   std::vector<CandidateMask> grid;  // dynamic rules: the branch's candidates, thinned as it goes
   std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
+  std::vector<std::uint8_t> unit_places;  // the same, counted: [unit * size + digit]
   int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
   int clash_off = kNone;
 
@@ -88,6 +89,7 @@ struct Workspace {
   int keys = 0;
   std::vector<std::unique_ptr<Branch<W>>> pool;
   std::vector<Branch<W>*> on_cache;  // per cell * size + digit: the branch assuming it on, this call
+  std::vector<int> on_cached;        // the candidates with an on_cache entry
   std::vector<std::uint32_t> visited;
   std::uint32_t visit_stamp = 0;
 };
@@ -122,9 +124,20 @@ class SeChaining {
       space_.visited.assign(static_cast<std::size_t>(keys_), 0);
       space_.visit_stamp = 0;
     }
-    space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
+    // Cleared through the entries the last search set: most searches set few (the 8.0 rung
+    // follows no branch on most boards).
+    if (space_.on_cache.size() != static_cast<std::size_t>(keys_ / 2))
+      space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
+    for (int candidate : space_.on_cached) space_.on_cache[static_cast<std::size_t>(candidate)] = nullptr;
+    space_.on_cached.clear();
     parents_.resize(static_cast<std::size_t>(n_));
-    if (!nishio_) build_successors();
+    if (dynamic_) {
+      unit_places_.assign(layout_.unit_cells.size() * static_cast<std::size_t>(n_), 0);
+      for (std::size_t unit = 0; unit < layout_.unit_cells.size(); ++unit)
+        for (int digit = 0; digit < n_; ++digit)
+          unit_places_[unit * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit)] =
+              static_cast<std::uint8_t>((layout_.unit_cells[unit] & board_.cells_of(digit)).count());
+    }
     if (!dynamic_ && !context_.plain) {
       ChainTables<W>& tables = chain_tables(layout_, board_, context_);
       if (tables.reach().available()) {
@@ -177,7 +190,8 @@ class SeChaining {
 
   // Per candidate (cell * size + digit), what its "on" makes off and, under static rules, what
   // its "off" makes on, in SE's order: next_[begin_[2c], begin_[2c+1]) and next_[begin_[2c+1],
-  // begin_[2c+2]). Built once per search, as ~140 branches of ~40 nodes each walk them.
+  // begin_[2c+2]). Built once per search, before its first branch, as ~140 branches of ~40 nodes
+  // each walk them.
   //   on:  the cell's other digits, then the digit's other places unit by unit (SE's unit order,
   //        each cell once);
   //   off: the cell's other digit if it has two, then each unit's other place if it has two.
@@ -185,6 +199,7 @@ class SeChaining {
   // stored "off" already, so walking the board's "on" list visits what the thinned grid holds, in
   // the same order (the others are no-ops); their "off" rule reads the thinned grid itself.
   void build_successors() {
+    successors_built_ = true;
     const int candidates = keys_ / 2;
     begin_.assign(static_cast<std::size_t>(2 * candidates + 1), 0);
     next_.clear();
@@ -235,6 +250,7 @@ class SeChaining {
     if (dynamic_) {  // static rules read the board, through the successor lists
       branch.grid.assign(board_.candidates.begin(), board_.candidates.begin() + layout_.cell_count);
       branch.digit_cells = board_.digit_cells;
+      branch.unit_places = unit_places_;
     }
     return branch;
   }
@@ -245,6 +261,7 @@ class SeChaining {
     auto& cached = space_.on_cache[static_cast<std::size_t>(candidate)];
     if (cached == nullptr) {
       cached = &acquire();
+      space_.on_cached.push_back(candidate);
       follow(*cached, candidate * 2 + 1);
     }
     return *cached;
@@ -280,14 +297,19 @@ class SeChaining {
 
   // "p is on" made candidate `k` (an off key) false. Returns false on a contradiction. Forced
   // inline: the successor walk in expand_on calls it for every successor, the hottest loop here.
+  // Both keys of the candidate are one aligned bit pair of `stored` (k is even): one load tells
+  // whether it is new, known off, or known on (a contradiction).
   [[gnu::always_inline]] bool derive_off(Branch<W>& branch, int p, int k) {
-    const int conjugate = branch.find(k | 1);
-    if (conjugate != kNone) {
-      branch.clash_on = conjugate;
+    const auto known = (branch.stored[static_cast<std::size_t>(k >> 6)] >> (k & 63)) & 3U;
+    if (known == 0) {
+      add_node(branch, k, true, p);
+      return true;
+    }
+    if (known & 2U) {
+      branch.clash_on = branch.find(k | 1);
       branch.clash_off = add_node(branch, k, false, p);
       return false;
     }
-    if (!branch.has(k)) add_node(branch, k, true, p);
     return true;
   }
   // "p is off" made on key `k` true, with parents_[0, parent_count_) its hidden parents. Returns false on a
@@ -359,31 +381,31 @@ class SeChaining {
       }
       if (!derive_on(branch, p, key(cell, other, true))) return false;
     }
+    // A unit whose only other place is left: two places counted, the cell's among them (its
+    // candidate is still in the grid). Each unit's count drops as it is read: the next units
+    // read other counts, and a contradiction ends the branch.
     const auto d = static_cast<std::size_t>(digit);
-    CellSet<W> places = branch.digit_cells[d];
-    places.reset(cell);
     for (int unit : layout_.se_units_of(cell)) {
+      if (branch.unit_places[static_cast<std::size_t>(unit * n_ + digit)]-- != 2) continue;
       const CellSet<W>& unit_cells = layout_.unit_cells[static_cast<std::size_t>(unit)];
-      const CellSet<W> others = unit_cells & places;
-      if (!others.single()) continue;
+      CellSet<W> others = unit_cells & branch.digit_cells[d];
+      others.reset(cell);
       parent_count_ = 0;
-      if (dynamic_)
-        (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
-          const int parent = branch.find(key(member, digit, false));
-          if (parent != kNone) parents_[static_cast<std::size_t>(parent_count_++)] = parent;
-        });
+      (unit_cells & (board_.digit_cells[d] - branch.digit_cells[d])).for_each([&](int member) {
+        const int parent = branch.find(key(member, digit, false));
+        if (parent != kNone) parents_[static_cast<std::size_t>(parent_count_++)] = parent;
+      });
       if (!derive_on(branch, p, key(others.first(), digit, true))) return false;
     }
-    if (dynamic_) {
-      grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
-      branch.digit_cells[d].reset(cell);
-    }
+    grid[static_cast<std::size_t>(cell)] &= ~bit_of(digit);
+    branch.digit_cells[d].reset(cell);
     return true;
   }
 
   // SE's doChaining from one assumption.
   void follow(Branch<W>& branch, int start) {
     ++context_.work;
+    if (!nishio_ && !successors_built_) build_successors();  // on first use: many searches follow nothing
     add_node(branch, start, true, kNone);
     int on_head = 0;
     int off_head = 0;
@@ -704,6 +726,8 @@ class SeChaining {
   int parent_count_ = 0;       // digits or a unit's places, so sized once to the side
   std::size_t used_ = 0;
   std::vector<int> begin_;  // successor lists (build_successors)
+  bool successors_built_ = false;
+  std::vector<std::uint8_t> unit_places_;  // dynamic rules: the board's places per unit and digit
   std::vector<int> next_;
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
