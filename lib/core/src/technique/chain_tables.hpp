@@ -296,8 +296,8 @@ class StaticReach {
     const auto node_count = static_cast<std::size_t>(nodes);
     // Successor lists without the sinks; the sinks each node leads to as bits.
     std::vector<int> begin(node_count + 1, 0);
-    std::vector<int> next;
-    next.reserve(graph.next.size());
+    std::vector<int> next(graph.next.size());  // written by index: push_back was not inlined here
+    std::size_t next_size = 0;
     std::vector<std::uint64_t> sinks_reached(node_count * words_, 0);
     std::vector<char> reaches_sink(node_count, 0);
     for (int v = 0; v < nodes; ++v) {
@@ -305,13 +305,13 @@ class StaticReach {
            ++e) {
         const int w = graph.next[static_cast<std::size_t>(e)];
         if (!graph.leads_nowhere(w)) {
-          next.push_back(w);
+          next[next_size++] = w;
           continue;
         }
         set_bit(&sinks_reached[static_cast<std::size_t>(v) * words_], w);
         reaches_sink[static_cast<std::size_t>(v)] = 1;
       }
-      begin[static_cast<std::size_t>(v) + 1] = static_cast<int>(next.size());
+      begin[static_cast<std::size_t>(v) + 1] = static_cast<int>(next_size);
     }
     // Tarjan, iteratively; components come out sinks first, so successors' reach is ready.
     component_.assign(static_cast<std::size_t>(nodes), -1);

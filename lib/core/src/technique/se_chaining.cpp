@@ -87,11 +87,14 @@ struct Branch {
 template <int W>
 struct Workspace {
   int keys = 0;
+  int size = 0;
   std::vector<std::unique_ptr<Branch<W>>> pool;
   std::vector<Branch<W>*> on_cache;  // per cell * size + digit: the branch assuming it on, this call
   std::vector<int> on_cached;        // the candidates with an on_cache entry
   std::vector<std::uint32_t> visited;
   std::uint32_t visit_stamp = 0;
+  std::vector<std::int16_t> cell_of;  // per candidate (cell * size + digit)
+  std::vector<std::int16_t> digit_of;
 };
 
 template <int W>
@@ -118,11 +121,18 @@ class SeChaining {
         technique_ = Technique::dynamic_forcing_chain;
         break;
     }
-    if (space_.keys != keys_) {
+    if (space_.keys != keys_ || space_.size != n_) {
       space_.keys = keys_;
+      space_.size = n_;
       space_.pool.clear();
       space_.visited.assign(static_cast<std::size_t>(keys_), 0);
       space_.visit_stamp = 0;
+      space_.cell_of.resize(static_cast<std::size_t>(keys_ / 2));
+      space_.digit_of.resize(static_cast<std::size_t>(keys_ / 2));
+      for (int candidate = 0; candidate < keys_ / 2; ++candidate) {
+        space_.cell_of[static_cast<std::size_t>(candidate)] = static_cast<std::int16_t>(candidate / n_);
+        space_.digit_of[static_cast<std::size_t>(candidate)] = static_cast<std::int16_t>(candidate % n_);
+      }
     }
     // Cleared through the entries the last search set: most searches set few (the 8.0 rung
     // follows no branch on most boards).
@@ -183,8 +193,9 @@ class SeChaining {
   };
 
   int key(int cell, int digit, bool on) const { return (cell * n_ + digit) * 2 + (on ? 1 : 0); }
-  int cell_of(int key) const { return key / 2 / n_; }
-  int digit_of(int key) const { return key / 2 % n_; }
+  // By table: the size is not a compile-time constant, and these sit on the propagation's path.
+  int cell_of(int key) const { return space_.cell_of[static_cast<std::size_t>(key >> 1)]; }
+  int digit_of(int key) const { return space_.digit_of[static_cast<std::size_t>(key >> 1)]; }
 
   // ---- successors ----
 
@@ -635,21 +646,30 @@ class SeChaining {
 
   // SE's doRegionChainings: each unit where the digit has 2+ places, met from its first place.
   void search_regions(int cell, int digit) {
+    if (region_first_.empty()) find_region_firsts();
     for (int unit : layout_.se_units_of(cell)) {
+      if (region_first_[static_cast<std::size_t>(unit * n_ + digit)] != cell) continue;
       const auto& members = layout_.unit_members[static_cast<std::size_t>(unit)];
-      int places = 0;
-      int first = kNone;
-      for (int member : members)
-        if (board_.has(member, digit)) {
-          if (first == kNone) first = member;
-          ++places;
-        }
-      if (places < 2 || first != cell) continue;
       region_assumptions_.clear();
       for (int member : members)
         if (board_.has(member, digit)) region_assumptions_.push_back(member * n_ + digit);
       combine(region_assumptions_, kRegion, "region");
     }
+  }
+
+  // Per unit and digit, the first place in the unit's member order where the digit has two or
+  // more places (kNone otherwise): search_regions asks once per cell, digit and unit.
+  void find_region_firsts() {
+    region_first_.assign(layout_.unit_cells.size() * static_cast<std::size_t>(n_), kNone);
+    for (std::size_t unit = 0; unit < layout_.unit_cells.size(); ++unit)
+      for (int digit = 0; digit < n_; ++digit) {
+        if ((layout_.unit_cells[unit] & board_.cells_of(digit)).count_upto(2) < 2) continue;
+        for (int member : layout_.unit_members[unit])
+          if (board_.has(member, digit)) {
+            region_first_[unit * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit)] = member;
+            break;
+          }
+      }
   }
 
   // The facts every branch derived (on ones first, in the first branch's order) as hints; the
@@ -731,6 +751,7 @@ class SeChaining {
   std::vector<int> next_;
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
+  std::vector<int> region_first_;  // find_region_firsts, on first use
   std::vector<std::uint64_t> common_;
   const StaticReach<W>* reach_ = nullptr;  // static rules, unless plain: the board's closures
   const CandidateIndex<W>* index_ = nullptr;
