@@ -40,22 +40,31 @@ constexpr int kNone = -1;
 // contradiction chains.
 enum SortKey : int { kDouble = 1, kCell = 5, kRegion = 6, kContradiction = 7 };
 
+// Keys, node ids and hidden-parent counts fit 16 bits up to 128 cells (11x11: 2 * 11^3 keys,
+// at most 11 hidden parents a node); half the bytes per branch keeps more of the ~250 branches of
+// a search in cache.
+template <int W>
+using NodeId = std::conditional_t<(W <= 2), std::int16_t, std::int32_t>;
+
+template <int W>
 struct Node {
-  int key = 0;
-  int parent = -1;       // the node that derived it (-1: the assumption itself)
-  int depth = 0;         // first parents up to the assumption: a lower bound of the node count - 1
-  int extra_begin = 0;   // further parents: Branch::extra[extra_begin, extra_end)
-  int extra_end = 0;
+  using Id = NodeId<W>;
+  Id key = 0;
+  Id parent = -1;       // the node that derived it (-1: the assumption itself)
+  Id depth = 0;         // first parents up to the assumption: a lower bound of the node count - 1
+  Id extra_begin = 0;   // further parents: Branch::extra[extra_begin, extra_end)
+  Id extra_end = 0;
 };
 
 template <int W>
 struct Branch {
+  using Id = NodeId<W>;
   // Fixed capacity (sized by init): nodes[0, node_count), on_list[0, on_count), ...
-  std::vector<Node> nodes;     // stored potentials, then (at most) one unstored contradiction node
-  std::vector<int> extra;      // node ids, arena for Node::extra_* (grown on demand)
-  std::vector<int> slot;       // key -> stored node id, kNone if absent
-  std::vector<int> on_list;    // stored "on" nodes in insertion order (also the pending queue)
-  std::vector<int> off_list;   // stored "off" nodes in insertion order (also the pending queue)
+  std::vector<Node<W>> nodes;  // stored potentials, then (at most) one unstored contradiction node
+  std::vector<Id> extra;       // node ids, arena for Node::extra_* (grown on demand)
+  std::vector<Id> slot;        // key -> stored node id, kNone if absent
+  std::vector<Id> on_list;     // stored "on" nodes in insertion order (also the pending queue)
+  std::vector<Id> off_list;    // stored "off" nodes in insertion order (also the pending queue)
   std::vector<std::uint64_t> stored;  // the stored keys as a bit set (bit key % 64 of word key / 64)
   int node_count = 0;
   int extra_count = 0;
@@ -77,9 +86,9 @@ struct Branch {
   }
   int find(int key) const { return slot[static_cast<std::size_t>(key)]; }
   bool has(int key) const { return find(key) != kNone; }
-  const Node& node(int id) const { return nodes[static_cast<std::size_t>(id)]; }
-  std::span<const int> ons() const { return {on_list.data(), static_cast<std::size_t>(on_count)}; }
-  std::span<const int> offs() const { return {off_list.data(), static_cast<std::size_t>(off_count)}; }
+  const Node<W>& node(int id) const { return nodes[static_cast<std::size_t>(id)]; }
+  std::span<const Id> ons() const { return {on_list.data(), static_cast<std::size_t>(on_count)}; }
+  std::span<const Id> offs() const { return {off_list.data(), static_cast<std::size_t>(off_count)}; }
 };
 
 // What the searches of one thread keep between calls: branches with their flat key tables (a
@@ -282,26 +291,28 @@ class SeChaining {
   // Adds a node derived by `parent` (kNone: the assumption) with the further parents
   // `extras`; stored (in slot and its list) or not (a contradiction's second node).
   int add_node(Branch<W>& branch, int k, bool store, int parent, const int* extras = nullptr, int extra_count = 0) {
+    using Id = typename Branch<W>::Id;
     const int id = branch.node_count++;
-    Node& node = branch.nodes[static_cast<std::size_t>(id)];
-    node.key = k;
-    node.parent = parent;
-    node.depth = parent == kNone ? 0 : branch.nodes[static_cast<std::size_t>(parent)].depth + 1;
-    node.extra_begin = branch.extra_count;
+    Node<W>& node = branch.nodes[static_cast<std::size_t>(id)];
+    node.key = static_cast<Id>(k);
+    node.parent = static_cast<Id>(parent);
+    node.depth = static_cast<Id>(parent == kNone ? 0 : branch.nodes[static_cast<std::size_t>(parent)].depth + 1);
+    node.extra_begin = static_cast<Id>(branch.extra_count);
     if (extra_count > 0) {
       if (branch.extra_count + extra_count > static_cast<int>(branch.extra.size()))
         branch.extra.resize(2 * branch.extra.size() + static_cast<std::size_t>(extra_count));
-      for (int i = 0; i < extra_count; ++i) branch.extra[static_cast<std::size_t>(branch.extra_count + i)] = extras[i];
+      for (int i = 0; i < extra_count; ++i)
+        branch.extra[static_cast<std::size_t>(branch.extra_count + i)] = static_cast<Id>(extras[i]);
       branch.extra_count += extra_count;
     }
-    node.extra_end = branch.extra_count;
+    node.extra_end = static_cast<Id>(branch.extra_count);
     if (store) {
-      branch.slot[static_cast<std::size_t>(k)] = id;
+      branch.slot[static_cast<std::size_t>(k)] = static_cast<Id>(id);
       branch.stored[static_cast<std::size_t>(k >> 6)] |= std::uint64_t{1} << (k & 63);
       if (k & 1)
-        branch.on_list[static_cast<std::size_t>(branch.on_count++)] = id;
+        branch.on_list[static_cast<std::size_t>(branch.on_count++)] = static_cast<Id>(id);
       else
-        branch.off_list[static_cast<std::size_t>(branch.off_count++)] = id;
+        branch.off_list[static_cast<std::size_t>(branch.off_count++)] = static_cast<Id>(id);
     }
     return id;
   }
@@ -446,7 +457,7 @@ class SeChaining {
     if (stack_.size() < 64) stack_.resize(64);
     stack_[top++] = node;
     while (top > 0) {
-      const Node& current = branch.node(stack_[--top]);
+      const Node<W>& current = branch.node(stack_[--top]);
       auto& seen = visited[static_cast<std::size_t>(current.key)];
       if (seen == visit_stamp) continue;
       seen = visit_stamp;
@@ -465,7 +476,7 @@ class SeChaining {
   [[gnu::noinline]] void combine_plain(const std::vector<int>& assumptions, int sort_key, const char* kind) {
     for (int assumption : assumptions) on_branch(assumption);
     const Branch<W>& first = on_branch(assumptions.front());
-    for (const std::span<const int> list : {first.ons(), first.offs()})
+    for (const std::span<const typename Branch<W>::Id> list : {first.ons(), first.offs()})
       for (int id : list) {
         const int k = first.node(id).key;
         targets_.clear();
@@ -627,7 +638,7 @@ class SeChaining {
         follow(off, key(cell, digit, false));
         offer_contradiction(off, cell, digit, false);
         if (twofold)
-          for (const std::span<const int> list : {on.ons(), on.offs()})
+          for (const std::span<const typename Branch<W>::Id> list : {on.ons(), on.offs()})
             for (int id : list) {
               const int k = on.node(id).key;
               const int other = off.find(k);
@@ -694,7 +705,7 @@ class SeChaining {
       if (any == 0) return;
     }
     const Branch<W>& first = on_branch(assumptions.front());
-    for (const std::span<const int> list : {first.ons(), first.offs()})
+    for (const std::span<const typename Branch<W>::Id> list : {first.ons(), first.offs()})
       for (int id : list) {
         const int k = first.node(id).key;
         if (((common_[static_cast<std::size_t>(k >> 6)] >> (k & 63)) & 1U) == 0 || !worth(k)) continue;
