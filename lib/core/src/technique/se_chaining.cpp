@@ -730,7 +730,7 @@ class SeChaining {
   // be followed. Most combinations share nothing: this is where the 8.0 rung saves its time.
   bool may_share(const std::vector<int>& assumptions) {
     const auto row = [&](int candidate) {
-      return reach_->row(index_->node(candidate / n_, candidate % n_, true));
+      return reach_->row(index_->node(cell_of(2 * candidate), digit_of(2 * candidate), true));
     };
     const std::uint64_t* first = row(assumptions.front());
     std::copy(first, first + reach_common_.size(), reach_common_.begin());

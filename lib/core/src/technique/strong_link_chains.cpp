@@ -162,6 +162,9 @@ struct PlainByDigit {
   };
   const Layout<W>* layout = nullptr;
   std::vector<Entry> digits;
+  // search_digit_chains' scratch, kept from board to board (no allocation per search; it clears
+  // the rows it uses).
+  std::array<std::vector<CellSet<W>>, 3> partners;
 };
 
 // Every candidate that the ends of a single-digit chain of at most `max_links` strong links both
@@ -174,11 +177,12 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
     auto fresh = std::make_shared<PlainByDigit<W>>();
     fresh->layout = &layout;
     fresh->digits.resize(static_cast<std::size_t>(layout.size));
+    for (auto& by_kind : fresh->partners) by_kind.resize(static_cast<std::size_t>(layout.cell_count));
     cache = fresh.get();
     context.strong_links_by_digit = std::move(fresh);
   }
   const SingleDigitReach<W>* reach_tables = nullptr;  // made only when a digit is searched
-  std::array<std::vector<CellSet<W>>, 3> partners;
+  auto& partners = cache->partners;
   for (int digit = 0; digit < layout.size; ++digit) {
     auto& entry = cache->digits[static_cast<std::size_t>(digit)];
     if (entry.key.current(max_links, board.cells_of(digit))) {
@@ -186,10 +190,7 @@ void search_strong_link_chains(const Layout<W>& layout, const Board<W>& board, S
       context.work += entry.work;
       continue;
     }
-    if (reach_tables == nullptr) {
-      reach_tables = &chain_tables(layout, board, context).single_digit_reach();
-      for (auto& by_kind : partners) by_kind.assign(static_cast<std::size_t>(layout.cell_count), CellSet<W>{});
-    }
+    if (reach_tables == nullptr) reach_tables = &chain_tables(layout, board, context).single_digit_reach();
     const SingleDigitReach<W>& reach = *reach_tables;
     const std::size_t found_before = found.size();
     const std::uint64_t work_before = context.work;
