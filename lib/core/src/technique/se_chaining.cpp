@@ -40,9 +40,9 @@ constexpr int kNone = -1;
 // contradiction chains.
 enum SortKey : int { kDouble = 1, kCell = 5, kRegion = 6, kContradiction = 7 };
 
-// Keys, node ids and hidden-parent counts fit 16 bits up to 128 cells (11x11: 2 * 11^3 keys,
-// at most 11 hidden parents a node); half the bytes per branch keeps more of the ~250 branches of
-// a search in cache.
+// Keys, node ids and the hidden-parent arena's offsets fit 16 bits up to 128 cells (11x11:
+// 2 * 11^3 keys, at most 10 hidden parents a node); half the bytes per branch keeps more of the
+// ~250 branches of a search in cache.
 template <int W>
 using NodeId = std::conditional_t<(W <= 2), std::int16_t, std::int32_t>;
 
@@ -296,7 +296,8 @@ class SeChaining {
     Node<W>& node = branch.nodes[static_cast<std::size_t>(id)];
     node.key = static_cast<Id>(k);
     node.parent = static_cast<Id>(parent);
-    node.depth = static_cast<Id>(parent == kNone ? 0 : branch.nodes[static_cast<std::size_t>(parent)].depth + 1);
+    node.depth =
+        static_cast<Id>(parent == kNone ? 0 : branch.nodes[static_cast<std::size_t>(parent)].depth + 1);
     node.extra_begin = static_cast<Id>(branch.extra_count);
     if (extra_count > 0) {
       if (branch.extra_count + extra_count > static_cast<int>(branch.extra.size()))
