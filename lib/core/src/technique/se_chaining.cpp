@@ -35,6 +35,14 @@ namespace {
 
 constexpr int kNone = -1;
 
+// common &= row, word by word; whether anything is left. The fact-set intersections below (branch
+// key sets, closure rows) all go through it.
+inline bool intersect(std::vector<std::uint64_t>& common, const std::uint64_t* row) {
+  std::uint64_t any = 0;
+  for (std::size_t w = 0; w < common.size(); ++w) any |= (common[w] &= row[w]);
+  return any != 0;
+}
+
 // SE's hint kinds, as its sort key (BinaryChainingHint / CellChainingHint / RegionChainingHint):
 // at equal difficulty and node count, double chains come first, then cell, region and
 // contradiction chains.
@@ -172,7 +180,8 @@ class SeChaining {
     if (nishio_) {
       if (context_.plain)  // every branch followed
         for (int digit = 0; digit < n_; ++digit)
-          nishio_on_[static_cast<std::size_t>(digit)] = nishio_off_[static_cast<std::size_t>(digit)] = board_.cells_of(digit);
+          nishio_on_[static_cast<std::size_t>(digit)] = nishio_off_[static_cast<std::size_t>(digit)] =
+              board_.cells_of(digit);
       else
         find_nishio_contradictions();
     }
@@ -263,7 +272,8 @@ class SeChaining {
       pool.back()->init(keys_);
     }
     Branch<W>& branch = *pool[used_++];
-    for (int i = 0; i < branch.node_count; ++i) branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(i)].key)] = kNone;
+    for (int i = 0; i < branch.node_count; ++i)
+      branch.slot[static_cast<std::size_t>(branch.nodes[static_cast<std::size_t>(i)].key)] = kNone;
     std::fill(branch.stored.begin(), branch.stored.end(), 0);
     branch.node_count = branch.extra_count = branch.on_count = branch.off_count = 0;
     branch.clash_on = branch.clash_off = kNone;
@@ -290,7 +300,8 @@ class SeChaining {
 
   // Adds a node derived by `parent` (kNone: the assumption) with the further parents
   // `extras`; stored (in slot and its list) or not (a contradiction's second node).
-  int add_node(Branch<W>& branch, int k, bool store, int parent, const int* extras = nullptr, int extra_count = 0) {
+  int add_node(Branch<W>& branch, int k, bool store, int parent, const int* extras = nullptr,
+               int extra_count = 0) {
     using Id = typename Branch<W>::Id;
     const int id = branch.node_count++;
     Node<W>& node = branch.nodes[static_cast<std::size_t>(id)];
@@ -350,7 +361,9 @@ class SeChaining {
   }
 
   // SE's getOnToOff: the cell's other digits (unless Nishio), then the digit's other places in
-  // the cell's units, each cell once (units in SE's order, each unit's cells in cell order).
+  // the cell's units, each cell once (units in SE's order, each unit's cells in cell order). Along
+  // the successor lists, except for Nishio (which builds none: its single-digit branches read the
+  // thinned places directly).
   bool expand_on(Branch<W>& branch, int p) {
     const int k = branch.node(p).key;
     if (!nishio_) {
@@ -361,10 +374,6 @@ class SeChaining {
     }
     const int cell = cell_of(k);
     const int digit = digit_of(k);
-    const CandidateMask mask = branch.grid[static_cast<std::size_t>(cell)];
-    if (!nishio_)
-      for (CandidateMask rest = mask & ~bit_of(digit); rest != 0; rest &= rest - 1)
-        if (!derive_off(branch, p, key(cell, std::countr_zero(rest), false))) return false;
     CellSet<W> left = branch.digit_cells[static_cast<std::size_t>(digit)];
     left.reset(cell);
     bool consistent = true;
@@ -530,8 +539,11 @@ class SeChaining {
   // A branch from (cell, digit, on) that met a contradiction refutes its assumption.
   void offer_contradiction(const Branch<W>& branch, int cell, int digit, bool on) {
     if (branch.clash_on == kNone) return;
-    if (!context_.plain && branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 > cap_for(kContradiction)) return;
-    const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on}, {&branch, branch.clash_off}};
+    if (!context_.plain && branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 >
+                               cap_for(kContradiction))
+      return;
+    const std::pair<const Branch<W>*, int> targets[] = {{&branch, branch.clash_on},
+                                                        {&branch, branch.clash_off}};
     offer(kContradiction, key(cell, digit, !on), targets, "contradiction");
   }
 
@@ -544,9 +556,9 @@ class SeChaining {
   // candidate. (With dynamic thinning, a unit's last two places: whichever is followed first leaves
   // the other single, so an emptied unit always shows as such a pair.)
   //
-  // A digit's single-digit branches depend on nothing but its places (and placed cells), so a digit whose branches
-  // met no contradiction keeps none while its places stay as they were (the context's memo):
-  // SE's path calls Nishio again after nearly every later step, and most digits are unchanged.
+  // A digit's single-digit branches depend on nothing but its places (and placed cells), so a digit whose
+  // branches met no contradiction keeps none while its places stay as they were (the context's memo): SE's
+  // path calls Nishio again after nearly every later step, and most digits are unchanged.
   void find_nishio_contradictions() {
     struct Memo {
       std::vector<CellSet<W>> places;  // per digit, when found barren
@@ -615,8 +627,7 @@ class SeChaining {
       if (twofold && clean != 0) {
         common_ = on_branch(cell, std::countr_zero(mask)).stored;
         for (CandidateMask rest = mask & (mask - 1); rest != 0; rest &= rest - 1) {
-          const std::vector<std::uint64_t>& stored = on_branch(cell, std::countr_zero(rest)).stored;
-          for (std::size_t w = 0; w < common_.size(); ++w) common_[w] &= stored[w];
+          intersect(common_, on_branch(cell, std::countr_zero(rest)).stored.data());
         }
         for (std::size_t w = 0; w < common_.size() && !shared_worth; ++w)
           for (std::uint64_t bits = common_[w]; bits != 0 && !shared_worth; bits &= bits - 1)
@@ -645,7 +656,8 @@ class SeChaining {
               const int other = off.find(k);
               if (other == kNone) continue;
               // Each node counts at least its depth + 1 (see combine): past the cap, offer would refuse.
-              if (!context_.plain && on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble)) continue;
+              if (!context_.plain && on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble))
+                continue;
               const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
               offer(kDouble, k, targets, "double");
             }
@@ -699,12 +711,8 @@ class SeChaining {
     // The facts all branches share, as a bit set: most combinations share none (or none worth
     // a hint), and then the walk below is skipped.
     common_ = on_branch(assumptions.front()).stored;
-    for (std::size_t i = 1; i < assumptions.size(); ++i) {
-      const std::vector<std::uint64_t>& stored = on_branch(assumptions[i]).stored;
-      std::uint64_t any = 0;
-      for (std::size_t w = 0; w < common_.size(); ++w) any |= (common_[w] &= stored[w]);
-      if (any == 0) return;
-    }
+    for (std::size_t i = 1; i < assumptions.size(); ++i)
+      if (!intersect(common_, on_branch(assumptions[i]).stored.data())) return;
     const Branch<W>& first = on_branch(assumptions.front());
     for (const std::span<const typename Branch<W>::Id> list : {first.ons(), first.offs()})
       for (int id : list) {
@@ -735,12 +743,8 @@ class SeChaining {
     };
     const std::uint64_t* first = row(assumptions.front());
     std::copy(first, first + reach_common_.size(), reach_common_.begin());
-    for (std::size_t i = 1; i < assumptions.size(); ++i) {
-      const std::uint64_t* next = row(assumptions[i]);
-      std::uint64_t any = 0;
-      for (std::size_t w = 0; w < reach_common_.size(); ++w) any |= (reach_common_[w] &= next[w]);
-      if (any == 0) return false;
-    }
+    for (std::size_t i = 1; i < assumptions.size(); ++i)
+      if (!intersect(reach_common_, row(assumptions[i]))) return false;
     return true;
   }
 
@@ -778,8 +782,8 @@ class SeChaining {
 }  // namespace
 
 template <int W>
-void find_se_chaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context, SeChainRule rule,
-                      std::vector<Step>& out) {
+void find_se_chaining(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                      SeChainRule rule, std::vector<Step>& out) {
   thread_local Workspace<W> space;
   SeChaining<W> search(layout, board, context, rule, space);
   search.search(out);
