@@ -72,9 +72,10 @@ TEST(TechniqueSeOrder, MatchesSudokuExplainerOnRecordedChainPuzzles) {
 }
 
 // The se-rated puzzles SE rates 7.5 or more (graded with chains) that `keep(i, rating)` keeps,
-// i counting those puzzles from 0 in file order.
+// i counting those puzzles from 0 in file order, then every `top_step`-th puzzle of top95.txt
+// from index `top_first`.
 template <class Keep>
-std::vector<Grid> chained_se_rated(Keep keep) {
+std::vector<Grid> chained_sample(Keep keep, std::size_t top_first, std::size_t top_step) {
   std::vector<Grid> sample;
   std::ifstream in(shared_data("se-rated.txt"));
   int chained = 0;
@@ -85,15 +86,15 @@ std::vector<Grid> chained_se_rated(Keep keep) {
     fields >> puzzle >> rating;
     if (rating >= 7.5 && keep(chained++, rating)) sample.push_back(parse_puzzle(puzzle));
   }
+  const auto top = load_corpus(shared_data("top95.txt"));
+  for (std::size_t i = top_first; i < top.size(); i += top_step) sample.push_back(top[i]);
   return sample;
 }
 
 // Every placement and elimination on SE's path agrees with the solution: chain-graded se-rated
 // puzzles (every 25th of those SE rates 7.5+) and top95.
 TEST(TechniqueSeOrder, EveryStepIsSound) {
-  std::vector<Grid> sample = chained_se_rated([](int chained, double) { return chained % 25 == 0; });
-  const auto top = load_corpus(shared_data("top95.txt"));
-  for (std::size_t i = 0; i < top.size(); i += 3) sample.push_back(top[i]);
+  const std::vector<Grid> sample = chained_sample([](int chained, double) { return chained % 25 == 0; }, 0, 3);
   ASSERT_GE(sample.size(), 100U);
   int chain_steps = 0;
   for (const Grid& puzzle : sample) {
@@ -204,10 +205,8 @@ TEST(TechniqueSeOrder, EngineIsSoundAndMatchesThePlainReferenceOnOtherGeometries
 TEST(TechniqueSeOrder, SearchMatchesThePlainReferenceOnGradedPaths) {
   using namespace technique;
   // Every rung from Nishio up, dynamic forcing chains (8.5+) most: they have the most shortcuts.
-  std::vector<Grid> sample =
-      chained_se_rated([](int chained, double rating) { return chained % (rating >= 8.5 ? 25 : 150) == 7; });
-  const auto top = load_corpus(shared_data("top95.txt"));
-  for (std::size_t i = 4; i < top.size(); i += 12) sample.push_back(top[i]);
+  const std::vector<Grid> sample = chained_sample(
+      [](int chained, double rating) { return chained % (rating >= 8.5 ? 25 : 150) == 7; }, 4, 12);
   ASSERT_GE(sample.size(), 40U);
   int compared = 0;
   for (const Grid& puzzle : sample) {
