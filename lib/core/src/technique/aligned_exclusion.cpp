@@ -178,8 +178,7 @@ template <int W>
 void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                                  std::vector<Step>& out) {
   ++context.work;
-  if (!context.pair_memo) context.pair_memo = std::make_shared<PairMemo>();
-  PairMemo& memo = *static_cast<PairMemo*>(context.pair_memo.get());
+  PairMemo& memo = kept<PairMemo>(context.pair_memo);
   const auto cells_count = static_cast<std::size_t>(layout.cell_count);
   const bool dirty_only = memo.all_barren && memo.candidates.size() == cells_count;
   CellSet<W> changed;
@@ -267,8 +266,7 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
     base_set.set(cell);
   }
   std::vector<CandidateMask> excluders;
-  if (!context.triplet_memo) context.triplet_memo = std::make_shared<TripletMemo>();
-  TripletMemo& memo = *static_cast<TripletMemo*>(context.triplet_memo.get());
+  TripletMemo& memo = kept<TripletMemo>(context.triplet_memo);
   const auto cells_count = static_cast<std::size_t>(layout.cell_count);
   const bool remembered = memo.candidates.size() == cells_count;
   // Since the last search: the cells whose candidates changed, and those of them that were or are

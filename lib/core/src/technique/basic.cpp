@@ -758,9 +758,8 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
   };
   // Each unit's sets are found again only when its candidates changed since.
   count_changes(layout, board, context);
-  if (!context.als_sets) context.als_sets = std::make_shared<AlsSets<W>>();
   std::vector<typename AlsSets<W>::Unit>& known =
-      static_cast<AlsSets<W>*>(context.als_sets.get())->by_size[size == 3 ? 0 : 1];
+      kept<AlsSets<W>>(context.als_sets).by_size[size == 3 ? 0 : 1];
   if (known.size() != layout.unit_members.size()) known.assign(layout.unit_members.size(), {});
   for (std::size_t u = 0; u < layout.unit_members.size(); ++u) {
     typename AlsSets<W>::Unit& entry = known[u];

@@ -408,12 +408,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
                  std::vector<Step>& out) {
   ChainTables<W>& tables = chain_tables(layout, board, context);
   const StrongLinks<W>& links = tables.links();
-  if (!context.x_cycle_memo) {
-    auto fresh = std::make_shared<XCycleMemo<W>>();
-    fresh->digits.resize(static_cast<std::size_t>(layout.size));
-    context.x_cycle_memo = std::move(fresh);
-  }
-  auto& x_cycle_memo = *static_cast<XCycleMemo<W>*>(context.x_cycle_memo.get());
+  auto& x_cycle_memo = kept<XCycleMemo<W>>(context.x_cycle_memo);
+  if (x_cycle_memo.digits.empty()) x_cycle_memo.digits.resize(static_cast<std::size_t>(layout.size));
   // Nothing found on a board whose candidates this one's are among, with the same strong links
   // (bilocal pairs, bivalue cells and their candidates): nothing to find here either. Every chain
   // and X- or Y-cycle here is one there (its strong links are the same, its weak links join

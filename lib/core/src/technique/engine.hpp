@@ -311,6 +311,16 @@ struct SearchContext {
   std::shared_ptr<void> nishio_memo;
 };
 
+// A finder's state of type T in one of the context's type-erased slots above, default-made on
+// first use (a context grades one puzzle of one layout, so a slot always holds the same T).
+//
+//   auto& memo = kept<TripletMemo>(context.triplet_memo);
+template <class T>
+T& kept(std::shared_ptr<void>& slot) {
+  if (!slot) slot = std::make_shared<T>();
+  return *static_cast<T*>(slot.get());
+}
+
 // SE's chain length bonus: +0.1 each time the chain outgrows the next ceiling of 4, 6, 8, 12, 16,
 // 24, 32, ... (alternately x3/2 and x4/3), so long chains cost logarithmically more.
 constexpr double length_bonus_sum(int nodes) {

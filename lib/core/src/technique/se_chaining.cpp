@@ -565,14 +565,12 @@ class SeChaining {
       std::vector<CellSet<W>> placed;
       std::vector<char> barren;
     };
-    if (!context_.nishio_memo) {
-      auto memo = std::make_shared<Memo>();
-      memo->places.resize(static_cast<std::size_t>(n_));
-      memo->placed.resize(static_cast<std::size_t>(n_));
-      memo->barren.assign(static_cast<std::size_t>(n_), 0);
-      context_.nishio_memo = memo;
+    Memo& memo = kept<Memo>(context_.nishio_memo);
+    if (memo.barren.empty()) {
+      memo.places.resize(static_cast<std::size_t>(n_));
+      memo.placed.resize(static_cast<std::size_t>(n_));
+      memo.barren.assign(static_cast<std::size_t>(n_), 0);
     }
-    Memo& memo = *static_cast<Memo*>(context_.nishio_memo.get());
     for (int digit = 0; digit < n_; ++digit) {
       const auto d = static_cast<std::size_t>(digit);
       const CellSet<W>& places = board_.cells_of(digit);

@@ -410,8 +410,7 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
   });
   std::vector<Step> found;
   UniqueLoopSearch<W> loops(layout, board, context, found);
-  if (!context.unique_loop_memo) context.unique_loop_memo = std::make_shared<LoopMemo<W>>();
-  auto& memo = *static_cast<LoopMemo<W>*>(context.unique_loop_memo.get());
+  auto& memo = kept<LoopMemo<W>>(context.unique_loop_memo);
   const auto pairs = static_cast<std::size_t>(n * n);
   if (memo.by_pair.size() != pairs) memo.by_pair.assign(pairs, {});
   ++memo.stamp;
