@@ -261,7 +261,8 @@ TEST(TechniqueGrader, StagesKeptAcrossBoardsMatchAFreshSearch) {
       std::vector<Deduction> removable;
       board.open.for_each([&](int cell) {
         if (bit_count(board.mask(cell)) < 3) return;
-        for (CandidateMask d = board.mask(cell); d != 0; d &= d - 1) removable.push_back({cell, std::countr_zero(d)});
+        for (CandidateMask d = board.mask(cell); d != 0; d &= d - 1)
+          removable.push_back({cell, std::countr_zero(d)});
       });
       if (removable.empty()) break;
       for (std::uint32_t n = 1 + rng.below(3); n > 0 && !removable.empty(); --n) {
@@ -286,7 +287,8 @@ TEST(TechniqueGrader, StagesKeptAcrossBoardsMatchAFreshSearch) {
     for (std::size_t i = 0; i < grade.steps.size(); ++i) {
       compare(board, kept, "puzzle " + std::to_string(p) + ", step " + std::to_string(i));
       for (const CellValue& placed : grade.steps[i].placements)
-        if (board.values[static_cast<std::size_t>(placed.cell)] == 0) board.place(layout, placed.cell, placed.value - 1);
+        if (board.values[static_cast<std::size_t>(placed.cell)] == 0)
+          board.place(layout, placed.cell, placed.value - 1);
       for (const CellValue& gone : grade.steps[i].eliminations)
         if (board.has(gone.cell, gone.value - 1)) board.eliminate(gone.cell, gone.value - 1);
       ++kept.board_version;

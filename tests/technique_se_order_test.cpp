@@ -94,7 +94,8 @@ std::vector<Grid> chained_sample(Keep keep, std::size_t top_first, std::size_t t
 // Every placement and elimination on SE's path agrees with the solution: chain-graded se-rated
 // puzzles (every 25th of those SE rates 7.5+) and top95.
 TEST(TechniqueSeOrder, EveryStepIsSound) {
-  const std::vector<Grid> sample = chained_sample([](int chained, double) { return chained % 25 == 0; }, 0, 3);
+  const std::vector<Grid> sample =
+      chained_sample([](int chained, double) { return chained % 25 == 0; }, 0, 3);
   ASSERT_GE(sample.size(), 100U);
   int chain_steps = 0;
   for (const Grid& puzzle : sample) {
@@ -148,7 +149,8 @@ void expect_plain_agrees(const technique::Layout<W>& layout, const technique::Bo
 
 // The engine alone on other geometries (6x6, 8x8, 12x12 boxes, a 9x9 jigsaw): from a minimal
 // puzzle's board, take SE's first step of each rule and apply it, until nothing is found; every
-// step must agree with the solution, and on every board the search must match the plain reference. Sparse boards make long, branching chains on every rule.
+// step must agree with the solution, and on every board the search must match the plain reference. Sparse
+// boards make long, branching chains on every rule.
 template <int W>
 int walk_se_steps(const Grid& puzzle, const Grid& solution) {
   using namespace technique;

@@ -474,7 +474,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       if (y_full && x_cycle_memo.y_barren && x_cycle_memo.y_bivalue == links.bivalue) {
         bool same = true;
         std::size_t i = 0;
-        links.bivalue.for_each([&](int cell) { same = same && x_cycle_memo.y_masks[i++] == board.mask(cell); });
+        links.bivalue.for_each(
+            [&](int cell) { same = same && x_cycle_memo.y_masks[i++] == board.mask(cell); });
         if (same) {
           context.work += x_cycle_memo.y_work;
           continue;
@@ -490,7 +491,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       const auto try_loops = [&](const ChainNode& source) {
         if (best != limit_best) {
           limit_best = best;
-          limit_for_best = best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
+          limit_for_best =
+              best == kNoScore ? cap : node_limit(kCycleBase, std::max(best, context.good_enough), cap);
         }
         const int limit = limit_for_best;
         if (limit < 4 || partners.empty()) return;
@@ -636,7 +638,8 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
   search_mixed_cycles();
   x_cycle_memo.all_barren = found.empty() && cycles.empty() && out.size() == out_before;
   if (x_cycle_memo.all_barren) {
-    x_cycle_memo.barren_candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);
+    x_cycle_memo.barren_candidates.assign(board.candidates.begin(),
+                                          board.candidates.begin() + layout.cell_count);
     x_cycle_memo.barren_links = std::move(link_key);
     x_cycle_memo.barren_work = context.work - work_before;
   }

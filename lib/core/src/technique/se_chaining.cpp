@@ -58,9 +58,9 @@ template <int W>
 struct Node {
   using Id = NodeId<W>;
   Id key = 0;
-  Id parent = -1;       // the node that derived it (-1: the assumption itself)
-  Id depth = 0;         // first parents up to the assumption: a lower bound of the node count - 1
-  Id extra_begin = 0;   // further parents: Branch::extra[extra_begin, extra_end)
+  Id parent = -1;      // the node that derived it (-1: the assumption itself)
+  Id depth = 0;        // first parents up to the assumption: a lower bound of the node count - 1
+  Id extra_begin = 0;  // further parents: Branch::extra[extra_begin, extra_end)
   Id extra_end = 0;
 };
 
@@ -68,11 +68,11 @@ template <int W>
 struct Branch {
   using Id = NodeId<W>;
   // Fixed capacity (sized by init): nodes[0, node_count), on_list[0, on_count), ...
-  std::vector<Node<W>> nodes;  // stored potentials, then (at most) one unstored contradiction node
-  std::vector<Id> extra;       // node ids, arena for Node::extra_* (grown on demand)
-  std::vector<Id> slot;        // key -> stored node id, kNone if absent
-  std::vector<Id> on_list;     // stored "on" nodes in insertion order (also the pending queue)
-  std::vector<Id> off_list;    // stored "off" nodes in insertion order (also the pending queue)
+  std::vector<Node<W>> nodes;         // stored potentials, then (at most) one unstored contradiction node
+  std::vector<Id> extra;              // node ids, arena for Node::extra_* (grown on demand)
+  std::vector<Id> slot;               // key -> stored node id, kNone if absent
+  std::vector<Id> on_list;            // stored "on" nodes in insertion order (also the pending queue)
+  std::vector<Id> off_list;           // stored "off" nodes in insertion order (also the pending queue)
   std::vector<std::uint64_t> stored;  // the stored keys as a bit set (bit key % 64 of word key / 64)
   int node_count = 0;
   int extra_count = 0;
@@ -80,7 +80,7 @@ struct Branch {
   int off_count = 0;
   std::vector<CandidateMask> grid;  // dynamic rules: the branch's candidates, thinned as it goes
   std::array<CellSet<W>, Board<W>::kDigits> digit_cells{};  // the same per digit
-  std::vector<std::uint8_t> unit_places;  // the same, counted: [unit * size + digit]
+  std::vector<std::uint8_t> unit_places;                    // the same, counted: [unit * size + digit]
   int clash_on = kNone;        // the contradiction: an "on" and an "off" node of one candidate
   int clash_off = kNone;
 
@@ -355,8 +355,7 @@ class SeChaining {
       branch.clash_on = add_node(branch, k, false, p, parents_.data(), parent_count_);
       return false;
     }
-    if (!branch.has(k))
-      add_node(branch, k, true, p, parents_.data(), parent_count_);
+    if (!branch.has(k)) add_node(branch, k, true, p, parents_.data(), parent_count_);
     return true;
   }
 
@@ -757,7 +756,7 @@ class SeChaining {
   Technique technique_ = Technique::nishio;
   std::vector<int> stack_;
   std::vector<int> parents_;  // hidden parents of the fact being derived: at most a cell's
-  int parent_count_ = 0;       // digits or a unit's places, so sized once to the side
+  int parent_count_ = 0;      // digits or a unit's places, so sized once to the side
   std::size_t used_ = 0;
   std::vector<int> begin_;  // successor lists (build_successors)
   bool successors_built_ = false;

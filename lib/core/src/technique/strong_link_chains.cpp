@@ -47,9 +47,10 @@ namespace {
 // One digit's part of search_strong_link_chains. `partners` is scratch (a cell set per cell and
 // unit kind), its rows cleared as they are first used for the digit.
 template <int W>
-void search_digit_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context, int max_links,
-                         int digit, const SingleDigitReach<W>& reach,
-                         std::array<std::vector<CellSet<W>>, 3>& partners, std::vector<StrongLinkChain>& found) {
+void search_digit_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                         int max_links, int digit, const SingleDigitReach<W>& reach,
+                         std::array<std::vector<CellSet<W>>, 3>& partners,
+                         std::vector<StrongLinkChain>& found) {
   constexpr int kMasks = 8;
   std::array<CellSet<W>, 3> linked{};
   bool any_link = false;
@@ -139,7 +140,9 @@ struct DigitSearchKey {
   int depth = 0;
   CellSet<W> places;
 
-  bool current(int at_depth, const CellSet<W>& now) const { return searched && depth == at_depth && places == now; }
+  bool current(int at_depth, const CellSet<W>& now) const {
+    return searched && depth == at_depth && places == now;
+  }
   void note(int at_depth, const CellSet<W>& now) {
     searched = true;
     depth = at_depth;

@@ -201,7 +201,7 @@ struct LoopMemo {
     bool reuse = false;       // this board reuses `steps`
     bool reusable = false;    // `steps` hold every step of the pair while holders and masks are as below
     CellSet<W> holders;
-    std::vector<CandidateMask> masks;  // the holders', in cell order
+    std::vector<CandidateMask> masks;         // the holders', in cell order
     std::vector<std::pair<int, Step>> steps;  // per start cell, in the order found
   };
   std::uint64_t stamp = 0;
@@ -427,9 +427,7 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
       entry.stamp = memo.stamp;
       bool same = entry.reusable && entry.holders == holders;
       std::size_t i = 0;
-      holders.for_each([&](int holder) {
-        same = same && entry.masks[i++] == board.mask(holder);
-      });
+      holders.for_each([&](int holder) { same = same && entry.masks[i++] == board.mask(holder); });
       entry.reuse = same;
       if (!same) {
         entry.holders = holders;
