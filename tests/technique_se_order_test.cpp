@@ -149,8 +149,8 @@ void expect_plain_agrees(const technique::Layout<W>& layout, const technique::Bo
 
 // The engine alone on other geometries (6x6, 8x8, 12x12 boxes, a 9x9 jigsaw): from a minimal
 // puzzle's board, take SE's first step of each rule and apply it, until nothing is found; every
-// step must agree with the solution, and on every board the search must match the plain reference. Sparse
-// boards make long, branching chains on every rule.
+// step must agree with the solution, and on every board the search must match the plain
+// reference. Sparse boards make long, branching chains on every rule.
 template <int W>
 int walk_se_steps(const Grid& puzzle, const Grid& solution) {
   using namespace technique;

@@ -213,39 +213,39 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       seconds &= worth;
       if (seconds.none()) continue;
     }
-    (seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]) & seconds)
-        .for_each([&](int second) {
-          const CellSet<W> common =
-              seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
-          const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
-          excluders.clear();
-          common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
-          const CandidateMask first_mask = board.mask(first);
-          const CandidateMask second_mask = board.mask(second);
-          // A bivalue excluder empties only under the very pair of values it holds, so for each
-          // value of the first cell the second cell's excluded values are the excluders' other
-          // digits (and the same value, when the cells see each other).
-          CandidateMask first_allowed = 0;
-          CandidateMask second_allowed = 0;
-          for (CandidateMask a = first_mask; a != 0; a &= a - 1) {
-            const CandidateMask one = a & (~a + 1);
-            CandidateMask excluded = peers ? one : 0;
-            for (CandidateMask excluder : excluders)
-              if ((excluder & one) != 0) excluded |= excluder & ~one;
-            const CandidateMask others = second_mask & ~excluded;
-            if (others == 0) continue;
-            first_allowed |= one;
-            second_allowed |= others;
-          }
-          if (first_allowed == first_mask && second_allowed == second_mask) return;
-          Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
-          push_eliminations<W>(first, first_mask & ~first_allowed, step);
-          push_eliminations<W>(second, second_mask & ~second_allowed, step);
-          if (context.explain)
-            step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
-                          layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
-          out.push_back(std::move(step));
-        });
+    seconds &= seen_twice_by(layout, seen_bivalue[static_cast<std::size_t>(first)]);
+    seconds.for_each([&](int second) {
+      const CellSet<W> common =
+          seen_bivalue[static_cast<std::size_t>(first)] & seen_bivalue[static_cast<std::size_t>(second)];
+      const bool peers = layout.peers[static_cast<std::size_t>(first)].test(second);
+      excluders.clear();
+      common.for_each([&](int cell) { excluders.push_back(board.mask(cell)); });
+      const CandidateMask first_mask = board.mask(first);
+      const CandidateMask second_mask = board.mask(second);
+      // A bivalue excluder empties only under the very pair of values it holds, so for each
+      // value of the first cell the second cell's excluded values are the excluders' other
+      // digits (and the same value, when the cells see each other).
+      CandidateMask first_allowed = 0;
+      CandidateMask second_allowed = 0;
+      for (CandidateMask a = first_mask; a != 0; a &= a - 1) {
+        const CandidateMask one = a & (~a + 1);
+        CandidateMask excluded = peers ? one : 0;
+        for (CandidateMask excluder : excluders)
+          if ((excluder & one) != 0) excluded |= excluder & ~one;
+        const CandidateMask others = second_mask & ~excluded;
+        if (others == 0) continue;
+        first_allowed |= one;
+        second_allowed |= others;
+      }
+      if (first_allowed == first_mask && second_allowed == second_mask) return;
+      Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
+      push_eliminations<W>(first, first_mask & ~first_allowed, step);
+      push_eliminations<W>(second, second_mask & ~second_allowed, step);
+      if (context.explain)
+        step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
+                      layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
+      out.push_back(std::move(step));
+    });
   }
   memo.all_barren = out.size() == out_before;
   memo.candidates.assign(board.candidates.begin(), board.candidates.begin() + layout.cell_count);

@@ -158,13 +158,6 @@ class SeChaining {
     for (int candidate : space_.on_cached) space_.on_cache[static_cast<std::size_t>(candidate)] = nullptr;
     space_.on_cached.clear();
     parents_.resize(static_cast<std::size_t>(n_));
-    if (dynamic_) {
-      unit_places_.assign(layout_.unit_cells.size() * static_cast<std::size_t>(n_), 0);
-      for (std::size_t unit = 0; unit < layout_.unit_cells.size(); ++unit)
-        for (int digit = 0; digit < n_; ++digit)
-          unit_places_[unit * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit)] =
-              static_cast<std::uint8_t>((layout_.unit_cells[unit] & board_.cells_of(digit)).count());
-    }
     if (!dynamic_ && !context_.plain) {
       ChainTables<W>& tables = chain_tables(layout_, board_, context_);
       if (tables.reach().available()) {
@@ -215,12 +208,28 @@ class SeChaining {
   int cell_of(int key) const { return space_.cell_of[static_cast<std::size_t>(key >> 1)]; }
   int digit_of(int key) const { return space_.digit_of[static_cast<std::size_t>(key >> 1)]; }
 
-  // ---- successors ----
+  // ---- the board's tables, made before the first branch ----
+
+  // Many searches follow no branch (the 8.0 rung on most boards, Nishio on the digits its memo
+  // knows barren), so what the branches read is made on the first acquire().
+  void prepare() {
+    prepared_ = true;
+    if (!nishio_) build_successors();
+    if (dynamic_) count_unit_places();
+  }
+
+  // Dynamic rules: the board's places per unit and digit, each branch's starting counts.
+  void count_unit_places() {
+    unit_places_.assign(layout_.unit_cells.size() * static_cast<std::size_t>(n_), 0);
+    for (std::size_t unit = 0; unit < layout_.unit_cells.size(); ++unit)
+      for (int digit = 0; digit < n_; ++digit)
+        unit_places_[unit * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit)] =
+            static_cast<std::uint8_t>((layout_.unit_cells[unit] & board_.cells_of(digit)).count());
+  }
 
   // Per candidate (cell * size + digit), what its "on" makes off and, under static rules, what
   // its "off" makes on, in SE's order: next_[begin_[2c], begin_[2c+1]) and next_[begin_[2c+1],
-  // begin_[2c+2]). Built once per search, before its first branch, as ~140 branches of ~40 nodes
-  // each walk them.
+  // begin_[2c+2]). Built once per search (prepare), as ~140 branches of ~40 nodes each walk them.
   //   on:  the cell's other digits, then the digit's other places unit by unit (SE's unit order,
   //        each cell once);
   //   off: the cell's other digit if it has two, then each unit's other place if it has two.
@@ -228,7 +237,6 @@ class SeChaining {
   // stored "off" already, so walking the board's "on" list visits what the thinned grid holds, in
   // the same order (the others are no-ops); their "off" rule reads the thinned grid itself.
   void build_successors() {
-    successors_built_ = true;
     const int candidates = keys_ / 2;
     begin_.assign(static_cast<std::size_t>(2 * candidates + 1), 0);
     next_.clear();
@@ -266,6 +274,7 @@ class SeChaining {
   // ---- branches ----
 
   Branch<W>& acquire() {
+    if (!prepared_) prepare();
     auto& pool = space_.pool;
     if (used_ == pool.size()) {
       pool.push_back(std::make_unique<Branch<W>>());
@@ -436,7 +445,6 @@ class SeChaining {
   // SE's doChaining from one assumption.
   void follow(Branch<W>& branch, int start) {
     ++context_.work;
-    if (!nishio_ && !successors_built_) build_successors();  // on first use: many searches follow nothing
     add_node(branch, start, true, kNone);
     int on_head = 0;
     int off_head = 0;
@@ -759,8 +767,8 @@ class SeChaining {
   int parent_count_ = 0;      // digits or a unit's places, so sized once to the side
   std::size_t used_ = 0;
   std::vector<int> begin_;  // successor lists (build_successors)
-  bool successors_built_ = false;
-  std::vector<std::uint8_t> unit_places_;  // dynamic rules: the board's places per unit and digit
+  bool prepared_ = false;                  // prepare() ran
+  std::vector<std::uint8_t> unit_places_;  // dynamic rules: count_unit_places
   std::vector<int> next_;
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
