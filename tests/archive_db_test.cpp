@@ -1,16 +1,16 @@
-#include "sudoku/archive_db.hpp"
+#include "sudoku/publish/archive_db.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <thread>
 
-#include "sudoku/book_generation.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/transform.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/generate/book_generation.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -1,10 +1,10 @@
-#include "sudoku/atomic_file.hpp"
+#include "sudoku/base/atomic_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -8,10 +8,10 @@
 
 #include <boost/json.hpp>
 
-#include "sudoku/audit.hpp"
-#include "sudoku/calibration.hpp"
-#include "sudoku/corpus_rating.hpp"
-#include "sudoku/killer_io.hpp"
+#include "sudoku/corpus/corpus_rating.hpp"
+#include "sudoku/model/killer_io.hpp"
+#include "sudoku/rate/audit.hpp"
+#include "sudoku/rate/calibration.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

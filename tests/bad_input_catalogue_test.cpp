@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 struct BadInput {
   std::string name;     // test name
-  std::string command;  // run in a fresh directory holding the fixture files; $BIN, $DATA, $SHARED expanded
+  std::string command;  // run in a fresh directory holding the fixture files; $BIN and $DATA expanded
   int exit_code;
   std::string message;    // expected on the single stderr line
   std::string no_output;  // a path that must not exist afterwards (no half-written output)

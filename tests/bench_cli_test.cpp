@@ -26,7 +26,7 @@ TEST(BenchCli, Help) {
 }
 
 TEST(BenchCli, BadArgumentsExitTwoWithOneLine) {
-  const std::string input = testing::shared_data("inkala.txt");
+  const std::string input = testing::corpus_path("inkala.txt");
   for (const std::string& args :
        std::vector<std::string>{"", "count", "-- " + input, "nosuch -- " + input,
                                 "--seconds 0 count -- " + input, "--threads 0 count -- " + input}) {
@@ -40,7 +40,7 @@ TEST(BenchCli, BadArgumentsExitTwoWithOneLine) {
 // A kernel suite reports whole passes and the guesses per puzzle; inkala's puzzles need search.
 TEST(BenchCli, KernelSuiteReportsWholePassesAndGuesses) {
   const auto result = run_command(bench() + " --json --seconds 0.05 count-bitboard9 -- " +
-                                  testing::shared_data("inkala.txt"));
+                                  testing::corpus_path("inkala.txt"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto report = boost::json::parse(result.out).as_object();
   const auto& first = report.at("results").as_array().at(0).as_object();

@@ -1,4 +1,4 @@
-#include "sudoku/book_generation.hpp"
+#include "sudoku/generate/book_generation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,13 +6,13 @@
 #include <filesystem>
 
 #include "reference_solver.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/killer_cages.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/transform.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -6,14 +6,14 @@
 #include <filesystem>
 #include <string>
 
-#include "sudoku/book.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/killer_cages.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

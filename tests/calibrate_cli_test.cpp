@@ -8,8 +8,8 @@
 
 #include <boost/json.hpp>
 
-#include "sudoku/calibration.hpp"
-#include "sudoku/sha256.hpp"
+#include "sudoku/base/sha256.hpp"
+#include "sudoku/rate/calibration.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -251,7 +251,7 @@ TEST(CalibrateCli, PdfDateFromSourceDateEpoch) {
 TEST(CalibrateCli, BandsFromLabelledLevels) {
   const std::string dir = testing::make_temp_dir("calibrate-bands");
   // Every 8th puzzle of se-rated (sorted by SE rating): all bins, a second of CPU.
-  std::ifstream input(testing::shared_data("se-rated.txt"));
+  std::ifstream input(testing::corpus_path("se-rated.txt"));
   std::string sample;
   std::string line;
   for (int n = 0; std::getline(input, line); ++n)

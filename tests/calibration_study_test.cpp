@@ -10,9 +10,9 @@
 
 #include <boost/json.hpp>
 
-#include "sudoku/calibration_study.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/sha256.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/sha256.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

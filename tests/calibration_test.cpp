@@ -1,4 +1,4 @@
-#include "sudoku/calibration.hpp"
+#include "sudoku/rate/calibration.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 
 #include <boost/json.hpp>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/json_io.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/json_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

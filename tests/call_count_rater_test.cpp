@@ -1,4 +1,4 @@
-#include "sudoku/call_count_rater.hpp"
+#include "sudoku/rate/call_count_rater.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/calibration.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/parallel.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/transform.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/parallel.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/rate/calibration.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -26,7 +26,7 @@ namespace {
 
 using testing::load_corpus;
 using testing::pattern_solution;
-using testing::shared_data;
+using testing::corpus_path;
 
 struct RatedPuzzle {
   Grid grid;
@@ -36,7 +36,7 @@ struct RatedPuzzle {
 // se-rated.txt lines are "PUZZLE SE_RATING"; the rating arrives as the entry's label.
 std::vector<RatedPuzzle> load_se_rated(std::size_t stride) {
   std::vector<RatedPuzzle> puzzles;
-  const auto entries = read_puzzle_file(shared_data("se-rated.txt"));
+  const auto entries = read_puzzle_file(corpus_path("se-rated.txt"));
   for (std::size_t i = 0; i < entries.size(); i += stride) {
     EXPECT_TRUE(entries[i].ok()) << entries[i].error;
     puzzles.push_back({*entries[i].grid, std::stod(entries[i].label)});
@@ -92,7 +92,7 @@ constexpr const char* kHiddenSinglesPuzzle =
     ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....";
 
 TEST(CallCountRater, NakedSinglesPuzzlesRateExactlyOne) {
-  const auto seeds = load_corpus(shared_data("top95.txt"), 5);
+  const auto seeds = load_corpus(corpus_path("top95.txt"), 5);
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     const Grid solution = *count_solutions(seeds[i], 1).solution;
     const Grid puzzle = naked_singles_puzzle_from(solution, 100 + i);
@@ -127,7 +127,7 @@ TEST(CallCountRater, HiddenSinglesRateOneOnlyWithAcHidden) {
 TEST(CallCountRater, RatingIsInvariantUnderTransforms) {
   std::vector<Grid> puzzles;
   for (const RatedPuzzle& rated : load_se_rated(700)) puzzles.push_back(rated.grid);
-  const auto hard = load_corpus(shared_data("top95.txt"), 3);
+  const auto hard = load_corpus(corpus_path("top95.txt"), 3);
   puzzles.insert(puzzles.end(), hard.begin(), hard.end());
 
   CallCountOptions paper;
@@ -162,7 +162,7 @@ TEST(CallCountRater, RatingIsReproducibleAndSeedSensitive) {
 TEST(CallCountRater, FastKernelMatchesReferenceKernel) {
   std::vector<Grid> puzzles;
   for (const RatedPuzzle& rated : load_se_rated(97)) puzzles.push_back(rated.grid);
-  const auto hard = load_corpus(shared_data("top95.txt"), 8);
+  const auto hard = load_corpus(corpus_path("top95.txt"), 8);
   puzzles.insert(puzzles.end(), hard.begin(), hard.end());
 
   std::uint64_t compared_calls = 0;
@@ -189,7 +189,7 @@ TEST(CallCountRater, FastKernelMatchesReferenceKernel) {
 
 TEST(CallCountRater, CapBoundsEveryRun) {
   // top95's first puzzle has runs of hundreds of thousands of calls.
-  const Grid puzzle = load_corpus(shared_data("top95.txt"), 1)[0];
+  const Grid puzzle = load_corpus(corpus_path("top95.txt"), 1)[0];
   CallCountOptions options;
   options.call_cap = 500;
   const CallCountRating rating = rate_call_count(puzzle, options);
@@ -245,7 +245,7 @@ TEST(CallCountRater, WorksOnOtherGeometries) {
     }
   }
   // 16x16: fewest-values branching keeps the runs short.
-  const Grid big = load_corpus(shared_data("gecode-16x16.txt"), 1)[0];
+  const Grid big = load_corpus(corpus_path("gecode-16x16.txt"), 1)[0];
   CallCountOptions options;
   options.runs = 2;
   options.branching = Branching::fewest;
@@ -288,7 +288,7 @@ TEST(CallCountRater, StatisticsOfRuns) {
   rating.run_calls = {7};
   EXPECT_EQ(rating.median(), 7.0);
 
-  const Grid puzzle = load_corpus(shared_data("top95.txt"), 3)[2];
+  const Grid puzzle = load_corpus(corpus_path("top95.txt"), 3)[2];
   CallCountOptions options;
   options.runs = 4;
   options.call_cap = 30'000;
@@ -350,7 +350,7 @@ TEST(RatingMetric, SettingsAreParsedAndChecked) {
 }
 
 TEST(RatingMetric, RatesLikeTheUnderlyingRaters) {
-  const auto puzzles = load_corpus(shared_data("top95.txt"), 6);
+  const auto puzzles = load_corpus(corpus_path("top95.txt"), 6);
   const auto call_count = make_rating_metric("call-count", {{"cap", "20000"}});
   const auto serial = rate_puzzles(puzzles, *call_count, 1);
   const auto parallel = rate_puzzles(puzzles, *call_count, 2);
@@ -381,7 +381,7 @@ TEST(RatingMetric, RatesLikeTheUnderlyingRaters) {
 // run:  call_count_rater_test --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_Benchmark*'
 // Reports process CPU time beside wall time: on a shared machine the CPU figure is the stable one.
 TEST(CallCountRater, DISABLED_Benchmark) {
-  const auto entries = read_puzzle_file(shared_data("se-rated.txt"));
+  const auto entries = read_puzzle_file(corpus_path("se-rated.txt"));
   std::vector<Grid> puzzles;
   for (const auto& entry : entries) puzzles.push_back(*entry.grid);
   for (const Propagation propagation :

@@ -1,4 +1,4 @@
-#include "sudoku/canonical.hpp"
+#include "sudoku/model/canonical.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "reference_solver.hpp"
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/transform.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -22,7 +22,7 @@ namespace {
 
 using testing::load_corpus;
 using testing::pattern_solution;
-using testing::shared_data;
+using testing::corpus_path;
 
 // A shuffled solution with each cell kept with probability percent/100.
 Grid random_puzzle(std::shared_ptr<const Geometry> geometry, int percent, Rng& rng) {
@@ -202,19 +202,19 @@ TEST(Canonical, AgreesWithBruteForceOnHard9x9Cases) {
 }
 
 TEST(Canonical, InvariantOnTop95) {
-  expect_invariant(load_corpus(shared_data("top95.txt")), 10, 1);
+  expect_invariant(load_corpus(corpus_path("top95.txt")), 10, 1);
 }
 
 TEST(Canonical, InvariantOn17ClueSample) {
-  expect_invariant(load_corpus(shared_data("17-clue.txt"), 1000), 5, 2);
+  expect_invariant(load_corpus(corpus_path("17-clue.txt"), 1000), 5, 2);
 }
 
 TEST(Canonical, InvariantOnSeRatedSample) {
-  expect_invariant(load_corpus(shared_data("se-rated.txt"), 1000), 5, 3);
+  expect_invariant(load_corpus(corpus_path("se-rated.txt"), 1000), 5, 3);
 }
 
 TEST(Canonical, InvariantOnInvalidAndMultiSolutionPuzzles) {
-  expect_invariant(load_corpus(shared_data("serg-benchmark-multi.txt"), 100), 5, 4);
+  expect_invariant(load_corpus(corpus_path("serg-benchmark-multi.txt"), 100), 5, 4);
   Rng rng(44);
   std::vector<Grid> junk;
   for (int i = 0; i < 60; ++i) junk.push_back(random_junk(Geometry::standard(9), 5 + i, rng));
@@ -222,8 +222,8 @@ TEST(Canonical, InvariantOnInvalidAndMultiSolutionPuzzles) {
 }
 
 TEST(Canonical, InvariantOnLargeGrids) {
-  expect_invariant(load_corpus(shared_data("gecode-16x16.txt")), 5, 6);
-  expect_invariant(load_corpus(shared_data("gecode-25x25.txt")), 3, 7);
+  expect_invariant(load_corpus(corpus_path("gecode-16x16.txt")), 5, 6);
+  expect_invariant(load_corpus(corpus_path("gecode-25x25.txt")), 3, 7);
 }
 
 TEST(Canonical, InvariantOnRandomGridsOfEverySize) {
@@ -271,7 +271,7 @@ TEST(Canonical, EquivalentPuzzlesKeepTheirSolutions) {
   }
   // Easy 9x9 puzzles with a unique solution: the mapped solution solves the canonical grid, which
   // is unique too.
-  for (const Grid& puzzle : load_corpus(shared_data("se-rated.txt"), 10)) {
+  for (const Grid& puzzle : load_corpus(corpus_path("se-rated.txt"), 10)) {
     const auto original = testing::reference_count_solutions(puzzle, 2);
     ASSERT_EQ(original.count, 1) << to_line(puzzle);
     const CanonicalForm form = canonical_form(puzzle);
@@ -284,7 +284,7 @@ TEST(Canonical, EquivalentPuzzlesKeepTheirSolutions) {
 
 TEST(Canonical, DifferentPuzzlesGetDifferentKeys) {
   // Royle's 17-clue list holds pairwise inequivalent puzzles.
-  const auto puzzles = load_corpus(shared_data("17-clue.txt"), 5000);
+  const auto puzzles = load_corpus(corpus_path("17-clue.txt"), 5000);
   std::set<std::string> keys;
   for (const Grid& puzzle : puzzles) keys.insert(canonical_key(puzzle));
   EXPECT_EQ(keys.size(), puzzles.size());
@@ -298,7 +298,7 @@ TEST(Canonical, DifferentPuzzlesGetDifferentKeys) {
 }
 
 TEST(Canonical, IsDeterministic) {
-  for (const Grid& puzzle : load_corpus(shared_data("top95.txt"), 20)) {
+  for (const Grid& puzzle : load_corpus(corpus_path("top95.txt"), 20)) {
     const CanonicalForm first = canonical_form(puzzle);
     const CanonicalForm second = canonical_form(puzzle);
     EXPECT_EQ(first.key, second.key);
@@ -366,7 +366,7 @@ TEST(Canonical, DISABLED_Throughput) {
   for (const Corpus corpus :
        {Corpus{"top1465.txt", 0}, Corpus{"17-clue.txt", 10000}, Corpus{"se-rated.txt", 5000},
         Corpus{"gecode-16x16.txt", 0}, Corpus{"gecode-25x25.txt", 0}}) {
-    const auto puzzles = load_corpus(shared_data(corpus.name), corpus.limit);
+    const auto puzzles = load_corpus(corpus_path(corpus.name), corpus.limit);
     double best_seconds = 1e9;
     std::size_t checksum = 0;
     for (int repeat = 0; repeat < 3; ++repeat) {

@@ -9,8 +9,8 @@
 
 #include <boost/json.hpp>
 
-#include "sudoku/book.hpp"
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -32,7 +32,7 @@ TEST(CorpusRateCli, HelpAndVersion) {
 }
 
 TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
-  const std::string ok_input = testing::shared_data("inkala.txt");
+  const std::string ok_input = testing::corpus_path("inkala.txt");
   for (const std::string& args : std::vector<std::string>{
            "", "--format xml x.txt", "--bogus x.txt", "--size 8 x.txt", "--box 2x2 --size 9 x.txt",
            "--jobs -1 x.txt", "/nonexistent/file.txt", "--box banana x.txt", "--runs 0 " + ok_input,
@@ -74,7 +74,7 @@ TEST(CorpusRateCli, StatusesOfTheProblemExample) {
 }
 
 TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
-  const std::string input = testing::shared_data("top95.txt");
+  const std::string input = testing::corpus_path("top95.txt");
   // Statuses only: rating all of top95 three times would take minutes (its call counts run to millions).
   const auto one = run_command(corpus_rate() + " --no-rating --jobs 1 " + input);
   const auto two = run_command(corpus_rate() + " --no-rating --jobs 2 " + input);
@@ -93,7 +93,7 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
 // count is published there and a note says why; 9x9 puzzles in the same run keep theirs, and the
 // paper's levels (by call count) are left empty rather than taken from a capped number.
 TEST(CorpusRateCli, NoCallCountAboveNineByNine) {
-  const std::string sixteen = testing::shared_data("gecode-16x16.txt");
+  const std::string sixteen = testing::corpus_path("gecode-16x16.txt");
   const std::string nine =
       "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
   const std::string dir = testing::make_temp_dir("corpus-rate-large");
@@ -132,7 +132,7 @@ TEST(CorpusRateCli, StdinAndOutputFile) {
 
 // The editor's audit of a corpus: one row per press level, problems named, JSON on request.
 TEST(CorpusRateCli, AuditPerLevel) {
-  const std::string corpus = testing::shared_data("se-rated.txt");
+  const std::string corpus = testing::corpus_path("se-rated.txt");
   const std::string dir = testing::make_temp_dir("corpus-rate-audit");
   std::string first_hundred;
   std::ifstream input(corpus);
@@ -191,7 +191,7 @@ TEST(CorpusRateCli, RatingFieldsAndLevels) {
   testing::write_text_file(
       dir + "/cal.json", R"({"metric": "call-count", "runs": 3, "levels": [{"name": "any", "target": 10}]})");
   const auto three = run_command(corpus_rate() + " --format json --runs 3 --calibration " + dir +
-                                 "/cal.json " + testing::shared_data("inkala.txt"));
+                                 "/cal.json " + testing::corpus_path("inkala.txt"));
   ASSERT_EQ(three.exit_code, 0) << three.err;
   EXPECT_TRUE(three.err.find("warning") == std::string::npos) << three.err;
   const auto rated = boost::json::parse(three.out).as_array();
@@ -199,10 +199,10 @@ TEST(CorpusRateCli, RatingFieldsAndLevels) {
   EXPECT_EQ(rated[0].at("level").as_string(), "any");
   // Rating is skipped on request, and for puzzles that are not ok.
   const auto plain =
-      run_command(corpus_rate() + " --format json --no-rating " + testing::shared_data("inkala.txt"));
+      run_command(corpus_rate() + " --format json --no-rating " + testing::corpus_path("inkala.txt"));
   EXPECT_TRUE(boost::json::parse(plain.out).as_array()[0].at("call_count").is_null());
   const auto bad =
-      run_command(corpus_rate() + " --format json " + testing::shared_data("multi-solution-norvig.txt"));
+      run_command(corpus_rate() + " --format json " + testing::corpus_path("multi-solution-norvig.txt"));
   EXPECT_TRUE(boost::json::parse(bad.out).as_array()[0].at("call_count").is_null());
 }
 
@@ -218,7 +218,7 @@ TEST(CorpusRateCli, RatingsAreIdenticalForAnyJobs) {
 
 TEST(CorpusRateCli, MultiSolutionCorpusIsReportedAsSuch) {
   const auto result =
-      run_command(corpus_rate() + " --format csv " + testing::shared_data("multi-solution-norvig.txt"));
+      run_command(corpus_rate() + " --format csv " + testing::corpus_path("multi-solution-norvig.txt"));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.out.find(",multiple-solutions,"), std::string::npos);
 }

@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "reference_solver.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/solver_kernels.hpp"
-#include "sudoku/technique_grader.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/solve/solver_kernels.hpp"
+#include "sudoku/technique/technique_grader.hpp"
 
 namespace sudoku {
 namespace {

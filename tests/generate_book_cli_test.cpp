@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/book.hpp"
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -1,4 +1,4 @@
-#include "sudoku/geometry.hpp"
+#include "sudoku/model/geometry.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sudoku/hill_climber.hpp"
+#include "sudoku/generate/hill_climber.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <string>
 
 #include "reference_solver.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 
 namespace sudoku {
 namespace {

@@ -1,4 +1,4 @@
-#include "sudoku/hs_solver.hpp"
+#include "sudoku/rate/hs_solver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,23 +7,23 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
 namespace {
 
 using testing::load_corpus;
-using testing::shared_data;
+using testing::corpus_path;
 
 const std::vector<std::string> kStrategySteps{"none", "r", "ru", "ruh", "ruhn"};
 
 std::vector<Grid> hard_corpora() {
   std::vector<Grid> puzzles;
   for (const char* name : {"top95.txt", "hardest.txt", "inkala.txt"}) {
-    const auto corpus = load_corpus(shared_data(name));
+    const auto corpus = load_corpus(corpus_path(name));
     puzzles.insert(puzzles.end(), corpus.begin(), corpus.end());
   }
   return puzzles;
@@ -61,13 +61,13 @@ TEST(HsSolver, NaiveBacktrackingOnASample) {
   options.strategies = HsStrategies::none();
   options.call_cap = 2'000'000;
   for (const char* corpus : {"hardest.txt", "inkala.txt"})
-    for (const Grid& puzzle : load_corpus(shared_data(corpus))) expect_solves_like_counter(puzzle, options);
-  for (const Grid& puzzle : load_corpus(shared_data("se-rated.txt"), 5))
+    for (const Grid& puzzle : load_corpus(corpus_path(corpus))) expect_solves_like_counter(puzzle, options);
+  for (const Grid& puzzle : load_corpus(corpus_path("se-rated.txt"), 5))
     expect_solves_like_counter(puzzle, options);
 }
 
 TEST(HsSolver, CapStopsTheSearchUnsolved) {
-  const Grid puzzle = load_corpus(shared_data("top95.txt"), 1)[0];
+  const Grid puzzle = load_corpus(corpus_path("top95.txt"), 1)[0];
   HsOptions options;
   options.strategies = HsStrategies::none();
   options.call_cap = 1000;
@@ -83,7 +83,7 @@ TEST(HsSolver, CapStopsTheSearchUnsolved) {
 
 TEST(HsSolver, StrategiesCutTheSearch) {
   // The blog's ablation trend on top95: each strategy step lowers the total number of calls.
-  const auto puzzles = load_corpus(shared_data("top95.txt"));
+  const auto puzzles = load_corpus(corpus_path("top95.txt"));
   std::uint64_t previous = ~std::uint64_t{0};
   for (const char* steps : {"r", "ru", "ruh", "ruhn"}) {
     HsOptions options;
@@ -100,7 +100,7 @@ TEST(HsSolver, StrategiesCutTheSearch) {
 TEST(HsSolver, FirstEmptyOrderReproducesTheBlogsCandidateReductionFigures) {
   // With the blog's effective cell order, strategy I alone gives its published 23.8K average and
   // 377K maximum on top95 exactly (23,827.8 and 377,252).
-  const auto puzzles = load_corpus(shared_data("top95.txt"));
+  const auto puzzles = load_corpus(corpus_path("top95.txt"));
   HsOptions options;
   options.strategies = parse_hs_strategies("r");
   options.cell_order = HsCellOrder::first_empty;
@@ -113,7 +113,7 @@ TEST(HsSolver, FirstEmptyOrderReproducesTheBlogsCandidateReductionFigures) {
 }
 
 TEST(HsSolver, UnsolvableAndMultiSolutionPuzzles) {
-  Grid conflicting = load_corpus(shared_data("inkala.txt"), 1)[0];
+  Grid conflicting = load_corpus(corpus_path("inkala.txt"), 1)[0];
   conflicting.set(1, conflicting[0]);  // the first row now holds the same value twice
   for (const std::string& steps : kStrategySteps) {
     HsOptions options;
@@ -124,7 +124,7 @@ TEST(HsSolver, UnsolvableAndMultiSolutionPuzzles) {
   }
 
   // Many solutions: the solver stops at the first, which is a valid completion.
-  const Grid open = load_corpus(shared_data("multi-solution-norvig.txt"), 1)[0];
+  const Grid open = load_corpus(corpus_path("multi-solution-norvig.txt"), 1)[0];
   const HsResult result = hs_solve(open);
   ASSERT_TRUE(result.solved());
   EXPECT_TRUE(is_solution_of(*result.solution, open));
@@ -137,7 +137,7 @@ TEST(HsSolver, UnsolvableAndMultiSolutionPuzzles) {
 }
 
 TEST(HsSolver, OtherGeometries) {
-  const auto puzzles = load_corpus(shared_data("gecode-16x16.txt"), 5);
+  const auto puzzles = load_corpus(corpus_path("gecode-16x16.txt"), 5);
   for (const Grid& puzzle : puzzles) expect_solves_like_counter(puzzle, HsOptions{});
   // 4x4 and 6x6 from the parser, including the naive strategy set.
   for (const std::string& steps : kStrategySteps) {
@@ -181,7 +181,7 @@ TEST(HsSolver, DISABLED_AblationStudy) {
   std::printf("| corpus | strategies | order | solved | avg calls | max calls | seconds |\n");
   std::printf("|---|---|---|---:|---:|---:|---:|\n");
   for (const char* corpus : {"top95.txt", "hardest.txt", "inkala.txt"}) {
-    const auto puzzles = load_corpus(shared_data(corpus));
+    const auto puzzles = load_corpus(corpus_path(corpus));
     for (const std::string& steps : kStrategySteps) {
       for (const HsCellOrder order : {HsCellOrder::fewest_candidates, HsCellOrder::first_empty}) {
         // Without candidate reduction every open cell ties, so both orders are the same search.

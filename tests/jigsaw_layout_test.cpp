@@ -1,5 +1,5 @@
 // Jigsaw layouts: valid region maps, symmetric under a half turn when asked, varied, seeded, solvable.
-#include "sudoku/jigsaw_layout.hpp"
+#include "sudoku/generate/jigsaw_layout.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 
 namespace sudoku {
 namespace {

@@ -1,10 +1,10 @@
-#include "sudoku/json_io.hpp"
+#include "sudoku/base/json_io.hpp"
 
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
 
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
 
 namespace sudoku {
 namespace {

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/killer_cages.hpp"
-#include "sudoku/killer_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/technique_grader.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/killer_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/technique/technique_grader.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

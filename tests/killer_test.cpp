@@ -12,17 +12,17 @@
 #include <vector>
 
 #include "reference_solver.hpp"
-#include "sudoku/cage_combinations.hpp"
-#include "sudoku/call_count_rater.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/killer_cages.hpp"
-#include "sudoku/killer_io.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/solver_kernels.hpp"
-#include "sudoku/transform.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/cage_combinations.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/killer_io.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/rate/call_count_rater.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/solve/solver_kernels.hpp"
 
 namespace sudoku {
 namespace {

@@ -1,4 +1,4 @@
-#include "sudoku/parallel.hpp"
+#include "sudoku/base/parallel.hpp"
 
 #include <gtest/gtest.h>
 

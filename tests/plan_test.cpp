@@ -1,4 +1,4 @@
-#include "sudoku/plan.hpp"
+#include "sudoku/generate/plan.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <utility>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -1,4 +1,4 @@
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -92,14 +92,14 @@ TEST(PuzzleIo, EverySupportedSizeRoundTrips) {
 }
 
 TEST(PuzzleIo, SixteenByFromCorpusAndLowercase) {
-  const auto grids = load_puzzles(testing::shared_data("gecode-16x16.txt"));
+  const auto grids = load_puzzles(testing::corpus_path("gecode-16x16.txt"));
   ASSERT_EQ(grids.size(), 55U);
   EXPECT_EQ(grids[0].size(), 16);
   std::string lower = to_line(grids[0]);
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](char c) { return static_cast<char>(std::tolower(c)); });
   EXPECT_EQ(parse_puzzle(lower), grids[0]);
-  EXPECT_EQ(load_puzzles(testing::shared_data("gecode-25x25.txt"))[0].size(), 25);
+  EXPECT_EQ(load_puzzles(testing::corpus_path("gecode-25x25.txt"))[0].size(), 25);
 }
 
 TEST(PuzzleIo, ForcedSizeAndBoxShape) {
@@ -186,9 +186,9 @@ TEST(PuzzleIo, EmptyInputHasNoPuzzles) {
 }
 
 TEST(PuzzleIo, ReadsTheSharedCorpora) {
-  EXPECT_EQ(load_puzzles(testing::shared_data("top95.txt")).size(), 95U);
+  EXPECT_EQ(load_puzzles(testing::corpus_path("top95.txt")).size(), 95U);
   // se-rated lines carry the SE rating as a label.
-  const auto entries = read_puzzle_file(testing::shared_data("se-rated.txt"));
+  const auto entries = read_puzzle_file(testing::corpus_path("se-rated.txt"));
   ASSERT_EQ(entries.size(), 9758U);
   EXPECT_TRUE(entries[0].ok());
   EXPECT_EQ(entries[0].label, "2.5");

@@ -1,4 +1,4 @@
-#include "sudoku/random.hpp"
+#include "sudoku/base/random.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sudoku/record_writer.hpp"
+#include "sudoku/corpus/record_writer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // SHA-256 against the FIPS 180-4 example vectors (and their NIST long-message companion) and
 // against sha256sum around the padding boundaries.
-#include "sudoku/sha256.hpp"
+#include "sudoku/base/sha256.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,17 +12,17 @@
 #include <vector>
 
 #include "reference_solver.hpp"
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/solver_kernels.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solver_kernels.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
 namespace {
 
 using testing::reference_count_solutions;
-using testing::shared_data;
+using testing::corpus_path;
 
 // A complete valid grid: the pattern value(r, c) = (box_cols * (r % box_rows) + r / box_rows + c)
 // mod size, with its values relabelled and its bands, stacks, rows within bands and columns within
@@ -301,7 +301,7 @@ TEST(SolutionCounter, NineByNineKernelsAgree) {
 // Guesses: none for a puzzle that singles solve, some for hard ones, the same on every run, and
 // added to what the stats already hold.
 TEST(SolutionCounter, SearchStatsCountGuesses) {
-  const auto hard = load_puzzles(shared_data("top95.txt"));
+  const auto hard = load_puzzles(corpus_path("top95.txt"));
   ASSERT_GE(hard.size(), 20u);
   Grid easy = *count_solutions(hard[0], 1).solution;
   for (int cell = 0; cell < 81; cell += 4) easy.clear(cell);
@@ -425,7 +425,7 @@ TEST(SolutionCounter, LimitBelowOneIsRejected) {
 
 // Every puzzle of the corpus comes out with exactly one solution.
 void expect_unique_corpus(const std::string& name) {
-  const std::vector<Grid> puzzles = testing::load_corpus(shared_data(name));
+  const std::vector<Grid> puzzles = testing::load_corpus(corpus_path(name));
   ASSERT_FALSE(puzzles.empty()) << name;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const SolutionCount result = count_solutions(puzzles[i], 2);
@@ -459,7 +459,7 @@ TEST(SolutionCounterCorpus, Gecode16x16HasUniqueSolutions) {
 // takes over a minute of CPU (about 65 s, see docs/solver.md), so the default run checks a few and
 // the full check is opt-in (--gtest_also_run_disabled_tests).
 TEST(SolutionCounterCorpus, Gecode25x25SampleHasUniqueSolutions) {
-  const std::vector<Grid> puzzles = testing::load_corpus(shared_data("gecode-25x25.txt"));
+  const std::vector<Grid> puzzles = testing::load_corpus(corpus_path("gecode-25x25.txt"));
   ASSERT_EQ(puzzles.size(), 18u);
   for (std::size_t i : {1u, 2u, 16u, 17u}) {
     const SolutionCount result = count_solutions(puzzles[i], 2);
@@ -473,7 +473,7 @@ TEST(SolutionCounterCorpus, DISABLED_Gecode25x25HasUniqueSolutions) {
 
 // Every puzzle of the corpus has at least two solutions.
 void expect_multiple_solution_corpus(const std::string& name) {
-  const std::vector<Grid> puzzles = testing::load_corpus(shared_data(name));
+  const std::vector<Grid> puzzles = testing::load_corpus(corpus_path(name));
   ASSERT_FALSE(puzzles.empty()) << name;
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const SolutionCount result = count_solutions(puzzles[i], 2);

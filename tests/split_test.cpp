@@ -17,9 +17,9 @@
 #include <tuple>
 #include <vector>
 
-#include "sudoku/book.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "sudoku/typeset/split.hpp"
 #include "sudoku/typeset/template.hpp"
 #include "sudoku/typeset/units.hpp"

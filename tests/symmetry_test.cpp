@@ -1,4 +1,4 @@
-#include "sudoku/symmetry.hpp"
+#include "sudoku/model/symmetry.hpp"
 
 #include <gtest/gtest.h>
 

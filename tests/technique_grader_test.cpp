@@ -1,4 +1,4 @@
-#include "sudoku/technique_grader.hpp"
+#include "sudoku/technique/technique_grader.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,13 +18,13 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/transform.hpp"
-#include "technique/engine.hpp"  // white box: the chain length bonus
+#include "engine.hpp"  // white box: the chain length bonus
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -33,7 +33,7 @@ namespace {
 using testing::load_corpus;
 using testing::pattern_solution;
 using testing::run_command;
-using testing::shared_data;
+using testing::corpus_path;
 using testing::test_data;
 using testing::tool_path;
 
@@ -247,7 +247,7 @@ TEST(TechniqueGrader, StagesKeptAcrossBoardsMatchAFreshSearch) {
       }
     }
   };
-  const auto puzzles = load_corpus(shared_data("top95.txt"), 24);
+  const auto puzzles = load_corpus(corpus_path("top95.txt"), 24);
   ASSERT_EQ(puzzles.size(), 24U);
   // Boards losing random candidates (one to three a board, from cells of three or more).
   for (std::size_t p = 0; p < puzzles.size(); ++p) {
@@ -499,7 +499,7 @@ TEST(TechniqueGrader, HardestTechniqueIsTheGradeAndIsNeeded) {
 TEST(TechniqueGrader, ReproducesSudokuExplainerOnTheBasicLadder) {
   std::map<std::string, int> taken;
   std::map<std::string, int> equal;
-  for (const PuzzleEntry& entry : read_puzzle_file(shared_data("se-rated.txt"))) {
+  for (const PuzzleEntry& entry : read_puzzle_file(corpus_path("se-rated.txt"))) {
     ASSERT_TRUE(entry.ok());
     const double se = std::stod(entry.label);
     if (se > 6.15 || taken[entry.label] >= 25) continue;
@@ -517,7 +517,7 @@ TEST(TechniqueGrader, ReproducesSudokuExplainerOnTheBasicLadder) {
 // bound that is still above it: the climber relies on both (hill_climber.hpp). se-rated spans
 // 1.2 to 9+, so the ceilings below cut before, inside and after the chain stages.
 TEST(TechniqueGrader, CeilingKeepsEveryGradeAtOrBelowItAndStopsAboveIt) {
-  const auto se_rated = load_corpus(shared_data("se-rated.txt"));
+  const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
   int cut = 0;
   int kept = 0;
   for (std::size_t i = 0; i < se_rated.size(); i += 197) {
@@ -549,13 +549,13 @@ TEST(TechniqueGrader, CeilingKeepsEveryGradeAtOrBelowItAndStopsAboveIt) {
 
 TEST(TechniqueGrader, EveryDeductionAgreesWithTheSolutionOnCorpusSamples) {
   int checked = 0;
-  const auto se_rated = load_corpus(shared_data("se-rated.txt"));
+  const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
   for (std::size_t i = 0; i < se_rated.size(); i += 41, ++checked) {
     const TechniqueGrade grade = explained(se_rated[i]);
     EXPECT_TRUE(grade.solved()) << to_line(se_rated[i]);
     expect_sound(se_rated[i], grade, solution_of(se_rated[i]));
   }
-  const auto top = load_corpus(shared_data("top1465.txt"));
+  const auto top = load_corpus(corpus_path("top1465.txt"));
   for (std::size_t i = 0; i < top.size(); i += 29, ++checked) {
     const TechniqueGrade grade = explained(top[i]);
     EXPECT_NE(grade.outcome, GradeOutcome::contradiction) << to_line(top[i]);
@@ -565,7 +565,7 @@ TEST(TechniqueGrader, EveryDeductionAgreesWithTheSolutionOnCorpusSamples) {
 }
 
 TEST(TechniqueGrader, InvariantUnderTransforms) {
-  const auto se_rated = load_corpus(shared_data("se-rated.txt"));
+  const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
   Rng rng(2024);
   // The invariant order's contract; SE's order depends on cell numbering, as SE does.
   TechniqueOptions invariant;
@@ -584,7 +584,7 @@ TEST(TechniqueGrader, InvariantUnderTransforms) {
 }
 
 TEST(TechniqueGrader, DeterministicAndExplainDoesNotChangeTheGrade) {
-  const Grid puzzle = load_corpus(shared_data("top95.txt"), 3)[2];
+  const Grid puzzle = load_corpus(corpus_path("top95.txt"), 3)[2];
   const TechniqueGrade first = grade_techniques(puzzle);
   const TechniqueGrade again = grade_techniques(puzzle);
   const TechniqueGrade with_steps = explained(puzzle);
@@ -634,7 +634,7 @@ TEST(TechniqueGrader, WorksOnEverySizeAndBoxShape) {
     }
   }
   // Oblong boxes exercise pointing and claiming between units of unequal overlaps.
-  for (const Grid& puzzle : load_corpus(shared_data("gecode-16x16.txt"), 6)) {
+  for (const Grid& puzzle : load_corpus(corpus_path("gecode-16x16.txt"), 6)) {
     const TechniqueGrade grade = explained(puzzle);
     EXPECT_TRUE(grade.solved()) << to_line(puzzle);
     expect_sound(puzzle, grade, solution_of(puzzle));
@@ -1017,7 +1017,7 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
 TEST(TechniqueStudy, SpearmanAgainstSudokuExplainer) {
   std::vector<Grid> puzzles;
   std::vector<double> se;
-  for (const PuzzleEntry& entry : read_puzzle_file(shared_data("se-rated.txt"))) {
+  for (const PuzzleEntry& entry : read_puzzle_file(corpus_path("se-rated.txt"))) {
     ASSERT_TRUE(entry.ok());
     puzzles.push_back(*entry.grid);
     se.push_back(std::stod(entry.label));
@@ -1094,7 +1094,7 @@ TEST(TechniqueGrader, NestedForcingChainsLeaveNothingInHardestBeyond) {
   const std::map<int, double> nested = {{2, 10.5}, {6, 10.7}};
   const std::map<int, double> oracle = {{2, 10.6}, {6, 10.5}};
   int line = 0;
-  for (const Grid& puzzle : load_corpus(shared_data("hardest.txt"))) {
+  for (const Grid& puzzle : load_corpus(corpus_path("hardest.txt"))) {
     ++line;
     const TechniqueGrade grade = explained(puzzle);
     EXPECT_TRUE(grade.solved()) << line << ": " << describe_hardest(grade);
@@ -1124,7 +1124,7 @@ TEST(TechniqueStudy, EveryDeductionAgreesWithTheSolutionOnWholeCorpora) {
     int puzzles = 0;
     long deductions = 0;
     int beyond = 0;
-    for (const Grid& puzzle : load_corpus(shared_data(corpus))) {
+    for (const Grid& puzzle : load_corpus(corpus_path(corpus))) {
       const TechniqueGrade grade = explained(puzzle);
       beyond += grade.beyond() ? 1 : 0;
       ASSERT_NE(grade.outcome, GradeOutcome::contradiction) << to_line(puzzle);

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/jigsaw_layout.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/random.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/technique_grader.hpp"
-#include "technique/se_chaining.hpp"  // white box: the engine on its own, on other geometries
+#include "se_chaining.hpp"  // white box: the engine on its own, on other geometries
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/jigsaw_layout.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/technique/technique_grader.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -22,7 +22,7 @@ namespace {
 
 using testing::load_corpus;
 using testing::run_command;
-using testing::shared_data;
+using testing::corpus_path;
 using testing::test_data;
 using testing::tool_path;
 
@@ -77,7 +77,7 @@ TEST(TechniqueSeOrder, MatchesSudokuExplainerOnRecordedChainPuzzles) {
 template <class Keep>
 std::vector<Grid> chained_sample(Keep keep, std::size_t top_first, std::size_t top_step) {
   std::vector<Grid> sample;
-  std::ifstream in(shared_data("se-rated.txt"));
+  std::ifstream in(corpus_path("se-rated.txt"));
   int chained = 0;
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
@@ -86,7 +86,7 @@ std::vector<Grid> chained_sample(Keep keep, std::size_t top_first, std::size_t t
     fields >> puzzle >> rating;
     if (rating >= 7.5 && keep(chained++, rating)) sample.push_back(parse_puzzle(puzzle));
   }
-  const auto top = load_corpus(shared_data("top95.txt"));
+  const auto top = load_corpus(corpus_path("top95.txt"));
   for (std::size_t i = top_first; i < top.size(); i += top_step) sample.push_back(top[i]);
   return sample;
 }
@@ -265,7 +265,7 @@ TEST(TechniqueSeOrder, BothOrdersReachableFromCorpusRate) {
 TEST(TechniqueSeOrder, GradeCarriesOverOnlyWhereTheGradingsAgree) {
   std::vector<Grid> sample;
   {
-    std::ifstream in(shared_data("se-rated.txt"));
+    std::ifstream in(corpus_path("se-rated.txt"));
     int line_number = 0;
     for (std::string line; std::getline(in, line);)
       if (line_number++ % 20 == 0) sample.push_back(parse_puzzle(line.substr(0, 81)));

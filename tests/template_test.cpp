@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "sudoku/book.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/template.hpp"

@@ -1,4 +1,4 @@
-#include "sudoku/transform.hpp"
+#include "sudoku/model/transform.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/hill_climber.hpp"
+#include "sudoku/generate/hill_climber.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

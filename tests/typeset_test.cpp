@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/book.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 #include "sudoku/typeset/plot.hpp"

@@ -4,11 +4,11 @@
 #   solve throughput (first solution, one thread) on 17-clue, top1465 and forum-hardest-1106;
 #   generation time per delivered puzzle per level (qqwing filters random puzzles by its level; we
 #   climb to a calibrated target: simple~easy, easy~medium, intermediate~hard, expert~evil).
-# Usage: tests/bench/compare-peers.sh [BUILD_DIR] [SHARED_DATA_DIR]   (a few minutes)
+# Usage: tests/bench/compare-peers.sh [BUILD_DIR] [CORPORA_DIR]   (a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
-data=${2:-../shared/data}
+data=${2:-tests/data/corpora}
 generate_count=${GENERATE_COUNT:-20}
 
 if ! command -v qqwing >/dev/null; then

@@ -4,10 +4,10 @@
 # puzzle for both, and the ratios ours/tdoku. By hand only, never in CI (tdoku is a benchmark peer,
 # not a dependency, and nothing of it is kept in this repository).
 #
-# Usage: tests/bench/compare-tdoku.sh RUN_BENCHMARK [BUILD_DIR] [SHARED_DATA_DIR]
+# Usage: tests/bench/compare-tdoku.sh RUN_BENCHMARK [BUILD_DIR] [CORPORA_DIR]
 #   RUN_BENCHMARK  tdoku's run_benchmark program, built from a tdoku checkout as its README says
 #                  (its default flags are -O3 -march=native)
-#   BUILD_DIR      our build (default build); SHARED_DATA_DIR default ../shared/data
+#   BUILD_DIR      our build (default build); CORPORA_DIR default tests/data/corpora
 # Environment: ROUNDS (default 3) interleaved rounds, the median of which is shown; SECONDS_EACH
 # (default 5) measuring seconds per program, file and round; CORPORA (default the three below).
 #
@@ -26,7 +26,7 @@ case "${1:-}" in
 esac
 tdoku=$1
 build=${2:-build}
-data=${3:-../shared/data}
+data=${3:-tests/data/corpora}
 rounds=${ROUNDS:-3}
 seconds=${SECONDS_EACH:-5}
 corpora=${CORPORA:-"17-clue.txt top1465.txt forum-hardest-1106.txt"}

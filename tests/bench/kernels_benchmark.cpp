@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/call_count_rater.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/solution_counter.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/call_count_rater.hpp"
+#include "sudoku/solve/solution_counter.hpp"
 
 namespace {
 
@@ -17,7 +17,7 @@ const std::vector<sudoku::Grid>& corpus(const std::string& name) {
   static std::map<std::string, std::vector<sudoku::Grid>> loaded;
   auto& grids = loaded[name];
   if (grids.empty()) {
-    grids = sudoku::load_puzzles(std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name);
+    grids = sudoku::load_puzzles(std::string(SUDOKU_TEST_DATA_DIR) + "/corpora/" + name);
     if (grids.size() > 2000) grids.resize(2000);
   }
   return grids;

@@ -4,8 +4,8 @@
 Reads corpus-rate CSVs of a corpus whose label is SE's rating (se-rated.txt) and prints, per band,
 the share graded exactly SE's number and within 0.2, one column per CSV:
 
-    build/bin/corpus-rate --runs 1 -j2 -f csv -o se.csv ../shared/data/se-rated.txt
-    build/bin/corpus-rate --runs 1 -j2 -f csv --invariant -o inv.csv ../shared/data/se-rated.txt
+    build/bin/corpus-rate --runs 1 -j2 -f csv -o se.csv tests/data/corpora/se-rated.txt
+    build/bin/corpus-rate --runs 1 -j2 -f csv --invariant -o inv.csv tests/data/corpora/se-rated.txt
     python3 tests/bench/se-agreement.py se.csv inv.csv
 
 A puzzle graded `beyond` counts as a miss.

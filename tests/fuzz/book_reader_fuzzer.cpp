@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "sudoku/book.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/book.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   sudoku::Book book;

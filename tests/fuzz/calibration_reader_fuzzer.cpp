@@ -11,8 +11,8 @@
 #include <boost/json.hpp>
 
 #include "fuzz_support.hpp"
-#include "sudoku/calibration.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/rate/calibration.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   sudoku::Calibration calibration;

@@ -14,8 +14,8 @@
 #include <boost/json.hpp>
 
 #include "fuzz_support.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/plan.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/generate/plan.hpp"
 
 namespace {
 

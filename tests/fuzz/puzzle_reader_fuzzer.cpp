@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 
 namespace {
 

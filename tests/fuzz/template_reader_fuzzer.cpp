@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "sudoku/grid.hpp"
+#include "sudoku/model/grid.hpp"
 
 namespace sudoku::testing {
 

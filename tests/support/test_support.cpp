@@ -7,17 +7,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 
 namespace sudoku::testing {
 
-std::string shared_data(const std::string& name) {
-  return std::string(SUDOKU_SHARED_DATA_DIR) + "/" + name;
+std::string corpus_path(const std::string& name) {
+  return std::string(SUDOKU_TEST_DATA_DIR) + "/corpora/" + name;
 }
 std::string test_data(const std::string& name) {
   return std::string(SUDOKU_TEST_DATA_DIR) + "/" + name;

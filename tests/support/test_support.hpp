@@ -6,14 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/calibration_study.hpp"
-#include "sudoku/grid.hpp"
-#include "sudoku/random.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
+#include "sudoku/model/grid.hpp"
 
 namespace sudoku::testing {
 
-// Path of a file in ../shared/data (the public corpora) or tests/data.
-std::string shared_data(const std::string& name);
+// Path of a public corpus in tests/data/corpora (its README gives each file's provenance), and of
+// any other file in tests/data.
+std::string corpus_path(const std::string& name);
 std::string test_data(const std::string& name);
 // Path of a built tool in the build's bin/ folder.
 std::string tool_path(const std::string& name);

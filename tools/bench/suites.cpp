@@ -4,17 +4,17 @@
 #include <string>
 
 #include "bench_runner.hpp"
-#include "sudoku/book.hpp"
-#include "sudoku/book_generation.hpp"
-#include "sudoku/calibration.hpp"
-#include "sudoku/canonical.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/hill_climber.hpp"
-#include "sudoku/plan.hpp"
-#include "sudoku/puzzle_io.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/solution_counter.hpp"
-#include "sudoku/solver_kernels.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/generate/book_generation.hpp"
+#include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/generate/plan.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/canonical.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/calibration.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/solve/solver_kernels.hpp"
 
 namespace sudoku::bench {
 namespace {

@@ -2,7 +2,7 @@
 #include <memory>
 
 #include "bench_runner.hpp"
-#include "sudoku/book.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/template.hpp"
 #include "sudoku/typeset/typeset.hpp"
 

@@ -9,9 +9,9 @@
 #include "cli.hpp"
 #include "options.hpp"
 #include "progress_bar.hpp"
-#include "sudoku/atomic_file.hpp"
-#include "sudoku/calibration_study.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
 #include "resources.hpp"

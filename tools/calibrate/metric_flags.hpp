@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/rating.hpp"
+#include "sudoku/rate/rating.hpp"
 
 namespace sudoku::cli {
 

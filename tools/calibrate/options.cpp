@@ -5,7 +5,7 @@
 
 #include "cli.hpp"
 #include "metric_flags.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
 #include "sudoku/typeset/plot.hpp"

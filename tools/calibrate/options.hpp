@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/calibration_study.hpp"
-#include "sudoku/rating.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
+#include "sudoku/rate/rating.hpp"
 
 namespace sudoku::cli {
 

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/geometry.hpp"
-#include "sudoku/parallel.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/parallel.hpp"
+#include "sudoku/model/geometry.hpp"
 
 namespace sudoku::cli {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/errors.hpp"
-#include "sudoku/puzzle_io.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/puzzle_io.hpp"
 
 namespace sudoku::cli {
 

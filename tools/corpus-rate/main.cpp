@@ -9,10 +9,10 @@
 
 #include "cli.hpp"
 #include "progress_bar.hpp"
-#include "sudoku/atomic_file.hpp"
-#include "sudoku/corpus_rating.hpp"
-#include "sudoku/errors.hpp"
-#include "sudoku/record_writer.hpp"
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/corpus/corpus_rating.hpp"
+#include "sudoku/corpus/record_writer.hpp"
 
 namespace {
 

@@ -9,9 +9,9 @@
 
 #include "cli.hpp"
 #include "progress_bar.hpp"
-#include "sudoku/archive_db.hpp"
-#include "sudoku/book_generation.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/generate/book_generation.hpp"
+#include "sudoku/publish/archive_db.hpp"
 
 namespace {
 

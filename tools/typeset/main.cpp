@@ -9,9 +9,9 @@
 
 #include "cli.hpp"
 #include "resources.hpp"
-#include "sudoku/atomic_file.hpp"
-#include "sudoku/book.hpp"
-#include "sudoku/errors.hpp"
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/split.hpp"
 #include "sudoku/typeset/template.hpp"
 #include "sudoku/typeset/typeset.hpp"

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "sudoku/calibration_study.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
 #include "sudoku/typeset/plot.hpp"
 
 namespace sudoku::typeset {

@@ -22,7 +22,7 @@
 //   paint_grid(canvas, book_puzzle.puzzle, nullptr, {36, 72, 240, 240}, look);
 #pragma once
 
-#include "sudoku/grid.hpp"
+#include "sudoku/model/grid.hpp"
 #include "sudoku/typeset/canvas.hpp"
 
 namespace sudoku::typeset {

@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "sudoku/book.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {

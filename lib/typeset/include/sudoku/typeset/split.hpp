@@ -36,7 +36,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/book.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/template.hpp"
 #include "sudoku/typeset/typeset.hpp"
 

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/geometry.hpp"
+#include "sudoku/model/geometry.hpp"
 #include "sudoku/typeset/text_pattern.hpp"
 #include "sudoku/typeset/units.hpp"
 

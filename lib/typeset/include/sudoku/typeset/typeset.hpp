@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/book.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/print_ready.hpp"
 #include "sudoku/typeset/template.hpp"
 

@@ -1,0 +1,57 @@
+// Writing corpus reports as CSV, JSON or an aligned text table, their solving paths (--explain) and
+// the count of reports per status.
+//
+// Contract: the columns are the entries of report_fields(), in that order, in every format, so adding
+// a field to the output is one line there. Absent values are empty in CSV and text and null in JSON.
+// Numbers are formatted deterministically (fixed decimals per field), so output is byte-identical for
+// identical reports.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sudoku/corpus/corpus_rating.hpp"
+
+namespace sudoku {
+
+enum class OutputFormat { csv, json, text };
+
+// Parses "csv", "json" or "text"; throws std::invalid_argument otherwise.
+OutputFormat parse_output_format(std::string_view name);
+
+struct Decimal {
+  double value;
+  int digits;  // digits after the point
+};
+using FieldValue = std::variant<std::monostate, std::string, std::int64_t, Decimal>;
+
+struct ReportField {
+  std::string_view name;
+  std::function<FieldValue(const PuzzleReport&)> value;
+};
+
+const std::vector<ReportField>& report_fields();
+
+std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format);
+
+// What corpus-rate writes: with options.audit the audit (a table, or JSON for OutputFormat::json),
+// with options.explain the solving paths, else the records in `format`.
+std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
+                                 OutputFormat format);
+
+// The solving paths (`corpus-rate --explain`): one block per report, blocks separated by a blank
+// line. A block is a header "# FILE:LINE  PUZZLE", then for an ok report "# grade G, hardest: T,
+// N steps" (G with one decimal, or "beyond") and its technique steps one per line; for any other
+// report "# STATUS: ERROR". Empty for no reports.
+//   std::cout << sudoku::format_explanations(sudoku::rate_corpus(inputs, rater));
+std::string format_explanations(const std::vector<PuzzleReport>& reports);
+
+// "3 puzzles: 2 ok, 1 no-solution": how many reports there are of each status, in kAllStatuses
+// order, leaving out statuses no report has except ok.
+std::string format_status_counts(const std::vector<PuzzleReport>& reports);
+
+}  // namespace sudoku

@@ -1,0 +1,98 @@
+// The Table I-style summary of a calibration study (see calibration_study.hpp). The paper's Table I
+// gives one target per level; ours adds what led to it, so a reader can judge the target.
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sudoku/base/errors.hpp"
+#include "sudoku/corpus/calibration_study.hpp"
+
+namespace sudoku {
+
+namespace {
+
+// Right-aligned in `width` with `precision` decimals, or "-" for a statistic that expanded levels
+// do not have.
+std::string format_statistic(const std::optional<double>& value, int width, int precision) {
+  char text[64];
+  if (value.has_value())
+    std::snprintf(text, sizeof text, "%*.*f", width, precision, value.value_or(0.0));
+  else
+    std::snprintf(text, sizeof text, "%*s", width, "-");
+  return text;
+}
+
+}  // namespace
+
+std::optional<StudyReference> read_study_reference(const std::string& compare) {
+  if (compare.empty()) return std::nullopt;
+  if (compare == "paper") return StudyReference{"paper", paper_calibration()};
+  return StudyReference{"reference", read_calibration_file(compare)};
+}
+
+std::string format_study_summary(const StudyResult& result, const std::optional<StudyReference>& reference) {
+  std::ostringstream out;
+  const Calibration& calibration = result.calibration;
+  std::size_t name_width = 5;
+  for (const auto& level : calibration.levels) name_width = std::max(name_width, level.name.size());
+  // The reference column is at least as wide as the statistics and never narrower than its name.
+  const int reference_width =
+      reference ? static_cast<int>(std::max<std::size_t>(9, reference->name.size())) : 0;
+  char line[512];
+  std::snprintf(line, sizeof line, "%-*s %7s %5s %5s %7s %9s %9s %9s %9s %9s %9s",
+                static_cast<int>(name_width), "level", "puzzles", "excl", "kept", "removed", "min", "Q1",
+                "median", "Q3", "max", "target");
+  out << line;
+  if (reference) {
+    std::snprintf(line, sizeof line, " %*s    ratio", reference_width, reference->name.c_str());
+    out << line;
+  }
+  out << "\n";
+  std::size_t measured_index = 0;  // the reference is matched to the measured levels, in order
+  for (const CalibrationLevel& level : calibration.levels) {
+    const auto measured =
+        std::find_if(result.levels.begin(), result.levels.end(),
+                     [&](const LevelOutcome& outcome) { return outcome.name == level.name; });
+    const bool is_measured = measured != result.levels.end();
+    const std::string excluded = format_statistic(
+        is_measured ? std::optional<double>(static_cast<double>(measured->excluded)) : std::nullopt, 5, 0);
+    std::snprintf(line, sizeof line, "%-*s %s %s %s %s %s %s %s %s %s %s", static_cast<int>(name_width),
+                  level.name.c_str(), format_statistic(level[LevelStatistic::count], 7, 0).c_str(),
+                  excluded.c_str(), format_statistic(level[LevelStatistic::kept], 5, 0).c_str(),
+                  format_statistic(level[LevelStatistic::removed], 7, 0).c_str(),
+                  format_statistic(level[LevelStatistic::min], 9, 2).c_str(),
+                  format_statistic(level[LevelStatistic::q1], 9, 2).c_str(),
+                  format_statistic(level[LevelStatistic::median], 9, 2).c_str(),
+                  format_statistic(level[LevelStatistic::q3], 9, 2).c_str(),
+                  format_statistic(level[LevelStatistic::max], 9, 2).c_str(),
+                  format_statistic(level.target, 9, 2).c_str());
+    out << line;
+    if (is_measured && reference && measured_index < reference->calibration.levels.size()) {
+      const double target = reference->calibration.levels[measured_index].target;
+      std::snprintf(line, sizeof line, " %*.2f %8.2f", reference_width, target, level.target / target);
+      out << line;
+    }
+    out << "\n";
+    if (is_measured) ++measured_index;
+  }
+  return out.str();
+}
+
+std::vector<std::string> study_diagnostics(const StudyResult& result, std::size_t excluded_shown) {
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < result.excluded.size() && i < excluded_shown; ++i) {
+    const ExcludedPuzzle& puzzle = result.excluded[i];
+    lines.push_back(format_location(puzzle.source, puzzle.line, 0,
+                                    "excluded from level \"" + puzzle.level + "\": " + puzzle.reason()));
+  }
+  if (result.excluded.size() > excluded_shown)
+    lines.push_back("... and " + std::to_string(result.excluded.size() - excluded_shown) +
+                    " more excluded puzzles (all listed in the calibration's provenance)");
+  for (const std::string& warning : result.warnings) lines.push_back("warning: " + warning);
+  return lines;
+}
+
+}  // namespace sudoku

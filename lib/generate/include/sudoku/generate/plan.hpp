@@ -1,0 +1,148 @@
+// Book plans: what generate-book is asked to make (docs/plan.md is the schema).
+//
+// Contract: read_plan validates everything up front — types, ranges, level names against the
+// calibration, size and symmetry — and reports the first problem as an InputError naming the plan
+// file and the JSON path ("plan.json: $.chapters[2].level: unknown level \"nightmare\" (known: easy,
+// medium, hard, evil)"), so generation never starts on a plan it cannot finish.
+//
+// The Plan is the model: nothing of the JSON text is kept. plan_to_json writes it back for the copy
+// a book carries — the keys the file gave, in schema order (docs/plan.md), with the values read —
+// so a plan written in that order (every shipped example) comes back byte for byte:
+//   const Plan plan = read_plan("examples/plan.json");
+//   book.plan = plan_to_json(plan);  // {"title": "Sudoku Book 1", "author": ..., "chapters": [...]}
+#pragma once
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/base/json_io.hpp"
+#include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/symmetry.hpp"
+#include "sudoku/rate/calibration.hpp"
+
+namespace sudoku {
+
+struct PlanChapter {
+  std::string title;
+  bool title_given = false;    // false: the title is the level name
+  std::string level;           // level name; for a numeric level, the calibration level it falls in
+  double target = 0;           // rating to aim at
+  bool numeric_level = false;  // the plan gave a number rather than a name
+  int count = 0;
+  int size = 9;             // grid size: the chapter's "size", else the plan's (a book may mix sizes)
+  bool size_given = false;  // the chapter gave "size"
+  // The rules: the chapter's "variant", else the plan's. A jigsaw chapter takes its "regions" (a
+  // fixed layout, puzzle_io's regions_line form) or, when empty, draws a layout per puzzle.
+  Variant variant = Variant::classic;
+  std::string regions;
+  bool variant_given = false;  // the chapter gave "variant" (and "regions", when not empty)
+  // Killer chapters: the sizes of the cages ("cages": {"smallest": 2, "largest": 5}), the chapter's
+  // else the plan's else CageShape's defaults; the plan's symmetry holds for the cage layout.
+  CageShape cages;
+  bool cages_given = false;         // the chapter gave "cages"
+  std::optional<std::string> date;  // "YYYY-MM-DD"
+  // Band levels (press_calibration): the level's band of ratings; every puzzle lands inside it.
+  std::optional<RatingBand> band;
+  // How many givens a puzzle may have: the chapter's "givens" or, when the calibration was made for
+  // the plan's grid size, its level's range. None: any number.
+  std::optional<GivensRange> givens;
+  bool givens_given = false;  // the chapter gave "givens"
+  // Killer levels: how many cages a puzzle has (the level's "cages" range), else any number.
+  std::optional<GivensRange> cage_count;
+  bool variety = false;  // the variety rule applies (variety_applies)
+  // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
+  // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
+  // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.
+  std::optional<std::string> slot;
+  std::uint64_t slot_seed = 0;
+  std::size_t spread = 0;  // slot_target's index offset: the day number, so days spread over the band
+};
+
+// A plan's calendar: the same slots every week, from one date for a number of days.
+//   "calendar": {"from": "2026-12-01", "days": 31, "slots": {"mon": ["easy", "medium"], "sun": ["evil"]}}
+struct PlanCalendar {
+  std::string from;  // "YYYY-MM-DD"
+  int days = 0;
+  std::vector<std::vector<std::string>> slots;  // per weekday, Monday first: level names in page order
+};
+
+// "2026-12-05" + 3 days = "2026-12-08"; the weekday of a date (0 = Monday). The text must be a
+// valid ISO date (is_iso_date).
+std::string add_days(const std::string& iso_date, int days);
+int weekday_of(const std::string& iso_date);
+// The slot seed of a calendar slot: a function of these four values only.
+std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publication, const std::string& date,
+                                 const std::string& slot);
+
+// The rating slot `index` of `chapter` aims at: with a band, a point of the band from a
+// low-discrepancy sequence (the first slot at the middle, the next ones filling the gaps), so the
+// puzzles of a chapter spread over its band and its techniques; later attempts (after a clash or
+// for variety) aim elsewhere in the band. Without a band, the chapter's target.
+double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 0);
+
+// Which optional top-level keys the plan file gave (the rest took their defaults).
+struct PlanKeysGiven {
+  bool author = false;
+  bool variant = false;
+  bool cages = false;
+  bool size = false;
+  bool symmetry = false;
+  bool metric = false;
+  bool runs = false;
+  bool tolerance = false;
+};
+
+struct Plan {
+  std::string source;  // file name, for messages
+  std::string title;
+  std::string author;
+  std::string publication;  // required with a calendar: names the publication in the archive
+  std::uint64_t seed = 0;
+  int size = 9;
+  Symmetry symmetry = Symmetry::rotate180;
+  Variant variant = Variant::classic;  // "variant": every chapter's unless it gives its own
+  std::string regions;                 // "regions": the jigsaw layout of every jigsaw chapter
+  CageShape cages;                     // "cages": the cage sizes of every Killer chapter
+  std::string metric = "technique";    // default: the calibration's metric
+  int runs = 1;                        // searches per rating (the metric's "runs" setting)
+  double tolerance = 0.10;
+  Calibration calibration;
+  std::optional<std::string> calibration_name;  // as written: "default", "paper" or a path
+  std::string calibration_source;               // "default" or the calibration file's path
+  std::vector<PlanChapter> chapters;  // the given chapters, then the calendar's (one per day and slot)
+  std::optional<PlanCalendar> calendar;
+  PlanKeysGiven given;
+
+  std::size_t puzzle_count() const;
+  // The settings the metric is made with: the calibration's options (e.g. uniqueness off for the
+  // press levels) and {"runs": runs}.
+  MetricSettings metric_settings() const;
+};
+
+// The board of one puzzle of `chapter`: the fixed variants' shared boards, the chapter's jigsaw
+// layout, or a jigsaw layout drawn from `seed` (random_jigsaw_layout under the plan's symmetry); for
+// Killer the standard board the climb adds its cages to.
+std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
+                                              std::uint64_t seed);
+
+// The levels a chapter of `size` and `variant` is graded on: the press levels of that size (and of
+// Killer for Killer chapters) when the plan uses the press levels, the plan's calibration otherwise
+// (its givens ranges then apply only at its size).
+Calibration chapter_calibration(const Plan& plan, int size, Variant variant = Variant::classic);
+
+inline constexpr int kMaxPlanPuzzles = 100000;
+
+Plan parse_plan(const JsonDocument& document, const std::string& plan_directory);
+// IoError when unreadable, InputError when malformed or invalid.
+Plan read_plan(const std::string& path);
+
+// The plan as JSON: the keys it was given in schema order (title, author, seed, size, symmetry,
+// publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, size,
+// level, count, date, givens). The calendar is written as given, not as the chapters it expands to.
+boost::json::object plan_to_json(const Plan& plan);
+
+}  // namespace sudoku

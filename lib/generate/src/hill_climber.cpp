@@ -1,0 +1,432 @@
+#include "sudoku/generate/hill_climber.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "sudoku/model/killer_io.hpp"
+#include "sudoku/model/transform.hpp"
+#include "sudoku/solve/solution_counter.hpp"
+
+namespace sudoku {
+namespace {
+
+struct State {
+  Grid puzzle;
+  Grid solution;
+  double rating = 0;
+  int givens = 0;
+  int cages = 0;  // Killer
+  double cost = std::numeric_limits<double>::infinity();
+};
+
+// With a band or a givens range, being acceptable comes first: this weight puts any distance from
+// acceptable above any distance from the target inside the band (both are relative to the target).
+constexpr double kOutsideWeight = 1000.0;
+// One given outside the givens range counts like a rating 2 % of the target outside the band.
+constexpr double kPerGivenOutside = 0.02;
+// Ratings move in tenths; a ceiling this far above the exact bound keeps rounding in the cost from
+// ever rejecting a move that the exact comparison would keep.
+constexpr double kCeilingMargin = 1e-6;
+// Draws of the diagonal boxes random_solution_grid makes before it seeds a single box instead.
+constexpr int kDiagonalDraws = 64;
+
+class Climber {
+ public:
+  Climber(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+          const RatingFunction& rate, Rng& rng)
+      : geometry_(geometry),
+        settings_(settings),
+        rate_(rate),
+        rng_(rng),
+        orbits_(cell_orbits(*geometry, settings.symmetry)) {}
+
+  // One climb from a fresh random solution grid; returns the best state it kept.
+  State climb(std::int64_t& moves) {
+    State current = dig(moves);
+    int since_improvement = 0;
+    for (int move = 0; move < settings_.max_moves && !on_aim(current) &&
+                       since_improvement < (reached(current) && !settings_.band ? settings_.patience / 4
+                                                                                : settings_.patience);
+         ++move) {
+      ++moves;
+      ++since_improvement;
+      State candidate;
+      if (!propose(current, candidate)) continue;
+      evaluate(candidate, highest_rating_kept(current.cost, candidate.puzzle.givens()));
+      // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
+      if (candidate.cost <= current.cost) {
+        if (candidate.cost < current.cost) since_improvement = 0;
+        current = std::move(candidate);
+      }
+    }
+    return current;
+  }
+
+  bool reached(const State& state) const {
+    if (!two_part_cost()) return state.cost <= settings_.tolerance * settings_.target;
+    return state.cost < std::numeric_limits<double>::infinity() && outside(state) == 0;
+  }
+  // Close enough to the target to stop. In a band the window is a share of the band's width (the
+  // tolerance does not apply there), small enough that a discrete grade must be hit, not its
+  // neighbour: 0.045 for a band 0.9 wide.
+  bool on_aim(const State& state) const {
+    if (!two_part_cost()) return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
+    const double window = settings_.band ? settings_.aim * 0.1 * (settings_.band->high - settings_.band->low)
+                                         : settings_.aim * settings_.tolerance * settings_.target;
+    return reached(state) && std::abs(state.rating - settings_.target) <= window;
+  }
+
+ private:
+  bool two_part_cost() const { return settings_.band || settings_.givens || settings_.cage_count; }
+
+  // How far from acceptable, relative to the target (0 when the rating and the givens fit).
+  double outside(const State& state) const {
+    const double target = settings_.target;
+    const double rating = state.rating;
+    const int givens = state.givens;
+    double rating_gap = 0;
+    if (settings_.band)
+      rating_gap = std::max({0.0, settings_.band->low - rating, rating - settings_.band->high});
+    else
+      rating_gap = std::max(0.0, std::abs(rating - target) - settings_.tolerance * target);
+    int givens_gap = 0;
+    if (settings_.givens)
+      givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    if (settings_.cage_count)
+      givens_gap +=
+          std::max({0, settings_.cage_count->fewest - state.cages, state.cages - settings_.cage_count->most});
+    return rating_gap / target + kPerGivenOutside * givens_gap;
+  }
+
+  // The paper's |rating - target| when there is neither band nor givens range; otherwise the two
+  // parts of the header, as one number that orders them lexicographically.
+  double cost_of(const State& state) const {
+    const double distance = std::abs(state.rating - settings_.target);
+    if (!two_part_cost()) return distance;
+    return kOutsideWeight * outside(state) + distance / settings_.target;
+  }
+
+  // The highest rating a move with `givens` givens may have and still cost no more than `cost` (be
+  // kept); the rating function may stop early above it (RatingFunction). Infinite where the cost
+  // does not grow with the rating above the target (a target below its band).
+  double highest_rating_kept(double cost, int givens) const {
+    const double target = settings_.target;
+    if (!two_part_cost()) return target + cost + kCeilingMargin;
+    if (settings_.band && !(settings_.band->low <= target && target <= settings_.band->high))
+      return std::numeric_limits<double>::infinity();
+    int givens_gap = 0;
+    if (settings_.givens)
+      givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    // Above the target the cost is fixed + (rating - target) / target, plus W (rating - free) /
+    // target past `free`, where the rating leaves the band (or the tolerance).
+    const double budget = std::max(0.0, cost - kOutsideWeight * kPerGivenOutside * givens_gap);
+    const double free = settings_.band ? settings_.band->high : target * (1 + settings_.tolerance);
+    const double within = target + budget * target;
+    if (within <= free) return within + kCeilingMargin;
+    return (budget * target + kOutsideWeight * free + target) / (kOutsideWeight + 1) + kCeilingMargin;
+  }
+
+  void evaluate(State& state, double ceiling = std::numeric_limits<double>::infinity()) const {
+    state.rating = rate_(state.puzzle, ceiling);
+    state.givens = state.puzzle.givens();
+    state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
+    state.cost = cost_of(state);
+    // A Killer needs a line in the Killer form (its canonical key, puzzles.txt): at most 52 cages.
+    // More is mostly one- and two-cell cages, givens in disguise, which no newspaper prints.
+    if (static_cast<std::size_t>(state.cages) > kMaxKillerLineCages)
+      state.cost = std::numeric_limits<double>::infinity();
+  }
+
+  bool dug_enough(const State& state, double band_floor) const {
+    if (state.rating < band_floor) return false;
+    if (!settings_.givens || state.givens <= settings_.givens->most) return true;
+    return settings_.band && state.rating > settings_.band->high;
+  }
+
+  // The starting state: a random solution grid with orbits removed in random order while the puzzle
+  // stays unique, stopping early once the rating reaches the lower edge of the target band (and the
+  // givens are few enough, unless the rating is already past the band). Full grids all rate 1, a
+  // plateau on which strict hill climbing cannot move; digging leaves it.
+  State dig(std::int64_t& moves) {
+    if (settings_.cages) return cage_start();
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    current.puzzle = current.solution;
+    evaluate(current);
+    std::vector<std::size_t> order(orbits_.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    rng_.shuffle(order.begin(), order.end());
+    const double band_floor =
+        settings_.band ? settings_.band->low : settings_.target * (1 - settings_.tolerance);
+    for (const std::size_t o : order) {
+      if (dug_enough(current, band_floor)) break;
+      ++moves;
+      State candidate;
+      candidate.puzzle = current.puzzle;
+      for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
+      if (!solve_uniquely(candidate)) continue;
+      evaluate(candidate);
+      current = std::move(candidate);
+    }
+    return current;
+  }
+
+  // Killer: a random solution grid under symmetric unique cages, no givens.
+  State cage_start() {
+    State current;
+    current.solution = random_solution_grid(geometry_, rng_);
+    const auto cages = symmetric_unique_cages(current.solution, rng_, *settings_.cages, settings_.symmetry);
+    const auto board = Geometry::killer(cages, geometry_);
+    current.solution = on_geometry(current.solution, board);
+    current.puzzle = Grid(board);
+    evaluate(current);
+    return current;
+  }
+
+  // Killer moves: cages merge when the puzzle is too easy (fewer, larger cages give less away),
+  // split when too hard, reshape either way; givens only within the givens range.
+  bool propose_cages(const State& current, State& candidate) {
+    const bool too_easy = current.rating < settings_.target;
+    const bool may_add = settings_.givens && current.givens < settings_.givens->most;
+    const std::uint32_t roll = rng_.below(100);
+    std::optional<CageMove> move;
+    if (settings_.givens && current.givens < settings_.givens->fewest)
+      return change_givens(current, candidate, true);
+    if (current.givens > (settings_.givens ? settings_.givens->most : 0))
+      return change_givens(current, candidate, false);
+    if (too_easy) {
+      if (roll < 10 && current.givens > 0) return change_givens(current, candidate, false);
+      move = roll < 55 ? CageMove::merge : roll < 90 ? CageMove::reshape : CageMove::split;
+    } else {
+      if (roll < 10 && may_add) return change_givens(current, candidate, true);
+      move = roll < 55 ? CageMove::split : roll < 90 ? CageMove::reshape : CageMove::merge;
+    }
+    // Outside the level's range of cages the count must move first.
+    if (settings_.cage_count && current.cages > settings_.cage_count->most) move = CageMove::merge;
+    if (settings_.cage_count && current.cages < settings_.cage_count->fewest) move = CageMove::split;
+    auto cages = moved_cages(current.puzzle.geometry().cages(), current.solution, *move, *settings_.cages,
+                             settings_.symmetry, rng_);
+    if (!cages) return false;
+    const auto board = Geometry::killer(std::move(*cages), geometry_);
+    candidate.puzzle = on_geometry(current.puzzle, board);
+    return solve_uniquely(candidate);
+  }
+
+  // Adds (values from the current solution: the puzzle stays uniquely solvable with that solution)
+  // or removes one orbit of givens.
+  bool change_givens(const State& current, State& candidate, bool add) {
+    std::vector<int> chosen;
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
+      if ((current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0) != add) chosen.push_back(o);
+    if (chosen.empty()) return false;
+    const auto& orbit =
+        orbits_[static_cast<std::size_t>(chosen[rng_.below(static_cast<std::uint32_t>(chosen.size()))])];
+    candidate.puzzle = current.puzzle;
+    for (int cell : orbit) {
+      if (add)
+        candidate.puzzle.set(cell, current.solution[cell]);
+      else
+        candidate.puzzle.clear(cell);
+    }
+    if (!add) return solve_uniquely(candidate);
+    candidate.solution = current.solution;
+    return true;
+  }
+
+  // Draws a move and applies it to a copy of `current`. False when the move is impossible or the
+  // result does not have exactly one solution (infinite cost: never kept).
+  bool propose(const State& current, State& candidate) {
+    if (settings_.cages) return propose_cages(current, candidate);
+    std::vector<int> given_orbits;
+    std::vector<int> empty_orbits;
+    for (int o = 0; o < static_cast<int>(orbits_.size()); ++o)
+      (current.puzzle[orbits_[static_cast<std::size_t>(o)].front()] != 0 ? given_orbits : empty_orbits)
+          .push_back(o);
+
+    // Below the target the puzzle must get harder: mostly deletions and relocations; above it, mostly
+    // additions. At a minimal puzzle no deletion keeps it unique and few value changes do, so the
+    // relocation (delete one orbit, add another from the current solution) does most of the work.
+    const bool too_easy = current.rating < settings_.target;
+    const std::uint32_t roll = rng_.below(100);
+    enum class Move { add, remove, change, relocate } kind;
+    if (too_easy)
+      kind = roll < 35 ? Move::remove : roll < 75 ? Move::relocate : roll < 90 ? Move::change : Move::add;
+    else
+      kind = roll < 50 ? Move::add : roll < 75 ? Move::relocate : roll < 85 ? Move::change : Move::remove;
+    // Outside the givens range the count must move first: a relocation or a change keeps it.
+    if (settings_.givens && current.givens > settings_.givens->most) kind = Move::remove;
+    if (settings_.givens && current.givens < settings_.givens->fewest) kind = Move::add;
+    if (given_orbits.empty()) kind = Move::add;
+    if (empty_orbits.empty() && (kind == Move::add || kind == Move::relocate)) kind = Move::remove;
+
+    const auto pick = [this](const std::vector<int>& list) -> const std::vector<int>& {
+      return orbits_[static_cast<std::size_t>(list[rng_.below(static_cast<std::uint32_t>(list.size()))])];
+    };
+    candidate.puzzle = current.puzzle;
+    switch (kind) {
+      case Move::add:
+        return change_givens(current, candidate, true);
+      case Move::remove:
+        return change_givens(current, candidate, false);
+      case Move::relocate: {
+        for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
+        for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
+        return solve_uniquely(candidate);
+      }
+      case Move::change: {
+        const auto& orbit = pick(given_orbits);
+        const int cell = orbit[rng_.below(static_cast<std::uint32_t>(orbit.size()))];
+        const int old_value = candidate.puzzle[cell];
+        const int new_value =
+            1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(geometry_->size() - 1)));
+        candidate.puzzle.set(cell, new_value >= old_value ? new_value + 1 : new_value);
+        for (int peer : geometry_->peers(cell))
+          if (candidate.puzzle[peer] == candidate.puzzle[cell]) return false;
+        return solve_uniquely(candidate);
+      }
+    }
+    return false;
+  }
+
+  static bool solve_uniquely(State& candidate) {
+    auto count = count_solutions(candidate.puzzle, 2);
+    if (count.count != 1) return false;
+    candidate.solution = std::move(*count.solution);
+    return true;
+  }
+
+  std::shared_ptr<const Geometry> geometry_;
+  const ClimbSettings settings_;
+  const RatingFunction& rate_;
+  Rng& rng_;
+  std::vector<std::vector<int>> orbits_;
+};
+
+// Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the
+// board has no completion or the placements run out.
+bool fill_randomly(Grid& grid, Rng& rng, std::int64_t& placements) {
+  const Geometry& geometry = grid.geometry();
+  int best_cell = -1;
+  CandidateMask best_allowed = 0;
+  int best_count = geometry.size() + 1;
+  for (int cell = 0; cell < grid.cell_count(); ++cell) {
+    if (grid[cell] != 0) continue;
+    CandidateMask seen = 0;
+    for (int peer : geometry.peers(cell))
+      if (grid[peer] != 0) seen |= CandidateMask{1} << (grid[peer] - 1);
+    const CandidateMask allowed = geometry.all_values() & ~seen;
+    const int count = std::popcount(allowed);
+    if (count < best_count) {
+      best_cell = cell;
+      best_allowed = allowed;
+      best_count = count;
+      if (count == 0) return false;
+    }
+  }
+  if (best_cell < 0) return true;
+  std::vector<int> values;
+  for (CandidateMask rest = best_allowed; rest != 0; rest &= rest - 1)
+    values.push_back(std::countr_zero(rest) + 1);
+  rng.shuffle(values.begin(), values.end());
+  for (int value : values) {
+    if (--placements < 0) return false;
+    grid.set(best_cell, value);
+    if (fill_randomly(grid, rng, placements)) return true;
+  }
+  grid.clear(best_cell);
+  return false;
+}
+
+// Placements one random_filled_grid call gets inside random_solution_grid before it starts over:
+// a draw that has not finished by then is usually stuck in a hopeless branch (heavy tail), and
+// fresh draws of 300 were the fastest of 100 to 3000 on windoku and jigsaw (2-4 ms per grid).
+constexpr std::int64_t kFillPlacements = 300;
+constexpr std::int64_t kFillTotalPlacements = 1000000;
+
+}  // namespace
+
+std::optional<Grid> random_filled_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng,
+                                       std::int64_t placements) {
+  if (!geometry->cages().empty())
+    throw std::invalid_argument("random_filled_grid: boards with cages need sums");
+  Grid grid(geometry);
+  if (!fill_randomly(grid, rng, placements)) return std::nullopt;
+  return grid;
+}
+
+Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
+  if (geometry->variant() != Variant::classic) {
+    // The variant's units do not survive the classic transforms, so the search itself scrambles.
+    for (std::int64_t spent = 0; spent < kFillTotalPlacements; spent += kFillPlacements)
+      if (auto grid = random_filled_grid(geometry, rng, kFillPlacements)) return *grid;
+    throw std::invalid_argument("no solution grid found for the " + geometry->describe() + " board");
+  }
+  const int n = geometry->size();
+  const int bands = n / geometry->box_rows();
+  const int stacks = n / geometry->box_cols();
+  std::vector<int> values(static_cast<std::size_t>(n));
+  // Boxes on the diagonal share no unit, but their fillings need not extend to a full grid: on 4x4
+  // about one draw in three leaves some cell of the off-diagonal boxes without a value (rows and
+  // columns together rule out all of its box's values). So draw again; a single box always
+  // extends (any grid relabelled), which bounds the loop for every size.
+  for (int attempt = 0;; ++attempt) {
+    Grid seeded(geometry);
+    const int boxes = attempt < kDiagonalDraws ? std::min(bands, stacks) : 1;
+    for (int k = 0; k < boxes; ++k) {
+      std::iota(values.begin(), values.end(), 1);
+      rng.shuffle(values.begin(), values.end());
+      std::size_t next = 0;
+      for (int r = k * geometry->box_rows(); r < (k + 1) * geometry->box_rows(); ++r)
+        for (int c = k * geometry->box_cols(); c < (k + 1) * geometry->box_cols(); ++c)
+          seeded.set(geometry->cell_at(r, c), values[next++]);
+    }
+    const auto completed = count_solutions(seeded, 1);
+    if (completed.count == 1) return apply(random_transform(*geometry, rng), *completed.solution);
+  }
+}
+
+void fit_climb_to_board(ClimbSettings& settings, int size) {
+  if (size < 16) return;
+  settings.patience /= 2;
+  settings.aim_restarts = 0;
+}
+
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const RatingFunction& rate, std::uint64_t seed) {
+  if (!(settings.target > 0)) throw std::invalid_argument("climb target must be positive");
+  Rng rng(seed);
+  ClimbResult result;
+  State best;
+  result.restarts = -1;
+  for (int round = 0; round <= std::max(0, settings.escalations) && !result.reached; ++round) {
+    ClimbSettings grown = settings;
+    grown.max_moves = settings.max_moves << std::min(round, 8);
+    grown.patience = settings.patience << std::min(round, 8);
+    Climber climber(geometry, grown, rate, rng);
+    result.escalations = round;
+    for (int attempt = 0; attempt <= settings.max_restarts && !result.reached; ++attempt) {
+      ++result.restarts;
+      State state = climber.climb(result.moves);
+      if (state.cost < best.cost) best = std::move(state);
+      result.reached = climber.reached(best);
+    }
+    // In a band, a few more climbs for the slot's own target (rare techniques sit at its grades).
+    for (int extra = 0;
+         settings.band && extra < settings.aim_restarts && result.reached && !climber.on_aim(best); ++extra) {
+      ++result.restarts;
+      State state = climber.climb(result.moves);
+      if (state.cost < best.cost) best = std::move(state);
+    }
+  }
+  result.puzzle = best.puzzle;
+  result.solution = best.solution;
+  result.rating = best.rating;
+  return result;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,455 @@
+#include "sudoku/generate/plan.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+
+#include "sudoku/base/errors.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/jigsaw_layout.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/cage_combinations.hpp"
+#include "sudoku/model/geometry.hpp"
+#include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/call_count_rater.hpp"
+
+namespace sudoku {
+namespace {
+
+std::string known_levels(const Calibration& calibration) {
+  std::string names;
+  for (const auto& level : calibration.levels) names += (names.empty() ? "" : ", ") + level.name;
+  return names;
+}
+
+// The built-in level scheme for a metric: the paper's Table I for its call count, the readers'
+// press levels otherwise (and when the plan names no metric): Killer's own for a 9x9 Killer plan.
+// (Killer levels exist for 9x9; other Killer sizes take the classic bands of their size.)
+Variant levels_variant(int size, Variant variant) {
+  return variant == Variant::killer && size == 9 ? variant : Variant::classic;
+}
+
+Calibration default_calibration(const JsonField& metric, int size, Variant variant, std::string& source) {
+  if (metric.present() && metric.as_string() == "call-count") {
+    source = "paper";
+    return paper_calibration();
+  }
+  source = "press";
+  return press_calibration(size, levels_variant(size, variant));
+}
+
+Calibration load_calibration(const JsonField& field, const JsonField& metric, int size, Variant variant,
+                             const std::string& plan_directory, std::optional<std::string>& written,
+                             std::string& source) {
+  if (!field.present()) return default_calibration(metric, size, variant, source);
+  const std::string name = field.as_string();
+  written = name;
+  if (name == "default") return default_calibration(metric, size, variant, source);
+  if (auto built_in = built_in_calibration(name, size, levels_variant(size, variant))) {
+    source = name;
+    return std::move(*built_in);
+  }
+  namespace fs = std::filesystem;
+  const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(plan_directory) / name;
+  source = path.lexically_normal().string();
+  try {
+    return read_calibration_file(source);
+  } catch (const IoError& error) {
+    field.fail(std::string("cannot read the calibration: ") + error.what());
+  }
+}
+
+// A level's givens range is for puzzles of the calibration's kind: the classic ranges (30-38 givens
+// for easy) would fill a Killer with givens, and Killer levels (with a range of cages) give none.
+bool givens_fit(const CalibrationLevel& level, Variant variant) {
+  return (variant == Variant::killer) == level.cages.has_value();
+}
+
+// A chapter of `level` (a level name, or a target rating as a number), its band and givens range
+// from the calibration.
+// (`calibration` holds the levels for grids of `size`.)
+PlanChapter level_chapter(const Calibration& calibration, int size, Variant variant, const JsonField& level) {
+  PlanChapter chapter;
+  chapter.size = size;
+  if (level.is_number()) {
+    chapter.target = level.as_number();
+    if (!(chapter.target > 0)) level.fail("expected a positive target rating or a level name");
+    chapter.numeric_level = true;
+    chapter.level = level_for(calibration, chapter.target).name;
+    return chapter;
+  }
+  chapter.level = level.as_string();
+  const CalibrationLevel* found = find_level(calibration, chapter.level);
+  if (found == nullptr)
+    level.fail("unknown level \"" + chapter.level + "\" (known: " + known_levels(calibration) +
+               "; or give a target rating as a number)");
+  chapter.target = found->target;
+  chapter.band = found->band;
+  if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {
+    chapter.givens = found->givens;
+    if (variant == Variant::killer) chapter.cage_count = found->cages;
+  }
+  return chapter;
+}
+
+constexpr const char* kWeekdays[] = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+constexpr int kMaxCalendarDays = 3660;
+
+std::chrono::sys_days to_days(const std::string& iso_date) {
+  const int year = std::stoi(iso_date.substr(0, 4));
+  const unsigned month = static_cast<unsigned>(std::stoi(iso_date.substr(5, 2)));
+  const unsigned day = static_cast<unsigned>(std::stoi(iso_date.substr(8, 2)));
+  return std::chrono::sys_days(std::chrono::year(year) / std::chrono::month(month) / std::chrono::day(day));
+}
+
+PlanCalendar parse_calendar(const JsonField& field) {
+  field.allow_only({"from", "days", "slots"});
+  PlanCalendar calendar;
+  const JsonField from = field.required("from");
+  calendar.from = from.as_string();
+  if (!is_iso_date(calendar.from))
+    from.fail("expected a date written YYYY-MM-DD, got \"" + calendar.from + "\"");
+  calendar.days = static_cast<int>(field.required("days").as_integer(1, kMaxCalendarDays));
+  const JsonField slots = field.required("slots");
+  slots.allow_only({"mon", "tue", "wed", "thu", "fri", "sat", "sun"});
+  calendar.slots.resize(7);
+  bool any = false;
+  for (std::size_t d = 0; d < 7; ++d) {
+    const JsonField day = slots[kWeekdays[d]];
+    if (!day.present()) continue;
+    for (std::size_t i = 0; i < day.array_size(); ++i)
+      calendar.slots[d].push_back(day.element(i).as_string());
+    any = any || !calendar.slots[d].empty();
+  }
+  if (!any) slots.fail("expected at least one slot (e.g. \"mon\": [\"easy\", \"medium\"])");
+  return calendar;
+}
+
+// One chapter of one puzzle per day and slot, in date order and, within a day, in slot order.
+void expand_calendar(Plan& plan, const JsonField& field) {
+  const PlanCalendar& calendar = *plan.calendar;
+  const JsonField slots = field["slots"];
+  // Every slot's level is checked, also on weekdays the dates do not reach.
+  for (std::size_t d = 0; d < 7; ++d)
+    for (std::size_t i = 0; i < calendar.slots[d].size(); ++i)
+      level_chapter(plan.calibration, plan.size, plan.variant, slots[kWeekdays[d]].element(i));
+  for (int offset = 0; offset < calendar.days; ++offset) {
+    const std::string date = add_days(calendar.from, offset);
+    const auto weekday = static_cast<std::size_t>(weekday_of(date));
+    std::map<std::string, int> seen;  // level -> slots of it so far today
+    for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
+      PlanChapter chapter =
+          level_chapter(plan.calibration, plan.size, plan.variant, slots[kWeekdays[weekday]].element(i));
+      chapter.variant = plan.variant;
+      chapter.regions = plan.regions;
+      chapter.cages = plan.cages;
+      const int repeat = ++seen[chapter.level];
+      const std::string slot = repeat == 1 ? chapter.level : chapter.level + "-" + std::to_string(repeat);
+      chapter.title = date + " " + slot;
+      chapter.count = 1;
+      chapter.date = date;
+      chapter.slot = slot;
+      chapter.slot_seed = calendar_slot_seed(plan.seed, plan.publication, date, slot);
+      chapter.spread = static_cast<std::size_t>(to_days(date).time_since_epoch().count());
+      plan.chapters.push_back(std::move(chapter));
+    }
+  }
+}
+
+// A grid size ("size" of the plan or of a chapter), `absent` when not given.
+int read_size(const JsonField& field, int absent) {
+  if (!field.present()) return absent;
+  const int size = static_cast<int>(field.as_integer(4, 25));
+  if (Geometry::default_box(size).first == 0)
+    field.fail("unsupported grid size " + std::to_string(size) + " (expected 4, 6, 9, 12, 16 or 25)");
+  return size;
+}
+
+// The paper's call count is a 9x9 metric (kCallCountLargestSize): a rating would be the call cap.
+void refuse_call_count_above_9x9(const std::string& metric, int size, const JsonField& where) {
+  if (metric == "call-count" && size > kCallCountLargestSize)
+    where.fail("the call count is the paper's 9x9 metric (on a " + std::to_string(size) + "x" +
+               std::to_string(size) + " grid its searches hit the call cap); rate with \"technique\"");
+}
+
+// Reads "cages" ({"smallest": 2, "largest": 5}) of a Killer plan or chapter into `cages`.
+void read_cage_shape(const JsonField& field, int size, CageShape& cages) {
+  field.allow_only({"smallest", "largest"});
+  if (const JsonField smallest = field["smallest"]; smallest.present())
+    cages.smallest = static_cast<int>(smallest.as_integer(1, size));
+  if (const JsonField largest = field["largest"]; largest.present())
+    cages.largest = static_cast<int>(largest.as_integer(1, size));
+  if (cages.largest < cages.smallest)
+    field.fail("expected smallest <= largest, got " + std::to_string(cages.smallest) + " > " +
+               std::to_string(cages.largest));
+}
+
+// Reads "variant", "regions" and "cages" of the plan or a chapter into `variant`, `regions` and
+// `cages` (left as they are when absent; a new variant drops inherited regions); `size` is the grid
+// size they go with. Sets `cages_given`; true when "variant" or "regions" was given.
+bool read_rules(const JsonField& field, int size, Variant& variant, std::string& regions, CageShape& cages,
+                bool& cages_given) {
+  const JsonField variant_field = field["variant"];
+  const JsonField regions_field = field["regions"];
+  const JsonField cages_field = field["cages"];
+  if (variant_field.present()) {
+    variant = read_variant_field(variant_field, true);
+    regions.clear();
+  }
+  if (regions_field.present()) {
+    if (variant != Variant::jigsaw) regions_field.fail("only a jigsaw plan or chapter takes regions");
+    regions = regions_line(*read_regions_field(regions_field, size));
+  }
+  cages_given = cages_field.present();
+  if (cages_given) {
+    if (variant != Variant::killer) cages_field.fail("only a Killer plan or chapter takes cages");
+    read_cage_shape(cages_field, size, cages);
+  }
+  if (variant == Variant::killer && size > kMaxCageTableSize)
+    (variant_field.present() ? variant_field : field)
+        .fail("Killer boards go up to 16x16, not " + std::to_string(size) + "x" + std::to_string(size));
+  if (variant != Variant::jigsaw && variant != Variant::killer) {
+    try {
+      Geometry::variant(variant, size);
+    } catch (const std::invalid_argument& error) {
+      (variant_field.present() ? variant_field : field).fail(error.what());
+    }
+  }
+  return variant_field.present() || regions_field.present();
+}
+
+boost::json::object cage_shape_to_json(const CageShape& cages) {
+  return {{"smallest", cages.smallest}, {"largest", cages.largest}};
+}
+
+}  // namespace
+
+std::string add_days(const std::string& iso_date, int days) {
+  const std::chrono::year_month_day date(to_days(iso_date) + std::chrono::days(days));
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  return text;
+}
+
+int weekday_of(const std::string& iso_date) {
+  // iso_encoding: Monday 1 ... Sunday 7.
+  return static_cast<int>(std::chrono::weekday(to_days(iso_date)).iso_encoding()) - 1;
+}
+
+std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publication, const std::string& date,
+                                 const std::string& slot) {
+  return derive_seed(seed, stable_hash(publication + '\n' + date + '\n' + slot));
+}
+
+std::size_t Plan::puzzle_count() const {
+  std::size_t total = 0;
+  for (const auto& chapter : chapters) total += static_cast<std::size_t>(chapter.count);
+  return total;
+}
+
+MetricSettings Plan::metric_settings() const {
+  MetricSettings settings = calibration.options;
+  settings["runs"] = std::to_string(runs);
+  return settings;
+}
+
+Calibration chapter_calibration(const Plan& plan, int size, Variant variant) {
+  if (plan.calibration_source == "press" && (plan.calibration.size != size || variant != plan.variant))
+    return press_calibration(size, levels_variant(size, variant));
+  return plan.calibration;
+}
+
+double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
+  if (!chapter.band) return chapter.target;
+  // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
+  // attempt moves a third of the band on (plus a little, so attempts do not cycle).
+  constexpr double kInverseGoldenRatio = 0.6180339887498949;
+  const double unit = std::fmod(0.5 + static_cast<double>(chapter.spread + index) * kInverseGoldenRatio +
+                                    static_cast<double>(attempt) * 0.3819660112501051,
+                                1.0);
+  return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
+}
+
+std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
+                                              std::uint64_t seed) {
+  if (chapter.variant == Variant::killer) return Geometry::standard(chapter.size);
+  if (chapter.variant != Variant::jigsaw) return Geometry::variant(chapter.variant, chapter.size);
+  if (!chapter.regions.empty()) return parse_regions(chapter.regions);
+  Rng rng(derive_seed(seed, 0x1a9500));
+  return random_jigsaw_layout(chapter.size, symmetry, rng);
+}
+
+Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
+  const JsonField root(document);
+  if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
+  root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "variant", "regions",
+                   "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
+  Plan plan;
+  plan.source = document.source;
+  plan.title = root.required("title").as_string();
+  plan.given.author = root["author"].present();
+  plan.author = root["author"].value_or(std::string());
+  plan.publication = root["publication"].value_or(std::string());
+  plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
+  plan.given.size = root["size"].present();
+  plan.size = read_size(root["size"], 9);
+  if (const auto symmetry = root["symmetry"]; symmetry.present()) {
+    plan.given.symmetry = true;
+    try {
+      plan.symmetry = parse_symmetry(symmetry.as_string());
+    } catch (const std::invalid_argument& error) {
+      symmetry.fail(error.what());
+    }
+  }
+  plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions, plan.cages, plan.given.cages);
+  plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan.variant,
+                                      plan_directory, plan.calibration_name, plan.calibration_source);
+  // The metric and its runs default to the calibration's: its levels are on that scale.
+  plan.given.metric = root["metric"].present();
+  plan.metric = root["metric"].value_or(plan.calibration.metric);
+  plan.given.runs = root["runs"].present();
+  plan.runs = static_cast<int>(plan.given.runs ? root["runs"].as_integer(1, 1000) : plan.calibration.runs);
+  plan.given.tolerance = root["tolerance"].present();
+  plan.tolerance = root["tolerance"].value_or(0.10);
+  if (!(plan.tolerance > 0 && plan.tolerance < 1))
+    root["tolerance"].fail("expected a number between 0 and 1 (exclusive)");
+  try {
+    make_rating_metric(plan.metric, plan.metric == plan.calibration.metric
+                                        ? plan.metric_settings()
+                                        : MetricSettings{{"runs", std::to_string(plan.runs)}});
+  } catch (const InputError& error) {
+    root["metric"].fail(error.message());
+  }
+  refuse_call_count_above_9x9(plan.metric, plan.size,
+                              root["metric"].present() ? root["metric"] : root["calibration"]);
+  // Targets and level names are on the calibration's scale; another metric's ratings never meet them.
+  if (plan.calibration.metric != plan.metric)
+    (root["metric"].present() ? root["metric"] : root["calibration"])
+        .fail("the plan rates with \"" + plan.metric + "\" but its calibration (" + plan.calibration_source +
+              ") is for \"" + plan.calibration.metric + "\"; make one with calibrate --metric " +
+              plan.metric);
+
+  const JsonField calendar = root["calendar"];
+  const JsonField chapters = calendar.present() ? root["chapters"] : root.required("chapters");
+  const std::size_t chapter_count = chapters.present() ? chapters.array_size() : 0;
+  if (chapters.present() && chapter_count == 0) chapters.fail("expected at least one chapter");
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < chapter_count; ++c) {
+    const JsonField field = chapters.element(c);
+    field.allow_only({"title", "size", "variant", "regions", "cages", "level", "count", "date", "givens"});
+    const bool size_given = field["size"].present();
+    const int size = read_size(field["size"], plan.size);
+    refuse_call_count_above_9x9(plan.metric, size, field["size"]);
+    Variant variant = plan.variant;
+    std::string regions = size == plan.size ? plan.regions : std::string();
+    CageShape cages = plan.cages;
+    bool cages_given = false;
+    const bool variant_given = read_rules(field, size, variant, regions, cages, cages_given);
+    PlanChapter chapter =
+        level_chapter(chapter_calibration(plan, size, variant), size, variant, field.required("level"));
+    chapter.size_given = size_given;
+    chapter.variant = variant;
+    chapter.regions = std::move(regions);
+    chapter.variant_given = variant_given;
+    chapter.cages = cages;
+    chapter.cages_given = cages_given;
+    if (const JsonField givens = field["givens"]; givens.present()) {
+      const int cells = chapter.size * chapter.size;
+      if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
+      const int fewest = static_cast<int>(givens.element(0).as_integer(0, cells));
+      const int most = static_cast<int>(givens.element(1).as_integer(fewest, cells));
+      chapter.givens = GivensRange{fewest, most};
+      chapter.givens_given = true;
+    }
+    chapter.title_given = field["title"].present();
+    chapter.title = field["title"].value_or(chapter.level);
+    chapter.count = static_cast<int>(field.required("count").as_integer(1, kMaxPlanPuzzles));
+    if (const auto date = field["date"]; date.present()) {
+      chapter.date = date.as_string();
+      if (!is_iso_date(*chapter.date))
+        date.fail("expected a date written YYYY-MM-DD, got \"" + *chapter.date + "\"");
+    }
+    chapter.variety =
+        !chapter.numeric_level && variety_applies(chapter_calibration(plan, chapter.size, chapter.variant),
+                                                  chapter.level, static_cast<std::size_t>(chapter.count));
+    total += static_cast<std::size_t>(chapter.count);
+    if (total > kMaxPlanPuzzles)
+      field["count"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
+    plan.chapters.push_back(std::move(chapter));
+  }
+  if (calendar.present()) {
+    // The archive knows a puzzle by publication, date and slot; the slot seeds depend on it too.
+    if (plan.publication.empty())
+      root.required("publication").fail("a plan with a calendar needs a non-empty publication name");
+    plan.calendar = parse_calendar(calendar);
+    expand_calendar(plan, calendar);
+    if (plan.puzzle_count() > kMaxPlanPuzzles)
+      calendar["days"].fail("the plan asks for more than " + std::to_string(kMaxPlanPuzzles) + " puzzles");
+  }
+  return plan;
+}
+
+Plan read_plan(const std::string& path) {
+  const auto document = read_json_file(path);
+  return parse_plan(document, std::filesystem::path(path).parent_path().string());
+}
+
+boost::json::object plan_to_json(const Plan& plan) {
+  boost::json::object root;
+  root["title"] = plan.title;
+  if (plan.given.author) root["author"] = plan.author;
+  if (!plan.publication.empty()) root["publication"] = plan.publication;
+  root["seed"] = plan.seed;
+  if (plan.given.size) root["size"] = plan.size;
+  if (plan.given.symmetry) root["symmetry"] = to_string(plan.symmetry);
+  if (plan.given.variant) {
+    root["variant"] = variant_name(plan.variant);
+    if (!plan.regions.empty()) root["regions"] = plan.regions;
+  }
+  if (plan.given.cages) root["cages"] = cage_shape_to_json(plan.cages);
+  if (plan.calibration_name) root["calibration"] = *plan.calibration_name;
+  if (plan.given.metric) root["metric"] = plan.metric;
+  if (plan.given.runs) root["runs"] = plan.runs;
+  if (plan.given.tolerance) root["tolerance"] = plan.tolerance;
+  if (plan.calendar) {
+    boost::json::object slots;
+    for (std::size_t d = 0; d < 7; ++d)
+      if (!plan.calendar->slots[d].empty())
+        slots[kWeekdays[d]] =
+            boost::json::array(plan.calendar->slots[d].begin(), plan.calendar->slots[d].end());
+    root["calendar"] = boost::json::object{
+        {"from", plan.calendar->from}, {"days", plan.calendar->days}, {"slots", std::move(slots)}};
+  }
+  boost::json::array chapters;
+  for (const auto& chapter : plan.chapters) {
+    if (chapter.slot) continue;  // the calendar's
+    boost::json::object object;
+    if (chapter.title_given) object["title"] = chapter.title;
+    if (chapter.size_given) object["size"] = chapter.size;
+    if (chapter.variant_given) {
+      object["variant"] = variant_name(chapter.variant);
+      if (!chapter.regions.empty()) object["regions"] = chapter.regions;
+    }
+    if (chapter.cages_given) object["cages"] = cage_shape_to_json(chapter.cages);
+    // A numeric level is a rating: whole ratings were written as integers ("level": 300).
+    if (!chapter.numeric_level)
+      object["level"] = chapter.level;
+    else if (chapter.target == std::floor(chapter.target) && chapter.target < 9.0e15)
+      object["level"] = static_cast<std::int64_t>(chapter.target);
+    else
+      object["level"] = chapter.target;
+    object["count"] = chapter.count;
+    if (chapter.date) object["date"] = *chapter.date;
+    if (chapter.givens_given) object["givens"] = to_json(*chapter.givens);
+    chapters.push_back(std::move(object));
+  }
+  if (!chapters.empty() || !plan.calendar) root["chapters"] = std::move(chapters);
+  return root;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,118 @@
+#include "slot_scheduler.hpp"
+
+#include <atomic>
+#include <chrono>
+
+#include "sudoku/base/parallel.hpp"
+#include "sudoku/base/random.hpp"
+
+namespace sudoku {
+
+std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index, int attempt) {
+  // A calendar slot's seed is its own (plan.hpp): the day's puzzles do not depend on the other days.
+  const PlanChapter& planned = plan.chapters[chapter];
+  const std::uint64_t base =
+      planned.slot ? derive_seed(planned.slot_seed, index) : derive_seed(plan.seed, chapter, index);
+  return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
+}
+
+ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
+                       const ClimbSettings& climb, const RatingMetric& metric) {
+  const PlanChapter& planned = plan.chapters[chapter];
+  ClimbSettings settings = climb;
+  settings.target = slot_target(planned, index, attempt);
+  settings.tolerance = plan.tolerance;
+  settings.band = planned.band;
+  settings.givens = planned.givens;
+  settings.symmetry = plan.symmetry;
+  if (planned.variant == Variant::killer) settings.cages = planned.cages;
+  settings.cage_count = planned.cage_count;
+  fit_climb_to_board(settings, planned.size);
+  const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
+    return metric.rate_up_to(puzzle, ceiling).value;
+  };
+  const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
+  return climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+}
+
+}  // namespace sudoku
+
+namespace sudoku::detail {
+
+SlotScheduler::SlotScheduler(const Plan& plan, const ClimbSettings& climb, const RatingMetric& metric,
+                             CheckpointStore& store)
+    : plan_(plan), climb_(climb), metric_(metric), store_(store) {
+  for (std::size_t c = 0; c < plan.chapters.size(); ++c)
+    for (int i = 0; i < plan.chapters[c].count; ++i) slots_.push_back({c, static_cast<std::size_t>(i)});
+}
+
+std::uint64_t SlotScheduler::seed(std::size_t slot_number, int attempt) const {
+  return slot_seed(plan_, slots_[slot_number].chapter, slots_[slot_number].index, attempt);
+}
+
+SlotResult SlotScheduler::climb(std::size_t slot_number, int attempt) const {
+  const auto start = std::chrono::steady_clock::now();
+  ClimbResult climbed =
+      climb_slot(plan_, slots_[slot_number].chapter, slots_[slot_number].index, attempt, climb_, metric_);
+  SlotResult result;
+  result.reached = climbed.reached;
+  result.puzzle = std::move(climbed.puzzle);
+  result.solution = std::move(climbed.solution);
+  result.rating = climbed.rating;
+  result.moves = climbed.moves;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+void SlotScheduler::climb_first_attempts(int jobs, const GenerationProgress& progress) {
+  std::vector<std::size_t> pending;
+  std::vector<std::size_t> done(plan_.chapters.size(), 0);
+  for (std::size_t s = 0; s < slots_.size(); ++s) {
+    if (store_.find({s, 0}))
+      ++done[slots_[s].chapter];
+    else
+      pending.push_back(s);
+  }
+  std::vector<std::atomic<std::size_t>> finished(plan_.chapters.size());
+  for (std::size_t c = 0; c < done.size(); ++c) finished[c] = done[c];
+  auto report = [&](std::size_t) {
+    if (progress) {
+      for (std::size_t c = 0; c < done.size(); ++c) done[c] = finished[c].load();
+      progress(done);
+    }
+    save_if_due();
+  };
+  try {
+    parallel_for(
+        pending.size(), jobs,
+        [&](std::size_t i) {
+          const std::size_t s = pending[i];
+          store_.add({s, 0}, climb(s, 0));
+          ++finished[slots_[s].chapter];
+        },
+        report);
+  } catch (...) {
+    store_.save();
+    throw;
+  }
+  store_.save();
+}
+
+SlotResult SlotScheduler::result(std::size_t slot_number, int attempt) {
+  if (auto stored = store_.find({slot_number, attempt})) return std::move(*stored);
+  SlotResult climbed = climb(slot_number, attempt);
+  store_.add({slot_number, attempt}, climbed);
+  save_if_due();
+  return climbed;
+}
+
+void SlotScheduler::save_if_due() {
+  // Tiny grids retry hundreds of times in a second; a save per retry (a temporary file, fsync and
+  // rename, the whole checkpoint each time) cost more than the climbs. A crash loses at most two
+  // seconds of climbs, which --resume climbs again to the same puzzles.
+  if (std::chrono::steady_clock::now() - last_save_ <= kSaveInterval) return;
+  store_.save();
+  last_save_ = std::chrono::steady_clock::now();
+}
+
+}  // namespace sudoku::detail

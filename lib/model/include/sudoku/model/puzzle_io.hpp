@@ -1,0 +1,76 @@
+// Puzzle text formats: reading corpora and writing puzzles.
+//
+// Read: one puzzle per line (N*N symbols, '.' or '0' blank; text after the first whitespace is kept
+// as a label), or N-line grids with or without '|', '-', '+' separators and spaces between symbols;
+// '#' starts a comment line; blank lines separate. Size is detected from the input or forced by
+// ReadOptions, and so are the rules (ReadOptions::variant): the fixed variants read like classic
+// puzzles, a jigsaw puzzle is one line "GIVENS REGIONS [label]". A malformed puzzle becomes an entry with an
+// error and its position, so a corpus tool can report it in place; whole-file problems (unreadable file)
+// throw IoError. Write: one-line form and grid form.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/model/grid.hpp"
+
+namespace sudoku {
+
+struct ReadOptions {
+  int size = 0;      // 0: detect from the input
+  int box_rows = 0;  // 0: the size's standard box (box_rows and box_cols go together)
+  int box_cols = 0;
+  // The rules of every puzzle read: x, windoku, asterisk and centre-dot add their units to the
+  // standard board; a jigsaw line carries its own region map after the givens, REGIONS being each
+  // cell's region id (1-9, then A-P above 9x9) row-major, e.g. "111222333111222333...".
+  // Killer puzzles come in their own one-line form (sudoku/killer_io.hpp): cage letters, sums,
+  // optional givens; the size is read from the cage letters.
+  Variant variant = Variant::classic;
+};
+
+struct PuzzleEntry {
+  int line = 0;              // 1-based line where the puzzle starts
+  std::string text;          // the puzzle's symbols as read, without separators or label
+  std::string label;         // free text after the puzzle on its (first) line
+  std::optional<Grid> grid;  // absent when malformed
+  int error_line = 0;        // where the problem is, when malformed
+  int error_column = 0;
+  std::string error;  // what was expected, when malformed
+
+  bool ok() const { return grid.has_value(); }
+};
+
+// Reads every puzzle of `input`; `source` names it in messages.
+std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source,
+                                      const ReadOptions& options = {});
+// Reads a file, or standard input when path is "-". Throws IoError when it cannot be read.
+std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options = {});
+// Every puzzle of a file, all required to be well formed: throws InputError at the first that is not.
+std::vector<Grid> load_puzzles(const std::string& path, const ReadOptions& options = {});
+// One puzzle written on one line (label, if any, must be stripped by the caller).
+// Throws InputError (source "puzzle", line 1, column of the problem) when malformed.
+Grid parse_puzzle(std::string_view text, const ReadOptions& options = {});
+
+// The geometry a read with these options gives for a puzzle of `size`; throws InputError-free
+// std::invalid_argument when the combination is unsupported.
+std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& options);
+
+// The jigsaw board of a region map written as n*n region ids (value symbols 1..n, row-major).
+// Throws std::invalid_argument naming the fault (a bad symbol, a region of the wrong size or not
+// connected); `fault_index`, when given, receives the 0-based index of the symbol at fault: the
+// bad symbol, or the first cell of the faulty region.
+//   auto board = parse_regions("111222333111222333111222333444555666...");
+std::shared_ptr<const Geometry> parse_regions(std::string_view text, int* fault_index = nullptr);
+// The region map of a board as parse_regions reads it: box_of(cell) + 1 as a symbol per cell.
+std::string regions_line(const Geometry& geometry);
+
+// N*N symbols on one line, '.' for blanks.
+std::string to_line(const Grid& grid);
+// N lines of N symbols separated by spaces, with '|' between stacks and a '-' and '+' rule between
+// bands when `separators` is true; each line ends with '\n'.
+std::string to_grid_text(const Grid& grid, bool separators = true);
+
+}  // namespace sudoku

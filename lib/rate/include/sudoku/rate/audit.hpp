@@ -1,0 +1,104 @@
+// The editor's check: a per-chapter (or per-level) audit of puzzles against their level — count,
+// technique-grade range, hardest-technique histogram, givens range, and on Killer levels the number
+// of cages — with the rules a book must keep: every puzzle inside its level's band, givens range
+// and cage range, and variety in every chapter of 20 or more puzzles above the lowest level (at
+// least 3 different hardest techniques, none more than 60 % of the chapter). generate-book writes
+// it to book/report.json; corpus-rate --audit prints it for any corpus, Killer puzzles included
+// (graded on the Killer ladder, against the Killer levels), and names every puzzle it could not
+// audit (no solution, several, contradicting givens).
+//
+// Contract: pure aggregation over already graded puzzles (audit_puzzle grades one), so the audit of
+// the same puzzles is the same bytes whatever the thread count. Groups keep their given order;
+// histogram entries are ordered by count (descending), then by technique name. Without Killer
+// puzzles or cage ranges, the text and JSON say nothing of cages.
+//
+//   AuditGroup group = audit_group("Medium", "medium", press_calibration(), 9);
+//   group.puzzles.push_back(audit_puzzle(puzzle));   ... Audit audit = run_audit({group});
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/json/value.hpp>
+
+#include "sudoku/model/grid.hpp"
+#include "sudoku/rate/calibration.hpp"
+#include "sudoku/technique/technique_grader.hpp"
+
+namespace sudoku {
+
+// One puzzle as the audit sees it: technique grade (what a reader needs), hardest technique, givens.
+struct AuditPuzzle {
+  double grade = 0;     // SE-scale grade; meaningless when beyond
+  bool beyond = false;  // the grader's ladder could not finish it
+  std::string hardest;  // "X-wing", "beyond: stuck after ..."
+  int givens = 0;
+  int cages = 0;  // Killer: its number of cages; 0 on boards without cages
+};
+
+// The audit's grader settings: uniqueness techniques off (a reader's level does not assume them).
+TechniqueOptions audit_technique_options();
+// Grades one puzzle for the audit.
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options = audit_technique_options());
+// The same from a grade already made with audit_technique_options() (or one that carries over to
+// them: grade_carries_over).
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade);
+
+struct AuditGroup {
+  std::string title;                        // chapter title, or the level name for a corpus
+  std::string level;                        // the level the puzzles are meant to have ("" when none)
+  std::optional<RatingBand> band;           // the level's band, when checked
+  std::optional<GivensRange> givens_range;  // the level's givens range, when checked
+  std::optional<GivensRange> cages_range;   // Killer: the level's range of cages, when checked
+  bool check_variety = false;               // the variety rule applies to a group of 20 or more
+  std::vector<AuditPuzzle> puzzles;
+};
+
+// A group for `level` of `calibration`: its band, its givens range and cage range when the
+// calibration's size is `size` (or unset), and the variety rule (variety_applies). Unknown level:
+// no checks.
+AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration, int size);
+
+struct GroupAudit {
+  std::string title;
+  std::string level;
+  std::optional<RatingBand> band;
+  std::optional<GivensRange> givens_range;
+  std::optional<GivensRange> cages_range;
+  std::size_t count = 0;
+  std::size_t beyond = 0;
+  double lowest_grade = 0, highest_grade = 0, median_grade = 0;  // over the graded puzzles
+  int fewest_givens = 0, most_givens = 0;
+  int fewest_cages = 0, most_cages = 0;
+  bool killer = false;  // some puzzle has cages, or the group a cage range: cages are reported
+  std::vector<std::pair<std::string, std::size_t>> hardest;  // technique -> puzzles
+  std::size_t outside_band = 0;
+  std::size_t outside_givens = 0;
+  std::size_t outside_cages = 0;
+  bool variety_checked = false;
+  std::vector<std::string> problems;  // one sentence per broken rule; empty when the group is fine
+};
+
+struct Audit {
+  std::vector<GroupAudit> groups;
+  // Puzzles no group could take, where and why: "sample.txt:3: more than one solution".
+  std::vector<std::string> unaudited;
+  bool ok() const;
+};
+
+Audit run_audit(const std::vector<AuditGroup>& groups, std::vector<std::string> unaudited = {});
+
+// {"ok": true, "chapters": [{"title", "level", "band", "givens_range", "count", "beyond",
+//  "grade": {"min", "median", "max"}, "givens": {"min", "max"}, "hardest": {"X-wing": 7, ...},
+//  "outside_band", "outside_givens", "variety_checked", "problems": [...]}, ...]}; Killer groups
+//  add "cages_range", "cages": {"min", "max"} and "outside_cages"; "unaudited": [...] when some
+//  puzzle could not be audited.
+boost::json::value audit_to_json(const Audit& audit);
+// A table, one line per group (a cages column when some group is a Killer group), then one line per
+// problem and per puzzle not audited ("all checks passed" when none).
+std::string format_audit(const Audit& audit);
+
+}  // namespace sudoku

@@ -1,0 +1,178 @@
+// Calibrations: named difficulty levels — a target rating each, optionally a band of ratings and a
+// range of givens — read from and written to JSON, and the lookup that maps a rating to its level.
+// Two kinds of level scheme use this one format:
+//   - target levels (the paper's Table I, `calibrate`'s means): a level is a typical rating;
+//   - band levels (the readers' "press" levels, docs/levels.md): a level is an interval of ratings,
+//     e.g. technique grades 2.5-3.4 = "needs an intersection, a pair or an X-wing, nothing harder".
+//
+// File format:
+//   {"metric": "technique", "runs": 1,
+//    "options": {"uniqueness": "false"},              (optional: metric settings used)
+//    "size": 9,                                       (optional: grid size the givens ranges are for)
+//    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
+//               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
+//               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
+//    "provenance": {...}}                             (optional: kept verbatim)
+// Level members besides name and target are optional: band ([low, high], inclusive), givens
+// ([fewest, most] given cells a generated puzzle of the level may have), cages ([fewest, most]
+// cages of a Killer puzzle of the level) and statistics written by
+// `calibrate` (count, kept, removed, q1, median, q3, mean, sd, min, max). Unknown keys anywhere are
+// errors, so a misspelt field is never silently ignored; calibration_keys()/calibration_level_keys()
+// list the accepted keys (one list in the implementation drives reading, writing and the check).
+//
+// Contract: a valid calibration has at least one level, non-empty unique names, and finite
+// positive targets that are pairwise distinct. Either every level has a band or none has; bands do
+// not overlap and each holds its level's target. Targets need not increase in file order (calibrate
+// may produce that, and calibration_warnings() reports it); lookup orders levels by target.
+// Lookup with bands: a rating inside a band belongs to its level; a rating between two bands
+// belongs to the nearer one (the boundary is the midpoint of the gap, which belongs to the upper
+// level); below the first band to the lowest level, above the last to the highest.
+// Lookup without bands: a rating belongs to the level whose target is nearest on a log scale, i.e.
+// the boundary between neighbouring targets a < b is their geometric mean sqrt(a*b); a rating
+// exactly on a boundary belongs to the upper level; ratings below the first boundary (including
+// <= 0) belong to the lowest level, ratings above the last to the highest.
+//
+//   Calibration press = press_calibration();
+//   std::string name = level_for(press, 3.2).name;   // "medium" (an X-wing)
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/json/array.hpp>
+#include <boost/json/value.hpp>
+
+#include "sudoku/base/json_io.hpp"
+#include "sudoku/model/geometry.hpp"
+#include "sudoku/rate/rating.hpp"
+
+namespace sudoku {
+
+// Per-level statistics, in file order. count, kept and removed are integers.
+enum class LevelStatistic { count, kept, removed, q1, median, q3, mean, sd, min, max };
+inline constexpr std::size_t kLevelStatisticCount = 10;
+std::string_view to_string(LevelStatistic statistic);
+
+// An inclusive interval of ratings.
+struct RatingBand {
+  double low = 0.0;
+  double high = 0.0;
+  bool contains(double rating) const { return rating >= low && rating <= high; }
+  friend bool operator==(const RatingBand&, const RatingBand&) = default;
+};
+
+// How many cells a generated puzzle of a level may give, inclusive.
+struct GivensRange {
+  int fewest = 0;
+  int most = 0;
+  bool contains(int givens) const { return givens >= fewest && givens <= most; }
+  friend bool operator==(const GivensRange&, const GivensRange&) = default;
+};
+
+struct CalibrationLevel {
+  std::string name;
+  double target = 0.0;
+  std::array<std::optional<double>, kLevelStatisticCount> statistics{};
+  std::optional<RatingBand> band{};
+  std::optional<GivensRange> givens{};
+  // Killer: how many cages a puzzle of the level has (its givens range is then usually [0, 0]).
+  std::optional<GivensRange> cages{};
+  // False where the variety rule cannot hold (a band that one technique fills, as 4x4 medium's
+  // hidden singles): "variety": false in the file, absent when true.
+  bool variety = true;
+
+  std::optional<double>& operator[](LevelStatistic statistic) {
+    return statistics[static_cast<std::size_t>(statistic)];
+  }
+  const std::optional<double>& operator[](LevelStatistic statistic) const {
+    return statistics[static_cast<std::size_t>(statistic)];
+  }
+};
+
+struct Calibration {
+  std::string metric = "call-count";
+  int runs = 10;
+  MetricSettings options;   // empty: not recorded
+  std::optional<int> size;  // the grid size the levels' givens ranges are meant for
+  std::vector<CalibrationLevel> levels;
+  std::optional<boost::json::value> provenance;  // whatever calibrate records, kept verbatim
+};
+
+// The paper's Table I (call-count, 10 runs): easy 6.234043, medium 29.2093, hard 98.2093,
+// evil 527.4318. Also shipped as examples/calibration-paper.json.
+Calibration paper_calibration();
+
+// The readers' levels, by the techniques a solver needs (technique grades with the uniqueness
+// techniques off; docs/levels.md): easy 1.0-2.3 (singles), medium 2.5-3.4 (intersections, pairs,
+// X-wing), hard 3.6-5.5 (triples, fish, two-strong-link patterns, XY/XYZ-wings, quads), evil
+// 5.6-7.4 (chains), extreme 7.5-11 (Nishio, forcing chains); 9x9 givens 30-38, 27-34, 24-30,
+// 22-28, 20-28. The default level scheme; also shipped as examples/levels-press.json.
+// Other sizes (4, 6, 12, 16, 25; std::invalid_argument otherwise) get their own levels with
+// `size` set: 4x4 only easy and medium (every 4x4 puzzle falls to singles), 6x6 easy, medium and
+// hard, the larger ones the five bands of 9x9 with givens ranges for their cell count (docs/plan.md).
+// Killer (variant killer, 9x9 only): four bands of the Killer technique grade (cage combinations
+// and innies/outies first, docs/rating.md "Killer techniques"), no givens, and a range of cage
+// counts per level in place of a givens range; see docs/levels.md "Killer".
+Calibration press_calibration(int size = 9, Variant variant = Variant::classic);
+
+// The level called `name`, or nullptr.
+const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name);
+// [low, high] and [fewest, most], as the files write them.
+boost::json::array to_json(const RatingBand& band);
+boost::json::array to_json(const GivensRange& givens);
+
+// The built-in level schemes by name: "press" (press_calibration for `size`) and "paper"
+// (paper_calibration, the same for every size).
+std::optional<Calibration> built_in_calibration(std::string_view name, int size = 9,
+                                                Variant variant = Variant::classic);
+// A built-in level scheme by name, or else a calibration file (IoError, InputError as below).
+Calibration read_calibration(const std::string& name_or_path);
+
+// True when the levels are bands (press_calibration), false when they are targets (Table I).
+bool has_bands(const Calibration& calibration);
+
+// The variety rule of band levels: a chapter (or group) of kVarietyMinimumCount or more puzzles of
+// a band level above the lowest (and not marked `variety = false`) has at least kVarietyMinimumTechniques
+// different hardest techniques and no technique is the hardest of more than kVarietyMaximumShare of its
+// puzzles, so that a chapter does not teach one trick twenty times. generate-book keeps it
+// (docs/generation.md) and the audit checks it (audit.hpp).
+inline constexpr std::size_t kVarietyMinimumCount = 20;
+inline constexpr std::size_t kVarietyMinimumTechniques = 3;
+inline constexpr double kVarietyMaximumShare = 0.60;
+bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count);
+
+// Accepted keys at the top level and in a level object.
+std::span<const std::string_view> calibration_keys();
+std::span<const std::string_view> calibration_level_keys();
+
+// Parses and validates; InputError names the source and the JSON path of the problem.
+Calibration parse_calibration(const JsonDocument& document);
+// IoError when unreadable, InputError when malformed or invalid.
+Calibration read_calibration_file(const std::string& path);
+
+// Throws InputError (source "calibration") when the contract above is broken.
+void validate_calibration(const Calibration& calibration);
+// Things worth a warning but not an error: targets that do not increase in file order.
+std::vector<std::string> calibration_warnings(const Calibration& calibration);
+
+boost::json::value calibration_to_json(const Calibration& calibration);
+// Validates, then writes pretty JSON atomically (IoError on failure).
+void write_calibration_file(const std::string& path, const Calibration& calibration);
+
+// Index into calibration.levels of the level a rating belongs to. Precondition: a valid
+// calibration (throws std::invalid_argument when it has no levels or the rating is NaN).
+std::size_t level_index(const Calibration& calibration, double rating);
+const CalibrationLevel& level_for(const Calibration& calibration, double rating);
+// The boundaries between levels in ascending order (one fewer than the levels).
+std::vector<double> level_boundaries(const Calibration& calibration);
+
+// Why ratings from `metric` should not be looked up in `calibration` (different metric, runs, or
+// a recorded option with another value), or nothing when they match.
+std::optional<std::string> calibration_mismatch(const Calibration& calibration, const RatingMetric& metric);
+
+}  // namespace sudoku

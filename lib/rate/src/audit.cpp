@@ -1,0 +1,232 @@
+#include "sudoku/rate/audit.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+#include <boost/json.hpp>
+
+namespace sudoku {
+namespace {
+
+std::string tenths(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", value);
+  return text;
+}
+
+std::string band_text(const RatingBand& band) {
+  return tenths(band.low) + "-" + tenths(band.high);
+}
+
+std::string range_text(int low, int high) {
+  return low == high ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high);
+}
+
+void check_variety(GroupAudit& audit) {
+  if (audit.hardest.empty()) return;
+  const std::size_t largest = audit.hardest.front().second;
+  if (audit.hardest.size() < kVarietyMinimumTechniques)
+    audit.problems.push_back(std::to_string(audit.hardest.size()) +
+                             " different hardest techniques (a chapter of this size needs at least " +
+                             std::to_string(kVarietyMinimumTechniques) + ")");
+  if (static_cast<double>(largest) > kVarietyMaximumShare * static_cast<double>(audit.count))
+    audit.problems.push_back(
+        audit.hardest.front().first + " is the hardest technique of " + std::to_string(largest) + " of " +
+        std::to_string(audit.count) + " puzzles (at most " +
+        std::to_string(static_cast<int>(kVarietyMaximumShare * 100)) + " % may share one)");
+}
+
+GroupAudit audit_one(const AuditGroup& group) {
+  GroupAudit audit;
+  audit.title = group.title;
+  audit.level = group.level;
+  audit.band = group.band;
+  audit.givens_range = group.givens_range;
+  audit.cages_range = group.cages_range;
+  audit.count = group.puzzles.size();
+  std::vector<double> grades;
+  std::map<std::string, std::size_t> histogram;
+  for (const AuditPuzzle& puzzle : group.puzzles) {
+    ++histogram[puzzle.hardest];
+    if (puzzle.beyond)
+      ++audit.beyond;
+    else
+      grades.push_back(puzzle.grade);
+    if (group.band && (puzzle.beyond || !group.band->contains(puzzle.grade))) ++audit.outside_band;
+    if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
+    if (group.cages_range && !group.cages_range->contains(puzzle.cages)) ++audit.outside_cages;
+    if (puzzle.cages > 0) audit.killer = true;
+  }
+  if (group.cages_range) audit.killer = true;
+  if (!group.puzzles.empty()) {
+    const auto [fewest, most] =
+        std::minmax_element(group.puzzles.begin(), group.puzzles.end(),
+                            [](const AuditPuzzle& a, const AuditPuzzle& b) { return a.givens < b.givens; });
+    audit.fewest_givens = fewest->givens;
+    audit.most_givens = most->givens;
+    const auto [fewest_cages, most_cages] =
+        std::minmax_element(group.puzzles.begin(), group.puzzles.end(),
+                            [](const AuditPuzzle& a, const AuditPuzzle& b) { return a.cages < b.cages; });
+    audit.fewest_cages = fewest_cages->cages;
+    audit.most_cages = most_cages->cages;
+  }
+  if (!grades.empty()) {
+    std::sort(grades.begin(), grades.end());
+    audit.lowest_grade = grades.front();
+    audit.highest_grade = grades.back();
+    audit.median_grade = grades[grades.size() / 2];
+  }
+  audit.hardest.assign(histogram.begin(), histogram.end());
+  std::stable_sort(audit.hardest.begin(), audit.hardest.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+
+  if (audit.outside_band > 0)
+    audit.problems.push_back(std::to_string(audit.outside_band) + " of " + std::to_string(audit.count) +
+                             " puzzles outside the band " + band_text(*group.band));
+  if (audit.outside_givens > 0)
+    audit.problems.push_back(std::to_string(audit.outside_givens) + " of " + std::to_string(audit.count) +
+                             " puzzles outside the givens range " +
+                             range_text(group.givens_range->fewest, group.givens_range->most));
+  if (audit.outside_cages > 0)
+    audit.problems.push_back(std::to_string(audit.outside_cages) + " of " + std::to_string(audit.count) +
+                             " puzzles outside the cages range " +
+                             range_text(group.cages_range->fewest, group.cages_range->most));
+  audit.variety_checked = group.check_variety && audit.count >= kVarietyMinimumCount;
+  if (audit.variety_checked) check_variety(audit);
+  return audit;
+}
+
+}  // namespace
+
+TechniqueOptions audit_technique_options() {
+  TechniqueOptions options;
+  options.uniqueness = false;
+  return options;
+}
+
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options) {
+  return audit_puzzle(puzzle, grade_techniques(puzzle, options));
+}
+
+AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade) {
+  return AuditPuzzle{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens(),
+                     static_cast<int>(puzzle.geometry().cages().size())};
+}
+
+AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration,
+                       int size) {
+  AuditGroup group;
+  group.title = std::move(title);
+  group.level = level;
+  const CalibrationLevel* found = find_level(calibration, level);
+  if (found == nullptr) return group;
+  group.band = found->band;
+  if (!calibration.size || *calibration.size == size) {
+    group.givens_range = found->givens;
+    group.cages_range = found->cages;
+  }
+  group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
+  return group;
+}
+
+bool Audit::ok() const {
+  return unaudited.empty() && std::all_of(groups.begin(), groups.end(),
+                                          [](const GroupAudit& group) { return group.problems.empty(); });
+}
+
+Audit run_audit(const std::vector<AuditGroup>& groups, std::vector<std::string> unaudited) {
+  Audit audit;
+  for (const AuditGroup& group : groups) audit.groups.push_back(audit_one(group));
+  audit.unaudited = std::move(unaudited);
+  return audit;
+}
+
+boost::json::value audit_to_json(const Audit& audit) {
+  boost::json::array chapters;
+  for (const GroupAudit& group : audit.groups) {
+    boost::json::object entry;
+    entry["title"] = group.title;
+    entry["level"] = group.level;
+    if (group.band) entry["band"] = to_json(*group.band);
+    if (group.givens_range) entry["givens_range"] = to_json(*group.givens_range);
+    entry["count"] = group.count;
+    entry["beyond"] = group.beyond;
+    entry["grade"] = {
+        {"min", group.lowest_grade}, {"median", group.median_grade}, {"max", group.highest_grade}};
+    entry["givens"] = {{"min", group.fewest_givens}, {"max", group.most_givens}};
+    if (group.killer) {
+      if (group.cages_range) entry["cages_range"] = to_json(*group.cages_range);
+      entry["cages"] = {{"min", group.fewest_cages}, {"max", group.most_cages}};
+    }
+    boost::json::object hardest;
+    for (const auto& [technique, count] : group.hardest) hardest[technique] = count;
+    entry["hardest"] = std::move(hardest);
+    entry["outside_band"] = group.outside_band;
+    entry["outside_givens"] = group.outside_givens;
+    if (group.killer) entry["outside_cages"] = group.outside_cages;
+    entry["variety_checked"] = group.variety_checked;
+    boost::json::array problems;
+    for (const std::string& problem : group.problems) problems.push_back(boost::json::string(problem));
+    entry["problems"] = std::move(problems);
+    chapters.push_back(std::move(entry));
+  }
+  boost::json::object result{{"ok", audit.ok()}, {"chapters", std::move(chapters)}};
+  if (!audit.unaudited.empty()) {
+    boost::json::array unaudited;
+    for (const std::string& puzzle : audit.unaudited) unaudited.push_back(boost::json::string(puzzle));
+    result["unaudited"] = std::move(unaudited);
+  }
+  return result;
+}
+
+std::string format_audit(const Audit& audit) {
+  std::size_t title_width = 7;
+  for (const GroupAudit& group : audit.groups) title_width = std::max(title_width, group.title.size());
+  const bool killer =
+      std::any_of(audit.groups.begin(), audit.groups.end(),
+                  [](const GroupAudit& group) { return group.killer; });
+  std::ostringstream out;
+  // Columns as printf's "%-*s  %-8s %5s  %-9s %-7s  " (and "%-7s  " for cages), without a line
+  // buffer to outgrow.
+  const auto columns = [&](const std::string& title, const std::string& level, const std::string& count,
+                           const std::string& grades, const std::string& givens, const std::string& cages) {
+    out << std::left << std::setw(static_cast<int>(title_width)) << title << "  " << std::setw(8) << level
+        << ' ' << std::right << std::setw(5) << count << "  " << std::left << std::setw(9) << grades << ' '
+        << std::setw(7) << givens << "  ";
+    if (killer) out << std::setw(7) << cages << "  ";
+  };
+  columns("chapter", "level", "count", "grades", "givens", "cages");
+  out << "hardest techniques\n";
+  for (const GroupAudit& group : audit.groups) {
+    const std::string grades = group.count == group.beyond
+                                   ? std::string("-")
+                                   : tenths(group.lowest_grade) + "-" + tenths(group.highest_grade);
+    const std::string givens =
+        group.count == 0 ? std::string("-") : range_text(group.fewest_givens, group.most_givens);
+    const std::string cages = group.count == 0 || !group.killer
+                                  ? std::string("-")
+                                  : range_text(group.fewest_cages, group.most_cages);
+    std::string techniques;
+    for (const auto& [technique, count] : group.hardest)
+      techniques += (techniques.empty() ? "" : ", ") + technique + " " + std::to_string(count);
+    columns(group.title, group.level, std::to_string(group.count), grades, givens, cages);
+    out << techniques << '\n';
+  }
+  bool any = false;
+  for (const GroupAudit& group : audit.groups)
+    for (const std::string& problem : group.problems) {
+      out << "problem: " << group.title << ": " << problem << '\n';
+      any = true;
+    }
+  for (const std::string& puzzle : audit.unaudited) {
+    out << "not audited: " << puzzle << '\n';
+    any = true;
+  }
+  if (!any) out << "all checks passed\n";
+  return out.str();
+}
+
+}  // namespace sudoku

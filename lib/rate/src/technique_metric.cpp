@@ -1,0 +1,134 @@
+// The "technique" rating metric: an adapter from the technique grader (technique_grader.hpp) to the
+// RatingMetric interface (rating.hpp) — option parsing, defaults, and "beyond" as a lower bound.
+// It lives in the rating layer so that rating depends on the grader and never the other way round.
+#include <charconv>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "sudoku/base/errors.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/technique/technique_grader.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr std::string_view kMetricName = "technique";
+
+[[noreturn]] void metric_fail(const std::string& message) {
+  throw InputError("", 0, 0, std::string(kMetricName) + ": " + message);
+}
+
+std::string format_number(double value) {
+  char buffer[32];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  return std::string(buffer, end);
+}
+
+class TechniqueMetric final : public RatingMetric {
+ public:
+  explicit TechniqueMetric(const MetricSettings& settings) : options_(parse_technique_settings(settings)) {
+    const auto beyond = settings.find("beyond");
+    if (beyond != settings.end()) {
+      const std::string& text = beyond->second;
+      double value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc{} || end != text.data() + text.size() || !(value > 0) || !std::isfinite(value))
+        metric_fail("beyond: expected a positive number, got \"" + text + "\"");
+      beyond_score_ = value;
+    }
+  }
+
+  std::string_view name() const override { return kMetricName; }
+  int runs() const override { return 1; }
+  MetricSettings settings() const override {
+    return {{"max-technique", std::string(technique_id(options_.max_technique))},
+            {"uniqueness", options_.uniqueness ? "true" : "false"},
+            {"order", options_.order == ChainOrder::se ? "se" : "invariant"},
+            {"beyond", format_number(beyond_score_)},
+            {"runs", "1"}};
+  }
+  MetricRating rate(const Grid& puzzle) const override {
+    return rating_of(grade_techniques(puzzle, options_));
+  }
+  MetricRating rate_up_to(const Grid& puzzle, double ceiling) const override {
+    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
+    if (!(ceiling < beyond_score_)) return rate(puzzle);
+    TechniqueOptions options = options_;
+    options.ceiling = ceiling;
+    const TechniqueGrade grade = grade_techniques(puzzle, options);
+    if (!grade.above_ceiling()) return rating_of(grade);
+    MetricRating rating;
+    rating.value = grade.grade;
+    rating.capped_runs = 1;
+    rating.solved = false;
+    rating.work = grade.work;
+    return rating;
+  }
+
+ private:
+  MetricRating rating_of(const TechniqueGrade& grade) const {
+    MetricRating rating;
+    rating.value = grade.beyond() ? beyond_score_ : grade.grade;
+    rating.capped_runs = grade.beyond() ? 1 : 0;
+    rating.solved = grade.solved();
+    rating.work = grade.work;
+    return rating;
+  }
+
+  TechniqueOptions options_;
+  double beyond_score_ = 11.0;
+};
+
+}  // namespace
+
+std::vector<MetricOption> technique_metric_options() {
+  return {
+      {"max-technique", std::string(technique_id(TechniqueOptions{}.max_technique)),
+       "hardest technique tried (an id such as xy-wing or nishio); puzzles needing more are graded beyond"},
+      {"uniqueness", "true", "use unique rectangles and BUG (sound only for puzzles with one solution)"},
+      {"order", "se",
+       "forcing chains: se (Sudoku Explainer's order and exact number) or invariant (order-free: a transformed "
+       "puzzle gets the same grade)"},
+      {"beyond", "11", "rating given to puzzles beyond the ladder (reported as a lower bound)"},
+      {"runs", "1", "accepted for plans and tools that always pass it; the grade is deterministic"},
+  };
+}
+
+TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
+  TechniqueOptions options;
+  for (const auto& [key, value] : settings) {
+    if (key == "max-technique") {
+      const auto technique = parse_technique_id(value);
+      if (!technique) {
+        std::string known;
+        for (int t = 0; t < kTechniqueCount; ++t)
+          known += (known.empty() ? "" : ", ") + std::string(technique_id(static_cast<Technique>(t)));
+        metric_fail("max-technique: unknown technique \"" + value + "\" (known: " + known + ")");
+      }
+      options.max_technique = *technique;
+    } else if (key == "uniqueness") {
+      if (value != "true" && value != "false")
+        metric_fail("uniqueness: expected true or false, got \"" + value + "\"");
+      options.uniqueness = value == "true";
+    } else if (key == "order") {
+      if (value != "se" && value != "invariant")
+        metric_fail("order: expected se or invariant, got \"" + value + "\"");
+      options.order = value == "se" ? ChainOrder::se : ChainOrder::invariant;
+    } else if (key == "runs") {
+      int runs = 0;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), runs);
+      if (error != std::errc{} || end != value.data() + value.size() || runs < 1)
+        metric_fail("runs: expected a positive integer, got \"" + value + "\"");
+    } else if (key != "beyond") {
+      metric_fail("unknown option \"" + key + "\" (options: max-technique, uniqueness, order, beyond, runs)");
+    }
+  }
+  return options;
+}
+
+std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings) {
+  return std::make_unique<TechniqueMetric>(settings);
+}
+
+}  // namespace sudoku

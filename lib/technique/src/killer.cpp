@@ -1,0 +1,549 @@
+// Killer techniques of the grader's ladder: what a human reads from cage sums before (and between)
+// the classic rungs.
+//
+//   cage completion    the last open cell of a cage takes the sum less the placed values
+//   cage combination   a cage's cells keep the values of the combinations of its sum that fit
+//                      (cage_support: exact for one cage)
+//   cage locked value  a value every fitting combination uses, whose cells in the cage all see a
+//                      cell outside it, is gone from that cell; and a unit whose places for a
+//                      value all lie in one cage puts it there: the cage keeps the combinations
+//                      with it
+//   45 rule            a row, column or box holds 1..n once, so its sum is n(n+1)/2; over a region
+//                      of k such units (one, or 2-3 adjacent rows, columns or boxes) the cages
+//                      wholly inside have known sums, and what is left is a relation
+//                          sum(innies) - sum(outies) = 45k - sum(cages inside) - sum(cages counted)
+//                      where the cages sticking out of the region are either counted whole (their
+//                      cells outside are outies) or not (their cells inside are innies). Placed
+//                      cells move to the right-hand side; with 1-3 open cells left the relation is
+//                      solved by enumeration (distinct values where cells see each other), with
+//                      more when they all see each other by cage_support (a virtual cage):
+//                        one cell                    innie/outie, or over a union of units
+//                        2-3 cells, one unit         innies/outies as a virtual cage (or a
+//                                                    difference), or cage splitting when they are
+//                                                    what one cage has outside the unit
+//                        2-3 cells, 2-3 units        virtual cage over adjacent units
+//
+// All of them are found together once per board (SearchContext::killer_steps) and handed out by
+// technique, so each stage of the ladder (grader.cpp) sits where its score puts it.
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+
+#include "engine.hpp"
+#include "sudoku/model/cage_combinations.hpp"
+
+namespace sudoku::technique {
+namespace {
+
+// Relations with more open cells are solved only when the cells all see each other (a virtual
+// cage: cage_support); others are left alone: a human does not solve them either, and enumeration
+// stays cheap.
+constexpr int kMostRelationCells = 3;
+
+// "cage 17 at r3c4 (3 cells)": numbered as the puzzle lists its cages, placed by its first cell.
+template <int W>
+std::string cage_text(const Layout<W>& layout, int cage) {
+  const Cage& c = layout.geometry->cages()[static_cast<std::size_t>(cage)];
+  return "cage " + std::to_string(cage + 1) + " at " + layout.cell_text(c.cells.front()) + " (" +
+         std::to_string(c.cells.size()) + (c.cells.size() == 1 ? " cell)" : " cells)");
+}
+
+// The open cells and placed values of a cage.
+struct CageState {
+  std::vector<int> open;
+  int remaining = 0;  // sum less the placed values
+  CandidateMask placed = 0;
+};
+
+template <int W>
+CageState cage_state(const Board<W>& board, const Cage& cage) {
+  CageState state;
+  state.remaining = cage.sum;
+  for (int cell : cage.cells) {
+    const int value = board.values[static_cast<std::size_t>(cell)];
+    if (value == 0) {
+      state.open.push_back(cell);
+    } else {
+      state.remaining -= value;
+      state.placed |= bit_of(value - 1);
+    }
+  }
+  return state;
+}
+
+// ", only {1,2,4} or {1,3,...}" for a few fitting combinations (those within `kept`), else "".
+std::string combinations_text(int size, std::size_t count, int sum, CandidateMask kept) {
+  std::vector<CandidateMask> fitting;
+  for (CandidateMask set : cage_combinations(size, static_cast<int>(count), sum))
+    if ((set & ~kept) == 0) fitting.push_back(set);
+  if (fitting.empty() || fitting.size() > 3) return "";
+  std::string text = ", only ";
+  for (std::size_t i = 0; i < fitting.size(); ++i)
+    text += (i ? " or {" : "{") + digits_text(fitting[i]) + "}";
+  return text;
+}
+
+// Cage completion, combinations and locked values of every cage. False when a cage is broken.
+template <int W>
+bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                     std::vector<Step>& out) {
+  const auto& cages = layout.geometry->cages();
+  for (std::size_t c = 0; c < cages.size(); ++c) {
+    const CageState state = cage_state(board, cages[c]);
+    if (state.open.empty()) continue;
+    const int cage = static_cast<int>(c);
+    if (state.open.size() == 1) {
+      const int cell = state.open.front();
+      const int digit = state.remaining - 1;
+      if (digit < 0 || digit >= layout.size || !board.has(cell, digit)) return false;
+      Step step = make_step(Technique::cage_completion, technique_base_score(Technique::cage_completion));
+      step.placements.push_back({cell, digit});
+      if (context.explain)
+        step.detail = "last cell of " + cage_text(layout, cage) + ", sum " + std::to_string(cages[c].sum);
+      out.push_back(std::move(step));
+      continue;
+    }
+    std::array<CandidateMask, kMaxCageTableSize> candidates{};
+    std::array<CandidateMask, kMaxCageTableSize> supported{};
+    const std::size_t open = std::min(state.open.size(), candidates.size());
+    for (std::size_t i = 0; i < open; ++i) candidates[i] = board.mask(state.open[i]);
+    const auto required = cage_support(layout.size, state.remaining, state.placed,
+                                       std::span(candidates.data(), open), std::span(supported.data(), open));
+    if (!required) return false;
+    Step combination =
+        make_step(Technique::cage_combination, technique_base_score(Technique::cage_combination));
+    CandidateMask kept = 0;
+    for (std::size_t i = 0; i < open; ++i) {
+      kept |= supported[i];
+      for (CandidateMask gone = candidates[i] & ~supported[i]; gone != 0; gone &= gone - 1)
+        combination.eliminations.push_back({state.open[i], std::countr_zero(gone)});
+    }
+    if (!combination.eliminations.empty()) {
+      if (context.explain)
+        combination.detail = cage_text(layout, cage) + ": " + std::to_string(state.remaining) + " in " +
+                             std::to_string(open) + " cells" +
+                             combinations_text(layout.size, open, state.remaining, kept);
+      out.push_back(std::move(combination));
+    }
+    // A value the cage must hold lies in one of its cells that can take it: every cell outside the
+    // cage that sees all of those loses it.
+    for (CandidateMask need = *required; need != 0; need &= need - 1) {
+      const int digit = std::countr_zero(need);
+      CellSet<W> seen = board.open;
+      CellSet<W> holders;
+      for (std::size_t i = 0; i < open; ++i) {
+        if (((supported[i] >> digit) & 1U) == 0) continue;
+        holders.set(state.open[i]);
+        seen &= layout.peers[static_cast<std::size_t>(state.open[i])];
+      }
+      for (int cell : cages[c].cells) seen.reset(cell);
+      const CellSet<W> hit = seen & board.cells_of(digit);
+      if (!hit.any()) continue;
+      Step step = make_step(Technique::cage_locked_value, technique_base_score(Technique::cage_locked_value));
+      hit.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
+      if (context.explain) {
+        // Name the units the holders share, as an editor would say it ("column 6 and box 5").
+        std::string where;
+        for (int unit : layout.units_of(holders.first()))
+          if ((layout.unit_cells[static_cast<std::size_t>(unit)] & holders) == holders)
+            where += (where.empty() ? "" : " and ") + layout.unit_name(unit);
+        if (where.empty()) where = "the cells that see " + cells_text(layout, holders);
+        step.detail = cage_text(layout, cage) + " needs " + digit_text(digit) + ", locked in " + where;
+      }
+      out.push_back(std::move(step));
+    }
+  }
+  return true;
+}
+
+// The other way round: a unit whose places for a value all lie in one cage puts the value in that
+// cage, in one of those places; the cage's cells keep what its combinations with it allow.
+template <int W>
+void find_unit_in_cage_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                             std::vector<Step>& out) {
+  const auto& cages = layout.geometry->cages();
+  for (std::size_t u = 0; u < layout.unit_cells.size(); ++u)
+    for (int digit = 0; digit < layout.size; ++digit) {
+      const CellSet<W> places = board.cells_of(digit) & layout.unit_cells[u];
+      if (places.count_upto(2) < 2) continue;  // placed, or a hidden single
+      const int cage = layout.geometry->cage_of(places.first());
+      bool inside = cage >= 0;
+      places.for_each([&](int cell) { inside = inside && layout.geometry->cage_of(cell) == cage; });
+      if (!inside) continue;
+      const CageState state = cage_state(board, cages[static_cast<std::size_t>(cage)]);
+      const std::size_t open = state.open.size();
+      if (open > kMaxCageTableSize) continue;
+      std::array<CandidateMask, kMaxCageTableSize> candidates{};
+      std::array<CandidateMask, kMaxCageTableSize> supported{};
+      std::array<CandidateMask, kMaxCageTableSize> with_digit{};
+      for (std::size_t i = 0; i < open; ++i) candidates[i] = board.mask(state.open[i]);
+      // Union over the places of the cage's support with the value put there.
+      for (std::size_t i = 0; i < open; ++i) {
+        if (!places.test(state.open[i])) continue;
+        const CandidateMask saved = candidates[i];
+        candidates[i] = bit_of(digit);
+        if (cage_support(layout.size, state.remaining, state.placed, std::span(candidates.data(), open),
+                         std::span(supported.data(), open)))
+          for (std::size_t j = 0; j < open; ++j) with_digit[j] |= supported[j];
+        candidates[i] = saved;
+      }
+      Step step = make_step(Technique::cage_locked_value, technique_base_score(Technique::cage_locked_value));
+      for (std::size_t i = 0; i < open; ++i)
+        for (CandidateMask gone = candidates[i] & ~with_digit[i]; gone != 0; gone &= gone - 1)
+          step.eliminations.push_back({state.open[i], std::countr_zero(gone)});
+      if (step.eliminations.empty()) continue;
+      if (context.explain)
+        step.detail = layout.unit_name(static_cast<int>(u)) + " has " + digit_text(digit) + " only in " +
+                      cage_text(layout, cage) + ", which must hold it";
+      out.push_back(std::move(step));
+    }
+}
+
+// A region for the 45 rule: a union of disjoint units, each holding every value once.
+template <int W>
+struct Region {
+  CellSet<W> cells;
+  int units = 0;
+  std::string name;  // "row 3", "rows 3-4", "boxes 1,2,3"
+};
+
+std::string plural_name(const std::string& one, const std::vector<int>& numbers, bool consecutive) {
+  if (numbers.size() == 1) return one + " " + std::to_string(numbers.front());
+  std::string text = one + "s ";
+  if (consecutive) return text + std::to_string(numbers.front()) + "-" + std::to_string(numbers.back());
+  for (std::size_t i = 0; i < numbers.size(); ++i) text += (i ? "," : "") + std::to_string(numbers[i]);
+  return text;
+}
+
+// Single rows, columns and boxes; 2-3 adjacent rows or columns; 2-3 adjacent boxes of one band
+// or stack (regular boxes only).
+template <int W>
+std::vector<Region<W>> regions_of(const Layout<W>& layout) {
+  std::vector<Region<W>> regions;
+  const auto add = [&](const std::vector<int>& units, const std::string& kind, bool consecutive) {
+    Region<W> region;
+    std::vector<int> numbers;
+    for (int unit : units) {
+      region.cells |= layout.unit_cells[static_cast<std::size_t>(unit)];
+      numbers.push_back(layout.unit_number[static_cast<std::size_t>(unit)]);
+    }
+    region.units = static_cast<int>(units.size());
+    region.name = plural_name(kind, numbers, consecutive);
+    regions.push_back(std::move(region));
+  };
+  const auto lines = [&](const std::vector<int>& family, const std::string& kind) {
+    for (std::size_t span = 1; span <= 3; ++span)
+      for (std::size_t first = 0; first + span <= family.size(); ++first)
+        add(std::vector<int>(family.begin() + static_cast<std::ptrdiff_t>(first),
+                             family.begin() + static_cast<std::ptrdiff_t>(first + span)),
+            kind, true);
+  };
+  lines(layout.rows, "row");
+  lines(layout.columns, "column");
+  std::vector<int> boxes;
+  for (std::size_t u = 0; u < layout.unit_kind.size(); ++u)
+    if (layout.unit_kind[u] == UnitKind::box) boxes.push_back(static_cast<int>(u));
+  const Geometry& geometry = *layout.geometry;
+  if (!geometry.has_regular_boxes()) {
+    for (int box : boxes) add({box}, "region", true);
+    return regions;
+  }
+  for (int box : boxes) add({box}, "box", true);
+  const int across = geometry.size() / geometry.box_cols();  // boxes in a band
+  const int down = geometry.size() / geometry.box_rows();    // boxes in a stack
+  if (static_cast<int>(boxes.size()) != across * down) return regions;
+  const auto box_at = [&](int band, int stack) {
+    return boxes[static_cast<std::size_t>(band * across + stack)];
+  };
+  for (int span = 2; span <= 3; ++span) {
+    for (int band = 0; band < down; ++band)
+      for (int stack = 0; stack + span <= across; ++stack) {
+        std::vector<int> units;
+        for (int i = 0; i < span; ++i) units.push_back(box_at(band, stack + i));
+        add(units, "box", false);
+      }
+    for (int stack = 0; stack < across; ++stack)
+      for (int band = 0; band + span <= down; ++band) {
+        std::vector<int> units;
+        for (int i = 0; i < span; ++i) units.push_back(box_at(band + i, stack));
+        add(units, "box", false);
+      }
+  }
+  return regions;
+}
+
+// sum(coefficient * value over the open cells) = total, the open cells' values distinct where
+// they see each other.
+struct Relation {
+  std::vector<int> cells;
+  std::vector<int> signs;  // +1 innie, -1 outie
+  int total = 0;
+  int counted_cage = -1;  // the one cage counted whole, when the open cells are all its outies
+  std::string reason;     // which cages are inside and counted, for the explanation
+};
+
+// Values of each cell that take part in some solution of the relation; false when none exists.
+// Tries every value of the cells but the last (at most kMostRelationCells - 1 of them, an
+// odometer over their candidates); the last cell's value is forced by the total.
+template <int W>
+bool solve_relation(const Layout<W>& layout, const Board<W>& board, const Relation& relation,
+                    std::array<CandidateMask, kMostRelationCells>& supported) {
+  const std::size_t n = relation.cells.size();
+  const std::size_t last = n - 1;
+  std::array<CandidateMask, kMostRelationCells> left{};  // values still to try, per cell
+  std::array<int, kMostRelationCells> values{};
+  supported.fill(0);
+  bool any = false;
+  const auto sees = [&](std::size_t a, std::size_t b) {
+    return layout.peers[static_cast<std::size_t>(relation.cells[a])].test(relation.cells[b]);
+  };
+  for (std::size_t i = 0; i < last; ++i) left[i] = board.mask(relation.cells[i]);
+  while (true) {
+    // Complete the assignment of the cells before the last from the odometer.
+    bool valid = true;
+    int sum = 0;
+    for (std::size_t i = 0; i < last; ++i) {
+      if (left[i] == 0) return any;  // only reachable for the first cell: every value tried
+      values[i] = std::countr_zero(left[i]) + 1;
+      sum += relation.signs[i] * values[i];
+      for (std::size_t j = 0; j < i; ++j) valid = valid && !(values[j] == values[i] && sees(i, j));
+    }
+    if (valid) {
+      const int value = (relation.total - sum) * relation.signs[last];
+      bool fits = value >= 1 && value <= layout.size && board.has(relation.cells[last], value - 1);
+      for (std::size_t j = 0; j < last; ++j) fits = fits && !(values[j] == value && sees(last, j));
+      if (fits) {
+        values[last] = value;
+        for (std::size_t j = 0; j < n; ++j) supported[j] |= bit_of(values[j] - 1);
+        any = true;
+      }
+    }
+    if (last == 0) return any;
+    // Advance: drop the innermost cell's value; an exhausted cell restarts and carries outwards.
+    std::size_t i = last;
+    while (i > 0) {
+      --i;
+      left[i] &= left[i] - 1;
+      if (left[i] != 0 || i == 0) break;
+      left[i] = board.mask(relation.cells[i]);
+    }
+  }
+}
+
+// "r4c4 + r4c5 = 9", "r3c4 - r4c4 = 2".
+// The relation's support when it can be had: cells that all see each other with one sign are a
+// virtual cage (any count), others are enumerated up to kMostRelationCells cells. Nullopt when the
+// relation is too large; false inside when it has no solution.
+template <int W>
+std::optional<bool> relation_support(const Layout<W>& layout, const Board<W>& board, const Relation& relation,
+                                     std::array<CandidateMask, kMaxCageTableSize>& supported) {
+  const std::size_t n = relation.cells.size();
+  bool one_sign = true;
+  bool all_see = true;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      one_sign = one_sign && relation.signs[i] == relation.signs[j];
+      all_see = all_see && layout.peers[static_cast<std::size_t>(relation.cells[i])].test(relation.cells[j]);
+    }
+  if (n > kMostRelationCells && one_sign && all_see && n <= supported.size()) {
+    std::array<CandidateMask, kMaxCageTableSize> candidates{};
+    for (std::size_t i = 0; i < n; ++i) candidates[i] = board.mask(relation.cells[i]);
+    return cage_support(layout.size, relation.total * relation.signs[0], 0, std::span(candidates.data(), n),
+                        std::span(supported.data(), n))
+        .has_value();
+  }
+  if (n > kMostRelationCells) return std::nullopt;
+  std::array<CandidateMask, kMostRelationCells> few{};
+  const bool any = solve_relation(layout, board, relation, few);
+  std::copy(few.begin(), few.end(), supported.begin());
+  return any;
+}
+
+template <int W>
+std::string relation_text(const Layout<W>& layout, Relation relation) {
+  // Outies alone read better added up: "r3c7 + r3c8 = 11", not "-r3c7 - r3c8 = -11".
+  if (std::all_of(relation.signs.begin(), relation.signs.end(), [](int sign) { return sign < 0; })) {
+    for (int& sign : relation.signs) sign = 1;
+    relation.total = -relation.total;
+  }
+  std::string text;
+  for (std::size_t i = 0; i < relation.cells.size(); ++i) {
+    if (i == 0)
+      text += relation.signs[i] < 0 ? "-" : "";
+    else
+      text += relation.signs[i] < 0 ? " - " : " + ";
+    text += layout.cell_text(relation.cells[i]);
+  }
+  return text + " = " + std::to_string(relation.total);
+}
+
+// The 45-rule relations of one region: the cages sticking out counted whole or not, in the ways a
+// solver tries (none, all, those mostly inside, and whichever leaves fewer open cells per cage).
+template <int W>
+void region_relations(const Layout<W>& layout, const Board<W>& board, const Region<W>& region,
+                      std::vector<Relation>& out) {
+  const auto& cages = layout.geometry->cages();
+  const int unit_sum = layout.size * (layout.size + 1) / 2;
+  int inside_sum = 0;
+  std::vector<int> inside;
+  std::vector<int> partial;
+  CellSet<W> uncaged = region.cells;
+  for (std::size_t c = 0; c < cages.size(); ++c) {
+    int in = 0;
+    for (int cell : cages[c].cells) {
+      in += region.cells.test(cell) ? 1 : 0;
+      uncaged.reset(cell);
+    }
+    if (in == 0) continue;
+    if (in == static_cast<int>(cages[c].cells.size())) {
+      inside_sum += cages[c].sum;
+      inside.push_back(static_cast<int>(c));
+    } else {
+      partial.push_back(static_cast<int>(c));
+    }
+  }
+  if (partial.empty() && !uncaged.any()) return;  // the cages tile the region: nothing to learn
+  // Open cells of a cage in and out of the region.
+  const auto open_count = [&](int cage, bool in_region) {
+    int open = 0;
+    for (int cell : cages[static_cast<std::size_t>(cage)].cells)
+      if (region.cells.test(cell) == in_region && board.values[static_cast<std::size_t>(cell)] == 0) ++open;
+    return open;
+  };
+  std::vector<std::vector<bool>> choices;
+  choices.emplace_back(partial.size(), false);
+  choices.emplace_back(partial.size(), true);
+  std::vector<bool> mostly(partial.size());
+  std::vector<bool> fewer(partial.size());
+  for (std::size_t i = 0; i < partial.size(); ++i) {
+    const auto& cells = cages[static_cast<std::size_t>(partial[i])].cells;
+    const auto in =
+        std::count_if(cells.begin(), cells.end(), [&](int cell) { return region.cells.test(cell); });
+    mostly[i] = 2 * in > static_cast<std::ptrdiff_t>(cells.size());
+    fewer[i] = open_count(partial[i], false) < open_count(partial[i], true);
+  }
+  choices.push_back(mostly);
+  choices.push_back(fewer);
+  std::string inside_text;
+  if (!inside.empty()) {
+    inside_text = inside.size() == 1 ? "cage " : "cages ";
+    for (std::size_t i = 0; i < inside.size(); ++i)
+      inside_text += (i ? ", " : "") + std::to_string(inside[i] + 1);
+    inside_text += " inside";
+  }
+  for (std::size_t k = 0; k < choices.size(); ++k) {
+    const std::vector<bool>& counted = choices[k];
+    if (std::find(choices.begin(), choices.begin() + static_cast<std::ptrdiff_t>(k), counted) !=
+        choices.begin() + static_cast<std::ptrdiff_t>(k))
+      continue;
+    Relation relation;
+    relation.total = region.units * unit_sum - inside_sum;
+    std::string counted_text;
+    int counted_cages = 0;
+    const auto term = [&](int cell, int sign) {
+      const int value = board.values[static_cast<std::size_t>(cell)];
+      if (value != 0) {
+        relation.total -= sign * value;
+        return;
+      }
+      relation.cells.push_back(cell);
+      relation.signs.push_back(sign);
+    };
+    uncaged.for_each([&](int cell) { term(cell, +1); });
+    for (std::size_t i = 0; i < partial.size(); ++i) {
+      const Cage& cage = cages[static_cast<std::size_t>(partial[i])];
+      if (counted[i]) {
+        relation.total -= cage.sum;
+        for (int cell : cage.cells)
+          if (!region.cells.test(cell)) term(cell, -1);
+        counted_text += (counted_text.empty() ? "" : ", ") + cage_text(layout, partial[i]);
+        ++counted_cages;
+        relation.counted_cage = partial[i];
+      } else {
+        for (int cell : cage.cells)
+          if (region.cells.test(cell)) term(cell, +1);
+      }
+    }
+    if (relation.cells.empty()) continue;
+    // Cage splitting: every open cell is an outie of the one cage counted.
+    const bool split =
+        counted_cages == 1 && std::all_of(relation.cells.begin(), relation.cells.end(), [&](int cell) {
+          return layout.geometry->cage_of(cell) == relation.counted_cage && !region.cells.test(cell);
+        });
+    if (!split) relation.counted_cage = -1;
+    relation.reason = inside_text;
+    if (!counted_text.empty())
+      relation.reason += (relation.reason.empty() ? "" : "; ") + counted_text + " counted whole";
+    out.push_back(std::move(relation));
+  }
+}
+
+template <int W>
+bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                        std::vector<Step>& out) {
+  std::vector<Relation> relations;
+  for (const Region<W>& region : regions_of(layout)) {
+    relations.clear();
+    region_relations(layout, board, region, relations);
+    for (const Relation& relation : relations) {
+      std::array<CandidateMask, kMaxCageTableSize> supported{};
+      const std::optional<bool> solvable = relation_support(layout, board, relation, supported);
+      if (!solvable) continue;
+      if (!*solvable) return false;
+      const std::size_t n = relation.cells.size();
+      Technique technique;
+      if (region.units == 1)
+        technique = n == 1                       ? Technique::innie_outie
+                    : relation.counted_cage >= 0 ? Technique::cage_split
+                                                 : Technique::innie_outie_pair;
+      else
+        technique = n == 1 ? Technique::union_innie_outie : Technique::virtual_cage;
+      Step step = make_step(technique, technique_base_score(technique));
+      if (n == 1) {
+        step.placements.push_back({relation.cells.front(), std::countr_zero(supported[0])});
+      } else {
+        for (std::size_t i = 0; i < n; ++i)
+          for (CandidateMask gone = board.mask(relation.cells[i]) & ~supported[i]; gone != 0;
+               gone &= gone - 1)
+            step.eliminations.push_back({relation.cells[i], std::countr_zero(gone)});
+        if (step.eliminations.empty()) continue;
+      }
+      if (context.explain) {
+        step.detail = "45 rule on " + region.name + ": " + relation_text(layout, relation);
+        if (!relation.reason.empty()) step.detail += " (" + relation.reason + ")";
+      }
+      out.push_back(std::move(step));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+template <int W>
+bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                       Technique technique, std::vector<Step>& out) {
+  // No cages, or a board beyond the combination tables (Killer boards go up to 16x16).
+  if (layout.geometry->cages().empty() || layout.size > kMaxCageTableSize) return true;
+  if (context.killer_version != context.board_version) {
+    ++context.work;
+    context.killer_steps.clear();
+    context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps) &&
+                                find_45_rule_steps(layout, board, context, context.killer_steps);
+    if (context.killer_consistent) find_unit_in_cage_steps(layout, board, context, context.killer_steps);
+    context.killer_version = context.board_version;
+  }
+  if (!context.killer_consistent) return false;
+  for (const Step& step : context.killer_steps)
+    if (step.technique == technique) out.push_back(step);
+  return true;
+}
+
+#define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                            \
+  template bool find_killer_steps<W>(const Layout<W>&, const Board<W>&, SearchContext&, Technique, \
+                                     std::vector<Step>&);
+SUDOKU_TECHNIQUE_FOR_EACH_WIDTH(SUDOKU_TECHNIQUE_INSTANTIATE)
+#undef SUDOKU_TECHNIQUE_INSTANTIATE
+
+}  // namespace sudoku::technique

@@ -1,0 +1,68 @@
+// One grid of a book laid out alone, as typeset --split files and the proof need it: the grid and
+// its captions exactly as on the book's pages, at the master's column width.
+//
+// Private to lib/typeset: split.cpp draws with it, typeset.cpp (which owns the page drawing)
+// implements it.
+//   const GridBlock block = grid_block(page_template.puzzle_page);
+//   draw_grid_block(canvas, book, page_template, fonts, PageRole::puzzles, {0, 0, 1});
+#pragma once
+
+#include "sudoku/model/book.hpp"
+#include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/grid_painter.hpp"
+#include "sudoku/typeset/page_plan.hpp"
+#include "sudoku/typeset/pdf_document.hpp"
+#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/text_pattern.hpp"
+#include "sudoku/typeset/typeset.hpp"
+
+namespace sudoku::typeset::detail {
+
+// A template grid style with its fonts. Precondition: `fonts` holds the style's fonts.
+GridLook grid_look(const GridStyle& style, const FontSet& fonts);
+
+// Heights of a master's captions above and below its grids, gaps included.
+struct CaptionHeights {
+  double above = 0;
+  double below = 0;
+};
+CaptionHeights caption_heights(const Master& master);
+
+// The block of a master's grid alone: as wide as one column of the master (capped by its
+// max-grid), the grid square, and the captions above and below it. Points.
+//
+//   +---------------------+  -
+//   | SUDOKU No. 5   date |  above (captions and their gaps)
+//   +---------------------+  -
+//   |                     |
+//   |       grid          |  width
+//   |                     |
+//   +---------------------+  -
+//   |  (captions below)   |  height - above - width
+//   +---------------------+  -
+struct GridBlock {
+  double width = 0;
+  double height = 0;
+  double above = 0;
+};
+// With `with_rule`, room for the master's rule line under the grid (a variant's first grid).
+GridBlock grid_block(const Master& master, bool with_rule = false);
+
+// The variant's rule line under a slot's grid, or null: on puzzle pages whose master has a text
+// for the puzzle's variant, under the first grid of its chapter (or under every grid).
+const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role);
+
+// Draws the puzzle (role puzzles) or solution (role solutions) of `slot` with its block's top left
+// corner at the canvas origin, with the master's captions; text that does not fit is an InputError
+// at its template line, as on pages. Returns the values the captions were expanded with ({date},
+// {slot}, {number}, ... of this grid), which also name its file.
+TextValues draw_grid_block(Canvas& canvas, const Book& book, const Template& page_template,
+                           const FontSet& fonts, PageRole role, const SlotContent& slot);
+
+// InputError (at the book's JSON path) when the book has no puzzle to typeset.
+void check_has_puzzles(const Book& book, const TypesetOptions& options);
+// The document information of the template for `book`, dated options.date (else now).
+PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const TypesetOptions& options);
+
+}  // namespace sudoku::typeset::detail

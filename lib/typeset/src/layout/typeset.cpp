@@ -1,0 +1,808 @@
+#include "sudoku/typeset/typeset.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+#include "layout/grid_block.hpp"
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/base/errors.hpp"
+#include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/font_library.hpp"
+#include "sudoku/typeset/grid_painter.hpp"
+#include "sudoku/typeset/page_plan.hpp"
+#include "sudoku/typeset/pdf_document.hpp"
+
+namespace sudoku::typeset {
+
+namespace detail {
+
+CaptionHeights caption_heights(const Master& master) {
+  CaptionHeights heights;
+  for (const auto& caption : master.captions)
+    (caption.position == Caption::Position::above ? heights.above : heights.below) +=
+        caption.height + caption.gap;
+  return heights;
+}
+
+GridLook grid_look(const GridStyle& style, const FontSet& fonts) {
+  GridLook look;
+  look.thin = style.thin;
+  look.thick = style.thick;
+  look.border = style.border;
+  look.line_color = style.line_color;
+  look.tint = style.tint;
+  look.cage = style.cage;
+  look.cage_sum = style.cage_sum;
+  look.givens = {&fonts.at(style.givens.font), style.givens.scale, style.givens.color};
+  look.solved = {&fonts.at(style.solved.font), style.solved.scale, style.solved.color};
+  return look;
+}
+
+GridBlock grid_block(const Master& master, bool with_rule) {
+  const double content_width = master.page.width - master.page.margins.inside - master.page.margins.outside;
+  double side = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
+  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  const CaptionHeights captions = caption_heights(master);
+  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  return {side, captions.above + side + rule + captions.below, captions.above};
+}
+
+const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role) {
+  if (!master.rule || role != PageRole::puzzles || (!master.rule->every_grid && slot.puzzle != 0))
+    return nullptr;
+  return master.rule->text_for(book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().variant());
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::caption_heights;
+using detail::grid_block;
+using detail::GridBlock;
+
+// A caption's baseline sits this far down its line box (line box = 1.2 x size, baseline at 0.9 x
+// size), leaving room for descenders below.
+constexpr double kBaselineInLineBox = 0.75;
+
+std::string lower_case(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// {level} and {level_note}: the note is left out when the chapter's title already says the level
+// ("Gentle" chapters of gentle puzzles), so a page does not repeat it three times.
+void set_level(TextValues& values, const std::string& level, const std::string& chapter_title) {
+  values.set(Variable::level, level);
+  if (lower_case(chapter_title).find(lower_case(level)) == std::string::npos)
+    values.set(Variable::level_note, level);
+  else
+    values.clear(Variable::level_note);
+}
+
+// {kind}: what a reader calls a puzzle with these rules, for headings ("KILLER SUDOKU No. 12").
+std::string_view kind_of(Variant variant) {
+  switch (variant) {
+    case Variant::classic:
+      return "Sudoku";
+    case Variant::x:
+      return "Sudoku X";
+    case Variant::windoku:
+      return "Windoku";
+    case Variant::asterisk:
+      return "Asterisk Sudoku";
+    case Variant::centre_dot:
+      return "Centre-dot Sudoku";
+    case Variant::jigsaw:
+      return "Jigsaw Sudoku";
+    case Variant::killer:
+      return "Killer Sudoku";
+  }
+  return "Sudoku";
+}
+
+// `value` in a printf `format` with one double: "%.1f" for ratings, "%.1f pt" in messages.
+std::string formatted(const char* format, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+constexpr double kPi = 3.14159265358979323846;
+// KDP: the barcode box is 2 x 1.2 in, 0.25 in from the back cover's bottom and spine edges; spine
+// text keeps 0.0625 in from the spine's folds.
+constexpr double kBarcodeWidth = inches(2);
+constexpr double kBarcodeHeight = inches(1.2);
+constexpr double kBarcodeInset = inches(0.25);
+constexpr double kSpineSafe = inches(0.0625);
+
+std::string format_points(double points) {
+  return formatted("%.1f pt", points);
+}
+
+// The trimmed page's layout for one physical page: margins and bleed resolved for its side of the
+// spread.
+struct PageFrame {
+  double width = 0;
+  double height = 0;
+  Rect content;  // inside the margins
+  Rect safe;     // inside the safe margin: where text may put ink
+  Bleed bleed;
+  bool recto = true;
+};
+
+PageFrame frame_for(const Master& master, int page_number) {
+  const PageSetup& page = master.page;
+  PageFrame frame;
+  frame.width = page.width;
+  frame.height = page.height;
+  frame.recto = !page.mirrored || page_number % 2 == 1;
+  // On a right-hand page the binding (inside) is on the left.
+  const double left = frame.recto ? page.margins.inside : page.margins.outside;
+  frame.content = {left, page.margins.top, page.width - page.margins.inside - page.margins.outside,
+                   page.height - page.margins.top - page.margins.bottom};
+  const double safe = page.safe_margin;
+  frame.safe = {safe, safe, page.width - 2 * safe, page.height - 2 * safe};
+  frame.bleed = Bleed::all(page.bleed);
+  if (!page.gutter_bleed) (frame.recto ? frame.bleed.left : frame.bleed.right) = 0;
+  return frame;
+}
+
+// Where a text may be drawn: aligned between `left` and `right` on `baseline`; its ink must stay
+// between `top` and `bottom` and inside the page's safe area. Free text (title and chapter pages)
+// may wrap onto more lines; header, footer and caption texts may only shrink.
+struct TextPlace {
+  double left = 0;
+  double right = 0;
+  double baseline = 0;
+  double top = 0;
+  double bottom = 0;
+  bool wraps = false;
+  const char* room = "";  // what the box is, for messages: "the type area", "the grid's width"
+};
+
+// The ink of a text already drawn on the same line (or the same page, for free text), so that
+// another one cannot overprint it.
+struct DrawnInk {
+  Rect ink;
+  std::string text;
+};
+
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+// Words of `text` greedily filled into lines no wider than `width` at the canvas's current font.
+std::vector<std::string> wrap_words(const Canvas& canvas, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    const std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
+    at = space == std::string::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && canvas.measure(longer).advance > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+HorizontalAlign resolve(Align align, bool recto) {
+  switch (align) {
+    case Align::left:
+      return HorizontalAlign::left;
+    case Align::center:
+      return HorizontalAlign::center;
+    case Align::right:
+      return HorizontalAlign::right;
+    case Align::inside:
+      return recto ? HorizontalAlign::left : HorizontalAlign::right;
+    case Align::outside:
+      return recto ? HorizontalAlign::right : HorizontalAlign::left;
+  }
+  return HorizontalAlign::left;
+}
+
+class BookRenderer {
+ public:
+  // `pdf` may be null for drawing grid blocks alone (draw_block).
+  BookRenderer(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
+               PdfDocument* pdf)
+      : book_(book), template_(page_template), fonts_(fonts), plan_(plan), pdf_(pdf) {
+    book_values_.set(Variable::title, book.title);
+    book_values_.set(Variable::author, book.author);
+    // The rules on a "How to play" page speak of the book's grid (its first puzzle's).
+    for (const auto& chapter : book.chapters) {
+      if (chapter.puzzles.empty()) continue;
+      const Geometry& geometry = chapter.puzzles.front().puzzle.geometry();
+      book_values_.set(Variable::size, std::to_string(geometry.size()));
+      book_values_.set(Variable::box, std::to_string(geometry.box_rows()) + "\xC3\x97" +
+                                          std::to_string(geometry.box_cols()));
+      book_values_.set(Variable::symbols, geometry.size() <= 9 ? "1 to " + std::to_string(geometry.size())
+                                                               : std::string("1 to 9 and A to ") +
+                                                                     printed_symbol(geometry.size()));
+      break;
+    }
+    for (const auto& chapter : book.chapters)
+      for (const auto& puzzle : chapter.puzzles) {
+        const Variant variant = puzzle.puzzle.geometry().variant();
+        if (std::find(book_variants_.begin(), book_variants_.end(), variant) == book_variants_.end())
+          book_variants_.push_back(variant);
+      }
+    int number = 1;
+    for (const auto& chapter : book.chapters) {
+      chapter_first_number_.push_back(number);
+      number += static_cast<int>(chapter.puzzles.size());
+    }
+  }
+
+  // The full-wrap cover: back panel, spine and front panel side by side, each panel the interior's
+  // trim size, with cover bleed on every side.
+  void render_cover(const CoverGeometry& cover) {
+    const Master& front = *template_.front_cover;
+    const double panel = front.page.width;
+    pdf_->begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
+    pdf_->set_page_label("Cover");
+    Canvas canvas(pdf_->context());
+    cairo_translate(canvas.cairo(), cover.bleed, cover.bleed);
+    const TextValues values = book_values_;
+    if (template_.back_cover) {
+      // Page 2 of a mirrored layout: the inside (spine) edge is on the right, like a left-hand page.
+      const PageFrame frame = frame_for(*template_.back_cover, 2);
+      // Print-on-demand services print the ISBN barcode here: nothing of ours may cover it.
+      std::vector<DrawnInk> reserved{
+          {{panel - kBarcodeInset - kBarcodeWidth, frame.height - kBarcodeInset - kBarcodeHeight,
+            kBarcodeWidth, kBarcodeHeight},
+           "the barcode area"}};
+      draw_furniture(canvas, *template_.back_cover, frame, values, 0, reserved);
+    }
+    if (template_.spine && cover.spine_text) draw_spine(canvas, *template_.spine, panel, cover, values);
+    {
+      const Canvas::SavedState saved(canvas);
+      cairo_translate(canvas.cairo(), panel + cover.spine, 0);
+      const PageFrame frame = frame_for(front, 1);
+      std::vector<DrawnInk> free_ink;
+      draw_furniture(canvas, front, frame, values, 0, free_ink);
+      // The book's first puzzle as the sample grid.
+      PlannedPage page{PageRole::puzzles, &front, 1, std::nullopt, {}};
+      for (std::size_t chapter = 0; chapter < book_.chapters.size() && page.slots.empty(); ++chapter)
+        if (!book_.chapters[chapter].puzzles.empty())
+          page.slots.push_back({chapter, 0, chapter_first_number_[chapter]});
+      draw_slot(canvas, page, frame, 0, values);
+    }
+    pdf_->end_page();
+  }
+
+  void render_all() {
+    for (const auto& page : plan_.pages) render(page);
+    add_outline();
+  }
+
+  // One grid alone, its block's top left corner at the canvas origin (see grid_block.hpp); returns
+  // the values its captions used.
+  TextValues render_block(Canvas& canvas, PageRole role, const SlotContent& slot) {
+    const Master& master = role == PageRole::solutions ? template_.solution_page : template_.puzzle_page;
+    const TextLine* rule = detail::rule_for(master, book_, slot, role);
+    const GridBlock block = grid_block(master, rule != nullptr);
+    PageFrame frame;
+    frame.width = block.width;
+    frame.height = block.height;
+    frame.content = {0, 0, block.width, block.height};
+    frame.safe = frame.content;
+    const TextValues values = slot_values(book_values_, slot, role);
+    draw_grid_and_captions(canvas, master, frame, {0, block.above, block.width, block.width}, 0, slot.number,
+                           values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, rule != nullptr,
+                           rule);
+    return values;
+  }
+
+ private:
+  const Font& font(const std::string& name) const { return fonts_.at(name); }
+
+  // True when every puzzle of the book is of one of `variants` (or `variants` is empty): a free
+  // text's condition (TextLine::variants).
+  bool holds_only(const std::vector<Variant>& variants) const {
+    if (variants.empty()) return true;
+    return std::all_of(book_variants_.begin(), book_variants_.end(), [&](Variant variant) {
+      return std::find(variants.begin(), variants.end(), variant) != variants.end();
+    });
+  }
+
+  TextValues page_values(const PlannedPage& page) const {
+    TextValues values = book_values_;
+    values.set(Variable::page, std::to_string(page.number));
+    values.set(Variable::pages, std::to_string(plan_.pages.size()));
+    if (page.chapter) {
+      const BookChapter& chapter = book_.chapters[*page.chapter];
+      values.set(Variable::chapter, chapter.title);
+      set_level(values, chapter.level, chapter.title);
+      values.set(Variable::count, std::to_string(chapter.puzzles.size()));
+      if (chapter.date) values.set(Variable::date, *chapter.date);
+      if (!chapter.puzzles.empty())
+        values.set(Variable::kind, std::string(kind_of(chapter.puzzles.front().puzzle.geometry().variant())));
+    }
+    if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
+      const int first = chapter_first_number_[*page.chapter];
+      const int last = first + static_cast<int>(book_.chapters[*page.chapter].puzzles.size()) - 1;
+      values.set(Variable::number, first == last
+                                       ? std::to_string(first)
+                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+    }
+    if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
+      // In continuous flow a page can hold the end of one chapter and the start of the next.
+      values.set(Variable::chapter, book_.chapters[page.slots.front().chapter].title + " \xE2\x80\x93 " +
+                                        book_.chapters[page.slots.back().chapter].title);
+    }
+    if (!page.slots.empty()) {
+      const int first = page.slots.front().number;
+      const int last = page.slots.back().number;
+      // An en dash between the first and last number on the page.
+      values.set(Variable::number, first == last
+                                       ? std::to_string(first)
+                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+    }
+    return values;
+  }
+
+  TextValues slot_values(const TextValues& page, const SlotContent& slot, PageRole role) const {
+    TextValues values = page;
+    const BookChapter& chapter = book_.chapters[slot.chapter];
+    const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
+    values.set(Variable::chapter, chapter.title);
+    values.set(Variable::count, std::to_string(chapter.puzzles.size()));
+    values.set(Variable::number, std::to_string(slot.number));
+    values.set(Variable::id, puzzle.id);
+    values.set(Variable::kind, std::string(kind_of(puzzle.puzzle.geometry().variant())));
+    set_level(values, puzzle.level, chapter.title);
+    values.set(Variable::rating, formatted("%.1f", puzzle.rating));
+    values.set(Variable::givens, std::to_string(puzzle.givens));
+    if (puzzle.date)
+      values.set(Variable::date, *puzzle.date);
+    else if (chapter.date)
+      values.set(Variable::date, *chapter.date);
+    else
+      values.clear(Variable::date);
+    // A calendar puzzle's id is "{date}-{slot}" (see plan.hpp).
+    const std::optional<std::string>& date = values.get(Variable::date);
+    if (date && puzzle.id.size() > date->size() + 1 && puzzle.id.starts_with(*date + "-"))
+      values.set(Variable::slot, puzzle.id.substr(date->size() + 1));
+    else
+      values.clear(Variable::slot);
+    const auto index = static_cast<std::size_t>(slot.number - 1);
+    if (role == PageRole::puzzles && index < plan_.solution_page.size())
+      values.set(Variable::solution_page, std::to_string(plan_.solution_page[index]));
+    if (role == PageRole::solutions && index < plan_.puzzle_page.size())
+      values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
+    return values;
+  }
+
+  // The width a text aligned by `align` in `place` may take beside the texts already on its line
+  // (a left-aligned date and a right-aligned number share a caption line), a third of its size
+  // apart from them; a centred text needs the room on both sides of the centre.
+  static double room_on_line(const TextPlace& place, HorizontalAlign align,
+                             const std::vector<DrawnInk>* line_ink, double size) {
+    if (line_ink == nullptr || place.wraps) return place.right - place.left;
+    const double anchor = align == HorizontalAlign::left    ? place.left
+                          : align == HorizontalAlign::right ? place.right
+                                                            : (place.left + place.right) / 2;
+    double low = place.left;
+    double high = place.right;
+    for (const DrawnInk& other : *line_ink) {
+      if (other.ink.right() <= anchor) low = std::max(low, other.ink.right() + size / 3);
+      if (other.ink.x >= anchor) high = std::min(high, other.ink.x - size / 3);
+    }
+    if (align == HorizontalAlign::center) return 2 * std::max(0.0, std::min(anchor - low, high - anchor));
+    return std::max(0.0, high - low);
+  }
+
+  [[noreturn]] void fail(const TextLine& text, const std::string& expanded, int page,
+                         const std::string& why) const {
+    throw InputError(template_.source, text.line, 0,
+                     "'" + expanded + "' does not fit on page " + std::to_string(page) + ": " + why +
+                         " (shorten it, or let it shrink with a smaller 'min-size')");
+  }
+
+  // Draws `text` at its size, or shrunk as far as its min-size allows to fit `place`; free text
+  // that is still too wide wraps at word spaces. Text that cannot fit is an InputError at the
+  // template line: nothing is ever drawn outside the safe area or over the type area.
+  void draw_line(Canvas& canvas, const TextLine& text, const TextValues& values, const TextPlace& place,
+                 const PageFrame& frame, int page, std::vector<DrawnInk>* line_ink = nullptr) {
+    const auto expanded = text.text.expand(values);
+    if (!expanded || expanded->empty()) return;
+    const HorizontalAlign align = resolve(text.align, frame.recto);
+    const double width = room_on_line(place, align, line_ink, text.style.size);
+    const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
+    canvas.set_font(font(text.style.font), text.style.size);
+    const TextMetrics full = canvas.measure(*expanded);
+    // Metrics scale with the size (unhinted outlines), so one step finds the size that fits.
+    double scale = 1;
+    if (full.advance > width) scale = std::min(scale, width / full.advance);
+    if (place.baseline + full.ink_top < place.top && full.ink_top < 0)
+      scale = std::min(scale, (place.baseline - place.top) / -full.ink_top);
+    const double ink_bottom = full.ink_top + full.ink_height;
+    if (place.baseline + ink_bottom > place.bottom && ink_bottom > 0)
+      scale = std::min(scale, (place.bottom - place.baseline) / ink_bottom);
+    const double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    canvas.set_font(font(text.style.font), size);
+
+    std::vector<std::string> lines{*expanded};
+    if (place.wraps && canvas.measure(*expanded).advance > width)
+      lines = wrap_words(canvas, *expanded, width);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const TextMetrics metrics = canvas.measure(lines[i]);
+      if (metrics.advance > width + 1e-6)
+        fail(text, lines[i], page,
+             "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
+                 (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
+                                                          : place.room) +
+                 " is " + format_points(width));
+      // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
+      // the last line stays where the template put it, so the text below (an author, the
+      // chapter's range) keeps its place.
+      const double baseline = text.grows_down
+                                  ? place.baseline + static_cast<double>(i) * 1.2 * size
+                                  : place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
+      const double x = align == HorizontalAlign::left    ? place.left
+                       : align == HorizontalAlign::right ? place.right - metrics.advance
+                                                         : (place.left + place.right - metrics.advance) / 2;
+      const Rect ink{x + metrics.ink_left, baseline + metrics.ink_top, metrics.ink_width, metrics.ink_height};
+      const double slack = 1e-6;
+      if (ink.y < std::max(place.top, frame.safe.y) - slack ||
+          ink.bottom() > std::min(place.bottom, frame.safe.bottom()) + slack)
+        fail(text, lines[i], page,
+             "at " + format_points(size) + " its ink runs from " + format_points(ink.y) + " to " +
+                 format_points(ink.bottom()) + " below the top trim edge, outside the " +
+                 format_points(std::max(place.top, frame.safe.y)) + " to " +
+                 format_points(std::min(place.bottom, frame.safe.bottom())) + " it may use");
+      if (ink.x < frame.safe.x - slack || ink.right() > frame.safe.right() + slack)
+        fail(text, lines[i], page, "its ink reaches outside the page's safe margin");
+      if (line_ink != nullptr) {
+        for (const DrawnInk& other : *line_ink)
+          if (overlap(ink, other.ink)) fail(text, lines[i], page, "it overprints '" + other.text + "'");
+        line_ink->push_back({ink, lines[i]});
+      }
+      canvas.draw_text(lines[i], {x, baseline}, text.style.color);
+    }
+  }
+
+  void render(const PlannedPage& page) {
+    const Master& master = *page.master;
+    const PageFrame frame = frame_for(master, page.number);
+    pdf_->begin_page(frame.width, frame.height, frame.bleed);
+    const TextValues values = page_values(page);
+    pdf_->set_page_label(page.role == PageRole::blank
+                             ? std::to_string(page.number)
+                             : master.label.expand(values).value_or(std::to_string(page.number)));
+    if (page.role != PageRole::blank) {
+      Canvas canvas(pdf_->context());
+      // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
+      cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
+      std::vector<DrawnInk> free_ink;
+      draw_furniture(canvas, master, frame, values, page.number, free_ink);
+      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
+      for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
+    }
+    pdf_->end_page();
+  }
+
+  // Decorations, running heads and feet, and free text of `master` on a page (or cover panel)
+  // laid out as `frame`; `free_ink` holds what the free texts must not overprint.
+  void draw_furniture(Canvas& canvas, const Master& master, const PageFrame& frame, const TextValues& values,
+                      int page_number, std::vector<DrawnInk>& free_ink) {
+    for (const auto& decoration : master.decorations)
+      canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
+    const Rect& content = frame.content;
+    // Running heads and feet stay between the safe margin and the type area.
+    if (master.header) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : master.header->texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), master.header->baseline, frame.safe.y, content.y, false,
+                   "the type area's width"},
+                  frame, page_number, &ink);
+    }
+    if (master.footer) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : master.footer->texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), frame.height - master.footer->baseline, content.bottom(),
+                   frame.safe.bottom(), false, "the type area's width"},
+                  frame, page_number, &ink);
+    }
+    for (const auto& text : master.texts) {
+      if (!holds_only(text.variants)) continue;
+      const double y = text.y_is_fraction ? text.y * content.height : text.y;
+      draw_line(canvas, text, values,
+                {content.x, content.right(), content.y + y, frame.safe.y, frame.safe.bottom(), true,
+                 "the type area's width"},
+                frame, page_number, &free_ink);
+    }
+  }
+
+  void draw_slot(Canvas& canvas, const PlannedPage& page, const PageFrame& frame, std::size_t index,
+                 const TextValues& page_values_) {
+    const Master& master = *page.master;
+    const Rect& content = frame.content;
+    const double slot_width = (content.width - (master.columns - 1) * master.column_gap) / master.columns;
+    const double slot_height = (content.height - (master.rows - 1) * master.row_gap) / master.rows;
+    const int column = static_cast<int>(index) % master.columns;
+    const int row = static_cast<int>(index) / master.columns;
+    const Rect slot{content.x + column * (slot_width + master.column_gap),
+                    content.y + row * (slot_height + master.row_gap), slot_width, slot_height};
+
+    auto [above, below] = caption_heights(master);
+    // A page with a rule line under one of its grids gives every grid the same room for it, so the
+    // grids of a page stay the same size; pages without one (every classic page) lose nothing.
+    const bool page_has_rule = std::any_of(
+        page.slots.begin(), page.slots.end(),
+        [&](const SlotContent& each) { return detail::rule_for(master, book_, each, page.role) != nullptr; });
+    if (page_has_rule) below += master.rule->height + master.rule->gap;
+    double side = std::min(slot.width, slot.height - above - below);
+    if (master.max_grid > 0) side = std::min(side, master.max_grid);
+    // The grid and its captions form one block; the rows of blocks are placed as the master's
+    // align-rows says (a single justified row is centred).
+    const double block_height = above + side + below;
+    const double stacked_height = master.rows * block_height + (master.rows - 1) * master.row_gap;
+    double block_top = 0;
+    if (master.align_rows == RowAlignment::justify && master.rows > 1) {
+      block_top = content.y +
+                  row * (block_height + (content.height - master.rows * block_height) / (master.rows - 1));
+    } else {
+      const double first_top = master.align_rows == RowAlignment::top
+                                   ? content.y
+                                   : content.y + (content.height - stacked_height) / 2;
+      block_top = first_top + row * (block_height + master.row_gap);
+    }
+    const Rect grid{slot.x + (slot.width - side) / 2, block_top + above, side, side};
+    const SlotContent& content_ref = page.slots[index];
+    draw_grid_and_captions(canvas, master, frame, grid, block_top, page.number,
+                           slot_values(page_values_, content_ref, page.role),
+                           book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle], page.role,
+                           page_has_rule, detail::rule_for(master, book_, content_ref, page.role));
+  }
+
+  // The grid `grid` with its captions from `block_top` down; with `rule_room`, the rule line's box
+  // under the grid, holding `rule` when it is not null (the other grids of a page leave it blank).
+  void draw_grid_and_captions(Canvas& canvas, const Master& master, const PageFrame& frame, const Rect& grid,
+                              double block_top, int page_number, const TextValues& values,
+                              const BookPuzzle& puzzle, PageRole role, bool rule_room, const TextLine* rule) {
+    const auto draw_caption = [&](const Caption& caption, double line_top) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : caption.texts)
+        draw_line(canvas, text, values,
+                  {grid.x, grid.right(), line_top + kBaselineInLineBox * caption.height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page_number, &ink);
+    };
+    double cursor = block_top;
+    for (const auto& caption : master.captions) {
+      if (caption.position != Caption::Position::above) continue;
+      draw_caption(caption, cursor);
+      cursor += caption.height + caption.gap;
+    }
+    cursor = grid.bottom();
+    if (rule_room) {
+      // The other grids of the page leave the line blank, so the captions below stay in line.
+      cursor += master.rule->gap;
+      if (rule != nullptr) {
+        std::vector<DrawnInk> ink;
+        draw_line(canvas, *rule, values,
+                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page_number, &ink);
+      }
+      cursor += master.rule->height;
+    }
+    for (const auto& caption : master.captions) {
+      if (caption.position != Caption::Position::below) continue;
+      cursor += caption.gap;
+      draw_caption(caption, cursor);
+      cursor += caption.height;
+    }
+
+    paint_grid(canvas, puzzle.puzzle, role == PageRole::solutions ? &puzzle.solution : nullptr, grid,
+               detail::grid_look(master.grid, fonts_));
+  }
+
+  // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
+  void draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
+                  const TextValues& values) {
+    const Canvas::SavedState saved(canvas);
+    cairo_translate(canvas.cairo(), panel + cover.spine, 0);
+    cairo_rotate(canvas.cairo(), kPi / 2);
+    // In these coordinates x runs down the spine and y across it, from the front panel's edge.
+    PageFrame frame;
+    frame.width = cover.trim_height;
+    frame.height = cover.spine;
+    frame.content = {spine.page.margins.top, 0,
+                     cover.trim_height - spine.page.margins.top - spine.page.margins.bottom, cover.spine};
+    frame.safe = {0, kSpineSafe, cover.trim_height, cover.spine - 2 * kSpineSafe};
+    std::vector<DrawnInk> ink;
+    for (const auto& text : spine.texts) {
+      const auto expanded = text.text.expand(values);
+      if (!expanded) continue;
+      canvas.set_font(font(text.style.font), text.style.size);
+      const TextMetrics metrics = canvas.measure(*expanded);
+      const double baseline = cover.spine / 2 - (2 * metrics.ink_top + metrics.ink_height) / 2;
+      draw_line(canvas, text, values,
+                {frame.content.x, frame.content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+                 "the spine's length"},
+                frame, 0, &ink);
+    }
+  }
+
+  // One row per chapter with puzzles, then one for the solutions (when they are printed).
+  void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
+                     const PageFrame& frame, int page) {
+    const Rect& content = frame.content;
+    double baseline = content.y + entries.y;
+    const auto draw_row = [&](const TextValues& values) {
+      std::vector<DrawnInk> ink;
+      for (const auto& text : entries.texts)
+        draw_line(canvas, text, values,
+                  {content.x, content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+                   "the type area's width"},
+                  frame, page, &ink);
+      baseline += entries.step;
+    };
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      const BookChapter& entry = book_.chapters[chapter];
+      if (entry.puzzles.empty()) continue;
+      TextValues values = page_values_;
+      values.set(Variable::chapter, chapter_title(chapter));
+      values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
+      values.set(Variable::count, std::to_string(entry.puzzles.size()));
+      set_level(values, entry.level, entry.title);
+      draw_row(values);
+    }
+    if (plan_.first_solution_page != 0) {
+      TextValues values = page_values_;
+      values.set(Variable::chapter, "Solutions");
+      values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
+      draw_row(values);
+    }
+  }
+
+  void add_outline() {
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      if (book_.chapters[chapter].puzzles.empty()) continue;
+      pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
+    }
+    if (plan_.first_solution_page == 0) return;
+    const int solutions = pdf_->add_outline(0, "Solutions", plan_.first_solution_page);
+    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
+      if (plan_.chapter_first_solution_page[chapter] == 0) continue;
+      pdf_->add_outline(solutions, chapter_title(chapter), plan_.chapter_first_solution_page[chapter]);
+    }
+  }
+
+  std::string chapter_title(std::size_t chapter) const {
+    const std::string& title = book_.chapters[chapter].title;
+    return title.empty() ? "Chapter " + std::to_string(chapter + 1) : title;
+  }
+
+  const Book& book_;
+  const Template& template_;
+  const FontSet& fonts_;
+  const PagePlan& plan_;
+  PdfDocument* pdf_;
+  std::vector<int> chapter_first_number_;  // by chapter
+  std::vector<Variant> book_variants_;     // the variants of the book's puzzles, in order of first use
+  TextValues book_values_;                 // title, author and the grid's size, box and symbols
+};
+
+}  // namespace
+
+TextValues detail::draw_grid_block(Canvas& canvas, const Book& book, const Template& page_template,
+                                   const FontSet& fonts, PageRole role, const SlotContent& slot) {
+  const PagePlan no_pages;
+  return BookRenderer(book, page_template, fonts, no_pages, nullptr).render_block(canvas, role, slot);
+}
+
+namespace detail {
+
+void check_has_puzzles(const Book& book, const TypesetOptions& options) {
+  if (book.puzzle_count() == 0)
+    throw InputError(options.book_source, 0, 0,
+                     book.chapters.empty()
+                         ? "$.chapters: the book has no chapters, so no puzzles to typeset"
+                         : "$.chapters[*].puzzles: every chapter is empty, so the book has no "
+                           "puzzles to typeset");
+}
+
+PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const TypesetOptions& options) {
+  TextValues book_values;
+  book_values.set(Variable::title, book.title);
+  book_values.set(Variable::author, book.author);
+  PdfMetadata metadata;
+  metadata.title = page_template.info.title.expand(book_values).value_or("");
+  metadata.author = page_template.info.author.expand(book_values).value_or("");
+  metadata.subject = page_template.info.subject.expand(book_values).value_or("");
+  metadata.keywords = page_template.info.keywords.expand(book_values).value_or("");
+  metadata.creator = options.creator;
+  // A book always carries a date: the one asked for, else today's.
+  metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
+  metadata.pdfx = options.pdfx;
+  return metadata;
+}
+
+}  // namespace detail
+
+using detail::check_has_puzzles;
+using detail::pdf_metadata;
+
+double spine_width(int pages, Paper paper) {
+  return inches(pages * (paper == Paper::white ? 0.002252 : 0.0025));
+}
+
+CoverGeometry cover_geometry(const Template& page_template, int interior_pages, Paper paper) {
+  CoverGeometry cover;
+  cover.spine = spine_width(interior_pages, paper);
+  cover.trim_width = 2 * page_template.puzzle_page.page.width + cover.spine;
+  cover.trim_height = page_template.puzzle_page.page.height;
+  cover.spine_text = interior_pages > kMinimumPagesForSpineText;
+  return cover;
+}
+
+std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                             const TypesetOptions& options) {
+  if (!page_template.front_cover)
+    throw InputError(page_template.source, 0, 0,
+                     "the template has no <master name=\"front-cover\">, so it cannot make a cover");
+  check_has_puzzles(book, options);
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  PdfDocument pdf(pdf_metadata(book, page_template, options));
+  BookRenderer(book, page_template, fonts, plan, &pdf)
+      .render_cover(cover_geometry(page_template, interior_pages, paper));
+  return pdf.finish();
+}
+
+TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                            const TypesetOptions& options, const std::string& output_path) {
+  TypesetResult result;
+  const std::string bytes = render_cover_pdf(book, page_template, interior_pages, paper, options);
+  write_file_atomically(output_path, bytes);
+  result.pages = 1;
+  result.bytes = bytes.size();
+  return result;
+}
+
+std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
+                       int* pages) {
+  check_has_puzzles(book, options);
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  const PdfMetadata metadata = pdf_metadata(book, page_template, options);
+  PdfDocument pdf(metadata);
+  BookRenderer(book, page_template, fonts, plan, &pdf).render_all();
+  if (pages != nullptr) *pages = pdf.page_count();
+  return pdf.finish();
+}
+
+TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
+                           const std::string& output_path) {
+  TypesetResult result;
+  const std::string bytes = render_pdf(book, page_template, options, &result.pages);
+  const std::string cover = options.cover_path.empty()
+                                ? std::string()
+                                : render_cover_pdf(book, page_template, result.pages, options.paper, options);
+  write_file_atomically(output_path, bytes);
+  if (!options.cover_path.empty()) write_file_atomically(options.cover_path, cover);
+  result.bytes = bytes.size();
+  result.cover_bytes = cover.size();
+  return result;
+}
+
+}  // namespace sudoku::typeset

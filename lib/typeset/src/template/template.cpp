@@ -1,0 +1,832 @@
+#include "sudoku/typeset/template.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/base/errors.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+using Names = std::initializer_list<std::string_view>;
+
+std::string in_quotes(std::string_view text) {
+  // Appended piecewise: "'" + std::string(...) trips a false -Wrestrict in GCC 12.
+  std::string result;
+  result.reserve(text.size() + 2);
+  result += '\'';
+  result += text;
+  result += '\'';
+  return result;
+}
+
+// The message for a 'variant' attribute naming no variant.
+std::string unknown_variant(std::string_view name) {
+  std::string known;
+  for (const Variant each : all_variants())
+    known += (known.empty() ? "" : ", ") + std::string(variant_name(each));
+  return "unknown variant " + in_quotes(name) + " (expected one of: " + known + ")";
+}
+
+std::string join(Names names) {
+  std::string text;
+  for (auto name : names) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+std::string format_points(double points) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g pt", points);
+  return text;
+}
+
+// The raw template text, for turning pugixml's byte offsets into line numbers.
+class SourceText {
+ public:
+  SourceText(std::string_view text, std::string source) : text_(text), source_(std::move(source)) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i)
+      if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+
+  int line_at(std::size_t offset) const {
+    const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    return static_cast<int>(it - line_starts_.begin());
+  }
+
+  int line_of(const pugi::xml_node& node) const {
+    const std::ptrdiff_t offset = node.offset_debug();
+    return offset < 0 ? 0 : line_at(static_cast<std::size_t>(offset));
+  }
+
+  // Line of attribute `name` of `element` (elements may spread their attributes over lines).
+  int line_of(const pugi::xml_node& element, std::string_view name) const {
+    const std::ptrdiff_t start = element.offset_debug();
+    if (start < 0) return 0;
+    const std::size_t end = std::min(text_.find('>', static_cast<std::size_t>(start)), text_.size());
+    std::size_t at = static_cast<std::size_t>(start);
+    while ((at = text_.find(name, at)) != std::string_view::npos && at < end) {
+      const bool starts_word = at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t' ||
+                                          text_[at - 1] == '\n' || text_[at - 1] == '\r');
+      std::size_t after = at + name.size();
+      while (after < end &&
+             (text_[after] == ' ' || text_[after] == '\t' || text_[after] == '\n' || text_[after] == '\r'))
+        ++after;
+      if (starts_word && after < end && text_[after] == '=') return line_at(at);
+      at += name.size();
+    }
+    return line_of(element);
+  }
+
+  [[noreturn]] void fail(int line, const std::string& message) const {
+    throw InputError(source_, line, 0, message);
+  }
+
+  std::string_view text() const { return text_; }
+  const std::string& source() const { return source_; }
+
+ private:
+  std::string_view text_;
+  std::string source_;
+  std::vector<std::size_t> line_starts_;
+};
+
+// Refuses what pugixml would silently skip or leave unexpanded: DOCTYPE (and with it any entity
+// declaration) and references to entities other than the five predefined ones.
+void reject_markup_tricks(const SourceText& source) {
+  const std::string_view text = source.text();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 4, "<!--") == 0) {
+      const std::size_t end = text.find("-->", i + 4);
+      if (end == std::string_view::npos) return;  // the parser reports the open comment
+      i = end + 2;
+    } else if (text.compare(i, 9, "<![CDATA[") == 0) {
+      const std::size_t end = text.find("]]>", i + 9);
+      if (end == std::string_view::npos) return;
+      i = end + 2;
+    } else if (text.compare(i, 2, "<!") == 0) {
+      source.fail(source.line_at(i), "DOCTYPE and entity declarations are not allowed in templates");
+    } else if (text[i] == '&') {
+      const std::size_t end = text.find(';', i);
+      const std::string_view name = text.substr(i + 1, end == std::string_view::npos ? 0 : end - i - 1);
+      const bool predefined =
+          name == "amp" || name == "lt" || name == "gt" || name == "quot" || name == "apos";
+      bool numeric = name.size() >= 2 && name[0] == '#';
+      if (numeric) {
+        const bool hex = name[1] == 'x';
+        const std::string_view digits = name.substr(hex ? 2 : 1);
+        numeric = !digits.empty() && std::all_of(digits.begin(), digits.end(), [hex](char c) {
+          return (c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+        });
+      }
+      if (!predefined && !numeric) {
+        source.fail(source.line_at(i),
+                    "entity reference " + in_quotes(text.substr(i, std::min<std::size_t>(end - i + 1, 20))) +
+                        " is not allowed (only &amp; &lt; &gt; &quot; &apos; and character references)");
+      }
+    }
+  }
+}
+
+// One element being read: typed attribute access with errors at the attribute's line, and checks
+// that no unknown attribute or child is present.
+class Element {
+ public:
+  Element(const SourceText& source, pugi::xml_node node, Names attributes, Names children,
+          bool takes_text = false)
+      : source_(&source), node_(node), takes_text_(takes_text) {
+    for (const auto& attribute : node.attributes()) {
+      const std::string_view name = attribute.name();
+      if (std::find(attributes.begin(), attributes.end(), name) == attributes.end()) {
+        fail_at(name, "unknown attribute " + in_quotes(name) + " on <" + node.name() + ">" +
+                          (attributes.size() == 0 ? std::string(" (it takes none)")
+                                                  : " (allowed: " + join(attributes) + ")"));
+      }
+    }
+    for (const auto& child : node.children()) {
+      if (child.type() == pugi::node_element) {
+        const std::string_view name = child.name();
+        if (std::find(children.begin(), children.end(), name) == children.end()) {
+          source.fail(source.line_of(child),
+                      "unknown element <" + std::string(name) + "> in <" + node.name() + ">" +
+                          (children.size() == 0 ? std::string(" (it takes none)")
+                                                : " (allowed: " + join(children) + ")"));
+        }
+      } else if ((child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) && !takes_text_) {
+        if (!is_blank(child.value()))
+          source.fail(source.line_of(child), "unexpected text in <" + std::string(node.name()) + ">");
+      }
+    }
+  }
+
+  // For elements whose content is text (<text>).
+  static Element with_text(const SourceText& source, pugi::xml_node node, Names attributes) {
+    return Element(source, node, attributes, {}, true);
+  }
+
+  int line() const { return source_->line_of(node_); }
+  const char* name() const { return node_.name(); }
+  pugi::xml_node node() const { return node_; }
+  const SourceText& source() const { return *source_; }
+
+  bool has(std::string_view name) const { return !node_.attribute(std::string(name).c_str()).empty(); }
+
+  std::optional<std::string> string(std::string_view name) const {
+    const auto attribute = node_.attribute(std::string(name).c_str());
+    if (attribute.empty()) return std::nullopt;
+    return std::string(attribute.value());
+  }
+
+  std::string required_string(std::string_view name) const {
+    auto value = string(name);
+    if (!value) fail("<" + std::string(node_.name()) + "> needs a " + in_quotes(name) + " attribute");
+    if (value->empty()) fail_at(name, in_quotes(name) + " must not be empty");
+    return *value;
+  }
+
+  std::optional<double> length(std::string_view name, double min, double max) const {
+    const auto text = string(name);
+    if (!text) return std::nullopt;
+    const auto value = parse_length(*text);
+    if (!value) {
+      fail_at(name, "bad length " + in_quotes(*text) + " for " + in_quotes(name) +
+                        " (expected a number with a unit: pt, mm, cm or in, e.g. \"0.5pt\" or \"85mm\")");
+    }
+    if (*value < min - 1e-9 || *value > max + 1e-9) {
+      fail_at(name, in_quotes(name) + " " + in_quotes(*text) + " is out of range (" + format_points(min) +
+                        " to " + format_points(max) + ")");
+    }
+    return value;
+  }
+
+  double required_length(std::string_view name, double min, double max) const {
+    const auto value = length(name, min, max);
+    if (!value) fail("<" + std::string(node_.name()) + "> needs a " + in_quotes(name) + " attribute");
+    return *value;
+  }
+
+  std::optional<double> number(std::string_view name, double min, double max) const {
+    const auto text = string(name);
+    if (!text) return std::nullopt;
+    const auto value = parse_number(*text);
+    if (!value) fail_at(name, "bad number " + in_quotes(*text) + " for " + in_quotes(name));
+    if (*value < min || *value > max) {
+      char range[64];
+      std::snprintf(range, sizeof range, " is out of range (%g to %g)", min, max);
+      fail_at(name, in_quotes(name) + " " + in_quotes(*text) + range);
+    }
+    return value;
+  }
+
+  std::optional<int> integer(std::string_view name, int min, int max) const {
+    const auto value = number(name, min, max);
+    if (!value) return std::nullopt;
+    if (*value != static_cast<int>(*value)) fail_at(name, in_quotes(name) + " must be a whole number");
+    return static_cast<int>(*value);
+  }
+
+  std::optional<Color> color(std::string_view name) const {
+    const auto text = string(name);
+    if (!text) return std::nullopt;
+    const auto value = parse_color(*text);
+    if (!value) fail_at(name, "bad colour " + in_quotes(*text) + " (expected #rrggbb or #rgb)");
+    return value;
+  }
+
+  std::optional<bool> boolean(std::string_view name) const {
+    const auto text = string(name);
+    if (!text) return std::nullopt;
+    if (*text == "yes" || *text == "true") return true;
+    if (*text == "no" || *text == "false") return false;
+    fail_at(name, "expected yes or no for " + in_quotes(name) + ", got " + in_quotes(*text));
+  }
+
+  // One of `choices`, as its position in the list.
+  std::optional<std::size_t> choice(std::string_view name, Names choices) const {
+    const auto text = string(name);
+    if (!text) return std::nullopt;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+      if (choices.begin()[i] == *text) return i;
+    fail_at(name, "bad value " + in_quotes(*text) + " for " + in_quotes(name) +
+                      " (expected one of: " + join(choices) + ")");
+  }
+
+  TextPattern pattern(std::string_view name, const std::string& fallback = {}) const {
+    const auto text = string(name);
+    try {
+      return TextPattern::parse(text ? *text : fallback);
+    } catch (const std::invalid_argument& error) {
+      fail_at(name, error.what());
+    }
+  }
+
+  std::vector<pugi::xml_node> children(std::string_view name) const {
+    // pugixml's named range keeps a pointer to the name: it must outlive the loop.
+    const std::string wanted(name);
+    std::vector<pugi::xml_node> found;
+    for (const auto& child : node_.children(wanted.c_str())) found.push_back(child);
+    return found;
+  }
+
+  std::optional<pugi::xml_node> single_child(std::string_view name) const {
+    const auto found = children(name);
+    if (found.size() > 1)
+      source_->fail(source_->line_of(found[1]),
+                    "<" + std::string(name) + "> may appear only once in <" + node_.name() + ">");
+    if (found.empty()) return std::nullopt;
+    return found.front();
+  }
+
+  // The element's text with runs of white space collapsed, as XML prose is usually written.
+  std::string collapsed_text() const {
+    std::string raw;
+    for (const auto& child : node_.children())
+      if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) raw += child.value();
+    std::string text;
+    bool space = false;
+    for (char c : raw) {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        space = !text.empty();
+      } else {
+        if (space) text += ' ';
+        space = false;
+        text += c;
+      }
+    }
+    return text;
+  }
+
+  [[noreturn]] void fail(const std::string& message) const { source_->fail(line(), message); }
+  [[noreturn]] void fail_at(std::string_view attribute, const std::string& message) const {
+    source_->fail(source_->line_of(node_, attribute), message);
+  }
+
+ private:
+  static bool is_blank(std::string_view text) {
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+  }
+
+  const SourceText* source_;
+  pugi::xml_node node_;
+  bool takes_text_ = false;
+};
+
+constexpr double kMaxPage = 50 * kPointsPerInch;
+constexpr double kMinPage = 10 * kPointsPerMillimetre;
+
+class TemplateReader {
+ public:
+  explicit TemplateReader(const SourceText& source) : source_(source) {}
+
+  Template read(const pugi::xml_document& document) {
+    const pugi::xml_node root = document.document_element();
+    if (root.empty()) source_.fail(1, "no <template> element");
+    if (std::string_view(root.name()) != "template")
+      source_.fail(source_.line_of(root),
+                   "the root element must be <template>, not <" + std::string(root.name()) + ">");
+    const Element element(source_, root, {"version", "description"},
+                          {"document", "page", "font", "grid", "master", "split"});
+    if (const auto version = element.string("version"); version && *version != "1")
+      element.fail_at("version", "unsupported template version " + in_quotes(*version) +
+                                     " (this typeset reads version 1)");
+
+    Template result;
+    result.source = source_.source();
+    for (const auto& font : element.children("font")) read_font(font, result);
+    if (const auto node = element.single_child("document"))
+      read_document(*node, result.info);
+    else
+      result.info = default_info();
+    if (const auto node = element.single_child("split")) result.split = read_split(*node);
+    const auto page = element.single_child("page");
+    if (!page) element.fail("<template> needs a <page> element");
+    default_page_ = read_page(*page, PageSetup{}, true);
+    const auto grid = element.single_child("grid");
+    if (!grid) element.fail("<template> needs a <grid> element");
+    default_grid_ = read_grid(*grid, GridStyle{}, true, result);
+
+    for (const auto& node : element.children("master")) {
+      Master master = read_master(node, result);
+      std::optional<Master>* slot = nullptr;
+      if (master.name == "title") slot = &result.title_page;
+      if (master.name == "how-to-play") slot = &result.how_to_play_page;
+      if (master.name == "contents") slot = &result.contents_page;
+      if (master.name == "front-cover") slot = &result.front_cover;
+      if (master.name == "back-cover") slot = &result.back_cover;
+      if (master.name == "spine") slot = &result.spine;
+      if (master.name == "chapter") slot = &result.chapter_page;
+      if (master.name == "puzzle") slot = &puzzle_;
+      if (master.name == "solution") slot = &solution_;
+      if (slot->has_value())
+        source_.fail(master.line, "master " + in_quotes(master.name) + " is defined twice");
+      *slot = std::move(master);
+    }
+    if (!puzzle_) element.fail("<template> needs a <master name=\"puzzle\">");
+    if (puzzle_->continuous && result.chapter_page)
+      source_.fail(source_.line_of(node_of_master(element, "puzzle"), "flow"),
+                   "flow=\"continuous\" cannot apply with a chapter master (every chapter opens with its own "
+                   "page)");
+    if (!solution_) element.fail("<template> needs a <master name=\"solution\">");
+    result.puzzle_page = std::move(*puzzle_);
+    result.solution_page = std::move(*solution_);
+    return result;
+  }
+
+ private:
+  static DocumentInfo default_info() {
+    return {TextPattern::parse("{title}"), TextPattern::parse("{author}"),
+            TextPattern::parse("Sudoku puzzles"), TextPattern::parse("sudoku")};
+  }
+
+  // <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>: without `solution`, the puzzle's
+  // name with "-solution" appended.
+  SplitNames read_split(pugi::xml_node node) {
+    const Element element(source_, node, {"name", "solution"}, {});
+    SplitNames names;
+    names.line = element.line();
+    names.puzzle = element.pattern("name", std::string(kDefaultCalendarSplitName));
+    names.solution = element.pattern("solution", names.puzzle.source() + "-solution");
+    if (names.puzzle.source().empty()) element.fail_at("name", in_quotes("name") + " must not be empty");
+    if (names.solution.source().empty())
+      element.fail_at("solution", in_quotes("solution") + " must not be empty");
+    return names;
+  }
+
+  void read_document(pugi::xml_node node, DocumentInfo& info) {
+    const Element element(source_, node, {"title", "author", "subject", "keywords"}, {});
+    info.title = element.pattern("title", "{title}");
+    info.author = element.pattern("author", "{author}");
+    info.subject = element.pattern("subject", "Sudoku puzzles");
+    info.keywords = element.pattern("keywords", "sudoku");
+  }
+
+  static pugi::xml_node node_of_master(const Element& element, std::string_view name) {
+    for (const auto& node : element.children("master"))
+      if (node.attribute("name").value() == name) return node;
+    return element.node();
+  }
+
+  void read_font(pugi::xml_node node, Template& result) {
+    const Element element(source_, node, {"name", "family", "style", "file", "index"}, {});
+    FontSpec font;
+    font.line = element.line();
+    font.name = element.required_string("name");
+    if (result.find_font(font.name))
+      element.fail_at("name", "font " + in_quotes(font.name) + " is declared twice");
+    const bool has_family = element.has("family");
+    const bool has_file = element.has("file");
+    if (has_family == has_file)
+      element.fail("<font> needs either a 'family' (found through fontconfig) or a 'file'");
+    if (has_family) {
+      font.family = element.required_string("family");
+      font.style = element.string("style").value_or("Regular");
+      if (element.has("index")) element.fail_at("index", "'index' goes with 'file', not 'family'");
+    } else {
+      font.file = element.required_string("file");
+      if (element.has("style"))
+        element.fail_at("style", "'style' goes with 'family'; a file holds one style");
+      font.index = element.integer("index", 0, 1000).value_or(0);
+    }
+    result.fonts.push_back(std::move(font));
+  }
+
+  PageSetup read_page(pugi::xml_node node, PageSetup page, bool complete) {
+    const Element element(
+        source_, node, {"width", "height", "bleed", "gutter-bleed", "mirrored", "safe-margin"}, {"margins"});
+    if (complete && (!element.has("width") || !element.has("height")))
+      element.fail("<page> needs 'width' and 'height'");
+    page.width = element.length("width", kMinPage, kMaxPage).value_or(page.width);
+    page.height = element.length("height", kMinPage, kMaxPage).value_or(page.height);
+    page.bleed = element.length("bleed", 0, inches(0.5)).value_or(page.bleed);
+    page.mirrored = element.boolean("mirrored").value_or(page.mirrored);
+    page.gutter_bleed =
+        element.boolean("gutter-bleed").value_or(complete ? !page.mirrored : page.gutter_bleed);
+    page.safe_margin = element.length("safe-margin", 0, inches(2)).value_or(page.safe_margin);
+    if (const auto margins = element.single_child("margins")) {
+      const Element m(source_, *margins, {"top", "bottom", "inside", "outside", "left", "right"}, {});
+      const double max = kMaxPage;
+      page.margins.top = m.length("top", 0, max).value_or(page.margins.top);
+      page.margins.bottom = m.length("bottom", 0, max).value_or(page.margins.bottom);
+      if (page.mirrored && (m.has("left") || m.has("right")))
+        m.fail_at(m.has("left") ? "left" : "right",
+                  "mirrored pages take 'inside' and 'outside' margins, not left/right");
+      if (!page.mirrored && (m.has("inside") || m.has("outside")))
+        m.fail_at(m.has("inside") ? "inside" : "outside",
+                  "pages that are not mirrored take 'left' and 'right' margins (or set mirrored=\"yes\")");
+      page.margins.inside = m.length(page.mirrored ? "inside" : "left", 0, max).value_or(page.margins.inside);
+      page.margins.outside =
+          m.length(page.mirrored ? "outside" : "right", 0, max).value_or(page.margins.outside);
+    }
+    if (page.margins.inside + page.margins.outside >= page.width - 1 ||
+        page.margins.top + page.margins.bottom >= page.height - 1)
+      element.fail("the margins leave no room on a " + describe_length(page.width) + " x " +
+                   describe_length(page.height) + " page");
+    const double smallest =
+        std::min({page.margins.top, page.margins.bottom, page.margins.inside, page.margins.outside});
+    if (smallest < page.safe_margin - 1e-9)
+      element.fail("a margin of " + describe_length(smallest) + " is inside the " +
+                   describe_length(page.safe_margin) +
+                   " safe margin: the grids would come too near the trim (widen the margins)");
+    return page;
+  }
+
+  DigitStyle read_digits(pugi::xml_node node, DigitStyle style, const Template& result) {
+    const Element element(source_, node, {"font", "size", "color"}, {});
+    if (const auto font = element.string("font")) {
+      check_font(element, "font", *font, result);
+      style.font = *font;
+    }
+    style.scale = element.number("size", 0.2, 0.95).value_or(style.scale);
+    style.color = element.color("color").value_or(style.color);
+    return style;
+  }
+
+  GridStyle read_grid(pugi::xml_node node, GridStyle grid, bool complete, const Template& result) {
+    const Element element(source_, node,
+                          {"thin", "thick", "border", "color", "toner-safe", "tint", "cage", "cage-sum"},
+                          {"givens", "solved"});
+    const double max = 20;
+    if (const auto thin = element.length("thin", 0, max)) {
+      if (*thin < kMinimumLineWeight)
+        element.fail_at("thin", "thin line " + format_points(*thin) + " is under the " +
+                                    format_points(kMinimumLineWeight) + " minimum that prints reliably");
+      grid.thin = *thin;
+    }
+    grid.thick = element.length("thick", 0, max).value_or(grid.thick);
+    grid.border = element.length("border", 0, max).value_or(grid.border);
+    if (grid.thick < grid.thin) element.fail("the thick (box) lines must not be thinner than the thin lines");
+    if (grid.border < grid.thin) element.fail("the border must not be thinner than the thin lines");
+    grid.line_color = element.color("color").value_or(grid.line_color);
+    grid.tint = element.color("tint").value_or(grid.tint);
+    if (const auto cage = element.length("cage", 0, max)) {
+      if (*cage < kMinimumLineWeight)
+        element.fail_at("cage", "cage line " + format_points(*cage) + " is under the " +
+                                    format_points(kMinimumLineWeight) + " minimum that prints reliably");
+      grid.cage = *cage;
+    }
+    grid.cage_sum = element.number("cage-sum", 0.1, 0.4).value_or(grid.cage_sum);
+    const auto givens = element.single_child("givens");
+    if (complete && !givens) element.fail("<grid> needs a <givens> element naming the digit font");
+    if (givens) grid.givens = read_digits(*givens, grid.givens, result);
+    if (complete) grid.solved = grid.givens;
+    if (const auto solved = element.single_child("solved"))
+      grid.solved = read_digits(*solved, grid.solved, result);
+    if (complete && grid.givens.font.empty()) element.fail("<givens> needs a 'font'");
+    grid.toner_safe = element.boolean("toner-safe").value_or(grid.toner_safe);
+    if (grid.toner_safe) check_toner_safe(element, grid);
+    return grid;
+  }
+
+  // What a toner press prints cleanly: no hairlines and no tints (a grey digit is a dot screen).
+  void check_toner_safe(const Element& element, const GridStyle& grid) {
+    const double thinnest =
+        std::min({grid.thin, grid.thick, grid.border, grid.cage > 0 ? grid.cage : grid.thin});
+    if (thinnest < kTonerLineWeight - 1e-9)
+      element.fail("a toner-safe grid needs lines of at least " + format_points(kTonerLineWeight) + ", not " +
+                   format_points(thinnest));
+    for (const auto& [what, color] :
+         {std::pair{"its lines", grid.line_color}, std::pair{"the givens", grid.givens.color},
+          std::pair{"the solved digits", grid.solved.color}}) {
+      if (color != Color::black())
+        element.fail(std::string("a toner-safe grid prints ") + what +
+                     " in solid black (#000000): a tint breaks into dots on toner");
+    }
+  }
+
+  void check_font(const Element& element, std::string_view attribute, const std::string& name,
+                  const Template& result) {
+    if (!result.find_font(name)) {
+      std::string known;
+      for (const auto& font : result.fonts) known += (known.empty() ? "" : ", ") + font.name;
+      element.fail_at(attribute, "unknown font " + in_quotes(name) +
+                                     " (declare it with <font name=...> first; declared: " +
+                                     (known.empty() ? "none" : known) + ")");
+    }
+  }
+
+  TextStyle read_style(const Element& element, TextStyle style, const Template& result) {
+    if (const auto font = element.string("font")) {
+      check_font(element, "font", *font, result);
+      style.font = *font;
+    }
+    style.size = element.length("size", 2, 400).value_or(style.size);
+    if (const auto min_size = element.length("min-size", 2, 400)) {
+      if (*min_size > style.size)
+        element.fail_at("min-size", "'min-size' " + format_points(*min_size) +
+                                        " is larger than the text size " + format_points(style.size));
+      style.min_size = *min_size;
+    }
+    // An inherited minimum never exceeds a smaller size set here.
+    style.min_size = std::min(style.min_size, style.size);
+    style.color = element.color("color").value_or(style.color);
+    return style;
+  }
+
+  // Free text (title and chapter pages) has a 'y'; a rule line's texts name their 'variant'.
+  enum class TextKind { line, free, rule };
+
+  TextLine read_text(pugi::xml_node node, const TextStyle& inherited, TextKind kind, const Template& result) {
+    const bool free = kind == TextKind::free;
+    const Element element =
+        free ? Element::with_text(source_, node,
+                                  {"align", "font", "size", "min-size", "color", "y", "grow", "variant"})
+        : kind == TextKind::rule
+            ? Element::with_text(source_, node, {"align", "font", "size", "min-size", "color", "variant"})
+            : Element::with_text(source_, node, {"align", "font", "size", "min-size", "color"});
+    TextLine text;
+    text.line = element.line();
+    text.style = read_style(element, inherited, result);
+    if (text.style.font.empty())
+      element.fail("<text> needs a 'font' (on itself or on the enclosing element)");
+    text.align = static_cast<Align>(
+        element.choice("align", {"left", "center", "right", "inside", "outside"}).value_or(free ? 1 : 0));
+    try {
+      text.text = TextPattern::parse(element.collapsed_text());
+    } catch (const std::invalid_argument& error) {
+      element.fail(error.what());
+    }
+    if (free) {
+      text.grows_down = element.choice("grow", {"up", "down"}).value_or(0) == 1;
+      if (const auto names = element.string("variant")) {
+        std::istringstream words(*names);
+        for (std::string name; words >> name;) {
+          const auto variant = parse_variant(name);
+          if (!variant) element.fail_at("variant", unknown_variant(name));
+          text.variants.push_back(*variant);
+        }
+        if (text.variants.empty()) element.fail_at("variant", "expected variant names, e.g. \"killer\"");
+      }
+      const auto y = element.string("y");
+      if (!y)
+        element.fail(
+            "free <text> on a master needs 'y', the baseline below the top margin (a length or a "
+            "percentage)");
+      if (!y->empty() && y->back() == '%') {
+        const auto percent = parse_number(std::string_view(*y).substr(0, y->size() - 1));
+        if (!percent || *percent < 0 || *percent > 100)
+          element.fail_at("y", "bad percentage " + in_quotes(*y) + " (0% to 100%)");
+        text.y = *percent / 100.0;
+        text.y_is_fraction = true;
+      } else {
+        // Negative: above the top margin (a cover's title above its sample grid).
+        text.y = *element.length("y", -kMaxPage, kMaxPage);
+      }
+    }
+    return text;
+  }
+
+  Band read_band(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"baseline", "font", "size", "min-size", "color"}, {"text"});
+    Band band;
+    band.baseline = element.required_length("baseline", 0, kMaxPage);
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    for (const auto& text : element.children("text"))
+      band.texts.push_back(read_text(text, style, TextKind::line, result));
+    return band;
+  }
+
+  Caption read_caption(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"position", "gap", "font", "size", "min-size", "color"}, {"text"});
+    Caption caption;
+    caption.position = element.choice("position", {"above", "below"}).value_or(0) == 0
+                           ? Caption::Position::above
+                           : Caption::Position::below;
+    caption.gap = element.length("gap", 0, inches(5)).value_or(0);
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    double largest = 0;
+    for (const auto& text : element.children("text")) {
+      caption.texts.push_back(read_text(text, style, TextKind::line, result));
+      largest = std::max(largest, caption.texts.back().style.size);
+    }
+    if (caption.texts.empty()) element.fail("<caption> needs at least one <text>");
+    caption.height = 1.2 * largest;
+    return caption;
+  }
+
+  RuleLine read_rule(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"gap", "on", "font", "size", "min-size", "color"}, {"text"});
+    RuleLine rule;
+    rule.gap = element.length("gap", 0, inches(5)).value_or(0);
+    rule.every_grid = element.choice("on", {"first", "every"}).value_or(0) == 1;
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    double largest = 0;
+    for (const auto& node_text : element.children("text")) {
+      const Element text(source_, node_text, {"align", "font", "size", "min-size", "color", "variant"}, {},
+                         true);
+      const std::string name = text.required_string("variant");
+      const auto variant = parse_variant(name);
+      if (!variant) {
+        text.fail_at("variant", unknown_variant(name));
+      }
+      if (rule.text_for(*variant) != nullptr)
+        text.fail_at("variant", "a second text for the variant " + in_quotes(name));
+      rule.texts.emplace_back(*variant, read_text(node_text, style, TextKind::rule, result));
+      largest = std::max(largest, rule.texts.back().second.style.size);
+    }
+    if (rule.texts.empty()) element.fail("<rule> needs at least one <text variant=...>");
+    rule.height = 1.2 * largest;
+    return rule;
+  }
+
+  Entries read_entries(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"y", "step", "font", "size", "min-size", "color"}, {"text"});
+    Entries entries;
+    entries.y = element.required_length("y", 0, kMaxPage);
+    entries.step = element.required_length("step", 1, inches(5));
+    const TextStyle style = read_style(element, TextStyle{}, result);
+    for (const auto& text : element.children("text"))
+      entries.texts.push_back(read_text(text, style, TextKind::line, result));
+    if (entries.texts.empty()) element.fail("<entries> needs at least one <text>");
+    return entries;
+  }
+
+  Decoration read_rect(pugi::xml_node node) {
+    const Element element(source_, node, {"x", "y", "width", "height", "color"}, {});
+    Decoration rect;
+    rect.x = element.required_length("x", -inches(1), kMaxPage);
+    rect.y = element.required_length("y", -inches(1), kMaxPage);
+    rect.width = element.required_length("width", 0, kMaxPage);
+    rect.height = element.required_length("height", 0, kMaxPage);
+    rect.color = element.color("color").value_or(Color::black());
+    return rect;
+  }
+
+  Master read_master(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node,
+                          {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
+                           "start", "label", "flow"},
+                          {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries"});
+    Master master;
+    master.line = element.line();
+    const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
+                                              "solution", "front-cover", "back-cover", "spine"});
+    if (!kind)
+      element.fail(
+          "<master> needs a 'name': title, how-to-play, contents, chapter, puzzle, solution, front-cover, "
+          "back-cover or spine");
+    master.name = *element.string("name");
+    // The front cover has one slot, for a sample grid.
+    const bool has_slots =
+        master.name == "puzzle" || master.name == "solution" || master.name == "front-cover";
+    for (auto attribute : {"columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"}) {
+      if (!has_slots && element.has(attribute))
+        element.fail_at(attribute, in_quotes(attribute) + " applies to the puzzle and solution masters only");
+    }
+    if (!has_slots && element.has("caption"))
+      source_.fail(source_.line_of(element.children("caption").front()),
+                   "captions belong to puzzle and solution masters");
+    master.page = default_page_;
+    if (const auto page = element.single_child("page")) master.page = read_page(*page, default_page_, false);
+    master.grid = default_grid_;
+    if (const auto grid = element.single_child("grid"))
+      master.grid = read_grid(*grid, default_grid_, false, result);
+    master.columns = element.integer("columns", 1, 12).value_or(1);
+    master.rows = element.integer("rows", 1, 12).value_or(1);
+    master.column_gap = element.length("column-gap", 0, kMaxPage).value_or(0);
+    master.row_gap = element.length("row-gap", 0, kMaxPage).value_or(0);
+    master.max_grid = element.length("max-grid", inches(0.5), kMaxPage).value_or(0);
+    master.align_rows =
+        static_cast<RowAlignment>(element.choice("align-rows", {"justify", "center", "top"}).value_or(0));
+    master.start_recto = element.choice("start", {"any", "recto"}).value_or(0) == 1;
+    master.label = element.pattern("label", "{page}");
+    if (element.has("flow") && master.name != "puzzle")
+      element.fail_at("flow", "'flow' applies to the puzzle master only");
+    master.continuous = element.choice("flow", {"by-chapter", "continuous"}).value_or(0) == 1;
+    if (const auto header = element.single_child("header")) master.header = read_band(*header, result);
+    if (const auto footer = element.single_child("footer")) master.footer = read_band(*footer, result);
+    for (const auto& caption : element.children("caption"))
+      master.captions.push_back(read_caption(caption, result));
+    if (const auto rule = element.single_child("rule")) {
+      if (master.name != "puzzle")
+        source_.fail(source_.line_of(*rule),
+                     "<rule> belongs to the puzzle master (it states a variant's rule)");
+      master.rule = read_rule(*rule, result);
+    }
+    for (const auto& text : element.children("text"))
+      // Spine texts are centred across the spine: they take no 'y'.
+      master.texts.push_back(
+          read_text(text, TextStyle{}, master.name != "spine" ? TextKind::free : TextKind::line, result));
+    for (const auto& rect : element.children("rect")) master.decorations.push_back(read_rect(rect));
+    if (const auto entries = element.single_child("entries")) {
+      if (master.name != "contents")
+        source_.fail(source_.line_of(*entries), "<entries> belong to the contents master");
+      master.entries = read_entries(*entries, result);
+    } else if (master.name == "contents") {
+      element.fail("the contents master needs an <entries> element (the list of chapters)");
+    }
+    if (master.name == "front-cover" && master.slots() != 1)
+      element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
+    if (has_slots) check_slots(element, master);
+    return master;
+  }
+
+  // The grids must get a usable size, or every page would come out unreadable.
+  void check_slots(const Element& element, const Master& master) {
+    const PageSetup& page = master.page;
+    const double content_width = page.width - page.margins.inside - page.margins.outside;
+    const double content_height = page.height - page.margins.top - page.margins.bottom;
+    const double slot_width = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
+    double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
+    for (const auto& caption : master.captions) slot_height -= caption.height + caption.gap;
+    if (master.rule) slot_height -= master.rule->height + master.rule->gap;
+    const double grid = std::min(slot_width, slot_height);
+    constexpr double kMinimumGrid = 0.75 * kPointsPerInch;
+    if (grid < kMinimumGrid)
+      element.fail("the " + std::to_string(master.columns) + " x " + std::to_string(master.rows) +
+                   " slots leave grids of only " + describe_length(std::max(grid, 0.0)) + " (at least " +
+                   describe_length(kMinimumGrid) + " needed): use fewer slots, smaller gaps or captions");
+  }
+
+  const SourceText& source_;
+  PageSetup default_page_;
+  GridStyle default_grid_;
+  std::optional<Master> puzzle_;
+  std::optional<Master> solution_;
+};
+
+}  // namespace
+
+const TextLine* RuleLine::text_for(Variant variant) const {
+  for (const auto& [each, text] : texts)
+    if (each == variant) return &text;
+  return nullptr;
+}
+
+const FontSpec* Template::find_font(std::string_view font_name) const {
+  for (const auto& font : fonts)
+    if (font.name == font_name) return &font;
+  return nullptr;
+}
+
+Template parse_template(std::string_view text, const std::string& source,
+                        const std::filesystem::path& directory) {
+  const SourceText source_text(text, source);
+  reject_markup_tricks(source_text);
+  pugi::xml_document document;
+  // Default flags (no DOCTYPE, PI or comment nodes); UTF-8 only, so offsets are byte offsets of `text`.
+  const pugi::xml_parse_result parsed =
+      document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed) {
+    source_text.fail(
+        source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
+        std::string("malformed XML: ") + parsed.description());
+  }
+  TemplateReader reader(source_text);
+  Template result = reader.read(document);
+  result.directory = directory;
+  result.name = std::filesystem::path(source).stem().string();
+  return result;
+}
+
+Template load_template(const std::string& path) {
+  const std::string text = read_file(path);
+  return parse_template(text, path, std::filesystem::path(path).parent_path());
+}
+
+}  // namespace sudoku::typeset

@@ -1,0 +1,158 @@
+#include "sudoku/typeset/text_pattern.hpp"
+
+#include <stdexcept>
+
+#include "sudoku/model/book.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+constexpr std::array<std::string_view, kVariableCount> kVariableNames{
+    "title",      "author",       "chapter", "level", "number",        "id",          "date",
+    "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
+    "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind"};
+
+struct FilterName {
+  std::string_view name;
+  Filter filter;
+};
+constexpr std::array<FilterName, 4> kFilters{{{"upper", Filter::upper},
+                                              {"lower", Filter::lower},
+                                              {"capitalize", Filter::capitalize},
+                                              {"long", Filter::long_date}}};
+
+std::string join_names() {
+  std::string text;
+  for (auto name : kVariableNames) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+
+std::string apply(Filter filter, std::string value) {
+  switch (filter) {
+    case Filter::none:
+      break;
+    case Filter::upper:
+      for (char& c : value)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+      break;
+    case Filter::lower:
+      for (char& c : value)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      break;
+    case Filter::capitalize:
+      if (!value.empty() && value[0] >= 'a' && value[0] <= 'z')
+        value[0] = static_cast<char>(value[0] - 'a' + 'A');
+      break;
+    case Filter::long_date:
+      return long_date(value);
+  }
+  return value;
+}
+
+}  // namespace
+
+std::span<const std::string_view> variable_names() {
+  return kVariableNames;
+}
+
+std::string_view variable_name(Variable variable) {
+  return kVariableNames[static_cast<std::size_t>(variable)];
+}
+
+TextPattern TextPattern::parse(std::string_view text) {
+  TextPattern pattern;
+  pattern.source_ = std::string(text);
+  Part current;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '}') {
+      if (i + 1 < text.size() && text[i + 1] == '}') {
+        current.literal += '}';
+        ++i;
+        continue;
+      }
+      throw std::invalid_argument("unbalanced '}' in \"" + std::string(text) + "\" (write }} for a brace)");
+    }
+    if (c != '{') {
+      current.literal += c;
+      continue;
+    }
+    if (i + 1 < text.size() && text[i + 1] == '{') {
+      current.literal += '{';
+      ++i;
+      continue;
+    }
+    const std::size_t close = text.find('}', i);
+    if (close == std::string_view::npos)
+      throw std::invalid_argument("unclosed '{' in \"" + std::string(text) + "\" (write {{ for a brace)");
+    const std::string_view inside = text.substr(i + 1, close - i - 1);
+    const std::size_t bar = inside.find('|');
+    const std::string_view name = inside.substr(0, bar);
+    bool known = false;
+    for (std::size_t v = 0; v < kVariableNames.size(); ++v) {
+      if (kVariableNames[v] == name) {
+        current.variable = static_cast<Variable>(v);
+        known = true;
+      }
+    }
+    if (!known)
+      throw std::invalid_argument("unknown variable {" + std::string(name) + "} (known: " + join_names() +
+                                  ")");
+    if (bar != std::string_view::npos) {
+      const std::string_view filter = inside.substr(bar + 1);
+      bool found = false;
+      for (const auto& entry : kFilters) {
+        if (entry.name == filter) {
+          current.filter = entry.filter;
+          found = true;
+        }
+      }
+      if (!found)
+        throw std::invalid_argument("unknown filter |" + std::string(filter) +
+                                    " (known: upper, lower, capitalize, long)");
+    }
+    pattern.parts_.push_back(std::move(current));
+    current = Part{};
+    i = close;
+  }
+  if (!current.literal.empty()) pattern.parts_.push_back(std::move(current));
+  return pattern;
+}
+
+std::optional<std::string> TextPattern::expand(const TextValues& values) const {
+  std::string text;
+  for (const auto& part : parts_) {
+    text += part.literal;
+    if (!part.variable) continue;
+    const auto& value = values.get(*part.variable);
+    if (!value) return std::nullopt;
+    text += apply(part.filter, *value);
+  }
+  return text;
+}
+
+bool TextPattern::uses(Variable variable) const {
+  for (const auto& part : parts_)
+    if (part.variable == variable) return true;
+  return false;
+}
+
+std::string long_date(std::string_view iso_date) {
+  if (!is_iso_date(iso_date)) return std::string(iso_date);
+  const int year = std::stoi(std::string(iso_date.substr(0, 4)));
+  const int month = std::stoi(std::string(iso_date.substr(5, 2)));
+  const int day = std::stoi(std::string(iso_date.substr(8, 2)));
+  constexpr std::array<std::string_view, 12> kMonths{"January",   "February", "March",    "April",
+                                                     "May",       "June",     "July",     "August",
+                                                     "September", "October",  "November", "December"};
+  constexpr std::array<std::string_view, 7> kWeekdays{"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                      "Thursday", "Friday", "Saturday"};
+  // Sakamoto's method: day of the week for a Gregorian date (0 = Sunday).
+  constexpr int kMonthOffsets[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
+  const int y = month < 3 ? year - 1 : year;
+  const int weekday = (y + y / 4 - y / 100 + y / 400 + kMonthOffsets[month - 1] + day) % 7;
+  return std::string(kWeekdays[static_cast<std::size_t>(weekday)]) + " " + std::to_string(day) + " " +
+         std::string(kMonths[static_cast<std::size_t>(month - 1)]) + " " + std::to_string(year);
+}
+
+}  // namespace sudoku::typeset
