@@ -4,10 +4,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/model/geometry.hpp"
 
 namespace sudoku::cli {
@@ -76,6 +78,25 @@ std::optional<std::int64_t> source_date_epoch() {
   if (*end != '\0' || seconds < 0)
     throw UsageError(std::string("SOURCE_DATE_EPOCH must be a number of seconds, got '") + epoch + "'");
   return seconds;
+}
+
+std::optional<std::int64_t> parse_timestamp(const std::string& text) {
+  if (text.size() < 10 || !is_iso_date(text.substr(0, 10))) return std::nullopt;
+  std::tm parts{};
+  parts.tm_year = std::stoi(text.substr(0, 4)) - 1900;
+  parts.tm_mon = std::stoi(text.substr(5, 2)) - 1;
+  parts.tm_mday = std::stoi(text.substr(8, 2));
+  if (text.size() != 10) {
+    int hour = 0, minute = 0, second = 0;
+    char t = 0, z = 0, extra = 0;
+    if (std::sscanf(text.c_str() + 10, "%c%2d:%2d:%2d%c%c", &t, &hour, &minute, &second, &z, &extra) != 5 ||
+        t != 'T' || z != 'Z' || hour > 23 || minute > 59 || second > 60)
+      return std::nullopt;
+    parts.tm_hour = hour;
+    parts.tm_min = minute;
+    parts.tm_sec = second;
+  }
+  return static_cast<std::int64_t>(timegm(&parts));
 }
 
 ReadOptions read_options_for(int size, const std::string& box, const std::string& variant) {

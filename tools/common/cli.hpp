@@ -75,4 +75,8 @@ ReadOptions read_options_for(int size, const std::string& box, const std::string
 // whole number is a UsageError, so a typo is not silently replaced by "no date".
 std::optional<std::int64_t> source_date_epoch();
 
+// Seconds since 1970 for "YYYY-MM-DD" (midnight UTC) or "YYYY-MM-DDTHH:MM:SSZ"; nullopt for
+// anything else.
+std::optional<std::int64_t> parse_timestamp(const std::string& text);
+
 }  // namespace sudoku::cli

@@ -1,0 +1,48 @@
+// One run of the typeset tool as a library call: a generated book (a folder holding book.json, or
+// the file itself) and a template file, laid out either as one PDF (with an optional cover) or, with
+// `split`, as one file per grid plus the editor's proof.
+//
+// Contract: reads the book and the template, then calls typeset_book or typeset_split, which write
+// atomically (see typeset.hpp and split.hpp). The output defaults to <book folder>/<template
+// name>.pdf; with split, `output` is the folder for the grids' files and is required. Fills in
+// options.book_source with the book file, for messages.
+//
+// Errors: IoError for a book path that is neither a folder nor a .json file, or output that cannot
+// be written; InputError (FILE:LINE) for a bad book or template.
+//
+//   const sudoku::typeset::JobResult done = sudoku::typeset::run_job({.book = "book",
+//       .template_file = "templates/book-letter.xml"});      // writes book/book-letter.pdf
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/typeset/split.hpp"
+#include "sudoku/typeset/typeset.hpp"
+
+namespace sudoku::typeset {
+
+struct SplitJob {
+  std::vector<SplitFormat> formats{SplitFormat::pdf};
+  std::string proof_path;  // empty: <output>/proof.pdf
+};
+
+struct Job {
+  std::string book;           // BOOK_DIR, or a book.json file
+  std::string template_file;  // path of the XML template
+  std::string output;         // empty: <book folder>/<template name>.pdf (not with split)
+  TypesetOptions options;     // fonts, solutions, date, creator, cover, PDF/X, paper
+  std::optional<SplitJob> split;
+};
+
+struct JobResult {
+  std::string output;       // the PDF, or the split folder
+  TypesetResult book;       // without split
+  SplitResult split;        // with split
+  std::string proof_path;   // with split
+};
+
+JobResult run_job(Job job);
+
+}  // namespace sudoku::typeset

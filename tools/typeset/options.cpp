@@ -1,0 +1,122 @@
+#include "options.hpp"
+
+#include <stdexcept>
+
+#include "cli.hpp"
+#include "resources.hpp"
+
+namespace sudoku::typeset_tool {
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+using sudoku::cli::UsageError;
+
+// Ghostscript's CMYK output profile (Debian: libgs-common, which ghostscript brings).
+constexpr const char* kDefaultOutputProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc";
+
+}  // namespace
+
+bool parse_options(int argc, char** argv, Options& options) {
+  sudoku::cli::CommandLine command_line;
+  command_line.tool = "typeset";
+  command_line.usage =
+      "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
+      "[--paper white|cream]] [--pdfx [--output-profile ICC]]\n"
+      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]";
+  command_line.summary =
+      "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
+      "template.\n"
+      "NAME is a shipped template (" +
+      [] {
+        std::string names;
+        for (const auto& name : sudoku::cli::list_data_files("templates", ".xml"))
+          names += (names.empty() ? "" : ", ") + name;
+        return names.empty() ? std::string("none found") : names;
+      }() +
+      "); anything with a '/' or ending in .xml is a template file.\n"
+      "The output defaults to BOOK_DIR/<template name>.pdf and is replaced atomically.\n"
+      "With --split, every grid and every solution is a file of its own in DIR, sized to the grid and its\n"
+      "captions, named by the template's <split> (default {date}-{slot}.pdf and {date}-{slot}-solution.pdf\n"
+      "for calendar books, else {chapter}-{number}), plus DIR/proof.pdf with every grid for the editor.\n"
+      "The PDF dates come from --date, else SOURCE_DATE_EPOCH, else the current time.\n"
+      "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an "
+      "output\n"
+      "that cannot be written (messages name FILE:LINE where the problem is).";
+  std::string solutions;
+  std::string date;
+  std::string paper;
+  std::vector<std::string> font_dirs;
+  std::string formats;
+  command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
+                                     "page template: a shipped NAME or an XML FILE")(
+      "output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")(
+      "solutions", po::value(&solutions)->default_value("separate"),
+      "separate: solution pages at the back; none: no solutions")(
+      "date", po::value(&date),
+      "PDF creation date, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ (for reproducible output)")(
+      "font-dir", po::value(&font_dirs),
+      "extra folder searched for fonts before the shipped fonts/ (repeatable)")(
+      "cover", po::value(&options.cover),
+      "also write the full-wrap cover for this interior (template masters front-cover, back-cover, spine)")(
+      "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
+      "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
+      "output-profile", po::value(&options.output_profile),
+      ("ICC output profile for --pdfx (default " + std::string(kDefaultOutputProfile) + ")").c_str())(
+      "split", po::bool_switch(&options.split),
+      "one file per grid (and solution) in the folder -o DIR, plus a proof PDF of them all")(
+      "format", po::value(&formats), "with --split: comma-separated file formats, pdf (default), svg, eps")(
+      "proof", po::value(&options.proof), "with --split: the proof PDF to write (default DIR/proof.pdf)")(
+      "book", po::value(&options.book), "book directory (positional)");
+  command_line.positional.add("book", 1);
+  po::variables_map values;
+  if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
+  if (options.book.empty()) throw UsageError("no book directory given");
+  if (solutions == "separate")
+    options.solutions = true;
+  else if (solutions == "none")
+    options.solutions = false;
+  else
+    throw UsageError("--solutions expects separate or none, got '" + solutions + "'");
+  if (!date.empty()) {
+    options.date = sudoku::cli::parse_timestamp(date);
+    if (!options.date)
+      throw UsageError("--date expects YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, got '" + date + "'");
+  } else {
+    options.date = sudoku::cli::source_date_epoch();
+  }
+  for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
+  if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
+  if (!options.output_profile.empty() && !options.pdfx)
+    throw UsageError("--output-profile applies to --pdfx only");
+  if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
+  if (!options.split && (!formats.empty() || !options.proof.empty()))
+    throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
+  if (options.split) {
+    if (options.output.empty()) throw UsageError("--split needs -o DIR, the folder for the grids' files");
+    if (!options.cover.empty())
+      throw UsageError("--cover makes a book's cover; it does not apply to --split");
+    try {
+      if (!formats.empty()) options.formats = sudoku::typeset::parse_split_formats(formats);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("--format ") + error.what());
+    }
+  }
+  if (paper == "cream")
+    options.paper = sudoku::typeset::Paper::cream;
+  else if (!paper.empty() && paper != "white")
+    throw UsageError("--paper expects white or cream, got '" + paper + "'");
+  return true;
+}
+
+std::string resolve_template(const std::string& name) {
+  if (name.find('/') != std::string::npos || name.ends_with(".xml")) return name;
+  if (const auto path = sudoku::cli::find_data_file("templates", name + ".xml")) return path->string();
+  std::string shipped;
+  for (const auto& known : sudoku::cli::list_data_files("templates", ".xml"))
+    shipped += (shipped.empty() ? "" : ", ") + known;
+  throw UsageError("unknown template '" + name + "' (shipped: " + (shipped.empty() ? "none found" : shipped) +
+                   "; give a path to use a template file)");
+}
+
+}  // namespace sudoku::typeset_tool

@@ -1,0 +1,39 @@
+// typeset's command line: the options struct and its parser (main.cpp turns it into one
+// sudoku::typeset::run_job call).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/typeset/split.hpp"
+#include "sudoku/typeset/typeset.hpp"
+
+namespace sudoku::typeset_tool {
+
+struct Options {
+  std::string book;           // BOOK_DIR, or a book.json file
+  std::string template_name;  // shipped NAME or a FILE path
+  std::string output;         // empty: BOOK_DIR/<template name>.pdf
+  bool solutions = true;
+  std::optional<std::int64_t> date;
+  std::vector<std::filesystem::path> font_dirs;
+  std::string cover;  // empty: no cover
+  sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
+  bool pdfx = false;
+  std::string output_profile;
+  bool split = false;  // one file per grid in the folder `output`
+  std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
+  std::string proof;  // with split; empty: OUTPUT/proof.pdf
+};
+
+// False after --help or --version (printed); throws UsageError for a bad command line.
+bool parse_options(int argc, char** argv, Options& options);
+
+// The path of a shipped template NAME, or `name` itself when it is a path (has a '/' or ends in
+// .xml); an unknown NAME is a UsageError listing the shipped ones.
+std::string resolve_template(const std::string& name);
+
+}  // namespace sudoku::typeset_tool
