@@ -1,5 +1,11 @@
 // Crash-safe output: files are written to a temporary name beside the target, flushed to disk and
 // renamed over it, so a reader (or a crash) never sees a half-written file.
+//
+// Contract: a regular file holds either its old contents or the complete new ones. Errors: IoError
+// naming the path, for writing and for reading.
+//
+//   sudoku::write_file_atomically("book/book.json", sudoku::book_to_json(book));
+//   const std::string text = sudoku::read_file("book/book.json");
 #pragma once
 
 #include <string>

@@ -3,6 +3,10 @@
 //
 // InputError carries where the bad input is (source name, 1-based line and column; 0 when unknown)
 // so the message reads "plan.json:3:14: expected a number at $.chapters[0].count".
+//
+//   throw sudoku::InputError("plan.json", 3, 14, "expected a number");  // what(): "plan.json:3:14: ..."
+//   try { book = sudoku::read_book(path); }
+//   catch (const sudoku::InputError& error) { std::cerr << "typeset: " << error.what() << '\n'; }
 #pragma once
 
 #include <stdexcept>

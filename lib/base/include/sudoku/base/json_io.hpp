@@ -4,6 +4,10 @@
 // JsonField throws InputError naming the source and the JSON path ("plan.json: $.chapters[2].count:
 // expected an integer from 1 to 100000, got \"ten\""). Unknown keys are rejected by allow_only, so a
 // misspelt option is never silently ignored.
+//
+//   const sudoku::JsonDocument plan = sudoku::read_json_file("plan.json");
+//   const sudoku::JsonField chapter = sudoku::JsonField(plan).required("chapters").element(2);
+//   const std::int64_t count = chapter.required("count").as_integer(1, 100000);
 #pragma once
 
 #include <boost/json/value.hpp>

@@ -6,6 +6,10 @@
 // progress callback, if given, runs on the calling thread only (roughly ten times a second and once
 // at the end) with the number of finished items; an exception it throws stops the remaining items
 // the same way (after the running ones finish) and is rethrown.
+//
+//   std::vector<int> counts(puzzles.size());
+//   sudoku::parallel_for(puzzles.size(), sudoku::default_jobs(),
+//                        [&](std::size_t i) { counts[i] = sudoku::count_solutions(puzzles[i]).count; });
 #pragma once
 
 #include <cstddef>

@@ -4,6 +4,9 @@
 // draws use our own unbiased reduction, never std::uniform_int_distribution, whose output differs
 // between standard libraries. Streams for independent work items are derived with derive_seed so
 // results do not depend on scheduling or thread count.
+//
+//   sudoku::Rng rng(sudoku::derive_seed(plan_seed, chapter, index));
+//   rng.shuffle(cells.begin(), cells.end());
 #pragma once
 
 #include <array>

@@ -2,7 +2,12 @@
 // (and the ratings of the rating engine) — computed in parallel, returned in input order.
 //
 // Contract: the reports depend only on the entries and the options, never on the number of jobs.
-// Malformed or unsolvable puzzles are reported with their status, never dropped.
+// Malformed or unsolvable puzzles are reported with their status, never dropped. Errors: InputError
+// for bad metric options (CorpusRater) or a malformed Killer line; IoError for an unreadable file.
+//
+//   const sudoku::CorpusRater rater(sudoku::CorpusRatingOptions{.jobs = 4});
+//   const std::vector<sudoku::PuzzleReport> reports =
+//       sudoku::rate_corpus({sudoku::read_corpus_input("puzzles.txt", {})}, rater);
 #pragma once
 
 #include <cstddef>

@@ -13,6 +13,10 @@
 //
 // The plan and the calibration are kept as opaque JSON objects: their schemas belong to the plan and
 // calibration tools, the book only carries a copy for provenance.
+//
+//   sudoku::Book book = sudoku::read_book("book/book.json");
+//   book.title = "Evil Sudoku, Volume 2";
+//   sudoku::write_book(book, "book/book.json");
 #pragma once
 
 #include <boost/json/object.hpp>

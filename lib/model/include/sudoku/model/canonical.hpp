@@ -9,6 +9,7 @@
 // ordered before every value; so values appear as 1, 2, 3... in order of first appearance. The key
 // is the canonical grid written as one line ('.' for blanks). Deterministic, allocation-light, safe
 // to call from several threads at once. docs/canonical-form.md has the algorithm and its speed.
+// Every grid has a canonical form, so none of these functions reports an error.
 //
 // Variants: the group is the board's own (transform.hpp: the maps that keep the extra units, for
 // jigsaw the 8 symmetries of the square, which carry the layout along) with the relabellings; the
@@ -16,6 +17,9 @@
 // the key names the variant and, for jigsaw, the layout: "x 12.3..", "jigsaw 1.2.. 111122333..".
 // So no variant puzzle shares a key with a classic one. Exact up to 9x9 (X above 9x9 is searched
 // over the square's symmetries only, and says so with exact = false).
+//
+//   const sudoku::CanonicalForm form = sudoku::canonical_form(puzzle);
+//   const bool duplicate = !seen_keys.insert(form.key).second;  // rotated or relabelled copies too
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,12 @@
 //
 // Contract: a value type; cells hold 0 (blank) or 1..size. Storage is inline (no allocation), so
 // grids are cheap to copy in the generator's and rater's inner loops. The geometry is shared.
+// set() checks its value by assert only (debug builds), as the inner loops cannot pay for a check;
+// on_geometry throws std::invalid_argument for boards of another size.
+//
+//   sudoku::Grid grid;                           // a blank 9x9
+//   grid.set(grid.geometry().cell_at(3, 6), 5);  // r4c7: rows and columns count from 0 here
+//   const bool consistent = !sudoku::find_conflict(grid).has_value();
 #pragma once
 
 #include <array>

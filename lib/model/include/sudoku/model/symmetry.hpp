@@ -2,7 +2,11 @@
 // orbit of cells at a time so the pattern keeps its symmetry.
 //
 // Contract: cell_orbits partitions the cells into orbits under the symmetry group (each orbit sorted,
-// orbits ordered by their first cell); `none` gives one orbit per cell.
+// orbits ordered by their first cell); `none` gives one orbit per cell. parse_symmetry throws
+// std::invalid_argument listing the known names.
+//
+//   const auto orbits = sudoku::cell_orbits(puzzle.geometry(), sudoku::parse_symmetry("rotate180"));
+//   for (const int cell : orbits[k]) puzzle.clear(cell);  // the whole orbit, so the pattern stays symmetric
 #pragma once
 
 #include <string_view>

@@ -4,7 +4,13 @@
 // Contract: a Canvas does not own the cairo_t; it only sets the state each call needs (colour,
 // line width, font), so calls do not leak state into one another. Text uses faces from
 // FontLibrary, never Cairo's toy font API, so PDF output embeds real font subsets. Text is drawn
-// without shaping (no kerning or ligatures), which suits captions, numbers and labels.
+// without shaping (no kerning or ligatures), which suits captions, numbers and labels. A Canvas
+// throws nothing: Cairo keeps the first failure in the context's status, which the writers check.
+//
+//   sudoku::typeset::Canvas canvas(cairo);
+//   canvas.set_font(fonts.at("caption"), 9);
+//   canvas.draw_aligned("Puzzle 12", box.x, box.right(), box.bottom(),
+//                       sudoku::typeset::HorizontalAlign::center, sudoku::typeset::Color::black());
 #pragma once
 
 #include <cairo.h>

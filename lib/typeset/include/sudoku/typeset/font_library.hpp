@@ -6,6 +6,9 @@
 // substitute (fontconfig would otherwise hand back some other face). Errors are FontNotFound with a
 // message saying where it looked; load_template_fonts turns them into InputErrors at the template's
 // <font> line.
+//
+//   sudoku::typeset::FontLibrary library(std::vector<std::filesystem::path>{"fonts"});
+//   const sudoku::typeset::Font bold = library.find_family("TeX Gyre Heros", "Bold");
 #pragma once
 
 #include <cairo.h>

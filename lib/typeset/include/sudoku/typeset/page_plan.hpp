@@ -7,7 +7,12 @@
 // row (every chapter starts a new page, unless the puzzle master's flow is continuous: then it fills on from
 // where the last one ended); then, when solutions are included, every solution in puzzle order filling the
 // solution master's slots. A master with start="recto" begins on an odd page; a blank page is inserted when
-// needed. Puzzles are numbered 1..N across the whole book.
+// needed. Puzzles are numbered 1..N across the whole book. plan_pages reports no errors (the book and
+// template were checked when loaded); its pages point at the template's masters, so the plan must not
+// outlive the template.
+//
+//   const sudoku::typeset::PagePlan plan = sudoku::typeset::plan_pages(book, page_template, true);
+//   const int page = plan.solution_page[number - 1];  // "Solution on page {solution_page}"
 #pragma once
 
 #include <cstddef>

@@ -10,7 +10,13 @@
 // The jitter comes from a fixed seed, so the same plot gives the same drawing every time. Text
 // uses real fonts through FontLibrary (never Cairo's toy font API); nothing is written unless the
 // whole figure rendered, and then atomically. A PDF carries a creation date only when pdf_date is
-// set, so the same plot gives the same bytes (SVG and PNG carry no date).
+// set, so the same plot gives the same bytes (SVG and PNG carry no date). Errors: InputError for an
+// unknown extension, FontNotFound when no plot font is installed, IoError when the file cannot be
+// written.
+//
+//   sudoku::typeset::FontLibrary library;
+//   const sudoku::typeset::PlotFonts fonts = sudoku::typeset::find_plot_fonts(library);
+//   sudoku::typeset::write_distribution_plot("levels.svg", plot, fonts);  // format from the extension
 #pragma once
 
 #include <cstdint>

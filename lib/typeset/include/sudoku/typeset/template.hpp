@@ -10,6 +10,9 @@
 //
 // Every length is in points. Masters inherit the template's <page> and <grid> settings and may
 // override single attributes of them.
+//
+//   const sudoku::typeset::Template page_template = sudoku::typeset::load_template("templates/book-6x9.xml");
+//   const int grids_per_page = page_template.puzzle_page.slots();
 #pragma once
 
 #include <filesystem>

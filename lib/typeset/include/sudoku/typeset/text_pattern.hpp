@@ -6,6 +6,10 @@
 // file and line). expand gives nullopt when any variable the text uses has no value where it is
 // drawn (no date for an undated puzzle, no solution page when solutions are left out): the whole
 // line is then left out instead of printing "Solution on page ".
+//
+//   sudoku::typeset::TextValues values;
+//   values.set(sudoku::typeset::Variable::level, "evil");
+//   const auto text = sudoku::typeset::TextPattern::parse("{level|capitalize} puzzles").expand(values);
 #pragma once
 
 #include <array>

@@ -2,7 +2,11 @@
 //
 // Contract: every length is held in PostScript points (1/72 in), the unit of PDF and Cairo. Text
 // forms are a number followed by a unit: "pt", "mm", "cm" or "in" ("0.5pt", "85mm", "8.5in");
-// a bare number is not a length. Colours are "#rrggbb" or "#rgb".
+// a bare number is not a length. Colours are "#rrggbb" or "#rgb". The parsers return nullopt
+// instead of throwing, so the template loader can report the file and line.
+//
+//   const std::optional<double> trim_width = sudoku::typeset::parse_length("8.5in");  // 612 points
+//   const std::optional<sudoku::typeset::Color> tint = sudoku::typeset::parse_color("#d9d9d9");
 #pragma once
 
 #include <optional>
