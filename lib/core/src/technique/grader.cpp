@@ -322,10 +322,13 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
 // - uniqueness on -> off, and the uniqueness stages found nothing: off, they find nothing either
 //   (context.uniqueness is read by those two searches only);
 // - explain, which only adds text.
-// A solved grade is then the same grade.
+// A solved grade is then the same grade, and "beyond" the same "beyond": the loop ends where the
+// same stages found nothing. (Beyond, every rung ran, Nishio among them: it carries over between
+// gradings of one order only.)
 bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded,
                         const TechniqueOptions& wanted) {
-  if (!grade.solved() || graded.max_technique != wanted.max_technique || !(graded.ceiling == wanted.ceiling))
+  if (!(grade.solved() || grade.beyond()) || graded.max_technique != wanted.max_technique ||
+      !(graded.ceiling == wanted.ceiling))
     return false;
   if (graded.order != wanted.order && !grade.order_free) return false;
   if (graded.uniqueness != wanted.uniqueness && (!graded.uniqueness || grade.used_uniqueness)) return false;
