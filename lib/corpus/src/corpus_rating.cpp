@@ -1,6 +1,7 @@
 #include "sudoku/corpus/corpus_rating.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 #include "sudoku/base/errors.hpp"
@@ -56,6 +57,17 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
   };
   level_technique_ = level_technique(options_.calibration);
   killer_level_technique_ = level_technique(options_.killer_calibration);
+  // The rating a technique level metric gives a puzzle beyond its ladder (its "beyond" setting).
+  const auto beyond_score = [](const RatingMetric* metric) {
+    double value = 0;
+    if (metric && metric->name() == "technique") {
+      const std::string text = metric->settings().at("beyond");
+      std::from_chars(text.data(), text.data() + text.size(), value);
+    }
+    return value;
+  };
+  level_beyond_ = beyond_score(level_metric_.get());
+  killer_level_beyond_ = beyond_score(killer_level_metric_.get());
 }
 
 std::vector<std::string> CorpusRater::warnings() const {
@@ -128,8 +140,11 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       // reuses the grade above when the path proves it the same (grade_carries_over): the press
       // levels grade in invariant order, and below the chains that is the SE-order path.
       const auto& level_options = killer ? killer_level_technique_ : level_technique_;
-      if (level_metric && level_options && grade_carries_over(technique, technique_options_, *level_options)) {
-        report.level = level_for(calibration, technique.grade).name;
+      if (level_metric && level_options &&
+          grade_carries_over(technique, technique_options_, *level_options)) {
+        // "beyond" rates as the level metric's beyond score, as its own grading would.
+        const double beyond = killer ? killer_level_beyond_ : level_beyond_;
+        report.level = level_for(calibration, technique.beyond() ? beyond : technique.grade).name;
       } else if (level_metric || report.call_count) {
         const double level_rating = level_metric ? level_metric->rate(grid).value : report.call_count->value;
         report.level = level_for(calibration, level_rating).name;

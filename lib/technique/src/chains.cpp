@@ -692,6 +692,7 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
   std::vector<int> layer_ids{Track ? graph.add(fact_key(n, cell, digit, true), parents) : -1};
   const auto off_id = [&](int c) { return graph.find(fact_key(n, c, digit, false)); };
   std::vector<int> layer_weights;
+  std::vector<int> placement_depths;  // the layer's placements' ancestor counts
   std::vector<std::vector<int>> layer_parents;
   // SE counts a contradiction (a candidate both on and off) by the two facts' ancestors apart,
   // shared ones twice. Every contradiction of a layer is weighed and the fewest count wins, so
@@ -709,16 +710,33 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
     bool clash = false;
     placed |= layer_cells;
     places -= layer_cells;
-    for (std::size_t i = 0; i < layer.size(); ++i) {
-      const int at = layer[i];
+    CellSet<W> removed;
+    for (const int at : layer) {
       const CellSet<W>& peers = layout.peers[static_cast<std::size_t>(at)];
       // Already off, or seen by another placement of the layer: two placements in one unit.
       clash = clash || !before.test(at) || peers.intersects(layer_cells);
-      if (Track) {
-        const std::array<int, 1> parent{layer_ids[i]};
-        (before & peers).for_each([&](int peer) { graph.add(fact_key(n, peer, digit, false), parent); });
-      }
+      removed |= before & peers;
       places -= peers;
+    }
+    if (Track) {
+      // A place several of the layer's placements see rests on the one with the fewest ancestors,
+      // on all of those tied for the fewest: the first in the layer's order (the order units are
+      // numbered in) made a transformed puzzle's Nishio differ by a tenth.
+      placement_depths.clear();
+      for (const int id : layer_ids) placement_depths.push_back(graph.ancestors(std::array<int, 1>{id}));
+      removed.for_each([&](int peer) {
+        int fewest_ancestors = std::numeric_limits<int>::max();
+        parents.clear();
+        for (std::size_t i = 0; i < layer.size(); ++i) {
+          if (!layout.peers[static_cast<std::size_t>(layer[i])].test(peer)) continue;
+          if (placement_depths[i] < fewest_ancestors) {
+            fewest_ancestors = placement_depths[i];
+            parents.clear();
+          }
+          if (placement_depths[i] == fewest_ancestors) parents.push_back(layer_ids[i]);
+        }
+        graph.add(fact_key(n, peer, digit, false), parents);
+      });
     }
     if (clash) {
       if (!Track) return 1;
@@ -758,7 +776,7 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
       if (!left.single()) continue;
       const int target = left.first();
       // A place left alone in several units rests on the unit whose emptied places have the
-      // fewest ancestors (not the first unit in the geometry's order).
+      // fewest ancestors (not the first unit in the geometry's order), on all of those tied.
       int weight = 0;
       if (Track) {
         parents.clear();
@@ -773,6 +791,9 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
       } else if (weight < layer_weights[static_cast<std::size_t>(known - layer.begin())]) {
         layer_weights[static_cast<std::size_t>(known - layer.begin())] = weight;
         layer_parents[static_cast<std::size_t>(known - layer.begin())] = parents;
+      } else if (Track && weight == layer_weights[static_cast<std::size_t>(known - layer.begin())]) {
+        std::vector<int>& tied = layer_parents[static_cast<std::size_t>(known - layer.begin())];
+        tied.insert(tied.end(), parents.begin(), parents.end());
       }
     }
     layer_ids.clear();

@@ -429,10 +429,17 @@ enum class ForcingLevel : std::uint8_t {
 template <int W>
 bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                        Technique technique, std::vector<Step>& out);
+// Which derivation of a fact a dynamic branch rests on when one layer derives it several ways (a
+// candidate removed by two placements, a hidden single in two units, two contradictions):
+//   first_met:    the first in cell and unit order, which depends on cell numbering and digit
+//                 labels; SE order's dynamic (+) and nested rungs keep it (their path was measured so).
+//   fewest_nodes: the one with the fewest nodes, the union of those tied: order-free, the
+//                 invariant order's (forcing_chains.cpp, Branch).
+enum class Derivation : std::uint8_t { first_met, fewest_nodes };
 // Contradiction, double, cell and region forcing chains at the given level.
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                         ForcingLevel level, std::vector<Step>& out);
+                         ForcingLevel level, Derivation derivation, std::vector<Step>& out);
 
 // Whether assuming `digit` at `cell` on (placed) or off (removed) and following that digit alone —
 // peers of a placement lose it, a unit left with one place gets it, layer by layer — ends in a

@@ -6,9 +6,10 @@
 // the search starts again from the bottom. Steps no harder than the grade already reached are
 // applied along with them: they cannot change the grade, and batching them saves searches.
 //
-// In SE order (TechniqueOptions::order, the default) the forcing-chain rungs search as Sudoku
-// Explainer does (se_chaining.cpp) and give one step, SE's first hint, and every step restarts the
-// ladder from the bottom (no chain-family shortcut): SE's path, hence SE's number.
+// The forcing-chain rungs search through the ChainEngine of TechniqueOptions::order
+// (chain_engine.hpp). In SE order (the default) they search as Sudoku Explainer does
+// (se_chaining.cpp) and give one step, SE's first hint, and every step restarts the ladder from the
+// bottom (no chain-family shortcut): SE's path, hence SE's number.
 #include "sudoku/technique/technique_grader.hpp"
 
 #include <algorithm>
@@ -17,8 +18,8 @@
 #include <cmath>
 #include <limits>
 
+#include "chain_engine.hpp"
 #include "engine.hpp"
-#include "se_chaining.hpp"
 
 namespace sudoku {
 namespace technique {
@@ -28,7 +29,8 @@ namespace {
 template <int W>
 struct Stage {
   Technique first;  // easiest technique it reports (gates the stage under max_technique)
-  // Appends steps; returns false on a contradiction.
+  // Appends steps; returns false on a contradiction. Null for the forcing-chain rungs: they search
+  // through the ChainEngine of the grading's order (chain_engine.hpp).
   bool (*search)(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);
   // Whether the search makes use of SearchContext::score_cap, i.e. runs much cheaper capped (see
   // the shortcut below). Only static forcing chains do so far: capped, they search no deeper
@@ -107,18 +109,12 @@ const std::vector<Stage<W>>& stages() {
       {Technique::x_chain, [](const L& l, const B& b, S& s, V& v) { return find_chains(l, b, s, v), true; }},
       {Technique::aligned_triplet_exclusion,
        [](const L& l, const B& b, S& s, V& v) { return find_aligned_triplet_exclusion(l, b, s, v), true; }},
-      {Technique::nishio, [](const L& l, const B& b, S& s, V& v) { return find_nishio(l, b, s, v), true; }},
-      {Technique::multiple_forcing_chain,
-       [](const L& l, const B& b, S& s,
-          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::static_links, v), true; },
-       true},
-      {Technique::dynamic_forcing_chain,
-       [](const L& l, const B& b, S& s,
-          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic, v), true; }},
-      {Technique::dynamic_forcing_chain_plus,
-       [](const L& l, const B& b, S& s,
-          V& v) { return find_forcing_chains(l, b, s, ForcingLevel::dynamic_plus, v), true; }},
-      {Technique::nested_forcing_chain, [](const L& l, const B& b, S& s, V& v) { return find_forcing_chains(l, b, s, ForcingLevel::nested, v), true; }},
+      // The forcing-chain rungs search through the grading's ChainEngine (no search of their own).
+      {Technique::nishio, nullptr},
+      {Technique::multiple_forcing_chain, nullptr, true},
+      {Technique::dynamic_forcing_chain, nullptr},
+      {Technique::dynamic_forcing_chain_plus, nullptr},
+      {Technique::nested_forcing_chain, nullptr},
   };
   return list;
 }
@@ -126,37 +122,19 @@ const std::vector<Stage<W>>& stages() {
 // Scores are sums of tenths; compare them with a tolerance.
 constexpr double kScoreEpsilon = 1e-6;
 
-// SE order (ChainOrder::se): the forcing-chain rungs search SE's way and report only SE's first
-// hint. Returns false when `technique` is not such a rung (the ladder's own search runs).
-template <int W>
-bool se_order_search(Technique technique, const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                     std::vector<Step>& out) {
-  switch (technique) {
+// The forcing-chain rung a stage from Nishio up is.
+ChainRung chain_rung(Technique first) {
+  switch (first) {
     case Technique::nishio:
-      find_se_chaining(layout, board, context, SeChainRule::nishio, out);
-      return true;
+      return ChainRung::nishio;
     case Technique::multiple_forcing_chain:
-      find_se_chaining(layout, board, context, SeChainRule::multiple, out);
-      return true;
+      return ChainRung::multiple;
     case Technique::dynamic_forcing_chain:
-      find_se_chaining(layout, board, context, SeChainRule::dynamic, out);
-      return true;
+      return ChainRung::dynamic;
     case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain: {
-      // No SE-order engine for levels 1 and 2 yet: one step, the easiest (first found) of the order-free search.
-      std::vector<Step> all;
-      find_forcing_chains(layout, board, context,
-                          technique == Technique::nested_forcing_chain ? ForcingLevel::nested : ForcingLevel::dynamic_plus,
-                          all);
-      if (all.empty()) return true;
-      std::size_t easiest = 0;
-      for (std::size_t i = 1; i < all.size(); ++i)
-        if (all[i].score < all[easiest].score - kScoreEpsilon) easiest = i;
-      out.push_back(std::move(all[easiest]));
-      return true;
-    }
+      return ChainRung::dynamic_plus;
     default:
-      return false;
+      return ChainRung::nested;
   }
 }
 
@@ -205,6 +183,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     lowest_score[stage] = lowest;
   }
   const bool se_order = options.order == ChainOrder::se;
+  const ChainEngine<W>& chains = chain_engine<W>(options.order);
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
   bool above_ceiling = false;
@@ -215,10 +194,12 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     const auto run = [&](std::size_t stage, std::vector<Step>& into) {
       // Both orders search the same way below Nishio (grade_carries_over).
       if (ladder[stage].first >= Technique::nishio) result.order_free = false;
-      if (se_order && se_order_search(ladder[stage].first, layout, board, context, into))
-        consistent = true;
-      else
+      if (ladder[stage].search) {
         consistent = ladder[stage].search(layout, board, context, into);
+      } else {
+        chains.search(chain_rung(ladder[stage].first), layout, board, context, into);
+        consistent = true;
+      }
       std::erase_if(into, [&](const Step& step) { return step.technique > options.max_technique; });
       for (const Step& step : into)
         if (step.technique == Technique::unique_rectangle || step.technique == Technique::unique_loop ||
@@ -341,9 +322,13 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
 // - uniqueness on -> off, and the uniqueness stages found nothing: off, they find nothing either
 //   (context.uniqueness is read by those two searches only);
 // - explain, which only adds text.
-// A solved grade is then the same grade.
-bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded, const TechniqueOptions& wanted) {
-  if (!grade.solved() || graded.max_technique != wanted.max_technique || !(graded.ceiling == wanted.ceiling))
+// A solved grade is then the same grade, and "beyond" the same "beyond": the loop ends where the
+// same stages found nothing. (Beyond, every rung ran, Nishio among them: it carries over between
+// gradings of one order only.)
+bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded,
+                        const TechniqueOptions& wanted) {
+  if (!(grade.solved() || grade.beyond()) || graded.max_technique != wanted.max_technique ||
+      !(graded.ceiling == wanted.ceiling))
     return false;
   if (graded.order != wanted.order && !grade.order_free) return false;
   if (graded.uniqueness != wanted.uniqueness && (!graded.uniqueness || grade.used_uniqueness)) return false;

@@ -110,6 +110,8 @@ class CorpusRater {
   // (grade_carries_over) gives the level without grading again.
   std::optional<TechniqueOptions> level_technique_;
   std::optional<TechniqueOptions> killer_level_technique_;
+  double level_beyond_ = 0;  // the technique level metric's rating of "beyond"
+  double killer_level_beyond_ = 0;
   std::unique_ptr<RatingMetric> hs_calls_;
   TechniqueOptions technique_options_;
   TechniqueOptions audit_options_ = audit_technique_options();

@@ -6,13 +6,13 @@
 // Contract: deterministic. With TechniqueOptions::order == invariant, also invariant under the
 // transforms of transform.hpp (all the easiest steps of a kind are applied together, so the path
 // does not depend on cell numbering or digit labels); the default SE order follows SE's chaining
-// order on the forcing-chain rungs instead, for SE's exact number. Every placement and elimination is a logical consequence of the givens; the uniqueness
-// techniques (unique rectangles, BUG) additionally assume the puzzle has exactly one solution and
-// can be switched off (on Killer boards they are always off: cage sums can tell a swapped
-// rectangle apart). Killer boards also get the cage and 45-rule techniques of technique.hpp. A puzzle the
-// implemented ladder cannot finish is graded "beyond" with the steps made so far; a contradiction (no
-// solution) is reported as such. Works for every geometry: techniques read units, peers and unit
-// intersections from the Geometry, nothing is 9x9-only. Thread-safe: grading shares only immutable
+// order on the forcing-chain rungs instead, for SE's exact number. Every placement and elimination is a
+// logical consequence of the givens; the uniqueness techniques (unique rectangles, BUG) additionally assume
+// the puzzle has exactly one solution and can be switched off (on Killer boards they are always off: cage
+// sums can tell a swapped rectangle apart). Killer boards also get the cage and 45-rule techniques of
+// technique.hpp. A puzzle the implemented ladder cannot finish is graded "beyond" with the steps made so far;
+// a contradiction (no solution) is reported as such. Works for every geometry: techniques read units, peers
+// and unit intersections from the Geometry, nothing is 9x9-only. Thread-safe: grading shares only immutable
 // per-geometry tables. The vocabulary (Technique, TechniqueStep) is technique.hpp; the "technique" rating
 // metric built on this is rating.hpp's.
 //
@@ -88,11 +88,13 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
 // Whether grading the same puzzle with `wanted` would give `grade` (got with `graded`) again —
 // the same outcome, grade and hardest technique — provably, from the path alone: the options
 // differ at most in order (needs order_free), uniqueness (on -> off needs !used_uniqueness) and
-// explain, and the grade is solved. corpus-rate grades each puzzle in SE order and levels it in
-// invariant order; for puzzles below the chains this saves the second grading.
+// explain, and the grade is solved or beyond. corpus-rate grades each puzzle in SE order and levels
+// it in invariant order; for puzzles below the chains this saves the second grading, and where
+// both are in one order (--invariant) for every puzzle whose path took no uniqueness step.
 //
 //   if (grade_carries_over(g, se_options, level_options)) level_grade = g.grade;
-bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded, const TechniqueOptions& wanted);
+bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded,
+                        const TechniqueOptions& wanted);
 
 // One step as a line: "r4c7=5  hidden single in box 6", "r1c2,r1c5 -4  pointing, box 1".
 std::string format_step(const Geometry& geometry, const TechniqueStep& step);
