@@ -247,11 +247,45 @@ TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
   std::filesystem::remove_all(options.output_directory);
 }
 
+// An edited checkpoint whose puzzle no longer checks out is named, with the slot and the puzzle.
+TEST(BookGeneration, AnEditedCheckpointNamesTheSlotAndTheFile) {
+  const Plan plan = test_plan();
+  BookGenerationOptions options;
+  options.output_directory = testing::make_temp_dir("book");
+  const auto interrupt = [](const std::vector<std::size_t>& done) {
+    if (done[0] + done[1] + done[2] >= 1) throw std::runtime_error("interrupted");
+  };
+  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
+  const std::string path = checkpoint_path(options.output_directory);
+  std::string text = testing::read_text_file(path);
+  const std::size_t solution = text.find("\"solution\": \"");
+  ASSERT_NE(solution, std::string::npos);
+  std::swap(text[solution + 13], text[solution + 14]);  // two cells of a row: still a grid, not the solution
+  testing::write_text_file(path, text);
+  options.resume = true;
+  try {
+    generate_book(plan, options);
+    FAIL() << "expected InputError";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.source(), path);
+    EXPECT_EQ(error.message().rfind("chapter \"Easy\": puzzle 1 failed verification (solution, uniqueness or "
+                                    "symmetry): ",
+                                    0),
+              0U)
+        << error.what();
+    EXPECT_NE(error.message().find("read from this checkpoint"), std::string::npos) << error.what();
+  }
+  std::filesystem::remove_all(options.output_directory);
+}
+
 TEST(BookGeneration, ArchiveFilesRoundTrip) {
   const auto result = generate(test_plan(), 2);
   const std::string dir = testing::make_temp_dir("archive");
-  append_to_archive(dir + "/archive.txt", result.book);
-  append_to_archive(dir + "/archive.txt", result.book);
+  std::string text;
+  for (int copy = 0; copy < 2; ++copy)
+    for (const auto& chapter : result.book.chapters)
+      for (const auto& puzzle : chapter.puzzles) text += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
+  testing::write_text_file(dir + "/archive.txt", text);
   EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 18U);
   EXPECT_EQ(read_archive({dir + "/archive.txt"}).size(), 9U);
   std::filesystem::remove_all(dir);

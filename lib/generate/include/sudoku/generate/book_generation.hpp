@@ -49,6 +49,9 @@ struct BookGenerationOptions {
   std::map<std::string, std::string> published;
   ClimbSettings climb;  // target and tolerance come from the plan; the budgets from here
   std::string tool_version;
+  // Leave the checkpoint in the output directory when the book is written (it is removed otherwise):
+  // the desk keeps it until its archive update commits, so a remade book reuses every climb.
+  bool keep_checkpoint = false;
 };
 
 struct ChapterSummary {
@@ -88,8 +91,6 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
 // Canonical keys of every puzzle in the given archive files (one puzzle per line; labels allowed).
 // InputError at the first malformed line, IoError when unreadable.
 std::set<std::string> read_archive(const std::vector<std::string>& paths);
-// Appends the book's puzzles (one line each) to an archive file, atomically.
-void append_to_archive(const std::string& path, const Book& book);
 
 // Path of the checkpoint file inside an output directory.
 std::string checkpoint_path(const std::string& output_directory);
