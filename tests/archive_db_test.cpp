@@ -226,7 +226,7 @@ TEST(ArchiveDb, ForeignDamagedAndWrongVersionFilesAreRefusedUnchanged) {
     std::vector<ArchiveEntry> entries;
     for (int i = 0; i < 300; ++i) {
       ArchiveEntry made = entry(kPuzzle, add_days("2026-01-01", i), "hard");
-      made.canonical += " " + std::to_string(i);
+      made.canonical.append(1, ' ').append(std::to_string(i));  // a key of its own
       entries.push_back(made);
     }
     archive.record("daily", {}, entries);
@@ -239,7 +239,8 @@ TEST(ArchiveDb, ForeignDamagedAndWrongVersionFilesAreRefusedUnchanged) {
   testing::run_command("sqlite3 " + dir + "/negative.sqlite 'PRAGMA user_version = -1'");
   testing::run_command("sqlite3 " + dir +
                        "/other.sqlite 'PRAGMA application_id = 42; CREATE TABLE puzzles (canonical)'");
-  testing::run_command("sqlite3 " + dir + "/columns.sqlite 'PRAGMA user_version = 1; CREATE TABLE puzzles (x)'");
+  testing::run_command("sqlite3 " + dir +
+                       "/columns.sqlite 'PRAGMA user_version = 1; CREATE TABLE puzzles (x)'");
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"app.db", "not a sudoku-press archive (schema version 0, tables notes)"},
       {"negative.sqlite", "archive schema version -1 is not valid"},
@@ -265,8 +266,9 @@ TEST(ArchiveDb, ForeignDamagedAndWrongVersionFilesAreRefusedUnchanged) {
       EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
       EXPECT_FALSE(std::filesystem::exists(dir + "/out")) << name;
     }
-    const auto rated = testing::run_command(testing::tool_path("corpus-rate") + " --no-rating " +
-                                            testing::test_data("../../examples/corpus.txt") + " --archive " + path);
+    const auto rated =
+        testing::run_command(testing::tool_path("corpus-rate") + " --no-rating " +
+                             testing::test_data("../../examples/corpus.txt") + " --archive " + path);
     EXPECT_EQ(rated.exit_code, 2) << name << ": " << rated.err;
     EXPECT_NE(rated.err.find(message), std::string::npos) << rated.err;
     EXPECT_EQ(testing::read_text_file(path), before) << name << " was written";
@@ -294,8 +296,9 @@ TEST(ArchiveDb, ReadersNeverWriteAndUpdatesStampOlderArchives) {
     EXPECT_EQ(archive.canonical_keys().size(), 1U);
     EXPECT_EQ(archive.current_slots("daily").size(), 1U);
   }
-  const auto rated = testing::run_command(testing::tool_path("corpus-rate") + " --no-rating " +
-                                          testing::test_data("../../examples/corpus.txt") + " --archive " + path);
+  const auto rated =
+      testing::run_command(testing::tool_path("corpus-rate") + " --no-rating " +
+                           testing::test_data("../../examples/corpus.txt") + " --archive " + path);
   EXPECT_EQ(rated.exit_code, 0) << rated.err;
   const auto excluded = generate(small_plan(dir) + " -o " + dir + "/out --archive " + path);
   EXPECT_EQ(excluded.exit_code, 0) << excluded.err;
@@ -349,8 +352,8 @@ TEST(ArchiveDb, TextArchivesExcludeAndImportExplicitly) {
   const Book second = read_book(dir + "/b/book.json");
   for (std::size_t c = 0; c < first.chapters.size(); ++c)
     EXPECT_NE(first.chapters[c].puzzles[0].canonical, second.chapters[c].puzzles[0].canonical);
-  const std::string import =
-      testing::tool_path("generate-book") + " --import-archive " + printed + " --update-archive " + dir + "/d.sqlite";
+  const std::string import = testing::tool_path("generate-book") + " --import-archive " + printed +
+                             " --update-archive " + dir + "/d.sqlite";
   const auto imported = testing::run_command(import);
   ASSERT_EQ(imported.exit_code, 0) << imported.err;
   EXPECT_NE(imported.err.find("3 puzzles imported into"), std::string::npos) << imported.err;
@@ -370,6 +373,17 @@ TEST(ArchiveDb, AnUnwritableArchiveIsRefusedBeforeAnyWork) {
   EXPECT_NE(proc.err.find("/proc/sudoku-press/desk.sqlite: cannot open the archive"), std::string::npos)
       << proc.err;
   EXPECT_FALSE(std::filesystem::exists(dir + "/out"));
+  // A write that fails as on a full disk, even for root: a file size limit below the journal's size
+  // (ulimit -f, with SIGXFSZ ignored so that the write returns EFBIG).
+  { ArchiveDb create(dir + "/full.sqlite", ArchiveAccess::update); }
+  const std::string before = testing::read_text_file(dir + "/full.sqlite");
+  const auto full =
+      testing::run_command("trap '' XFSZ; ulimit -f 8; " + testing::tool_path("generate-book") + " " + plan +
+                           " -o " + dir + "/out -j1 --update-archive " + dir + "/full.sqlite");
+  EXPECT_EQ(full.exit_code, 2) << full.err;
+  EXPECT_NE(full.err.find(dir + "/full.sqlite: cannot write the archive"), std::string::npos) << full.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out"));
+  EXPECT_EQ(testing::read_text_file(dir + "/full.sqlite"), before);
   if (geteuid() != 0) {  // root writes through permissions
     const std::string folder = dir + "/locked";
     std::filesystem::create_directories(folder);
@@ -379,8 +393,10 @@ TEST(ArchiveDb, AnUnwritableArchiveIsRefusedBeforeAnyWork) {
     EXPECT_EQ(file.exit_code, 2) << file.err;
     EXPECT_NE(file.err.find("cannot write the archive"), std::string::npos) << file.err;
     std::filesystem::permissions(folder + "/desk.sqlite", std::filesystem::perms::owner_all);
-    std::filesystem::permissions(folder, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
-    const auto folder_run = generate(plan + " -o " + dir + "/out --update-archive " + folder + "/desk.sqlite");
+    std::filesystem::permissions(folder,
+                                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+    const auto folder_run =
+        generate(plan + " -o " + dir + "/out --update-archive " + folder + "/desk.sqlite");
     EXPECT_EQ(folder_run.exit_code, 2) << folder_run.err;
     EXPECT_NE(folder_run.err.find("cannot write the archive"), std::string::npos) << folder_run.err;
     std::filesystem::permissions(folder, std::filesystem::perms::owner_all);

@@ -42,9 +42,8 @@ struct Size {
   std::string symmetry;             // 4x4 half-turn puzzles are few: desks often make the same one
 };
 
-const std::vector<Size> kSizes = {{4, 2, {"easy", "medium"}, "rotate180"},
-                                  {6, 3, {"easy", "medium"}, "none"},
-                                  {9, 2, {"easy"}, "none"}};
+const std::vector<Size> kSizes = {
+    {4, 2, {"easy", "medium"}, "rotate180"}, {6, 3, {"easy", "medium"}, "none"}, {9, 2, {"easy"}, "none"}};
 
 std::string plan_text(const Size& size, int month) {
   std::string slots;
@@ -55,9 +54,9 @@ std::string plan_text(const Size& size, int month) {
   char from[16];
   std::snprintf(from, sizeof from, "%04d-%02d-01", 2030 + month / 12, month % 12 + 1);
   return "{\"title\": \"Stress\", \"publication\": \"grid-" + std::to_string(size.size) +
-         "\", \"seed\": 7, \"size\": " + std::to_string(size.size) +
-         ", \"symmetry\": \"" + size.symmetry + "\", \"calendar\": {\"from\": \"" + from +
-         "\", \"days\": " + std::to_string(size.days) + ", \"slots\": {" + days + "}}}";
+         "\", \"seed\": 7, \"size\": " + std::to_string(size.size) + ", \"symmetry\": \"" + size.symmetry +
+         "\", \"calendar\": {\"from\": \"" + from + "\", \"days\": " + std::to_string(size.days) +
+         ", \"slots\": {" + days + "}}}";
 }
 
 std::string sql(const std::string& archive, const std::string& query) {
@@ -77,11 +76,12 @@ TEST(ArchiveStress, ConcurrentDesksOfEverySizeNeverLoseOrRepeatAPuzzle) {
     std::vector<std::string> outputs;
     for (const auto& size : kSizes)
       for (int desk = 0; desk < kDesks; ++desk) {
-        const std::string name = std::to_string(size.size) + "-" + std::to_string(round) + "-" +
-                                 std::to_string(desk);
+        const std::string name =
+            std::to_string(size.size) + "-" + std::to_string(round) + "-" + std::to_string(desk);
         testing::write_text_file(dir + "/" + name + ".json", plan_text(size, round * kDesks + desk));
-        commands += "(" + tool + " " + dir + "/" + name + ".json -o " + dir + "/" + name + " -j1 --update-archive " +
-                    archive + " 2>" + dir + "/" + name + ".err; echo $? >" + dir + "/" + name + ".exit) & ";
+        commands += "(" + tool + " " + dir + "/" + name + ".json -o " + dir + "/" + name +
+                    " -j1 --update-archive " + archive + " 2>" + dir + "/" + name + ".err; echo $? >" + dir +
+                    "/" + name + ".exit) & ";
         outputs.push_back(name);
         slots += static_cast<std::size_t>(size.days) * size.levels.size();
       }
@@ -93,13 +93,15 @@ TEST(ArchiveStress, ConcurrentDesksOfEverySizeNeverLoseOrRepeatAPuzzle) {
     int remade = 0;
     for (const auto& name : outputs)
       remade += testing::read_text_file(dir + "/" + name + ".err").find("made again") != std::string::npos;
-    const std::string counts = sql(archive, "SELECT count(*) || ' rows, ' || count(DISTINCT canonical) FROM puzzles");
+    const std::string counts =
+        sql(archive, "SELECT count(*) || ' rows, ' || count(DISTINCT canonical) FROM puzzles");
     std::printf("round %d: %zu slots, archive %s distinct keys, %d desks remade their book\n", round, slots,
                 counts.substr(0, counts.size() - 1).c_str(), remade);
     EXPECT_EQ(counts, std::to_string(slots) + " rows, " + std::to_string(slots) + "\n") << "round " << round;
     EXPECT_EQ(sql(archive, "PRAGMA integrity_check"), "ok\n") << "round " << round;
     // Every desk's book is what the archive says it printed.
-    const std::string rows = sql(archive, "SELECT publication || ' ' || book || ' ' || canonical FROM puzzles");
+    const std::string rows =
+        sql(archive, "SELECT publication || ' ' || book || ' ' || canonical FROM puzzles");
     for (const auto& name : outputs) {
       if (!std::filesystem::exists(dir + "/" + name + "/book.json")) continue;
       const std::string publication = "grid-" + name.substr(0, name.find('-'));

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 
 #include "reference_solver.hpp"
 #include "sudoku/base/errors.hpp"
@@ -222,7 +223,9 @@ TEST(BookGeneration, ResumeAfterAnInterruptionGivesTheSameBook) {
   std::filesystem::remove_all(options.output_directory);
 }
 
-TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
+// Interrupts test_plan() once a slot is finished, lets `edit` change the checkpoint (its path in
+// `path`), and resumes: returns the InputError that must follow.
+InputError resume_edited_checkpoint(const std::function<void(std::string&)>& edit, std::string& path) {
   const Plan plan = test_plan();
   BookGenerationOptions options;
   options.output_directory = testing::make_temp_dir("book");
@@ -230,52 +233,49 @@ TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
     if (done[0] + done[1] + done[2] >= 1) throw std::runtime_error("interrupted");
   };
   EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
-  const std::string path = checkpoint_path(options.output_directory);
+  path = checkpoint_path(options.output_directory);
   std::string text = testing::read_text_file(path);
-  const std::size_t puzzle = text.find("\"puzzle\": \"");
-  ASSERT_NE(puzzle, std::string::npos);
-  text.insert(puzzle + 11, "12");  // 83 symbols, the first two out of range
+  edit(text);
   testing::write_text_file(path, text);
   options.resume = true;
   try {
     generate_book(plan, options);
-    FAIL() << "expected InputError";
   } catch (const InputError& error) {
-    EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0].puzzle: "), std::string::npos)
-        << error.what();
+    return error;
   }
-  std::filesystem::remove_all(options.output_directory);
+  ADD_FAILURE() << "expected InputError";
+  return InputError(path, 0, 0, "");
+}
+
+TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t puzzle = text.find("\"puzzle\": \"");
+        ASSERT_NE(puzzle, std::string::npos);
+        text.insert(puzzle + 11, "12");  // 83 symbols, the first two out of range
+      },
+      path);
+  EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0].puzzle: "), std::string::npos)
+      << error.what();
 }
 
 // An edited checkpoint whose puzzle no longer checks out is named, with the slot and the puzzle.
 TEST(BookGeneration, AnEditedCheckpointNamesTheSlotAndTheFile) {
-  const Plan plan = test_plan();
-  BookGenerationOptions options;
-  options.output_directory = testing::make_temp_dir("book");
-  const auto interrupt = [](const std::vector<std::size_t>& done) {
-    if (done[0] + done[1] + done[2] >= 1) throw std::runtime_error("interrupted");
-  };
-  EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
-  const std::string path = checkpoint_path(options.output_directory);
-  std::string text = testing::read_text_file(path);
-  const std::size_t solution = text.find("\"solution\": \"");
-  ASSERT_NE(solution, std::string::npos);
-  std::swap(text[solution + 13], text[solution + 14]);  // two cells of a row: still a grid, not the solution
-  testing::write_text_file(path, text);
-  options.resume = true;
-  try {
-    generate_book(plan, options);
-    FAIL() << "expected InputError";
-  } catch (const InputError& error) {
-    EXPECT_EQ(error.source(), path);
-    EXPECT_EQ(error.message().rfind("chapter \"Easy\": puzzle 1 failed verification (solution, uniqueness or "
-                                    "symmetry): ",
-                                    0),
-              0U)
-        << error.what();
-    EXPECT_NE(error.message().find("read from this checkpoint"), std::string::npos) << error.what();
-  }
-  std::filesystem::remove_all(options.output_directory);
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t solution = text.find("\"solution\": \"");
+        ASSERT_NE(solution, std::string::npos);
+        std::swap(text[solution + 13], text[solution + 14]);  // two cells of a row: a grid, not the solution
+      },
+      path);
+  EXPECT_EQ(error.source(), path);
+  EXPECT_EQ(error.message().rfind(
+                "chapter \"Easy\": puzzle 1 failed verification (solution, uniqueness or symmetry): ", 0),
+            0U)
+      << error.what();
+  EXPECT_NE(error.message().find("read from this checkpoint"), std::string::npos) << error.what();
 }
 
 TEST(BookGeneration, ArchiveFilesRoundTrip) {

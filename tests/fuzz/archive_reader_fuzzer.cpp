@@ -53,8 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& [slot, entry] : archive.current_slots("daily-grid"))
       FUZZ_CHECK(entry.date == slot.date && entry.slot == slot.slot && !entry.withdrawn, entry.canonical);
   } catch (const sudoku::InputError&) {
-  } catch (const sudoku::IoError&) {
-  }
+  } catch (const sudoku::IoError&) {}
   FUZZ_CHECK(read_all(path) == input, "the reader wrote the file");
   std::remove((path + "-journal").c_str());
   return 0;

@@ -21,8 +21,8 @@ constexpr const char* kFingerprint = "0123456789abcdef";
 
 std::string scratch(const char* name) {
   const char* folder = std::getenv("TMPDIR");
-  return std::string(folder ? folder : "/tmp") + "/checkpoint_reader_fuzzer." + std::to_string(getpid()) + "." +
-         name + ".json";
+  return std::string(folder ? folder : "/tmp") + "/checkpoint_reader_fuzzer." + std::to_string(getpid()) +
+         "." + name + ".json";
 }
 
 }  // namespace
@@ -48,8 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t slot = 0; slot < 8; ++slot)
     for (int attempt = 0; attempt < 4; ++attempt)
       if (const auto result = store.find({slot, attempt})) {
-        FUZZ_CHECK(result->puzzle.cell_count() == result->solution.cell_count(), sudoku::to_line(result->puzzle));
-        lines.push_back({{slot, attempt}, sudoku::to_line(result->puzzle) + " " + sudoku::to_line(result->solution)});
+        FUZZ_CHECK(result->puzzle.cell_count() == result->solution.cell_count(),
+                   sudoku::to_line(result->puzzle));
+        lines.push_back(
+            {{slot, attempt}, sudoku::to_line(result->puzzle) + " " + sudoku::to_line(result->solution)});
         saved.add({slot, attempt}, *result);
       }
   if (lines.empty()) return 0;
@@ -62,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const auto& [key, line] : lines) {
     const auto result = again.find(key);
-    FUZZ_CHECK(result && sudoku::to_line(result->puzzle) + " " + sudoku::to_line(result->solution) == line, line);
+    FUZZ_CHECK(result && sudoku::to_line(result->puzzle) + " " + sudoku::to_line(result->solution) == line,
+               line);
   }
   return 0;
 }

@@ -47,9 +47,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "update-archive", po::value(&options.desk.update_archive),
       "the SQLite archive to add the new puzzles to after success (also read as --archive; created if "
       "missing; text --archive files are imported into it). A text file is refused: text archives are "
-      "read-only")(
-      "import-archive", po::value(&options.import)->multitoken(),
-      "import these text archives into --update-archive and exit (no plan)")(
+      "read-only")("import-archive", po::value(&options.import)->multitoken(),
+                   "import these text archives into --update-archive and exit (no plan)")(
       "replace", po::value(&options.replace)->multitoken(),
       "DATE:SLOT... withdraw that archived slot's puzzle (kept, never reused) and make a new one; every "
       "other slot comes out as archived (needs --update-archive)")(

@@ -22,8 +22,8 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   if (count.count != 1 || !(*count.solution == solution) || !is_solution_of(solution, puzzle) ||
       !has_symmetry(puzzle, plan.symmetry) ||
       !has_cage_symmetry(puzzle.geometry().cages(), solution, plan.symmetry))
-    throw VerificationError(name + " failed verification (solution, uniqueness or symmetry): " +
-                            to_line(puzzle));
+    throw VerificationError(name +
+                            " failed verification (solution, uniqueness or symmetry): " + to_line(puzzle));
   const MetricRating rating = metric.rate(puzzle);
   const bool on_target = chapter.band
                              ? chapter.band->contains(rating.value)

@@ -160,8 +160,9 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   } catch (const detail::VerificationError& error) {
     // Resumed slots come from a file that may have been edited; name it.
     if (result.resumed)
-      throw InputError(checkpoint, 0, 0,
-                       std::string(error.what()) + ", read from this checkpoint (remove it, or run without --resume)");
+      throw InputError(
+          checkpoint, 0, 0,
+          std::string(error.what()) + ", read from this checkpoint (remove it, or run without --resume)");
     throw;
   }
   check_published(result.book, options.published);

@@ -39,7 +39,8 @@ CREATE UNIQUE INDEX puzzles_current_slot ON puzzles(publication, date, slot)
 // One puzzle, whatever its symmetry, is archived once: the file itself refuses a repeat. Archives
 // made before this index have a plain one (puzzles_canonical) and get this one on their next update
 // when they hold no repeat; record() checks every key under the write lock either way.
-constexpr const char* kUniqueKeys = "CREATE UNIQUE INDEX IF NOT EXISTS puzzles_canonical_key ON puzzles(canonical)";
+constexpr const char* kUniqueKeys =
+    "CREATE UNIQUE INDEX IF NOT EXISTS puzzles_canonical_key ON puzzles(canonical)";
 
 // What opening an archive for update says when the file is not SQLite.
 constexpr const char* kNotAnArchive =
@@ -50,7 +51,8 @@ constexpr const char* kNotAnArchive =
 // (InputError), anything else (locked, unwritable, out of space) an IoError.
 [[noreturn]] void fail(sqlite3* db, int status, const std::string& path) {
   const int primary = status & 0xff;
-  if (primary == SQLITE_NOTADB) throw InputError(path, 0, 0, "not an SQLite archive (file is not a database)");
+  if (primary == SQLITE_NOTADB)
+    throw InputError(path, 0, 0, "not an SQLite archive (file is not a database)");
   if (primary == SQLITE_CORRUPT)
     throw InputError(path, 0, 0, std::string("damaged archive (") + sqlite3_errmsg(db) + ")");
   throw IoError(path + ": " + sqlite3_errmsg(db));
@@ -103,9 +105,8 @@ class Statement {
 
 constexpr const char* kColumns =
     "canonical, puzzle, solution, publication, date, slot, level, grades, book, created, withdrawn";
-constexpr const char* kColumnNames[] = {"canonical", "puzzle",  "solution", "publication",
-                                        "date",      "slot",    "level",    "grades",
-                                        "book",      "created", "withdrawn"};
+constexpr const char* kColumnNames[] = {"canonical", "puzzle", "solution", "publication", "date",     "slot",
+                                        "level",     "grades", "book",     "created",     "withdrawn"};
 
 ArchiveEntry read_entry(const Statement& row) {
   ArchiveEntry entry;
@@ -244,9 +245,10 @@ void ArchiveDb::open_for_update() {
     if (probe != SQLITE_OK) throw IoError(path_ + ": cannot write the archive: " + sqlite3_errmsg(db_));
     bool changed = state != State::archive;
     if (state == State::empty) {
-      execute(db_, std::string(kSchema) + kUniqueKeys + "; PRAGMA user_version = " +
-                       std::to_string(kSchemaVersion),
-              path_);
+      execute(
+          db_,
+          std::string(kSchema) + kUniqueKeys + "; PRAGMA user_version = " + std::to_string(kSchemaVersion),
+          path_);
     } else {
       Statement index(db_, "SELECT count(*) FROM sqlite_schema WHERE name = 'puzzles_canonical_key'", path_);
       index.step();
@@ -306,8 +308,7 @@ RecordOutcome ArchiveDb::record(const std::string& publication, const std::vecto
                                 const std::vector<ArchiveEntry>& entries) {
   // IMMEDIATE takes the write lock now, so what is read below cannot change before the commit.
   const int begun = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
-  if (begun != SQLITE_OK)
-    throw IoError(path_ + ": cannot start the archive update: " + sqlite3_errmsg(db_));
+  if (begun != SQLITE_OK) throw IoError(path_ + ": cannot start the archive update: " + sqlite3_errmsg(db_));
   RecordOutcome outcome;
   try {
     for (const auto& slot : withdraw) {

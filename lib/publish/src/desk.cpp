@@ -70,7 +70,8 @@ std::string utc_now() {
   return text;
 }
 
-DeskResult run_with_archives(const Plan& plan, const DeskOptions& options, const GenerationProgress& progress) {
+DeskResult run_with_archives(const Plan& plan, const DeskOptions& options,
+                             const GenerationProgress& progress) {
   const Archives archives = open_archives(options);
   BookGenerationOptions generation = options.generation;
   // Kept until the archive update commits: a remade book and a --resume after a kill reuse its climbs.
