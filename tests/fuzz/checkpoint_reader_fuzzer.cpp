@@ -7,8 +7,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "checkpoint_store.hpp"
 #include "fuzz_support.hpp"

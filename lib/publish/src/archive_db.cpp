@@ -42,7 +42,9 @@ CREATE UNIQUE INDEX puzzles_current_slot ON puzzles(publication, date, slot)
 constexpr const char* kUniqueKeys =
     "CREATE UNIQUE INDEX IF NOT EXISTS puzzles_canonical_key ON puzzles(canonical)";
 
-// What opening an archive for update says when the file is not SQLite.
+// What SQLite's "file is not a database" becomes: for a reader, and for an update (which says what to
+// do with a text archive instead).
+constexpr const char* kNotADatabase = "not an SQLite archive (file is not a database)";
 constexpr const char* kNotAnArchive =
     "not an SQLite archive (text archives are read-only: give them with --archive, and import them "
     "with --import-archive FILE --update-archive ARCHIVE.sqlite)";
@@ -51,8 +53,7 @@ constexpr const char* kNotAnArchive =
 // (InputError), anything else (locked, unwritable, out of space) an IoError.
 [[noreturn]] void fail(sqlite3* db, int status, const std::string& path) {
   const int primary = status & 0xff;
-  if (primary == SQLITE_NOTADB)
-    throw InputError(path, 0, 0, "not an SQLite archive (file is not a database)");
+  if (primary == SQLITE_NOTADB) throw InputError(path, 0, 0, kNotADatabase);
   if (primary == SQLITE_CORRUPT)
     throw InputError(path, 0, 0, std::string("damaged archive (") + sqlite3_errmsg(db) + ")");
   throw IoError(path + ": " + sqlite3_errmsg(db));
@@ -91,9 +92,12 @@ class Statement {
     if (status == SQLITE_DONE) return false;
     fail(sqlite3_db_handle(statement_), status, path_);
   }
+  // The whole value, NUL bytes included (a key read back must bind to the same key).
   std::string text(int column) const {
     const auto* value = sqlite3_column_text(statement_, column);
-    return value == nullptr ? std::string() : reinterpret_cast<const char*>(value);
+    if (value == nullptr) return {};
+    return {reinterpret_cast<const char*>(value),
+            static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
 
@@ -180,7 +184,9 @@ ArchiveDb::State ArchiveDb::inspect() const {
     while (query.step()) objects.push_back(query.text(0));
   }
   {
-    Statement check(db_, "PRAGMA quick_check(1)", path_);
+    // integrity_check rather than quick_check: it also compares every index with its table, and an
+    // index that misses a row would hide a printed puzzle from the key lookup (found by fuzzing).
+    Statement check(db_, "PRAGMA integrity_check(1)", path_);
     std::string verdict = check.step() ? check.text(0) : "no answer";
     if (verdict != "ok") {
       // One line: "*** in database main ***\nPage 5: btreeInitPage() returns error code 11".
@@ -188,7 +194,7 @@ ArchiveDb::State ArchiveDb::inspect() const {
       if (header != std::string::npos) verdict.erase(0, header + 4);
       for (char& c : verdict)
         if (c == '\n') c = ' ';
-      throw InputError(path_, 0, 0, "damaged archive (PRAGMA quick_check: " + verdict + ")");
+      throw InputError(path_, 0, 0, "damaged archive (PRAGMA integrity_check: " + verdict + ")");
     }
   }
   if (application_id != 0 && application_id != kApplicationId)
@@ -218,6 +224,12 @@ ArchiveDb::State ArchiveDb::inspect() const {
     if (columns.count(column) == 0)
       throw InputError(path_, 0, 0,
                        std::string("not a sudoku-press archive (no column puzzles.") + column + ")");
+  // A key stored as a number or blob never equals the text a lookup binds: that puzzle would not be
+  // found.
+  Statement keys(db_, "SELECT count(*) FROM puzzles WHERE typeof(canonical) <> 'text'", path_);
+  if (keys.step() && keys.integer(0) != 0)
+    throw InputError(path_, 0, 0,
+                     "damaged archive (" + std::to_string(keys.integer(0)) + " canonical keys are not text)");
   return application_id == 0 ? State::unstamped : State::archive;
 }
 
@@ -234,8 +246,7 @@ void ArchiveDb::open_for_update() {
     try {
       state = inspect();
     } catch (const InputError& error) {
-      if (error.message() == "not an SQLite archive (file is not a database)")
-        throw InputError(path_, 0, 0, kNotAnArchive);
+      if (error.message() == kNotADatabase) throw InputError(path_, 0, 0, kNotAnArchive);
       throw;
     }
     // A real write (page 1 into the rollback journal), rolled back below unless the file is new or

@@ -79,7 +79,10 @@ DeskResult run_with_archives(const Plan& plan, const DeskOptions& options,
   DeskResult result;
   for (;;) {
     plan_generation(plan, options, archives, generation);
+    const std::size_t resumed = result.generation.resumed;
     result.generation = generate_book(plan, generation, progress);
+    // A remade book reads every climb from the checkpoint: count what the user's run resumed.
+    if (result.remade) result.generation.resumed = resumed;
     if (!archives.update) return result;
     const std::string created = utc_now();
     std::vector<ArchiveEntry> entries = imported(archives.texts, created);

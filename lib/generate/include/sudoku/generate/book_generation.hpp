@@ -10,7 +10,8 @@
 //   - Every puzzle is checked before it is accepted: exactly one solution (solution counter), the
 //     stored solution obeys the rules and the givens, and its rating is recomputed from scratch.
 //   - Finished slots are saved in a checkpoint file in the output directory while the run goes on;
-//     with `resume` they are reused. The checkpoint is removed when the book is written.
+//     with `resume` they are reused. The checkpoint is removed when the book is written (unless
+//     keep_checkpoint: the desk removes it once its archive update commits).
 //   - A slot whose target cannot be reached within the climber's budget makes the run fail with
 //     GenerationError naming the chapter and what was reached (finished slots stay checkpointed).
 //
