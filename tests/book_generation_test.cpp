@@ -260,6 +260,23 @@ TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
       << error.what();
 }
 
+// Found by fuzzing (tests/fuzz/corpus/checkpoint_reader/crash-killer-size-10.json): a Killer slot
+// whose line has 82 symbols ended the run with std::invalid_argument, naming neither file nor slot.
+TEST(BookGeneration, AKillerSlotOfNoGridSizeInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t puzzle = text.find("\"puzzle\": \"");
+        ASSERT_NE(puzzle, std::string::npos);
+        text.insert(puzzle + 11, "1");
+        text.insert(text.find("\"slot\": "), "\"variant\": \"killer\", \"cages\": [], ");
+      },
+      path);
+  EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0]: unsupported grid size 10"),
+            std::string::npos)
+      << error.what();
+}
+
 // An edited checkpoint whose puzzle no longer checks out is named, with the slot and the puzzle.
 TEST(BookGeneration, AnEditedCheckpointNamesTheSlotAndTheFile) {
   std::string path;

@@ -37,8 +37,9 @@ Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& bo
 std::shared_ptr<const Geometry> read_board(const JsonField& slot, int size) {
   if (!slot["variant"].present()) return nullptr;
   const Variant variant = read_variant_field(slot["variant"], true);
-  if (variant == Variant::killer) return read_cages_field(slot.required("cages"), Geometry::standard(size));
   try {
+    // Geometry::standard throws for a size no grid has (a puzzle line of 82 symbols: size 10).
+    if (variant == Variant::killer) return read_cages_field(slot.required("cages"), Geometry::standard(size));
     if (variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());
     return Geometry::variant(variant, size);
   } catch (const std::invalid_argument& error) {
