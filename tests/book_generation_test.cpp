@@ -277,6 +277,23 @@ TEST(BookGeneration, AKillerSlotOfNoGridSizeInTheCheckpointNamesFileAndJsonPath)
       << error.what();
 }
 
+// Found by fuzzing (checkpoint_reader/crash-solution-of-another-size.json): a 9x9 puzzle with a 4x4
+// solution was read as a slot.
+TEST(BookGeneration, ASolutionOfAnotherSizeInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t solution = text.find("\"solution\": \"");
+        ASSERT_NE(solution, std::string::npos);
+        text.replace(solution + 13, 81, "1234341221434321");
+      },
+      path);
+  EXPECT_NE(std::string(error.what())
+                .find(path + ": $.slots[0].solution: expected a solution of the puzzle's size (9x9)"),
+            std::string::npos)
+      << error.what();
+}
+
 // An edited checkpoint whose puzzle no longer checks out is named, with the slot and the puzzle.
 TEST(BookGeneration, AnEditedCheckpointNamesTheSlotAndTheFile) {
   std::string path;

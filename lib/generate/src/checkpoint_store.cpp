@@ -81,6 +81,11 @@ void CheckpointStore::load() {
     const auto board = read_board(slot, size);
     result.puzzle = read_grid(slot.required("puzzle"), board);
     result.solution = read_grid(slot.required("solution"), board);
+    // A classic slot's two lines are read each on its own: they must be of one size.
+    if (result.solution.cell_count() != result.puzzle.cell_count())
+      slot.required("solution")
+          .fail("expected a solution of the puzzle's size (" + std::to_string(result.puzzle.size()) + "x" +
+                std::to_string(result.puzzle.size()) + ")");
     result.rating = slot.required("rating").as_number();
     result.moves = slot.required("moves").as_integer(0, INT64_MAX);
     result.seconds = slot["seconds"].value_or(0.0);
