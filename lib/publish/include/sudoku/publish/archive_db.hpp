@@ -3,7 +3,7 @@
 // Contract: ArchiveDb owns one connection (RAII: closed on destruction, never copied). What a file
 // is, is decided by its content through SQLite, never by its size or name. Opening refuses, with
 // InputError naming the file, anything that is not a sudoku-press archive: not an SQLite file, a
-// damaged one (PRAGMA quick_check), another program's database (application_id, user_version or
+// damaged one (PRAGMA integrity_check), another program's database (application_id, user_version or
 // tables not ours), a negative or newer schema version. Opened for reading (the default) the file is
 // never written: SQLITE_OPEN_READONLY. Opened for update, a missing or empty file becomes a new
 // archive inside one BEGIN IMMEDIATE transaction (two desks creating it at once take turns), and a
