@@ -104,6 +104,8 @@ void write_fixtures(const std::string& dir) {
   testing::write_text_file(dir + "/bad-length.xml", bad_length);
   testing::write_text_file(dir + "/labelled.txt", puzzle + " 2.5\n" + puzzle + " hard\n");
   fs::create_directories(dir + "/a-directory");
+  // Another program's SQLite database (schema version 0 with a table of its own).
+  testing::run_command("sqlite3 '" + dir + "/app.db' 'CREATE TABLE notes (x)'");
 }
 
 const std::vector<BadInput>& catalogue() {
@@ -201,6 +203,25 @@ const std::vector<BadInput>& catalogue() {
        "--replace: 2026-12-05:hard: not a slot of the plan's calendar", "out"},
       {"CorpusRateTextArchive", "$BIN/corpus-rate ok.txt --archive ok.txt", 2,
        "ok.txt: expected an SQLite archive", ""},
+      {"CorpusRateForeignDatabase", "$BIN/corpus-rate --no-rating ok.txt --archive app.db", 2,
+       "app.db: not a sudoku-press archive (schema version 0, tables notes)", ""},
+      {"GenerateForeignDatabase", "$BIN/generate-book plan.json -o out --archive app.db", 2,
+       "app.db: not a sudoku-press archive (schema version 0, tables notes)", "out"},
+      {"GenerateUpdateForeignDatabase", "$BIN/generate-book plan.json -o out --update-archive app.db", 2,
+       "app.db: not a sudoku-press archive (schema version 0, tables notes)", "out"},
+      {"GenerateUpdateTextArchive", "$BIN/generate-book plan.json -o out --update-archive ok.txt", 2,
+       "ok.txt: not an SQLite archive (text archives are read-only: give them with --archive", "out"},
+      {"GenerateUpdateGarbage",
+       "cp garbage.txt garbage.sqlite && $BIN/generate-book plan.json -o out --update-archive garbage.sqlite",
+       2, "garbage.sqlite: not an SQLite archive (text archives are read-only", "out"},
+      {"GenerateUpdateUnwritable",
+       "$BIN/generate-book plan.json -o out --update-archive /proc/no-such/a.sqlite", 2,
+       "/proc/no-such/a.sqlite: cannot open the archive", "out"},
+      {"GenerateImportWithoutUpdate", "$BIN/generate-book --import-archive ok.txt", 2,
+       "--import-archive needs --update-archive", ""},
+      {"GenerateImportMalformed",
+       "$BIN/generate-book --import-archive truncated.txt --update-archive a.sqlite", 2,
+       "truncated.txt:1:71: expected a puzzle of 81 symbols (9x9), got 70", "a.sqlite"},
       // typeset
       {"TypesetMissingBook", "$BIN/typeset no-book --template a4-4up", 2, "no-book: not a book directory",
        ""},

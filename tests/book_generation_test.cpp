@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 
 #include "reference_solver.hpp"
 #include "sudoku/base/errors.hpp"
@@ -222,7 +223,9 @@ TEST(BookGeneration, ResumeAfterAnInterruptionGivesTheSameBook) {
   std::filesystem::remove_all(options.output_directory);
 }
 
-TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
+// Interrupts test_plan() once a slot is finished, lets `edit` change the checkpoint (its path in
+// `path`), and resumes: returns the InputError that must follow.
+InputError resume_edited_checkpoint(const std::function<void(std::string&)>& edit, std::string& path) {
   const Plan plan = test_plan();
   BookGenerationOptions options;
   options.output_directory = testing::make_temp_dir("book");
@@ -230,28 +233,93 @@ TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
     if (done[0] + done[1] + done[2] >= 1) throw std::runtime_error("interrupted");
   };
   EXPECT_THROW(generate_book(plan, options, interrupt), std::runtime_error);
-  const std::string path = checkpoint_path(options.output_directory);
+  path = checkpoint_path(options.output_directory);
   std::string text = testing::read_text_file(path);
-  const std::size_t puzzle = text.find("\"puzzle\": \"");
-  ASSERT_NE(puzzle, std::string::npos);
-  text.insert(puzzle + 11, "12");  // 83 symbols, the first two out of range
+  edit(text);
   testing::write_text_file(path, text);
   options.resume = true;
   try {
     generate_book(plan, options);
-    FAIL() << "expected InputError";
   } catch (const InputError& error) {
-    EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0].puzzle: "), std::string::npos)
-        << error.what();
+    return error;
   }
-  std::filesystem::remove_all(options.output_directory);
+  ADD_FAILURE() << "expected InputError";
+  return InputError(path, 0, 0, "");
+}
+
+TEST(BookGeneration, MalformedGridInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t puzzle = text.find("\"puzzle\": \"");
+        ASSERT_NE(puzzle, std::string::npos);
+        text.insert(puzzle + 11, "12");  // 83 symbols, the first two out of range
+      },
+      path);
+  EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0].puzzle: "), std::string::npos)
+      << error.what();
+}
+
+// Found by fuzzing (tests/fuzz/corpus/checkpoint_reader/crash-killer-size-10.json): a Killer slot
+// whose line has 82 symbols ended the run with std::invalid_argument, naming neither file nor slot.
+TEST(BookGeneration, AKillerSlotOfNoGridSizeInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t puzzle = text.find("\"puzzle\": \"");
+        ASSERT_NE(puzzle, std::string::npos);
+        text.insert(puzzle + 11, "1");
+        text.insert(text.find("\"slot\": "), "\"variant\": \"killer\", \"cages\": [], ");
+      },
+      path);
+  EXPECT_NE(std::string(error.what()).find(path + ": $.slots[0]: unsupported grid size 10"),
+            std::string::npos)
+      << error.what();
+}
+
+// Found by fuzzing (checkpoint_reader/crash-solution-of-another-size.json): a 9x9 puzzle with a 4x4
+// solution was read as a slot.
+TEST(BookGeneration, ASolutionOfAnotherSizeInTheCheckpointNamesFileAndJsonPath) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t solution = text.find("\"solution\": \"");
+        ASSERT_NE(solution, std::string::npos);
+        text.replace(solution + 13, 81, "1234341221434321");
+      },
+      path);
+  EXPECT_NE(std::string(error.what())
+                .find(path + ": $.slots[0].solution: expected a solution of the puzzle's size (9x9)"),
+            std::string::npos)
+      << error.what();
+}
+
+// An edited checkpoint whose puzzle no longer checks out is named, with the slot and the puzzle.
+TEST(BookGeneration, AnEditedCheckpointNamesTheSlotAndTheFile) {
+  std::string path;
+  const InputError error = resume_edited_checkpoint(
+      [](std::string& text) {
+        const std::size_t solution = text.find("\"solution\": \"");
+        ASSERT_NE(solution, std::string::npos);
+        std::swap(text[solution + 13], text[solution + 14]);  // two cells of a row: a grid, not the solution
+      },
+      path);
+  EXPECT_EQ(error.source(), path);
+  EXPECT_EQ(error.message().rfind(
+                "chapter \"Easy\": puzzle 1 failed verification (solution, uniqueness or symmetry): ", 0),
+            0U)
+      << error.what();
+  EXPECT_NE(error.message().find("read from this checkpoint"), std::string::npos) << error.what();
 }
 
 TEST(BookGeneration, ArchiveFilesRoundTrip) {
   const auto result = generate(test_plan(), 2);
   const std::string dir = testing::make_temp_dir("archive");
-  append_to_archive(dir + "/archive.txt", result.book);
-  append_to_archive(dir + "/archive.txt", result.book);
+  std::string text;
+  for (int copy = 0; copy < 2; ++copy)
+    for (const auto& chapter : result.book.chapters)
+      for (const auto& puzzle : chapter.puzzles) text += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
+  testing::write_text_file(dir + "/archive.txt", text);
   EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 18U);
   EXPECT_EQ(read_archive({dir + "/archive.txt"}).size(), 9U);
   std::filesystem::remove_all(dir);

@@ -53,20 +53,22 @@ TEST(GenerateBookCli, NewspaperWeekWithArchiveUpdate) {
   const std::string dir = testing::make_temp_dir("gen");
   const auto result =
       run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") + " -o " +
-                  dir + "/book --update-archive " + dir + "/archive.txt");
+                  dir + "/book --update-archive " + dir + "/archive.sqlite");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const Book book = read_book(dir + "/book/book.json");
   EXPECT_EQ(book.puzzle_count(), 21U);
   EXPECT_EQ(book.chapters[20].puzzles[0].date, "2026-11-29");
-  EXPECT_EQ(load_puzzles(dir + "/archive.txt").size(), 21U);
-  // The same plan against that archive must produce 21 other puzzles.
-  const auto again =
-      run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") + " -o " +
-                  dir + "/book2 --archive " + dir + "/archive.txt");
-  ASSERT_EQ(again.exit_code, 0) << again.err;
-  const Book second = read_book(dir + "/book2/book.json");
-  for (std::size_t c = 0; c < book.chapters.size(); ++c)
-    EXPECT_NE(second.chapters[c].puzzles[0].canonical, book.chapters[c].puzzles[0].canonical);
+  EXPECT_EQ(run_command("sqlite3 " + dir + "/archive.sqlite 'SELECT count(*) FROM puzzles'").out, "21\n");
+  // The same plan against that archive (and against its puzzles as text) must produce 21 other puzzles.
+  for (const std::string archive : {"/archive.sqlite", "/book/puzzles.txt"}) {
+    const auto again =
+        run_command(generate_book() + " " + testing::test_data("../../examples/newspaper-week.json") +
+                    " -o " + dir + "/book2 --archive " + dir + archive);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    const Book second = read_book(dir + "/book2/book.json");
+    for (std::size_t c = 0; c < book.chapters.size(); ++c)
+      EXPECT_NE(second.chapters[c].puzzles[0].canonical, book.chapters[c].puzzles[0].canonical) << archive;
+  }
   std::filesystem::remove_all(dir);
 }
 

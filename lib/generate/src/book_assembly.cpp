@@ -14,14 +14,16 @@ namespace {
 
 // Checks the slot's puzzle from scratch and builds its book entry (id and seed are the caller's).
 BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const ChosenSlot& chosen,
-                           const PlanChapter& chapter) {
+                           const PlanChapter& chapter, const Slot& slot) {
+  const std::string name = "chapter \"" + chapter.title + "\": puzzle " + std::to_string(slot.index + 1);
   const Grid& puzzle = chosen.result.puzzle;
   const Grid& solution = chosen.result.solution;
   const SolutionCount count = count_solutions(puzzle, 2);
   if (count.count != 1 || !(*count.solution == solution) || !is_solution_of(solution, puzzle) ||
       !has_symmetry(puzzle, plan.symmetry) ||
       !has_cage_symmetry(puzzle.geometry().cages(), solution, plan.symmetry))
-    throw std::logic_error("generated puzzle failed verification: " + to_line(puzzle));
+    throw VerificationError(name +
+                            " failed verification (solution, uniqueness or symmetry): " + to_line(puzzle));
   const MetricRating rating = metric.rate(puzzle);
   const bool on_target = chapter.band
                              ? chapter.band->contains(rating.value)
@@ -29,7 +31,7 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   const int cages = static_cast<int>(puzzle.geometry().cages().size());
   if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())) ||
       (chapter.cage_count && !chapter.cage_count->contains(cages)))
-    throw std::logic_error("recomputed rating of " + to_line(puzzle) + " is off target");
+    throw VerificationError(name + ": recomputed rating of " + to_line(puzzle) + " is off target");
   BookPuzzle entry;
   entry.puzzle = puzzle;
   entry.solution = solution;
@@ -73,7 +75,7 @@ void assemble_book(const Plan& plan, const RatingMetric& metric, const SlotSched
   for (std::size_t s = 0; s < slots.size(); ++s) {
     const Slot& slot = slots[s];
     const PlanChapter& chapter = plan.chapters[slot.chapter];
-    BookPuzzle puzzle = verified_puzzle(plan, metric, chosen[s], chapter);
+    BookPuzzle puzzle = verified_puzzle(plan, metric, chosen[s], chapter, slot);
     // A calendar slot is known by its date and slot ("2026-12-05-hard"), in the archive and on the page.
     char id[64];
     std::snprintf(id, sizeof id, "%s-%03d", chapter.level.c_str(), ++numbers_per_level[chapter.level]);

@@ -5,11 +5,13 @@
 // chapter. assemble_book adds each chosen slot to its chapter in plan order, numbered per level
 // ("evil-007"), after checking it: exactly one solution (solution counter), the stored solution
 // obeys the rules and the givens, the symmetry holds, and the rating recomputed from scratch is
-// on target. A failed check is a generator bug: std::logic_error.
+// on target. A failed check is a generator bug, or a checkpoint edited by hand: VerificationError
+// naming the slot and the puzzle.
 //   BookGenerationResult result{book_header(plan, tool_version)};
 //   assemble_book(plan, metric, scheduler, chosen, result);
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,11 @@
 #include "sudoku/rate/rating.hpp"
 
 namespace sudoku::detail {
+
+class VerificationError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
 
 Book book_header(const Plan& plan, const std::string& tool_version);
 

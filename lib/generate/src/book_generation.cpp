@@ -155,14 +155,23 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
       throw;
     }
   }();
-  detail::assemble_book(plan, *metric, scheduler, chosen, result);
+  try {
+    detail::assemble_book(plan, *metric, scheduler, chosen, result);
+  } catch (const detail::VerificationError& error) {
+    // Resumed slots come from a file that may have been edited; name it.
+    if (result.resumed)
+      throw InputError(
+          checkpoint, 0, 0,
+          std::string(error.what()) + ", read from this checkpoint (remove it, or run without --resume)");
+    throw;
+  }
   check_published(result.book, options.published);
   result.audit = audit_book(plan, result.book, options.jobs);
   write_book_files(result.book, options.output_directory);
   write_feed(plan, result.book, options.output_directory);
   write_file_atomically((std::filesystem::path(options.output_directory) / "report.json").string(),
                         pretty_json(audit_to_json(result.audit)));
-  std::filesystem::remove(checkpoint);
+  if (!options.keep_checkpoint) std::filesystem::remove(checkpoint);
   return result;
 }
 

@@ -37,8 +37,9 @@ Grid read_grid(const JsonField& field, const std::shared_ptr<const Geometry>& bo
 std::shared_ptr<const Geometry> read_board(const JsonField& slot, int size) {
   if (!slot["variant"].present()) return nullptr;
   const Variant variant = read_variant_field(slot["variant"], true);
-  if (variant == Variant::killer) return read_cages_field(slot.required("cages"), Geometry::standard(size));
   try {
+    // Geometry::standard throws for a size no grid has (a puzzle line of 82 symbols: size 10).
+    if (variant == Variant::killer) return read_cages_field(slot.required("cages"), Geometry::standard(size));
     if (variant == Variant::jigsaw) return parse_regions(slot.required("regions").as_string());
     return Geometry::variant(variant, size);
   } catch (const std::invalid_argument& error) {
@@ -80,6 +81,11 @@ void CheckpointStore::load() {
     const auto board = read_board(slot, size);
     result.puzzle = read_grid(slot.required("puzzle"), board);
     result.solution = read_grid(slot.required("solution"), board);
+    // A classic slot's two lines are read each on its own: they must be of one size.
+    if (result.solution.cell_count() != result.puzzle.cell_count())
+      slot.required("solution")
+          .fail("expected a solution of the puzzle's size (" + std::to_string(result.puzzle.size()) + "x" +
+                std::to_string(result.puzzle.size()) + ")");
     result.rating = slot.required("rating").as_number();
     result.moves = slot.required("moves").as_integer(0, INT64_MAX);
     result.seconds = slot["seconds"].value_or(0.0);

@@ -2,10 +2,8 @@
 
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <map>
 
-#include "sudoku/base/atomic_file.hpp"
 #include "sudoku/model/canonical.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/rate/audit.hpp"
@@ -111,17 +109,6 @@ std::set<std::string> read_archive(const std::vector<std::string>& paths) {
   for (const auto& path : paths)
     for (const auto& puzzle : load_puzzles(path)) keys.insert(canonical_key(puzzle));
   return keys;
-}
-
-void append_to_archive(const std::string& path, const Book& book) {
-  std::string text;
-  if (std::filesystem::exists(path)) {
-    text = read_file(path);
-    if (!text.empty() && text.back() != '\n') text += '\n';
-  }
-  for (const auto& chapter : book.chapters)
-    for (const auto& puzzle : chapter.puzzles) text += to_line(puzzle.puzzle) + " " + puzzle.id + "\n";
-  write_file_atomically(path, text);
 }
 
 }  // namespace sudoku

@@ -3,8 +3,8 @@
 // Contract: walks the slots in plan order; a slot takes its first attempt whose canonical key is
 // neither in the archive nor taken by an earlier slot, climbing further attempts on demand (so the
 // choice depends only on the plan, the archive and the budget). GenerationError when a slot missed
-// its target or clashed kMaxAttempts times. read_archive and append_to_archive
-// (sudoku/book_generation.hpp) live beside it.
+// its target or clashed kMaxAttempts times. read_archive (sudoku/book_generation.hpp) lives beside
+// it.
 //   const std::vector<ChosenSlot> chosen = choose_distinct(plan, scheduler, options.archive);
 //   chosen[s].result.puzzle;  chosen[s].canonical;  scheduler.seed(s, chosen[s].attempt);
 #pragma once

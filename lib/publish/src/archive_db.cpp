@@ -15,9 +15,10 @@ namespace sudoku {
 namespace {
 
 // Schema version 1 (PRAGMA user_version). A later version adds columns or tables and migrates in
-// ArchiveDb's constructor; a file of a newer version is refused rather than misread.
+// ArchiveDb's constructor; a file of a newer version is refused rather than misread. Created inside
+// the BEGIN IMMEDIATE transaction that found the file empty, so two creators take turns.
 constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS puzzles (
+CREATE TABLE puzzles (
   id          INTEGER PRIMARY KEY,
   canonical   TEXT NOT NULL,
   puzzle      TEXT NOT NULL,
@@ -31,17 +32,45 @@ CREATE TABLE IF NOT EXISTS puzzles (
   created     TEXT NOT NULL,
   withdrawn   INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS puzzles_canonical ON puzzles(canonical);
-CREATE UNIQUE INDEX IF NOT EXISTS puzzles_current_slot ON puzzles(publication, date, slot)
+CREATE UNIQUE INDEX puzzles_current_slot ON puzzles(publication, date, slot)
   WHERE withdrawn = 0 AND slot <> '';
 )sql";
+
+// One puzzle, whatever its symmetry, is archived once: the file itself refuses a repeat. Archives
+// made before this index have a plain one (puzzles_canonical) and get this one on their next update
+// when they hold no repeat; record() checks every key under the write lock either way.
+constexpr const char* kUniqueKeys =
+    "CREATE UNIQUE INDEX IF NOT EXISTS puzzles_canonical_key ON puzzles(canonical)";
+
+// What SQLite's "file is not a database" becomes: for a reader, and for an update (which says what to
+// do with a text archive instead).
+constexpr const char* kNotADatabase = "not an SQLite archive (file is not a database)";
+constexpr const char* kNotAnArchive =
+    "not an SQLite archive (text archives are read-only: give them with --archive, and import them "
+    "with --import-archive FILE --update-archive ARCHIVE.sqlite)";
+
+// Throws for an SQLite failure `status`: a file that is not a database or is damaged is bad input
+// (InputError), anything else (locked, unwritable, out of space) an IoError.
+[[noreturn]] void fail(sqlite3* db, int status, const std::string& path) {
+  const int primary = status & 0xff;
+  if (primary == SQLITE_NOTADB) throw InputError(path, 0, 0, kNotADatabase);
+  if (primary == SQLITE_CORRUPT)
+    throw InputError(path, 0, 0, std::string("damaged archive (") + sqlite3_errmsg(db) + ")");
+  throw IoError(path + ": " + sqlite3_errmsg(db));
+}
+
+// Runs SQL that returns no rows, throwing as fail() does.
+void execute(sqlite3* db, const std::string& sql, const std::string& path) {
+  const int status = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+  if (status != SQLITE_OK) fail(db, status, path);
+}
 
 // A prepared statement, finalized on scope exit; bind() takes parameters in order from 1.
 class Statement {
  public:
   Statement(sqlite3* db, const std::string& sql, const std::string& path) : path_(path) {
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK)
-      throw IoError(path + ": " + sqlite3_errmsg(db));
+    const int status = sqlite3_prepare_v2(db, sql.c_str(), -1, &statement_, nullptr);
+    if (status != SQLITE_OK) fail(db, status, path);
   }
   ~Statement() { sqlite3_finalize(statement_); }
   Statement(const Statement&) = delete;
@@ -55,16 +84,20 @@ class Statement {
     sqlite3_bind_int(statement_, ++bound_, value);
     return *this;
   }
-  // True while there is a row; false when done. IoError on failure.
+  // True while there is a row; false when done. InputError when the file is not a database or is
+  // damaged; IoError on other failures.
   bool step() {
     const int status = sqlite3_step(statement_);
     if (status == SQLITE_ROW) return true;
     if (status == SQLITE_DONE) return false;
-    throw IoError(path_ + ": " + sqlite3_errmsg(sqlite3_db_handle(statement_)));
+    fail(sqlite3_db_handle(statement_), status, path_);
   }
+  // The whole value, NUL bytes included (a key read back must bind to the same key).
   std::string text(int column) const {
     const auto* value = sqlite3_column_text(statement_, column);
-    return value == nullptr ? std::string() : reinterpret_cast<const char*>(value);
+    if (value == nullptr) return {};
+    return {reinterpret_cast<const char*>(value),
+            static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))};
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
 
@@ -76,6 +109,8 @@ class Statement {
 
 constexpr const char* kColumns =
     "canonical, puzzle, solution, publication, date, slot, level, grades, book, created, withdrawn";
+constexpr const char* kColumnNames[] = {"canonical", "puzzle", "solution", "publication", "date",     "slot",
+                                        "level",     "grades", "book",     "created",     "withdrawn"};
 
 ArchiveEntry read_entry(const Statement& row) {
   ArchiveEntry entry;
@@ -112,11 +147,10 @@ bool is_sqlite_file(const std::string& path) {
          std::string(header, sizeof header) == std::string("SQLite format 3", 16);
 }
 
-ArchiveDb::ArchiveDb(const std::string& path) : path_(path) {
-  std::error_code size_error;
-  if (std::filesystem::file_size(path, size_error) > 0 && !size_error && !is_sqlite_file(path))
-    throw InputError(path, 0, 0, "not an SQLite archive (a text archive is given with --archive)");
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+ArchiveDb::ArchiveDb(const std::string& path, ArchiveAccess access) : path_(path) {
+  const int flags =
+      access == ArchiveAccess::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     throw IoError(path + ": cannot open the archive: " + message);
@@ -124,26 +158,119 @@ ArchiveDb::ArchiveDb(const std::string& path) : path_(path) {
   // Another desk may hold the write lock for the length of its update: wait rather than fail.
   sqlite3_busy_timeout(db_, 60000);
   try {
-    Statement version(db_, "PRAGMA user_version", path_);
-    version.step();
-    const auto found = version.integer(0);
-    if (found > kSchemaVersion)
-      throw InputError(path, 0, 0,
-                       "archive schema version " + std::to_string(found) + " is newer than this tool's (" +
-                           std::to_string(kSchemaVersion) + ")");
-    if (found == 0) {
-      char* error = nullptr;
-      const std::string create = std::string("BEGIN IMMEDIATE;") + kSchema +
-                                 "PRAGMA user_version = " + std::to_string(kSchemaVersion) + "; COMMIT;";
-      if (sqlite3_exec(db_, create.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
-        const std::string message = error ? error : "unknown error";
-        sqlite3_free(error);
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw InputError(path, 0, 0, "not an archive database (" + message + ")");
-      }
+    if (access == ArchiveAccess::read) {
+      if (inspect() == State::empty)
+        throw InputError(path, 0, 0, "an empty SQLite database, not an archive (nothing to read)");
+    } else {
+      open_for_update();
     }
   } catch (...) {
     sqlite3_close(db_);
+    throw;
+  }
+}
+
+ArchiveDb::State ArchiveDb::inspect() const {
+  auto pragma = [&](const char* sql) {
+    Statement query(db_, sql, path_);
+    return query.step() ? query.integer(0) : 0;
+  };
+  // SQLite reads the header here: a file that is not a database fails with SQLITE_NOTADB.
+  const auto application_id = pragma("PRAGMA application_id");
+  const auto version = pragma("PRAGMA user_version");
+  std::vector<std::string> objects;
+  {
+    Statement query(db_, "SELECT name FROM sqlite_schema ORDER BY name", path_);
+    while (query.step()) objects.push_back(query.text(0));
+  }
+  {
+    // integrity_check rather than quick_check: it also compares every index with its table, and an
+    // index that misses a row would hide a printed puzzle from the key lookup (found by fuzzing).
+    Statement check(db_, "PRAGMA integrity_check(1)", path_);
+    std::string verdict = check.step() ? check.text(0) : "no answer";
+    if (verdict != "ok") {
+      // One line: "*** in database main ***\nPage 5: btreeInitPage() returns error code 11".
+      const auto header = verdict.find("***\n");
+      if (header != std::string::npos) verdict.erase(0, header + 4);
+      for (char& c : verdict)
+        if (c == '\n') c = ' ';
+      throw InputError(path_, 0, 0, "damaged archive (PRAGMA integrity_check: " + verdict + ")");
+    }
+  }
+  if (application_id != 0 && application_id != kApplicationId)
+    throw InputError(path_, 0, 0,
+                     "not a sudoku-press archive (application_id " + std::to_string(application_id) +
+                         ", expected " + std::to_string(kApplicationId) + ")");
+  if (version < 0)
+    throw InputError(path_, 0, 0, "archive schema version " + std::to_string(version) + " is not valid");
+  if (version > kSchemaVersion)
+    throw InputError(path_, 0, 0,
+                     "archive schema version " + std::to_string(version) + " is newer than this tool's (" +
+                         std::to_string(kSchemaVersion) + ")");
+  if (version == 0) {
+    if (objects.empty() && application_id == 0) return State::empty;
+    std::string names;
+    for (const auto& name : objects) names += (names.empty() ? "" : ", ") + name;
+    throw InputError(path_, 0, 0,
+                     "not a sudoku-press archive (schema version 0" +
+                         (names.empty() ? std::string() : ", tables " + names) + ")");
+  }
+  std::set<std::string> columns;
+  {
+    Statement query(db_, "SELECT name FROM pragma_table_info('puzzles')", path_);
+    while (query.step()) columns.insert(query.text(0));
+  }
+  for (const char* column : kColumnNames)
+    if (columns.count(column) == 0)
+      throw InputError(path_, 0, 0,
+                       std::string("not a sudoku-press archive (no column puzzles.") + column + ")");
+  // A key stored as a number or blob never equals the text a lookup binds: that puzzle would not be
+  // found.
+  Statement keys(db_, "SELECT count(*) FROM puzzles WHERE typeof(canonical) <> 'text'", path_);
+  if (keys.step() && keys.integer(0) != 0)
+    throw InputError(path_, 0, 0,
+                     "damaged archive (" + std::to_string(keys.integer(0)) + " canonical keys are not text)");
+  return application_id == 0 ? State::unstamped : State::archive;
+}
+
+void ArchiveDb::open_for_update() {
+  // A file SQLite opened read-write may still be read-only to this process.
+  if (sqlite3_db_readonly(db_, "main") == 1)
+    throw IoError(path_ + ": cannot write the archive (the file is read-only)");
+  // The write lock first: a desk creating the archive at this moment finishes before we look.
+  const int begun = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if ((begun & 0xff) == SQLITE_NOTADB) throw InputError(path_, 0, 0, kNotAnArchive);
+  if (begun != SQLITE_OK) fail(db_, begun, path_);
+  try {
+    State state;
+    try {
+      state = inspect();
+    } catch (const InputError& error) {
+      if (error.message() == kNotADatabase) throw InputError(path_, 0, 0, kNotAnArchive);
+      throw;
+    }
+    // A real write (page 1 into the rollback journal), rolled back below unless the file is new or
+    // needs the stamp: an unwritable file or folder or a full disk shows here, before any work.
+    const int probe = sqlite3_exec(db_, ("PRAGMA application_id = " + std::to_string(kApplicationId)).c_str(),
+                                   nullptr, nullptr, nullptr);
+    if (probe != SQLITE_OK) throw IoError(path_ + ": cannot write the archive: " + sqlite3_errmsg(db_));
+    bool changed = state != State::archive;
+    if (state == State::empty) {
+      execute(
+          db_,
+          std::string(kSchema) + kUniqueKeys + "; PRAGMA user_version = " + std::to_string(kSchemaVersion),
+          path_);
+    } else {
+      Statement index(db_, "SELECT count(*) FROM sqlite_schema WHERE name = 'puzzles_canonical_key'", path_);
+      index.step();
+      // An archive that already holds a repeat keeps its plain index (record() still checks every key).
+      if (index.integer(0) == 0)
+        changed = sqlite3_exec(db_, kUniqueKeys, nullptr, nullptr, nullptr) == SQLITE_OK || changed;
+    }
+    const int ended = sqlite3_exec(db_, changed ? "COMMIT" : "ROLLBACK", nullptr, nullptr, nullptr);
+    if (ended != SQLITE_OK) throw IoError(path_ + ": cannot write the archive: " + sqlite3_errmsg(db_));
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
 }
@@ -188,11 +315,12 @@ std::size_t ArchiveDb::size() const {
   return static_cast<std::size_t>(query.integer(0));
 }
 
-void ArchiveDb::record(const std::string& publication, const std::vector<SlotName>& withdraw,
-                       const std::vector<ArchiveEntry>& entries) {
+RecordOutcome ArchiveDb::record(const std::string& publication, const std::vector<SlotName>& withdraw,
+                                const std::vector<ArchiveEntry>& entries) {
   // IMMEDIATE takes the write lock now, so what is read below cannot change before the commit.
-  if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-    throw IoError(path_ + ": cannot start the archive update: " + sqlite3_errmsg(db_));
+  const int begun = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if (begun != SQLITE_OK) throw IoError(path_ + ": cannot start the archive update: " + sqlite3_errmsg(db_));
+  RecordOutcome outcome;
   try {
     for (const auto& slot : withdraw) {
       Statement update(db_,
@@ -202,31 +330,40 @@ void ArchiveDb::record(const std::string& publication, const std::vector<SlotNam
       update.bind(publication).bind(slot.date).bind(slot.slot).step();
     }
     for (const auto& entry : entries) {
-      Statement existing(
-          db_,
-          entry.slot.empty()
-              ? "SELECT canonical FROM puzzles WHERE publication = ? AND canonical = ?"
-              : "SELECT canonical FROM puzzles WHERE publication = ? AND date = ? AND slot = ? "
-                "AND withdrawn = 0",
-          path_);
-      existing.bind(entry.publication);
-      if (entry.slot.empty())
-        existing.bind(entry.canonical);
-      else
-        existing.bind(entry.date).bind(entry.slot);
-      if (existing.step()) {
-        if (existing.text(0) == entry.canonical) continue;  // a re-run of an archived slot
-        throw InputError(path_, 0, 0,
-                         entry.publication + " " + entry.date + ":" + entry.slot +
-                             " already holds another puzzle (printed by another run); use --replace " +
-                             entry.date + ":" + entry.slot + " to withdraw it");
+      if (!entry.slot.empty()) {
+        Statement current(db_,
+                          "SELECT canonical FROM puzzles WHERE publication = ? AND date = ? AND slot = ? "
+                          "AND withdrawn = 0",
+                          path_);
+        current.bind(entry.publication).bind(entry.date).bind(entry.slot);
+        if (current.step()) {
+          if (current.text(0) == entry.canonical) continue;  // a re-run of an archived slot
+          throw InputError(path_, 0, 0,
+                           entry.publication + " " + entry.date + ":" + entry.slot +
+                               " already holds another puzzle (printed by another run); use --replace " +
+                               entry.date + ":" + entry.slot + " to withdraw it");
+        }
       }
+      // The key under the write lock: another desk may have archived this puzzle since we planned.
+      Statement archived(db_, "SELECT 1 FROM puzzles WHERE canonical = ? LIMIT 1", path_);
+      archived.bind(entry.canonical);
+      if (archived.step()) {
+        if (!entry.slot.empty()) outcome.taken.insert(entry.canonical);
+        continue;  // an imported puzzle that is archived already
+      }
+      if (!outcome.taken.empty()) continue;  // nothing is written; look for every taken key
       Statement insert(
           db_, std::string("INSERT INTO puzzles (") + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           path_);
       insert.bind(entry.canonical).bind(entry.puzzle).bind(entry.solution).bind(entry.publication);
       insert.bind(entry.date).bind(entry.slot).bind(entry.level).bind(entry.grades).bind(entry.book);
       insert.bind(entry.created).bind(entry.withdrawn ? 1 : 0).step();
+      ++outcome.added;
+    }
+    if (!outcome.taken.empty()) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      outcome.added = 0;
+      return outcome;
     }
     if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
       throw IoError(path_ + ": cannot commit the archive update: " + sqlite3_errmsg(db_));
@@ -234,6 +371,7 @@ void ArchiveDb::record(const std::string& publication, const std::vector<SlotNam
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
+  return outcome;
 }
 
 ArchivePlanning plan_against_archive(const ArchiveDb& archive, const Plan& plan,

@@ -10,7 +10,8 @@
 //   - Every puzzle is checked before it is accepted: exactly one solution (solution counter), the
 //     stored solution obeys the rules and the givens, and its rating is recomputed from scratch.
 //   - Finished slots are saved in a checkpoint file in the output directory while the run goes on;
-//     with `resume` they are reused. The checkpoint is removed when the book is written.
+//     with `resume` they are reused. The checkpoint is removed when the book is written (unless
+//     keep_checkpoint: the desk removes it once its archive update commits).
 //   - A slot whose target cannot be reached within the climber's budget makes the run fail with
 //     GenerationError naming the chapter and what was reached (finished slots stay checkpointed).
 //
@@ -49,6 +50,9 @@ struct BookGenerationOptions {
   std::map<std::string, std::string> published;
   ClimbSettings climb;  // target and tolerance come from the plan; the budgets from here
   std::string tool_version;
+  // Leave the checkpoint in the output directory when the book is written (it is removed otherwise):
+  // the desk keeps it until its archive update commits, so a remade book reuses every climb.
+  bool keep_checkpoint = false;
 };
 
 struct ChapterSummary {
@@ -88,8 +92,6 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
 // Canonical keys of every puzzle in the given archive files (one puzzle per line; labels allowed).
 // InputError at the first malformed line, IoError when unreadable.
 std::set<std::string> read_archive(const std::vector<std::string>& paths);
-// Appends the book's puzzles (one line each) to an archive file, atomically.
-void append_to_archive(const std::string& path, const Book& book);
 
 // Path of the checkpoint file inside an output directory.
 std::string checkpoint_path(const std::string& output_directory);

@@ -1,12 +1,17 @@
 // The archive: every puzzle a publication printed, in an SQLite file (docs/desk.md has the schema).
 //
-// Contract: ArchiveDb owns one connection (RAII: closed on destruction, never copied). Opening
-// creates the schema in a new or empty file and refuses a file that is not an archive or has a newer
-// schema (InputError naming the file). Every write is one IMMEDIATE transaction: it commits whole
-// or not at all (a crash or kill leaves the archive as it was), and two desks writing at once take
-// turns (SQLite's file lock; a writer waits up to the busy timeout). Withdrawn puzzles stay in the
+// Contract: ArchiveDb owns one connection (RAII: closed on destruction, never copied). What a file
+// is, is decided by its content through SQLite, never by its size or name. Opening refuses, with
+// InputError naming the file, anything that is not a sudoku-press archive: not an SQLite file, a
+// damaged one (PRAGMA integrity_check), another program's database (application_id, user_version or
+// tables not ours), a negative or newer schema version. Opened for reading (the default) the file is
+// never written: SQLITE_OPEN_READONLY. Opened for update, a missing or empty file becomes a new
+// archive inside one BEGIN IMMEDIATE transaction (two desks creating it at once take turns), and a
+// write is tried and rolled back at once, so an unwritable file or folder is refused (IoError) before
+// any work. Every write is one IMMEDIATE transaction: it commits whole or not at all, and two desks
+// writing at once take turns (a writer waits up to the busy timeout). Withdrawn puzzles stay in the
 // archive: they are never printed again and never reused.
-//   ArchiveDb archive("desk.sqlite");
+//   ArchiveDb archive("desk.sqlite");  // read-only; ArchiveDb("desk.sqlite", ArchiveAccess::update)
 //   if (archive.canonical_keys().count(canonical_key(puzzle))) { /* already published */ }
 #pragma once
 
@@ -47,13 +52,26 @@ struct SlotName {
 // InputError naming the text when it is not DATE:SLOT with a valid date.
 SlotName parse_slot_name(const std::string& text);
 
+// How an archive is opened: `read` never writes the file; `update` creates it when missing or empty.
+enum class ArchiveAccess { read, update };
+
+// What record() found: the entries whose canonical key another run archived since this run planned
+// (their slots must be remade); nothing was written when it is not empty.
+struct RecordOutcome {
+  std::set<std::string> taken;  // canonical keys
+  std::size_t added = 0;        // rows added (0 when `taken` is not empty)
+};
+
 class ArchiveDb {
  public:
   static constexpr int kSchemaVersion = 1;
+  // PRAGMA application_id of a sudoku-press archive: "SPAR" in ASCII (0x53504152). Archives made
+  // before it was set have 0 there; they are accepted by their schema and stamped on the next update.
+  static constexpr int kApplicationId = 0x53504152;
 
-  // Opens (creating when missing) the archive at `path`. IoError when it cannot be opened;
-  // InputError when the file is not an archive of a known schema version.
-  explicit ArchiveDb(const std::string& path);
+  // Opens the archive at `path`. IoError when it cannot be opened (or, for update, written);
+  // InputError when the file is not a sound archive of a known schema version.
+  explicit ArchiveDb(const std::string& path, ArchiveAccess access = ArchiveAccess::read);
   ~ArchiveDb();
   ArchiveDb(const ArchiveDb&) = delete;
   ArchiveDb& operator=(const ArchiveDb&) = delete;
@@ -68,18 +86,27 @@ class ArchiveDb {
   std::size_t size() const;
 
   // In one transaction: marks the current puzzles of `withdraw` (of `publication`) withdrawn, then
-  // adds `entries`, skipping an entry whose slot (or, without a slot, whose publication and
-  // canonical key) is already archived with the same puzzle. InputError when a slot already holds
-  // another current puzzle (another desk printed it first): nothing is written then.
-  void record(const std::string& publication, const std::vector<SlotName>& withdraw,
-              const std::vector<ArchiveEntry>& entries);
+  // adds `entries`, skipping an entry whose slot is already archived with the same puzzle and an
+  // entry without a slot (an imported one) whose canonical key is archived. Every key is checked
+  // under the write lock: a slot entry whose key is archived otherwise (another desk took that
+  // puzzle since this run planned) is returned in `taken` and nothing is written. InputError when a
+  // slot already holds another current puzzle (another desk printed it first): nothing is written.
+  RecordOutcome record(const std::string& publication, const std::vector<SlotName>& withdraw,
+                       const std::vector<ArchiveEntry>& entries);
 
  private:
+  // What inspect() found: a new (empty) database, an archive made before the application_id, or one
+  // stamped with it. It throws for anything else.
+  enum class State { empty, unstamped, archive };
+  State inspect() const;
+  void open_for_update();
+
   std::string path_;
   sqlite3* db_ = nullptr;
 };
 
-// True when the file starts with SQLite's header (an archive database rather than a text archive).
+// True when the file starts with SQLite's 16-byte header "SQLite format 3\0" (a database rather than
+// a text archive). A missing or empty file is not one.
 bool is_sqlite_file(const std::string& path);
 
 // What a run of `plan` must respect in an archive: `excluded`, the keys no new puzzle may have
