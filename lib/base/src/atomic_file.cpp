@@ -138,6 +138,27 @@ void write_file_atomically(const std::string& path, std::string_view contents) {
   writer.commit();
 }
 
+void check_writable(const std::string& path, bool directory) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const auto status = fs::status(path, error);
+  const std::string failure = directory ? ": cannot create the output directory: " : ": cannot write: ";
+  if (fs::exists(status)) {
+    if (directory != fs::is_directory(status))
+      throw IoError(path +
+                    (directory ? failure + "not a directory" : ": is a directory, expected a file name"));
+    if (::access(path.c_str(), W_OK) != 0) throw IoError(path + failure + system_error_text());
+    return;
+  }
+  // The nearest folder that exists must take new entries (a folder to create may be several deep).
+  fs::path folder = fs::path(path).parent_path();
+  while (directory && !folder.empty() && !fs::exists(folder, error)) folder = folder.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, error))
+    throw IoError(path + failure + (fs::exists(folder, error) ? "not a directory" : "no such directory"));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) throw IoError(path + failure + system_error_text());
+}
+
 void remove_stray_temporaries(const std::string& directory) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {

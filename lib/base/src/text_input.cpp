@@ -1,5 +1,6 @@
 #include "sudoku/base/text_input.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>

@@ -179,11 +179,20 @@ struct CorpusWriter::TextSpool {
 };
 
 CorpusWriter::CorpusWriter(const CorpusRatingOptions& options, OutputFormat format, Output output)
-    : options_(options), format_(format), output_(std::move(output)) {
+    : options_(options), format_(format), output_(std::move(output)) {}
+
+// The header waits for the first record (or the end): an input that fails at its first line (UTF-16,
+// not text) leaves standard output empty.
+void CorpusWriter::start() {
+  if (started_) return;
+  started_ = true;
   if (options_.audit || options_.explain) return;
   if (format_ == OutputFormat::csv) {
     std::string header;
-    for (const auto& field : report_fields()) header += (header.empty() ? "" : ",") + std::string(field.name);
+    for (const auto& field : report_fields()) {
+      if (!header.empty()) header += ',';
+      header += field.name;
+    }
     output_(header + "\n");
   } else if (format_ == OutputFormat::json) {
     output_("[");
@@ -208,29 +217,32 @@ void CorpusWriter::spool_row(const std::vector<std::string>& row) {
 }
 
 void CorpusWriter::add(const PuzzleReport& report) {
+  start();
   ++count_;
   counts_.add(report);
   if (options_.audit) {
     audit_.add(report);
   } else if (options_.explain) {
-    output_((count_ > 1 ? "\n" : "") + explanation(report));
+    if (count_ > 1) output_("\n");
+    output_(explanation(report));
   } else if (format_ == OutputFormat::csv) {
     output_(csv_row(report));
   } else if (format_ == OutputFormat::json) {
-    output_((count_ > 1 ? ",\n  " : "\n  ") + json_record(report));
+    output_(count_ > 1 ? ",\n  " : "\n  ");
+    output_(json_record(report));
   } else {
     spool_row(text_cells(&report));
   }
 }
 
 void CorpusWriter::finish() {
+  start();
   if (options_.audit) {
     const Audit audit = audit_.finish(options_);
     output_(format_ == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit));
-  } else if (options_.explain || format_ == OutputFormat::csv) {
-  } else if (format_ == OutputFormat::json) {
+  } else if (format_ == OutputFormat::json && !options_.explain) {
     output_(count_ == 0 ? "]\n" : "\n]\n");
-  } else {
+  } else if (spool_) {
     std::rewind(spool_->file);
     const std::size_t columns = spool_->widths.size();
     std::string line;

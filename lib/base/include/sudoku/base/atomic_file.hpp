@@ -44,6 +44,13 @@ class AtomicFileWriter {
   std::string buffer_;
 };
 
+// Checks, before any work, that `path` can be written (a file, or with `directory` a folder that
+// may still have to be created): IoError "PATH: cannot write: ..." (or "cannot create the output
+// directory") when its folder is missing or not writable, or it is a directory (a file that is
+// expected to be a folder). A tool calls it for every output before the long part of its run, so
+// a typo in the last path does not cost the run nor leave the other outputs replaced.
+void check_writable(const std::string& path, bool directory = false);
+
 // Removes temporary files ("NAME.tmp-...") that earlier runs left in `directory` when killed; a file
 // of a process still running is kept. Not recursive.
 void remove_stray_temporaries(const std::string& directory);

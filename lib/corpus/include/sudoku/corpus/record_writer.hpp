@@ -84,11 +84,13 @@ class CorpusWriter {
 
  private:
   struct TextSpool;
+  void start();
   void spool_row(const std::vector<std::string>& row);
 
   const CorpusRatingOptions& options_;
   OutputFormat format_;
   Output output_;
+  bool started_ = false;
   std::size_t count_ = 0;
   StatusCounts counts_;
   CorpusAudit audit_;
