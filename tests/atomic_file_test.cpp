@@ -63,8 +63,8 @@ TEST(AtomicFile, ReplacesASymlinkInsteadOfFollowingIt) {
 TEST(AtomicFile, StrayTemporariesOfDeadRunsAreRemovedOthersKept) {
   namespace fs = std::filesystem;
   const std::string dir = testing::make_temp_dir("atomic-stray");
-  testing::write_text_file(dir + "/book.json.tmp-Ab3xYz", "old run");                  // before pids
-  testing::write_text_file(dir + "/book.json.tmp-999999999-Ab3xYz", "dead run");        // no such pid
+  testing::write_text_file(dir + "/book.json.tmp-Ab3xYz", "old run");             // before pids
+  testing::write_text_file(dir + "/book.json.tmp-999999999-Ab3xYz", "dead run");  // no such pid
   const std::string live = dir + "/book.json.tmp-" + std::to_string(::getpid()) + "-Ab3xYz";
   testing::write_text_file(live, "this run");
   testing::write_text_file(dir + "/notes.tmp-draft", "the user's");

@@ -109,7 +109,8 @@ void write_fixtures(const std::string& dir) {
   std::string utf16 = "\xFF\xFE";
   for (const char c : puzzle + "\n") utf16 += std::string(1, c) + '\0';
   testing::write_text_file(dir + "/utf16.txt", utf16);
-  testing::write_text_file(dir + "/bom-plan.json", "\xEF\xBB\xBF{\"title\": \"t\", \"seed\": 1, \"chapters\": []}");
+  testing::write_text_file(dir + "/bom-plan.json",
+                           "\xEF\xBB\xBF{\"title\": \"t\", \"seed\": 1, \"chapters\": []}");
   plan("duplicate-key.json", R"("chapters": [{"level": "easy", "count": 1}], "chapters": [])");
   // A template whose error quotes a 200 KB value.
   std::string huge_value = good_template;
@@ -160,8 +161,8 @@ const std::vector<BadInput>& catalogue() {
        "utf16.txt: UTF-16 text; convert to UTF-8", "out.csv"},
       {"CorpusRateByteOrderMark", "$BIN/corpus-rate --no-rating bom.txt", 0, "1 puzzles: 1 ok", ""},
       {"CorpusRateNulByteNamed",
-       "$BIN/corpus-rate --no-rating nul.txt 2>/dev/null | grep -c 'line 1, column 41: NUL byte' >&2", 0, "1\n",
-       ""},
+       "$BIN/corpus-rate --no-rating nul.txt 2>/dev/null | grep -c 'line 1, column 41: NUL byte' >&2", 0,
+       "1\n", ""},
       {"GenerateDuplicateKey", "$BIN/generate-book duplicate-key.json -o out", 2,
        "$.chapters: key given twice", "out"},
       {"GenerateByteOrderMarkPlan", "$BIN/generate-book bom-plan.json -o out", 2,

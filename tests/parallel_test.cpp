@@ -77,8 +77,7 @@ TEST(OrderedParallel, SinksInInputOrderWithABoundedWindow) {
         [&]() -> std::optional<int> {
           if (next == 500) return std::nullopt;
           const int now = ++in_flight;
-          for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {
-          }
+          for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {}
           return next++;
         },
         [](int& item) { return item * 2; },
@@ -94,14 +93,16 @@ TEST(OrderedParallel, SinksInInputOrderWithABoundedWindow) {
 
 TEST(OrderedParallel, FirstExceptionStopsAndIsRethrown) {
   int next = 0;
-  EXPECT_THROW(ordered_parallel<int, int>(
-                   2, 4, [&]() -> std::optional<int> { return next < 100 ? std::optional<int>(next++) : std::nullopt; },
-                   [](int& item) -> int {
-                     if (item == 10) throw std::runtime_error("bad item");
-                     return item;
-                   },
-                   [](int&) {}),
-               std::runtime_error);
+  const auto run = [&] {
+    ordered_parallel<int, int>(
+        2, 4, [&]() -> std::optional<int> { return next < 100 ? std::optional<int>(next++) : std::nullopt; },
+        [](int& item) -> int {
+          if (item == 10) throw std::runtime_error("bad item");
+          return item;
+        },
+        [](int&) {});
+  };
+  EXPECT_THROW(run(), std::runtime_error);
   EXPECT_LT(next, 100);
 }
 

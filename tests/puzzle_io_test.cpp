@@ -132,8 +132,8 @@ TEST(PuzzleIo, BadSymbolNamesItsColumn) {
   ASSERT_EQ(entries.size(), 1U);
   EXPECT_EQ(entries[0].error_column, 13);
   EXPECT_EQ(entries[0].error, "unexpected 'x' in a 9x9 puzzle (expected 1-9, '.' or '0')");
-  text[10] = '\0';
-  EXPECT_EQ(read_text(text)[0].error, "unexpected byte 0x0 in a 9x9 puzzle (expected 1-9, '.' or '0')");
+  text[10] = '\x01';
+  EXPECT_EQ(read_text(text)[0].error, "unexpected byte 0x1 in a 9x9 puzzle (expected 1-9, '.' or '0')");
 }
 
 TEST(PuzzleIo, MalformedEntriesDoNotSwallowTheirNeighbours) {
@@ -301,12 +301,16 @@ TEST(PuzzleIo, ANulByteIsNamedAndKeptOutOfTheText) {
 }
 
 TEST(PuzzleIo, Utf16AndEndlessLinesStopTheRead) {
-  EXPECT_THROW(read_text(std::string("\xFF\xFE" "4\0.\0", 6)), InputError);
+  EXPECT_THROW(read_text(std::string("\xFF\xFE"
+                                     "4\0.\0",
+                                     6)),
+               InputError);
   EXPECT_THROW(read_text(std::string(1 << 17, '1')), InputError);
 }
 
 TEST(PuzzleIo, PuzzleReaderStreamsTheSameEntries) {
-  const std::string text = std::string(kTop95First) + "\n\n4.....8.5\n.3.......\n" + std::string(kTop95First) + "\n";
+  const std::string text =
+      std::string(kTop95First) + "\n\n4.....8.5\n.3.......\n" + std::string(kTop95First) + "\n";
   std::istringstream input(text);
   PuzzleReader reader(input, "test.txt");
   std::vector<PuzzleEntry> streamed;

@@ -416,7 +416,7 @@ TEST(SplitTest, NamesKeptForTheProofAndCoverOrStartingWithADashAreRefused) {
   text.replace(text.find("  <page "), 0, "  <split name=\"{chapter}\"/>\n");
   const auto page_template = typeset::parse_template(text, "chapter.xml");
   const std::string line = testing::line_of("chapter.xml", text, "<split");
-  for (const std::string title : {"proof", "Cover", "-rf", ".hidden"}) {
+  for (const std::string title : {"proof", "Cover", "-rf"}) {
     Book book = calendar_book();
     book.chapters[1].title = title;
     try {
@@ -434,8 +434,9 @@ TEST(SplitTest, OutputPathsAreCheckedBeforeAnyFileIsWritten) {
   TempDir dir;
   typeset::SplitOptions options = split_options({typeset::SplitFormat::pdf});
   options.proof_path = dir / "no/such/proof.pdf";
-  EXPECT_THROW(typeset::typeset_split(calendar_book(), typeset::load_template(kNewspaper), options, dir / "files"),
-               IoError);
+  EXPECT_THROW(
+      typeset::typeset_split(calendar_book(), typeset::load_template(kNewspaper), options, dir / "files"),
+      IoError);
   EXPECT_FALSE(fs::exists(dir / "files"));
 }
 

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <functional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "sudoku/base/errors.hpp"
 #include "test_support.hpp"
@@ -35,11 +39,18 @@ TEST(LineReader, SkipsAUtf8ByteOrderMarkAndCarriageReturns) {
 }
 
 TEST(LineReader, NamesUtf16AndNulBytes) {
-  EXPECT_EQ(error_of([] { lines_of(std::string("\xFF\xFE" "1\0002\0", 6)); }), "in.txt: UTF-16 text; convert to UTF-8");
+  EXPECT_EQ(error_of([] {
+              lines_of(
+                  std::string("\xFF\xFE"
+                              "1\0002\0",
+                              6));
+            }),
+            "in.txt: UTF-16 text; convert to UTF-8");
   EXPECT_EQ(error_of([] { lines_of(std::string("1\0002\0003\0004\0", 8)); }),
             "in.txt: UTF-16 text; convert to UTF-8");
   EXPECT_EQ(error_of([] { lines_of(std::string("ab\ncd\0e\n", 8)); }), "in.txt:2:3: NUL byte");
-  EXPECT_EQ(lines_of(std::string("cd\0e\n", 5), NulBytes::keep), (std::vector<std::string>{std::string("cd\0e", 4)}));
+  EXPECT_EQ(lines_of(std::string("cd\0e\n", 5), NulBytes::keep),
+            (std::vector<std::string>{std::string("cd\0e", 4)}));
 }
 
 // /dev/zero or a file with no line breaks stops at the limit instead of growing without bound.

@@ -492,8 +492,14 @@ SplitResult typeset_split(const Book& book, const Template& page_template, const
                           const std::string& directory) {
   // Every output checked before the rendering: a bad proof path must not cost the run, nor be
   // found only after the grid files were replaced.
+  namespace fs = std::filesystem;
+  const fs::path proof_folder = fs::path(options.proof_path).parent_path();
+  // The default proof goes into the split folder, which may not exist yet: it is checked with it.
+  const bool proof_inside = !options.proof_path.empty() &&
+                            (proof_folder.empty() ? fs::path(".") : proof_folder).lexically_normal() ==
+                                fs::path(directory).lexically_normal();
   check_writable(directory, true);
-  if (!options.proof_path.empty()) check_writable(options.proof_path);
+  if (!options.proof_path.empty() && !proof_inside) check_writable(options.proof_path);
   const std::vector<SplitFile> files = render_split(book, page_template, options);
   SplitResult result;
   const std::string proof = options.proof_path.empty()
@@ -508,13 +514,6 @@ SplitResult typeset_split(const Book& book, const Template& page_template, const
     output.add(file.name, file.bytes);
     result.bytes += file.bytes.size();
   }
-  namespace fs = std::filesystem;
-  std::error_code error;
-  const bool proof_inside =
-      !options.proof_path.empty() && fs::equivalent(fs::path(options.proof_path).parent_path().empty()
-                                                        ? fs::path(".")
-                                                        : fs::path(options.proof_path).parent_path(),
-                                                    directory, error);
   if (proof_inside) output.add(fs::path(options.proof_path).filename().string(), proof);
   result.files = output.commit();
   if (proof_inside) result.files.back() = options.proof_path;

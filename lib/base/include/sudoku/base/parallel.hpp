@@ -95,6 +95,19 @@ void ordered_parallel(int jobs, std::size_t window, const std::function<std::opt
   for (int t = 0; t < std::max(1, jobs); ++t) threads.emplace_back(worker);
   {
     std::unique_lock lock(mutex);
+    // Runs the caller's code without the lock; false (the run stopped) when it throws.
+    const auto unlocked = [&](const auto& call) {
+      lock.unlock();
+      try {
+        call();
+      } catch (...) {
+        lock.lock();
+        fail();
+        return false;
+      }
+      lock.lock();
+      return true;
+    };
     auto last_progress = std::chrono::steady_clock::now();
     for (;;) {
       std::optional<Result>& slot = slots[sunk % slots.size()];
@@ -104,30 +117,14 @@ void ordered_parallel(int jobs, std::size_t window, const std::function<std::opt
       if (slot) {
         Result result = std::move(*slot);
         slot.reset();
-        lock.unlock();
-        try {
-          sink(result);
-        } catch (...) {
-          lock.lock();
-          fail();
-          break;
-        }
-        lock.lock();
+        if (!unlocked([&] { sink(result); })) break;
         ++sunk;
         to_workers.notify_all();
       }
       if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::milliseconds(100)) {
         last_progress = std::chrono::steady_clock::now();
         const std::size_t done = sunk;
-        lock.unlock();
-        try {
-          progress(done);
-        } catch (...) {
-          lock.lock();
-          fail();
-          break;
-        }
-        lock.lock();
+        if (!unlocked([&] { progress(done); })) break;
       }
     }
   }
