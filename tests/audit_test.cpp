@@ -96,8 +96,8 @@ TEST(Audit, ClassicAuditsSayNothingOfCages) {
 }
 
 TEST(Audit, PuzzlesNotAuditedAreProblems) {
-  const Audit audit = run_audit({audit_group("Easy", "easy", press_calibration(), 9)},
-                                {"a.txt:3: more than one solution"});
+  const Audit audit =
+      run_audit({audit_group("Easy", "easy", press_calibration(), 9)}, {"a.txt:3: more than one solution"});
   EXPECT_FALSE(audit.ok());
   EXPECT_NE(format_audit(audit).find("\nnot audited: a.txt:3: more than one solution\n"), std::string::npos);
   EXPECT_EQ(audit_to_json(audit).at("unaudited"), boost::json::array({"a.txt:3: more than one solution"}));

@@ -106,6 +106,19 @@ void write_fixtures(const std::string& dir) {
   fs::create_directories(dir + "/a-directory");
   // Another program's SQLite database (schema version 0 with a table of its own).
   testing::run_command("sqlite3 '" + dir + "/app.db' 'CREATE TABLE notes (x)'");
+  // Encodings: a UTF-8 byte order mark is read, UTF-16 is named.
+  testing::write_text_file(dir + "/bom.txt", "\xEF\xBB\xBF" + puzzle + "\n");
+  std::string utf16 = "\xFF\xFE";
+  for (const char c : puzzle + "\n") utf16 += std::string(1, c) + '\0';
+  testing::write_text_file(dir + "/utf16.txt", utf16);
+  testing::write_text_file(dir + "/bom-plan.json",
+                           "\xEF\xBB\xBF{\"title\": \"t\", \"seed\": 1, \"chapters\": []}");
+  plan("duplicate-key.json", R"("chapters": [{"level": "easy", "count": 1}], "chapters": [])");
+  // A template whose error quotes a 200 KB value.
+  std::string huge_value = good_template;
+  const auto huge_width = huge_value.find("width=\"");
+  huge_value.replace(huge_width, 7, "width=\"" + std::string(200000, 'x'));
+  testing::write_text_file(dir + "/huge-value.xml", huge_value);
 }
 
 const std::vector<BadInput>& catalogue() {
@@ -142,7 +155,26 @@ const std::vector<BadInput>& catalogue() {
       {"CorpusRateTruncatedLine", "$BIN/corpus-rate --no-rating truncated.txt", 1, "1 invalid-format", ""},
       {"CorpusRateTruncatedGrid", "$BIN/corpus-rate --no-rating truncated-grid.txt", 1, "1 invalid-format",
        ""},
-      {"CorpusRateHugeLine", "$BIN/corpus-rate --no-rating huge-line.txt", 1, "1 invalid-format", ""},
+      {"CorpusRateHugeLine", "$BIN/corpus-rate --no-rating huge-line.txt", 2,
+       "huge-line.txt:1: line longer than 64 KiB", ""},
+      {"CorpusRateDevZero", "$BIN/corpus-rate --no-rating /dev/zero -o out.csv", 2,
+       "/dev/zero:1: line longer than 64 KiB", "out.csv"},
+      {"CorpusRateUtf16", "$BIN/corpus-rate --no-rating utf16.txt -o out.csv", 2,
+       "utf16.txt: UTF-16 text; convert to UTF-8", "out.csv"},
+      {"CorpusRateByteOrderMark", "$BIN/corpus-rate --no-rating bom.txt", 0, "1 puzzles: 1 ok", ""},
+      {"CorpusRateNulByteNamed",
+       "$BIN/corpus-rate --no-rating nul.txt 2>/dev/null | grep -c 'line 1, column 41: NUL byte' >&2", 0,
+       "1\n", ""},
+      {"GenerateDuplicateKey", "$BIN/generate-book duplicate-key.json -o out", 2,
+       "$.chapters: key given twice", "out"},
+      {"GenerateByteOrderMarkPlan", "$BIN/generate-book bom-plan.json -o out", 2,
+       "bom-plan.json: $.chapters: expected", "out"},
+      {"GenerateArchiveDevZero", "$BIN/generate-book plan.json -o out --archive /dev/zero", 2,
+       "/dev/zero:1: line longer than 64 KiB", "out"},
+      {"CalibrateDevZero", "$BIN/calibrate easy=/dev/zero -o cal.json", 2, "/dev/zero:1:1: NUL byte",
+       "cal.json"},
+      {"TypesetHugeValueQuoted", "$BIN/typeset book --template ./huge-value.xml", 2,
+       "bad length '" + std::string(80, 'x') + "...'", "book/huge-value.pdf"},
       {"CorpusRateGarbage", "$BIN/corpus-rate --no-rating garbage.txt", 1, "0 ok", ""},
       {"CorpusRateEmptyFile", "$BIN/corpus-rate empty.txt", 0, "corpus-rate: 0 puzzles: 0 ok", ""},
       // generate-book

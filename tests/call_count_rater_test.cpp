@@ -24,9 +24,9 @@
 namespace sudoku {
 namespace {
 
+using testing::corpus_path;
 using testing::load_corpus;
 using testing::pattern_solution;
-using testing::corpus_path;
 
 struct RatedPuzzle {
   Grid grid;

@@ -20,9 +20,9 @@
 namespace sudoku {
 namespace {
 
+using testing::corpus_path;
 using testing::load_corpus;
 using testing::pattern_solution;
-using testing::corpus_path;
 
 // A shuffled solution with each cell kept with probability percent/100.
 Grid random_puzzle(std::shared_ptr<const Geometry> geometry, int percent, Rng& rng) {

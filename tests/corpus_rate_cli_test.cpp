@@ -155,10 +155,14 @@ TEST(CorpusRateCli, AuditPerLevel) {
   EXPECT_EQ(clash.exit_code, 2);
   EXPECT_NE(clash.err.find("--audit needs the ratings and cannot go with --explain"), std::string::npos);
   // A malformed line is named where it goes wrong, FILE:LINE:COLUMN, once.
-  testing::write_text_file(dir + "/bad.txt", first_hundred.substr(0, first_hundred.find('\n') + 1) + "12.4\n");
+  testing::write_text_file(dir + "/bad.txt",
+                           first_hundred.substr(0, first_hundred.find('\n') + 1) + "12.4\n");
   const auto bad = run_command(corpus_rate() + " --audit --runs 1 " + dir + "/bad.txt");
   EXPECT_EQ(bad.exit_code, 1) << bad.err;
-  EXPECT_NE(bad.out.find("\nnot audited: " + dir + "/bad.txt:2:1: expected 4 rows in the grid starting at line 2"), std::string::npos) << bad.out;
+  EXPECT_NE(
+      bad.out.find("\nnot audited: " + dir + "/bad.txt:2:1: expected 4 rows in the grid starting at line 2"),
+      std::string::npos)
+      << bad.out;
 }
 
 TEST(CorpusRateCli, RatingFieldsAndLevels) {
@@ -332,8 +336,7 @@ TEST(CorpusRateCli, KillerAudit) {
   const auto text = run_command(corpus_rate() + " --variant killer --audit --runs 1 " + dir + "/k.txt");
   EXPECT_EQ(text.exit_code, 1) << text.err;  // not every puzzle is ok
   const std::string header = "chapter  level    count  grades    givens   cages    hardest techniques\n";
-  EXPECT_EQ(text.out.rfind(header, 0), 0U)
-      << text.out;
+  EXPECT_EQ(text.out.rfind(header, 0), 0U) << text.out;
   for (const std::string level : {"\neasy ", "\nmedium ", "\nhard ", "\nevil "})
     EXPECT_NE(text.out.find(level), std::string::npos) << level << text.out;
   EXPECT_NE(text.out.find("\nnot audited: " + dir + "/k.txt:3: the cages and givens admit no solution\n"),

@@ -15,8 +15,8 @@
 namespace sudoku {
 namespace {
 
-using testing::load_corpus;
 using testing::corpus_path;
+using testing::load_corpus;
 
 const std::vector<std::string> kStrategySteps{"none", "r", "ru", "ruh", "ruhn"};
 

@@ -86,5 +86,25 @@ TEST(JsonIo, NumbersReadBackExactlyAsWritten) {
   EXPECT_EQ(parse_json("-1e-400", "x").root, boost::json::parse("-1e-400"));
 }
 
+// Boost.JSON keeps the last of two equal keys: a second "chapters" silently dropped the first.
+TEST(JsonIo, DuplicateKeysAreRefusedWithTheirPath) {
+  EXPECT_EQ(error_of([] { parse_json(R"({"chapters": [1], "chapters": []})", "plan.json"); }),
+            "plan.json:1:28: $.chapters: key given twice");
+  EXPECT_EQ(error_of([] {
+              parse_json(R"({"chapters": [{"level": "easy"}, {"level": "easy", "level": "hard"}]})",
+                         "plan.json");
+            }),
+            "plan.json:1:58: $.chapters[1].level: key given twice");
+  EXPECT_NO_THROW(parse_json(R"([{"a": 1}, {"a": 2}])", "ok.json"));
+}
+
+TEST(JsonIo, AByteOrderMarkIsSkippedUtf16AndNulAreNamed) {
+  EXPECT_EQ(parse_json("\xEF\xBB\xBF{\"a\": 1}", "plan.json").root.at("a").as_int64(), 1);
+  EXPECT_EQ(error_of([] { parse_json(std::string("{\0\"\0a\0\"\0", 8), "plan.json"); }),
+            "plan.json: UTF-16 text; convert to UTF-8");
+  EXPECT_EQ(error_of([] { parse_json(std::string("{\"a\": \"x\0\"}", 11), "plan.json"); }),
+            "plan.json:1:9: NUL byte");
+}
+
 }  // namespace
 }  // namespace sudoku

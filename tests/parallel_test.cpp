@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -62,6 +63,47 @@ TEST(ParallelFor, ProgressCanStopTheRun) {
                    }),
                std::runtime_error);
   EXPECT_LT(ran.load(), 100000);
+}
+
+// Results reach the sink in input order for any thread count, with at most `window` in flight.
+TEST(OrderedParallel, SinksInInputOrderWithABoundedWindow) {
+  for (const int jobs : {1, 2, 7}) {
+    int next = 0;
+    std::atomic<int> in_flight{0};
+    std::atomic<int> most{0};
+    std::vector<int> sunk;
+    ordered_parallel<int, int>(
+        jobs, 8,
+        [&]() -> std::optional<int> {
+          if (next == 500) return std::nullopt;
+          const int now = ++in_flight;
+          for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {}
+          return next++;
+        },
+        [](int& item) { return item * 2; },
+        [&](int& result) {
+          --in_flight;
+          sunk.push_back(result);
+        });
+    ASSERT_EQ(sunk.size(), 500U);
+    for (int i = 0; i < 500; ++i) EXPECT_EQ(sunk[static_cast<std::size_t>(i)], 2 * i);
+    EXPECT_LE(most.load(), 8) << jobs << " jobs";
+  }
+}
+
+TEST(OrderedParallel, FirstExceptionStopsAndIsRethrown) {
+  int next = 0;
+  const auto run = [&] {
+    ordered_parallel<int, int>(
+        2, 4, [&]() -> std::optional<int> { return next < 100 ? std::optional<int>(next++) : std::nullopt; },
+        [](int& item) -> int {
+          if (item == 10) throw std::runtime_error("bad item");
+          return item;
+        },
+        [](int&) {});
+  };
+  EXPECT_THROW(run(), std::runtime_error);
+  EXPECT_LT(next, 100);
 }
 
 }  // namespace

@@ -132,8 +132,8 @@ TEST(PuzzleIo, BadSymbolNamesItsColumn) {
   ASSERT_EQ(entries.size(), 1U);
   EXPECT_EQ(entries[0].error_column, 13);
   EXPECT_EQ(entries[0].error, "unexpected 'x' in a 9x9 puzzle (expected 1-9, '.' or '0')");
-  text[10] = '\0';
-  EXPECT_EQ(read_text(text)[0].error, "unexpected byte 0x0 in a 9x9 puzzle (expected 1-9, '.' or '0')");
+  text[10] = '\x01';
+  EXPECT_EQ(read_text(text)[0].error, "unexpected byte 0x1 in a 9x9 puzzle (expected 1-9, '.' or '0')");
 }
 
 TEST(PuzzleIo, MalformedEntriesDoNotSwallowTheirNeighbours) {
@@ -277,6 +277,50 @@ TEST(PuzzleIo, ParseRegionsPointsAtTheFault) {
   zero[40] = '0';
   EXPECT_THROW(parse_regions(zero, &fault), std::invalid_argument);
   EXPECT_EQ(fault, 40);
+}
+
+TEST(PuzzleIo, AByteOrderMarkIsSkipped) {
+  // Before: "column 82: expected 81 symbols, got 84".
+  const auto entries = read_text("\xEF\xBB\xBF" + std::string(kTop95First) + " first\n");
+  ASSERT_EQ(entries.size(), 1U);
+  EXPECT_TRUE(entries[0].ok()) << entries[0].error;
+  EXPECT_EQ(entries[0].label, "first");
+}
+
+// A NUL byte makes its puzzle malformed, named at its column; the byte never reaches the entry's text.
+TEST(PuzzleIo, ANulByteIsNamedAndKeptOutOfTheText) {
+  std::string line(kTop95First);
+  line[40] = '\0';
+  const auto entries = read_text(line + "\n" + std::string(kTop95First) + "\n");
+  ASSERT_EQ(entries.size(), 2U);
+  EXPECT_EQ(entries[0].error, "NUL byte");
+  EXPECT_EQ(entries[0].error_line, 1);
+  EXPECT_EQ(entries[0].error_column, 41);
+  EXPECT_EQ(entries[0].text.find('\0'), std::string::npos);
+  EXPECT_TRUE(entries[1].ok());
+}
+
+TEST(PuzzleIo, Utf16AndEndlessLinesStopTheRead) {
+  EXPECT_THROW(read_text(std::string("\xFF\xFE"
+                                     "4\0.\0",
+                                     6)),
+               InputError);
+  EXPECT_THROW(read_text(std::string(1 << 17, '1')), InputError);
+}
+
+TEST(PuzzleIo, PuzzleReaderStreamsTheSameEntries) {
+  const std::string text =
+      std::string(kTop95First) + "\n\n4.....8.5\n.3.......\n" + std::string(kTop95First) + "\n";
+  std::istringstream input(text);
+  PuzzleReader reader(input, "test.txt");
+  std::vector<PuzzleEntry> streamed;
+  while (auto entry = reader.next()) streamed.push_back(std::move(*entry));
+  const auto all = read_text(text);
+  ASSERT_EQ(streamed.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(streamed[i].line, all[i].line);
+    EXPECT_EQ(streamed[i].error, all[i].error);
+  }
 }
 
 }  // namespace

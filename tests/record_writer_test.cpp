@@ -127,5 +127,24 @@ TEST(StatusCounts, OkAlwaysThenOnlyStatusesThatOccur) {
   EXPECT_EQ(format_status_counts({}), "0 puzzles: 0 ok");
 }
 
+// corpus-rate streams: the writer fed one report at a time gives format_corpus_output's bytes in
+// every format (the text table's widths come from rows spooled to a temporary file).
+TEST(RecordWriter, StreamedOutputIsTheSameBytes) {
+  for (const OutputFormat format : {OutputFormat::csv, OutputFormat::json, OutputFormat::text}) {
+    CorpusRatingOptions options;
+    std::string streamed;
+    std::size_t pieces = 0;
+    CorpusWriter writer(options, format, [&](std::string_view bytes) {
+      streamed += bytes;
+      ++pieces;
+    });
+    for (const PuzzleReport& report : sample_reports()) writer.add(report);
+    writer.finish();
+    EXPECT_EQ(streamed, format_reports(sample_reports(), format));
+    EXPECT_EQ(writer.counts().text(), format_status_counts(sample_reports()));
+    if (format != OutputFormat::text) EXPECT_GT(pieces, sample_reports().size());
+  }
+}
+
 }  // namespace
 }  // namespace sudoku

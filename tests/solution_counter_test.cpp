@@ -21,8 +21,8 @@
 namespace sudoku {
 namespace {
 
-using testing::reference_count_solutions;
 using testing::corpus_path;
+using testing::reference_count_solutions;
 
 // A complete valid grid: the pattern value(r, c) = (box_cols * (r % box_rows) + r / box_rows + c)
 // mod size, with its values relabelled and its bands, stacks, rows within bands and columns within

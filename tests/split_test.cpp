@@ -410,6 +410,36 @@ TEST(SplitTest, NamesThatClashOrLackAValueAreTemplateErrorsAtTheSplitLine) {
                InputError);
 }
 
+// A grid named like the proof was silently replaced by it ("6 grids, 6 files", exit 0).
+TEST(SplitTest, NamesKeptForTheProofAndCoverOrStartingWithADashAreRefused) {
+  std::string text = testing::read_text_file(kNewspaper);
+  text.replace(text.find("  <page "), 0, "  <split name=\"{chapter}\"/>\n");
+  const auto page_template = typeset::parse_template(text, "chapter.xml");
+  const std::string line = testing::line_of("chapter.xml", text, "<split");
+  for (const std::string title : {"proof", "Cover", "-rf"}) {
+    Book book = calendar_book();
+    book.chapters[1].title = title;
+    try {
+      typeset::render_split(book, page_template, split_options({typeset::SplitFormat::pdf}));
+      FAIL() << title;
+    } catch (const InputError& error) {
+      EXPECT_EQ(std::string(error.what()).rfind(line + ": grid 2 would be written as '" + title + "'", 0), 0u)
+          << error.what();
+    }
+  }
+}
+
+// A bad --proof path was found only after every grid file had been replaced.
+TEST(SplitTest, OutputPathsAreCheckedBeforeAnyFileIsWritten) {
+  TempDir dir;
+  typeset::SplitOptions options = split_options({typeset::SplitFormat::pdf});
+  options.proof_path = dir / "no/such/proof.pdf";
+  EXPECT_THROW(
+      typeset::typeset_split(calendar_book(), typeset::load_template(kNewspaper), options, dir / "files"),
+      IoError);
+  EXPECT_FALSE(fs::exists(dir / "files"));
+}
+
 TEST(SplitTest, ProofHasEveryGridWithItsDateSlotLevelAndGrades) {
   TempDir dir;
   const Book book = calendar_book();

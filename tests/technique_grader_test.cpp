@@ -30,10 +30,10 @@
 namespace sudoku {
 namespace {
 
+using testing::corpus_path;
 using testing::load_corpus;
 using testing::pattern_solution;
 using testing::run_command;
-using testing::corpus_path;
 using testing::test_data;
 using testing::tool_path;
 

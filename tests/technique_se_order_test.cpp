@@ -20,9 +20,9 @@
 namespace sudoku {
 namespace {
 
+using testing::corpus_path;
 using testing::load_corpus;
 using testing::run_command;
-using testing::corpus_path;
 using testing::test_data;
 using testing::tool_path;
 
@@ -109,9 +109,11 @@ TEST(TechniqueSeOrder, EveryStepIsSound) {
     for (const TechniqueStep& step : grade.steps) {
       if (step.technique >= Technique::nishio) ++chain_steps;
       for (const CellValue& placed : step.placements)
-        ASSERT_EQ(solution[placed.cell], placed.value) << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
+        ASSERT_EQ(solution[placed.cell], placed.value)
+            << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
       for (const CellValue& gone : step.eliminations)
-        ASSERT_NE(solution[gone.cell], gone.value) << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
+        ASSERT_NE(solution[gone.cell], gone.value)
+            << to_line(puzzle) << ": " << format_step(puzzle.geometry(), step);
     }
   }
   EXPECT_GE(chain_steps, 200);
@@ -192,14 +194,17 @@ TEST(TechniqueSeOrder, EngineIsSoundAndMatchesThePlainReferenceOnOtherGeometries
   Rng rng(2026);
   int steps = 0;
   const auto unique = [&](const Grid& solution) {
-    return testing::blank_while(solution, rng, [](const Grid& p) { return count_solutions(p, 2).count == 1; });
+    return testing::blank_while(solution, rng,
+                                [](const Grid& p) { return count_solutions(p, 2).count == 1; });
   };
   for (const auto& [box_rows, box_cols] : {std::pair{2, 3}, std::pair{2, 4}, std::pair{3, 4}}) {
     const Grid solution = testing::pattern_solution(box_rows, box_cols);
     const Grid puzzle = unique(solution);
-    steps += solution.cell_count() <= 128 ? walk_se_steps<2>(puzzle, solution) : walk_se_steps<4>(puzzle, solution);
+    steps += solution.cell_count() <= 128 ? walk_se_steps<2>(puzzle, solution)
+                                          : walk_se_steps<4>(puzzle, solution);
   }
-  const Grid jigsaw_solution = *count_solutions(Grid(random_jigsaw_layout(9, Symmetry::none, rng)), 1).solution;
+  const Grid jigsaw_solution =
+      *count_solutions(Grid(random_jigsaw_layout(9, Symmetry::none, rng)), 1).solution;
   steps += walk_se_steps<2>(unique(jigsaw_solution), jigsaw_solution);
   EXPECT_GE(steps, 20);
 }

@@ -1,10 +1,12 @@
 #include "sudoku/base/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -35,53 +37,136 @@ bool write_all(int fd, std::string_view contents) {
   return true;
 }
 
-// Devices, pipes and terminals (/dev/stdout, a FIFO) cannot be replaced by a rename — and must not
-// be: as root that would swap a device node for a regular file. They are written in place.
-void write_in_place(const std::string& path, std::string_view contents) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) throw IoError(path + ": cannot write: " + system_error_text());
-  const bool ok = write_all(fd, contents);
-  const std::string failure = ok ? "" : system_error_text();
-  if (::close(fd) != 0 && ok) throw IoError(path + ": cannot write: " + system_error_text());
-  if (!ok) throw IoError(path + ": cannot write: " + failure);
+// The system's names for descriptors and devices (/dev/stdout, /dev/fd/1, /proc/self/fd/1) are links
+// the user means to write through; every other link is replaced, never followed.
+bool is_system_name(const std::string& path) {
+  return path.starts_with("/dev/") || path.starts_with("/proc/");
+}
+
+// How `path` is written: replaced by rename (a regular file, a link, nothing yet), or in place.
+// Devices, pipes and terminals (/dev/full, a FIFO) cannot be replaced by a rename, and must not be:
+// as root that would swap a device node for a regular file.
+bool writes_in_place(const std::string& path) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) != 0) return false;
+  if (S_ISLNK(status.st_mode)) {
+    if (!is_system_name(path) || ::stat(path.c_str(), &status) != 0) return false;
+  }
+  if (S_ISDIR(status.st_mode)) throw IoError(path + ": is a directory, expected a file name");
+  return !S_ISREG(status.st_mode);
+}
+
+// The process id in a temporary name "NAME.tmp-<pid>-XXXXXX"; 0 for an older run's
+// "NAME.tmp-XXXXXX"; -1 for any other name (never removed).
+long temporary_owner(const std::string& name) {
+  const auto at = name.rfind(".tmp-");
+  if (at == std::string::npos) return -1;
+  const std::string tail = name.substr(at + 5);
+  const auto dash = tail.find('-');
+  const std::string random = dash == std::string::npos ? tail : tail.substr(dash + 1);
+  if (random.size() != 6) return -1;
+  if (dash == std::string::npos) return 0;
+  char* end = nullptr;
+  const long pid = std::strtol(tail.c_str(), &end, 10);
+  return end == tail.c_str() + dash ? pid : -1;
 }
 
 }  // namespace
 
-void write_file_atomically(const std::string& path, std::string_view contents) {
-  namespace fs = std::filesystem;
-  std::error_code status_error;
-  const auto status = fs::status(path, status_error);
-  if (fs::is_directory(status)) throw IoError(path + ": is a directory, expected a file name");
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    write_in_place(path, contents);
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+  if (writes_in_place(path_)) {
+    const int follow = is_system_name(path_) ? 0 : O_NOFOLLOW;
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | follow);
+    if (fd_ < 0) throw IoError(path_ + ": cannot write: " + system_error_text());
     return;
   }
-  // mkstemp in the target's own directory, so the final rename stays on one file system.
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) throw IoError(path + ": cannot write: " + system_error_text());
-  bool ok = write_all(fd, contents);
-  std::string failure = ok ? "" : system_error_text();
-  if (ok && ::fsync(fd) != 0) {
-    ok = false;
-    failure = system_error_text();
+  // mkstemp in the target's own directory, so the final rename stays on one file system; the pid in
+  // the name lets a later run tell a dead run's leftover from a live one's (remove_stray_temporaries).
+  temp_ = path_ + ".tmp-" + std::to_string(::getpid()) + "-XXXXXX";
+  fd_ = mkstemp(temp_.data());
+  if (fd_ < 0) throw IoError(path_ + ": cannot write: " + system_error_text());
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void AtomicFileWriter::fail(const std::string& reason) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (!temp_.empty()) ::unlink(temp_.c_str());
+  temp_.clear();
+  throw IoError(path_ + ": cannot write: " + reason);
+}
+
+void AtomicFileWriter::flush() {
+  if (fd_ < 0) throw IoError(path_ + ": cannot write: already closed");
+  if (!write_all(fd_, buffer_)) fail(system_error_text());
+  buffer_.clear();
+}
+
+void AtomicFileWriter::write(std::string_view bytes) {
+  buffer_ += bytes;
+  if (buffer_.size() >= (1u << 16)) flush();
+}
+
+void AtomicFileWriter::commit() {
+  flush();
+  if (temp_.empty()) {
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail(system_error_text());
+    return;
   }
+  if (::fsync(fd_) != 0) fail(system_error_text());
   // Regular permissions (mkstemp creates 0600), as an ordinary output file would get.
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    failure = system_error_text();
+  ::fchmod(fd_, 0666 & ~mask);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) fail(system_error_text());
+  // rename() replaces a link at path_ itself: nothing is written through it.
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(system_error_text());
+  temp_.clear();
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents) {
+  AtomicFileWriter writer(path);
+  writer.write(contents);
+  writer.commit();
+}
+
+void check_writable(const std::string& path, bool directory) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const auto status = fs::status(path, error);
+  const std::string failure = directory ? ": cannot create the output directory: " : ": cannot write: ";
+  if (fs::exists(status)) {
+    if (directory != fs::is_directory(status))
+      throw IoError(path +
+                    (directory ? failure + "not a directory" : ": is a directory, expected a file name"));
+    if (::access(path.c_str(), W_OK) != 0) throw IoError(path + failure + system_error_text());
+    return;
   }
-  if (ok && std::rename(temp.c_str(), path.c_str()) != 0) {
-    ok = false;
-    failure = system_error_text();
-  }
-  if (!ok) {
-    ::unlink(temp.c_str());
-    throw IoError(path + ": cannot write: " + failure);
+  // The nearest folder that exists must take new entries (a folder to create may be several deep).
+  fs::path folder = fs::path(path).parent_path();
+  while (directory && !folder.empty() && !fs::exists(folder, error)) folder = folder.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, error))
+    throw IoError(path + failure + (fs::exists(folder, error) ? "not a directory" : "no such directory"));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) throw IoError(path + failure + system_error_text());
+}
+
+void remove_stray_temporaries(const std::string& directory) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    const long pid = temporary_owner(name);
+    if (pid < 0 || entry.is_directory(error)) continue;
+    if (pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)) continue;
+    std::filesystem::remove(entry.path(), error);
   }
 }
 

@@ -7,9 +7,12 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <vector>
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/text_input.hpp"
 
 namespace sudoku {
 namespace {
@@ -71,25 +74,48 @@ class ExactNumberHandler {
 
   boost::json::value_stack stack;
 
-  // Every callback returns true: false would mean "stop", and this builder never needs to.
+  // The JSON path of a key that an object repeats ("$.chapters"), when the parse stopped at one.
+  std::string duplicate;
+
+  // Every callback returns true but on_key at a repeated key: Boost.JSON would keep the last value
+  // silently, so a second "chapters" would drop the first.
   bool on_document_begin(error_code&) { return true; }
   bool on_document_end(error_code&) { return true; }
-  bool on_object_begin(error_code&) { return true; }
-  bool on_object_end(std::size_t n, error_code&) {
-    stack.push_object(n);
+  bool on_object_begin(error_code&) {
+    frames_.emplace_back().object = true;
     return true;
   }
-  bool on_array_begin(error_code&) { return true; }
+  bool on_object_end(std::size_t n, error_code&) {
+    stack.push_object(n);
+    frames_.pop_back();
+    return value_done();
+  }
+  bool on_array_begin(error_code&) {
+    frames_.emplace_back().object = false;
+    return true;
+  }
   bool on_array_end(std::size_t n, error_code&) {
     stack.push_array(n);
-    return true;
+    frames_.pop_back();
+    return value_done();
   }
   bool on_key_part(string_view s, std::size_t, error_code&) {
     stack.push_chars(s);
+    key_.append(s.data(), s.size());
     return true;
   }
-  bool on_key(string_view s, std::size_t, error_code&) {
+  bool on_key(string_view s, std::size_t, error_code& ec) {
     stack.push_key(s);
+    key_.append(s.data(), s.size());
+    Frame& frame = frames_.back();
+    if (!frame.keys.insert(key_).second) {
+      duplicate = path_to_here();
+      duplicate.append(".").append(key_);
+      ec = boost::json::make_error_code(boost::json::error::syntax);
+      return false;
+    }
+    frame.key = std::move(key_);
+    key_.clear();
     return true;
   }
   bool on_string_part(string_view s, std::size_t, error_code&) {
@@ -98,7 +124,7 @@ class ExactNumberHandler {
   }
   bool on_string(string_view s, std::size_t, error_code&) {
     stack.push_string(s);
-    return true;
+    return value_done();
   }
   bool on_number_part(string_view s, error_code&) {
     number_.append(s.data(), s.size());
@@ -107,12 +133,12 @@ class ExactNumberHandler {
   bool on_int64(std::int64_t i, string_view, error_code&) {
     number_.clear();
     stack.push_int64(i);
-    return true;
+    return value_done();
   }
   bool on_uint64(std::uint64_t u, string_view, error_code&) {
     number_.clear();
     stack.push_uint64(u);
-    return true;
+    return value_done();
   }
   bool on_double(double d, string_view s, error_code&) {
     number_.append(s.data(), s.size());
@@ -121,21 +147,47 @@ class ExactNumberHandler {
     const auto result = std::from_chars(number_.data(), end, exact);
     stack.push_double(result.ec == std::errc() && result.ptr == end ? exact : d);
     number_.clear();
-    return true;
+    return value_done();
   }
   bool on_bool(bool b, error_code&) {
     stack.push_bool(b);
-    return true;
+    return value_done();
   }
   bool on_null(error_code&) {
     stack.push_null();
-    return true;
+    return value_done();
   }
   bool on_comment_part(string_view, error_code&) { return true; }
   bool on_comment(string_view, error_code&) { return true; }
 
  private:
+  struct Frame {
+    bool object = false;
+    std::size_t index = 0;       // an array's element being read
+    std::string key;             // an object's member being read
+    std::set<std::string> keys;  // an object's keys so far
+  };
+
+  // A value ended: the enclosing array moves to its next element.
+  bool value_done() {
+    if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    return true;
+  }
+  std::string path_to_here() const {
+    std::string path = "$";
+    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
+      if (frames_[i].object) {
+        path.append(".").append(frames_[i].key);
+      } else {
+        path.append("[").append(std::to_string(frames_[i].index)).append("]");
+      }
+    }
+    return path;
+  }
+
   std::string number_;  // the number's text so far (Boost hands it over in parts at buffer ends)
+  std::string key_;     // likewise for a key
+  std::vector<Frame> frames_;
 };
 
 void pretty_print(std::string& out, const boost::json::value& value, int indent) {
@@ -200,6 +252,7 @@ void pretty_print(std::string& out, const boost::json::value& value, int indent)
 }  // namespace
 
 JsonDocument parse_json(std::string_view text, const std::string& source) {
+  text = checked_text(text, source);  // a UTF-8 byte order mark is skipped, UTF-16 and NULs named
   boost::json::parse_options options;
   options.max_depth = kMaxJsonDepth;
   // The calls boost::json::stream_parser makes for write_some() and finish(), with our handler.
@@ -216,13 +269,15 @@ JsonDocument parse_json(std::string_view text, const std::string& source) {
     std::string message = error.message();
     if (error == boost::json::error::too_deep)
       message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    if (!parser.handler().duplicate.empty())
+      throw InputError(source, line, column, parser.handler().duplicate + ": key given twice");
     throw InputError(source, line, column, "invalid JSON: " + message);
   }
   return JsonDocument{source, parser.handler().stack.release()};
 }
 
 JsonDocument read_json_file(const std::string& path) {
-  return parse_json(read_file(path), path);
+  return parse_json(read_text_file(path), path);
 }
 
 JsonField::JsonField(const JsonDocument& document) : JsonField(&document, &document.root, "$") {}

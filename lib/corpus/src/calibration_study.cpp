@@ -14,6 +14,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/sha256.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 
 namespace sudoku {
@@ -52,7 +53,7 @@ struct ParsedFile {
 
 ParsedFile parse_file(const std::string& path, const ReadOptions& read) {
   ParsedFile file;
-  file.text = read_file(path);
+  file.text = read_text_file(path);
   std::istringstream stream(file.text);
   file.entries = read_puzzles(stream, path, read);
   for (const PuzzleEntry& entry : file.entries)

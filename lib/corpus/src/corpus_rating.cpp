@@ -77,11 +77,12 @@ std::vector<std::string> CorpusRater::warnings() const {
   return warnings;
 }
 
-std::vector<std::string> CorpusRater::notes(std::span<const PuzzleReport> reports) const {
-  const bool large = std::any_of(reports.begin(), reports.end(), [](const PuzzleReport& report) {
-    return report.status == PuzzleStatus::ok && report.size > kCallCountLargestSize;
-  });
-  if (!options_.rate || !large) return {};
+bool CorpusRater::needs_notes(const PuzzleReport& report) {
+  return report.status == PuzzleStatus::ok && report.size > kCallCountLargestSize;
+}
+
+std::vector<std::string> CorpusRater::notes(bool large_puzzle_rated) const {
+  if (!options_.rate || !large_puzzle_rated) return {};
   return {
       "no call count above 9x9: the paper's metric hits the call cap on larger grids "
       "(docs/rating.md), so those records leave it, and levels by the call count, empty"};
@@ -168,16 +169,27 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   return report;
 }
 
-Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options) {
-  const auto is_killer = [](const PuzzleReport& report) { return report.audit && report.audit->cages > 0; };
+void CorpusAudit::add(const PuzzleReport& report) {
+  if (report.status != PuzzleStatus::ok) {
+    // FILE:LINE:COLUMN: what, for a malformed puzzle; FILE:LINE: why, for a valid one.
+    unaudited_.push_back(report.error_line > 0
+                             ? report.file + ":" + std::to_string(report.error_line) + ":" +
+                                   std::to_string(report.error_column) + ": " +
+                                   report.error.substr(report.error.find(": ") + 2)
+                             : report.file + ":" + std::to_string(report.line) + ": " + report.error);
+    return;
+  }
+  if (report.audit) entries_.push_back({report.audit->cages > 0, report.size, report.level, *report.audit});
+}
+
+Audit CorpusAudit::finish(const CorpusRatingOptions& options) const {
   int size = 9;  // of the last puzzle of each kind: a level's ranges apply to its calibration's size
   int killer_size = 9;
   bool classic = false;
   bool killer = false;
-  for (const PuzzleReport& report : reports) {
-    if (report.status != PuzzleStatus::ok || !report.audit) continue;
-    (is_killer(report) ? killer : classic) = true;
-    (is_killer(report) ? killer_size : size) = report.size;
+  for (const Entry& entry : entries_) {
+    (entry.killer ? killer : classic) = true;
+    (entry.killer ? killer_size : size) = entry.size;
   }
   struct Kind {
     const Calibration* calibration;
@@ -203,61 +215,27 @@ Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingO
       killer_group.push_back(kind.killer);
     }
   }
-  std::vector<std::string> unaudited;
-  for (const PuzzleReport& report : reports) {
-    if (report.status != PuzzleStatus::ok) {
-      // FILE:LINE:COLUMN: what, for a malformed puzzle; FILE:LINE: why, for a valid one.
-      unaudited.push_back(report.error_line > 0
-                              ? report.file + ":" + std::to_string(report.error_line) + ":" +
-                                    std::to_string(report.error_column) + ": " +
-                                    report.error.substr(report.error.find(": ") + 2)
-                              : report.file + ":" + std::to_string(report.line) + ": " + report.error);
-      continue;
-    }
-    if (!report.audit) continue;
+  for (const Entry& entry : entries_)
     for (std::size_t g = 0; g < groups.size(); ++g)
-      if (killer_group[g] == is_killer(report) && groups[g].level == report.level)
-        groups[g].puzzles.push_back(*report.audit);
-  }
-  return run_audit(groups, std::move(unaudited));
+      if (killer_group[g] == entry.killer && groups[g].level == entry.level)
+        groups[g].puzzles.push_back(entry.audit);
+  return run_audit(groups, unaudited_);
 }
 
-CorpusInput read_corpus_input(const std::string& file, const ReadOptions& options) {
-  CorpusInput input{file, read_puzzle_file(file, options)};
-  if (options.variant == Variant::killer)
-    for (const PuzzleEntry& entry : input.entries)
-      if (!entry.ok()) throw InputError(file, entry.error_line, entry.error_column, entry.error);
-  return input;
+Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options) {
+  CorpusAudit audit;
+  for (const PuzzleReport& report : reports) audit.add(report);
+  return audit.finish(options);
 }
 
-std::vector<PuzzleReport> rate_corpus(const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
-                                      const std::function<void(std::size_t, std::size_t)>& progress) {
-  struct Item {
-    const std::string* file;
-    const PuzzleEntry* entry;
-  };
-  std::vector<Item> items;
-  for (const auto& input : inputs)
-    for (const auto& entry : input.entries) items.push_back({&input.file, &entry});
-  std::vector<PuzzleReport> reports(items.size());
-  parallel_for(
-      items.size(), rater.options().jobs,
-      [&](std::size_t i) { reports[i] = rater.rate(*items[i].file, *items[i].entry); },
-      progress ? std::function<void(std::size_t)>([&](std::size_t done) { progress(done, items.size()); })
-               : std::function<void(std::size_t)>{});
-  return reports;
-}
-
-void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive) {
-  for (auto& report : reports) {
-    if (report.canonical.empty()) continue;
-    for (const auto& entry : archive.find(report.canonical)) {
-      std::string where = entry.publication;
-      for (const std::string* part : {&entry.date, &entry.slot})
-        if (!part->empty()) where += " " + *part;
-      if (entry.withdrawn) where += " (withdrawn)";
-      report.published += (report.published.empty() ? "" : "; ") + where;
-    }
+void mark_published(PuzzleReport& report, const ArchiveDb& archive) {
+  if (report.canonical.empty()) return;
+  for (const auto& entry : archive.find(report.canonical)) {
+    std::string where = entry.publication;
+    for (const std::string* part : {&entry.date, &entry.slot})
+      if (!part->empty()) where += " " + *part;
+    if (entry.withdrawn) where += " (withdrawn)";
+    report.published += (report.published.empty() ? "" : "; ") + where;
   }
 }
 

@@ -3,11 +3,14 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
 
 namespace sudoku {
@@ -49,76 +52,60 @@ std::string csv_escape(const std::string& text) {
   return quoted + "\"";
 }
 
-std::string format_csv(const std::vector<PuzzleReport>& reports) {
+std::string csv_row(const PuzzleReport& report) {
   const auto& fields = report_fields();
   std::string out;
   for (std::size_t f = 0; f < fields.size(); ++f) {
     if (f) out += ',';
-    out += fields[f].name;
+    out += csv_escape(to_text(fields[f].value(report)));
   }
-  out += '\n';
-  for (const auto& report : reports) {
-    for (std::size_t f = 0; f < fields.size(); ++f) {
-      if (f) out += ',';
-      out += csv_escape(to_text(fields[f].value(report)));
-    }
-    out += '\n';
-  }
-  return out;
+  return out + '\n';
 }
 
-std::string format_json(const std::vector<PuzzleReport>& reports) {
+std::string json_record(const PuzzleReport& report) {
   const auto& fields = report_fields();
-  std::string out = "[";
-  for (std::size_t r = 0; r < reports.size(); ++r) {
-    out += r ? ",\n  {" : "\n  {";
-    for (std::size_t f = 0; f < fields.size(); ++f) {
-      const FieldValue value = fields[f].value(reports[r]);
-      out += f ? ", " : "";
-      out += boost::json::serialize(boost::json::string_view(fields[f].name.data(), fields[f].name.size())) +
-             ": ";
-      if (std::holds_alternative<std::monostate>(value))
-        out += "null";
-      else if (const auto* text = std::get_if<std::string>(&value))
-        out += boost::json::serialize(boost::json::string_view(*text));
-      else
-        out += to_text(value);
-    }
-    out += "}";
+  std::string out = "{";
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const FieldValue value = fields[f].value(report);
+    out += f ? ", " : "";
+    out +=
+        boost::json::serialize(boost::json::string_view(fields[f].name.data(), fields[f].name.size())) + ": ";
+    if (std::holds_alternative<std::monostate>(value))
+      out += "null";
+    else if (const auto* text = std::get_if<std::string>(&value))
+      out += boost::json::serialize(boost::json::string_view(*text));
+    else
+      out += to_text(value);
   }
-  out += reports.empty() ? "]\n" : "\n]\n";
-  return out;
+  return out + "}";
 }
 
-std::string format_text(const std::vector<PuzzleReport>& reports) {
-  const auto& fields = report_fields();
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> header;
-  for (const auto& field : fields) header.emplace_back(field.name);
-  rows.push_back(header);
-  for (const auto& report : reports) {
-    std::vector<std::string> row;
-    for (const auto& field : fields) {
-      std::string cell = to_text(field.value(report));
-      std::replace(cell.begin(), cell.end(), '\n', ' ');
-      row.push_back(cell.empty() ? "-" : cell);
+std::string explanation(const PuzzleReport& report) {
+  std::string text = "# " + report.file + ":" + std::to_string(report.line) + "  " + report.puzzle + "\n";
+  if (report.status != PuzzleStatus::ok)
+    return text + "# " + std::string(status_name(report.status)) + ": " + report.error + "\n";
+  char grade[32];
+  std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
+  text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
+          ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
+          " steps\n";
+  for (const auto& step : report.technique_steps) text += step + "\n";
+  return text;
+}
+
+// The text table's cells, '-' for absent values and newlines made spaces.
+std::vector<std::string> text_cells(const PuzzleReport* report) {
+  std::vector<std::string> row;
+  for (const auto& field : report_fields()) {
+    if (report == nullptr) {
+      row.emplace_back(field.name);
+      continue;
     }
-    rows.push_back(std::move(row));
+    std::string cell = to_text(field.value(*report));
+    std::replace(cell.begin(), cell.end(), '\n', ' ');
+    row.push_back(cell.empty() ? "-" : cell);
   }
-  std::vector<std::size_t> widths(fields.size(), 0);
-  for (const auto& row : rows)
-    for (std::size_t f = 0; f < row.size(); ++f) widths[f] = std::max(widths[f], row[f].size());
-  std::string out;
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t f = 0; f < row.size(); ++f) {
-      if (f) line += "  ";
-      line += row[f];
-      if (f + 1 < row.size()) line.append(widths[f] - row[f].size(), ' ');
-    }
-    out += line + "\n";
-  }
-  return out;
+  return row;
 }
 
 }  // namespace
@@ -181,43 +168,141 @@ const std::vector<ReportField>& report_fields() {
   return fields;
 }
 
-std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format) {
-  switch (format) {
-    case OutputFormat::csv:
-      return format_csv(reports);
-    case OutputFormat::json:
-      return format_json(reports);
-    case OutputFormat::text:
-      return format_text(reports);
+// The text table needs every row's width before its first row: rows wait in a temporary file
+// (memory stays flat), and are padded out at finish().
+struct CorpusWriter::TextSpool {
+  std::FILE* file = std::tmpfile();
+  std::vector<std::size_t> widths;
+  ~TextSpool() {
+    if (file != nullptr) std::fclose(file);
   }
-  return {};
+};
+
+CorpusWriter::CorpusWriter(const CorpusRatingOptions& options, OutputFormat format, Output output)
+    : options_(options), format_(format), output_(std::move(output)) {}
+
+// The header waits for the first record (or the end): an input that fails at its first line (UTF-16,
+// not text) leaves standard output empty.
+void CorpusWriter::start() {
+  if (started_) return;
+  started_ = true;
+  if (options_.audit || options_.explain) return;
+  if (format_ == OutputFormat::csv) {
+    std::string header;
+    for (const auto& field : report_fields()) {
+      if (!header.empty()) header += ',';
+      header += field.name;
+    }
+    output_(header + "\n");
+  } else if (format_ == OutputFormat::json) {
+    output_("[");
+  } else {
+    spool_ = std::make_unique<TextSpool>();
+    if (spool_->file == nullptr)
+      throw IoError(std::string("cannot make a temporary file: ") + std::strerror(errno));
+    spool_row(text_cells(nullptr));
+  }
 }
 
-std::string format_explanations(const std::vector<PuzzleReport>& reports) {
-  std::string text;
-  for (const auto& report : reports) {
-    if (!text.empty()) text += "\n";
-    text += "# " + report.file + ":" + std::to_string(report.line) + "  " + report.puzzle + "\n";
-    if (report.status != PuzzleStatus::ok) {
-      text += "# " + std::string(status_name(report.status)) + ": " + report.error + "\n";
-      continue;
-    }
-    char grade[32];
-    std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
-    text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
-            ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
-            " steps\n";
-    for (const auto& step : report.technique_steps) text += step + "\n";
+CorpusWriter::~CorpusWriter() = default;
+
+void CorpusWriter::spool_row(const std::vector<std::string>& row) {
+  spool_->widths.resize(row.size(), 0);
+  for (std::size_t f = 0; f < row.size(); ++f) {
+    spool_->widths[f] = std::max(spool_->widths[f], row[f].size());
+    // Cells hold neither NUL (the readers keep it out) nor newlines (made spaces): fit as separators.
+    if (std::fwrite(row[f].c_str(), 1, row[f].size() + 1, spool_->file) != row[f].size() + 1)
+      throw IoError("temporary file: cannot write: " + std::string(std::strerror(errno)));
   }
+}
+
+void CorpusWriter::add(const PuzzleReport& report) {
+  start();
+  ++count_;
+  counts_.add(report);
+  if (options_.audit) {
+    audit_.add(report);
+  } else if (options_.explain) {
+    if (count_ > 1) output_("\n");
+    output_(explanation(report));
+  } else if (format_ == OutputFormat::csv) {
+    output_(csv_row(report));
+  } else if (format_ == OutputFormat::json) {
+    output_(count_ > 1 ? ",\n  " : "\n  ");
+    output_(json_record(report));
+  } else {
+    spool_row(text_cells(&report));
+  }
+}
+
+void CorpusWriter::finish() {
+  start();
+  if (options_.audit) {
+    const Audit audit = audit_.finish(options_);
+    output_(format_ == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit));
+  } else if (format_ == OutputFormat::json && !options_.explain) {
+    output_(count_ == 0 ? "]\n" : "\n]\n");
+  } else if (spool_) {
+    std::rewind(spool_->file);
+    const std::size_t columns = spool_->widths.size();
+    std::string line;
+    std::string cell;
+    for (std::size_t f = 0;;) {
+      const int c = std::fgetc(spool_->file);
+      if (c == EOF) break;
+      if (c != 0) {
+        cell.push_back(static_cast<char>(c));
+        continue;
+      }
+      if (f) line += "  ";
+      line += cell;
+      if (f + 1 < columns) line.append(spool_->widths[f] - cell.size(), ' ');
+      cell.clear();
+      if (++f == columns) {
+        output_(line + "\n");
+        line.clear();
+        f = 0;
+      }
+    }
+    if (std::ferror(spool_->file)) throw IoError("temporary file: read error");
+  }
+}
+
+std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
+                                 OutputFormat format) {
+  std::string text;
+  CorpusWriter writer(options, format, [&](std::string_view bytes) { text += bytes; });
+  for (const PuzzleReport& report : reports) writer.add(report);
+  writer.finish();
   return text;
 }
 
-std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
-  std::string text = std::to_string(reports.size()) + " puzzles:";
+std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format) {
+  CorpusRatingOptions options;
+  options.audit = options.explain = false;
+  return format_corpus_output(reports, options, format);
+}
+
+std::string format_explanations(const std::vector<PuzzleReport>& reports) {
+  CorpusRatingOptions options;
+  options.explain = true;
+  return format_corpus_output(reports, options, OutputFormat::text);
+}
+
+void StatusCounts::add(const PuzzleReport& report) {
+  ++total;
+  ++by_status[static_cast<std::size_t>(report.status)];
+}
+
+bool StatusCounts::all_ok() const {
+  return by_status[static_cast<std::size_t>(PuzzleStatus::ok)] == total;
+}
+
+std::string StatusCounts::text() const {
+  std::string text = std::to_string(total) + " puzzles:";
   bool first = true;
   for (const auto status : kAllStatuses) {
-    const auto count = static_cast<std::size_t>(std::count_if(
-        reports.begin(), reports.end(), [&](const PuzzleReport& r) { return r.status == status; }));
+    const std::size_t count = by_status[static_cast<std::size_t>(status)];
     if (count == 0 && status != PuzzleStatus::ok) continue;
     text += (first ? " " : ", ") + std::to_string(count) + " " + std::string(status_name(status));
     first = false;
@@ -225,13 +310,10 @@ std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
   return text;
 }
 
-std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
-                                 OutputFormat format) {
-  if (options.audit) {
-    const Audit audit = audit_corpus(reports, options);
-    return format == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit);
-  }
-  return options.explain ? format_explanations(reports) : format_reports(reports, format);
+std::string format_status_counts(const std::vector<PuzzleReport>& reports) {
+  StatusCounts counts;
+  for (const PuzzleReport& report : reports) counts.add(report);
+  return counts.text();
 }
 
 }  // namespace sudoku

@@ -15,6 +15,7 @@
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
+#include "sudoku/base/output_set.hpp"
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/puzzle_io.hpp"
@@ -29,7 +30,7 @@ void create_output_directory(const std::string& directory) {
 }
 
 // puzzles.txt and solutions.txt (one line per puzzle, labelled with its id), then book.json.
-void write_book_files(const Book& book, const std::string& directory) {
+void write_book_files(const Book& book, OutputSet& output) {
   std::string puzzles;
   std::string solutions;
   for (const auto& chapter : book.chapters) {
@@ -48,10 +49,10 @@ void write_book_files(const Book& book, const std::string& directory) {
       solutions += to_line(puzzle.solution) + tail;
     }
   }
-  const std::filesystem::path dir(directory);
-  write_file_atomically((dir / "puzzles.txt").string(), puzzles);
-  write_file_atomically((dir / "solutions.txt").string(), solutions);
-  write_book(book, (dir / "book.json").string());
+  output.add("puzzles.txt", puzzles);
+  output.add("solutions.txt", solutions);
+  output.add("book.json",
+             checked_book_json(book, (std::filesystem::path(output.directory()) / "book.json").string()));
 }
 
 // The editor's check of every chapter against its level, graded on `jobs` threads.
@@ -78,7 +79,7 @@ Audit audit_book(const Plan& plan, const Book& book, int jobs) {
 
 // The web and app teams' feed: feed/{date}.json per day of a calendar, its slots in page order with
 // puzzle, solution, level and grades.
-void write_feed(const Plan& plan, const Book& book, const std::string& directory) {
+void write_feed(const Plan& plan, const Book& book, OutputSet& output) {
   std::map<std::string, boost::json::array> days;
   for (std::size_t c = 0; c < book.chapters.size(); ++c) {
     if (!plan.chapters[c].slot) continue;
@@ -100,15 +101,11 @@ void write_feed(const Plan& plan, const Book& book, const std::string& directory
       }
     }
   }
-  if (days.empty()) return;
-  const std::filesystem::path feed = std::filesystem::path(directory) / "feed";
-  create_output_directory(feed.string());
   for (auto& [date, puzzles] : days)
-    write_file_atomically((feed / (date + ".json")).string(),
-                          pretty_json(boost::json::object{{"publication", plan.publication},
-                                                          {"date", date},
-                                                          {"size", plan.size},
-                                                          {"puzzles", std::move(puzzles)}}));
+    output.add("feed/" + date + ".json", pretty_json(boost::json::object{{"publication", plan.publication},
+                                                                         {"date", date},
+                                                                         {"size", plan.size},
+                                                                         {"puzzles", std::move(puzzles)}}));
 }
 
 // A re-run of archived dates must give the archived puzzles again (same plan, same seeds).
@@ -139,6 +136,7 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
       checkpoint, detail::run_fingerprint(result.book.plan, result.book.calibration, options.climb));
 
   create_output_directory(options.output_directory);
+  recover_output_set(options.output_directory);  // an earlier run's interrupted swap, stray temporaries
   if (options.resume && std::filesystem::exists(checkpoint)) {
     store.load();
     result.resumed = store.size();
@@ -167,10 +165,13 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   }
   check_published(result.book, options.published);
   result.audit = audit_book(plan, result.book, options.jobs);
-  write_book_files(result.book, options.output_directory);
-  write_feed(plan, result.book, options.output_directory);
-  write_file_atomically((std::filesystem::path(options.output_directory) / "report.json").string(),
-                        pretty_json(audit_to_json(result.audit)));
+  // One set, swapped in all-or-nothing (output_set.hpp): a kill or a full disk never leaves new
+  // puzzles.txt beside an old book.json.
+  OutputSet output(options.output_directory);
+  write_book_files(result.book, output);
+  write_feed(plan, result.book, output);
+  output.add("report.json", pretty_json(audit_to_json(result.audit)));
+  output.commit();
   if (!options.keep_checkpoint) std::filesystem::remove(checkpoint);
   return result;
 }

@@ -12,6 +12,7 @@
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/puzzle_io.hpp"
@@ -361,7 +362,7 @@ Book parse_book(std::string_view text, const std::string& source) {
 }
 
 Book read_book(const std::string& path) {
-  return parse_book(read_file(path), path);
+  return parse_book(read_text_file(path), path);
 }
 
 std::string book_to_json(const Book& book) {
@@ -387,11 +388,15 @@ std::string book_to_json(const Book& book) {
   return pretty_json(root);
 }
 
-void write_book(const Book& book, const std::string& path) {
-  const std::string text = book_to_json(book);
+std::string checked_book_json(const Book& book, const std::string& path) {
+  std::string text = book_to_json(book);
   // A book the reader would reject is a generator bug: catch it here rather than at typesetting.
   parse_book(text, path + " (as written)");
-  write_file_atomically(path, text);
+  return text;
+}
+
+void write_book(const Book& book, const std::string& path) {
+  write_file_atomically(path, checked_book_json(book, path));
 }
 
 }  // namespace sudoku

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sudoku/base/text_input.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -140,30 +142,39 @@ Grid read_line(const std::vector<Field>& fields, std::string& label) {
 
 }  // namespace
 
-// Entries carry line and column; the caller names the source (as read_puzzles' callers do).
-std::vector<PuzzleEntry> read_killer_puzzles(std::istream& input, const std::string& /*source*/) {
-  std::vector<PuzzleEntry> entries;
-  std::string line;
-  int number = 0;
-  while (std::getline(input, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::vector<Field> fields = split(line);
-    if (fields.empty() || fields[0].text[0] == '#') continue;
-    PuzzleEntry entry;
-    entry.line = number;
-    entry.text = fields[0].text + (fields.size() > 1 ? " " + fields[1].text : "");
-    try {
-      entry.grid = read_line(fields, entry.label);
-      if (fields.size() > 2 && fields[2].text.size() == fields[0].text.size())
-        entry.text += " " + fields[2].text;
-    } catch (const LineError& error) {
-      entry.error_line = number;
-      entry.error_column = error.column;
-      entry.error = error.message;
-    }
-    entries.push_back(std::move(entry));
+std::optional<PuzzleEntry> read_killer_line(const std::string& line, int number) {
+  const std::vector<Field> fields = split(line);
+  if (fields.empty() || fields[0].text[0] == '#') return std::nullopt;
+  PuzzleEntry entry;
+  entry.line = number;
+  // A NUL byte (a damaged file) makes the line malformed; it never reaches a record.
+  if (const auto nul = line.find('\0'); nul != std::string::npos) {
+    entry.text = fields[0].text;
+    std::replace(entry.text.begin(), entry.text.end(), '\0', '?');
+    entry.error_line = number;
+    entry.error_column = static_cast<int>(nul) + 1;
+    entry.error = "NUL byte";
+    return entry;
   }
+  entry.text = fields[0].text + (fields.size() > 1 ? " " + fields[1].text : "");
+  try {
+    entry.grid = read_line(fields, entry.label);
+    if (fields.size() > 2 && fields[2].text.size() == fields[0].text.size())
+      entry.text += " " + fields[2].text;
+  } catch (const LineError& error) {
+    entry.error_line = number;
+    entry.error_column = error.column;
+    entry.error = error.message;
+  }
+  return entry;
+}
+
+// Entries carry line and column; the caller names the source (as read_puzzles' callers do).
+std::vector<PuzzleEntry> read_killer_puzzles(std::istream& input, const std::string& source) {
+  std::vector<PuzzleEntry> entries;
+  LineReader lines(input, source, NulBytes::keep);
+  for (std::string line; lines.next(line);)
+    if (auto entry = read_killer_line(line, lines.line_number())) entries.push_back(std::move(*entry));
   return entries;
 }
 

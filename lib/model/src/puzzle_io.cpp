@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <stdexcept>
 
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/model/killer_io.hpp"
 
 namespace sudoku {
@@ -91,21 +93,36 @@ class Reader {
  public:
   Reader(std::string source, const ReadOptions& options) : source_(std::move(source)), options_(options) {}
 
-  void read(std::istream& input) {
-    std::string line;
-    while (std::getline(input, line)) {
-      ++line_number_;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      consume(line);
+  // The next entry, reading lines until one is complete; nullopt at the end of the input.
+  std::optional<PuzzleEntry> next(LineReader& lines) {
+    while (entries_.empty() && !ended_) {
+      if (lines.next(line_)) {
+        line_number_ = lines.line_number();
+        consume(line_);
+      } else {
+        ended_ = true;
+        finish_block("end of input");
+      }
     }
-    if (input.bad()) throw IoError(source_ + ": read error");
-    finish_block("end of input");
+    if (entries_.empty()) return std::nullopt;
+    PuzzleEntry entry = std::move(entries_.front());
+    entries_.pop_front();
+    return entry;
   }
-
-  std::vector<PuzzleEntry> take() { return std::move(entries_); }
 
  private:
   void consume(std::string_view line) {
+    // A NUL byte (a damaged file) makes its line's puzzle malformed; it never reaches a record.
+    if (const auto nul = line.find('\0'); nul != std::string_view::npos) {
+      finish_block("a NUL byte");
+      PuzzleEntry entry;
+      entry.line = line_number_;
+      const auto start = std::min(line.find_first_not_of(kSpace), nul);
+      entry.text = std::string(line.substr(start, line.find_first_of(kSpace, start) - start));
+      std::replace(entry.text.begin(), entry.text.end(), '\0', '?');
+      fail(entry, line_number_, static_cast<int>(nul) + 1, "NUL byte");
+      return;
+    }
     const auto first = line.find_first_not_of(kSpace);
     if (first == std::string_view::npos || line[first] == '#') {
       finish_block(first == std::string_view::npos ? "a blank line" : "a comment");
@@ -329,7 +346,9 @@ class Reader {
   ReadOptions options_;
   int line_number_ = 0;
   Block block_;
-  std::vector<PuzzleEntry> entries_;
+  std::deque<PuzzleEntry> entries_;  // complete entries not yet taken (a line gives one at most)
+  std::string line_;
+  bool ended_ = false;
 };
 
 }  // namespace
@@ -353,22 +372,60 @@ std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& option
   return Geometry::standard(size);
 }
 
-std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source,
-                                      const ReadOptions& options) {
-  if (options.variant == Variant::killer) return read_killer_puzzles(input, source);
-  Reader reader(source, options);
-  reader.read(input);
-  return reader.take();
-}
+struct PuzzleReader::State {
+  State(std::istream& input, const std::string& source, const ReadOptions& options)
+      : lines(input, source, NulBytes::keep),
+        reader(source, options),
+        killer(options.variant == Variant::killer) {}
 
-std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options) {
-  if (path == "-") return read_puzzles(std::cin, "<stdin>", options);
+  std::unique_ptr<std::ifstream> file;  // when the reader opened the input itself
+  LineReader lines;
+  Reader reader;
+  bool killer;
+};
+
+PuzzleReader::PuzzleReader(std::istream& input, const std::string& source, const ReadOptions& options)
+    : state_(std::make_unique<State>(input, source, options)) {}
+
+PuzzleReader::PuzzleReader(const std::string& path, const ReadOptions& options) {
+  if (path == "-") {
+    state_ = std::make_unique<State>(std::cin, "<stdin>", options);
+    return;
+  }
   std::error_code status_error;
   if (std::filesystem::is_directory(path, status_error))
     throw IoError(path + ": is a directory, expected a file");
-  std::ifstream input(path, std::ios::binary);
-  if (!input) throw IoError(path + ": cannot open for reading");
-  return read_puzzles(input, path, options);
+  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file) throw IoError(path + ": cannot open for reading");
+  state_ = std::make_unique<State>(*file, path, options);
+  state_->file = std::move(file);
+}
+
+PuzzleReader::~PuzzleReader() = default;
+PuzzleReader::PuzzleReader(PuzzleReader&&) noexcept = default;
+
+std::optional<PuzzleEntry> PuzzleReader::next() {
+  if (!state_->killer) return state_->reader.next(state_->lines);
+  for (std::string line; state_->lines.next(line);)
+    if (auto entry = read_killer_line(line, state_->lines.line_number())) return entry;
+  return std::nullopt;
+}
+
+std::vector<PuzzleEntry> read_all(PuzzleReader& reader) {
+  std::vector<PuzzleEntry> entries;
+  while (auto entry = reader.next()) entries.push_back(std::move(*entry));
+  return entries;
+}
+
+std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& source,
+                                      const ReadOptions& options) {
+  PuzzleReader reader(input, source, options);
+  return read_all(reader);
+}
+
+std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options) {
+  PuzzleReader reader(path, options);
+  return read_all(reader);
 }
 
 std::vector<Grid> load_puzzles(const std::string& path, const ReadOptions& options) {

@@ -770,6 +770,7 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
 
 TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
                             const TypesetOptions& options, const std::string& output_path) {
+  check_writable(output_path);
   TypesetResult result;
   const std::string bytes = render_cover_pdf(book, page_template, interior_pages, paper, options);
   write_file_atomically(output_path, bytes);
@@ -793,6 +794,9 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
 
 TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
                            const std::string& output_path) {
+  // Every output checked before the rendering, so a bad cover path does not replace the book first.
+  check_writable(output_path);
+  if (!options.cover_path.empty()) check_writable(options.cover_path);
   TypesetResult result;
   const std::string bytes = render_pdf(book, page_template, options, &result.pages);
   const std::string cover = options.cover_path.empty()

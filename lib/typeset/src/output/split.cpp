@@ -18,6 +18,7 @@
 #include "layout/grid_block.hpp"
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/output_set.hpp"
 #include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/grid_painter.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
@@ -262,6 +263,29 @@ std::string grid_name(const Template& page_template, PageRole role, const TextVa
   return file_name_of(pattern.expand(values).value_or("grid-" + std::to_string(number)));
 }
 
+// A grid's file must not take the place of the proof or the cover (the proof is written after the
+// grids and would silently replace one), nor start with '-' (read as an option by the desk's
+// scripts) or '.' (hidden, and the staging folder's prefix).
+void check_split_name(const Template& page_template, const SplitOptions& options, const std::string& name,
+                      int number) {
+  const auto lower = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  std::vector<std::string> reserved = {"proof", "cover"};
+  for (const std::string* path : {&options.proof_path, &options.typeset.cover_path})
+    if (!path->empty()) reserved.push_back(lower(std::filesystem::path(*path).stem().string()));
+  std::string why;
+  if (std::find(reserved.begin(), reserved.end(), lower(name)) != reserved.end())
+    why = "a name kept for the proof and the cover";
+  else if (name.starts_with("-") || name.starts_with("."))
+    why = "a file name must not start with '-' or '.'";
+  if (why.empty()) return;
+  throw InputError(page_template.source, page_template.split ? page_template.split->line : 0, 0,
+                   "grid " + std::to_string(number) + " would be written as '" + name + "', " + why +
+                       ": give <split name=...> a pattern that cannot make it");
+}
+
 // Draws where nothing is kept (a recording surface, text not even shaped): for what drawing tells,
 // such as the values a grid's captions use, which name its file.
 void draw_unkept(const std::function<void(Canvas&)>& draw) {
@@ -385,6 +409,7 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
     // Drawn once for its values (and its errors) before any file is made.
     draw_unkept(draw);
     const std::string name = grid_name(page_template, grid.role, values, grid.slot.number);
+    check_split_name(page_template, options, name, grid.slot.number);
     if (const auto [at, inserted] = named.emplace(name, grid.slot.number); !inserted)
       throw InputError(page_template.source, page_template.split ? page_template.split->line : 0, 0,
                        "grids " + std::to_string(at->second) + " and " + std::to_string(grid.slot.number) +
@@ -465,40 +490,39 @@ std::string render_proof_pdf(const Book& book, const Template& page_template, co
 
 SplitResult typeset_split(const Book& book, const Template& page_template, const SplitOptions& options,
                           const std::string& directory) {
+  // Every output checked before the rendering: a bad proof path must not cost the run, nor be
+  // found only after the grid files were replaced.
+  namespace fs = std::filesystem;
+  const fs::path proof_folder = fs::path(options.proof_path).parent_path();
+  // The default proof goes into the split folder, which may not exist yet: it is checked with it.
+  const bool proof_inside = !options.proof_path.empty() &&
+                            (proof_folder.empty() ? fs::path(".") : proof_folder).lexically_normal() ==
+                                fs::path(directory).lexically_normal();
+  check_writable(directory, true);
+  if (!options.proof_path.empty() && !proof_inside) check_writable(options.proof_path);
   const std::vector<SplitFile> files = render_split(book, page_template, options);
   SplitResult result;
   const std::string proof = options.proof_path.empty()
                                 ? std::string()
                                 : render_proof_pdf(book, page_template, options.typeset, &result.proof_pages);
-  std::error_code error;
-  std::filesystem::create_directories(directory, error);
-  if (error) throw IoError(directory + ": cannot create the output directory: " + error.message());
-  // Every file goes to a hidden folder beside them first (each written and synced there), and is
-  // renamed into place only when all are written: a crash leaves each name with its old or its new
-  // complete file, never a half-written one nor a temporary file among them (a layout desk's hot
-  // folder would pick it up); at most the hidden folder remains.
-  std::string staging = (std::filesystem::path(directory) / ".split-XXXXXX").string();
-  if (mkdtemp(staging.data()) == nullptr)
-    throw IoError(directory + ": cannot create a temporary folder for the files: " + std::strerror(errno));
-  try {
-    for (const SplitFile& file : files)
-      write_file_atomically((std::filesystem::path(staging) / file.name).string(), file.bytes);
-    for (const SplitFile& file : files) {
-      const std::string path = (std::filesystem::path(directory) / file.name).string();
-      std::filesystem::rename(std::filesystem::path(staging) / file.name, path, error);
-      if (error) throw IoError(path + ": cannot write: " + error.message());
-      result.files.push_back(path);
-      result.bytes += file.bytes.size();
-    }
-  } catch (...) {
-    std::filesystem::remove_all(staging, error);
-    throw;
+  // The files are one set, swapped in all-or-nothing (output_set.hpp): a crash leaves the old
+  // files or the new ones, never a half-written one nor a temporary file among them (a layout
+  // desk's hot folder would pick it up). A proof inside the folder joins the set; one elsewhere is
+  // replaced atomically after it.
+  OutputSet output(directory);
+  for (const SplitFile& file : files) {
+    output.add(file.name, file.bytes);
+    result.bytes += file.bytes.size();
   }
-  std::filesystem::remove_all(staging, error);
+  if (proof_inside) output.add(fs::path(options.proof_path).filename().string(), proof);
+  result.files = output.commit();
+  if (proof_inside) result.files.back() = options.proof_path;
   result.grids = static_cast<int>(files.size() / std::max<std::size_t>(options.formats.size(), 1));
   if (!options.proof_path.empty()) {
-    write_file_atomically(options.proof_path, proof);
-    result.files.push_back(options.proof_path);
+    if (!proof_inside) {
+      write_file_atomically(options.proof_path, proof);
+      result.files.push_back(options.proof_path);
+    }
     result.bytes += proof.size();
   }
   return result;

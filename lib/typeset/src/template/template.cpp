@@ -9,6 +9,7 @@
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/text_input.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -16,11 +17,12 @@ namespace {
 using Names = std::initializer_list<std::string_view>;
 
 std::string in_quotes(std::string_view text) {
-  // Appended piecewise: "'" + std::string(...) trips a false -Wrestrict in GCC 12.
+  // Appended piecewise: "'" + std::string(...) trips a false -Wrestrict in GCC 12. At most 80
+  // characters of the value: a template can be one 200 KB line, its message must stay one line.
   std::string result;
-  result.reserve(text.size() + 2);
+  result.reserve(std::min<std::size_t>(text.size(), 84) + 2);
   result += '\'';
-  result += text;
+  result += excerpt(text);
   result += '\'';
   return result;
 }
@@ -806,6 +808,7 @@ const FontSpec* Template::find_font(std::string_view font_name) const {
 
 Template parse_template(std::string_view text, const std::string& source,
                         const std::filesystem::path& directory) {
+  text = checked_text(text, source);  // a UTF-8 byte order mark is skipped, UTF-16 and NULs named
   const SourceText source_text(text, source);
   reject_markup_tricks(source_text);
   pugi::xml_document document;
@@ -825,7 +828,7 @@ Template parse_template(std::string_view text, const std::string& source,
 }
 
 Template load_template(const std::string& path) {
-  const std::string text = read_file(path);
+  const std::string text = read_text_file(path);
   return parse_template(text, path, std::filesystem::path(path).parent_path());
 }
 

@@ -4,10 +4,17 @@
 // Contract: a regular file holds either its old contents or the complete new ones. Errors: IoError
 // naming the path, for writing and for reading.
 //
+// Symbolic links are never written through (docs/reliability.md): a target that is a link is
+// replaced by the new file (the rename replaces the link itself, not what it points to). The one
+// exception is a name under /dev or /proc (/dev/stdout, /dev/fd/1): those are the system's names
+// for open descriptors and devices, written in place like any device or FIFO.
+//
 //   sudoku::write_file_atomically("book/book.json", sudoku::book_to_json(book));
-//   const std::string text = sudoku::read_file("book/book.json");
+//   AtomicFileWriter out("records.csv");  // records.csv.tmp-<pid>-XXXXXX until commit()
+//   out.write(header); out.write(row); out.commit();
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -15,8 +22,42 @@ namespace sudoku {
 
 // Replaces `path` with `contents` atomically. Throws IoError naming the path on any failure (the
 // temporary file is removed). A path that exists but is not a regular file (a device such as
-// /dev/stdout, a FIFO) is written in place instead: it cannot be replaced, only written to.
+// /dev/full, a FIFO) is written in place instead: it cannot be replaced, only written to.
 void write_file_atomically(const std::string& path, std::string_view contents);
+
+// The same for output made piece by piece (corpus-rate's records): write() appends (buffered),
+// commit() syncs and renames; destroyed without commit() the temporary file is removed and `path`
+// keeps its old contents. Devices and FIFOs are written in place, as above.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path);  // IoError when the temporary file cannot be made
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  void write(std::string_view bytes);
+  void commit();
+
+ private:
+  void flush();
+  [[noreturn]] void fail(const std::string& reason);
+
+  std::string path_;
+  std::string temp_;  // empty when writing in place
+  int fd_ = -1;
+  std::string buffer_;
+};
+
+// Checks, before any work, that `path` can be written (a file, or with `directory` a folder that
+// may still have to be created): IoError "PATH: cannot write: ..." (or "cannot create the output
+// directory") when its folder is missing or not writable, or it is a directory (a file that is
+// expected to be a folder). A tool calls it for every output before the long part of its run, so
+// a typo in the last path does not cost the run nor leave the other outputs replaced.
+void check_writable(const std::string& path, bool directory = false);
+
+// Removes temporary files ("NAME.tmp-...") that earlier runs left in `directory` when killed; a file
+// of a process still running is kept. Not recursive.
+void remove_stray_temporaries(const std::string& directory);
 
 // Reads a whole file; throws IoError naming the path when it cannot.
 std::string read_file(const std::string& path);

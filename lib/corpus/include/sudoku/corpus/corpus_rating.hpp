@@ -4,10 +4,11 @@
 // Contract: the reports depend only on the entries and the options, never on the number of jobs.
 // Malformed or unsolvable puzzles are reported with their status, never dropped. Errors: InputError
 // for bad metric options (CorpusRater) or a malformed Killer line; IoError for an unreadable file.
+// corpus_run.hpp streams a whole corpus through a CorpusRater.
 //
 //   const sudoku::CorpusRater rater(sudoku::CorpusRatingOptions{.jobs = 4});
-//   const std::vector<sudoku::PuzzleReport> reports =
-//       sudoku::rate_corpus({sudoku::read_corpus_input("puzzles.txt", {})}, rater);
+//   const auto entries = sudoku::read_puzzle_file("puzzles.txt");
+//   const sudoku::PuzzleReport report = rater.rate("puzzles.txt", entries.front());
 #pragma once
 
 #include <cstddef>
@@ -93,8 +94,9 @@ class CorpusRater {
   // Reasons the calibration does not fit the call-count settings (e.g. other runs), if any.
   std::vector<std::string> warnings() const;
   // What the records leave out and why, once per run: the call count above 9x9
-  // (kCallCountLargestSize), when some rated puzzle is that large.
-  std::vector<std::string> notes(std::span<const PuzzleReport> reports) const;
+  // (kCallCountLargestSize), when some rated puzzle is that large (needs_notes).
+  std::vector<std::string> notes(bool large_puzzle_rated) const;
+  static bool needs_notes(const PuzzleReport& report);
 
  private:
   CorpusRatingOptions options_;
@@ -117,22 +119,6 @@ class CorpusRater {
   TechniqueOptions audit_options_ = audit_technique_options();
 };
 
-struct CorpusInput {
-  std::string file;
-  std::vector<PuzzleEntry> entries;
-};
-
-// Reads one file of a corpus (read_puzzle_file). A malformed Killer line is a typing error in a
-// layout, not a puzzle to report on: the first one is an InputError at its file, line and column
-// naming the cage. IoError when the file cannot be read.
-CorpusInput read_corpus_input(const std::string& file, const ReadOptions& options);
-
-// Rates every entry of every input, in input order, on the options' jobs. `progress` gets the number
-// of puzzles done.
-std::vector<PuzzleReport> rate_corpus(
-    const std::vector<CorpusInput>& inputs, const CorpusRater& rater,
-    const std::function<void(std::size_t done, std::size_t total)>& progress = {});
-
 // The editor's audit of a rated corpus (rated with CorpusRatingOptions::audit): one group per level
 // of the calibration, in ascending order, holding the ok puzzles of that level; each checked against
 // its level (band, givens range for the calibration's grid size, variety) as a chapter would be.
@@ -141,8 +127,27 @@ std::vector<PuzzleReport> rate_corpus(
 // several, contradicting givens, unreadable) are listed as not audited, with file, line and why.
 Audit audit_corpus(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options);
 
-// Fills each report's `published` from the archive (by canonical key: any symmetry matches), for
+// audit_corpus one report at a time (corpus-rate --audit streams): keeps each ok puzzle's audit
+// summary (grade, hardest technique, givens: tens of bytes) and each unaudited puzzle's line, not
+// the reports.
+class CorpusAudit {
+ public:
+  void add(const PuzzleReport& report);
+  Audit finish(const CorpusRatingOptions& options) const;
+
+ private:
+  struct Entry {
+    bool killer;
+    int size;
+    std::string level;
+    AuditPuzzle audit;
+  };
+  std::vector<Entry> entries_;
+  std::vector<std::string> unaudited_;
+};
+
+// Fills a report's `published` from the archive (by canonical key: any symmetry matches), for
 // editors re-rating submissions: corpus-rate --archive FILE.sqlite.
-void mark_published(std::vector<PuzzleReport>& reports, const ArchiveDb& archive);
+void mark_published(PuzzleReport& report, const ArchiveDb& archive);
 
 }  // namespace sudoku

@@ -7,8 +7,11 @@
 // identical reports.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -47,11 +50,51 @@ std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const
 // line. A block is a header "# FILE:LINE  PUZZLE", then for an ok report "# grade G, hardest: T,
 // N steps" (G with one decimal, or "beyond") and its technique steps one per line; for any other
 // report "# STATUS: ERROR". Empty for no reports.
-//   std::cout << sudoku::format_explanations(sudoku::rate_corpus(inputs, rater));
+//   std::cout << sudoku::format_explanations(reports);
 std::string format_explanations(const std::vector<PuzzleReport>& reports);
 
-// "3 puzzles: 2 ok, 1 no-solution": how many reports there are of each status, in kAllStatuses
-// order, leaving out statuses no report has except ok.
+// How many reports there are of each status.
+struct StatusCounts {
+  std::size_t total = 0;
+  std::array<std::size_t, std::size(kAllStatuses)> by_status{};  // indexed by PuzzleStatus
+
+  void add(const PuzzleReport& report);
+  bool all_ok() const;
+  // "3 puzzles: 2 ok, 1 no-solution", in kAllStatuses order, leaving out statuses no report has
+  // except ok.
+  std::string text() const;
+};
 std::string format_status_counts(const std::vector<PuzzleReport>& reports);
+
+// format_corpus_output one report at a time, for corpora too large to hold: the bytes go to
+// `output` as the reports come (CSV and JSON records and explanations at once; the text table,
+// which needs every row's width, from a temporary file at finish(); the audit at finish(), from
+// CorpusAudit's small per-puzzle summaries). The concatenated output is format_corpus_output's.
+//   CorpusWriter writer(options, OutputFormat::csv, [&](std::string_view b) { out << b; });
+//   writer.add(report); ...; writer.finish();
+class CorpusWriter {
+ public:
+  using Output = std::function<void(std::string_view bytes)>;
+  CorpusWriter(const CorpusRatingOptions& options, OutputFormat format, Output output);
+  ~CorpusWriter();
+
+  void add(const PuzzleReport& report);
+  void finish();
+  const StatusCounts& counts() const { return counts_; }
+
+ private:
+  struct TextSpool;
+  void start();
+  void spool_row(const std::vector<std::string>& row);
+
+  const CorpusRatingOptions& options_;
+  OutputFormat format_;
+  Output output_;
+  bool started_ = false;
+  std::size_t count_ = 0;
+  StatusCounts counts_;
+  CorpusAudit audit_;
+  std::unique_ptr<TextSpool> spool_;
+};
 
 }  // namespace sudoku

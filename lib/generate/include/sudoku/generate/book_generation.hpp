@@ -74,8 +74,10 @@ struct BookGenerationResult {
 using GenerationProgress = std::function<void(const std::vector<std::size_t>& done_per_chapter)>;
 
 // Generates the book and writes book.json, puzzles.txt, solutions.txt and report.json (the audit:
-// audit.hpp) into the output directory (created if missing), each atomically; for a plan with a
-// calendar also feed/{date}.json per day (docs/desk.md).
+// audit.hpp) into the output directory (created if missing); for a plan with a calendar also
+// feed/{date}.json per day (docs/desk.md). The files are one set, swapped in all-or-nothing
+// (output_set.hpp): after a kill or a full disk the folder holds the old set or, once the next run
+// has finished an interrupted swap, the new one; never a mix, never a temporary file.
 BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions& options,
                                    const GenerationProgress& progress = {});
 

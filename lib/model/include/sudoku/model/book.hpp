@@ -74,6 +74,9 @@ Book read_book(const std::string& path);
 
 // The book as JSON text (two-space indentation, final newline, fixed key order).
 std::string book_to_json(const Book& book);
+// book_to_json read back with parse_book first (`path` names it in the error): a book the reader
+// would reject is a generator bug, caught before anything is written.
+std::string checked_book_json(const Book& book, const std::string& path);
 // Writes the book atomically (never leaves a half-written file). IoError on failure.
 void write_book(const Book& book, const std::string& path);
 

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@
 namespace sudoku {
 
 std::vector<PuzzleEntry> read_killer_puzzles(std::istream& input, const std::string& source);
+// One line's entry (line number `number`); nullopt for a blank or comment line. PuzzleReader reads
+// Killer corpora line by line with it.
+std::optional<PuzzleEntry> read_killer_line(const std::string& line, int number);
 
 // Throws std::invalid_argument when the board has more cages than letters (52) or no cages.
 inline constexpr std::size_t kMaxKillerLineCages = 52;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,27 @@ struct PuzzleEntry {
   std::string error;  // what was expected, when malformed
 
   bool ok() const { return grid.has_value(); }
+};
+
+// Reads the puzzles of a file (or "-", standard input) one at a time, for corpora too large to hold
+// (corpus-rate streams them): the entries read_puzzles gives, in order, holding at most one grid's
+// lines. Lines go through LineReader (text_input.hpp): a UTF-8 byte order mark is skipped, UTF-16
+// text and a line longer than kMaxLineBytes are InputErrors, a NUL byte makes its line's puzzle
+// malformed ("NUL byte" at its column). IoError when the file cannot be read.
+//   PuzzleReader reader("corpus.txt");
+//   while (auto entry = reader.next()) rate(*entry);
+class PuzzleReader {
+ public:
+  explicit PuzzleReader(const std::string& path, const ReadOptions& options = {});
+  PuzzleReader(std::istream& input, const std::string& source, const ReadOptions& options = {});
+  ~PuzzleReader();
+  PuzzleReader(PuzzleReader&&) noexcept;
+
+  std::optional<PuzzleEntry> next();  // nullopt at the end of the input
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 // Reads every puzzle of `input`; `source` names it in messages.

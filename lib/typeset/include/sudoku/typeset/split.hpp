@@ -17,16 +17,19 @@
 // Files are named by the template's <split> patterns (template.hpp), plus ".pdf", ".eps", ".svg".
 // render_proof_pdf lays out every grid and its solution, several per A4 page, each with its date,
 // slot, level and grades, for the editor to check the run before it goes out.
-// typeset_split renders every file and the proof in memory first, so an error (a caption that does
-// not fit, a name used twice, a name pattern without a value) writes nothing; it then writes every
-// file into a hidden folder in `directory` (".split-XXXXXX", synced) and renames each into place
-// when all are written: a crash leaves every name with its old or new complete file and no
-// temporary file among them (at most the hidden folder). With
-// options.typeset.date set, the same inputs give the same bytes.
+// typeset_split checks that the folder and the proof path can be written, then renders every file
+// and the proof in memory, so an error (a caption that does not fit, a name used twice, a name
+// pattern without a value) writes nothing; it then writes the files as one set (output_set.hpp:
+// a staging folder in `directory`, a manifest, renames): after a crash the folder holds the old
+// set or, once the next run has finished the swap, the new one, and no temporary file among them.
+// A proof inside `directory` is part of the set; one elsewhere is replaced atomically after it.
+// With options.typeset.date set, the same inputs give the same bytes.
 //
 // Errors: InputError for a book without puzzles, a template font that is missing, text that does
-// not fit (at the template's line), a file name pattern that has no value for a grid or names two
-// grids alike (at the <split> line); IoError when the output cannot be written.
+// not fit (at the template's line), a file name pattern that has no value for a grid, names two
+// grids alike, or gives a grid a name kept for the proof or the cover ("proof", "cover", the stems
+// of their paths) or one starting with '-' or '.' (at the <split> line); IoError when an output
+// cannot be written (checked before any rendering).
 //   SplitOptions options{.formats = {SplitFormat::pdf, SplitFormat::eps}, .proof_path = "files/proof.pdf"};
 //   const SplitResult result = typeset_split(book, page_template, options, "files");
 #pragma once
