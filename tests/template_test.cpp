@@ -1,7 +1,9 @@
 // Page templates: units, text variables, the shipped templates, validation errors with lines, fonts
 // and the page plan.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <string>
 
 #include "sudoku/base/errors.hpp"
@@ -251,6 +253,47 @@ TEST(TemplateTest, FontFilesLoadByPath) {
   EXPECT_TRUE(font);
   EXPECT_EQ(font.description(), "DejaVu Sans Book");
   EXPECT_THROW(fonts.load_file(std::string(SUDOKU_SOURCE_DIR) + "/CMakeLists.txt"), FontNotFound);
+}
+
+// A template's font files resolve inside its own folder or a font folder (installed, or named with
+// --font-dir), never anywhere else: an absolute path or a "../" walk out is refused before reading.
+TEST(TemplateTest, FontFilesStayInsideTheTemplatesFolderOrAFontFolder) {
+  const std::string dejavu_dir = "/usr/share/fonts/truetype/dejavu";
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("sudoku-font-confine-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder / "fonts");
+  std::filesystem::copy_file(dejavu_dir + "/DejaVuSans.ttf", folder / "fonts" / "Sans.ttf");
+  const std::string by_family = "family=\"DejaVu Sans\" style=\"Book\"";
+  const auto with_file = [&](const std::string& file) {
+    std::string text = minimal_template();
+    text.replace(text.find(by_family), by_family.size(), "file=\"" + file + "\"");
+    return parse_template(text, "t.xml", folder);
+  };
+  const auto error_of_fonts = [](const Template& page_template, FontLibrary& fonts) -> std::string {
+    try {
+      load_template_fonts(page_template, fonts);
+    } catch (const InputError& error) {
+      return error.what();
+    }
+    return "";
+  };
+  FontLibrary no_folders;
+  EXPECT_EQ(error_of_fonts(with_file("fonts/Sans.ttf"), no_folders), "");
+  EXPECT_EQ(error_of_fonts(with_file((folder / "fonts" / "Sans.ttf").string()), no_folders), "");
+  const std::string outside = error_of_fonts(with_file(dejavu_dir + "/DejaVuSans.ttf"), no_folders);
+  EXPECT_NE(outside.find("needs its folder named with --font-dir"), std::string::npos) << outside;
+  EXPECT_NE(error_of_fonts(with_file("../../../../../../etc/passwd"), no_folders).find("not found inside"),
+            std::string::npos);
+  // A link inside the folder that points out of it is outside too.
+  std::filesystem::create_symlink(dejavu_dir + "/DejaVuSans.ttf", folder / "fonts" / "Link.ttf");
+  EXPECT_NE(error_of_fonts(with_file("fonts/Link.ttf"), no_folders).find("not found inside"),
+            std::string::npos);
+  // Named as a font folder, the same file is allowed.
+  FontLibrary with_dejavu({dejavu_dir});
+  EXPECT_EQ(error_of_fonts(with_file(dejavu_dir + "/DejaVuSans.ttf"), with_dejavu), "");
+  EXPECT_EQ(error_of_fonts(with_file("DejaVuSans.ttf"), with_dejavu), "");
+  std::filesystem::remove_all(folder);
 }
 
 TEST(TemplateTest, DoctypeAndEntitiesAreRejected) {

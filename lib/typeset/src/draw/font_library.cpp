@@ -6,6 +6,7 @@
 #include FT_FREETYPE_H
 
 #include <algorithm>
+#include <filesystem>
 #include <mutex>
 
 #include "sudoku/base/errors.hpp"
@@ -249,13 +250,50 @@ Font FontLibrary::find_family(const std::string& family, const std::string& styl
                      " (`fc-list : family` lists the installed families)");
 }
 
+namespace {
+
+// Whether `file` (symlinks resolved) lies inside `root`.
+bool lies_inside(const std::filesystem::path& file, const std::filesystem::path& root) {
+  std::error_code error;
+  const auto real_root = std::filesystem::weakly_canonical(root, error);
+  if (error) return false;
+  const auto real_file = std::filesystem::weakly_canonical(file, error);
+  if (error) return false;
+  return std::mismatch(real_root.begin(), real_root.end(), real_file.begin(), real_file.end()).first ==
+         real_root.end();
+}
+
+// The font file a template names, confined to the template's folder and the font folders (the
+// installed ones and those named with --font-dir): a template that came from elsewhere cannot make
+// the tool read any other file. Relative names are tried in the template's folder first, then in
+// each font folder; an absolute name must lie inside one of them. Returns the path to open.
+std::filesystem::path confined_font_file(const Template& page_template, const FontLibrary& library,
+                                         const std::string& file) {
+  std::vector<std::filesystem::path> roots;
+  roots.push_back(page_template.directory.empty() ? std::filesystem::path(".") : page_template.directory);
+  for (const auto& dir : library.search_dirs()) roots.push_back(dir);
+  const std::filesystem::path requested(file);
+  for (const auto& root : roots) {
+    const auto candidate = requested.is_absolute() ? requested : root / requested;
+    std::error_code error;
+    if (lies_inside(candidate, root) && std::filesystem::is_regular_file(candidate, error)) return candidate;
+  }
+  std::string where;
+  for (const auto& root : roots) where += (where.empty() ? "" : ", ") + root.string();
+  throw FontNotFound("font file '" + file + "' not found inside the template's folder or a font folder (" +
+                     where + "); a font elsewhere needs its folder named with --font-dir");
+}
+
+}  // namespace
+
 FontSet load_template_fonts(const Template& page_template, FontLibrary& library) {
   FontSet fonts;
   for (const auto& spec : page_template.fonts) {
     try {
-      fonts[spec.name] = spec.family.empty()
-                             ? library.load_file(spec.file, spec.index, page_template.directory)
-                             : library.find_family(spec.family, spec.style);
+      fonts[spec.name] =
+          spec.family.empty()
+              ? library.load_file(confined_font_file(page_template, library, spec.file).string(), spec.index)
+              : library.find_family(spec.family, spec.style);
     } catch (const FontNotFound& error) {
       throw InputError(page_template.source, spec.line, 0, error.what());
     }
