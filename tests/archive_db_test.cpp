@@ -332,7 +332,8 @@ TEST(ArchiveDb, TheUpdateTargetIsSqliteByContentNeverText) {
       {"document.sqlite", "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"},
       {"old.txt", std::string(kPuzzle) + " printed 2019\n"},
       {"printed.db", std::string(kPuzzle) + "\n"},
-      {"short.sqlite", "SQLite"}};
+      {"short.sqlite", "SQLite"},
+      {"one-byte.sqlite", "x"}};
   for (const auto& [name, content] : files) {
     testing::write_text_file(dir + "/" + name, content);
     const auto run = generate(plan + " -o " + dir + "/out --update-archive " + dir + "/" + name);

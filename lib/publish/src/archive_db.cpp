@@ -148,6 +148,13 @@ bool is_sqlite_file(const std::string& path) {
 }
 
 ArchiveDb::ArchiveDb(const std::string& path, ArchiveAccess access) : path_(path) {
+  // SQLite takes a file too short for its 16-byte header for an empty database and would write
+  // over it: only a file with no bytes at all (new, or another desk's just-created archive) may be
+  // created into. Anything else must carry the header.
+  std::error_code size_error;
+  const auto size = std::filesystem::file_size(path, size_error);
+  if (!size_error && size > 0 && !is_sqlite_file(path))
+    throw InputError(path, 0, 0, access == ArchiveAccess::read ? kNotADatabase : kNotAnArchive);
   const int flags =
       access == ArchiveAccess::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
