@@ -217,6 +217,12 @@ struct SplitNames {
   int line = 0;  // of the <split> element
 };
 
+// A colour attribute of the template that is not a grey (r = g = b), where it is written.
+struct TemplateColor {
+  int line = 0;
+  std::string text;  // as written, e.g. "#cc0000"
+};
+
 struct Template {
   std::string name;    // file name without .xml, used for the default output name
   std::string source;  // file name for messages
@@ -235,6 +241,8 @@ struct Template {
   Master puzzle_page;
   Master solution_page;
   std::optional<SplitNames> split;  // absent: the default names above
+  // Every non-grey colour, in reading order: PDF/X-1a (typeset --pdfx) refuses them.
+  std::vector<TemplateColor> chromatic_colors;
 
   const FontSpec* find_font(std::string_view name) const;
 };
