@@ -81,10 +81,10 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
         return;
       }
       if (chromatic_ && chromatic_->empty()) {
-        std::string operands;
-        for (const Token& held : held_) operands += held.getRawValue();
-        const auto first = operands.find_first_not_of(" \t\r\n");
-        *chromatic_ = (first == std::string::npos ? std::string() : operands.substr(first) + " ") + name;
+        std::string colour;
+        for (const Token& held : held_)
+          if (held.getType() != QPDFTokenizer::tt_space) colour += held.getRawValue() + " ";
+        *chromatic_ = colour + name;
       }
     }
     flush(held_.size());
