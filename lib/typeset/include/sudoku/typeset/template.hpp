@@ -205,7 +205,8 @@ struct DocumentInfo {
 
 // typeset --split: the file name, without its extension, of each grid's own file and of its solution's,
 // as text patterns of the grid's caption variables ({date}, {slot}, {chapter}, {number}, {id},
-// {level}); characters other than letters, digits, '.', '_' and '-' become '-'.
+// {level}); letters and digits of every script, '.', '_' and '-' are kept, each run of anything
+// else becomes one '-' (none at either end).
 //   <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>
 // Without a <split> element, a calendar grid (one with a date and a slot) is named
 // "{date}-{slot}" and any other "{chapter}-{number}", each solution "...-solution".
