@@ -76,6 +76,7 @@ void PdfDocument::set_page_label(const std::string& label) {
 void PdfDocument::end_page() {
   // Kept for print finishing, which writes the labels as ranges (Cairo writes every page's label
   // as a prefix of its own); taken only now, so a page abandoned while drawing leaves no label.
+  labelled_ = labelled_ || page_label_.has_value();
   page_labels_.push_back(page_label_.value_or(std::to_string(pages_)));
   page_label_.reset();
   cairo_restore(cairo_);
@@ -106,7 +107,8 @@ std::string PdfDocument::finish() {
                                    .date = date_,
                                    .pdfx = pdfx_,
                                    .pages = page_boxes_,
-                                   .page_labels = page_labels_});
+                                   // A document without labels (a plot, a split grid) gets none.
+                                   .page_labels = labelled_ ? page_labels_ : std::vector<std::string>{}});
 }
 
 }  // namespace sudoku::typeset
