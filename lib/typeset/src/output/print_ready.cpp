@@ -256,6 +256,7 @@ int label_number(const std::string& label, char style) {
     }
     return number;
   }
+  if (label.find_first_not_of("ivxlcdm") != std::string::npos) return 0;
   for (int number = 1; number < 4000; ++number) {
     const std::string text = roman(number);
     if (text == label) return number;
