@@ -446,7 +446,9 @@ TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
   for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
     EXPECT_NE(outlines.find(title), std::string::npos) << title;
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
-  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;  // the title page is "i"
+  // Every page is labelled with the folio it prints, page N with N: one decimal range.
+  EXPECT_NE(labels.find("\"/S\": \"/D\""), std::string::npos) << labels;
+  EXPECT_EQ(labels.find("\"/P\""), std::string::npos) << labels;
   TempDir news;
   const std::string newspaper = news / "news.pdf";
   run_ok(typeset_command(kSample + " -t newspaper -o " + newspaper));
@@ -528,12 +530,14 @@ TEST(TypesetTest, FailuresNeverLeaveATruncatedPdf) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("broken.xml:"), std::string::npos) << result.err;
   EXPECT_EQ(testing::read_text_file(out), "previous edition");
-  // Unwritable destination: an error, and nothing left behind.
-  const CommandResult unwritable = typeset(kSample + " -t a4-4up -o " + (dir / "missing-dir/out.pdf"));
+  // Unwritable destination (a missing folder is made, but not where a file stands): an error, and
+  // nothing left behind.
+  testing::write_text_file(dir / "a-file", "");
+  const CommandResult unwritable = typeset(kSample + " -t a4-4up -o " + (dir / "a-file/out.pdf"));
   EXPECT_EQ(unwritable.exit_code, 2);
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++files;
-  EXPECT_EQ(files, 2u);  // out.pdf and broken.xml only: no temporary files
+  EXPECT_EQ(files, 3u);  // out.pdf, broken.xml and a-file only: no temporary files
 }
 
 // Cairo writes black as RGB `0 0 0 rg`, which a RIP separates into rich black on four plates; the
@@ -589,7 +593,7 @@ TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
   for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
     EXPECT_NE(outlines.find(title), std::string::npos) << title;
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
-  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;
+  EXPECT_NE(labels.find("\"/S\": \"/D\""), std::string::npos) << labels;
 }
 
 // The rewrite at the library level, on drawing that makes Cairo emit a form XObject (a group) and a
