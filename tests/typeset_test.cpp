@@ -1549,7 +1549,7 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
       source, "<text align=\"center\">Puzzle {number}</text>",
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
       testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
-          ": 'Puzzle of the day, number' does not fit on page 6: it is 216.3 pt wide at 16.0 pt, the "
+          ": 'Puzzle of the day, number' does not fit on page 6: it is 214.7 pt wide at 16.0 pt, the "
           "room left beside the other texts on its line is");
 }
 
