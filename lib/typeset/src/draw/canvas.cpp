@@ -130,6 +130,24 @@ void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color
   cairo_show_text(cairo_, text.c_str());
 }
 
+void Canvas::fill_text_outline(std::string_view utf8, Point baseline_origin, Color color) {
+  const auto lock = lock_engine(font_);
+  const SavedState saved(*this);
+  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+    const double scale = size_ / kLayoutSize;
+    cairo_translate(cairo_, baseline_origin.x, baseline_origin.y);
+    cairo_scale(cairo_, scale, scale);
+    cairo_move_to(cairo_, 0, 0);
+    pango_cairo_layout_line_path(cairo_, line);
+  } else {
+    const std::string text(utf8);
+    cairo_move_to(cairo_, baseline_origin.x, baseline_origin.y);
+    cairo_text_path(cairo_, text.c_str());
+  }
+  set_color(color);
+  cairo_fill(cairo_);
+}
+
 std::optional<char32_t> Canvas::missing_glyph(std::string_view utf8) const {
   const auto lock = lock_engine(font_);
   PangoLayoutLine* line = layout_line(font_, utf8);

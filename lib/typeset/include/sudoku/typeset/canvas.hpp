@@ -97,6 +97,9 @@ class Canvas {
   // The first character of `utf8` that neither the set font nor any installed font can draw.
   std::optional<char32_t> missing_glyph(std::string_view utf8) const;
   void draw_text(std::string_view utf8, Point baseline_origin, Color color);
+  // The same text as filled outlines instead of glyphs (formats that must not embed fonts: EPS).
+  // Never recorded.
+  void fill_text_outline(std::string_view utf8, Point baseline_origin, Color color);
   // Glyphs at explicit positions whose extracted text is `utf8` as a whole (one cluster, which
   // Cairo writes as a PDF ActualText span when it has several glyphs). `glyph_symbols`, one byte
   // per glyph (' ' for a spacer), is what each glyph says on its own, for recording.
