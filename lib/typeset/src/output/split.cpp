@@ -110,10 +110,7 @@ std::string render_eps(double width, double height, const std::string& title,
     cairo_identity_matrix(canvas.cairo());  // the recorded origins are in device space
     for (const PlacedText& text : texts) {
       canvas.set_font(text.font, text.size);
-      cairo_move_to(canvas.cairo(), text.origin.x, text.origin.y);
-      cairo_text_path(canvas.cairo(), text.utf8.c_str());
-      cairo_set_source_rgb(canvas.cairo(), text.color.red, text.color.green, text.color.blue);
-      cairo_fill(canvas.cairo());
+      canvas.fill_text_outline(text.utf8, text.origin, text.color);
     }
   });
   std::string eps = surface.finish();
