@@ -5,31 +5,23 @@
 #include <boost/json.hpp>
 
 #include "sudoku/base/errors.hpp"
+#include "test_support.hpp"
 
 namespace sudoku {
 namespace {
 
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "no error";
-}
-
 TEST(JsonIo, SyntaxErrorsNameLineAndColumn) {
-  EXPECT_EQ(error_of([] { parse_json("{\n  \"a\": 1,\n  \"b\": }\n", "plan.json"); }).substr(0, 17),
+  EXPECT_EQ(testing::input_error_of([] { parse_json("{\n  \"a\": 1,\n  \"b\": }\n", "plan.json"); }).substr(0, 17),
             "plan.json:3:8: in");
-  EXPECT_NE(error_of([] { parse_json("{\"a\": 1} x", "plan.json"); }).find("plan.json:1:"),
+  EXPECT_NE(testing::input_error_of([] { parse_json("{\"a\": 1} x", "plan.json"); }).find("plan.json:1:"),
             std::string::npos);
-  EXPECT_NE(error_of([] { parse_json("", "empty.json"); }).find("empty.json:1:1: invalid JSON"),
+  EXPECT_NE(testing::input_error_of([] { parse_json("", "empty.json"); }).find("empty.json:1:1: invalid JSON"),
             std::string::npos);
 }
 
 TEST(JsonIo, DeepNestingIsRejectedNotACrash) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  EXPECT_NE(error_of([&] { parse_json(deep, "deep.json"); }).find("nesting deeper than 64 levels"),
+  EXPECT_NE(testing::input_error_of([&] { parse_json(deep, "deep.json"); }).find("nesting deeper than 64 levels"),
             std::string::npos);
 }
 
@@ -37,14 +29,14 @@ TEST(JsonIo, TypedAccessNamesThePath) {
   const auto document =
       parse_json(R"({"count": "ten", "chapters": [{"count": 0}], "ok": true, "x": 1.5})", "plan.json");
   const JsonField root(document);
-  EXPECT_EQ(error_of([&] { root["count"].as_integer(1, 100); }),
+  EXPECT_EQ(testing::input_error_of([&] { root["count"].as_integer(1, 100); }),
             "plan.json: $.count: expected an integer from 1 to 100, got a string (\"ten\")");
-  EXPECT_EQ(error_of([&] { root["chapters"].element(0)["count"].as_integer(1, 100); }),
+  EXPECT_EQ(testing::input_error_of([&] { root["chapters"].element(0)["count"].as_integer(1, 100); }),
             "plan.json: $.chapters[0].count: expected an integer from 1 to 100, got an integer (0)");
-  EXPECT_EQ(error_of([&] { root["x"].as_integer(0, 9); }),
+  EXPECT_EQ(testing::input_error_of([&] { root["x"].as_integer(0, 9); }),
             "plan.json: $.x: expected an integer from 0 to 9, got a number (1.5E0)");
-  EXPECT_EQ(error_of([&] { root.required("title"); }), "plan.json: $: missing required key \"title\"");
-  EXPECT_EQ(error_of([&] {
+  EXPECT_EQ(testing::input_error_of([&] { root.required("title"); }), "plan.json: $: missing required key \"title\"");
+  EXPECT_EQ(testing::input_error_of([&] {
               root.allow_only({"count", "chapters", "ok"});
             }),
             "plan.json: $: unknown key \"x\" (expected one of: count, chapters, ok)");
@@ -88,9 +80,9 @@ TEST(JsonIo, NumbersReadBackExactlyAsWritten) {
 
 // Boost.JSON keeps the last of two equal keys: a second "chapters" silently dropped the first.
 TEST(JsonIo, DuplicateKeysAreRefusedWithTheirPath) {
-  EXPECT_EQ(error_of([] { parse_json(R"({"chapters": [1], "chapters": []})", "plan.json"); }),
+  EXPECT_EQ(testing::input_error_of([] { parse_json(R"({"chapters": [1], "chapters": []})", "plan.json"); }),
             "plan.json:1:28: $.chapters: key given twice");
-  EXPECT_EQ(error_of([] {
+  EXPECT_EQ(testing::input_error_of([] {
               parse_json(R"({"chapters": [{"level": "easy"}, {"level": "easy", "level": "hard"}]})",
                          "plan.json");
             }),
@@ -100,9 +92,9 @@ TEST(JsonIo, DuplicateKeysAreRefusedWithTheirPath) {
 
 TEST(JsonIo, AByteOrderMarkIsSkippedUtf16AndNulAreNamed) {
   EXPECT_EQ(parse_json("\xEF\xBB\xBF{\"a\": 1}", "plan.json").root.at("a").as_int64(), 1);
-  EXPECT_EQ(error_of([] { parse_json(std::string("{\0\"\0a\0\"\0", 8), "plan.json"); }),
+  EXPECT_EQ(testing::input_error_of([] { parse_json(std::string("{\0\"\0a\0\"\0", 8), "plan.json"); }),
             "plan.json: UTF-16 text; convert to UTF-8");
-  EXPECT_EQ(error_of([] { parse_json(std::string("{\"a\": \"x\0\"}", 11), "plan.json"); }),
+  EXPECT_EQ(testing::input_error_of([] { parse_json(std::string("{\"a\": \"x\0\"}", 11), "plan.json"); }),
             "plan.json:1:9: NUL byte");
 }
 

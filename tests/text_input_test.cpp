@@ -22,15 +22,6 @@ std::vector<std::string> lines_of(const std::string& text, NulBytes nul = NulByt
   return lines;
 }
 
-std::string error_of(const std::function<void()>& read) {
-  try {
-    read();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "no error";
-}
-
 TEST(LineReader, SkipsAUtf8ByteOrderMarkAndCarriageReturns) {
   EXPECT_EQ(lines_of("\xEF\xBB\xBF"
                      "abc\r\ndef"),
@@ -39,16 +30,16 @@ TEST(LineReader, SkipsAUtf8ByteOrderMarkAndCarriageReturns) {
 }
 
 TEST(LineReader, NamesUtf16AndNulBytes) {
-  EXPECT_EQ(error_of([] {
+  EXPECT_EQ(testing::input_error_of([] {
               lines_of(
                   std::string("\xFF\xFE"
                               "1\0002\0",
                               6));
             }),
             "in.txt: UTF-16 text; convert to UTF-8");
-  EXPECT_EQ(error_of([] { lines_of(std::string("1\0002\0003\0004\0", 8)); }),
+  EXPECT_EQ(testing::input_error_of([] { lines_of(std::string("1\0002\0003\0004\0", 8)); }),
             "in.txt: UTF-16 text; convert to UTF-8");
-  EXPECT_EQ(error_of([] { lines_of(std::string("ab\ncd\0e\n", 8)); }), "in.txt:2:3: NUL byte");
+  EXPECT_EQ(testing::input_error_of([] { lines_of(std::string("ab\ncd\0e\n", 8)); }), "in.txt:2:3: NUL byte");
   EXPECT_EQ(lines_of(std::string("cd\0e\n", 5), NulBytes::keep),
             (std::vector<std::string>{std::string("cd\0e", 4)}));
 }
@@ -56,7 +47,7 @@ TEST(LineReader, NamesUtf16AndNulBytes) {
 // /dev/zero or a file with no line breaks stops at the limit instead of growing without bound.
 TEST(LineReader, StopsAtTheLineLimit) {
   const std::string long_line(kMaxLineBytes + 1, '1');
-  EXPECT_EQ(error_of([&] { lines_of("ok\n" + long_line); }),
+  EXPECT_EQ(testing::input_error_of([&] { lines_of("ok\n" + long_line); }),
             "in.txt:2: line longer than 64 KiB (no puzzle or text line is that long: is this a text file?)");
   EXPECT_EQ(lines_of(std::string(kMaxLineBytes, '1')).size(), 1U);
 }
@@ -66,9 +57,9 @@ TEST(ReadTextFile, ChecksAndBoundsAWholeDocument) {
   testing::write_text_file(dir + "/bom.json", "\xEF\xBB\xBF{}");
   EXPECT_EQ(read_text_file(dir + "/bom.json"), "{}");
   testing::write_text_file(dir + "/big.json", std::string(5000, ' '));
-  EXPECT_EQ(error_of([&] { read_text_file(dir + "/big.json", 4096); }),
+  EXPECT_EQ(testing::input_error_of([&] { read_text_file(dir + "/big.json", 4096); }),
             dir + "/big.json: larger than 4 KiB; expected a text document");
-  EXPECT_EQ(error_of([] { read_text_file("/dev/zero"); }), "/dev/zero:1:1: NUL byte");
+  EXPECT_EQ(testing::input_error_of([] { read_text_file("/dev/zero"); }), "/dev/zero:1:1: NUL byte");
   std::filesystem::remove_all(dir);
 }
 

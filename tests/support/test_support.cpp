@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/base/errors.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 
 namespace sudoku::testing {
@@ -56,6 +57,15 @@ std::vector<Grid> load_corpus(const std::string& path, std::size_t limit) {
   auto grids = load_puzzles(path);
   if (limit != 0 && grids.size() > limit) grids.resize(limit);
   return grids;
+}
+
+std::string input_error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "no error";
 }
 
 std::vector<Grid> load_study_corpus(const std::string& path) {

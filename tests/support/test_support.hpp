@@ -22,6 +22,10 @@ std::string tool_path(const std::string& name);
 // The first `limit` puzzles (all when 0) of a corpus, all required to be well formed.
 std::vector<Grid> load_corpus(const std::string& path, std::size_t limit = 0);
 
+// The message of the InputError that `action` throws, or "no error".
+//   EXPECT_EQ(input_error_of([] { parse_json("{", "a.json"); }), "a.json:1:2: ...");
+std::string input_error_of(const std::function<void()>& action);
+
 // Every `n`th puzzle of a corpus, n from SUDOKU_STUDY_STRIDE (1, all of them, when unset). The
 // sanitizer run sets it: there the whole-corpus studies check memory, which a sample does as well,
 // while the Release run checks every puzzle.

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "sudoku/base/errors.hpp"
+#include "file_system.hpp"
 
 namespace sudoku {
 namespace {
@@ -130,6 +131,8 @@ void AtomicFileWriter::commit() {
   // rename() replaces a link at path_ itself: nothing is written through it.
   if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(system_error_text());
   temp_.clear();
+  // The new name is durable only once its folder is (a crash could otherwise leave the old file).
+  sync_directory(std::filesystem::path(path_).parent_path());
 }
 
 void write_file_atomically(const std::string& path, std::string_view contents) {
@@ -165,7 +168,7 @@ void remove_stray_temporaries(const std::string& directory) {
     const std::string name = entry.path().filename().string();
     const long pid = temporary_owner(name);
     if (pid < 0 || entry.is_directory(error)) continue;
-    if (pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM)) continue;
+    if (process_alive(pid)) continue;
     std::filesystem::remove(entry.path(), error);
   }
 }

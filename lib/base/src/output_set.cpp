@@ -1,7 +1,6 @@
 #include "sudoku/base/output_set.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +12,7 @@
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "file_system.hpp"
 
 namespace sudoku {
 namespace {
@@ -21,18 +21,6 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kManifest = ".output-set";
 constexpr std::string_view kStagingPrefix = ".staging-";
-
-// A directory's entries reach the disk only when the directory itself is synced.
-void sync_directory(const fs::path& directory) {
-  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
-bool process_alive(long pid) {
-  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
-}
 
 // The folder a name of the set lives in, created and checked: a link there would take the file
 // out of the output folder.

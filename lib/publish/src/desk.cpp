@@ -12,10 +12,20 @@ namespace {
 // The archives a run reads, all opened and checked before any work.
 struct Archives {
   std::vector<std::string> texts;                   // --archive files that are not SQLite
-  std::set<std::string> text_keys;                  // their puzzles' canonical keys
+  std::vector<ArchiveEntry> text_entries;           // their puzzles, read once (no `created` yet)
+  std::set<std::string> text_keys;                  // and those puzzles' canonical keys
   std::vector<std::unique_ptr<ArchiveDb>> readers;  // --archive databases, read-only
   std::unique_ptr<ArchiveDb> update;                // --update-archive, or null
 };
+
+std::vector<ArchiveEntry> imported(const std::vector<std::string>& texts, const std::string& created) {
+  std::vector<ArchiveEntry> entries;
+  for (const auto& text : texts) {
+    auto more = imported_entries(text, created);
+    entries.insert(entries.end(), more.begin(), more.end());
+  }
+  return entries;
+}
 
 Archives open_archives(const DeskOptions& options) {
   Archives archives;
@@ -27,7 +37,8 @@ Archives open_archives(const DeskOptions& options) {
     else
       archives.texts.push_back(path);
   }
-  archives.text_keys = read_archive(archives.texts);
+  archives.text_entries = imported(archives.texts, "");
+  for (const ArchiveEntry& entry : archives.text_entries) archives.text_keys.insert(entry.canonical);
   if (!options.update_archive.empty())
     archives.update = std::make_unique<ArchiveDb>(options.update_archive, ArchiveAccess::update);
   else if (!options.replace.empty())
@@ -48,15 +59,6 @@ void plan_generation(const Plan& plan, const DeskOptions& options, const Archive
   };
   for (const auto& reader : archives.readers) respect(*reader, {});
   if (archives.update) respect(*archives.update, options.replace);
-}
-
-std::vector<ArchiveEntry> imported(const std::vector<std::string>& texts, const std::string& created) {
-  std::vector<ArchiveEntry> entries;
-  for (const auto& text : texts) {
-    auto more = imported_entries(text, created);
-    entries.insert(entries.end(), more.begin(), more.end());
-  }
-  return entries;
 }
 
 }  // namespace
@@ -85,7 +87,8 @@ DeskResult run_with_archives(const Plan& plan, const DeskOptions& options,
     if (result.remade) result.generation.resumed = resumed;
     if (!archives.update) return result;
     const std::string created = utc_now();
-    std::vector<ArchiveEntry> entries = imported(archives.texts, created);
+    std::vector<ArchiveEntry> entries = archives.text_entries;
+    for (ArchiveEntry& entry : entries) entry.created = created;
     auto made = archive_entries(plan, result.generation.book, created);
     entries.insert(entries.end(), made.begin(), made.end());
     const RecordOutcome outcome = archives.update->record(plan.publication, options.replace, entries);
