@@ -832,6 +832,92 @@ void write_repeated_sample_book(const std::string& book_dir, std::size_t per_cha
   write_book(book, book_dir + "/book.json");
 }
 
+// A desk's month as a book: `chapters` chapters "Day N" of one puzzle each, from the sample's
+// puzzles, written to `book_dir`/book.json.
+Book write_daily_book(const std::string& book_dir, std::size_t chapters) {
+  Book book = read_book(kSample + "/book.json");
+  std::vector<BookPuzzle> pool;
+  for (const auto& chapter : book.chapters)
+    pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  book.chapters.resize(chapters);
+  for (std::size_t c = 0; c < chapters; ++c) {
+    book.chapters[c].title = "Day " + std::to_string(c + 1);
+    book.chapters[c].level = "mixed";
+    book.chapters[c].puzzles = {pool[c % pool.size()]};
+  }
+  fs::create_directories(book_dir);
+  write_book(book, book_dir + "/book.json");
+  return book;
+}
+
+// The text of each page of `pdf` (pdftotext ends every page with a form feed), from page 1.
+std::vector<std::string> page_texts(const std::string& pdf, const std::string& options = "") {
+  const std::string text = text_of(pdf, options);
+  std::vector<std::string> pages;
+  std::size_t at = 0;
+  for (std::size_t feed = text.find('\f'); feed != std::string::npos; feed = text.find('\f', at)) {
+    pages.push_back(text.substr(at, feed - at));
+    at = feed + 1;
+  }
+  return pages;
+}
+
+// A contents list longer than a page (a month of daily chapters) flows over continuation pages in
+// every book template, and every page number printed stays true: each contents row names a page
+// that opens its chapter (or the solutions), each "Solution on page N" a page with that solution.
+TEST(TypesetTest, LongContentsFlowOverPagesAndEveryPageNumberStaysTrue) {
+  TempDir dir;
+  const Book book = write_daily_book(dir / "month", 54);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const std::string pdf = dir / (std::string(name) + ".pdf");
+    const CommandResult result =
+        typeset(dir / "month" + " -t " + name + " -o " + pdf + " --date 2026-03-01");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const std::vector<std::string> layout = page_texts(pdf, "-layout");
+    const std::vector<std::string> pages = page_texts(pdf);
+    ASSERT_EQ(static_cast<int>(pages.size()), page_count(pdf));
+    const std::regex row("(Day [0-9]+|Solutions) +([0-9]+)\n");
+    std::set<std::string> listed;
+    std::size_t contents_pages = 0;
+    for (std::size_t page = 2; page < layout.size() && layout[page].find("Contents") != std::string::npos;
+         ++page) {
+      ++contents_pages;
+      EXPECT_EQ(layout[page].find("Contents (continued)") != std::string::npos, page > 2) << layout[page];
+      for (std::sregex_iterator it(layout[page].begin(), layout[page].end(), row), end; it != end; ++it) {
+        const std::string entry = (*it)[1];
+        const auto target = static_cast<std::size_t>(std::stoi((*it)[2]));
+        EXPECT_TRUE(listed.insert(entry).second) << entry << " listed twice";
+        ASSERT_LE(target, pages.size()) << entry;
+        // The named page opens the chapter (its title is there) or the solutions.
+        EXPECT_NE(pages[target - 1].find(entry + (entry == "Solutions" ? "" : "\n")), std::string::npos)
+            << entry << " -> page " << target << ":\n" << pages[target - 1];
+      }
+    }
+    EXPECT_GE(contents_pages, 2u);
+    EXPECT_EQ(listed.size(), 55u);  // 54 days and the solutions
+    const std::regex reference("Solution on page ([0-9]+)");
+    int references = 0;
+    for (std::size_t c = 0; c < book.chapters.size(); ++c) {
+      const BookPuzzle& puzzle = book.chapters[c].puzzles[0];
+      const std::string header = "Puzzle " + std::to_string(c + 1) + "\n";
+      const auto page = std::find_if(pages.begin(), pages.end(), [&](const std::string& text) {
+        return text.find(header) != std::string::npos;
+      });
+      ASSERT_NE(page, pages.end()) << header;
+      EXPECT_NE(page->find(printed_line(puzzle.puzzle)), std::string::npos) << *page;
+      std::smatch match;
+      ASSERT_TRUE(std::regex_search(*page, match, reference)) << *page;
+      const auto target = static_cast<std::size_t>(std::stoi(match[1]));
+      ASSERT_LE(target, pages.size());
+      EXPECT_NE(pages[target - 1].find(printed_line(puzzle.solution)), std::string::npos)
+          << "puzzle " << c + 1 << " -> page " << target;
+      ++references;
+    }
+    EXPECT_EQ(references, 54);
+  }
+}
+
 // Covers: KDP's full-wrap size for the interior's page count and paper, the barcode box left
 // white, title and author on the front with the first puzzle, spine text only past 79 pages.
 TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {

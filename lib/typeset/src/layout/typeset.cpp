@@ -487,17 +487,22 @@ class BookRenderer {
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
       cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
       std::vector<DrawnInk> free_ink;
-      draw_furniture(canvas, master, frame, values, page.number, free_ink);
-      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
+      // A contents page after the first takes the master's <continued> heading, when it has one.
+      const bool continued = page.role == PageRole::contents && page.first_entry > 0;
+      draw_furniture(canvas, master, frame, values, page.number, free_ink,
+                     continued && master.continued_texts ? &*master.continued_texts : nullptr);
+      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
     pdf_->end_page();
   }
 
   // Decorations, running heads and feet, and free text of `master` on a page (or cover panel)
-  // laid out as `frame`; `free_ink` holds what the free texts must not overprint.
+  // laid out as `frame`; `free_ink` holds what the free texts must not overprint. `texts`, when not
+  // null, replaces the master's free texts (a contents continuation page's heading).
   void draw_furniture(Canvas& canvas, const Master& master, const PageFrame& frame, const TextValues& values,
-                      int page_number, std::vector<DrawnInk>& free_ink) {
+                      int page_number, std::vector<DrawnInk>& free_ink,
+                      const std::vector<TextLine>* texts = nullptr) {
     for (const auto& decoration : master.decorations)
       canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
     const Rect& content = frame.content;
@@ -518,7 +523,7 @@ class BookRenderer {
                    frame.safe.bottom(), false, "the type area's width"},
                   frame, page_number, &ink);
     }
-    for (const auto& text : master.texts) {
+    for (const auto& text : texts != nullptr ? *texts : master.texts) {
       if (!holds_only(text.variants)) continue;
       const double y = text.y_is_fraction ? text.y * content.height : text.y;
       draw_line(canvas, text, values,
@@ -640,35 +645,33 @@ class BookRenderer {
     }
   }
 
-  // One row per chapter with puzzles, then one for the solutions (when they are printed).
+  // The page's share of the contents rows: one row per chapter with puzzles, then one for the
+  // solutions (when they are printed); a continuation page starts at the entries' continued-y.
   void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
-                     const PageFrame& frame, int page) {
+                     const PageFrame& frame, const PlannedPage& page) {
     const Rect& content = frame.content;
-    double baseline = content.y + entries.y;
-    const auto draw_row = [&](const TextValues& values) {
+    const std::vector<std::size_t> chapters = contents_rows(book_);
+    double baseline = content.y + (page.first_entry > 0 ? entries.continued_y : entries.y);
+    for (std::size_t row = page.first_entry; row < page.first_entry + page.entry_count; ++row) {
+      TextValues values = page_values_;
+      if (row < chapters.size()) {
+        const std::size_t chapter = chapters[row];
+        const BookChapter& entry = book_.chapters[chapter];
+        values.set(Variable::chapter, chapter_title(chapter));
+        values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
+        values.set(Variable::count, std::to_string(entry.puzzles.size()));
+        set_level(values, entry.level, entry.title);
+      } else {
+        values.set(Variable::chapter, "Solutions");
+        values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
+      }
       std::vector<DrawnInk> ink;
       for (const auto& text : entries.texts)
         draw_line(canvas, text, values,
                   {content.x, content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
                    "the type area's width"},
-                  frame, page, &ink);
+                  frame, page.number, &ink);
       baseline += entries.step;
-    };
-    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
-      const BookChapter& entry = book_.chapters[chapter];
-      if (entry.puzzles.empty()) continue;
-      TextValues values = page_values_;
-      values.set(Variable::chapter, chapter_title(chapter));
-      values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
-      values.set(Variable::count, std::to_string(entry.puzzles.size()));
-      set_level(values, entry.level, entry.title);
-      draw_row(values);
-    }
-    if (plan_.first_solution_page != 0) {
-      TextValues values = page_values_;
-      values.set(Variable::chapter, "Solutions");
-      values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
-      draw_row(values);
     }
   }
 
