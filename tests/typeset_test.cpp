@@ -965,6 +965,52 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
 }
 
+// A cover for every page count a book template is made for — KDP's 24-page minimum to 140 pages,
+// and long books — on both papers: it always renders (a spine too narrow for its texts is left
+// blank, never an error), the spine has text only past KDP's 79 pages, and once the spine is wide
+// enough for its texts it keeps them.
+TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
+  TempDir dir;
+  const Book book = read_book(kSample + "/book.json");
+  typeset::TypesetOptions options;
+  options.date = 1772323200;  // 2026-03-01
+  std::vector<int> page_counts;
+  for (int pages = 24; pages <= 140; ++pages) page_counts.push_back(pages);
+  for (const int pages : {200, 400, 828}) page_counts.push_back(pages);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const typeset::Template page_template = typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    ASSERT_TRUE(page_template.front_cover && page_template.back_cover && page_template.spine);
+    for (const typeset::Paper paper : {typeset::Paper::white, typeset::Paper::cream}) {
+      int first_with_text = 0;
+      for (const int pages : page_counts) {
+        SCOPED_TRACE(pages);
+        bool spine_text = false;
+        std::string pdf;
+        try {
+          pdf = typeset::render_cover_pdf(book, page_template, pages, paper, options, &spine_text);
+        } catch (const std::exception& error) {
+          ADD_FAILURE() << error.what();
+          continue;
+        }
+        EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+        if (pages <= typeset::kMinimumPagesForSpineText) EXPECT_FALSE(spine_text);
+        if (first_with_text != 0) EXPECT_TRUE(spine_text) << "text from " << first_with_text << " pages on";
+        if (spine_text && first_with_text == 0) first_with_text = pages;
+      }
+      // The spine's texts appear where the spine is a little wider than the smallest text's ink.
+      EXPECT_GT(first_with_text, typeset::kMinimumPagesForSpineText);
+      EXPECT_LE(first_with_text, 100);
+    }
+    // The title is printed on the spine of a long book, not on a thin one's.
+    for (const auto& [pages, titles] : {std::pair{60, 2}, std::pair{400, 3}}) {
+      const std::string cover = dir / (std::string(name) + "-" + std::to_string(pages) + ".pdf");
+      typeset::typeset_cover(book, page_template, pages, typeset::Paper::white, options, cover);
+      EXPECT_EQ(occurrences(text_of(cover), book.title), titles) << pages;
+    }
+  }
+}
+
 TEST(TypesetTest, CoverErrors) {
   TempDir dir;
   const CommandResult no_cover = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --paper cream");

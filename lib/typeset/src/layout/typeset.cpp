@@ -246,8 +246,8 @@ class BookRenderer {
   }
 
   // The full-wrap cover: back panel, spine and front panel side by side, each panel the interior's
-  // trim size, with cover bleed on every side.
-  void render_cover(const CoverGeometry& cover) {
+  // trim size, with cover bleed on every side. Returns whether the spine carries text.
+  bool render_cover(const CoverGeometry& cover) {
     const Master& front = *template_.front_cover;
     const double panel = front.page.width;
     pdf_->begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
@@ -265,7 +265,8 @@ class BookRenderer {
            "the barcode area"}};
       draw_furniture(canvas, *template_.back_cover, frame, values, 0, reserved);
     }
-    if (template_.spine && cover.spine_text) draw_spine(canvas, *template_.spine, panel, cover, values);
+    if (template_.spine && cover.spine_text)
+      spine_text_ = draw_spine(canvas, *template_.spine, panel, cover, values);
     {
       const Canvas::SavedState saved(canvas);
       cairo_translate(canvas.cairo(), panel + cover.spine, 0);
@@ -280,6 +281,7 @@ class BookRenderer {
       draw_slot(canvas, page, frame, 0, values);
     }
     pdf_->end_page();
+    return spine_text_;
   }
 
   void render_all() {
@@ -407,7 +409,9 @@ class BookRenderer {
   [[noreturn]] void fail(const TextLine& text, const std::string& expanded, int page,
                          const std::string& why) const {
     throw InputError(template_.source, text.line, 0,
-                     "'" + expanded + "' does not fit on page " + std::to_string(page) + ": " + why +
+                     "'" + expanded + "' does not fit " +
+                         (page > 0 ? "on page " + std::to_string(page) : std::string("on the cover")) + ": " +
+                         why +
                          " (shorten it, or let it shrink with a smaller 'min-size')");
   }
 
@@ -619,8 +623,34 @@ class BookRenderer {
   }
 
   // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
-  void draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
+  // The spine carries them only when every one fits across it, between KDP's 0.0625 in spine
+  // margins, at its min-size or larger; otherwise it is left blank (a title squeezed below its
+  // min-size, or one running onto the panels, is worse than none). Returns whether it has text.
+  bool draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
                   const TextValues& values) {
+    const double room = cover.spine - 2 * kSpineSafe;
+    struct SpineText {
+      TextLine text;  // at the size that fits across the spine
+      double baseline = 0;
+    };
+    std::vector<SpineText> lines;
+    for (const auto& text : spine.texts) {
+      const auto expanded = text.text.expand(values);
+      if (!expanded || expanded->empty()) continue;
+      canvas.set_font(font(text.style.font), text.style.size);
+      const TextMetrics metrics = canvas.measure(*expanded);
+      if (metrics.ink_height <= 0) continue;
+      // Metrics scale with the size; a hair of slack keeps the centred ink off the limits.
+      const double scale = std::min(1.0, 0.999 * room / metrics.ink_height);
+      const double size = text.style.size * scale;
+      const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
+      if (room <= 0 || size < smallest) return false;
+      SpineText line{text, cover.spine / 2 - scale * (2 * metrics.ink_top + metrics.ink_height) / 2};
+      line.text.style.size = size;
+      line.text.style.min_size = std::min(smallest, size);
+      lines.push_back(std::move(line));
+    }
+    if (lines.empty()) return false;
     const Canvas::SavedState saved(canvas);
     cairo_translate(canvas.cairo(), panel + cover.spine, 0);
     cairo_rotate(canvas.cairo(), kPi / 2);
@@ -630,19 +660,14 @@ class BookRenderer {
     frame.height = cover.spine;
     frame.content = {spine.page.margins.top, 0,
                      cover.trim_height - spine.page.margins.top - spine.page.margins.bottom, cover.spine};
-    frame.safe = {0, kSpineSafe, cover.trim_height, cover.spine - 2 * kSpineSafe};
+    frame.safe = {0, kSpineSafe, cover.trim_height, room};
     std::vector<DrawnInk> ink;
-    for (const auto& text : spine.texts) {
-      const auto expanded = text.text.expand(values);
-      if (!expanded) continue;
-      canvas.set_font(font(text.style.font), text.style.size);
-      const TextMetrics metrics = canvas.measure(*expanded);
-      const double baseline = cover.spine / 2 - (2 * metrics.ink_top + metrics.ink_height) / 2;
-      draw_line(canvas, text, values,
-                {frame.content.x, frame.content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+    for (const auto& line : lines)
+      draw_line(canvas, line.text, values,
+                {frame.content.x, frame.content.right(), line.baseline, frame.safe.y, frame.safe.bottom(), false,
                  "the spine's length"},
                 frame, 0, &ink);
-    }
+    return true;
   }
 
   // The page's share of the contents rows: one row per chapter with puzzles, then one for the
@@ -698,6 +723,7 @@ class BookRenderer {
   const FontSet& fonts_;
   const PagePlan& plan_;
   PdfDocument* pdf_;
+  bool spine_text_ = false;                // the cover's spine got its texts
   std::vector<int> chapter_first_number_;  // by chapter
   std::vector<Variant> book_variants_;     // the variants of the book's puzzles, in order of first use
   TextValues book_values_;                 // title, author and the grid's size, box and symbols
@@ -757,7 +783,7 @@ CoverGeometry cover_geometry(const Template& page_template, int interior_pages, 
 }
 
 std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options) {
+                             const TypesetOptions& options, bool* spine_text) {
   if (!page_template.front_cover)
     throw InputError(page_template.source, 0, 0,
                      "the template has no <master name=\"front-cover\">, so it cannot make a cover");
@@ -766,8 +792,9 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   const FontSet fonts = load_template_fonts(page_template, library);
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   PdfDocument pdf(pdf_metadata(book, page_template, options));
-  BookRenderer(book, page_template, fonts, plan, &pdf)
-      .render_cover(cover_geometry(page_template, interior_pages, paper));
+  const bool has_spine_text = BookRenderer(book, page_template, fonts, plan, &pdf)
+                                  .render_cover(cover_geometry(page_template, interior_pages, paper));
+  if (spine_text != nullptr) *spine_text = has_spine_text;
   return pdf.finish();
 }
 
@@ -775,7 +802,8 @@ TypesetResult typeset_cover(const Book& book, const Template& page_template, int
                             const TypesetOptions& options, const std::string& output_path) {
   check_writable(output_path);
   TypesetResult result;
-  const std::string bytes = render_cover_pdf(book, page_template, interior_pages, paper, options);
+  const std::string bytes =
+      render_cover_pdf(book, page_template, interior_pages, paper, options, &result.spine_text);
   write_file_atomically(output_path, bytes);
   result.pages = 1;
   result.bytes = bytes.size();
@@ -804,7 +832,8 @@ TypesetResult typeset_book(const Book& book, const Template& page_template, cons
   const std::string bytes = render_pdf(book, page_template, options, &result.pages);
   const std::string cover = options.cover_path.empty()
                                 ? std::string()
-                                : render_cover_pdf(book, page_template, result.pages, options.paper, options);
+                                : render_cover_pdf(book, page_template, result.pages, options.paper, options,
+                                                   &result.spine_text);
   write_file_atomically(output_path, bytes);
   if (!options.cover_path.empty()) write_file_atomically(options.cover_path, cover);
   result.bytes = bytes.size();
