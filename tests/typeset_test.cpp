@@ -96,6 +96,8 @@ std::string text_of(const std::string& pdf, const std::string& options = "") {
   return run_ok("pdftotext " + options + " " + pdf + " -");
 }
 
+std::vector<std::string> page_texts(const std::string& pdf, const std::string& options = "");
+
 // A grid as printed and extracted: the book file's symbols with the letters of 18-25 (I-P, which
 // include I and O) replaced by the print set's (J-R without O), as docs/templates.md documents.
 std::string printed_line(const Grid& grid) {
@@ -431,6 +433,28 @@ TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
   EXPECT_NE(puzzle_page.find("Solution on page 17"), std::string::npos) << puzzle_page;
   const std::string solution_page = run_ok("pdftotext -f 17 -l 17 " + pdf + " -");
   EXPECT_NE(solution_page.find("puzzle on page 15"), std::string::npos) << solution_page;
+}
+
+// A puzzle's recorded number (a calendar slot's) is the one printed, on the puzzle and on its
+// solution; puzzles without one keep their place in the book.
+TEST(TypesetTest, RecordedNumbersArePrinted) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.chapters[0].puzzles[0].number = 13;
+  book.chapters[0].puzzles[1].number = 14;
+  fs::create_directories(dir / "numbered");
+  write_book(book, dir / "numbered/book.json");
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(dir / "numbered" + " -t newspaper -o " + pdf));
+  const std::vector<std::string> pages = page_texts(pdf);
+  ASSERT_EQ(pages.size(), 24u);
+  EXPECT_NE(pages[0].find("No. 13 "), std::string::npos) << pages[0];
+  EXPECT_NE(pages[1].find("No. 14 "), std::string::npos) << pages[1];
+  EXPECT_NE(pages[2].find("No. 3 "), std::string::npos) << pages[2];
+  EXPECT_NE(pages[12].find("SOLUTION No. 13"), std::string::npos) << pages[12];
+  const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
+  // "Puzzle 13", "Puzzle 14", then "Puzzle 3" on: a labelling range starting at 13.
+  EXPECT_NE(labels.find("\"/St\": 13"), std::string::npos) << labels;
 }
 
 TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
@@ -851,7 +875,7 @@ Book write_daily_book(const std::string& book_dir, std::size_t chapters) {
 }
 
 // The text of each page of `pdf` (pdftotext ends every page with a form feed), from page 1.
-std::vector<std::string> page_texts(const std::string& pdf, const std::string& options = "") {
+std::vector<std::string> page_texts(const std::string& pdf, const std::string& options) {
   const std::string text = text_of(pdf, options);
   std::vector<std::string> pages;
   std::size_t at = 0;

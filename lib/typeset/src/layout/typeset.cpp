@@ -310,6 +310,17 @@ class BookRenderer {
  private:
   const Font& font(const std::string& name) const { return fonts_.at(name); }
 
+  // The number a puzzle is printed with: the one its book records (a calendar slot's, fixed by its
+  // date), else its place in the book.
+  int printed_number(const SlotContent& slot) const {
+    return book_.chapters[slot.chapter].puzzles[slot.puzzle].number.value_or(slot.number);
+  }
+
+  // "3" or "3–4": the numbers of `first` to `last`, an en dash between them.
+  static std::string number_range(int first, int last) {
+    return first == last ? std::to_string(first) : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last);
+  }
+
   // True when every puzzle of the book is of one of `variants` (or `variants` is empty): a free
   // text's condition (TextLine::variants).
   bool holds_only(const std::vector<Variant>& variants) const {
@@ -333,25 +344,20 @@ class BookRenderer {
         values.set(Variable::kind, std::string(kind_of(chapter.puzzles.front().puzzle.geometry().variant())));
     }
     if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
-      const int first = chapter_first_number_[*page.chapter];
-      const int last = first + static_cast<int>(book_.chapters[*page.chapter].puzzles.size()) - 1;
-      values.set(Variable::number, first == last
-                                       ? std::to_string(first)
-                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+      const std::size_t chapter = *page.chapter;
+      const int first = chapter_first_number_[chapter];
+      const std::size_t count = book_.chapters[chapter].puzzles.size();
+      values.set(Variable::number,
+                 number_range(printed_number({chapter, 0, first}),
+                              printed_number({chapter, count - 1, first + static_cast<int>(count) - 1})));
     }
     if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
       // In continuous flow a page can hold the end of one chapter and the start of the next.
       values.set(Variable::chapter, book_.chapters[page.slots.front().chapter].title + " \xE2\x80\x93 " +
                                         book_.chapters[page.slots.back().chapter].title);
     }
-    if (!page.slots.empty()) {
-      const int first = page.slots.front().number;
-      const int last = page.slots.back().number;
-      // An en dash between the first and last number on the page.
-      values.set(Variable::number, first == last
-                                       ? std::to_string(first)
-                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
-    }
+    if (!page.slots.empty())
+      values.set(Variable::number, number_range(printed_number(page.slots.front()), printed_number(page.slots.back())));
     return values;
   }
 
@@ -361,7 +367,7 @@ class BookRenderer {
     const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
     values.set(Variable::chapter, chapter.title);
     values.set(Variable::count, std::to_string(chapter.puzzles.size()));
-    values.set(Variable::number, std::to_string(slot.number));
+    values.set(Variable::number, std::to_string(printed_number(slot)));
     values.set(Variable::id, puzzle.id);
     values.set(Variable::kind, std::string(kind_of(puzzle.puzzle.geometry().variant())));
     set_level(values, puzzle.level, chapter.title);

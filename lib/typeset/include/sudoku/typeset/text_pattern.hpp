@@ -26,7 +26,8 @@ enum class Variable {
   author,   // book author
   chapter,  // chapter title
   level,    // puzzle level (chapter level outside a puzzle slot)
-  number,   // puzzle number in the book, 1-based; outside a slot the page's (or chapter's) range "3–4"
+  number,   // puzzle number: the book's record (a calendar slot's), else its place in the book, 1-based;
+            // outside a slot the page's (or chapter's) range "3–4"
   id,       // puzzle id from the book ("evil-007")
   date,     // puzzle date (chapter date outside a puzzle slot), YYYY-MM-DD
   rating,   // puzzle rating, one decimal
