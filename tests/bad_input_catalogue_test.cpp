@@ -274,8 +274,13 @@ const std::vector<BadInput>& catalogue() {
        "book/missing-font.pdf"},
       {"TypesetBadLength", "$BIN/typeset book --template ./bad-length.xml", 2,
        "bad-length.xml:", "book/bad-length.pdf"},
-      {"TypesetOutputInMissingDir", "$BIN/typeset book --template a4-4up -o no/such/out.pdf", 2,
-       "no/such/out.pdf", "no/such/out.pdf"},
+      // A missing output folder is made, but not through a file that stands in its place.
+      {"TypesetOutputUnderAFile", "$BIN/typeset book --template a4-4up -o ok.txt/sub/out.pdf", 2,
+       "ok.txt/sub: cannot create the output directory: not a directory", "ok.txt/sub"},
+      {"TypesetCoverToFullDisk", "$BIN/typeset book --template book-6x9 -o out.pdf --cover /dev/full", 2,
+       "/dev/full: cannot write: No space left on device", "out.pdf"},
+      {"TypesetPdfxTextProfile", "$BIN/typeset book --template a4-4up -o out.pdf --pdfx --output-profile ok.txt",
+       2, "ok.txt: is not an ICC profile;", "out.pdf"},
       {"TypesetFullDisk", "$BIN/typeset book --template a4-4up -o /dev/full", 2,
        "/dev/full: cannot write: No space left on device", ""},
       // typeset --split: nothing written, not even the folder

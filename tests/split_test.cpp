@@ -387,6 +387,23 @@ TEST(SplitTest, BooksWithoutACalendarAreNamedByChapterAndNumber) {
   EXPECT_EQ(files.back().name, "Evil-12.pdf");
 }
 
+// Letters of every script stay in file names (UTF-8, as given); spaces, punctuation and dashes
+// between them become one '-', none at the ends ("Leicht-----f--r-Anf--nger-1.pdf" once).
+TEST(SplitTest, FileNamesKeepTheLettersOfEveryScript) {
+  Book book = read_book(testing::test_data("books/sample/book.json"));
+  book.chapters[0].title = "Leicht – für Anfänger: Ñandú 数独 «Teil 1»";
+  book.chapters[1].title = "\xE2\x80\x94 Schwer\xC2\xA0(Ü) \xFF"  // em dash, no-break space, a stray byte
+                           "\xE3\x80\x82";                        // CJK full stop
+  book.chapters[2].title = "Ελληνικά - Русский_2.0";
+  auto options = split_options({typeset::SplitFormat::pdf});
+  options.typeset.include_solutions = false;
+  const auto files = typeset::render_split(book, typeset::load_template(kNewspaper), options);
+  EXPECT_EQ(files.front().name, "Leicht-für-Anfänger-Ñandú-数独-Teil-1-1.pdf");
+  EXPECT_EQ(file_named(files, "Schwer-Ü-" + std::to_string(book.chapters[0].puzzles.size() + 1) + ".pdf").bytes.empty(),
+            false);
+  EXPECT_EQ(files.back().name, "Ελληνικά-Русский_2.0-12.pdf");
+}
+
 TEST(SplitTest, NamesThatClashOrLackAValueAreTemplateErrorsAtTheSplitLine) {
   std::string text = testing::read_text_file(kNewspaper);
   const std::size_t page = text.find("  <page ");
@@ -411,19 +428,21 @@ TEST(SplitTest, NamesThatClashOrLackAValueAreTemplateErrorsAtTheSplitLine) {
 }
 
 // A grid named like the proof was silently replaced by it ("6 grids, 6 files", exit 0).
-TEST(SplitTest, NamesKeptForTheProofAndCoverOrStartingWithADashAreRefused) {
+TEST(SplitTest, NamesKeptForTheProofAndCoverOrEmptyAreRefused) {
   std::string text = testing::read_text_file(kNewspaper);
   text.replace(text.find("  <page "), 0, "  <split name=\"{chapter}\"/>\n");
   const auto page_template = typeset::parse_template(text, "chapter.xml");
   const std::string line = testing::line_of("chapter.xml", text, "<split");
-  for (const std::string title : {"proof", "Cover", "-rf"}) {
+  for (const std::string title : {"proof", "Cover", "– ·"}) {
     Book book = calendar_book();
     book.chapters[1].title = title;
     try {
       typeset::render_split(book, page_template, split_options({typeset::SplitFormat::pdf}));
       FAIL() << title;
     } catch (const InputError& error) {
-      EXPECT_EQ(std::string(error.what()).rfind(line + ": grid 2 would be written as '" + title + "'", 0), 0u)
+      // Nothing is left of a title without letters or digits: an empty name.
+      const std::string name = title.starts_with("–") ? "" : title;
+      EXPECT_EQ(std::string(error.what()).rfind(line + ": grid 2 would be written as '" + name + "'", 0), 0u)
           << error.what();
     }
   }

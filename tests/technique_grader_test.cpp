@@ -1124,7 +1124,7 @@ TEST(TechniqueStudy, EveryDeductionAgreesWithTheSolutionOnWholeCorpora) {
     int puzzles = 0;
     long deductions = 0;
     int beyond = 0;
-    for (const Grid& puzzle : load_corpus(corpus_path(corpus))) {
+    for (const Grid& puzzle : testing::load_study_corpus(corpus_path(corpus))) {
       const TechniqueGrade grade = explained(puzzle);
       beyond += grade.beyond() ? 1 : 0;
       ASSERT_NE(grade.outcome, GradeOutcome::contradiction) << to_line(puzzle);

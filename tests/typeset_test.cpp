@@ -1,7 +1,8 @@
 // The typeset tool end to end, checked with poppler-utils and qpdf: page count and size, embedded
 // fonts, text in reading order, PDF structure, bookmarks, labels, metadata, atomic output, errors,
 // speed and size, a raster comparison of one page per template with golden PNGs, 100 % black
-// (DeviceGray) colours, and reproducible plot PDFs.
+// (DeviceGray) colours, reproducible plot PDFs, and text in any script (shaping, fallback fonts,
+// characters no font has refused).
 //
 // Set SUDOKU_UPDATE_GOLDEN=1 to rewrite the golden PNGs after an intended change of the look.
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 #include "sudoku/typeset/plot.hpp"
@@ -470,7 +472,9 @@ TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
   for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
     EXPECT_NE(outlines.find(title), std::string::npos) << title;
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
-  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;  // the title page is "i"
+  // Every page is labelled with the folio it prints, page N with N: one decimal range.
+  EXPECT_NE(labels.find("\"/S\": \"/D\""), std::string::npos) << labels;
+  EXPECT_EQ(labels.find("\"/P\""), std::string::npos) << labels;
   TempDir news;
   const std::string newspaper = news / "news.pdf";
   run_ok(typeset_command(kSample + " -t newspaper -o " + newspaper));
@@ -552,12 +556,14 @@ TEST(TypesetTest, FailuresNeverLeaveATruncatedPdf) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("broken.xml:"), std::string::npos) << result.err;
   EXPECT_EQ(testing::read_text_file(out), "previous edition");
-  // Unwritable destination: an error, and nothing left behind.
-  const CommandResult unwritable = typeset(kSample + " -t a4-4up -o " + (dir / "missing-dir/out.pdf"));
+  // Unwritable destination (a missing folder is made, but not where a file stands): an error, and
+  // nothing left behind.
+  testing::write_text_file(dir / "a-file", "");
+  const CommandResult unwritable = typeset(kSample + " -t a4-4up -o " + (dir / "a-file/out.pdf"));
   EXPECT_EQ(unwritable.exit_code, 2);
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++files;
-  EXPECT_EQ(files, 2u);  // out.pdf and broken.xml only: no temporary files
+  EXPECT_EQ(files, 3u);  // out.pdf, broken.xml and a-file only: no temporary files
 }
 
 // Cairo writes black as RGB `0 0 0 rg`, which a RIP separates into rich black on four plates; the
@@ -613,7 +619,7 @@ TEST(TypesetTest, BookGreysAreBlackTintsWithOutlinesKept) {
   for (const char* title : {"\"Gentle\"", "\"Tough\"", "\"Evil\"", "\"Solutions\""})
     EXPECT_NE(outlines.find(title), std::string::npos) << title;
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
-  EXPECT_NE(labels.find("\"/P\": \"u:i\""), std::string::npos) << labels;
+  EXPECT_NE(labels.find("\"/S\": \"/D\""), std::string::npos) << labels;
 }
 
 // The rewrite at the library level, on drawing that makes Cairo emit a form XObject (a group) and a
@@ -1705,7 +1711,7 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
       source, "<text align=\"center\">Puzzle {number}</text>",
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
       testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
-          ": 'Puzzle of the day, number' does not fit on page 6: it is 216.3 pt wide at 16.0 pt, the "
+          ": 'Puzzle of the day, number' does not fit on page 6: it is 214.7 pt wide at 16.0 pt, the "
           "room left beside the other texts on its line is");
 }
 
@@ -1835,6 +1841,190 @@ TEST(TypesetTest, KillNineNeverLeavesATruncatedPdf) {
   EXPECT_GE(killed, 3) << "typeset ran " << seconds << " s";
   std::cout << "[ typeset ] " << killed << " of " << fractions.size() << " runs killed (uninterrupted run "
             << seconds << " s), " << leftovers << " temporary files left\n";
+}
+
+}  // namespace
+}  // namespace sudoku
+
+// ---- Text in any script (Pango) ----
+
+namespace sudoku {
+namespace {
+
+const std::string kMultilingualTitle = "Sudoku für Anfänger – Ñandú 数独";
+const std::vector<std::string> kMultilingualChapters = {"Größere Rätsel", "Ελληνικά παζλ", "Сложные задачи",
+                                                        "難しい 数独"};
+
+// The sample book with a German/Japanese title and a chapter in each of German, Greek, Russian and
+// Japanese (the fourth a copy of the third).
+std::string write_book_titled(const TempDir& dir, const std::string& name, const std::string& title,
+                              const std::vector<std::string>& chapters) {
+  Book book = read_book(kSample + "/book.json");
+  book.title = title;
+  while (book.chapters.size() < chapters.size()) book.chapters.push_back(book.chapters.back());
+  for (std::size_t i = 0; i < chapters.size(); ++i) book.chapters[i].title = chapters[i];
+  fs::create_directories(dir / name);
+  write_book(book, dir / (name + "/book.json"));
+  return dir / name;
+}
+
+std::string squeeze_whitespace(const std::string& text) {
+  std::string squeezed;
+  for (const char c : text) {
+    const bool space = c == ' ' || c == '\n' || c == '\f' || c == '\t';
+    if (!space) squeezed += c;
+    else if (!squeezed.empty() && squeezed.back() != ' ') squeezed += ' ';
+  }
+  return squeezed;
+}
+
+// The PostScript names pdffonts lists, without the subset tag ("ABCDEF+").
+std::set<std::string> embedded_font_names(const std::string& pdf) {
+  std::set<std::string> names;
+  std::istringstream lines(run_ok("pdffonts " + pdf));
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("name") || line.starts_with("---") || line.empty()) continue;
+    std::string name = line.substr(0, line.find(' '));
+    if (const std::size_t plus = name.find('+'); plus != std::string::npos) name = name.substr(plus + 1);
+    names.insert(name);
+  }
+  return names;
+}
+
+TEST(TextLayoutTest, TitlesInEveryScriptTypesetAndRoundTrip) {
+  TempDir dir;
+  const std::string book = write_book_titled(dir, "world", kMultilingualTitle, kMultilingualChapters);
+  for (const std::string name : {"book-6x9", "a4-4up"}) {
+    SCOPED_TRACE(name);
+    const std::string pdf = dir / (name + ".pdf");
+    run_ok(typeset_command(book + " -t " + name + " -o " + pdf + " --date 2026-03-01"));
+    const std::string text = squeeze_whitespace(text_of(pdf));
+    EXPECT_NE(text.find(kMultilingualTitle), std::string::npos) << text.substr(0, 400);
+    for (const auto& chapter : kMultilingualChapters) EXPECT_NE(text.find(chapter), std::string::npos) << chapter;
+    expect_fonts_embedded(pdf);
+    // 数 comes from a fallback font (TeX Gyre has no CJK): one that has it is embedded.
+    const std::set<std::string> embedded = embedded_font_names(pdf);
+    std::istringstream cjk(run_ok("fc-list ':charset=6570' postscriptname"));
+    std::string line;
+    bool found = false;
+    while (std::getline(cjk, line)) {
+      const std::size_t colon = line.find("postscriptname=");
+      if (colon != std::string::npos && embedded.contains(line.substr(colon + 15))) found = true;
+    }
+    EXPECT_TRUE(found) << "no font with U+6570 among the embedded ones";
+  }
+}
+
+// A .notdef box (or an empty glyph) looks the same whichever character it stands for: a title and
+// the same title with two characters of one script swapped must render differently on the title
+// page, for every script.
+TEST(TextLayoutTest, EveryScriptDrawsRealGlyphs) {
+  TempDir dir;
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"Größe Ñandú", "Größe Ñadnú"}, {"Ελλάδα", "Ελάλδα"}, {"Москва", "Моксва"}, {"数独", "独数"}};
+  const auto render_title_page = [&](const std::string& name, const std::string& title) {
+    const std::string book = write_book_titled(dir, name, title, {});
+    const std::string pdf = dir / (name + ".pdf");
+    run_ok(typeset_command(book + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+    run_ok("pdftoppm -r 50 -gray -singlefile -f 1 -l 1 " + pdf + " " + (dir / name));
+    return read_pgm(dir / (name + ".pgm"));
+  };
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    SCOPED_TRACE(pairs[i].first);
+    const GrayImage first = render_title_page(std::to_string(i) + "a", pairs[i].first);
+    const GrayImage second = render_title_page(std::to_string(i) + "b", pairs[i].second);
+    ASSERT_GT(first.width, 0);
+    ASSERT_EQ(first.pixels.size(), second.pixels.size());
+    EXPECT_TRUE(first.pixels != second.pixels) << "the two titles render alike";
+    // And there is ink: the title is not left out.
+    EXPECT_NE(first.pixels.find(static_cast<char>(0)), std::string::npos);
+  }
+}
+
+// The canvas under the layout code: shaped (kerned), with fallback for every script, metrics
+// exactly proportional to the size (the fit rules shrink in one step), and missing characters named.
+TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
+  typeset::FontLibrary library;
+  const typeset::Font serif = library.find_family("TeX Gyre Schola", "Regular");
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    canvas.set_font(serif, 20);
+    EXPECT_LT(canvas.measure("AV").advance, canvas.measure("A").advance + canvas.measure("V").advance - 0.5);
+    for (const std::string text : {"Größe Ñandú", "Ελλάδα", "Москва", "数独", "שלום", "مرحبا"}) {
+      SCOPED_TRACE(text);
+      EXPECT_FALSE(canvas.missing_glyph(text).has_value());
+      const typeset::TextMetrics at20 = canvas.measure(text);
+      EXPECT_GT(at20.ink_width, 0.3 * at20.advance);
+      EXPECT_LT(at20.ink_top, -5);
+      canvas.set_font(serif, 10);
+      const typeset::TextMetrics at10 = canvas.measure(text);
+      canvas.set_font(serif, 20);
+      EXPECT_DOUBLE_EQ(at20.advance, 2 * at10.advance);
+      EXPECT_DOUBLE_EQ(at20.ink_top, 2 * at10.ink_top);
+    }
+    EXPECT_EQ(canvas.missing_glyph("Ab\xCD\xB8" "c\xF3\xB0\x80\x80"), std::optional<char32_t>(0x378));
+    EXPECT_EQ(typeset::describe_character(0x6570), "U+6570 '数'");
+    EXPECT_EQ(typeset::describe_character(0x7), "U+0007");
+  }
+  EXPECT_EQ(cairo_status(cairo), CAIRO_STATUS_SUCCESS);
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
+// --split's EPS writes text as outlines: they too come from the fallback fonts, so two captions
+// that differ only in the order of two characters outline differently (a .notdef box would not).
+TEST(TextLayoutTest, SplitEpsOutlinesComeFromTheFallbackFonts) {
+  TempDir dir;
+  std::string source = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/newspaper.xml");
+  const std::string caption = ">{kind|upper} No. {number} · {level|upper}<";
+  ASSERT_NE(source.find(caption), std::string::npos);
+  source.replace(source.find(caption), caption.size(), ">{title} {number}<");
+  testing::write_text_file(dir / "news.xml", source);
+  const auto render = [&](const std::string& name, const std::string& title) {
+    const std::string book = write_book_titled(dir, name, title, {});
+    run_ok(typeset_command(book + " -t " + (dir / "news.xml") + " --split -o " + (dir / (name + "-files")) +
+                           " --format eps --date 2026-03-01"));
+    std::string eps;
+    for (const auto& entry : fs::directory_iterator(dir / (name + "-files")))
+      if (entry.path().extension() == ".eps" && entry.path().string().find("solution") == std::string::npos &&
+          (eps.empty() || entry.path().string() < eps))
+        eps = entry.path().string();
+    EXPECT_FALSE(eps.empty());
+    run_ok("gs -q -dSAFER -dBATCH -dNOPAUSE -dEPSCrop -r72 -sDEVICE=pgmraw -o " + (dir / (name + ".pgm")) + " " +
+           eps);
+    return testing::read_text_file(dir / (name + ".pgm"));  // Ghostscript's header, then the pixels
+  };
+  const std::string first = render("a", "数独 Ελλάδα");
+  const std::string second = render("b", "独数 Ελλάδα");
+  ASSERT_GT(first.size(), 10000u);
+  ASSERT_EQ(first.size(), second.size());
+  EXPECT_TRUE(first != second) << "the two captions render alike";
+}
+
+TEST(TextLayoutTest, CharacterNoFontHasIsATemplateError) {
+  TempDir dir;
+  const std::string source = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  // U+0378 is unassigned (between Greek letters) and U+F0000 is in a private-use plane: no font
+  // has them.
+  for (const std::string bad : {"\xCD\xB8", "\xF3\xB0\x80\x80"}) {
+    const std::string book = write_book_titled(dir, "bad", "Sudoku " + bad + " Ελλάδα", {});
+    const CommandResult result =
+        typeset(book + " -t book-6x9 -o " + (dir / "bad.pdf") + " --date 2026-03-01");
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(testing::line_of("book-6x9.xml", source, "min-size=\"22pt\">{title}") + ": 'Sudoku " + bad +
+                              " Ελλάδα' has a character no installed font can draw: U+"),
+              std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find(bad == "\xCD\xB8" ? "U+0378 '\xCD\xB8'" : "U+F0000 '\xF3\xB0\x80\x80'"),
+              std::string::npos)
+        << result.err;
+    EXPECT_FALSE(fs::exists(dir / "bad.pdf"));
+    fs::remove_all(dir / "bad");
+  }
 }
 
 }  // namespace

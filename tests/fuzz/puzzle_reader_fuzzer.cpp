@@ -5,14 +5,16 @@
 // which is ASCII) is taken as the read options instead — a forced --size or --box as corpus-rate
 // accepts them — so the plain seed files run in the default detect-the-size mode.
 //
-// Expected outcome: the reader throws nothing for in-memory input; malformed puzzles come back as
-// entries with an error. Properties checked: an entry is either a grid or an error with a 1-based
+// Expected outcome: malformed puzzles come back as entries with an error; the whole input is refused
+// with an InputError only where the reader's contract says so (UTF-16 text, an overlong line), and
+// that error names a position. Properties checked: an entry is either a grid or an error with a 1-based
 // position, and every grid read back from its own one-line and grid-form text is the same grid.
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "sudoku/base/errors.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 
 namespace {
@@ -56,7 +58,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     --size;
   }
   std::istringstream input{std::string(sudoku::fuzz::as_text(data, size))};
-  const auto entries = sudoku::read_puzzles(input, "fuzz", options);
+  std::vector<sudoku::PuzzleEntry> entries;
+  try {
+    entries = sudoku::read_puzzles(input, "fuzz", options);
+  } catch (const sudoku::InputError& error) {
+    const std::string what = error.what();
+    FUZZ_CHECK(what.find("UTF-16") != std::string::npos || what.find("line longer than") != std::string::npos,
+               what);
+    return 0;
+  }
   for (const auto& entry : entries) {
     FUZZ_CHECK(entry.line >= 1, entry.text);
     if (entry.ok()) {

@@ -58,6 +58,16 @@ std::vector<Grid> load_corpus(const std::string& path, std::size_t limit) {
   return grids;
 }
 
+std::vector<Grid> load_study_corpus(const std::string& path) {
+  std::size_t stride = 1;
+  if (const char* text = std::getenv("SUDOKU_STUDY_STRIDE"); text != nullptr && std::atoi(text) > 1)
+    stride = static_cast<std::size_t>(std::atoi(text));
+  std::vector<Grid> sample;
+  const auto grids = load_puzzles(path);
+  for (std::size_t i = 0; i < grids.size(); i += stride) sample.push_back(grids[i]);
+  return sample;
+}
+
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);

@@ -22,6 +22,11 @@ std::string tool_path(const std::string& name);
 // The first `limit` puzzles (all when 0) of a corpus, all required to be well formed.
 std::vector<Grid> load_corpus(const std::string& path, std::size_t limit = 0);
 
+// Every `n`th puzzle of a corpus, n from SUDOKU_STUDY_STRIDE (1, all of them, when unset). The
+// sanitizer run sets it: there the whole-corpus studies check memory, which a sample does as well,
+// while the Release run checks every puzzle.
+std::vector<Grid> load_study_corpus(const std::string& path);
+
 // A valid complete grid of any box shape: the classic shifted-rows pattern.
 Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry);
 Grid pattern_solution(int box_rows, int box_cols);

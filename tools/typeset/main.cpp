@@ -23,9 +23,10 @@ int run(const Options& options) {
   job.options.date = options.date;
   job.options.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
   job.options.cover_path = options.cover;
+  // The profile is checked before the book is read: a wrong file must not cost the rendering.
   if (options.pdfx)
-    job.options.pdfx = sudoku::typeset::PdfX{sudoku::read_file(options.output_profile),
-                                             fs::path(options.output_profile).filename().string()};
+    job.options.pdfx = sudoku::typeset::read_output_intent(sudoku::read_file(options.output_profile),
+                                                           options.output_profile, options.output_condition);
   job.options.paper = options.paper;
   if (options.split) job.split = sudoku::typeset::SplitJob{options.formats, options.proof};
   const sudoku::typeset::JobResult done = sudoku::typeset::run_job(std::move(job));

@@ -22,7 +22,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream]] [--pdfx [--output-profile ICC]]\n"
+      "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]]\n"
       "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
@@ -62,7 +62,12 @@ bool parse_options(int argc, char** argv, Options& options) {
       "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
       "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
       "output-profile", po::value(&options.output_profile),
-      ("ICC output profile for --pdfx (default " + std::string(kDefaultOutputProfile) + ")").c_str())(
+      ("ICC output profile for --pdfx: a CMYK or grey output (printer) profile (default " +
+       std::string(kDefaultOutputProfile) + ")")
+          .c_str())(
+      "output-condition", po::value(&options.output_condition),
+      "with --pdfx: the printing condition's identifier in the ICC registry (e.g. FOGRA39, CGATS TR 001), "
+      "or Custom; default: the one the profile's description names, else Custom")(
       "split", po::bool_switch(&options.split),
       "one file per grid (and solution) in the folder -o DIR, plus a proof PDF of them all")(
       "format", po::value(&formats), "with --split: comma-separated file formats, pdf (default), svg, eps")(
@@ -89,6 +94,10 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
   if (!options.output_profile.empty() && !options.pdfx)
     throw UsageError("--output-profile applies to --pdfx only");
+  if (!options.output_condition.empty() && !options.pdfx)
+    throw UsageError("--output-condition applies to --pdfx only");
+  if (options.output_condition.find_first_of("\r\n") != std::string::npos)
+    throw UsageError("--output-condition must be one line");
   if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
   if (!options.split && (!formats.empty() || !options.proof.empty()))
     throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");

@@ -24,6 +24,7 @@ struct Options {
   sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
   bool pdfx = false;
   std::string output_profile;
+  std::string output_condition;  // empty: from the profile's description (see print_ready.hpp)
   bool split = false;  // one file per grid in the folder `output`
   std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
   std::string proof;  // with split; empty: OUTPUT/proof.pdf

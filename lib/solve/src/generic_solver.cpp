@@ -110,7 +110,7 @@ class ComponentFinder {
   std::array<int, 32> index_{};
   std::array<int, 32> low_{};
   std::array<int, 32> stack_{};
-  int stack_size_ = 0;
+  std::size_t stack_size_ = 0;
   int next_index_ = 0;
   std::uint32_t on_stack_ = 0;
   std::array<std::uint32_t, 32> component_{};

@@ -204,8 +204,10 @@ bool Solver::place_givens(Board& board, const std::uint8_t* cells) const {
 
 // The 3x3 row-by-box occupancy of one band word (bit 3 * row + box).
 std::uint32_t band_shape(std::uint32_t cells) {
-  return kTables.row_boxes[cells & kRowMask] | kTables.row_boxes[(cells >> 9) & kRowMask] << 3 |
-         kTables.row_boxes[cells >> 18] << 6;
+  // Entries widen to uint32 before the shift (left alone they would promote to int).
+  return std::uint32_t{kTables.row_boxes[cells & kRowMask]} |
+         std::uint32_t{kTables.row_boxes[(cells >> 9) & kRowMask]} << 3 |
+         std::uint32_t{kTables.row_boxes[cells >> 18]} << 6;
 }
 
 // Band b's columns (bit c) from a columns word.
@@ -289,8 +291,9 @@ bool Solver::propagate(Board& board) const {
         settled[b] = cells;
         // A row of the band left with one cell that is not yet solved places the digit there.
         const std::uint32_t placed =
-            (kTables.single_cell[cells & kRowMask] | kTables.single_cell[(cells >> 9) & kRowMask] << 9 |
-             kTables.single_cell[cells >> 18] << 18) &
+            (std::uint32_t{kTables.single_cell[cells & kRowMask]} |
+             std::uint32_t{kTables.single_cell[(cells >> 9) & kRowMask]} << 9 |
+             std::uint32_t{kTables.single_cell[cells >> 18]} << 18) &
             board.unsolved_cells[b];
         if (placed != 0) {
           board.unsolved_cells[b] &= ~placed;

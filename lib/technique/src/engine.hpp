@@ -226,6 +226,9 @@ struct SearchContext {
   // slower; the differential tests compare the two (se_chaining.cpp so far).
   bool plain = false;
   bool uniqueness = true;
+  // The invariant order (ChainOrder::invariant): where SE takes the first of several loops of one
+  // length, take them all (chains.cpp's cycles), so the step does not depend on cell numbering.
+  bool every_shortest_loop = false;
   // Steps scoring at most this leave the grade unchanged: finders report all of them, not only
   // the easiest (the solver applies them together; see grader.cpp).
   double good_enough = 0.0;

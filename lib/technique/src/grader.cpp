@@ -184,6 +184,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   }
   const bool se_order = options.order == ChainOrder::se;
   const ChainEngine<W>& chains = chain_engine<W>(options.order);
+  context.every_shortest_loop = !se_order;
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
   bool above_ceiling = false;
@@ -192,7 +193,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     context.good_enough = result.grade;
     bool consistent = true;
     const auto run = [&](std::size_t stage, std::vector<Step>& into) {
-      // Both orders search the same way below Nishio (grade_carries_over).
+      // Both orders search the same way below Nishio (grade_carries_over), but for the cycles'
+      // loops of one length (every_shortest_loop), which only a chain-family step can change.
       if (ladder[stage].first >= Technique::nishio) result.order_free = false;
       if (ladder[stage].search) {
         consistent = ladder[stage].search(layout, board, context, into);

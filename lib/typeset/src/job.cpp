@@ -1,17 +1,114 @@
 #include "sudoku/typeset/job.hpp"
 
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <system_error>
 #include <utility>
+#include <vector>
 
+#include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/output_set.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path folder_of(const std::string& path) {
+  const fs::path folder = fs::path(path).parent_path();
+  return folder.empty() ? fs::path(".") : folder;
+}
+
+// Before any rendering: `path` can be written, or its folder (missing, parents too) can be made
+// where the nearest existing one is. Nothing is created yet, so a failed run leaves no folder.
+void check_output_file(const std::string& path) {
+  std::error_code error;
+  const fs::path folder = folder_of(path);
+  if (!fs::exists(folder, error))
+    check_writable(folder.string(), true);
+  else
+    check_writable(path);
+}
+
+// PDF/X-1a prints grey and CMYK only; a template colour is #rrggbb, so only a grey will do. Caught
+// here, at the template's line, before anything is rendered (print finishing refuses any RGB
+// colour that gets through, without a line to point at).
+void check_pdfx_colors(const Template& page_template) {
+  if (page_template.chromatic_colors.empty()) return;
+  const TemplateColor& color = page_template.chromatic_colors.front();
+  throw InputError(page_template.source, color.line, 0,
+                   "colour '" + color.text +
+                       "' is not a grey, and PDF/X-1a (--pdfx) prints only grey and CMYK: use a grey "
+                       "(#rrggbb with r = g = b, e.g. #333333, printed as a tint of black) or leave out --pdfx");
+}
+
+bool is_device(const std::string& path) {
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  return fs::exists(status) && !fs::is_regular_file(status) && !fs::is_directory(status);
+}
+
+// Creates the folders `files` go in (parents too); on failure removes the ones it made, so a failed
+// run leaves no empty folder behind. Returns the folders made, deepest last.
+std::vector<fs::path> make_folders(const std::vector<std::pair<std::string, const std::string*>>& files) {
+  std::vector<fs::path> made;
+  const auto undo = [&made] {
+    std::error_code ignored;
+    for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ignored);  // only if empty
+  };
+  for (const auto& [path, bytes] : files) {
+    std::vector<fs::path> missing;
+    std::error_code error;
+    for (fs::path folder = folder_of(path); !folder.empty() && !fs::exists(folder, error);
+         folder = folder.parent_path())
+      missing.push_back(folder);
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+      if (fs::create_directory(*it, error)) made.push_back(*it);
+      if (error) {
+        undo();
+        throw IoError(it->string() + ": cannot create the output directory: " + error.message());
+      }
+    }
+  }
+  return made;
+}
+
+// Writes the files all-or-nothing: one file atomically; several as one OutputSet per folder, every
+// file written and synced in staging before any is renamed into place, so a full disk or a bad
+// path leaves every target as it was. A device or FIFO (/dev/stdout) is written in place, after the
+// others are staged and before they are committed. Missing folders are made (parents too).
+void write_outputs(const std::vector<std::pair<std::string, const std::string*>>& files) {
+  std::vector<fs::path> made = make_folders(files);
+  try {
+    if (files.size() == 1) {
+      write_file_atomically(files.front().first, *files.front().second);
+      return;
+    }
+    std::map<fs::path, std::unique_ptr<OutputSet>> sets;
+    for (const auto& [path, bytes] : files) {
+      if (is_device(path)) continue;
+      const fs::path folder = folder_of(path).lexically_normal();
+      auto& set = sets[folder];
+      if (!set) set = std::make_unique<OutputSet>(folder.string());
+      set->add(fs::path(path).filename().string(), *bytes);
+    }
+    for (const auto& [path, bytes] : files)
+      if (is_device(path)) write_file_atomically(path, *bytes);
+    for (auto& [folder, set] : sets) set->commit();
+  } catch (...) {
+    std::error_code ignored;
+    for (auto it = made.rbegin(); it != made.rend(); ++it) fs::remove(*it, ignored);
+    throw;
+  }
+}
+
+}  // namespace
 
 JobResult run_job(Job job) {
-  namespace fs = std::filesystem;
   fs::path book_file = job.book;
   fs::path book_dir = job.book;
   std::error_code error;
@@ -24,6 +121,7 @@ JobResult run_job(Job job) {
   }
   const Book book = read_book(book_file.string());
   const Template page_template = load_template(job.template_file);
+  if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
 
   JobResult result;
@@ -37,7 +135,24 @@ JobResult run_job(Job job) {
     return result;
   }
   result.output = job.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : job.output;
-  result.book = typeset_book(book, page_template, job.options, result.output);
+  const std::string& cover_path = job.options.cover_path;
+  if (!cover_path.empty() &&
+      fs::path(cover_path).lexically_normal() == fs::path(result.output).lexically_normal())
+    throw IoError(cover_path + ": the cover and the interior would be the same file");
+  // Every output checked before the rendering, which takes the time: a typo in the cover's path
+  // must not cost the run.
+  check_output_file(result.output);
+  if (!cover_path.empty()) check_output_file(cover_path);
+  const std::string interior = render_pdf(book, page_template, job.options, &result.book.pages);
+  std::vector<std::pair<std::string, const std::string*>> files{{result.output, &interior}};
+  std::string cover;
+  if (!cover_path.empty()) {
+    cover = render_cover_pdf(book, page_template, result.book.pages, job.options.paper, job.options);
+    files.emplace_back(cover_path, &cover);
+  }
+  write_outputs(files);
+  result.book.bytes = interior.size();
+  result.book.cover_bytes = cover.size();
   return result;
 }
 

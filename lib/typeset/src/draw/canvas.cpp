@@ -1,8 +1,29 @@
 #include "sudoku/typeset/canvas.hpp"
 
+#include <cstdio>
+#include <mutex>
 #include <string>
 
+#include "text_engine.hpp"
+
 namespace sudoku::typeset {
+namespace {
+
+// The one-line layout of `utf8` in `font` at kLayoutSize; nullptr for an empty Font. The caller
+// holds the engine's mutex (lock_engine) while it uses the line.
+PangoLayoutLine* layout_line(const Font& font, std::string_view utf8) {
+  const TextFace* face = font.text_face();
+  if (face == nullptr) return nullptr;
+  PangoLayout* layout = TextEngine::instance().layout(*face, std::string(utf8));
+  return pango_layout_get_line_readonly(layout, 0);
+}
+
+std::unique_lock<std::mutex> lock_engine(const Font& font) {
+  if (font.text_face() == nullptr) return {};
+  return std::unique_lock(TextEngine::instance().mutex);
+}
+
+}  // namespace
 
 Canvas::Canvas(cairo_t* cairo) : cairo_(cairo) {
   // Vector output: exact outlines and unrounded advances.
@@ -71,6 +92,14 @@ void Canvas::set_font(const Font& font, double size) {
 }
 
 TextMetrics Canvas::measure(std::string_view utf8) const {
+  const auto lock = lock_engine(font_);
+  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+    PangoRectangle ink;
+    PangoRectangle logical;
+    pango_layout_line_get_extents(line, &ink, &logical);
+    const double scale = size_ / (kLayoutSize * PANGO_SCALE);
+    return {logical.width * scale, ink.x * scale, ink.y * scale, ink.width * scale, ink.height * scale};
+  }
   const std::string text(utf8);
   cairo_text_extents_t extents;
   cairo_text_extents(cairo_, text.c_str(), &extents);
@@ -84,10 +113,87 @@ void Canvas::record(std::string utf8, Point user_origin, Color color) {
 
 void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color) {
   if (recorded_ != nullptr) return record(std::string(utf8), baseline_origin, color);
+  const auto lock = lock_engine(font_);
+  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+    const double scale = size_ / kLayoutSize;
+    const SavedState saved(*this);
+    set_color(color);
+    cairo_translate(cairo_, baseline_origin.x, baseline_origin.y);
+    cairo_scale(cairo_, scale, scale);
+    cairo_move_to(cairo_, 0, 0);
+    pango_cairo_show_layout_line(cairo_, line);
+    return;
+  }
   const std::string text(utf8);
   set_color(color);
   cairo_move_to(cairo_, baseline_origin.x, baseline_origin.y);
   cairo_show_text(cairo_, text.c_str());
+}
+
+void Canvas::fill_text_outline(std::string_view utf8, Point baseline_origin, Color color) {
+  const auto lock = lock_engine(font_);
+  const SavedState saved(*this);
+  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+    const double scale = size_ / kLayoutSize;
+    cairo_translate(cairo_, baseline_origin.x, baseline_origin.y);
+    cairo_scale(cairo_, scale, scale);
+    cairo_move_to(cairo_, 0, 0);
+    pango_cairo_layout_line_path(cairo_, line);
+  } else {
+    const std::string text(utf8);
+    cairo_move_to(cairo_, baseline_origin.x, baseline_origin.y);
+    cairo_text_path(cairo_, text.c_str());
+  }
+  set_color(color);
+  cairo_fill(cairo_);
+}
+
+std::optional<char32_t> Canvas::missing_glyph(std::string_view utf8) const {
+  const auto lock = lock_engine(font_);
+  PangoLayoutLine* line = layout_line(font_, utf8);
+  if (line == nullptr) return std::nullopt;
+  if (pango_layout_get_unknown_glyphs_count(line->layout) == 0) return std::nullopt;
+  // Runs are in visual order; the first missing character in the text is the one to name.
+  std::optional<std::pair<int, char32_t>> first;
+  for (GSList* item = line->runs; item != nullptr; item = item->next) {
+    const auto* run = static_cast<const PangoGlyphItem*>(item->data);
+    for (int i = 0; i < run->glyphs->num_glyphs; ++i) {
+      const PangoGlyph glyph = run->glyphs->glyphs[i].glyph;
+      if ((glyph & PANGO_GLYPH_UNKNOWN_FLAG) == 0 || glyph == PANGO_GLYPH_EMPTY) continue;
+      const int offset = run->item->offset + run->glyphs->log_clusters[i];
+      const char32_t character =
+          glyph == PANGO_GLYPH_INVALID_INPUT ? 0xFFFD : static_cast<char32_t>(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG);
+      if (!first || offset < first->first) first = std::make_pair(offset, character);
+    }
+  }
+  if (!first) return std::nullopt;
+  return first->second;
+}
+
+std::string describe_character(char32_t character) {
+  char code[16];
+  std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(character));
+  std::string text = code;
+  const bool printable = character >= 0x20 && !(character >= 0x7F && character < 0xA0) &&
+                         !(character >= 0xD800 && character < 0xE000) && character <= 0x10FFFF;
+  if (!printable) return text;
+  std::string utf8;
+  if (character < 0x80) {
+    utf8 += static_cast<char>(character);
+  } else if (character < 0x800) {
+    utf8 += static_cast<char>(0xC0 | (character >> 6));
+    utf8 += static_cast<char>(0x80 | (character & 0x3F));
+  } else if (character < 0x10000) {
+    utf8 += static_cast<char>(0xE0 | (character >> 12));
+    utf8 += static_cast<char>(0x80 | ((character >> 6) & 0x3F));
+    utf8 += static_cast<char>(0x80 | (character & 0x3F));
+  } else {
+    utf8 += static_cast<char>(0xF0 | (character >> 18));
+    utf8 += static_cast<char>(0x80 | ((character >> 12) & 0x3F));
+    utf8 += static_cast<char>(0x80 | ((character >> 6) & 0x3F));
+    utf8 += static_cast<char>(0x80 | (character & 0x3F));
+  }
+  return text + " '" + utf8 + "'";
 }
 
 void Canvas::draw_glyph_run(const Font& font, double size, Color color, std::span<const cairo_glyph_t> glyphs,

@@ -11,6 +11,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/typeset/template.hpp"
+#include "text_engine.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -43,10 +44,6 @@ bool style_matches(const std::string& wanted, const std::string& offered) {
   return regular(a) && regular(b);
 }
 
-FcConfig* as_config(void* config) {
-  return static_cast<FcConfig*>(config);
-}
-
 std::string join_paths(const std::vector<std::filesystem::path>& paths) {
   std::string text;
   for (const auto& path : paths) text += (text.empty() ? "" : ", ") + path.string();
@@ -64,7 +61,6 @@ FontLibrary::FontLibrary(std::vector<std::filesystem::path> search_dirs) {
 
 FontLibrary::~FontLibrary() {
   if (project_fonts_ != nullptr) FcFontSetDestroy(static_cast<FcFontSet*>(project_fonts_));
-  if (system_config_ != nullptr) FcConfigDestroy(as_config(system_config_));
 }
 
 Font FontLibrary::open(const std::string& path, int index, const std::string& description) {
@@ -92,6 +88,12 @@ Font FontLibrary::open(const std::string& path, int index, const std::string& de
   }
   Font font;
   font.face_ = std::shared_ptr<cairo_font_face_t>(cairo_face, cairo_font_face_destroy);
+  {
+    TextEngine& engine = TextEngine::instance();
+    const std::lock_guard lock(engine.mutex);
+    font.text_ = engine.face(path, index);
+  }
+  if (font.text_ == nullptr) throw FontNotFound("fontconfig cannot read font file " + path + " for text layout");
   font.file_ = path;
   font.family_ = face->family_name != nullptr ? face->family_name : "";
   font.style_ = face->style_name != nullptr ? face->style_name : "";
@@ -206,41 +208,44 @@ Font FontLibrary::find_family(const std::string& family, const std::string& styl
     const std::string file = best_match(project_fonts_, family, style, index);
     if (!file.empty()) return open(file, index, description);
   }
-  if (system_config_ == nullptr) system_config_ = FcInitLoadConfigAndFonts();
+  // The system's fonts as the text engine loaded them (its own set of installed fonts, without the
+  // faces registered for layout), listed under its lock and opened after it.
+  std::string file;
+  std::string styles;
   {
-    FcPattern* pattern = FcPatternCreate();
-    FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(family.c_str()));
-    FcObjectSet* objects = FcObjectSetBuild(FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_OUTLINE, nullptr);
-    FcFontSet* fonts = FcFontList(as_config(system_config_), pattern, objects);
-    FcObjectSetDestroy(objects);
-    FcPatternDestroy(pattern);
-    std::string file;
-    if (fonts != nullptr) {
+    TextEngine& engine = TextEngine::instance();
+    const std::lock_guard lock(engine.mutex);
+    FcFontSet* system_fonts = FcConfigGetFonts(engine.config, FcSetSystem);
+    const auto list = [&](FcObjectSet* objects) {
+      FcPattern* pattern = FcPatternCreate();
+      FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(family.c_str()));
+      FcFontSet* fonts = system_fonts != nullptr ? FcFontSetList(engine.config, &system_fonts, 1, pattern, objects)
+                                                 : nullptr;
+      FcObjectSetDestroy(objects);
+      FcPatternDestroy(pattern);
+      return fonts;
+    };
+    if (FcFontSet* fonts = list(FcObjectSetBuild(FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_OUTLINE, nullptr))) {
       file = best_match(fonts, family, style, index);
       FcFontSetDestroy(fonts);
     }
-    if (!file.empty()) return open(file, index, description);
-  }
-
-  // Say what is there, so the template author can fix the name or install the family.
-  std::string styles;
-  FcPattern* pattern = FcPatternCreate();
-  FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(family.c_str()));
-  FcObjectSet* objects = FcObjectSetBuild(FC_STYLE, nullptr);
-  if (FcFontSet* fonts = FcFontList(as_config(system_config_), pattern, objects)) {
-    std::vector<std::string> names;
-    for (int i = 0; i < fonts->nfont; ++i) {
-      FcChar8* name = nullptr;
-      if (FcPatternGetString(fonts->fonts[i], FC_STYLE, 0, &name) == FcResultMatch)
-        names.emplace_back(reinterpret_cast<const char*>(name));
+    // Say what is there, so the template author can fix the name or install the family.
+    if (file.empty()) {
+      if (FcFontSet* fonts = list(FcObjectSetBuild(FC_STYLE, nullptr))) {
+        std::vector<std::string> names;
+        for (int i = 0; i < fonts->nfont; ++i) {
+          FcChar8* name = nullptr;
+          if (FcPatternGetString(fonts->fonts[i], FC_STYLE, 0, &name) == FcResultMatch)
+            names.emplace_back(reinterpret_cast<const char*>(name));
+        }
+        FcFontSetDestroy(fonts);
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        for (const auto& name : names) styles += (styles.empty() ? "" : ", ") + name;
+      }
     }
-    FcFontSetDestroy(fonts);
-    std::sort(names.begin(), names.end());
-    names.erase(std::unique(names.begin(), names.end()), names.end());
-    for (const auto& name : names) styles += (styles.empty() ? "" : ", ") + name;
   }
-  FcObjectSetDestroy(objects);
-  FcPatternDestroy(pattern);
+  if (!file.empty()) return open(file, index, description);
   const std::string where =
       search_dirs_.empty() ? "the system fonts" : join_paths(search_dirs_) + " or the system fonts";
   if (!styles.empty())

@@ -432,6 +432,10 @@ class BookRenderer {
     const double width = room_on_line(place, align, line_ink, text.style.size);
     const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
     canvas.set_font(font(text.style.font), text.style.size);
+    if (const auto missing = canvas.missing_glyph(*expanded))
+      throw InputError(template_.source, text.line, 0,
+                       "'" + *expanded + "' has a character no installed font can draw: " +
+                           describe_character(*missing) + " (install a font that has it, or leave it out)");
     const TextMetrics full = canvas.measure(*expanded);
     // Metrics scale with the size (unhinted outlines), so one step finds the size that fits.
     double scale = 1;

@@ -25,8 +25,7 @@ std::string iso_utc_time(std::int64_t seconds) {
   return text;
 }
 
-PdfDocument::PdfDocument(const PdfMetadata& metadata)
-    : dated_(metadata.date.has_value()), pdfx_(metadata.pdfx) {
+PdfDocument::PdfDocument(const PdfMetadata& metadata) : date_(metadata.date), pdfx_(metadata.pdfx) {
   // Every page sets its own size in begin_page.
   surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
   check("create the PDF surface");
@@ -75,9 +74,10 @@ void PdfDocument::set_page_label(const std::string& label) {
 }
 
 void PdfDocument::end_page() {
-  // Given to Cairo only now: Cairo leaks the label of a page that is abandoned (an error while
-  // drawing it) rather than shown.
-  if (page_label_) cairo_pdf_surface_set_page_label(surface_, page_label_->c_str());
+  // Kept for print finishing, which writes the labels as ranges (Cairo writes every page's label
+  // as a prefix of its own); taken only now, so a page abandoned while drawing leaves no label.
+  labelled_ = labelled_ || page_label_.has_value();
+  page_labels_.push_back(page_label_.value_or(std::to_string(pages_)));
   page_label_.reset();
   cairo_restore(cairo_);
   cairo_show_page(cairo_);
@@ -103,7 +103,12 @@ std::string PdfDocument::finish() {
     throw std::runtime_error(std::string("PDF output: cannot finish the document: ") +
                              cairo_status_to_string(status));
   // Cairo cannot leave the dates out; without a date given they would be today's, so they go.
-  return make_print_ready(bytes_, {.keep_dates = dated_, .pdfx = pdfx_, .pages = page_boxes_});
+  return make_print_ready(bytes_, {.keep_dates = date_.has_value(),
+                                   .date = date_,
+                                   .pdfx = pdfx_,
+                                   .pages = page_boxes_,
+                                   // A document without labels (a plot, a split grid) gets none.
+                                   .page_labels = labelled_ ? page_labels_ : std::vector<std::string>{}});
 }
 
 }  // namespace sudoku::typeset

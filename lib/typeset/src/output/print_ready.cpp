@@ -11,6 +11,8 @@
 
 #include <array>
 #include <charconv>
+#include <ctime>
+#include <utility>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -42,6 +44,11 @@ std::optional<double> number_value(const Token& token) {
 // whether they are a colour; every other token passes straight through.
 class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
  public:
+  // `chromatic`, when not null, receives the first colour that is not neutral ("0.8 0 0 rg"):
+  // the filter runs while qpdf writes, so PDF/X refuses it after writing.
+  explicit NeutralColorToGray(std::shared_ptr<std::string> chromatic = nullptr)
+      : chromatic_(std::move(chromatic)) {}
+
   void handleToken(const Token& token) override {
     switch (token.getType()) {
       case QPDFTokenizer::tt_word:
@@ -73,6 +80,12 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
         held_.clear();
         return;
       }
+      if (chromatic_ && chromatic_->empty()) {
+        std::string colour;
+        for (const Token& held : held_)
+          if (held.getType() != QPDFTokenizer::tt_space) colour += held.getRawValue() + " ";
+        *chromatic_ = colour + name;
+      }
     }
     flush(held_.size());
     writeToken(token);
@@ -100,6 +113,7 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
   }
 
   std::vector<Token> held_;  // numbers and spaces since the last other token
+  std::shared_ptr<std::string> chromatic_;
 };
 
 bool is_name(QPDFObjectHandle object, const char* name) {
@@ -186,16 +200,22 @@ void set_page_boxes(QPDF& pdf, QPDFPageObjectHelper& page, const PageBoxes& boxe
 }
 
 void make_pdfx(QPDF& pdf, const PdfX& pdfx) {
+  if (pdfx.channels != 1 && pdfx.channels != 4)
+    throw std::invalid_argument("make_print_ready: an output profile has 1 or 4 channels, not " +
+                                std::to_string(pdfx.channels));
   QPDFObjectHandle profile = QPDFObjectHandle::newStream(&pdf, pdfx.output_profile);
-  // The number of colour components: 4 for a CMYK profile, 1 for gray (the ICC header's colour
-  // space at byte 16).
-  const bool gray = pdfx.output_profile.size() > 20 && pdfx.output_profile.compare(16, 4, "GRAY") == 0;
-  profile.getDict().replaceKey("/N", QPDFObjectHandle::newInteger(gray ? 1 : 4));
+  profile.getDict().replaceKey("/N", QPDFObjectHandle::newInteger(pdfx.channels));
   QPDFObjectHandle intent = QPDFObjectHandle::newDictionary();
   intent.replaceKey("/Type", QPDFObjectHandle::newName("/OutputIntent"));
   intent.replaceKey("/S", QPDFObjectHandle::newName("/GTS_PDFX"));
-  intent.replaceKey("/OutputConditionIdentifier", QPDFObjectHandle::newString(pdfx.output_condition));
-  intent.replaceKey("/Info", QPDFObjectHandle::newString(pdfx.output_condition));
+  intent.replaceKey("/OutputConditionIdentifier", QPDFObjectHandle::newUnicodeString(pdfx.condition_identifier));
+  if (!pdfx.condition.empty())
+    intent.replaceKey("/OutputCondition", QPDFObjectHandle::newUnicodeString(pdfx.condition));
+  // A registered characterization is looked up in the ICC's registry; "Custom" is described by
+  // /OutputCondition and /Info and defined by the embedded profile alone.
+  if (pdfx.registered())
+    intent.replaceKey("/RegistryName", QPDFObjectHandle::newString("http://www.color.org"));
+  intent.replaceKey("/Info", QPDFObjectHandle::newUnicodeString(pdfx.description));
   intent.replaceKey("/DestOutputProfile", profile);
   QPDFObjectHandle intents = QPDFObjectHandle::newArray();
   intents.appendItem(pdf.makeIndirectObject(intent));
@@ -212,6 +232,71 @@ void make_pdfx(QPDF& pdf, const PdfX& pdfx) {
   info.replaceKey("/Trapped", QPDFObjectHandle::newName("/False"));
 }
 
+// Lower-case roman numeral of 1..3999 ("iv"), the form of PDF's /r page-label style.
+std::string roman(int number) {
+  static constexpr std::array<std::pair<int, const char*>, 13> kDigits{{{1000, "m"}, {900, "cm"}, {500, "d"},
+      {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"}, {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"},
+      {1, "i"}}};
+  std::string out;
+  for (const auto& [value, digits] : kDigits)
+    for (; number >= value; number -= value) out += digits;
+  return out;
+}
+
+// The label's number when it reads exactly as PDF's decimal (`D`) or lower-case roman (`r`) style
+// would write it, so a run of them can be one range; 0 otherwise.
+int label_number(const std::string& label, char style) {
+  if (label.empty() || label.size() > 15) return 0;
+  if (style == 'D') {
+    if (label[0] == '0') return 0;
+    int number = 0;
+    for (const char c : label) {
+      if (c < '0' || c > '9' || number > 100000000) return 0;
+      number = number * 10 + (c - '0');
+    }
+    return number;
+  }
+  if (label.find_first_not_of("ivxlcdm") != std::string::npos) return 0;
+  for (int number = 1; number < 4000; ++number) {
+    const std::string text = roman(number);
+    if (text == label) return number;
+    if (text.size() > label.size() + 8) break;
+  }
+  return 0;
+}
+
+// The /PageLabels number tree for `labels` (one per page): each run of consecutive decimal or
+// roman numbers is one range (/S /D or /S /r with its /St), any other label a one-page prefix range.
+QPDFObjectHandle page_label_tree(const std::vector<std::string>& labels) {
+  QPDFObjectHandle nums = QPDFObjectHandle::newArray();
+  char style = 0;    // of the open range: 'D', 'r', or 0 for a prefix (which never continues)
+  int expected = 0;  // the number the next page needs to continue it
+  for (std::size_t page = 0; page < labels.size(); ++page) {
+    const std::string& label = labels[page];
+    if (style != 0 && label_number(label, style) == expected && expected != 0) {
+      ++expected;
+      continue;
+    }
+    QPDFObjectHandle range = QPDFObjectHandle::newDictionary();
+    style = 0;
+    for (const char candidate : {'D', 'r'}) {
+      if (const int number = label_number(label, candidate); number > 0) {
+        style = candidate;
+        expected = number + 1;
+        range.replaceKey("/S", QPDFObjectHandle::newName(candidate == 'D' ? "/D" : "/r"));
+        if (number != 1) range.replaceKey("/St", QPDFObjectHandle::newInteger(number));
+        break;
+      }
+    }
+    if (style == 0) range.replaceKey("/P", QPDFObjectHandle::newUnicodeString(label));
+    nums.appendItem(QPDFObjectHandle::newInteger(static_cast<long long>(page)));
+    nums.appendItem(range);
+  }
+  QPDFObjectHandle tree = QPDFObjectHandle::newDictionary();
+  tree.replaceKey("/Nums", nums);
+  return tree;
+}
+
 void throw_on_warnings(QPDF& pdf, const char* stage) {
   if (!pdf.anyWarnings()) return;
   const std::vector<QPDFExc> warnings = pdf.getWarnings();
@@ -220,6 +305,15 @@ void throw_on_warnings(QPDF& pdf, const char* stage) {
 
 }  // namespace
 
+std::string pdf_date(std::int64_t seconds) {
+  const std::time_t time = static_cast<std::time_t>(seconds);
+  std::tm parts{};
+  gmtime_r(&time, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "D:%Y%m%d%H%M%S+00'00'", &parts);
+  return text;
+}
+
 std::string make_print_ready(std::string_view input, const PrintReadyOptions& options) {
   try {
     QPDF pdf;
@@ -227,6 +321,11 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
     pdf.processMemoryFile("Cairo output", input.data(), input.size());
 
     const std::vector<QPDFPageObjectHelper> pages = QPDFPageDocumentHelper(pdf).getAllPages();
+    // PDF/X-1a: the first colour that is neither grey nor CMYK, found while writing.
+    const std::shared_ptr<std::string> chromatic = options.pdfx ? std::make_shared<std::string>() : nullptr;
+    if (!options.page_labels.empty() && options.page_labels.size() != pages.size())
+      throw std::invalid_argument("make_print_ready: " + std::to_string(options.page_labels.size()) +
+                                  " page labels for " + std::to_string(pages.size()) + " pages");
     if (!options.pages.empty() && options.pages.size() != pages.size())
       throw std::invalid_argument("make_print_ready: " + std::to_string(options.pages.size()) +
                                   " page geometries for " + std::to_string(pages.size()) + " pages");
@@ -234,7 +333,7 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
       QPDFPageObjectHelper page = pages[index];
       // Before the filter: it joins the page's content streams into one, the shift included.
       if (!options.pages.empty()) set_page_boxes(pdf, page, options.pages[index]);
-      page.addContentTokenFilter(std::make_shared<NeutralColorToGray>());
+      page.addContentTokenFilter(std::make_shared<NeutralColorToGray>(chromatic));
       QPDFObjectHandle page_object = page.getObjectHandle();
       std::set<QPDFObjGen> visited;
       const bool blends = uses_transparency(page.getAttribute("/Resources", false), visited);
@@ -244,15 +343,22 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
                                  " uses transparency, which PDF/X-1a does not allow");
     }
     for (QPDFObjectHandle& object : pdf.getAllObjects())
-      if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>());
+      if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>(chromatic));
 
-    if (!options.keep_dates) {
-      QPDFObjectHandle info = pdf.getTrailer().getKey("/Info");
-      if (info.isDictionary()) {
-        info.removeKey("/CreationDate");
-        info.removeKey("/ModDate");
+    QPDFObjectHandle info = pdf.getTrailer().getKey("/Info");
+    if (!options.keep_dates && info.isDictionary()) {
+      info.removeKey("/CreationDate");
+      info.removeKey("/ModDate");
+    } else if (options.date) {
+      if (!info.isDictionary()) {
+        info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+        pdf.getTrailer().replaceKey("/Info", info);
       }
+      const std::string date = pdf_date(*options.date);
+      info.replaceKey("/CreationDate", QPDFObjectHandle::newString(date));
+      info.replaceKey("/ModDate", QPDFObjectHandle::newString(date));
     }
+    if (!options.page_labels.empty()) pdf.getRoot().replaceKey("/PageLabels", page_label_tree(options.page_labels));
     if (options.pdfx) make_pdfx(pdf, *options.pdfx);
     throw_on_warnings(pdf, "cannot read Cairo's PDF");
 
@@ -263,6 +369,9 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
     if (options.pdfx) writer.forcePDFVersion("1.3");
     writer.write();
     throw_on_warnings(pdf, "cannot write the PDF");
+    if (chromatic && !chromatic->empty())
+      throw std::runtime_error("PDF output: the document sets the colour '" + *chromatic +
+                               "', which is neither grey nor CMYK, and PDF/X-1a allows no other");
     const std::shared_ptr<Buffer> buffer = writer.getBufferSharedPointer();
     return std::string(reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize());
   } catch (const std::runtime_error& error) {

@@ -14,6 +14,8 @@
 #include <functional>
 #include <map>
 #include <stdexcept>
+#include <string_view>
+#include <utility>
 
 #include "layout/grid_block.hpp"
 #include "sudoku/base/atomic_file.hpp"
@@ -108,10 +110,7 @@ std::string render_eps(double width, double height, const std::string& title,
     cairo_identity_matrix(canvas.cairo());  // the recorded origins are in device space
     for (const PlacedText& text : texts) {
       canvas.set_font(text.font, text.size);
-      cairo_move_to(canvas.cairo(), text.origin.x, text.origin.y);
-      cairo_text_path(canvas.cairo(), text.utf8.c_str());
-      cairo_set_source_rgb(canvas.cairo(), text.color.red, text.color.green, text.color.blue);
-      cairo_fill(canvas.cairo());
+      canvas.fill_text_outline(text.utf8, text.origin, text.color);
     }
   });
   std::string eps = surface.finish();
@@ -213,15 +212,87 @@ std::string render_block_pdf(double width, double height, PdfMetadata metadata,
   return pdf.finish();
 }
 
-// Letters, digits, '.', '_' and '-' as they are; anything else (spaces, slashes, accents) '-'. A
-// leading dot would hide the file.
+// The code point of the UTF-8 sequence at `text[at]` and its length; length 0 for a byte that does
+// not start a well-formed sequence (overlong forms and surrogates included).
+std::pair<char32_t, std::size_t> decode_utf8(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  std::size_t length = 0;
+  char32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2, code = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3, code = lead & 0x0F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4, code = lead & 0x07;
+  } else {
+    return {0, 0};
+  }
+  if (at + length > text.size()) return {0, 0};
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(at + i) & 0xC0) != 0x80) return {0, 0};
+    code = (code << 6) | (byte(at + i) & 0x3F);
+  }
+  const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < smallest[length] || code > 0x10FFFF || (code >= 0xD800 && code < 0xE000)) return {0, 0};
+  return {code, length};
+}
+
+// Whether a code point above ASCII is kept in a file name: letters, digits and marks of every
+// script are, and so is anything else not listed here; spaces, punctuation, symbols and controls
+// that are common in titles (no-break space, dashes and quotes, CJK punctuation, fullwidth
+// punctuation) are not. Without a Unicode database this is a list of blocks, not categories.
+bool keeps_in_file_name(char32_t code) {
+  if (code < 0xA0) return false;                     // C1 controls
+  if (code <= 0xBF) return code == 0xAA || code == 0xB2 || code == 0xB3 || code == 0xB5 || code == 0xB9 ||
+                           code == 0xBA || (code >= 0xBC && code <= 0xBE);  // ª ² ³ µ ¹ º ¼ ½ ¾
+  if (code == 0xD7 || code == 0xF7) return false;    // × ÷
+  if (code >= 0x2000 && code <= 0x2BFF) return false;  // spaces, dashes, quotes, arrows, symbols
+  if (code >= 0x3000 && code <= 0x303F) return false;  // CJK spaces and punctuation (、。「」)
+  if (code >= 0xFE30 && code <= 0xFE6F) return false;  // CJK compatibility and small forms
+  if (code >= 0xFF00 && code <= 0xFF0F) return false;  // fullwidth punctuation
+  if ((code >= 0xFF1A && code <= 0xFF20) || (code >= 0xFF3B && code <= 0xFF40) ||
+      (code >= 0xFF5B && code <= 0xFF65))
+    return false;
+  if (code >= 0xFFF0 && code <= 0xFFFF) return false;  // specials (the replacement character)
+  if (code >= 0xE000 && code <= 0xF8FF) return false;  // private use
+  return code != 0xFEFF && code != 0x00AD && code != 0x0640;  // byte order mark, soft hyphen, tatweel
+}
+
+// Letters and digits of every script (UTF-8, as given: not normalised), '.', '_' and '-' as they
+// are; each run of anything else (spaces, slashes, punctuation, bytes that are not UTF-8) one '-',
+// none at either end. A leading dot would hide the file.
 std::string file_name_of(const std::string& text) {
   std::string name;
-  for (const char c : text) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       c == '.' || c == '_' || c == '-';
-    name += plain ? c : '-';
+  bool gap = false;  // something was left out since the last character kept
+  const auto keep = [&](std::string_view characters) {
+    if (gap && !name.empty() && name.back() != '-' && characters != "-") name += '-';
+    gap = false;
+    name += characters;
+  };
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_') {
+      keep(std::string_view(&text[at], 1));
+      ++at;
+      continue;
+    }
+    if (c == '-') {  // a dash of the text itself: kept, but never two in a row
+      if (!name.empty() && name.back() != '-') name += '-';
+      gap = false;
+      ++at;
+      continue;
+    }
+    const auto [code, length] = decode_utf8(text, at);
+    if (length > 0 && keeps_in_file_name(code)) {
+      keep(std::string_view(text).substr(at, length));
+      at += length;
+    } else {
+      gap = true;
+      at += length > 0 ? length : 1;
+    }
   }
+  while (!name.empty() && name.back() == '-') name.pop_back();
   if (name.starts_with('.')) name.insert(name.begin(), '_');
   return name;
 }
@@ -280,6 +351,8 @@ void check_split_name(const Template& page_template, const SplitOptions& options
     why = "a name kept for the proof and the cover";
   else if (name.starts_with("-") || name.starts_with("."))
     why = "a file name must not start with '-' or '.'";
+  else if (name.empty())
+    why = "an empty name (nothing in it is a letter or a digit)";
   if (why.empty()) return;
   throw InputError(page_template.source, page_template.split ? page_template.split->line : 0, 0,
                    "grid " + std::to_string(number) + " would be written as '" + name + "', " + why +

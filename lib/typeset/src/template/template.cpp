@@ -92,10 +92,15 @@ class SourceText {
   std::string_view text() const { return text_; }
   const std::string& source() const { return source_; }
 
+  // Every colour that is not a grey, as written, for typeset --pdfx to refuse (PDF/X-1a has no RGB).
+  void note_chromatic(int line, std::string_view text) const { chromatic_.push_back({line, std::string(text)}); }
+  const std::vector<TemplateColor>& chromatic() const { return chromatic_; }
+
  private:
   std::string_view text_;
   std::string source_;
   std::vector<std::size_t> line_starts_;
+  mutable std::vector<TemplateColor> chromatic_;
 };
 
 // Refuses what pugixml would silently skip or leave unexpanded: DOCTYPE (and with it any entity
@@ -237,6 +242,8 @@ class Element {
     if (!text) return std::nullopt;
     const auto value = parse_color(*text);
     if (!value) fail_at(name, "bad colour " + in_quotes(*text) + " (expected #rrggbb or #rgb)");
+    if (value->red != value->green || value->green != value->blue)
+      source_->note_chromatic(source_->line_of(node_, name), *text);
     return value;
   }
 
@@ -858,6 +865,7 @@ Template parse_template(std::string_view text, const std::string& source,
   }
   TemplateReader reader(source_text);
   Template result = reader.read(document);
+  result.chromatic_colors = source_text.chromatic();
   result.directory = directory;
   result.name = std::filesystem::path(source).stem().string();
   return result;

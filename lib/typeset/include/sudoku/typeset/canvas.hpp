@@ -3,9 +3,13 @@
 //
 // Contract: a Canvas does not own the cairo_t; it only sets the state each call needs (colour,
 // line width, font), so calls do not leak state into one another. Text uses faces from
-// FontLibrary, never Cairo's toy font API, so PDF output embeds real font subsets. Text is drawn
-// without shaping (no kerning or ligatures), which suits captions, numbers and labels. A Canvas
-// throws nothing: Cairo keeps the first failure in the context's status, which the writers check.
+// FontLibrary, never Cairo's toy font API, so PDF output embeds real font subsets. measure,
+// draw_text and draw_aligned lay text out with Pango: shaped by HarfBuzz (kerning, ligatures, any
+// script, right-to-left runs in visual order), in the set font first and, for characters it lacks,
+// in the installed fonts fontconfig offers. A character no font has is drawn as Pango's hex box:
+// callers that must refuse it ask missing_glyph first. Metrics are exactly proportional to the
+// size. draw_glyph_run is the unshaped fast path for grid symbols. A Canvas throws nothing: Cairo
+// keeps the first failure in the context's status, which the writers check.
 //
 //   sudoku::typeset::Canvas canvas(cairo);
 //   canvas.set_font(fonts.at("caption"), 9);
@@ -15,6 +19,7 @@
 
 #include <cairo.h>
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -89,7 +94,12 @@ class Canvas {
 
   void set_font(const Font& font, double size);
   TextMetrics measure(std::string_view utf8) const;
+  // The first character of `utf8` that neither the set font nor any installed font can draw.
+  std::optional<char32_t> missing_glyph(std::string_view utf8) const;
   void draw_text(std::string_view utf8, Point baseline_origin, Color color);
+  // The same text as filled outlines instead of glyphs (formats that must not embed fonts: EPS).
+  // Never recorded.
+  void fill_text_outline(std::string_view utf8, Point baseline_origin, Color color);
   // Glyphs at explicit positions whose extracted text is `utf8` as a whole (one cluster, which
   // Cairo writes as a PDF ActualText span when it has several glyphs). `glyph_symbols`, one byte
   // per glyph (' ' for a spacer), is what each glyph says on its own, for recording.
@@ -127,5 +137,8 @@ class Canvas {
   double size_ = 0;
   std::vector<PlacedText>* recorded_ = nullptr;
 };
+
+// "U+4E00 '一'" (the character itself left out when it is a control or not a character).
+std::string describe_character(char32_t character);
 
 }  // namespace sudoku::typeset

@@ -1,6 +1,10 @@
 // Fonts for PDF output: outline faces loaded through FreeType, found by file or through fontconfig.
 //
 // Contract: a Font is an outline face that Cairo embeds as a subset (TrueType or CFF, never Type 3).
+// Every face the library opens is also registered, under a family name of its own, with the
+// process's text engine (a private fontconfig set of the installed fonts plus these faces, and a
+// Pango font map over it): text laid out in a Font (Canvas) takes its glyphs from that very face
+// first and from the installed fonts, in fontconfig's order, for the characters the face lacks.
 // Families are looked up in the project's font folders first (in the order given), then in the
 // system's fontconfig fonts; a family or style that is not installed is an error, never a silent
 // substitute (fontconfig would otherwise hand back some other face). Errors are FontNotFound with a
@@ -24,6 +28,7 @@
 namespace sudoku::typeset {
 
 struct Template;
+struct TextFace;  // src/draw/text_engine.hpp
 
 class FontNotFound : public std::runtime_error {
  public:
@@ -41,10 +46,13 @@ class Font {
   const std::string& family() const { return family_; }  // "TeX Gyre Heros"
   const std::string& style() const { return style_; }    // "Bold"
   explicit operator bool() const { return face_ != nullptr; }
+  // The face as text layout (Pango) asks for it, with fallback; nullptr for an empty Font.
+  const TextFace* text_face() const { return text_.get(); }
 
  private:
   friend class FontLibrary;
   std::shared_ptr<cairo_font_face_t> face_;
+  std::shared_ptr<const TextFace> text_;
   std::string file_;
   std::string description_;
   std::string family_;
@@ -75,7 +83,6 @@ class FontLibrary {
 
   std::vector<std::filesystem::path> search_dirs_;
   void* project_fonts_ = nullptr;  // FcFontSet* of the faces in the search folders, scanned on first use
-  void* system_config_ = nullptr;  // FcConfig* of the system, loaded on first use
   std::map<std::string, Font> cache_;
 };
 

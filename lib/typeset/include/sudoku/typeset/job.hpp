@@ -2,13 +2,17 @@
 // the file itself) and a template file, laid out either as one PDF (with an optional cover) or, with
 // `split`, as one file per grid plus the editor's proof.
 //
-// Contract: reads the book and the template, then calls typeset_book or typeset_split, which write
-// atomically (see typeset.hpp and split.hpp). The output defaults to <book folder>/<template
-// name>.pdf; with split, `output` is the folder for the grids' files and is required. Fills in
+// Contract: reads the book and the template; with options.pdfx refuses a template colour that is
+// not a grey (InputError at its line: PDF/X-1a prints grey and CMYK only). The output defaults to
+// <book folder>/<template name>.pdf; with split, `output` is the folder for the grids' files and is
+// required (typeset_split, see split.hpp). A book's outputs (the PDF, and options.cover_path) are
+// checked before rendering; missing folders are made with their parents (and removed again when
+// the run fails). One PDF is written atomically; the PDF and its cover are written all-or-nothing
+// (OutputSet: both staged and synced before either is renamed into place). Fills in
 // options.book_source with the book file, for messages.
 //
 // Errors: IoError for a book path that is neither a folder nor a .json file, or output that cannot
-// be written; InputError (FILE:LINE) for a bad book or template.
+// be written (nothing is written then); InputError (FILE:LINE) for a bad book or template.
 //
 //   const sudoku::typeset::JobResult done = sudoku::typeset::run_job({.book = "book",
 //       .template_file = "templates/book-letter.xml"});      // writes book/book-letter.pdf

@@ -1,7 +1,10 @@
 // A PDF being written with Cairo, kept in memory until it is complete.
 //
 // Contract: pages may each have their own size. Outline entries (bookmarks) and page labels refer
-// to pages by 1-based number. finish() returns the complete PDF bytes, made print-ready (neutral
+// to pages by 1-based number. In a document with labels a page without one is labelled with its
+// number (a document without any has no page labels), and runs of numbered pages become one
+// decimal (or roman) page-label range. The dates are PDF dates
+// (D:YYYYMMDDHHmmSS+00'00'). finish() returns the complete PDF bytes, made print-ready (neutral
 // colours in DeviceGray, see print_ready.hpp); nothing is written to disk here, so a failure can
 // never leave a truncated file (the caller writes the bytes atomically). With the same content and
 // the same metadata date (or none), the bytes are identical from run to run.
@@ -58,10 +61,12 @@ class PdfDocument {
   cairo_t* cairo_ = nullptr;
   int pages_ = 0;
   bool in_page_ = false;
-  bool dated_ = false;
+  std::optional<std::int64_t> date_;
   std::optional<PdfX> pdfx_;
   std::optional<std::string> page_label_;  // of the open page
   std::vector<PageBoxes> page_boxes_;
+  std::vector<std::string> page_labels_;  // of the finished pages
+  bool labelled_ = false;                 // some page was given a label
 };
 
 // "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.

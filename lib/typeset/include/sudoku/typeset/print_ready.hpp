@@ -17,13 +17,17 @@
 //    clips its drawing to whole points, so PdfDocument gives it pages rounded up to whole points;
 //    here the page is cut back to its exact size, the content moved down by the rounding (PDF's
 //    origin is the bottom left) so the top left corner stays where it was drawn;
-//  * the creation and modification dates removed when options.keep_dates is false;
+//  * the creation and modification dates removed when options.keep_dates is false, else written as
+//    PDF dates ("D:" prefix, Cairo 1.16 writes ISO 8601 dates without it) from options.date;
+//  * page labels written as ranges (ISO 32000-1, 12.4.2): a run of pages labelled 1, 2, 3, ... (or
+//    i, ii, iii, ...) becomes one decimal (or roman) range, other labels stay prefixes;
 //  * a deterministic /ID (a digest of the content), so the same input gives the same bytes.
-// Fonts, outlines, page labels, metadata and page geometry are kept as they are. Shadings and images
+// Fonts, outlines, metadata and page geometry are kept as they are. Shadings and images
 // stay in the colour space Cairo gave them. Throws std::runtime_error when the input is not a PDF
 // that qpdf reads without complaint (which for Cairo output would be a bug); never prints.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,21 +55,51 @@ struct PageBoxes {
 };
 
 // PDF/X-1a:2001 (ISO 15930-1), which presses and newspapers ask for: a PDF 1.3 file with the
-// printing condition as an output intent (the ICC output profile embedded), GTS_PDFXVersion and
-// GTS_PDFXConformance and Trapped /False in the document information, and (always) a TrimBox on
-// every page. The document's colours must be gray or CMYK (neutral template colours, as in every
-// shipped template) and it must use no transparency: a page that does is an error.
+// printing condition as an output intent (the ICC output profile embedded, /N its channels),
+// GTS_PDFXVersion and GTS_PDFXConformance and Trapped /False in the document information, and
+// (always) a TrimBox on every page. The document's colours must be grey or CMYK and it must use no
+// transparency: a page that does, or that sets any other colour (`rg`/`RG` that is not a grey), is
+// an error.
 struct PdfX {
-  std::string output_profile;    // the ICC profile's bytes: an output (prtr) CMYK or gray profile
-  std::string output_condition;  // OutputConditionIdentifier and Info, e.g. "Ghostscript default CMYK"
+  std::string output_profile;  // the ICC profile's bytes: an output (prtr) CMYK or grey profile
+  int channels = 4;            // the profile's colour channels: 4 (CMYK) or 1 (grey)
+  std::string description;     // the profile's description, the output intent's /Info
+  // /OutputConditionIdentifier: a characterization in the ICC registry (www.color.org), e.g.
+  // "FOGRA39" or "CGATS TR 001", or "Custom" for a printing condition that is not registered.
+  std::string condition_identifier;
+  std::string condition;  // /OutputCondition, a readable name of the printing condition
+  bool registered() const { return condition_identifier != "Custom"; }
 };
+
+// Reads an ICC profile (`bytes`, read from the file `source`) as the output intent of a PDF/X file:
+// it must be an output (printer) profile for CMYK or grey. The identifier is `condition` when given
+// (a registered characterization name, or "Custom"), else the registered characterization that the
+// profile's description names (see registered_condition), else "Custom" with the description as the
+// output condition. InputError naming `source` and what it is instead: "not an ICC profile", "an RGB
+// display profile", "a CMYK device link profile" and so on.
+//   const PdfX intent = read_output_intent(sudoku::read_file(path), path);
+//   make_print_ready(pdf, {.pdfx = intent});
+PdfX read_output_intent(std::string_view bytes, const std::string& source, const std::string& condition = {});
+
+// The ICC registry's characterization identifier for a profile description that names one
+// ("Coated FOGRA39 (ISO 12647-2:2004)" gives "FOGRA39", "U.S. Web Coated (SWOP) v2" and
+// Ghostscript's "Artifex CMYK SWOP Profile" give "CGATS TR 001"), else nullopt.
+std::optional<std::string> registered_condition(std::string_view description);
 
 struct PrintReadyOptions {
   bool keep_dates = true;  // false removes /CreationDate and /ModDate (Cairo always writes them)
+  // With keep_dates: the creation and modification date, seconds since 1970 (UTC), written as PDF
+  // dates (D:YYYYMMDDHHmmSS+00'00'), replacing Cairo's; nullopt keeps Cairo's.
+  std::optional<std::int64_t> date;
   std::optional<PdfX> pdfx;
   // Every page's boxes, in page order; empty leaves the page geometry as Cairo wrote it.
   std::vector<PageBoxes> pages;
+  // Every page's label, in page order, replacing Cairo's; empty keeps Cairo's.
+  std::vector<std::string> page_labels;
 };
+
+// "D:20250303000000+00'00'", the PDF date (ISO 32000-1, 7.9.4) of a Unix time in UTC.
+std::string pdf_date(std::int64_t seconds);
 
 std::string make_print_ready(std::string_view pdf, const PrintReadyOptions& options = {});
 

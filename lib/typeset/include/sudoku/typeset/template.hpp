@@ -216,7 +216,8 @@ struct DocumentInfo {
 
 // typeset --split: the file name, without its extension, of each grid's own file and of its solution's,
 // as text patterns of the grid's caption variables ({date}, {slot}, {chapter}, {number}, {id},
-// {level}); characters other than letters, digits, '.', '_' and '-' become '-'.
+// {level}); letters and digits of every script, '.', '_' and '-' are kept, each run of anything
+// else becomes one '-' (none at either end).
 //   <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>
 // Without a <split> element, a calendar grid (one with a date and a slot) is named
 // "{date}-{slot}" and any other "{chapter}-{number}", each solution "...-solution".
@@ -226,6 +227,12 @@ struct SplitNames {
   TextPattern puzzle;
   TextPattern solution;
   int line = 0;  // of the <split> element
+};
+
+// A colour attribute of the template that is not a grey (r = g = b), where it is written.
+struct TemplateColor {
+  int line = 0;
+  std::string text;  // as written, e.g. "#cc0000"
 };
 
 struct Template {
@@ -246,6 +253,8 @@ struct Template {
   Master puzzle_page;
   Master solution_page;
   std::optional<SplitNames> split;  // absent: the default names above
+  // Every non-grey colour, in reading order: PDF/X-1a (typeset --pdfx) refuses them.
+  std::vector<TemplateColor> chromatic_colors;
 
   const FontSpec* find_font(std::string_view name) const;
 };

@@ -1,0 +1,111 @@
+#include "text_engine.hpp"
+
+#include <pango/pangofc-fontmap.h>
+
+#include <stdexcept>
+#include <vector>
+
+namespace sudoku::typeset {
+namespace {
+
+// Bounds the layout cache: a book's distinct texts number in the thousands at most, but a long
+// run (sudoku-bench, a server) must not grow without limit.
+constexpr std::size_t kMaxLayouts = 20000;
+
+}  // namespace
+
+TextFace::~TextFace() {
+  if (description != nullptr) pango_font_description_free(description);
+}
+
+TextEngine& TextEngine::instance() {
+  // Never destroyed: fonts Cairo and Pango cache may outlive any static destructor order.
+  static TextEngine* engine = new TextEngine();
+  return *engine;
+}
+
+TextEngine::TextEngine() {
+  // The system's configuration and fonts, read from fontconfig's caches as they are; nothing is
+  // written (the faces registered later are scanned in memory, FcConfigAppFontAddFile).
+  config = FcInitLoadConfigAndFonts();
+  font_map_ = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  if (config == nullptr || font_map_ == nullptr)
+    throw std::runtime_error("cannot set up text layout (fontconfig or Pango with FreeType unavailable)");
+  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map_), config);
+  context_ = pango_font_map_create_context(font_map_);
+  // Vector output: exact outlines and unrounded advances, as the glyph runs get them.
+  cairo_font_options_t* options = cairo_font_options_create();
+  cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options(context_, options);
+  cairo_font_options_destroy(options);
+  pango_context_set_round_glyph_positions(context_, FALSE);
+  // A fixed language, not the locale's: fallback order and glyph forms must not depend on the
+  // environment the tool runs in.
+  pango_context_set_language(context_, pango_language_from_string("en"));
+  pango_context_set_base_dir(context_, PANGO_DIRECTION_LTR);
+}
+
+void TextEngine::clear_layouts() {
+  for (auto& [key, layout] : layouts_) g_object_unref(layout);
+  layouts_.clear();
+}
+
+std::shared_ptr<const TextFace> TextEngine::face(const std::string& path, int index) {
+  const std::string key = path + "#" + std::to_string(index);
+  if (const auto found = faces_.find(key); found != faces_.end()) return found->second;
+
+  const FcFontSet* before = FcConfigGetFonts(config, FcSetApplication);
+  const int first = before != nullptr ? before->nfont : 0;
+  if (!FcConfigAppFontAddFile(config, reinterpret_cast<const FcChar8*>(path.c_str()))) return nullptr;
+  FcFontSet* added = FcConfigGetFonts(config, FcSetApplication);
+  FcPattern* pattern = nullptr;
+  for (int i = first; added != nullptr && i < added->nfont; ++i) {
+    int face_index = -1;
+    if (FcPatternGetInteger(added->fonts[i], FC_INDEX, 0, &face_index) == FcResultMatch && face_index == index) {
+      pattern = added->fonts[i];
+      break;
+    }
+  }
+  if (pattern == nullptr) return nullptr;
+
+  // A family name of its own comes first, so that asking for it finds this face and no other;
+  // the face's own names follow (fontconfig's rules for them still apply).
+  const int id = static_cast<int>(faces_.size());
+  const std::string family = "sudoku-press face " + std::to_string(id);
+  std::vector<std::string> names;
+  FcChar8* name = nullptr;
+  for (int n = 0; FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch; ++n)
+    names.emplace_back(reinterpret_cast<const char*>(name));
+  FcPatternDel(pattern, FC_FAMILY);
+  FcPatternDel(pattern, FC_FAMILYLANG);
+  FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(family.c_str()));
+  for (const auto& original : names)
+    FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(original.c_str()));
+  pango_fc_font_map_config_changed(PANGO_FC_FONT_MAP(font_map_));
+  // Layouts made before may have fallen back to fonts that this face now precedes.
+  clear_layouts();
+
+  auto text_face = std::make_shared<TextFace>();
+  text_face->id = id;
+  // Weight, slant and width from the face itself, so nothing is synthesised for it.
+  text_face->description = pango_fc_font_description_from_pattern(pattern, FALSE);
+  pango_font_description_set_family(text_face->description, family.c_str());
+  pango_font_description_set_absolute_size(text_face->description, kLayoutSize * PANGO_SCALE);
+  faces_.emplace(key, text_face);
+  return text_face;
+}
+
+PangoLayout* TextEngine::layout(const TextFace& face, const std::string& utf8) {
+  auto key = std::make_pair(face.id, utf8);
+  if (const auto found = layouts_.find(key); found != layouts_.end()) return found->second;
+  if (layouts_.size() >= kMaxLayouts) clear_layouts();
+  PangoLayout* layout = pango_layout_new(context_);
+  pango_layout_set_single_paragraph_mode(layout, TRUE);
+  pango_layout_set_font_description(layout, face.description);
+  pango_layout_set_text(layout, utf8.data(), static_cast<int>(utf8.size()));
+  layouts_.emplace(std::move(key), layout);
+  return layout;
+}
+
+}  // namespace sudoku::typeset
