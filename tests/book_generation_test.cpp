@@ -117,14 +117,16 @@ TEST(BookGeneration, TechniquePlanGradesEveryPuzzleWithinTolerance) {
     }
 }
 
-// A calendar slot's puzzle depends only on (seed, publication, date, slot): one day alone is the
-// same puzzle as that day in a longer run, and another publication gets other puzzles.
+// A calendar slot's puzzle depends only on (seed, publication, date, slot), and its printed number
+// on the calendar's numbering and the date: one day alone is the same puzzle, with the same number,
+// as that day in a longer run, and another publication gets other puzzles.
 TEST(BookGeneration, ACalendarDayAloneIsTheSameAsInTheWholeRun) {
   auto calendar_plan = [](const std::string& publication, const std::string& from, int days) {
     return test_plan(R"({"title": "Desk", "publication": ")" + publication + R"(", "seed": 7,
         "calendar": {"from": ")" +
                      from + R"(", "days": )" + std::to_string(days) + R"(,
-                     "slots": {"mon": ["easy", "medium"], "tue": ["easy"], "wed": ["easy"]}}})");
+                     "slots": {"mon": ["easy", "medium"], "tue": ["easy"], "wed": ["easy"]},
+                     "number-from": "2026-11-30", "first-number": 40}})");
   };
   const Book week = generate(calendar_plan("daily", "2026-11-30", 3), 2).book;  // Mon, Tue, Wed
   const Book tuesday = generate(calendar_plan("daily", "2026-12-01", 1), 1).book;
@@ -137,6 +139,10 @@ TEST(BookGeneration, ACalendarDayAloneIsTheSameAsInTheWholeRun) {
     return book_to_json(day);
   };
   EXPECT_EQ(day_json(tuesday.chapters[0]), day_json(week.chapters[2]));
+  // Monday's two slots are Nos. 40 and 41, Tuesday's is 42 in either run, Wednesday's 43.
+  for (std::size_t c = 0; c < week.chapters.size(); ++c)
+    EXPECT_EQ(week.chapters[c].puzzles[0].number, std::optional<int>(40 + static_cast<int>(c)));
+  EXPECT_EQ(tuesday.chapters[0].puzzles[0].number, std::optional<int>(42));
   const Book other = generate(calendar_plan("other", "2026-12-01", 1), 1).book;
   EXPECT_NE(other.chapters[0].puzzles[0].canonical, tuesday.chapters[0].puzzles[0].canonical);
 }

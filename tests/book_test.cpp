@@ -201,6 +201,24 @@ TEST(BookTest, MissingFieldsAndWrongTypesAreRejected) {
   EXPECT_NE(error_of(seed).find("$.seed"), std::string::npos) << error_of(seed);
 }
 
+// A puzzle's printed number ("number", a calendar slot's) is kept when given and left out when
+// not: books written before it read as before, numbered by their place.
+TEST(BookTest, PrintedNumbersAreOptionalAndRoundTrip) {
+  EXPECT_FALSE(read_book(sample_path()).chapters[0].puzzles[0].number.has_value());
+  EXPECT_EQ(read_text_file(sample_path()).find("\"number\""), std::string::npos);
+  auto json = sample_json();
+  puzzle_of(json, 0, 1)["number"] = 13;
+  const Book book = parse_book(boost::json::serialize(json), "book.json");
+  EXPECT_EQ(book.chapters[0].puzzles[1].number, std::optional<int>(13));
+  EXPECT_FALSE(book.chapters[0].puzzles[0].number.has_value());
+  const Book again = parse_book(book_to_json(book), "book.json");
+  EXPECT_EQ(again.chapters[0].puzzles[1].number, std::optional<int>(13));
+  puzzle_of(json, 0, 1)["number"] = 0;
+  EXPECT_EQ(error_of(json),
+            "book.json: $.chapters[0].puzzles[1].number: expected an integer from 1 to 2147483647, got an "
+            "integer (0)");
+}
+
 TEST(BookTest, DatesMustBeRealCalendarDates) {
   auto json = sample_json();
   puzzle_of(json, 0, 0)["date"] = "2026-02-30";

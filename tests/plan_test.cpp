@@ -288,6 +288,47 @@ TEST(Plan, CalendarExpandsToOneChapterPerDayAndSlot) {
   EXPECT_FALSE(both.chapters[0].slot);
 }
 
+// A calendar slot's printed number is a function of the date and its place in the day: counted
+// from the calendar's first day (No. 1), or from "number-from" (No. "first-number"), so a week's
+// plan that keeps the month's numbering prints the month's numbers.
+TEST(Plan, CalendarNumbersDependOnTheDateNotTheRun) {
+  const Plan month = read_plan(testing::test_data("../../examples/desk-december.json"));
+  ASSERT_EQ(month.chapters.size(), 54U);
+  for (std::size_t c = 0; c < month.chapters.size(); ++c)
+    EXPECT_EQ(month.chapters[c].number, std::optional<int>(static_cast<int>(c) + 1)) << c;
+  // 1-7 December: Tue-Thu and Mon two slots, Fri two, Sat and Sun one: 12, so the 8th's easy is 13.
+  EXPECT_EQ(month.chapters[12].title, "2026-12-08 easy");
+  const std::string slots =
+      R"("slots": {"mon": ["easy", "medium"], "tue": ["easy", "medium"], "wed": ["easy", "medium"],
+                   "thu": ["easy", "medium"], "fri": ["medium", "hard"], "sat": ["hard"], "sun": ["evil"]})";
+  const auto week = [&](const std::string& numbering) {
+    return parse_plan(parse_json(R"({"title": "t", "publication": "daily-grid", "seed": 2026,
+        "calendar": {"from": "2026-12-08", "days": 7, )" + slots + numbering + "}}",
+                                 "p"),
+                      ".");
+  };
+  const Plan second_week = week(R"(, "number-from": "2026-12-01")");
+  ASSERT_EQ(second_week.chapters.size(), 12U);
+  for (std::size_t c = 0; c < second_week.chapters.size(); ++c) {
+    EXPECT_EQ(second_week.chapters[c].title, month.chapters[12 + c].title);
+    EXPECT_EQ(second_week.chapters[c].number, month.chapters[12 + c].number);
+  }
+  // Without a numbering the calendar's first day is No. 1; first-number moves every number.
+  EXPECT_EQ(week("").chapters[0].number, std::optional<int>(1));
+  EXPECT_EQ(week(R"(, "first-number": 500)").chapters[0].number, std::optional<int>(500));
+  EXPECT_EQ(week(R"(, "number-from": "2026-12-01", "first-number": 500)").chapters[11].number,
+            std::optional<int>(500 + 12 + 11));
+  // A year on: 52 weeks of 12 slots, and 1 December 2027 (a Wednesday) after Tuesday's two.
+  EXPECT_EQ(calendar_number(*second_week.calendar, "2027-12-01", 1), 1 + 52 * 12 + 2 + 1);
+  // The numbering is written back with the calendar, so book.json keeps it.
+  const boost::json::object written = plan_to_json(week(R"(, "number-from": "2026-12-01", "first-number": 7)"));
+  EXPECT_EQ(written.at("calendar").as_object().at("number-from").as_string(), "2026-12-01");
+  EXPECT_EQ(written.at("calendar").as_object().at("first-number").as_int64(), 7);
+  EXPECT_FALSE(plan_to_json(week("")).at("calendar").as_object().contains("number-from"));
+  // Chapters that are not the calendar's are numbered by their place in the book.
+  EXPECT_FALSE(read_plan(testing::test_data("../../examples/plan.json")).chapters[0].number);
+}
+
 TEST(Plan, BadCalendarsNameTheJsonPath) {
   const std::string head = R"({"title": "t", "publication": "p", "seed": 1, "calendar": )";
   EXPECT_EQ(plan_error(head + R"({"from": "2026-13-01", "days": 3, "slots": {"mon": ["easy"]}}})"),
@@ -306,6 +347,16 @@ TEST(Plan, BadCalendarsNameTheJsonPath) {
   EXPECT_EQ(plan_error(R"({"title": "t", "seed": 1, "calendar": {"from": "2026-12-01", "days": 3,
                 "slots": {"mon": ["easy"]}}})"),
             "plan.json: $: missing required key \"publication\"");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"mon": ["easy"]},
+                "number-from": "2026-12-02"}})"),
+            "plan.json: $.calendar.number-from: the numbering starts on 2026-12-02, after the calendar's "
+            "first day 2026-12-01 (give the day the first number was printed, on or before \"from\")");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"mon": ["easy"]},
+                "number-from": "1 Dec"}})"),
+            "plan.json: $.calendar.number-from: expected a date written YYYY-MM-DD, got \"1 Dec\"");
+  EXPECT_EQ(plan_error(head + R"({"from": "2026-12-01", "days": 3, "slots": {"mon": ["easy"]},
+                "first-number": 0}})"),
+            "plan.json: $.calendar.first-number: expected an integer from 1 to 100000000, got an integer (0)");
 }
 
 constexpr std::string_view kLayout =

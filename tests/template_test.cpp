@@ -85,6 +85,17 @@ TEST(TextPatternTest, ExpandsVariablesAndFilters) {
   EXPECT_EQ(*TextPattern::parse("plain").expand(values), "plain");
 }
 
+TEST(TextPatternTest, RomanPageNumbers) {
+  TextValues values;
+  for (const auto& [page, roman] : {std::pair{"1", "i"}, std::pair{"4", "iv"}, std::pair{"9", "ix"},
+                                    std::pair{"14", "xiv"}, std::pair{"49", "xlix"}, std::pair{"1994", "mcmxciv"}}) {
+    values.set(Variable::page, page);
+    EXPECT_EQ(*TextPattern::parse("{page|roman}").expand(values), roman) << page;
+  }
+  values.set(Variable::page, "0");
+  EXPECT_EQ(*TextPattern::parse("{page|roman}").expand(values), "0");
+}
+
 TEST(TextPatternTest, LineWithAMissingValueIsLeftOut) {
   TextValues values;
   values.set(Variable::number, "7");
@@ -392,6 +403,42 @@ TEST(TemplateTest, ContentsNeedEntriesAndEntriesNeedContents) {
   EXPECT_DOUBLE_EQ(parsed.contents_page->entries->step, 20);
 }
 
+// The contents list flows over pages: the continuation pages' heading and first row are the
+// template's to set, and a list that leaves no room for a row on a page is refused.
+TEST(TemplateTest, ContentsContinuationPages) {
+  const std::string entries =
+      "<entries y=\"1in\" step=\"20pt\" font=\"digits\"><text>{chapter}</text></entries>";
+  const Template plain =
+      parse_template(minimal_template("  <master name=\"contents\">" + entries + "</master>\n"), "t.xml");
+  ASSERT_TRUE(plain.contents_page);
+  EXPECT_FALSE(plain.contents_page->continued_texts);
+  EXPECT_DOUBLE_EQ(plain.contents_page->entries->continued_y, 72);
+  // 9 in page, 0.5 in margins: 576 pt of type area; rows from 72 pt, 20 pt apart, 3.6 pt descent.
+  EXPECT_EQ(plain.contents_page->entries->rows_per_page(576, false), 26);
+  const Template continued = parse_template(
+      minimal_template("  <master name=\"contents\"><text y=\"0.5in\" font=\"digits\">Contents</text>"
+                       "<continued><text y=\"0.2in\" font=\"digits\">Contents (continued)</text></continued>"
+                       "<entries y=\"1in\" continued-y=\"0.5in\" step=\"20pt\" font=\"digits\">"
+                       "<text>{chapter}</text></entries></master>\n"),
+      "t.xml");
+  ASSERT_TRUE(continued.contents_page->continued_texts);
+  ASSERT_EQ(continued.contents_page->continued_texts->size(), 1u);
+  EXPECT_EQ(continued.contents_page->continued_texts->front().text.source(), "Contents (continued)");
+  EXPECT_DOUBLE_EQ(continued.contents_page->entries->continued_y, 36);
+  EXPECT_EQ(continued.contents_page->entries->rows_per_page(576, true), 27);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"title\"><continued/></master>\n"))
+                .find("t.xml:13: <continued> belongs to the contents master"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"contents\"><entries y=\"8.1in\" step=\"20pt\" "
+                                      "font=\"digits\"><text>{chapter}</text></entries></master>\n"))
+                .find("t.xml:13: 'y' 205.7 mm (583.2 pt) leaves no room for a row in the type area (203.2 mm (576 pt) high)"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"contents\"><entries y=\"1in\" continued-y=\"9in\" "
+                                      "step=\"20pt\" font=\"digits\"><text>{chapter}</text></entries></master>\n"))
+                .find("t.xml:13: 'continued-y' 228.6 mm (648 pt) leaves no room"),
+            std::string::npos);
+}
+
 TEST(TemplateTest, TonerSafeGridsHaveNoHairlinesAndNoTints) {
   EXPECT_TRUE(parse_template(minimal_template("", "thin=\"0.75pt\" toner-safe=\"yes\""), "t.xml")
                   .solution_page.grid.toner_safe);
@@ -523,6 +570,65 @@ TEST(PagePlanTest, BookLetterPlan) {
   for (const auto& page : plan.pages) {
     if (page.role == PageRole::chapter || page.role == PageRole::title) {
       EXPECT_TRUE(page.recto()) << page.number;
+    }
+  }
+}
+
+// A book of `chapters` one-puzzle chapters, from the sample's puzzles.
+Book many_chapter_book(std::size_t chapters) {
+  Book book = read_book(testing::test_data("books/sample/book.json"));
+  std::vector<BookPuzzle> pool;
+  for (const auto& chapter : book.chapters) pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  book.chapters.resize(chapters);
+  for (std::size_t c = 0; c < chapters; ++c) {
+    book.chapters[c].title = "Day " + std::to_string(c + 1);
+    book.chapters[c].puzzles = {pool[c % pool.size()]};
+  }
+  return book;
+}
+
+// A contents list longer than a page flows over more contents pages, and every page number after
+// them (chapters, puzzles, solutions) moves on by as many pages.
+TEST(PagePlanTest, ContentsFlowOverAsManyPagesAsTheyNeed) {
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const Template page_template = load_template(shipped(name));
+    const Master& contents = *page_template.contents_page;
+    const double type_area = contents.page.height - contents.page.margins.top - contents.page.margins.bottom;
+    const auto first = static_cast<std::size_t>(contents.entries->rows_per_page(type_area, false));
+    const auto next = static_cast<std::size_t>(contents.entries->rows_per_page(type_area, true));
+    ASSERT_GT(first, 5u);
+    // Exactly a full first page (with the solutions' row), one row more, and three pages' worth.
+    for (const std::size_t chapters : {first - 1, first, first + next + 1}) {
+      SCOPED_TRACE(chapters);
+      const Book book = many_chapter_book(chapters);
+      const PagePlan plan = plan_pages(book, page_template, true);
+      const std::size_t rows = chapters + 1;
+      const std::size_t pages = rows <= first ? 1 : 1 + (rows - first + next - 1) / next;
+      std::size_t listed = 0;
+      std::size_t contents_pages = 0;
+      for (const auto& page : plan.pages) {
+        if (page.role != PageRole::contents) continue;
+        EXPECT_EQ(page.first_entry, listed);
+        EXPECT_LE(page.entry_count, contents_pages == 0 ? first : next);
+        listed += page.entry_count;
+        ++contents_pages;
+      }
+      EXPECT_EQ(listed, rows);
+      EXPECT_EQ(contents_pages, pages);
+      // The contents pages follow one another from page 3; the first chapter opens on the next
+      // right-hand page.
+      for (std::size_t i = 0; i < pages; ++i) EXPECT_EQ(plan.pages[2 + i].role, PageRole::contents);
+      const int after = 3 + static_cast<int>(pages);
+      EXPECT_EQ(plan.chapter_first_page[0], after % 2 == 1 ? after : after + 1);
+      for (std::size_t c = 0; c < chapters; ++c) {
+        const PlannedPage& page = plan.pages[static_cast<std::size_t>(plan.puzzle_page[c] - 1)];
+        ASSERT_EQ(page.slots.size(), 1u);
+        EXPECT_EQ(page.slots[0].chapter, c);
+        EXPECT_EQ(plan.pages[static_cast<std::size_t>(plan.chapter_first_page[c] - 1)].chapter, c);
+        const PlannedPage& solutions = plan.pages[static_cast<std::size_t>(plan.solution_page[c] - 1)];
+        EXPECT_EQ(solutions.role, PageRole::solutions);
+      }
     }
   }
 }

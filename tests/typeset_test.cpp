@@ -98,6 +98,8 @@ std::string text_of(const std::string& pdf, const std::string& options = "") {
   return run_ok("pdftotext " + options + " " + pdf + " -");
 }
 
+std::vector<std::string> page_texts(const std::string& pdf, const std::string& options = "");
+
 // A grid as printed and extracted: the book file's symbols with the letters of 18-25 (I-P, which
 // include I and O) replaced by the print set's (J-R without O), as docs/templates.md documents.
 std::string printed_line(const Grid& grid) {
@@ -433,6 +435,28 @@ TEST(TypesetTest, SolutionReferencesPointAtTheSolutionPage) {
   EXPECT_NE(puzzle_page.find("Solution on page 17"), std::string::npos) << puzzle_page;
   const std::string solution_page = run_ok("pdftotext -f 17 -l 17 " + pdf + " -");
   EXPECT_NE(solution_page.find("puzzle on page 15"), std::string::npos) << solution_page;
+}
+
+// A puzzle's recorded number (a calendar slot's) is the one printed, on the puzzle and on its
+// solution; puzzles without one keep their place in the book.
+TEST(TypesetTest, RecordedNumbersArePrinted) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.chapters[0].puzzles[0].number = 13;
+  book.chapters[0].puzzles[1].number = 14;
+  fs::create_directories(dir / "numbered");
+  write_book(book, dir / "numbered/book.json");
+  const std::string pdf = dir / "news.pdf";
+  run_ok(typeset_command(dir / "numbered" + " -t newspaper -o " + pdf));
+  const std::vector<std::string> pages = page_texts(pdf);
+  ASSERT_EQ(pages.size(), 24u);
+  EXPECT_NE(pages[0].find("No. 13 "), std::string::npos) << pages[0];
+  EXPECT_NE(pages[1].find("No. 14 "), std::string::npos) << pages[1];
+  EXPECT_NE(pages[2].find("No. 3 "), std::string::npos) << pages[2];
+  EXPECT_NE(pages[12].find("SOLUTION No. 13"), std::string::npos) << pages[12];
+  const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
+  // The first page's label is "Puzzle 13".
+  EXPECT_NE(labels.find("\"u:Puzzle 13\""), std::string::npos) << labels;
 }
 
 TEST(TypesetTest, MetadataBookmarksAndPageLabels) {
@@ -838,6 +862,92 @@ void write_repeated_sample_book(const std::string& book_dir, std::size_t per_cha
   write_book(book, book_dir + "/book.json");
 }
 
+// A desk's month as a book: `chapters` chapters "Day N" of one puzzle each, from the sample's
+// puzzles, written to `book_dir`/book.json.
+Book write_daily_book(const std::string& book_dir, std::size_t chapters) {
+  Book book = read_book(kSample + "/book.json");
+  std::vector<BookPuzzle> pool;
+  for (const auto& chapter : book.chapters)
+    pool.insert(pool.end(), chapter.puzzles.begin(), chapter.puzzles.end());
+  book.chapters.resize(chapters);
+  for (std::size_t c = 0; c < chapters; ++c) {
+    book.chapters[c].title = "Day " + std::to_string(c + 1);
+    book.chapters[c].level = "mixed";
+    book.chapters[c].puzzles = {pool[c % pool.size()]};
+  }
+  fs::create_directories(book_dir);
+  write_book(book, book_dir + "/book.json");
+  return book;
+}
+
+// The text of each page of `pdf` (pdftotext ends every page with a form feed), from page 1.
+std::vector<std::string> page_texts(const std::string& pdf, const std::string& options) {
+  const std::string text = text_of(pdf, options);
+  std::vector<std::string> pages;
+  std::size_t at = 0;
+  for (std::size_t feed = text.find('\f'); feed != std::string::npos; feed = text.find('\f', at)) {
+    pages.push_back(text.substr(at, feed - at));
+    at = feed + 1;
+  }
+  return pages;
+}
+
+// A contents list longer than a page (a month of daily chapters) flows over continuation pages in
+// every book template, and every page number printed stays true: each contents row names a page
+// that opens its chapter (or the solutions), each "Solution on page N" a page with that solution.
+TEST(TypesetTest, LongContentsFlowOverPagesAndEveryPageNumberStaysTrue) {
+  TempDir dir;
+  const Book book = write_daily_book(dir / "month", 54);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const std::string pdf = dir / (std::string(name) + ".pdf");
+    const CommandResult result =
+        typeset(dir / "month" + " -t " + name + " -o " + pdf + " --date 2026-03-01");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const std::vector<std::string> layout = page_texts(pdf, "-layout");
+    const std::vector<std::string> pages = page_texts(pdf);
+    ASSERT_EQ(static_cast<int>(pages.size()), page_count(pdf));
+    const std::regex row("(Day [0-9]+|Solutions) +([0-9]+)\n");
+    std::set<std::string> listed;
+    std::size_t contents_pages = 0;
+    for (std::size_t page = 2; page < layout.size() && layout[page].find("Contents") != std::string::npos;
+         ++page) {
+      ++contents_pages;
+      EXPECT_EQ(layout[page].find("Contents (continued)") != std::string::npos, page > 2) << layout[page];
+      for (std::sregex_iterator it(layout[page].begin(), layout[page].end(), row), end; it != end; ++it) {
+        const std::string entry = (*it)[1];
+        const auto target = static_cast<std::size_t>(std::stoi((*it)[2]));
+        EXPECT_TRUE(listed.insert(entry).second) << entry << " listed twice";
+        ASSERT_LE(target, pages.size()) << entry;
+        // The named page opens the chapter (its title is there) or the solutions.
+        EXPECT_NE(pages[target - 1].find(entry + (entry == "Solutions" ? "" : "\n")), std::string::npos)
+            << entry << " -> page " << target << ":\n" << pages[target - 1];
+      }
+    }
+    EXPECT_GE(contents_pages, 2u);
+    EXPECT_EQ(listed.size(), 55u);  // 54 days and the solutions
+    const std::regex reference("Solution on page ([0-9]+)");
+    int references = 0;
+    for (std::size_t c = 0; c < book.chapters.size(); ++c) {
+      const BookPuzzle& puzzle = book.chapters[c].puzzles[0];
+      const std::string header = "Puzzle " + std::to_string(c + 1) + "\n";
+      const auto page = std::find_if(pages.begin(), pages.end(), [&](const std::string& text) {
+        return text.find(header) != std::string::npos;
+      });
+      ASSERT_NE(page, pages.end()) << header;
+      EXPECT_NE(page->find(printed_line(puzzle.puzzle)), std::string::npos) << *page;
+      std::smatch match;
+      ASSERT_TRUE(std::regex_search(*page, match, reference)) << *page;
+      const auto target = static_cast<std::size_t>(std::stoi(match[1]));
+      ASSERT_LE(target, pages.size());
+      EXPECT_NE(pages[target - 1].find(printed_line(puzzle.solution)), std::string::npos)
+          << "puzzle " << c + 1 << " -> page " << target;
+      ++references;
+    }
+    EXPECT_EQ(references, 54);
+  }
+}
+
 // Covers: KDP's full-wrap size for the interior's page count and paper, the barcode box left
 // white, title and author on the front with the first puzzle, spine text only past 79 pages.
 TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
@@ -883,6 +993,52 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   EXPECT_GT(pages, 79);
   EXPECT_NEAR(page_size(big_cover, 1).width, cover_width(pages, 0.002252), 0.01);
   EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
+}
+
+// A cover for every page count a book template is made for — KDP's 24-page minimum to 140 pages,
+// and long books — on both papers: it always renders (a spine too narrow for its texts is left
+// blank, never an error), the spine has text only past KDP's 79 pages, and once the spine is wide
+// enough for its texts it keeps them.
+TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
+  TempDir dir;
+  const Book book = read_book(kSample + "/book.json");
+  typeset::TypesetOptions options;
+  options.date = 1772323200;  // 2026-03-01
+  std::vector<int> page_counts;
+  for (int pages = 24; pages <= 140; ++pages) page_counts.push_back(pages);
+  for (const int pages : {200, 400, 828}) page_counts.push_back(pages);
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const typeset::Template page_template = typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    ASSERT_TRUE(page_template.front_cover && page_template.back_cover && page_template.spine);
+    for (const typeset::Paper paper : {typeset::Paper::white, typeset::Paper::cream}) {
+      int first_with_text = 0;
+      for (const int pages : page_counts) {
+        SCOPED_TRACE(pages);
+        bool spine_text = false;
+        std::string pdf;
+        try {
+          pdf = typeset::render_cover_pdf(book, page_template, pages, paper, options, &spine_text);
+        } catch (const std::exception& error) {
+          ADD_FAILURE() << error.what();
+          continue;
+        }
+        EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+        if (pages <= typeset::kMinimumPagesForSpineText) EXPECT_FALSE(spine_text);
+        if (first_with_text != 0) EXPECT_TRUE(spine_text) << "text from " << first_with_text << " pages on";
+        if (spine_text && first_with_text == 0) first_with_text = pages;
+      }
+      // The spine's texts appear where the spine is a little wider than the smallest text's ink.
+      EXPECT_GT(first_with_text, typeset::kMinimumPagesForSpineText);
+      EXPECT_LE(first_with_text, 100);
+    }
+    // The title is printed on the spine of a long book, not on a thin one's.
+    for (const auto& [pages, titles] : {std::pair{60, 2}, std::pair{400, 3}}) {
+      const std::string cover = dir / (std::string(name) + "-" + std::to_string(pages) + ".pdf");
+      typeset::typeset_cover(book, page_template, pages, typeset::Paper::white, options, cover);
+      EXPECT_EQ(occurrences(text_of(cover), book.title), titles) << pages;
+    }
+  }
 }
 
 TEST(TypesetTest, CoverErrors) {

@@ -43,6 +43,7 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   entry.canonical = chosen.canonical;
   entry.iterations = chosen.result.moves;
   entry.date = chapter.date;
+  entry.number = chapter.number;
   return entry;
 }
 

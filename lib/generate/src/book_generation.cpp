@@ -91,6 +91,8 @@ void write_feed(const Plan& plan, const Book& book, OutputSet& output) {
                                                        {"solution", to_line(puzzle.solution)},
                                                        {"rating", puzzle.rating},
                                                        {"givens", puzzle.givens}});
+      // The number the paper prints it with, for the web and app pages to match.
+      if (puzzle.number) days[*puzzle.date].back().as_object()["number"] = *puzzle.number;
       // A variant's rules travel with it, as in book.json (classic days keep their bytes).
       const Geometry& board = puzzle.puzzle.geometry();
       if (board.variant() != Variant::classic) {

@@ -107,7 +107,7 @@ std::chrono::sys_days to_days(const std::string& iso_date) {
 }
 
 PlanCalendar parse_calendar(const JsonField& field) {
-  field.allow_only({"from", "days", "slots"});
+  field.allow_only({"from", "days", "slots", "number-from", "first-number"});
   PlanCalendar calendar;
   const JsonField from = field.required("from");
   calendar.from = from.as_string();
@@ -126,6 +126,19 @@ PlanCalendar parse_calendar(const JsonField& field) {
     any = any || !calendar.slots[d].empty();
   }
   if (!any) slots.fail("expected at least one slot (e.g. \"mon\": [\"easy\", \"medium\"])");
+  if (const JsonField number_from = field["number-from"]; number_from.present()) {
+    calendar.number_from = number_from.as_string();
+    if (!is_iso_date(*calendar.number_from))
+      number_from.fail("expected a date written YYYY-MM-DD, got \"" + *calendar.number_from + "\"");
+    if (to_days(*calendar.number_from) > to_days(calendar.from))
+      number_from.fail("the numbering starts on " + *calendar.number_from + ", after the calendar's first day " +
+                       calendar.from + " (give the day the first number was printed, on or before \"from\")");
+    // Numbers stay well inside an int for every day a numbering can cover.
+    if (to_days(calendar.from) - to_days(*calendar.number_from) > std::chrono::days(100 * 366))
+      number_from.fail("the numbering starts more than 100 years before the calendar's first day");
+  }
+  if (const JsonField first = field["first-number"]; first.present())
+    calendar.first_number = static_cast<int>(first.as_integer(1, 100000000));
   return calendar;
 }
 
@@ -141,6 +154,7 @@ void expand_calendar(Plan& plan, const JsonField& field) {
     const std::string date = add_days(calendar.from, offset);
     const auto weekday = static_cast<std::size_t>(weekday_of(date));
     std::map<std::string, int> seen;  // level -> slots of it so far today
+    const int first_today = calendar_number(calendar, date, 0);
     for (std::size_t i = 0; i < calendar.slots[weekday].size(); ++i) {
       PlanChapter chapter =
           level_chapter(plan.calibration, plan.size, plan.variant, slots[kWeekdays[weekday]].element(i));
@@ -155,6 +169,7 @@ void expand_calendar(Plan& plan, const JsonField& field) {
       chapter.slot = slot;
       chapter.slot_seed = calendar_slot_seed(plan.seed, plan.publication, date, slot);
       chapter.spread = static_cast<std::size_t>(to_days(date).time_since_epoch().count());
+      chapter.number = first_today + static_cast<int>(i);
       plan.chapters.push_back(std::move(chapter));
     }
   }
@@ -234,6 +249,19 @@ std::string add_days(const std::string& iso_date, int days) {
   std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
                 static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
   return text;
+}
+
+int calendar_number(const PlanCalendar& calendar, const std::string& date, std::size_t index) {
+  const std::string& start = calendar.number_from.value_or(calendar.from);
+  // Whole weeks hold every weekday's slots once; the days left over start on the start's weekday.
+  const auto days = static_cast<long long>((to_days(date) - to_days(start)).count());
+  long long weekly = 0;
+  for (const auto& day : calendar.slots) weekly += static_cast<long long>(day.size());
+  long long before = days / 7 * weekly;
+  const int first_weekday = weekday_of(start);
+  for (long long d = 0; d < days % 7; ++d)
+    before += static_cast<long long>(calendar.slots[static_cast<std::size_t>((first_weekday + d) % 7)].size());
+  return static_cast<int>(calendar.first_number.value_or(1) + before + static_cast<long long>(index));
 }
 
 int weekday_of(const std::string& iso_date) {
@@ -422,8 +450,11 @@ boost::json::object plan_to_json(const Plan& plan) {
       if (!plan.calendar->slots[d].empty())
         slots[kWeekdays[d]] =
             boost::json::array(plan.calendar->slots[d].begin(), plan.calendar->slots[d].end());
-    root["calendar"] = boost::json::object{
+    boost::json::object calendar{
         {"from", plan.calendar->from}, {"days", plan.calendar->days}, {"slots", std::move(slots)}};
+    if (plan.calendar->number_from) calendar["number-from"] = *plan.calendar->number_from;
+    if (plan.calendar->first_number) calendar["first-number"] = *plan.calendar->first_number;
+    root["calendar"] = std::move(calendar);
   }
   boost::json::array chapters;
   for (const auto& chapter : plan.chapters) {

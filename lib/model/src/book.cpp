@@ -150,7 +150,7 @@ std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
 
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   field.allow_only({"id", "puzzle", "solution", "variant", "regions", "cages", "rating", "rating_sd", "level",
-                    "target", "givens", "canonical", "seed", "iterations", "date"});
+                    "target", "givens", "canonical", "seed", "iterations", "date", "number"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
   const JsonField puzzle_field = field.required("puzzle");
@@ -207,6 +207,8 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   puzzle.seed = read_unsigned(field.required("seed"));
   puzzle.iterations = field.required("iterations").as_integer(0, kMaxInt);
   puzzle.date = read_date(field["date"]);
+  if (const JsonField number = field["number"]; number.present())
+    puzzle.number = static_cast<int>(number.as_integer(1, std::numeric_limits<int>::max()));
   read_killer_cages(field, puzzle);
   return puzzle;
 }
@@ -255,6 +257,7 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["seed"] = puzzle.seed;
   object["iterations"] = puzzle.iterations;
   if (puzzle.date) object["date"] = *puzzle.date;
+  if (puzzle.number) object["number"] = *puzzle.number;
   if (!puzzle.puzzle.geometry().cages().empty()) object["cages"] = cages_to_json(puzzle.puzzle.geometry());
   return object;
 }

@@ -1,5 +1,7 @@
 #include "sudoku/typeset/page_plan.hpp"
 
+#include <algorithm>
+
 namespace sudoku::typeset {
 namespace {
 
@@ -34,6 +36,13 @@ class Planner {
 
 }  // namespace
 
+std::vector<std::size_t> contents_rows(const Book& book) {
+  std::vector<std::size_t> rows;
+  for (std::size_t chapter = 0; chapter < book.chapters.size(); ++chapter)
+    if (!book.chapters[chapter].puzzles.empty()) rows.push_back(chapter);
+  return rows;
+}
+
 PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions) {
   PagePlan plan;
   Planner planner(plan);
@@ -45,8 +54,20 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   if (page_template.title_page) planner.start(PageRole::title, *page_template.title_page, std::nullopt, true);
   if (page_template.how_to_play_page)
     planner.start(PageRole::how_to_play, *page_template.how_to_play_page, std::nullopt, true);
-  if (page_template.contents_page)
-    planner.start(PageRole::contents, *page_template.contents_page, std::nullopt, true);
+  if (page_template.contents_page) {
+    const Master& master = *page_template.contents_page;
+    const double content_height = master.page.height - master.page.margins.top - master.page.margins.bottom;
+    const std::size_t rows = contents_rows(book).size() + (with_solutions && total > 0 ? 1 : 0);
+    std::size_t first = 0;
+    do {
+      // Continuation pages simply follow: only the first opens the section (start="recto").
+      PlannedPage& page = planner.start(PageRole::contents, master, std::nullopt, first == 0);
+      const auto fit = static_cast<std::size_t>(std::max(1, master.entries->rows_per_page(content_height, first > 0)));
+      page.first_entry = first;
+      page.entry_count = std::min(fit, rows - first);
+      first += page.entry_count;
+    } while (first < rows);
+  }
   const Master& puzzle_master = page_template.puzzle_page;
   int number = 0;
   // The page being filled, by position (starting a page may reallocate plan.pages); kNone before

@@ -246,8 +246,8 @@ class BookRenderer {
   }
 
   // The full-wrap cover: back panel, spine and front panel side by side, each panel the interior's
-  // trim size, with cover bleed on every side.
-  void render_cover(const CoverGeometry& cover) {
+  // trim size, with cover bleed on every side. Returns whether the spine carries text.
+  bool render_cover(const CoverGeometry& cover) {
     const Master& front = *template_.front_cover;
     const double panel = front.page.width;
     pdf_->begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
@@ -265,7 +265,8 @@ class BookRenderer {
            "the barcode area"}};
       draw_furniture(canvas, *template_.back_cover, frame, values, 0, reserved);
     }
-    if (template_.spine && cover.spine_text) draw_spine(canvas, *template_.spine, panel, cover, values);
+    if (template_.spine && cover.spine_text)
+      spine_text_ = draw_spine(canvas, *template_.spine, panel, cover, values);
     {
       const Canvas::SavedState saved(canvas);
       cairo_translate(canvas.cairo(), panel + cover.spine, 0);
@@ -280,6 +281,7 @@ class BookRenderer {
       draw_slot(canvas, page, frame, 0, values);
     }
     pdf_->end_page();
+    return spine_text_;
   }
 
   void render_all() {
@@ -308,6 +310,17 @@ class BookRenderer {
  private:
   const Font& font(const std::string& name) const { return fonts_.at(name); }
 
+  // The number a puzzle is printed with: the one its book records (a calendar slot's, fixed by its
+  // date), else its place in the book.
+  int printed_number(const SlotContent& slot) const {
+    return book_.chapters[slot.chapter].puzzles[slot.puzzle].number.value_or(slot.number);
+  }
+
+  // "3" or "3–4": the numbers of `first` to `last`, an en dash between them.
+  static std::string number_range(int first, int last) {
+    return first == last ? std::to_string(first) : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last);
+  }
+
   // True when every puzzle of the book is of one of `variants` (or `variants` is empty): a free
   // text's condition (TextLine::variants).
   bool holds_only(const std::vector<Variant>& variants) const {
@@ -331,25 +344,20 @@ class BookRenderer {
         values.set(Variable::kind, std::string(kind_of(chapter.puzzles.front().puzzle.geometry().variant())));
     }
     if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
-      const int first = chapter_first_number_[*page.chapter];
-      const int last = first + static_cast<int>(book_.chapters[*page.chapter].puzzles.size()) - 1;
-      values.set(Variable::number, first == last
-                                       ? std::to_string(first)
-                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
+      const std::size_t chapter = *page.chapter;
+      const int first = chapter_first_number_[chapter];
+      const std::size_t count = book_.chapters[chapter].puzzles.size();
+      values.set(Variable::number,
+                 number_range(printed_number({chapter, 0, first}),
+                              printed_number({chapter, count - 1, first + static_cast<int>(count) - 1})));
     }
     if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
       // In continuous flow a page can hold the end of one chapter and the start of the next.
       values.set(Variable::chapter, book_.chapters[page.slots.front().chapter].title + " \xE2\x80\x93 " +
                                         book_.chapters[page.slots.back().chapter].title);
     }
-    if (!page.slots.empty()) {
-      const int first = page.slots.front().number;
-      const int last = page.slots.back().number;
-      // An en dash between the first and last number on the page.
-      values.set(Variable::number, first == last
-                                       ? std::to_string(first)
-                                       : std::to_string(first) + "\xE2\x80\x93" + std::to_string(last));
-    }
+    if (!page.slots.empty())
+      values.set(Variable::number, number_range(printed_number(page.slots.front()), printed_number(page.slots.back())));
     return values;
   }
 
@@ -359,7 +367,7 @@ class BookRenderer {
     const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
     values.set(Variable::chapter, chapter.title);
     values.set(Variable::count, std::to_string(chapter.puzzles.size()));
-    values.set(Variable::number, std::to_string(slot.number));
+    values.set(Variable::number, std::to_string(printed_number(slot)));
     values.set(Variable::id, puzzle.id);
     values.set(Variable::kind, std::string(kind_of(puzzle.puzzle.geometry().variant())));
     set_level(values, puzzle.level, chapter.title);
@@ -407,7 +415,9 @@ class BookRenderer {
   [[noreturn]] void fail(const TextLine& text, const std::string& expanded, int page,
                          const std::string& why) const {
     throw InputError(template_.source, text.line, 0,
-                     "'" + expanded + "' does not fit on page " + std::to_string(page) + ": " + why +
+                     "'" + expanded + "' does not fit " +
+                         (page > 0 ? "on page " + std::to_string(page) : std::string("on the cover")) + ": " +
+                         why +
                          " (shorten it, or let it shrink with a smaller 'min-size')");
   }
 
@@ -491,17 +501,22 @@ class BookRenderer {
       // Trim-box coordinates from here on; the bleed is the margin of negative space around them.
       cairo_translate(canvas.cairo(), frame.bleed.left, frame.bleed.top);
       std::vector<DrawnInk> free_ink;
-      draw_furniture(canvas, master, frame, values, page.number, free_ink);
-      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page.number);
+      // A contents page after the first takes the master's <continued> heading, when it has one.
+      const bool continued = page.role == PageRole::contents && page.first_entry > 0;
+      draw_furniture(canvas, master, frame, values, page.number, free_ink,
+                     continued && master.continued_texts ? &*master.continued_texts : nullptr);
+      if (master.entries) draw_contents(canvas, *master.entries, values, frame, page);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
     pdf_->end_page();
   }
 
   // Decorations, running heads and feet, and free text of `master` on a page (or cover panel)
-  // laid out as `frame`; `free_ink` holds what the free texts must not overprint.
+  // laid out as `frame`; `free_ink` holds what the free texts must not overprint. `texts`, when not
+  // null, replaces the master's free texts (a contents continuation page's heading).
   void draw_furniture(Canvas& canvas, const Master& master, const PageFrame& frame, const TextValues& values,
-                      int page_number, std::vector<DrawnInk>& free_ink) {
+                      int page_number, std::vector<DrawnInk>& free_ink,
+                      const std::vector<TextLine>* texts = nullptr) {
     for (const auto& decoration : master.decorations)
       canvas.fill_rect({decoration.x, decoration.y, decoration.width, decoration.height}, decoration.color);
     const Rect& content = frame.content;
@@ -522,7 +537,7 @@ class BookRenderer {
                    frame.safe.bottom(), false, "the type area's width"},
                   frame, page_number, &ink);
     }
-    for (const auto& text : master.texts) {
+    for (const auto& text : texts != nullptr ? *texts : master.texts) {
       if (!holds_only(text.variants)) continue;
       const double y = text.y_is_fraction ? text.y * content.height : text.y;
       draw_line(canvas, text, values,
@@ -618,8 +633,34 @@ class BookRenderer {
   }
 
   // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
-  void draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
+  // The spine carries them only when every one fits across it, between KDP's 0.0625 in spine
+  // margins, at its min-size or larger; otherwise it is left blank (a title squeezed below its
+  // min-size, or one running onto the panels, is worse than none). Returns whether it has text.
+  bool draw_spine(Canvas& canvas, const Master& spine, double panel, const CoverGeometry& cover,
                   const TextValues& values) {
+    const double room = cover.spine - 2 * kSpineSafe;
+    struct SpineText {
+      TextLine text;  // at the size that fits across the spine
+      double baseline = 0;
+    };
+    std::vector<SpineText> lines;
+    for (const auto& text : spine.texts) {
+      const auto expanded = text.text.expand(values);
+      if (!expanded || expanded->empty()) continue;
+      canvas.set_font(font(text.style.font), text.style.size);
+      const TextMetrics metrics = canvas.measure(*expanded);
+      if (metrics.ink_height <= 0) continue;
+      // Metrics scale with the size; a hair of slack keeps the centred ink off the limits.
+      const double scale = std::min(1.0, 0.999 * room / metrics.ink_height);
+      const double size = text.style.size * scale;
+      const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
+      if (room <= 0 || size < smallest) return false;
+      SpineText line{text, cover.spine / 2 - scale * (2 * metrics.ink_top + metrics.ink_height) / 2};
+      line.text.style.size = size;
+      line.text.style.min_size = std::min(smallest, size);
+      lines.push_back(std::move(line));
+    }
+    if (lines.empty()) return false;
     const Canvas::SavedState saved(canvas);
     cairo_translate(canvas.cairo(), panel + cover.spine, 0);
     cairo_rotate(canvas.cairo(), kPi / 2);
@@ -629,50 +670,43 @@ class BookRenderer {
     frame.height = cover.spine;
     frame.content = {spine.page.margins.top, 0,
                      cover.trim_height - spine.page.margins.top - spine.page.margins.bottom, cover.spine};
-    frame.safe = {0, kSpineSafe, cover.trim_height, cover.spine - 2 * kSpineSafe};
+    frame.safe = {0, kSpineSafe, cover.trim_height, room};
     std::vector<DrawnInk> ink;
-    for (const auto& text : spine.texts) {
-      const auto expanded = text.text.expand(values);
-      if (!expanded) continue;
-      canvas.set_font(font(text.style.font), text.style.size);
-      const TextMetrics metrics = canvas.measure(*expanded);
-      const double baseline = cover.spine / 2 - (2 * metrics.ink_top + metrics.ink_height) / 2;
-      draw_line(canvas, text, values,
-                {frame.content.x, frame.content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
+    for (const auto& line : lines)
+      draw_line(canvas, line.text, values,
+                {frame.content.x, frame.content.right(), line.baseline, frame.safe.y, frame.safe.bottom(), false,
                  "the spine's length"},
                 frame, 0, &ink);
-    }
+    return true;
   }
 
-  // One row per chapter with puzzles, then one for the solutions (when they are printed).
+  // The page's share of the contents rows: one row per chapter with puzzles, then one for the
+  // solutions (when they are printed); a continuation page starts at the entries' continued-y.
   void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
-                     const PageFrame& frame, int page) {
+                     const PageFrame& frame, const PlannedPage& page) {
     const Rect& content = frame.content;
-    double baseline = content.y + entries.y;
-    const auto draw_row = [&](const TextValues& values) {
+    const std::vector<std::size_t> chapters = contents_rows(book_);
+    double baseline = content.y + (page.first_entry > 0 ? entries.continued_y : entries.y);
+    for (std::size_t row = page.first_entry; row < page.first_entry + page.entry_count; ++row) {
+      TextValues values = page_values_;
+      if (row < chapters.size()) {
+        const std::size_t chapter = chapters[row];
+        const BookChapter& entry = book_.chapters[chapter];
+        values.set(Variable::chapter, chapter_title(chapter));
+        values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
+        values.set(Variable::count, std::to_string(entry.puzzles.size()));
+        set_level(values, entry.level, entry.title);
+      } else {
+        values.set(Variable::chapter, "Solutions");
+        values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
+      }
       std::vector<DrawnInk> ink;
       for (const auto& text : entries.texts)
         draw_line(canvas, text, values,
                   {content.x, content.right(), baseline, frame.safe.y, frame.safe.bottom(), false,
                    "the type area's width"},
-                  frame, page, &ink);
+                  frame, page.number, &ink);
       baseline += entries.step;
-    };
-    for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
-      const BookChapter& entry = book_.chapters[chapter];
-      if (entry.puzzles.empty()) continue;
-      TextValues values = page_values_;
-      values.set(Variable::chapter, chapter_title(chapter));
-      values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
-      values.set(Variable::count, std::to_string(entry.puzzles.size()));
-      set_level(values, entry.level, entry.title);
-      draw_row(values);
-    }
-    if (plan_.first_solution_page != 0) {
-      TextValues values = page_values_;
-      values.set(Variable::chapter, "Solutions");
-      values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
-      draw_row(values);
     }
   }
 
@@ -699,6 +733,7 @@ class BookRenderer {
   const FontSet& fonts_;
   const PagePlan& plan_;
   PdfDocument* pdf_;
+  bool spine_text_ = false;                // the cover's spine got its texts
   std::vector<int> chapter_first_number_;  // by chapter
   std::vector<Variant> book_variants_;     // the variants of the book's puzzles, in order of first use
   TextValues book_values_;                 // title, author and the grid's size, box and symbols
@@ -758,7 +793,7 @@ CoverGeometry cover_geometry(const Template& page_template, int interior_pages, 
 }
 
 std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options) {
+                             const TypesetOptions& options, bool* spine_text) {
   if (!page_template.front_cover)
     throw InputError(page_template.source, 0, 0,
                      "the template has no <master name=\"front-cover\">, so it cannot make a cover");
@@ -767,8 +802,9 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   const FontSet fonts = load_template_fonts(page_template, library);
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   PdfDocument pdf(pdf_metadata(book, page_template, options));
-  BookRenderer(book, page_template, fonts, plan, &pdf)
-      .render_cover(cover_geometry(page_template, interior_pages, paper));
+  const bool has_spine_text = BookRenderer(book, page_template, fonts, plan, &pdf)
+                                  .render_cover(cover_geometry(page_template, interior_pages, paper));
+  if (spine_text != nullptr) *spine_text = has_spine_text;
   return pdf.finish();
 }
 
@@ -776,7 +812,8 @@ TypesetResult typeset_cover(const Book& book, const Template& page_template, int
                             const TypesetOptions& options, const std::string& output_path) {
   check_writable(output_path);
   TypesetResult result;
-  const std::string bytes = render_cover_pdf(book, page_template, interior_pages, paper, options);
+  const std::string bytes =
+      render_cover_pdf(book, page_template, interior_pages, paper, options, &result.spine_text);
   write_file_atomically(output_path, bytes);
   result.pages = 1;
   result.bytes = bytes.size();
@@ -805,7 +842,8 @@ TypesetResult typeset_book(const Book& book, const Template& page_template, cons
   const std::string bytes = render_pdf(book, page_template, options, &result.pages);
   const std::string cover = options.cover_path.empty()
                                 ? std::string()
-                                : render_cover_pdf(book, page_template, result.pages, options.paper, options);
+                                : render_cover_pdf(book, page_template, result.pages, options.paper, options,
+                                                   &result.spine_text);
   write_file_atomically(output_path, bytes);
   if (!options.cover_path.empty()) write_file_atomically(options.cover_path, cover);
   result.bytes = bytes.size();

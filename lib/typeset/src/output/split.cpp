@@ -546,7 +546,7 @@ std::string render_proof_pdf(const Book& book, const Template& page_template, co
       const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
       const double x = kProofMargin + (i % kProofColumns) * (entry_width + kProofEntryGap);
       const double y = kProofMargin + (i / kProofColumns) * (entry_height + kProofEntryGap);
-      draw_fitted(canvas, font, proof_heading(chapter, puzzle, slot.number), kProofCaptionSize,
+      draw_fitted(canvas, font, proof_heading(chapter, puzzle, puzzle.number.value_or(slot.number)), kProofCaptionSize,
                   {x, y + kProofCaptionSize}, entry_width);
       draw_fitted(canvas, font, proof_grades(puzzle), kProofCaptionSize,
                   {x, y + kProofCaptionSize + kProofCaptionStep}, entry_width);

@@ -683,16 +683,37 @@ class TemplateReader {
     return rule;
   }
 
-  Entries read_entries(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"y", "step", "font", "size", "min-size", "color"}, {"text"});
+  Entries read_entries(pugi::xml_node node, const Template& result, const PageSetup& page) {
+    const Element element(source_, node, {"y", "continued-y", "step", "font", "size", "min-size", "color"},
+                          {"text"});
     Entries entries;
     entries.y = element.required_length("y", 0, kMaxPage);
+    entries.continued_y = element.length("continued-y", 0, kMaxPage).value_or(entries.y);
     entries.step = element.required_length("step", 1, inches(5));
     const TextStyle style = read_style(element, TextStyle{}, result);
     for (const auto& text : element.children("text"))
       entries.texts.push_back(read_text(text, style, TextKind::line, result));
     if (entries.texts.empty()) element.fail("<entries> needs at least one <text>");
+    // A list that flows over pages must place at least one row on each of them.
+    const double content_height = page.height - page.margins.top - page.margins.bottom;
+    for (const bool continued : {false, true}) {
+      if (entries.rows_per_page(content_height, continued) >= 1) continue;
+      const char* attribute = continued && element.has("continued-y") ? "continued-y" : "y";
+      element.fail_at(attribute, in_quotes(attribute) + " " +
+                                     describe_length(continued ? entries.continued_y : entries.y) +
+                                     " leaves no room for a row in the type area (" +
+                                     describe_length(content_height) + " high)");
+    }
     return entries;
+  }
+
+  // The contents master's <continued>: the free texts of its continuation pages.
+  std::vector<TextLine> read_continued(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {}, {"text"});
+    std::vector<TextLine> texts;
+    for (const auto& text : element.children("text"))
+      texts.push_back(read_text(text, TextStyle{}, TextKind::free, result));
+    return texts;
   }
 
   Decoration read_rect(pugi::xml_node node) {
@@ -710,7 +731,8 @@ class TemplateReader {
     const Element element(source_, node,
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
-                          {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries"});
+                          {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries",
+                           "continued"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
@@ -765,9 +787,15 @@ class TemplateReader {
     if (const auto entries = element.single_child("entries")) {
       if (master.name != "contents")
         source_.fail(source_.line_of(*entries), "<entries> belong to the contents master");
-      master.entries = read_entries(*entries, result);
+      master.entries = read_entries(*entries, result, master.page);
     } else if (master.name == "contents") {
       element.fail("the contents master needs an <entries> element (the list of chapters)");
+    }
+    if (const auto continued = element.single_child("continued")) {
+      if (master.name != "contents")
+        source_.fail(source_.line_of(*continued),
+                     "<continued> belongs to the contents master (the heading of its continuation pages)");
+      master.continued_texts = read_continued(*continued, result);
     }
     if (master.name == "front-cover" && master.slots() != 1)
       element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
@@ -805,6 +833,14 @@ const TextLine* RuleLine::text_for(Variant variant) const {
   for (const auto& [each, text] : texts)
     if (each == variant) return &text;
   return nullptr;
+}
+
+int Entries::rows_per_page(double content_height, bool continued) const {
+  double largest = 0;
+  for (const auto& text : texts) largest = std::max(largest, text.style.size);
+  const double room = content_height - 0.3 * largest - (continued ? continued_y : y);
+  if (room < 0) return 0;
+  return 1 + static_cast<int>(room / step + 1e-9);
 }
 
 const FontSpec* Template::find_font(std::string_view font_name) const {

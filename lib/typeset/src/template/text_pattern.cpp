@@ -16,10 +16,26 @@ struct FilterName {
   std::string_view name;
   Filter filter;
 };
-constexpr std::array<FilterName, 4> kFilters{{{"upper", Filter::upper},
+constexpr std::array<FilterName, 5> kFilters{{{"upper", Filter::upper},
                                               {"lower", Filter::lower},
                                               {"capitalize", Filter::capitalize},
-                                              {"long", Filter::long_date}}};
+                                              {"long", Filter::long_date},
+                                              {"roman", Filter::roman}}};
+
+// "4" -> "iv": front-matter page numbers. Anything but a number from 1 to 3999 is returned unchanged.
+std::string lower_roman(const std::string& value) {
+  if (value.empty() || value.size() > 4 || value.find_first_not_of("0123456789") != std::string::npos)
+    return value;
+  int number = std::stoi(value);
+  if (number < 1 || number > 3999) return value;
+  constexpr std::array<std::pair<int, std::string_view>, 13> kNumerals{
+      {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"},
+       {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"}, {1, "i"}}};
+  std::string text;
+  for (const auto& [amount, numeral] : kNumerals)
+    for (; number >= amount; number -= amount) text += numeral;
+  return text;
+}
 
 std::string join_names() {
   std::string text;
@@ -45,6 +61,8 @@ std::string apply(Filter filter, std::string value) {
       break;
     case Filter::long_date:
       return long_date(value);
+    case Filter::roman:
+      return lower_roman(value);
   }
   return value;
 }
@@ -109,7 +127,7 @@ TextPattern TextPattern::parse(std::string_view text) {
       }
       if (!found)
         throw std::invalid_argument("unknown filter |" + std::string(filter) +
-                                    " (known: upper, lower, capitalize, long)");
+                                    " (known: upper, lower, capitalize, long, roman)");
     }
     pattern.parts_.push_back(std::move(current));
     current = Part{};

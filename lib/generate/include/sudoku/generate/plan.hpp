@@ -60,15 +60,28 @@ struct PlanChapter {
   std::optional<std::string> slot;
   std::uint64_t slot_seed = 0;
   std::size_t spread = 0;  // slot_target's index offset: the day number, so days spread over the band
+  // Calendar chapters: the number the puzzle is printed with ("SUDOKU No. 13"), a function of the
+  // calendar's numbering and the slot's date and place in its day alone (calendar_number), so a
+  // week's run prints the same numbers as the month's.
+  std::optional<int> number;
 };
 
 // A plan's calendar: the same slots every week, from one date for a number of days.
 //   "calendar": {"from": "2026-12-01", "days": 31, "slots": {"mon": ["easy", "medium"], "sun": ["evil"]}}
+//   "calendar": {"from": "2026-12-08", "days": 7, "number-from": "2026-12-01", "first-number": 1, ...}
+// The numbering: the first slot of `number_from` (default `from`) is No. `first_number` (default 1),
+// and every slot after it, day by day and in page order, one more. A desk keeps these two values in
+// its plan for good, and runs any stretch of days with the same numbers.
 struct PlanCalendar {
   std::string from;  // "YYYY-MM-DD"
   int days = 0;
   std::vector<std::vector<std::string>> slots;  // per weekday, Monday first: level names in page order
+  std::optional<std::string> number_from;       // "number-from" as given, never after `from`
+  std::optional<int> first_number;               // "first-number" as given
 };
+
+// The number of slot `index` (0-based, page order) on `date` (not before the numbering's start).
+int calendar_number(const PlanCalendar& calendar, const std::string& date, std::size_t index);
 
 // "2026-12-05" + 3 days = "2026-12-08"; the weekday of a date (0 = Monday). The text must be a
 // valid ISO date (is_iso_date).

@@ -46,6 +46,10 @@ struct BookPuzzle {
   std::uint64_t seed = 0;           // seed that reproduces this puzzle
   std::int64_t iterations = 0;      // generator iterations spent on it
   std::optional<std::string> date;  // "YYYY-MM-DD" when the book is dated (e.g. a daily column)
+  // The number it is printed with ("SUDOKU No. 13") when the plan fixes it (a calendar's slots, by
+  // date); absent, its place in the book (1..N) is its number. Books written before numbers were
+  // recorded have none.
+  std::optional<int> number;
 };
 
 struct BookChapter {

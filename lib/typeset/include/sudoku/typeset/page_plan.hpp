@@ -2,7 +2,9 @@
 // forward references ("Solution on page 57") and the page count.
 //
 // Contract: pages are numbered from 1 in document order. The plan is: the title page (when the
-// template has a title master), the "How to play" and contents pages (when it has those), then per chapter
+// template has a title master), the "How to play" page and the contents pages (when it has those: as
+// many contents pages as its list needs, one row per chapter with puzzles and one for the solutions,
+// Entries::rows_per_page rows a page; the chapters' page numbers count them), then per chapter
 // its chapter page (when there is a chapter master) and its puzzles, filling the puzzle master's slots row by
 // row (every chapter starts a new page, unless the puzzle master's flow is continuous: then it fills on from
 // where the last one ended); then, when solutions are included, every solution in puzzle order filling the
@@ -38,6 +40,10 @@ struct PlannedPage {
   int number = 0;                  // physical page number, 1-based
   std::optional<std::size_t> chapter;
   std::vector<SlotContent> slots;
+  // A contents page: the rows it lists, [first_entry, first_entry + entry_count) of the book's
+  // contents rows (see contents_rows); first_entry > 0 on a continuation page.
+  std::size_t first_entry = 0;
+  std::size_t entry_count = 0;
 
   bool recto() const { return number % 2 == 1; }
 };
@@ -52,5 +58,9 @@ struct PagePlan {
 };
 
 PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions);
+
+// The chapters listed on the contents pages, in order: those with puzzles (an empty chapter has no
+// page to point at). The solutions' row, when solutions are printed, follows them.
+std::vector<std::size_t> contents_rows(const Book& book);
 
 }  // namespace sudoku::typeset

@@ -64,11 +64,19 @@ struct TextLine {
 
 // The contents page's list: one row per chapter (and one for the solutions), the first row's
 // baseline at `y` below the top margin, each next row `step` lower. The texts of a row may use
-// {chapter}, {chapter_page}, {count}, {level} and {level_note}.
+// {chapter}, {chapter_page}, {count}, {level} and {level_note}. A list longer than the page flows
+// over as many contents pages as it needs; on those continuation pages the first row's baseline is
+// at `continued_y` (by default `y`).
 struct Entries {
   double y = 0;
+  double continued_y = 0;
   double step = 0;
   std::vector<TextLine> texts;
+
+  // How many rows fit a type area `content_height` high: every row's baseline, with room below it
+  // for descenders (0.3 x the largest text size), stays inside the type area. At least one row fits
+  // on every page of a loaded template (checked when it is read).
+  int rows_per_page(double content_height, bool continued) const;
 };
 
 // Header or footer: one baseline, measured from the top (header) or bottom (footer) trim edge.
@@ -182,6 +190,9 @@ struct Master {
   std::optional<RuleLine> rule;    // puzzle master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
+  // The contents master's <continued>: free texts drawn instead of `texts` on the contents pages
+  // after the first (a heading "Contents (continued)"). Absent: those pages repeat `texts`.
+  std::optional<std::vector<TextLine>> continued_texts;
   std::vector<Decoration> decorations;
 
   int slots() const { return columns * rows; }

@@ -1,5 +1,5 @@
 // Text with variables, as written in templates: "Puzzle {number}", "{level|capitalize}",
-// "{date|long}"; "{{" and "}}" stand for literal braces.
+// "{date|long}", "{page|roman}"; "{{" and "}}" stand for literal braces.
 //
 // Contract: parse checks variable and filter names up front, so a typo in a template is reported
 // when the template is loaded (std::invalid_argument with the reason; the template loader adds the
@@ -26,7 +26,8 @@ enum class Variable {
   author,   // book author
   chapter,  // chapter title
   level,    // puzzle level (chapter level outside a puzzle slot)
-  number,   // puzzle number in the book, 1-based; outside a slot the page's (or chapter's) range "3–4"
+  number,   // puzzle number: the book's record (a calendar slot's), else its place in the book, 1-based;
+            // outside a slot the page's (or chapter's) range "3–4"
   id,       // puzzle id from the book ("evil-007")
   date,     // puzzle date (chapter date outside a puzzle slot), YYYY-MM-DD
   rating,   // puzzle rating, one decimal
@@ -46,7 +47,8 @@ enum class Variable {
 };
 inline constexpr std::size_t kVariableCount = 21;
 
-enum class Filter { none, upper, lower, capitalize, long_date };
+// roman: a page number in lower-case roman numerals ("{page|roman}" is "iv" on page 4).
+enum class Filter { none, upper, lower, capitalize, long_date, roman };
 
 std::span<const std::string_view> variable_names();
 std::string_view variable_name(Variable variable);

@@ -44,6 +44,7 @@ struct TypesetResult {
   int pages = 0;
   std::size_t bytes = 0;
   std::size_t cover_bytes = 0;  // with TypesetOptions::cover_path
+  bool spine_text = false;      // the cover's spine carries its texts (see typeset_cover)
 };
 
 // The PDF as bytes; `pages` receives the page count when not null.
@@ -58,7 +59,10 @@ TypesetResult typeset_book(const Book& book, const Template& page_template, cons
 // Covers for print on demand (Amazon KDP's published figures): the full-wrap cover is the back
 // panel, the spine and the front panel side by side, each panel the interior's trim size, with
 // 0.125 in bleed on every side; the spine is the interior's page count times the paper's
-// thickness, and carries text only for more than 79 pages. The back panel keeps KDP's barcode
+// thickness. The spine carries the spine master's texts only when KDP allows spine text (more than
+// 79 pages, KDP's paperback cover guidelines) and every text fits across the spine, 0.0625 in from
+// each fold (KDP's spine margin), at its min-size or larger; otherwise it is left blank, never an
+// error (a title too long for the spine's length still is one). The back panel keeps KDP's barcode
 // box (2 x 1.2 in, 0.25 in from its bottom and spine edges) free of text. Layout: the template's
 // front-cover (a sample grid, the book's first puzzle, in its one slot), back-cover and spine
 // masters; text fits as on the interior pages (see docs/templates.md), spine texts are centred
@@ -73,15 +77,16 @@ struct CoverGeometry {
   double trim_height = 0;
   double spine = 0;
   double bleed = kCoverBleed;
-  bool spine_text = false;
+  bool spine_text = false;  // KDP allows spine text at this page count (the texts must fit too)
 };
 
 // 0.002252 in per page on white paper, 0.0025 in on cream, in points.
 double spine_width(int pages, Paper paper);
 CoverGeometry cover_geometry(const Template& page_template, int interior_pages, Paper paper);
 // InputError when the template has no front-cover master (at the template) or the book no puzzles.
+// `spine_text`, when not null, receives whether the spine carries its texts.
 std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options);
+                             const TypesetOptions& options, bool* spine_text = nullptr);
 TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
                             const TypesetOptions& options, const std::string& output_path);
 
