@@ -1024,8 +1024,12 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
           continue;
         }
         EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
-        if (pages <= typeset::kMinimumPagesForSpineText) EXPECT_FALSE(spine_text);
-        if (first_with_text != 0) EXPECT_TRUE(spine_text) << "text from " << first_with_text << " pages on";
+        if (pages <= typeset::kMinimumPagesForSpineText) {
+          EXPECT_FALSE(spine_text);
+        }
+        if (first_with_text != 0) {
+          EXPECT_TRUE(spine_text) << "text from " << first_with_text << " pages on";
+        }
         if (spine_text && first_with_text == 0) first_with_text = pages;
       }
       // The spine's texts appear where the spine is a little wider than the smallest text's ink.
