@@ -16,13 +16,17 @@ cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned i
   return CAIRO_STATUS_SUCCESS;
 }
 
-std::string iso_utc_time(std::int64_t seconds) {
+std::string utc_time_text(std::int64_t seconds, const char* strftime_format) {
   const std::time_t time = static_cast<std::time_t>(seconds);
   std::tm parts{};
   gmtime_r(&time, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  char text[64];
+  std::strftime(text, sizeof text, strftime_format, &parts);
   return text;
+}
+
+std::string iso_utc_time(std::int64_t seconds) {
+  return utc_time_text(seconds, "%Y-%m-%dT%H:%M:%SZ");
 }
 
 PdfDocument::PdfDocument(const PdfMetadata& metadata) : date_(metadata.date), pdfx_(metadata.pdfx) {

@@ -11,14 +11,16 @@
 
 #include <array>
 #include <charconv>
-#include <ctime>
-#include <utility>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <utility>
 #include <vector>
+
+#include "sudoku/typeset/pdf_document.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -306,12 +308,7 @@ void throw_on_warnings(QPDF& pdf, const char* stage) {
 }  // namespace
 
 std::string pdf_date(std::int64_t seconds) {
-  const std::time_t time = static_cast<std::time_t>(seconds);
-  std::tm parts{};
-  gmtime_r(&time, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "D:%Y%m%d%H%M%S+00'00'", &parts);
-  return text;
+  return utc_time_text(seconds, "D:%Y%m%d%H%M%S+00'00'");
 }
 
 std::string make_print_ready(std::string_view input, const PrintReadyOptions& options) {

@@ -69,6 +69,9 @@ class PdfDocument {
   bool labelled_ = false;                 // some page was given a label
 };
 
+// A Unix time in UTC, written with a strftime format.
+std::string utc_time_text(std::int64_t seconds, const char* strftime_format);
+
 // "2025-03-03T00:00:00Z" for a Unix time, the form Cairo accepts for PDF dates.
 std::string iso_utc_time(std::int64_t seconds);
 
