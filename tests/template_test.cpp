@@ -179,7 +179,50 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
   EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
             "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, "
-            "master, split)");
+            "master, split, print-target)");
+}
+
+TEST(TemplateTest, PrintTargetIsReadWithItsRangeAndLine) {
+  const Template loaded = parse_template(
+      minimal_template("  <print-target name=\"KDP paperback\" min-pages=\"24\" max-pages=\"828\" "
+                       "cream-max-pages=\"776\"/>\n"),
+      "t.xml");
+  ASSERT_TRUE(loaded.print_target.has_value());
+  EXPECT_EQ(loaded.print_target->name, "KDP paperback");
+  EXPECT_EQ(loaded.print_target->min_pages, 24);
+  EXPECT_EQ(loaded.print_target->max_pages, 828);
+  EXPECT_EQ(loaded.print_target->cream_max_pages, 776);
+  EXPECT_EQ(loaded.print_target->line, 13);
+  // Without cream-max-pages the one maximum holds for both papers; without min-pages any count does.
+  const Template plain =
+      parse_template(minimal_template("  <print-target name=\"P\" max-pages=\"500\"/>\n"), "t.xml");
+  EXPECT_EQ(plain.print_target->min_pages, 1);
+  EXPECT_EQ(plain.print_target->cream_max_pages, 500);
+  EXPECT_FALSE(parse_template(minimal_template(), "t.xml").print_target.has_value());
+  // The shipped book templates declare KDP's maxima; the newspaper's pages are not bound.
+  EXPECT_EQ(load_template(shipped("book-6x9")).print_target->max_pages, 828);
+  EXPECT_EQ(load_template(shipped("large-print")).print_target->cream_max_pages, 550);
+  EXPECT_FALSE(load_template(shipped("newspaper")).print_target.has_value());
+}
+
+TEST(TemplateTest, MalformedPrintTargetIsAnErrorAtItsLine) {
+  EXPECT_EQ(
+      error_of(minimal_template("  <print-target name=\"P\"\n      min-pages=\"30\" max-pages=\"20\"/>\n")),
+      "t.xml:14: 'max-pages' 20 is below 'min-pages' 30 (no book could be printed)");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" min-pages=\"24\" max-pages=\"800\" "
+                                      "cream-max-pages=\"12\"/>\n")),
+            "t.xml:13: 'cream-max-pages' 12 is below 'min-pages' 24 (no book could be printed)");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" max-pages=\"many\"/>\n")),
+            "t.xml:13: bad number 'many' for 'max-pages'");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" max-pages=\"82.5\"/>\n")),
+            "t.xml:13: 'max-pages' must be a whole number");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" min-pages=\"24\"/>\n")),
+            "t.xml:13: <print-target> needs a 'max-pages' attribute (the printer's most pages)");
+  EXPECT_EQ(error_of(minimal_template("  <print-target max-pages=\"20\"/>\n")),
+            "t.xml:13: <print-target> needs a 'name' attribute");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" max-pages=\"20\"/>\n"
+                                      "  <print-target name=\"Q\" max-pages=\"30\"/>\n")),
+            "t.xml:14: <print-target> may appear only once in <template>");
 }
 
 TEST(TemplateTest, SplitNamesTheFilesOfTypesetSplit) {

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solution_counter.hpp"
@@ -1076,6 +1077,86 @@ TEST(TypesetTest, CoverErrors) {
   // Neither file is written when the cover fails.
   EXPECT_FALSE(fs::exists(dir / "c.pdf"));
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
+// The sample book lays out to 22 pages in book-6x9; a copy of the template with another print target
+// refuses or passes it.
+std::string write_print_target_template(const TempDir& dir, const std::string& target) {
+  std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const std::string shipped =
+      "<print-target name=\"KDP paperback 6x9\" max-pages=\"828\" cream-max-pages=\"776\"/>";
+  EXPECT_NE(text.find(shipped), std::string::npos);
+  text.replace(text.find(shipped), shipped.size(), target);
+  testing::write_text_file(dir / "t.xml", text);
+  return testing::line_of(dir / "t.xml", text, target);
+}
+
+TEST(TypesetTest, BooksOutsideThePrintTargetAreRefusedBeforeAnythingIsWritten) {
+  TempDir dir;
+  const std::string arguments = kSample + " -t " + (dir / "t.xml") + " -o " + (dir / "b.pdf");
+  const std::string line =
+      write_print_target_template(dir, "<print-target name=\"Test press\" max-pages=\"20\"/>");
+  const CommandResult over = typeset(arguments + " --cover " + (dir / "c.pdf"));
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_EQ(over.err, "typeset: " + kSample +
+                          "/book.json: the book lays out to 22 pages, over the 20-page "
+                          "maximum of Test press (" +
+                          line +
+                          "): split the plan into volumes (fewer chapters or "
+                          "puzzles per book) or use a template with more puzzles per page\n");
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+
+  // Exactly at the maximum: the book is made, with as many pages as were counted.
+  write_print_target_template(dir,
+                              "<print-target name=\"Test press\" max-pages=\"22\" cream-max-pages=\"21\"/>");
+  run_ok(typeset_command(arguments));
+  EXPECT_EQ(page_count(dir / "b.pdf"), 22);
+  fs::remove(dir / "b.pdf");
+
+  // Cream paper has its own, lower maximum; white paper is then a fix too.
+  const CommandResult cream = typeset(arguments + " --cover " + (dir / "c.pdf") + " --paper cream");
+  EXPECT_EQ(cream.exit_code, 2);
+  EXPECT_NE(cream.err.find("over the 21-page maximum of Test press on cream paper"), std::string::npos)
+      << cream.err;
+  EXPECT_NE(cream.err.find(", or print on white paper (up to 22 pages)\n"), std::string::npos) << cream.err;
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+
+  const std::string min_line = write_print_target_template(
+      dir, "<print-target name=\"Test press\" min-pages=\"24\" max-pages=\"828\"/>");
+  const CommandResult under = typeset(arguments);
+  EXPECT_EQ(under.exit_code, 2);
+  EXPECT_EQ(under.err, "typeset: " + kSample +
+                           "/book.json: the book lays out to 22 pages, under the 24-page "
+                           "minimum of Test press (" +
+                           min_line +
+                           "): add chapters or puzzles to the plan (the "
+                           "printer refuses a shorter book; it does not pad it with blank pages)\n");
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+}
+
+TEST(TypesetTest, ShippedBookTemplatesRefuseMoreThanKdpPrints) {
+  const typeset::Template six_by_nine =
+      typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  EXPECT_NO_THROW(typeset::check_page_count(six_by_nine, 828, typeset::Paper::white, "book.json"));
+  EXPECT_THROW(typeset::check_page_count(six_by_nine, 829, typeset::Paper::white, "book.json"), InputError);
+  EXPECT_NO_THROW(typeset::check_page_count(six_by_nine, 776, typeset::Paper::cream, "book.json"));
+  EXPECT_THROW(typeset::check_page_count(six_by_nine, 777, typeset::Paper::cream, "book.json"), InputError);
+  for (const char* letter : {"book-letter", "large-print"}) {
+    const typeset::Template page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + letter + ".xml");
+    EXPECT_NO_THROW(typeset::check_page_count(page_template, 590, typeset::Paper::white, "book.json"))
+        << letter;
+    try {
+      typeset::check_page_count(page_template, 1512, typeset::Paper::white, "book.json");
+      ADD_FAILURE() << letter << ": 1512 pages accepted";
+    } catch (const InputError& error) {
+      EXPECT_NE(error.message().find("1512 pages, over the 590-page maximum of KDP paperback 8.5x11"),
+                std::string::npos)
+          << error.what();
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

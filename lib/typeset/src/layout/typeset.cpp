@@ -820,12 +820,41 @@ TypesetResult typeset_cover(const Book& book, const Template& page_template, int
   return result;
 }
 
+void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source) {
+  if (!page_template.print_target) return;
+  const PrintTarget& target = *page_template.print_target;
+  const bool cream = paper == Paper::cream;
+  const int most = cream ? target.cream_max_pages : target.max_pages;
+  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" +
+                            page_template.source + ":" + std::to_string(target.line) + ")";
+  const std::string laid_out = "the book lays out to " + std::to_string(pages) + " pages, ";
+  if (pages > most) {
+    // The fixes that shorten the book: fewer puzzles per volume, more puzzles per page, or (when
+    // the white-paper limit is higher) thinner paper.
+    std::string fix =
+        ": split the plan into volumes (fewer chapters or puzzles per book) or use a template with more "
+        "puzzles per page";
+    if (cream && pages <= target.max_pages)
+      fix += ", or print on white paper (up to " + std::to_string(target.max_pages) + " pages)";
+    throw InputError(book_source, 0, 0,
+                     laid_out + "over the " + std::to_string(most) + "-page maximum" + where + fix);
+  }
+  if (pages < target.min_pages)
+    throw InputError(book_source, 0, 0,
+                     laid_out + "under the " + std::to_string(target.min_pages) + "-page minimum" + where +
+                         ": add chapters or puzzles to the plan (the printer refuses a shorter book; it does "
+                         "not pad it with blank pages)");
+}
+
 std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
                        int* pages) {
   check_has_puzzles(book, options);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  // Before the fonts and the drawing, which take the time: a book the printer would refuse is
+  // refused here.
+  check_page_count(page_template, static_cast<int>(plan.pages.size()), options.paper, options.book_source);
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);
   PdfDocument pdf(metadata);
   BookRenderer(book, page_template, fonts, plan, &pdf).render_all();

@@ -340,7 +340,7 @@ class TemplateReader {
       source_.fail(source_.line_of(root),
                    "the root element must be <template>, not <" + std::string(root.name()) + ">");
     const Element element(source_, root, {"version", "description"},
-                          {"document", "page", "font", "grid", "master", "split"});
+                          {"document", "page", "font", "grid", "master", "split", "print-target"});
     if (const auto version = element.string("version"); version && *version != "1")
       element.fail_at("version", "unsupported template version " + in_quotes(*version) +
                                      " (this typeset reads version 1)");
@@ -353,6 +353,8 @@ class TemplateReader {
     else
       result.info = default_info();
     if (const auto node = element.single_child("split")) result.split = read_split(*node);
+    if (const auto node = element.single_child("print-target"))
+      result.print_target = read_print_target(*node);
     const auto page = element.single_child("page");
     if (!page) element.fail("<template> needs a <page> element");
     default_page_ = read_page(*page, PageSetup{}, true);
@@ -405,6 +407,28 @@ class TemplateReader {
     if (names.solution.source().empty())
       element.fail_at("solution", in_quotes("solution") + " must not be empty");
     return names;
+  }
+
+  // <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
+  PrintTarget read_print_target(pugi::xml_node node) {
+    const Element element(source_, node, {"name", "min-pages", "max-pages", "cream-max-pages"}, {});
+    constexpr int kMostPages = 100000;
+    PrintTarget target;
+    target.line = element.line();
+    target.name = element.required_string("name");
+    target.min_pages = element.integer("min-pages", 1, kMostPages).value_or(1);
+    const auto max_pages = element.integer("max-pages", 1, kMostPages);
+    if (!max_pages) element.fail("<print-target> needs a 'max-pages' attribute (the printer's most pages)");
+    target.max_pages = *max_pages;
+    target.cream_max_pages = element.integer("cream-max-pages", 1, kMostPages).value_or(target.max_pages);
+    for (const auto& [attribute, most] :
+         {std::pair{"max-pages", target.max_pages}, std::pair{"cream-max-pages", target.cream_max_pages}}) {
+      if (most < target.min_pages)
+        element.fail_at(attribute, in_quotes(attribute) + " " + std::to_string(most) +
+                                       " is below 'min-pages' " + std::to_string(target.min_pages) +
+                                       " (no book could be printed)");
+    }
+    return target;
   }
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {

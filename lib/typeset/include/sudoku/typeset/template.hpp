@@ -229,6 +229,19 @@ struct SplitNames {
   int line = 0;  // of the <split> element
 };
 
+// The printer's page-count range for a bound book (<print-target>): a print-on-demand service
+// refuses an interior outside it at upload, so typeset refuses it before writing anything.
+//   <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
+// Cream paper is thicker than white, so its maximum can be lower; without cream-max-pages,
+// max-pages holds for both papers.
+struct PrintTarget {
+  std::string name;
+  int min_pages = 1;
+  int max_pages = 0;
+  int cream_max_pages = 0;
+  int line = 0;  // of the <print-target> element
+};
+
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
 struct TemplateColor {
   int line = 0;
@@ -252,7 +265,8 @@ struct Template {
   std::optional<Master> spine;
   Master puzzle_page;
   Master solution_page;
-  std::optional<SplitNames> split;  // absent: the default names above
+  std::optional<SplitNames> split;          // absent: the default names above
+  std::optional<PrintTarget> print_target;  // absent: any page count
   // Every non-grey colour, in reading order: PDF/X-1a (typeset --pdfx) refuses them.
   std::vector<TemplateColor> chromatic_colors;
 

@@ -47,9 +47,16 @@ struct TypesetResult {
   bool spine_text = false;      // the cover's spine carries its texts (see typeset_cover)
 };
 
-// The PDF as bytes; `pages` receives the page count when not null.
+// The PDF as bytes; `pages` receives the page count when not null. A book whose page plan falls
+// outside the template's print target (check_page_count) is refused before any page is drawn.
 std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
                        int* pages = nullptr);
+
+// InputError (naming `book_source`, the limit and the template line that sets it) when `pages` lies
+// outside the template's <print-target> range for `paper` (cream paper may have a lower maximum);
+// nothing when the template has no print target.
+//   check_page_count(page_template, 1179, Paper::white, "book.json");  // over 828: throws
+void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source);
 
 // Renders and writes the PDF to `output_path` atomically; with options.cover_path, renders the cover
 // too and writes both only when both rendered.
