@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/puzzle_io.hpp"
@@ -1040,7 +1041,8 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
     // The title is printed on the spine of a long book, not on a thin one's.
     for (const auto& [pages, titles] : {std::pair{60, 2}, std::pair{400, 3}}) {
       const std::string cover = dir / (std::string(name) + "-" + std::to_string(pages) + ".pdf");
-      typeset::typeset_cover(book, page_template, pages, typeset::Paper::white, options, cover);
+      write_file_atomically(cover,
+                            typeset::render_cover_pdf(book, page_template, pages, typeset::Paper::white, options));
       EXPECT_EQ(occurrences(text_of(cover), book.title), titles) << pages;
     }
   }
@@ -1270,8 +1272,8 @@ std::string render_book(const Book& book, const std::string& template_name, cons
   typeset::TypesetOptions options;
   options.date = 1772323200;  // 2026-03-01
   const std::string pdf = dir / (name + ".pdf");
-  typeset::typeset_book(book, typeset::load_template(kTemplateDir + "/" + template_name + ".xml"), options,
-                        pdf);
+  write_file_atomically(
+      pdf, typeset::render_pdf(book, typeset::load_template(kTemplateDir + "/" + template_name + ".xml"), options));
   return pdf;
 }
 
@@ -1606,8 +1608,11 @@ TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {
   TempDir dir;
   const std::string pdf = dir / "x.pdf";
   const std::string cover = dir / "x-cover.pdf";
-  run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --cover " + cover +
-                         " --pdfx --date 2026-03-01"));
+  const std::string said = run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --cover " + cover +
+                                                   " --pdfx --date 2026-03-01"));
+  // A 22-page book's spine is too thin for text: typeset says so rather than leaving it unsaid.
+  EXPECT_NE(said.find(cover + ": cover, "), std::string::npos) << said;
+  EXPECT_NE(said.find("; spine left blank"), std::string::npos) << said;
   for (const auto& [file, pages] : {std::pair{pdf, 22}, std::pair{cover, 1}}) {
     SCOPED_TRACE(file);
     EXPECT_EQ(info_field(run_ok("pdfinfo " + file), "PDF version"), "1.3");

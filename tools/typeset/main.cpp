@@ -39,7 +39,8 @@ int run(const Options& options) {
   std::cout << done.output << ": " << done.book.pages << " pages, " << (done.book.bytes + 512) / 1024
             << " KB\n";
   if (!options.cover.empty())
-    std::cout << options.cover << ": cover, " << (done.book.cover_bytes + 512) / 1024 << " KB\n";
+    std::cout << options.cover << ": cover, " << (done.book.cover_bytes + 512) / 1024 << " KB"
+              << (done.book.spine_text ? "" : "; spine left blank (too thin for its texts)") << "\n";
   return sudoku::cli::kSuccess;
 }
 

@@ -147,7 +147,8 @@ JobResult run_job(Job job) {
   std::vector<std::pair<std::string, const std::string*>> files{{result.output, &interior}};
   std::string cover;
   if (!cover_path.empty()) {
-    cover = render_cover_pdf(book, page_template, result.book.pages, job.options.paper, job.options);
+    cover = render_cover_pdf(book, page_template, result.book.pages, job.options.paper, job.options,
+                             &result.book.spine_text);
     files.emplace_back(cover_path, &cover);
   }
   write_outputs(files);

@@ -5,7 +5,6 @@
 #include <ctime>
 
 #include "layout/grid_block.hpp"
-#include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/font_library.hpp"
@@ -808,18 +807,6 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   return pdf.finish();
 }
 
-TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                            const TypesetOptions& options, const std::string& output_path) {
-  check_writable(output_path);
-  TypesetResult result;
-  const std::string bytes =
-      render_cover_pdf(book, page_template, interior_pages, paper, options, &result.spine_text);
-  write_file_atomically(output_path, bytes);
-  result.pages = 1;
-  result.bytes = bytes.size();
-  return result;
-}
-
 void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source) {
   if (!page_template.print_target) return;
   const PrintTarget& target = *page_template.print_target;
@@ -860,24 +847,6 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   BookRenderer(book, page_template, fonts, plan, &pdf).render_all();
   if (pages != nullptr) *pages = pdf.page_count();
   return pdf.finish();
-}
-
-TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
-                           const std::string& output_path) {
-  // Every output checked before the rendering, so a bad cover path does not replace the book first.
-  check_writable(output_path);
-  if (!options.cover_path.empty()) check_writable(options.cover_path);
-  TypesetResult result;
-  const std::string bytes = render_pdf(book, page_template, options, &result.pages);
-  const std::string cover = options.cover_path.empty()
-                                ? std::string()
-                                : render_cover_pdf(book, page_template, result.pages, options.paper, options,
-                                                   &result.spine_text);
-  write_file_atomically(output_path, bytes);
-  if (!options.cover_path.empty()) write_file_atomically(options.cover_path, cover);
-  result.bytes = bytes.size();
-  result.cover_bytes = cover.size();
-  return result;
 }
 
 }  // namespace sudoku::typeset

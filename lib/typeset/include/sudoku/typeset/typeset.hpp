@@ -1,8 +1,8 @@
-// Typesetting a book: page plan, drawing and PDF output in one call.
+// Typesetting a book: page plan and drawing, to PDF bytes (job.hpp's run_job writes them, with the
+// cover, all or nothing).
 //
-// Contract: typeset_book renders every page of the plan (see page_plan.hpp) with the template's
-// masters and writes the PDF atomically: the output path holds either the previous file or the
-// complete new one, never a truncated PDF. Grids are vector paths; text uses embedded subsets of
+// Contract: render_pdf renders every page of the plan (see page_plan.hpp) with the template's
+// masters. Grids are vector paths; text uses embedded subsets of
 // the template's fonts. The PDF has the template's document metadata, a bookmark per chapter and
 // for the solutions (one child per chapter), and a page label per page (the master's label,
 // "{page}" by default). Greys and black are DeviceGray (100 % K) and every page has a TrimBox
@@ -10,7 +10,7 @@
 // byte-identical from run to run.
 //
 // Errors: InputError for a book that cannot be typeset (no puzzles) or a template font that is
-// missing (at the template's line); IoError when the output cannot be written.
+// missing (at the template's line).
 #pragma once
 
 #include <cstdint>
@@ -33,7 +33,7 @@ struct TypesetOptions {
   std::optional<std::int64_t> date;  // PDF creation date, Unix seconds; nullopt for now
   std::string creator = "sudoku-press typeset";
   std::string book_source = "book.json";  // names the book in messages
-  // typeset_book also writes the full-wrap cover for the interior here (see typeset_cover below).
+  // run_job also writes the full-wrap cover for the interior here (see render_cover_pdf below).
   std::string cover_path;
   // Make the interior (and the cover) PDF/X-1a with this output intent (see print_ready.hpp).
   std::optional<PdfX> pdfx;
@@ -44,7 +44,7 @@ struct TypesetResult {
   int pages = 0;
   std::size_t bytes = 0;
   std::size_t cover_bytes = 0;  // with TypesetOptions::cover_path
-  bool spine_text = false;      // the cover's spine carries its texts (see typeset_cover)
+  bool spine_text = false;      // the cover's spine carries its texts (see render_cover_pdf)
 };
 
 // The PDF as bytes; `pages` receives the page count when not null. A book whose page plan falls
@@ -58,11 +58,6 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
 //   check_page_count(page_template, 1179, Paper::white, "book.json");  // over 828: throws
 void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source);
 
-// Renders and writes the PDF to `output_path` atomically; with options.cover_path, renders the cover
-// too and writes both only when both rendered.
-TypesetResult typeset_book(const Book& book, const Template& page_template, const TypesetOptions& options,
-                           const std::string& output_path);
-
 // Covers for print on demand (Amazon KDP's published figures): the full-wrap cover is the back
 // panel, the spine and the front panel side by side, each panel the interior's trim size, with
 // 0.125 in bleed on every side; the spine is the interior's page count times the paper's
@@ -74,8 +69,9 @@ TypesetResult typeset_book(const Book& book, const Template& page_template, cons
 // front-cover (a sample grid, the book's first puzzle, in its one slot), back-cover and spine
 // masters; text fits as on the interior pages (see docs/templates.md), spine texts are centred
 // across the spine and read from top to bottom.
-//   const TypesetResult interior = typeset_book(book, page_template, options, "book.pdf");
-//   typeset_cover(book, page_template, interior.pages, Paper::white, options, "cover.pdf");
+//   int pages = 0;
+//   const std::string interior = render_pdf(book, page_template, options, &pages);
+//   const std::string cover = render_cover_pdf(book, page_template, pages, Paper::white, options);
 inline constexpr int kMinimumPagesForSpineText = 79;
 inline constexpr double kCoverBleed = 0.125 * 72;
 
@@ -94,7 +90,5 @@ CoverGeometry cover_geometry(const Template& page_template, int interior_pages, 
 // `spine_text`, when not null, receives whether the spine carries its texts.
 std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
                              const TypesetOptions& options, bool* spine_text = nullptr);
-TypesetResult typeset_cover(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                            const TypesetOptions& options, const std::string& output_path);
 
 }  // namespace sudoku::typeset
