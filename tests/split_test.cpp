@@ -404,6 +404,21 @@ TEST(SplitTest, FileNamesKeepTheLettersOfEveryScript) {
   EXPECT_EQ(files.back().name, "Ελληνικά-Русский_2.0-12.pdf");
 }
 
+// A name is never read as an option or hidden: a leading dash is dropped, a leading dot gets '_'
+// before it (a hidden name would also start like the staging folder).
+TEST(SplitTest, FileNamesNeverStartWithADashOrADot) {
+  Book book = read_book(testing::test_data("books/sample/book.json"));
+  book.chapters[0].title = "-rf";
+  book.chapters[1].title = "..hidden";
+  auto options = split_options({typeset::SplitFormat::pdf});
+  options.typeset.include_solutions = false;
+  const auto files = typeset::render_split(book, typeset::load_template(kNewspaper), options);
+  EXPECT_EQ(files.front().name, "rf-1.pdf");
+  const std::string second = std::to_string(book.chapters[0].puzzles.size() + 1);
+  EXPECT_FALSE(file_named(files, "_..hidden-" + second + ".pdf").bytes.empty());
+  for (const auto& file : files) EXPECT_FALSE(file.name.starts_with("-") || file.name.starts_with(".")) << file.name;
+}
+
 TEST(SplitTest, NamesThatClashOrLackAValueAreTemplateErrorsAtTheSplitLine) {
   std::string text = testing::read_text_file(kNewspaper);
   const std::size_t page = text.find("  <page ");
