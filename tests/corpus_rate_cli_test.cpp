@@ -4,10 +4,17 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <boost/json.hpp>
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/puzzle_io.hpp"
@@ -128,6 +135,84 @@ TEST(CorpusRateCli, StdinAndOutputFile) {
             std::string::npos);
   const auto unwritable = run_command(corpus_rate() + " -o " + dir + "/no/such/dir/out.csv -", "");
   EXPECT_EQ(unwritable.exit_code, 2);
+}
+
+// corpus-rate streams: records come out while its input is still open. The test writes the first
+// 300 of 2,000 puzzles into a pipe, keeps the pipe open, and waits for the first record; a tool that
+// read the whole corpus before writing (it once held 2.2 KB per puzzle and built the output in
+// memory) never answers, and the wait gives up after 120 s. Then the rest follows, written by a
+// second thread while this one reads (a pipe holds 64 KiB: one side alone would fill it and wait
+// for ever), and the records must be in input order.
+TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
+  std::vector<std::string> corpus;
+  {
+    std::ifstream file(testing::test_data("corpora/17-clue.txt"));
+    for (std::string line; std::getline(file, line) && corpus.size() < 2000;)
+      corpus.push_back(line.substr(0, line.find('\r')));  // the file has CRLF line ends
+  }
+  ASSERT_EQ(corpus.size(), 2000U);
+  int input[2], output[2];
+  ASSERT_EQ(::pipe(input), 0);
+  ASSERT_EQ(::pipe(output), 0);
+  const std::string tool = corpus_rate();
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::dup2(input[0], 0);
+    ::dup2(output[1], 1);
+    for (const int fd : {input[0], input[1], output[0], output[1]}) ::close(fd);
+    ::execl(tool.c_str(), tool.c_str(), "--no-rating", "-j2", "-f", "csv", "-", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(input[0]);
+  ::close(output[1]);
+  const auto write_lines = [&](std::size_t from, std::size_t to) {
+    std::string text;
+    for (std::size_t i = from; i < to; ++i) text += corpus[i] + "\n";
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t wrote = ::write(input[1], text.data() + done, text.size() - done);
+      if (wrote <= 0) return;
+      done += static_cast<std::size_t>(wrote);
+    }
+  };
+  constexpr std::size_t kFirst = 300;  // about 25 KB: fits the pipe, so this write never waits
+  write_lines(0, kFirst);
+
+  std::string out;
+  const auto read_some = [&] {
+    pollfd ready{output[0], POLLIN, 0};
+    if (::poll(&ready, 1, 120000) <= 0) return false;
+    char buffer[65536];
+    const ssize_t got = ::read(output[0], buffer, sizeof buffer);
+    if (got <= 0) return false;
+    out.append(buffer, static_cast<std::size_t>(got));
+    return true;
+  };
+  const auto records = [&] { return std::count(out.begin(), out.end(), '\n') - 1; };  // minus the header
+  while (records() < 1 && read_some()) {
+  }
+  const bool streamed = records() >= 1;
+  std::thread writer([&] {
+    if (streamed) write_lines(kFirst, corpus.size());
+    ::close(input[1]);  // the end of the corpus
+  });
+  if (!streamed) ::kill(child, SIGKILL);
+  while (read_some()) {
+  }
+  writer.join();
+  ::close(output[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(streamed) << "no record before the input ended";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_EQ(records(), 2000);
+  std::istringstream lines(out);
+  std::string line;
+  std::getline(lines, line);  // the header
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    std::getline(lines, line);
+    ASSERT_EQ(line.rfind("-," + std::to_string(i + 1) + "," + corpus[i] + ",", 0), 0U) << line;
+  }
 }
 
 // The editor's audit of a corpus: one row per press level, problems named, JSON on request.

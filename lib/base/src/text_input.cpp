@@ -60,12 +60,32 @@ LineReader::LineReader(std::istream& input, std::string source, NulBytes nul_byt
 bool LineReader::refill() {
   begin_ = 0;
   end_ = 0;
-  // Read until the buffer holds something (a pipe may deliver less than asked).
-  while (end_ == 0 && input_) {
-    input_.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    end_ = static_cast<std::size_t>(input_.gcount());
+  // Takes what the stream holds without waiting, and waits only while no whole line is in hand, so
+  // lines coming down a pipe are handed on as they arrive (an istream::read of the whole buffer
+  // would wait for 64 KiB or the end of the input, however long the writer takes to send them).
+  std::streambuf& source = *input_.rdbuf();
+  std::size_t scanned = 0;  // bytes before this hold no newline
+  bool whole_line = false;
+  while (end_ < buffer_.size() && !ended_) {
+    const std::streamsize ready = source.in_avail();
+    if (ready > 0) {
+      end_ += static_cast<std::size_t>(source.sgetn(
+          buffer_.data() + end_, std::min(static_cast<std::streamsize>(buffer_.size() - end_), ready)));
+      continue;
+    }
+    whole_line = whole_line || std::memchr(buffer_.data() + scanned, '\n', end_ - scanned) != nullptr;
+    scanned = end_;
+    if (whole_line) break;
+    // About to wait for the writer: what is written so far goes out first (as istream's sentry
+    // flushes a tied stream), so a program talking to this one line by line gets its answers.
+    if (input_.tie() != nullptr) input_.tie()->flush();
+    const int byte = source.sbumpc();
+    if (byte == std::char_traits<char>::eof()) {
+      ended_ = true;
+    } else {
+      buffer_[end_++] = static_cast<char>(byte);
+    }
   }
-  if (input_.bad()) throw IoError(source_ + ": read error");
   if (at_start_ && end_ > 0) {
     at_start_ = false;
     const std::string_view start(buffer_.data(), end_);

@@ -57,6 +57,7 @@ class LineReader {
   std::size_t end_ = 0;
   int line_number_ = 0;
   bool at_start_ = true;
+  bool ended_ = false;  // the stream said end of input
 };
 
 // The whole of a file ("-": standard input), at most `max_bytes`, with the checks above; a UTF-8
