@@ -399,6 +399,44 @@ TEST(CorpusRateCli, KillerLevelsAndExplain) {
   EXPECT_EQ(explained.out.find("grade 0.0"), std::string::npos);
 }
 
+// --explain --format json: the same path as the text, a step at a time with its evidence (the
+// cages of Killer steps, the houses named as in the sentences), rounds in order.
+TEST(CorpusRateCli, ExplainAsJsonCarriesTheEvidence) {
+  const std::string sample = testing::test_data("killer-sample.txt");
+  const auto text = run_command(corpus_rate() + " --variant killer --runs 1 -j1 --explain " + sample);
+  const auto json = run_command(corpus_rate() + " --variant killer --runs 1 -j1 --explain -f json " + sample);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto puzzles = boost::json::parse(json.out).as_array();
+  ASSERT_EQ(puzzles.size(), 10U);
+  std::size_t steps = 0;
+  bool cages = false;
+  bool named_unit = false;
+  for (const auto& puzzle : puzzles) {
+    EXPECT_EQ(puzzle.at("status").as_string(), "ok");
+    std::int64_t round = 0;
+    for (const auto& value : puzzle.at("steps").as_array()) {
+      const auto& step = value.as_object();
+      ++steps;
+      EXPECT_GE(step.at("round").as_int64(), round);
+      round = step.at("round").as_int64();
+      EXPECT_NE(text.out.find(std::string(step.at("text").as_string())), std::string::npos);
+      if (step.at("evidence").is_null()) continue;
+      const auto& evidence = step.at("evidence").as_object();
+      for (const auto& cage : evidence.at("cages").as_array())
+        cages = cages || (cage.at("sum").as_int64() > 0 && !cage.at("cells").as_array().empty());
+      for (const auto& unit : evidence.at("units").as_array())
+        named_unit = named_unit || unit.as_string().starts_with("row ");
+    }
+  }
+  EXPECT_TRUE(cages);
+  EXPECT_TRUE(named_unit);
+  // As many steps as the text has step lines.
+  std::size_t lines = 0;
+  for (std::size_t at = 0; (at = text.out.find('\n', at)) != std::string::npos; ++at)
+    if (at + 1 < text.out.size() && text.out[at + 1] != '#' && text.out[at + 1] != '\n') ++lines;
+  EXPECT_EQ(steps, lines);
+}
+
 // The editor's audit of Killer puzzles: the Killer levels with their cage ranges (a cages column,
 // no givens allowed), and the puzzle whose cages admit no solution named as not audited.
 TEST(CorpusRateCli, KillerAudit) {

@@ -8,6 +8,12 @@
 #include "progress_bar.hpp"
 #include "sudoku/corpus/corpus_run.hpp"
 
+#if SUDOKU_CORPUS_RATE_PICTURES
+#include "resources.hpp"
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/typeset/step_picture.hpp"
+#endif
+
 namespace {
 
 namespace po = boost::program_options;
@@ -16,6 +22,10 @@ using sudoku::cli::UsageError;
 struct Options {
   sudoku::CorpusRunOptions run;
   sudoku::CorpusRatingFlags flags;
+  // --explain --format svg|pdf: step pictures instead of text.
+  std::string picture_format;  // "svg" or "pdf", else empty
+  bool every_step = false;     // --pictures all: every step beyond singles, not only the hardest
+  std::string picture_size = "page";
 };
 
 bool parse_options(int argc, char** argv, Options& options) {
@@ -31,8 +41,11 @@ count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solv
 puzzles: the Killer levels, and no HS-solver calls, which know no cages). Records come
 out in input order, identical for any --jobs. With --explain, each puzzle's solving path replaces the
 records: a header line per puzzle ("# file:line puzzle", then grade and hardest technique), one line
-per step (score, placements and eliminations, technique), a blank line between puzzles. With --audit,
-the editor's check per level replaces them.
+per step (score, placements and eliminations, technique), a blank line between puzzles; with --format
+json, the steps as data with their evidence (docs/explanations.md); with --format svg or pdf and -o FILE,
+pictures of the hardest step of each puzzle (--pictures all: every step beyond singles), a PDF page
+each (SVG: one file each, FILE-2.svg, FILE-3.svg, ... after the first). With --audit, the editor's check
+per level replaces them.
 Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
   std::string box;
@@ -40,8 +53,15 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   int size = 0;
   int jobs = 0;
   auto& flags = options.flags;
+  std::string pictures = "hardest";
   command_line.options.add_options()("format,f", po::value(&format)->default_value("csv"),
-                                     "output format: csv (with a header), json or text")(
+                                     "output format: csv (with a header), json or text; with --explain also "
+                                     "svg or pdf (step pictures, with -o)")(
+      "pictures", po::value(&pictures),
+      "with --explain --format svg|pdf: hardest (default: each puzzle's hardest step) or all (every step "
+      "beyond singles)")(
+      "picture-size", po::value(&options.picture_size),
+      "with --explain --format svg|pdf: page (default, a 6 in grid) or quarter (a 3.5 in grid)")(
       "output,o", po::value(&options.run.output),
       "write the records to this file instead of standard output")(
       "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
@@ -90,6 +110,18 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   if (options.run.files.empty()) throw UsageError("no input file given");
   options.run.read = sudoku::cli::read_options_for(size, box, variant);
   flags.jobs = sudoku::cli::worker_threads(jobs);
+  if (pictures != "hardest" && pictures != "all")
+    throw UsageError("unknown --pictures '" + pictures + "' (expected hardest or all)");
+  options.every_step = pictures == "all";
+  if (format == "svg" || format == "pdf") {
+    if (!flags.explain) throw UsageError("--format " + format + " draws steps: it needs --explain");
+    if (options.run.output.empty()) throw UsageError("--format " + format + " needs -o FILE");
+#if !SUDOKU_CORPUS_RATE_PICTURES
+    throw UsageError("--format " + format + " needs the typesetting library, which this build leaves out");
+#endif
+    options.picture_format = format;
+    format = "text";
+  }
   try {
     options.run.format = sudoku::parse_output_format(format);
     options.run.rating = sudoku::corpus_rating_options(flags);
@@ -99,8 +131,80 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   return true;
 }
 
+#if SUDOKU_CORPUS_RATE_PICTURES
+bool is_single(sudoku::Technique technique) {
+  using sudoku::Technique;
+  return technique == Technique::full_house || technique == Technique::hidden_single_box ||
+         technique == Technique::hidden_single_line || technique == Technique::naked_single ||
+         technique == Technique::cage_completion;
+}
+
+// The pictures of one report: its hardest step (the first of the highest score), or every step
+// beyond singles.
+void add_pictures(const sudoku::PuzzleReport& report, bool every_step,
+                  std::vector<sudoku::typeset::StepPicture>& pictures) {
+  if (report.status != sudoku::PuzzleStatus::ok || !report.explained_grid || report.explained_steps.empty())
+    return;
+  const auto& steps = report.explained_steps;
+  const std::vector<sudoku::PencilBoard> boards = sudoku::step_boards(*report.explained_grid, steps);
+  std::size_t hardest = 0;
+  for (std::size_t i = 1; i < steps.size(); ++i)
+    if (steps[i].score > steps[hardest].score + 1e-9) hardest = i;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (every_step ? is_single(steps[i].technique) : i != hardest) continue;
+    pictures.push_back({report.explained_grid, boards[i], steps[i],
+                        report.file + ":" + std::to_string(report.line) + ", step " + std::to_string(i + 1) +
+                            " of " + std::to_string(steps.size())});
+  }
+}
+
+// FILE for the first picture, FILE-2.svg, FILE-3.svg, ... for the others (SVG holds one).
+std::string numbered(const std::string& path, std::size_t index) {
+  if (index == 0) return path;
+  const std::size_t dot = path.find_last_of('.');
+  const std::size_t slash = path.find_last_of('/');
+  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  const std::string stem = has_extension ? path.substr(0, dot) : path;
+  return stem + "-" + std::to_string(index + 1) + (has_extension ? path.substr(dot) : std::string());
+}
+
+void write_pictures(const Options& options, const std::vector<sudoku::typeset::StepPicture>& pictures,
+                    const sudoku::typeset::PlotFonts& fonts) {
+  using sudoku::typeset::PlotFormat;
+  if (pictures.empty())
+    throw UsageError(options.every_step ? "no step beyond singles to draw" : "no step to draw");
+  sudoku::typeset::StepPictureOptions picture_options;
+  picture_options.size = *sudoku::typeset::parse_step_picture_size(options.picture_size);
+  if (options.picture_format == "pdf") {
+    sudoku::write_file_atomically(
+        options.run.output, sudoku::typeset::render_step_pictures(pictures, fonts, PlotFormat::pdf, picture_options));
+    return;
+  }
+  // Every file rendered before any is written.
+  std::vector<std::string> files;
+  for (const auto& picture : pictures)
+    files.push_back(sudoku::typeset::render_step_pictures({picture}, fonts, PlotFormat::svg, picture_options));
+  for (std::size_t i = 0; i < files.size(); ++i) sudoku::write_file_atomically(numbered(options.run.output, i), files[i]);
+}
+#endif
+
 int run(const Options& options) {
   const auto start = std::chrono::steady_clock::now();
+#if SUDOKU_CORPUS_RATE_PICTURES
+  // Fonts first: a missing font should fail before the rating, not after.
+  sudoku::typeset::FontLibrary font_library(sudoku::cli::data_dirs("fonts"));
+  std::optional<sudoku::typeset::PlotFonts> fonts;
+  std::vector<sudoku::typeset::StepPicture> pictures;
+  sudoku::CorpusRunOptions run_options = options.run;
+  if (!options.picture_format.empty()) {
+    fonts = sudoku::typeset::find_plot_fonts(font_library);
+    run_options.on_report = [&](const sudoku::PuzzleReport& report) {
+      add_pictures(report, options.every_step, pictures);
+    };
+  }
+#else
+  const sudoku::CorpusRunOptions& run_options = options.run;
+#endif
   const sudoku::CorpusRater rater(options.run.rating);
   if (options.run.rating.rate)
     for (const auto& warning : rater.warnings()) std::cerr << "corpus-rate: warning: " << warning << "\n";
@@ -109,8 +213,11 @@ int run(const Options& options) {
                                                   ? sudoku::count_corpus(options.run.files, options.run.read)
                                                   : 0);
   const auto result =
-      sudoku::run_corpus(options.run, rater, std::cout, [&](std::size_t done) { progress.update(done); });
+      sudoku::run_corpus(run_options, rater, std::cout, [&](std::size_t done) { progress.update(done); });
   progress.finish();
+#if SUDOKU_CORPUS_RATE_PICTURES
+  if (fonts) write_pictures(options, pictures, *fonts);
+#endif
   for (const auto& note : result.notes) std::cerr << "corpus-rate: note: " << note << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "corpus-rate: %s in %.2f s (%.0f puzzles/s)\n", result.counts.text().c_str(), seconds,

@@ -164,6 +164,10 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
         std::snprintf(score, sizeof score, "%.1f  ", step.score);
         report.technique_steps.push_back(score + format_step(grid.geometry(), step));
       }
+      if (options_.explain) {
+        report.explained_steps = technique.steps;
+        report.explained_grid = std::make_shared<const Grid>(grid);
+      }
     }
   }
   return report;

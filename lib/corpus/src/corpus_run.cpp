@@ -83,8 +83,9 @@ CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater
   for (const std::string& file : run.files) readers.emplace_back(file, run.read);
   const auto archive = open_archive(run.archive);
   std::optional<AtomicFileWriter> file;
-  if (!run.output.empty()) file.emplace(run.output);
+  if (!run.output.empty() && !run.on_report) file.emplace(run.output);
   CorpusWriter writer(run.rating, run.format, [&](std::string_view bytes) {
+    if (run.on_report) return;
     if (file) {
       file->write(bytes);
     } else if (!out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()))) {
@@ -109,12 +110,13 @@ CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater
         if (archive) mark_published(report, *archive);
         large = large || CorpusRater::needs_notes(report);
         writer.add(report);
+        if (run.on_report) run.on_report(report);
       },
       progress);
   writer.finish();
   if (file) {
     file->commit();
-  } else if (!out.flush()) {
+  } else if (!run.on_report && !out.flush()) {
     throw IoError("standard output: write error");
   }
   return CorpusRunResult{writer.counts(), rater.notes(large)};

@@ -93,6 +93,94 @@ std::string explanation(const PuzzleReport& report) {
   return text;
 }
 
+// Scores and grades with one decimal, as the text explanations write them (a JSON double would
+// come out as 2.6E0).
+std::string tenths(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", value);
+  return text;
+}
+
+// A step as JSON data (docs/explanations.md): its deductions and its evidence, cells named "r4c7"
+// (the score is added by the caller, see tenths).
+boost::json::object step_json(const Grid& grid, const TechniqueStep& step) {
+  const Geometry& geometry = grid.geometry();
+  const auto candidate = [&](const CellValue& at) {
+    return boost::json::object{{"cell", cell_name(geometry, at.cell)}, {"value", at.value}};
+  };
+  const auto candidates = [&](const std::vector<CellValue>& list) {
+    boost::json::array array;
+    for (const CellValue& at : list) array.push_back(candidate(at));
+    return array;
+  };
+  const auto units = [&](const std::vector<int>& list) {
+    boost::json::array array;
+    for (int unit : list) array.push_back(boost::json::value(unit_name(grid.geometry_ptr(), unit)));
+    return array;
+  };
+  boost::json::object object;
+  object["round"] = step.round;
+  object["technique"] = std::string(technique_id(step.technique));
+  object["text"] = format_step(geometry, step);
+  object["placements"] = candidates(step.placements);
+  object["eliminations"] = candidates(step.eliminations);
+  if (step.evidence.empty()) {
+    object["evidence"] = nullptr;
+    return object;
+  }
+  const StepEvidence& evidence = step.evidence;
+  boost::json::object pattern;
+  pattern["units"] = units(evidence.units);
+  pattern["cover_units"] = units(evidence.cover_units);
+  boost::json::array cells;
+  for (int cell : evidence.cells) cells.push_back(boost::json::value(cell_name(geometry, cell)));
+  pattern["cells"] = std::move(cells);
+  pattern["candidates"] = candidates(evidence.candidates);
+  boost::json::array links;
+  for (const EvidenceLink& link : evidence.links)
+    links.push_back(boost::json::object{
+        {"from", candidate(link.from)}, {"to", candidate(link.to)}, {"strong", link.strong}});
+  pattern["links"] = std::move(links);
+  boost::json::array cages;
+  for (int cage : evidence.cages) {
+    const Cage& c = geometry.cages()[static_cast<std::size_t>(cage)];
+    boost::json::array cage_cells;
+    for (int cell : c.cells) cage_cells.push_back(boost::json::value(cell_name(geometry, cell)));
+    cages.push_back(boost::json::object{{"number", cage + 1}, {"sum", c.sum}, {"cells", std::move(cage_cells)}});
+  }
+  pattern["cages"] = std::move(cages);
+  object["evidence"] = std::move(pattern);
+  return object;
+}
+
+// One puzzle's solving path as a JSON object, a step a line (the array of `corpus-rate --explain
+// --format json`).
+std::string explanation_json(const PuzzleReport& report) {
+  boost::json::object head;
+  head["file"] = report.file;
+  head["line"] = report.line;
+  head["puzzle"] = report.puzzle;
+  head["status"] = std::string(status_name(report.status));
+  if (report.status != PuzzleStatus::ok) {
+    head["error"] = report.error;
+    return boost::json::serialize(head);
+  }
+  head["beyond"] = report.technique_beyond;
+  head["hardest"] = report.hardest_technique;
+  std::string text = boost::json::serialize(head);
+  text.pop_back();  // the closing brace: the grade and the steps follow
+  text += ",\"grade\":" + (report.technique_grade ? tenths(*report.technique_grade) : std::string("null"));
+  text += ",\"steps\":[";
+  for (std::size_t i = 0; i < report.explained_steps.size(); ++i) {
+    text += i ? ",\n    " : "\n    ";
+    const TechniqueStep& step = report.explained_steps[i];
+    text += "{\"score\":" + tenths(step.score) + "," +
+            boost::json::serialize(step_json(*report.explained_grid, step)).substr(1);
+  }
+  text += report.explained_steps.empty() ? "]}" : "\n  ]}";
+  return text;
+}
+
 // The text table's cells, '-' for absent values and newlines made spaces.
 std::vector<std::string> text_cells(const PuzzleReport* report) {
   std::vector<std::string> row;
@@ -222,6 +310,9 @@ void CorpusWriter::add(const PuzzleReport& report) {
   counts_.add(report);
   if (options_.audit) {
     audit_.add(report);
+  } else if (options_.explain && format_ == OutputFormat::json) {
+    output_(count_ > 1 ? ",\n  " : "[\n  ");
+    output_(explanation_json(report));
   } else if (options_.explain) {
     if (count_ > 1) output_("\n");
     output_(explanation(report));
@@ -240,7 +331,9 @@ void CorpusWriter::finish() {
   if (options_.audit) {
     const Audit audit = audit_.finish(options_);
     output_(format_ == OutputFormat::json ? pretty_json(audit_to_json(audit)) : format_audit(audit));
-  } else if (format_ == OutputFormat::json && !options_.explain) {
+  } else if (format_ == OutputFormat::json && options_.explain) {
+    output_(count_ == 0 ? "[]\n" : "\n]\n");
+  } else if (format_ == OutputFormat::json) {
     output_(count_ == 0 ? "]\n" : "\n]\n");
   } else if (spool_) {
     std::rewind(spool_->file);

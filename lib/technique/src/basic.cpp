@@ -247,7 +247,12 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       if (bit_count(once) != 1) return false;
       Step step = make_step(Technique::full_house, 1.0);
       step.placements.push_back({last_open, std::countr_zero(once)});
-      if (context.explain) step.detail = "full house in " + layout.unit_name(unit);
+      if (context.explain) {
+        step.detail = "full house in " + layout.unit_name(unit);
+        step.evidence.units.push_back(unit);
+        step.evidence.cells.push_back(last_open);
+        add_candidate(step.evidence, last_open, std::countr_zero(once));
+      }
       out.push_back(std::move(step));
       continue;
     }
@@ -259,7 +264,12 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
       Step step =
           box ? make_step(Technique::hidden_single_box, 1.2) : make_step(Technique::hidden_single_line, 1.5);
       step.placements.push_back({cell, digit});
-      if (context.explain) step.detail = "hidden single in " + layout.unit_name(unit);
+      if (context.explain) {
+        step.detail = "hidden single in " + layout.unit_name(unit);
+        step.evidence.units.push_back(unit);
+        step.evidence.cells.push_back(cell);
+        add_candidate(step.evidence, cell, digit);
+      }
       out.push_back(std::move(step));
     }
   }
@@ -276,7 +286,11 @@ void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchCo
     if (bit_count(mask) != 1) return;
     Step step = make_step(Technique::naked_single, 2.3);
     step.placements.push_back({cell, std::countr_zero(mask)});
-    if (context.explain) step.detail = "naked single";
+    if (context.explain) {
+      step.detail = "naked single";
+      step.evidence.cells.push_back(cell);
+      add_candidate(step.evidence, cell, std::countr_zero(mask));
+    }
     out.push_back(std::move(step));
   });
 }
@@ -338,14 +352,24 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
       const int digit = std::countr_zero(locked);
       const CellSet<W> eliminated = board.cells_of(digit) & intersection.cover_rest;
       std::string detail;
-      if (context.explain)
+      // The base's places for the digit, all in the overlap, and the two units.
+      StepEvidence evidence;
+      if (context.explain) {
         detail = std::string(pointing ? "pointing" : "claiming") + ", " +
                  layout.unit_name(intersection.base) + " (" + digit_text(digit) + " locked in " +
                  layout.unit_name(intersection.cover) + ")";
+        evidence.units.push_back(intersection.base);
+        evidence.cover_units.push_back(intersection.cover);
+        (board.cells_of(digit) & intersection.overlap).for_each([&](int cell) {
+          evidence.cells.push_back(cell);
+          add_candidate(evidence, cell, digit);
+        });
+      }
       if (!direct) {
         Step step = pointing ? make_step(Technique::pointing, 2.6) : make_step(Technique::claiming, 2.8);
         add_eliminations(step, eliminated, digit);
         step.detail = std::move(detail);
+        step.evidence = std::move(evidence);
         out.push_back(std::move(step));
         continue;
       }
@@ -355,9 +379,16 @@ void find_intersections(const Layout<W>& layout, const Board<W>& board, SearchCo
         Step step = pointing ? make_step(Technique::direct_pointing, 1.7)
                              : make_step(Technique::direct_claiming, 1.9);
         step.placements.push_back({cell, digit});
-        if (context.explain)
+        if (context.explain) {
           step.detail = "direct " + detail + ", then hidden single (" + cells_text(layout, eliminated) +
                         " -" + digit_text(digit) + ")";
+          // The unit of the base's kind where the single is left (the placement's own).
+          step.evidence = evidence;
+          for (int unit : layout.units_of(cell))
+            if (layout.unit_kind[static_cast<std::size_t>(unit)] ==
+                layout.unit_kind[static_cast<std::size_t>(intersection.base)])
+              step.evidence.units.push_back(unit);
+        }
         out.push_back(std::move(step));
       }
     }
@@ -406,10 +437,16 @@ void find_naked_subsets(const Layout<W>& layout, const Board<W>& board, SearchCo
               step.eliminations.push_back({cell, std::countr_zero(hit)});
           }
           if (step.eliminations.empty()) return;
-          if (context.explain)
+          if (context.explain) {
             step.detail = std::string("naked ") + kSetNames[static_cast<std::size_t>(size)] + " " +
                           cells_text(layout, members) + " (" + digits_text(together) + ") in " +
                           layout.unit_name(static_cast<int>(u));
+            step.evidence.units.push_back(static_cast<int>(u));
+            members.for_each([&](int cell) {
+              step.evidence.cells.push_back(cell);
+              add_candidates(step.evidence, cell, board.mask(cell));
+            });
+          }
           out.push_back(std::move(step));
         });
     if (out.size() != found_before) barren[u] = 0;
@@ -467,10 +504,16 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
           }
           if (step.eliminations.empty()) return;
           std::string detail;
-          if (context.explain)
+          if (context.explain) {
             detail = std::string("hidden ") + kSetNames[static_cast<std::size_t>(size)] + " " +
                      cells_text(layout, cells) + " (" + digits_text(kept) + ") in " +
                      layout.unit_name(static_cast<int>(u));
+            step.evidence.units.push_back(static_cast<int>(u));
+            cells.for_each([&](int cell) {
+              step.evidence.cells.push_back(cell);
+              add_candidates(step.evidence, cell, board.mask(cell) & kept);
+            });
+          }
           if (!direct) {
             step.detail = std::move(detail);
             out.push_back(std::move(step));
@@ -484,7 +527,10 @@ void find_hidden_subsets(const Layout<W>& layout, const Board<W>& board, SearchC
             if (bit_count(places) < 2 || bit_count(left) != 1) continue;
             Step placed = make_step(technique, score);
             placed.placements.push_back({members[static_cast<std::size_t>(std::countr_zero(left))], digit});
-            if (context.explain) placed.detail = "direct " + detail + ", then hidden single";
+            if (context.explain) {
+              placed.detail = "direct " + detail + ", then hidden single";
+              placed.evidence = step.evidence;
+            }
             out.push_back(std::move(placed));
           }
         });
@@ -554,9 +600,17 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
             add_eliminations(step, eliminated, digit);
             if (context.explain) {
               std::string names;
-              for (int i : chosen)
-                names += (names.empty() ? "" : ", ") +
-                         layout.unit_name(base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])]);
+              for (int i : chosen) {
+                const int line = base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])];
+                names += (names.empty() ? "" : ", ") + layout.unit_name(line);
+                step.evidence.units.push_back(line);
+              }
+              for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
+                step.evidence.cover_units.push_back(cover[static_cast<std::size_t>(std::countr_zero(bits))]);
+              (board.cells_of(digit) & base_cells).for_each([&](int cell) {
+                step.evidence.cells.push_back(cell);
+                add_candidate(step.evidence, cell, digit);
+              });
               step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) +
                             " in " + names;
             }
@@ -597,10 +651,15 @@ void find_xy_wings(const Layout<W>& layout, const Board<W>& board, SearchContext
         if (eliminated.none()) continue;
         Step step = make_step(Technique::xy_wing, 4.2);
         add_eliminations(step, eliminated, digit);
-        if (context.explain)
+        if (context.explain) {
           step.detail = "XY-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) +
                         "), wings " + layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " +
                         layout.cell_text(wings[b]) + " (" + digits_text(mask_b) + ")";
+          for (int cell : {pivot, wings[a], wings[b]}) {
+            step.evidence.cells.push_back(cell);
+            add_candidates(step.evidence, cell, board.mask(cell));
+          }
+        }
         out.push_back(std::move(step));
       }
   });
@@ -631,10 +690,15 @@ void find_xyz_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
         if (eliminated.none()) continue;
         Step step = make_step(Technique::xyz_wing, 4.4);
         add_eliminations(step, eliminated, digit);
-        if (context.explain)
+        if (context.explain) {
           step.detail = "XYZ-wing, pivot " + layout.cell_text(pivot) + " (" + digits_text(pivot_mask) +
                         "), wings " + layout.cell_text(wings[a]) + " (" + digits_text(mask_a) + ") and " +
                         layout.cell_text(wings[b]) + " (" + digits_text(mask_b) + ")";
+          for (int cell : {pivot, wings[a], wings[b]}) {
+            step.evidence.cells.push_back(cell);
+            add_candidates(step.evidence, cell, board.mask(cell));
+          }
+        }
         out.push_back(std::move(step));
       }
   });
@@ -713,10 +777,19 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
       Step step = make_step(technique, score);
       for (; losing != 0; losing &= losing - 1)
         add_eliminations(step, gone[static_cast<std::size_t>(std::countr_zero(losing))], std::countr_zero(losing));
-      if (context.explain)
+      if (context.explain) {
         step.detail = std::string(technique_name(technique)) + ": " + cells_text(layout, members) + " (" +
                       digits_text(together) + ") and " + layout.cell_text(b) + " (" + digits_text(pair) +
                       ")" + (low_restricted && high_restricted ? ", doubly linked" : "");
+        // The almost locked set's unit and cells, then the bivalue cell.
+        step.evidence.units.push_back(static_cast<int>(u));
+        members.for_each([&](int cell) {
+          step.evidence.cells.push_back(cell);
+          add_candidates(step.evidence, cell, board.mask(cell));
+        });
+        step.evidence.cells.push_back(b);
+        add_candidates(step.evidence, b, pair);
+      }
       out.push_back(std::move(step));
     });
   };

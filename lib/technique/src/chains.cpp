@@ -219,6 +219,22 @@ std::string path_text(const Layout<W>& layout, const std::vector<ChainNode>& pat
   return text;
 }
 
+// A path of facts as evidence: "on -> off" is a weak link (both cannot be true), "off -> on" a
+// strong one (both cannot be false). A loop gets its closing link, last node back to the first.
+inline void add_path_evidence(StepEvidence& evidence, const std::vector<ChainNode>& path, bool loop) {
+  const auto value = [](const ChainNode& node) { return CellValue{node.cell, node.digit + 1}; };
+  for (std::size_t i = 0; i + 1 < path.size(); ++i)
+    evidence.links.push_back({value(path[i]), value(path[i + 1]), !path[i].on && path[i + 1].on});
+  if (loop && path.size() > 2)
+    evidence.links.push_back({value(path.back()), value(path.front()), !path.back().on && path.front().on});
+  for (const ChainNode& node : path) {
+    if (std::find(evidence.cells.begin(), evidence.cells.end(), node.cell) == evidence.cells.end())
+      evidence.cells.push_back(node.cell);
+    if (std::find(evidence.candidates.begin(), evidence.candidates.end(), value(node)) == evidence.candidates.end())
+      evidence.candidates.push_back(value(node));
+  }
+}
+
 // Largest chain length (even node count) whose score stays within `bound`, at most `cap`.
 int node_limit(double base, double bound, int cap) {
   int limit = 0;
@@ -511,8 +527,10 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
         if (nodes == 0) return;
         step.score = kCycleBase + length_bonus(nodes);
         best = std::min(best, step.score);
-        if (context.explain)
+        if (context.explain) {
           step.detail = std::string(y_cycles ? "Y-cycle: " : "X-cycle: ") + path_text(layout, search.shown);
+          add_path_evidence(step.evidence, search.shown, true);
+        }
         cycles.push_back(std::move(step));
       };
       for (int digit = 0; digit < layout.size; ++digit) {
@@ -635,7 +653,10 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
           best = step.score;
           limit = node_limit(kMixedCycleBase, std::max(best, context.good_enough), cap);
         }
-        if (context.explain) step.detail = "bidirectional cycle: " + path_text(layout, search.shown);
+        if (context.explain) {
+          step.detail = "bidirectional cycle: " + path_text(layout, search.shown);
+          add_path_evidence(step.evidence, search.shown, true);
+        }
         cycles.push_back(std::move(step));
       });
     }
@@ -678,10 +699,12 @@ void find_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& 
       mode = ChainMode::y;
     Step step = make_step(kChainTechniques[static_cast<std::size_t>(mode)], chain.score);
     (chain.start_on ? step.eliminations : step.placements).push_back({chain.cell, chain.digit});
-    if (context.explain)
-      step.detail =
-          std::string(technique_name(step.technique)) + ": " +
-          path_text(layout, chain_path(layout, board, links, chain.cell, chain.digit, chain.start_on, mode));
+    if (context.explain) {
+      const std::vector<ChainNode> path =
+          chain_path(layout, board, links, chain.cell, chain.digit, chain.start_on, mode);
+      step.detail = std::string(technique_name(step.technique)) + ": " + path_text(layout, path);
+      add_path_evidence(step.evidence, path, false);
+    }
     out.push_back(std::move(step));
   }
 }

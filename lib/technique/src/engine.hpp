@@ -191,8 +191,22 @@ struct Step {
   double score = 0.0;
   std::vector<Deduction> placements;
   std::vector<Deduction> eliminations;
-  std::string detail;  // only when explaining
+  std::string detail;      // only when explaining
+  StepEvidence evidence;   // only when explaining (1-based values, as the public step)
 };
+
+// Evidence helpers, for the finders' explain branches: a 0-based digit's candidate, a cell's
+// candidates within `mask`, a set's cells.
+inline void add_candidate(StepEvidence& evidence, int cell, int digit) {
+  evidence.candidates.push_back({cell, digit + 1});
+}
+inline void add_candidates(StepEvidence& evidence, int cell, CandidateMask mask) {
+  for (; mask != 0; mask &= mask - 1) add_candidate(evidence, cell, std::countr_zero(mask));
+}
+template <int W>
+void add_cells(StepEvidence& evidence, const CellSet<W>& cells) {
+  cells.for_each([&](int cell) { evidence.cells.push_back(cell); });
+}
 
 // A step with no deductions yet; finders add them.
 inline Step make_step(Technique technique, double score) {

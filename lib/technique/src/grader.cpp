@@ -152,6 +152,7 @@ TechniqueStep public_step(const Step& step) {
     result.placements.push_back({placed.cell, placed.digit + 1});
   for (const Deduction& gone : step.eliminations) result.eliminations.push_back({gone.cell, gone.digit + 1});
   result.detail = step.detail;
+  result.evidence = step.evidence;
   return result;
 }
 
@@ -188,7 +189,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
   bool above_ceiling = false;
-  while (board.open.any()) {
+  int round = 0;  // the explained steps' TechniqueStep::round
+  for (; board.open.any(); ++round) {
     found.clear();
     context.good_enough = result.grade;
     bool consistent = true;
@@ -295,7 +297,10 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       }
       if (!effective) continue;
       ++result.step_count;
-      if (options.explain) result.steps.push_back(public_step(step));
+      if (options.explain) {
+        result.steps.push_back(public_step(step));
+        result.steps.back().round = round;
+      }
     }
     if (!consistent) {
       result.outcome = GradeOutcome::contradiction;
@@ -307,8 +312,54 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   return result;
 }
 
+template <int W>
+std::vector<PencilBoard> boards_of(const Grid& puzzle, const std::vector<TechniqueStep>& steps) {
+  const auto layout_owner = layout_for<W>(puzzle.geometry_ptr());
+  const Layout<W>& layout = *layout_owner;
+  std::vector<PencilBoard> boards;
+  Board<W> board;
+  if (!load_board(layout, puzzle, board)) return boards;
+  const auto cells = static_cast<std::size_t>(layout.cell_count);
+  // Replays the steps as grade_with applied them: a round's steps all see the board of its start.
+  const auto apply = [&](const TechniqueStep& step) {
+    for (const CellValue& placed : step.placements)
+      if (board.values[static_cast<std::size_t>(placed.cell)] == 0 && board.has(placed.cell, placed.value - 1))
+        board.place(layout, placed.cell, placed.value - 1);
+    for (const CellValue& gone : step.eliminations)
+      if (board.has(gone.cell, gone.value - 1)) board.eliminate(gone.cell, gone.value - 1);
+  };
+  std::size_t applied = 0;
+  for (const TechniqueStep& step : steps) {
+    while (steps[applied].round < step.round) apply(steps[applied++]);
+    PencilBoard pencil;
+    pencil.values.assign(board.values.begin(), board.values.begin() + static_cast<std::ptrdiff_t>(cells));
+    pencil.candidates.assign(board.candidates.begin(), board.candidates.begin() + static_cast<std::ptrdiff_t>(cells));
+    boards.push_back(std::move(pencil));
+  }
+  return boards;
+}
+
+template <int W>
+std::string unit_name_of(const std::shared_ptr<const Geometry>& geometry, int unit) {
+  return layout_for<W>(geometry)->unit_name(unit);
+}
+
 }  // namespace
 }  // namespace technique
+
+std::vector<PencilBoard> step_boards(const Grid& puzzle, const std::vector<TechniqueStep>& steps) {
+  const int cells = puzzle.cell_count();
+  if (cells <= 128) return technique::boards_of<2>(puzzle, steps);
+  if (cells <= 256) return technique::boards_of<4>(puzzle, steps);
+  return technique::boards_of<10>(puzzle, steps);
+}
+
+std::string unit_name(const std::shared_ptr<const Geometry>& geometry, int unit) {
+  const int cells = geometry->cell_count();
+  if (cells <= 128) return technique::unit_name_of<2>(geometry, unit);
+  if (cells <= 256) return technique::unit_name_of<4>(geometry, unit);
+  return technique::unit_name_of<10>(geometry, unit);
+}
 
 TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& options) {
   const int cells = puzzle.cell_count();

@@ -99,8 +99,12 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
       if (digit < 0 || digit >= layout.size || !board.has(cell, digit)) return false;
       Step step = make_step(Technique::cage_completion, technique_base_score(Technique::cage_completion));
       step.placements.push_back({cell, digit});
-      if (context.explain)
+      if (context.explain) {
         step.detail = "last cell of " + cage_text(layout, cage) + ", sum " + std::to_string(cages[c].sum);
+        step.evidence.cages.push_back(cage);
+        step.evidence.cells.push_back(cell);
+        add_candidate(step.evidence, cell, digit);
+      }
       out.push_back(std::move(step));
       continue;
     }
@@ -120,10 +124,17 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
         combination.eliminations.push_back({state.open[i], std::countr_zero(gone)});
     }
     if (!combination.eliminations.empty()) {
-      if (context.explain)
+      if (context.explain) {
         combination.detail = cage_text(layout, cage) + ": " + std::to_string(state.remaining) + " in " +
                              std::to_string(open) + " cells" +
                              combinations_text(layout.size, open, state.remaining, kept);
+        // The cage's open cells with the values its fitting combinations keep.
+        combination.evidence.cages.push_back(cage);
+        for (std::size_t i = 0; i < open; ++i) {
+          combination.evidence.cells.push_back(state.open[i]);
+          add_candidates(combination.evidence, state.open[i], supported[i]);
+        }
+      }
       out.push_back(std::move(combination));
     }
     // A value the cage must hold lies in one of its cells that can take it: every cell outside the
@@ -150,6 +161,11 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
             where += (where.empty() ? "" : " and ") + layout.unit_name(unit);
         if (where.empty()) where = "the cells that see " + cells_text(layout, holders);
         step.detail = cage_text(layout, cage) + " needs " + digit_text(digit) + ", locked in " + where;
+        step.evidence.cages.push_back(cage);
+        holders.for_each([&](int cell) {
+          step.evidence.cells.push_back(cell);
+          add_candidate(step.evidence, cell, digit);
+        });
       }
       out.push_back(std::move(step));
     }
@@ -193,9 +209,16 @@ void find_unit_in_cage_steps(const Layout<W>& layout, const Board<W>& board, con
         for (CandidateMask gone = candidates[i] & ~with_digit[i]; gone != 0; gone &= gone - 1)
           step.eliminations.push_back({state.open[i], std::countr_zero(gone)});
       if (step.eliminations.empty()) continue;
-      if (context.explain)
+      if (context.explain) {
         step.detail = layout.unit_name(static_cast<int>(u)) + " has " + digit_text(digit) + " only in " +
                       cage_text(layout, cage) + ", which must hold it";
+        step.evidence.units.push_back(static_cast<int>(u));
+        step.evidence.cages.push_back(cage);
+        places.for_each([&](int cell) {
+          step.evidence.cells.push_back(cell);
+          add_candidate(step.evidence, cell, digit);
+        });
+      }
       out.push_back(std::move(step));
     }
 }
@@ -205,7 +228,8 @@ template <int W>
 struct Region {
   CellSet<W> cells;
   int units = 0;
-  std::string name;  // "row 3", "rows 3-4", "boxes 1,2,3"
+  std::vector<int> unit_list;  // the units themselves (for explanations)
+  std::string name;            // "row 3", "rows 3-4", "boxes 1,2,3"
 };
 
 std::string plural_name(const std::string& one, const std::vector<int>& numbers, bool consecutive) {
@@ -229,6 +253,7 @@ std::vector<Region<W>> regions_of(const Layout<W>& layout) {
       numbers.push_back(layout.unit_number[static_cast<std::size_t>(unit)]);
     }
     region.units = static_cast<int>(units.size());
+    region.unit_list = units;
     region.name = plural_name(kind, numbers, consecutive);
     regions.push_back(std::move(region));
   };
@@ -281,6 +306,7 @@ struct Relation {
   int total = 0;
   int counted_cage = -1;  // the one cage counted whole, when the open cells are all its outies
   std::string reason;     // which cages are inside and counted, for the explanation
+  std::vector<int> cages;  // those cages (inside, then counted whole), for the evidence
 };
 
 // Values of each cell that take part in some solution of the relation; false when none exists.
@@ -458,6 +484,7 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
         for (int cell : cage.cells)
           if (!region.cells.test(cell)) term(cell, -1);
         counted_text += (counted_text.empty() ? "" : ", ") + cage_text(layout, partial[i]);
+        relation.cages.push_back(partial[i]);
         ++counted_cages;
         relation.counted_cage = partial[i];
       } else {
@@ -473,6 +500,7 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
         });
     if (!split) relation.counted_cage = -1;
     relation.reason = inside_text;
+    relation.cages.insert(relation.cages.begin(), inside.begin(), inside.end());
     if (!counted_text.empty())
       relation.reason += (relation.reason.empty() ? "" : "; ") + counted_text + " counted whole";
     out.push_back(std::move(relation));
@@ -512,6 +540,13 @@ bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const Se
       if (context.explain) {
         step.detail = "45 rule on " + region.name + ": " + relation_text(layout, relation);
         if (!relation.reason.empty()) step.detail += " (" + relation.reason + ")";
+        // The region's units, the cages it counts, and the cells of the relation left.
+        step.evidence.units = region.unit_list;
+        step.evidence.cages = relation.cages;
+        for (int cell : relation.cells) {
+          step.evidence.cells.push_back(cell);
+          add_candidates(step.evidence, cell, board.mask(cell));
+        }
       }
       out.push_back(std::move(step));
     }

@@ -40,6 +40,78 @@ std::string strong_link_name(int links, unsigned kinds) {
   return std::to_string(links) + " strong links";
 }
 
+// The cells of a chain of `links` strong links on `digit` whose two ends both see `target`, in
+// chain order (strong, weak, strong, ...: cells 2i and 2i + 1 are the digit's only two places in a
+// unit), found again for explanations: the search below keeps no paths, only what they prove.
+// Empty when no chain of exactly that many links exists. `distinct`: no cell twice (the search
+// below may revisit one, as a chain that comes back to its first cell proves that cell true).
+template <int W>
+class StrongLinkPath {
+ public:
+  StrongLinkPath(const Layout<W>& layout, const Board<W>& board, int target, int digit)
+      : layout_(layout), places_(board.cells_of(digit)), target_(target) {}
+
+  std::vector<int> find(int links, bool distinct) {
+    links_ = links;
+    distinct_ = distinct;
+    path_.clear();
+    std::vector<int> starts;
+    (places_ & layout_.peers[static_cast<std::size_t>(target_)]).for_each([&](int c) { starts.push_back(c); });
+    for (int start : starts) {
+      path_.push_back(start);
+      if (extend()) return path_;
+      path_.pop_back();
+    }
+    return {};
+  }
+
+ private:
+  bool extend() {
+    const int last = path_.back();
+    std::vector<int> next;
+    if (path_.size() % 2 == 1) {  // a strong link: the other place in a unit with two
+      for (int unit : layout_.units_of(last)) {
+        const CellSet<W> two = places_ & layout_.unit_cells[static_cast<std::size_t>(unit)];
+        if (two.count_upto(3) == 2) two.for_each([&](int c) {
+          if (c != last) next.push_back(c);
+        });
+      }
+    } else {  // a weak link: a peer holding the digit
+      (places_ & layout_.peers[static_cast<std::size_t>(last)]).for_each([&](int c) { next.push_back(c); });
+    }
+    for (int cell : next) {
+      if (cell == target_ || cell == last ||
+          (distinct_ && std::find(path_.begin(), path_.end(), cell) != path_.end()))
+        continue;
+      path_.push_back(cell);
+      if (path_.size() == 2 * static_cast<std::size_t>(links_)) {
+        if (layout_.peers[static_cast<std::size_t>(target_)].test(cell)) return true;
+      } else if (extend()) {
+        return true;
+      }
+      path_.pop_back();
+    }
+    return false;
+  }
+
+  const Layout<W>& layout_;
+  const CellSet<W>& places_;
+  int target_;
+  int links_ = 0;
+  bool distinct_ = true;
+  std::vector<int> path_;
+};
+
+// The links of such a chain as evidence (1-based values).
+inline void add_strong_link_path(StepEvidence& evidence, const std::vector<int>& cells, int digit) {
+  for (std::size_t i = 0; i + 1 < cells.size(); ++i)
+    evidence.links.push_back({{cells[i], digit + 1}, {cells[i + 1], digit + 1}, i % 2 == 0});
+  for (int cell : cells) {
+    evidence.cells.push_back(cell);
+    evidence.candidates.push_back({cell, digit + 1});
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -579,9 +651,17 @@ void find_strong_link_chains(const Layout<W>& layout, const Board<W>& board, Sea
     if (chain.links < min_links || chain.links > max_links || chain.score > bound) continue;
     Step step = make_step(kStrongLinkTechnique[static_cast<std::size_t>(chain.links)], chain.score);
     step.eliminations.push_back({chain.cell, chain.digit});
-    if (context.explain)
+    if (context.explain) {
       step.detail = strong_link_name(chain.links, chain.kinds) + " on " + digit_text(chain.digit) +
                     ", both ends see " + layout.cell_text(chain.cell);
+      // The chain itself, with as many strong links as its score counts (fewer only if a
+      // shorter one is all there is).
+      StrongLinkPath<W> path(layout, board, chain.cell, chain.digit);
+      std::vector<int> cells = path.find(chain.links, true);
+      for (int links = 2; cells.empty() && links < chain.links; ++links) cells = path.find(links, true);
+      if (cells.empty()) cells = path.find(chain.links, false);
+      add_strong_link_path(step.evidence, cells, chain.digit);
+    }
     out.push_back(std::move(step));
   }
   for (const auto& entry : grouped)

@@ -62,6 +62,10 @@ struct PuzzleReport {
   bool technique_beyond = false;
   std::string hardest_technique;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
+  // With explain, the same steps as data (their evidence, evidence.hpp) and the puzzle they were
+  // found on, for the JSON explanations and the step pictures.
+  std::vector<TechniqueStep> explained_steps;
+  std::shared_ptr<const Grid> explained_grid;
   std::optional<AuditPuzzle> audit;          // with CorpusRatingOptions::audit
   // With an archive (mark_published): where any symmetry of the puzzle was published, e.g.
   // "daily-grid 2026-12-05 hard; weekly 2025-03-01 evil (withdrawn)"; empty when never.

@@ -34,6 +34,9 @@ struct CorpusRunOptions {
   OutputFormat format = OutputFormat::csv;
   std::string output;   // empty: the stream given to run_corpus
   std::string archive;  // an SQLite archive for the published field, or empty
+  // When set, each report goes here, in input order, and nothing is written (output and format
+  // are unused): corpus-rate draws its step pictures from the reports.
+  std::function<void(const PuzzleReport&)> on_report;
 };
 
 struct CorpusRunResult {

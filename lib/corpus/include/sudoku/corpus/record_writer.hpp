@@ -42,7 +42,9 @@ const std::vector<ReportField>& report_fields();
 std::string format_reports(const std::vector<PuzzleReport>& reports, OutputFormat format);
 
 // What corpus-rate writes: with options.audit the audit (a table, or JSON for OutputFormat::json),
-// with options.explain the solving paths, else the records in `format`.
+// with options.explain the solving paths (text, or for OutputFormat::json an array with an object
+// per puzzle and its steps as data, evidence included: docs/explanations.md), else the records in
+// `format`.
 std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const CorpusRatingOptions& options,
                                  OutputFormat format);
 

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/technique/evidence.hpp"
+
 namespace sudoku {
 
 // The ladder, easiest first. A step's score is its technique's base score, plus a length bonus for
@@ -90,18 +92,16 @@ double technique_base_score(Technique technique);
 // never occur on boards without cages.
 bool is_killer_technique(Technique technique);
 
-struct CellValue {
-  int cell = 0;
-  int value = 0;  // 1..size
-  friend bool operator==(const CellValue&, const CellValue&) = default;
-};
-
 struct TechniqueStep {
   Technique technique = Technique::full_house;
   double score = 0.0;
   std::vector<CellValue> placements;
   std::vector<CellValue> eliminations;
   std::string detail;  // "hidden single in box 6", "pointing, box 1" (filled when explaining)
+  // When explaining: the pattern the step rests on (evidence.hpp), and the round of the path it
+  // was found in (0-based; the steps of a round were found on one board and applied together).
+  StepEvidence evidence;
+  int round = 0;
 };
 
 }  // namespace sudoku

@@ -1,0 +1,78 @@
+// Step evidence: what a step of the explain path rests on — the pattern's units, cells and
+// candidates, a chain's links in order with strong and weak links told apart, a Killer step's cages —
+// as data, so that a checker can replay it on the board and a picture can draw it without reading
+// the step's sentence. docs/explanations.md tells, technique by technique, what each field holds.
+//
+// Contract: filled only when grading with TechniqueOptions::explain (the rating path builds none);
+// empty() for the techniques that carry no evidence yet. Values are 1-based; cells index the grid
+// row-major and units index Geometry::units(), cages Geometry::cages(). Evidence refers to the board
+// before its step's round (TechniqueStep::round): the steps of one round were all found on one
+// board and applied together, so a later step of a round may find a candidate of its pattern already
+// gone. step_boards gives those boards.
+//
+//   const std::vector<PencilBoard> boards = step_boards(puzzle, grade.steps);  // boards[i]: before steps[i]
+//   for (const EvidenceLink& link : grade.steps[i].evidence.links) draw_arrow(link.from, link.to, link.strong);
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudoku/model/geometry.hpp"
+#include "sudoku/model/grid.hpp"
+
+namespace sudoku {
+
+struct TechniqueStep;
+
+// A candidate, or a placement or elimination of a step: a cell and a value.
+struct CellValue {
+  int cell = 0;
+  int value = 0;  // 1..size
+  friend bool operator==(const CellValue&, const CellValue&) = default;
+};
+
+// One link of a chain between two candidates. Strong: they cannot both be false (the only two
+// places of a value in a unit, or the only two candidates of a cell). Weak: they cannot both be
+// true (one value in two cells that see each other, or two values of one cell).
+struct EvidenceLink {
+  CellValue from;
+  CellValue to;
+  bool strong = false;
+  friend bool operator==(const EvidenceLink&, const EvidenceLink&) = default;
+};
+
+struct StepEvidence {
+  std::vector<int> units;             // the houses the pattern lives in (a fish's base lines)
+  std::vector<int> cover_units;       // the houses that lose candidates (a fish's cover lines)
+  std::vector<int> cells;             // the pattern's cells, in the technique's order (a wing: pivot first)
+  std::vector<CellValue> candidates;  // the pattern's candidates (highlighted in a picture)
+  std::vector<EvidenceLink> links;    // a chain's links in order; each link's `to` is the next one's `from`
+  std::vector<int> cages;             // Killer: the cages the step reads
+  bool empty() const {
+    return units.empty() && cover_units.empty() && cells.empty() && candidates.empty() && links.empty() &&
+           cages.empty();
+  }
+  friend bool operator==(const StepEvidence&, const StepEvidence&) = default;
+};
+
+// A board with pencil marks: the values placed (0: open) and, per open cell, its candidates (bit
+// v-1 for value v; 0 for placed cells).
+struct PencilBoard {
+  std::vector<int> values;
+  std::vector<std::uint32_t> candidates;
+  bool has(int cell, int value) const {
+    return (candidates[static_cast<std::size_t>(cell)] >> (value - 1)) & 1U;
+  }
+};
+
+// The board each step of an explained grade's path (TechniqueGrade::steps with
+// TechniqueOptions::explain) was found on, one per step: the puzzle's candidates after every step
+// of the earlier rounds, as the grader applied them. Empty when the givens contradict each other.
+std::vector<PencilBoard> step_boards(const Grid& puzzle, const std::vector<TechniqueStep>& steps);
+
+// "row 4", "column 7", "box 6", "region 2", "diagonal 1": a unit as the explanations name it.
+std::string unit_name(const std::shared_ptr<const Geometry>& geometry, int unit);
+
+}  // namespace sudoku

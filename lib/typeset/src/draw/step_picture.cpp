@@ -1,0 +1,433 @@
+// Pictures of a step (step_picture.hpp): the board before the step with the step's evidence drawn
+// on it, in black, white and one grey.
+#include "sudoku/typeset/step_picture.hpp"
+
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudoku/base/atomic_file.hpp"
+#include "sudoku/model/geometry.hpp"
+#include "sudoku/technique/technique_grader.hpp"
+#include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/pdf_document.hpp"
+
+namespace sudoku::typeset {
+namespace {
+
+// The one grey: houses and pattern cells are shaded with it; everything else is black or white.
+constexpr Color kGrey{0.82, 0.82, 0.82};
+constexpr Color kBlack = Color::black();
+constexpr Color kWhite = Color::white();
+constexpr double kPngPixelsPerPoint = 2.0;
+
+struct Metrics {
+  double grid = 0;          // grid side, points
+  double margin = 0;        // around the grid and caption
+  double thin = 0;          // cell lines
+  double thick = 0;         // box lines and border
+  double link = 0;          // arrow line width
+  double title_size = 0;    // caption fonts
+  double text_size = 0;
+  double line_height = 0;
+};
+
+Metrics metrics_for(StepPictureSize size) {
+  if (size == StepPictureSize::page) return {432, 18, 0.5, 1.8, 1.3, 11, 10, 13};
+  return {252, 10, 0.35, 1.1, 0.8, 8, 7.5, 9.5};
+}
+
+// The caption: title, technique and score, then the step in words, wrapped to the grid's width.
+struct Caption {
+  std::vector<std::string> bold;
+  std::vector<std::string> regular;
+};
+
+std::vector<std::string> wrap(Canvas& canvas, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && canvas.measure(longer).advance > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+Caption caption_of(Canvas& canvas, const StepPicture& picture, const PlotFonts& fonts, const Metrics& m) {
+  Caption caption;
+  char score[32];
+  std::snprintf(score, sizeof score, "%.1f", picture.step.score);
+  canvas.set_font(fonts.bold, m.title_size);
+  if (!picture.title.empty()) caption.bold = wrap(canvas, picture.title, m.grid);
+  caption.bold.push_back(std::string(technique_name(picture.step.technique)) + ", " + score);
+  canvas.set_font(fonts.regular, m.text_size);
+  caption.regular = wrap(canvas, format_step(picture.puzzle->geometry(), picture.step), m.grid);
+  return caption;
+}
+
+double picture_height(const Caption& caption, const Metrics& m) {
+  return m.margin + m.grid + m.line_height * 0.6 +
+         m.line_height * static_cast<double>(caption.bold.size() + caption.regular.size()) + m.margin;
+}
+
+class Painter {
+ public:
+  Painter(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, const Metrics& m)
+      : canvas_(cairo),
+        cairo_(cairo),
+        picture_(picture),
+        geometry_(picture.puzzle->geometry()),
+        fonts_(fonts),
+        m_(m),
+        n_(geometry_.size()),
+        cell_(m.grid / n_) {
+    sub_columns_ = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n_))));
+    sub_rows_ = (n_ + sub_columns_ - 1) / sub_columns_;
+    const StepEvidence& evidence = picture.step.evidence;
+    for (const CellValue& at : evidence.candidates) pattern_.insert({at.cell, at.value});
+    for (const CellValue& at : picture.step.eliminations) eliminated_.insert({at.cell, at.value});
+    for (const CellValue& at : picture.step.placements) placed_.insert(at.cell);
+  }
+
+  void draw(const Caption& caption, double height) {
+    canvas_.fill_rect({0, 0, m_.grid + 2 * m_.margin, height}, kWhite);
+    shade();
+    outline_covers();
+    grid_lines();
+    cages();
+    values_and_marks();
+    links();
+    double baseline = m_.margin + m_.grid + m_.line_height * 0.6 + m_.line_height * 0.8;
+    canvas_.set_font(fonts_.bold, m_.title_size);
+    for (const std::string& line : caption.bold) {
+      canvas_.draw_text(line, {m_.margin, baseline}, kBlack);
+      baseline += m_.line_height;
+    }
+    canvas_.set_font(fonts_.regular, m_.text_size);
+    for (const std::string& line : caption.regular) {
+      canvas_.draw_text(line, {m_.margin, baseline}, kBlack);
+      baseline += m_.line_height;
+    }
+  }
+
+ private:
+  Rect cell_rect(int cell) const {
+    return {m_.margin + geometry_.col_of(cell) * cell_, m_.margin + geometry_.row_of(cell) * cell_, cell_, cell_};
+  }
+  double sub_width() const { return cell_ / sub_columns_; }
+  double sub_height() const { return cell_ / sub_rows_; }
+  Point candidate_centre(int cell, int value) const {
+    const Rect r = cell_rect(cell);
+    const int index = value - 1;
+    return {r.x + (index % sub_columns_ + 0.5) * sub_width(), r.y + (index / sub_columns_ + 0.5) * sub_height()};
+  }
+  double disc_radius() const { return 0.44 * std::min(sub_width(), sub_height()); }
+  double mark_size() const { return 0.62 * std::min(sub_width(), sub_height()); }
+
+  // Text centred on a point (by its ink box).
+  void centred(const std::string& text, Point centre, const Font& font, double size, Color color) {
+    canvas_.set_font(font, size);
+    const TextMetrics tm = canvas_.measure(text);
+    canvas_.draw_text(text, {centre.x - tm.ink_left - tm.ink_width / 2, centre.y - tm.ink_top - tm.ink_height / 2},
+                      color);
+  }
+
+  // The houses and the pattern's cells, in the grey.
+  void shade() {
+    std::set<int> cells;
+    for (int unit : picture_.step.evidence.units)
+      for (int cell : geometry_.units()[static_cast<std::size_t>(unit)]) cells.insert(cell);
+    for (int cell : picture_.step.evidence.cells) cells.insert(cell);
+    std::vector<Rect> rects;
+    for (int cell : cells) rects.push_back(cell_rect(cell));
+    canvas_.fill_rects(rects, kGrey);
+  }
+
+  // The edges of a set of cells where it meets cells outside it (any shape: jigsaw regions, cages).
+  std::vector<Segment> boundary(const std::set<int>& cells, double inset) const {
+    std::vector<Segment> edges;
+    for (int cell : cells) {
+      const int row = geometry_.row_of(cell), col = geometry_.col_of(cell);
+      const Rect r = cell_rect(cell);
+      const auto in = [&](int dr, int dc) {
+        const int rr = row + dr, cc = col + dc;
+        return rr >= 0 && rr < n_ && cc >= 0 && cc < n_ && cells.count(geometry_.cell_at(rr, cc));
+      };
+      const double l = r.x + (in(0, -1) ? 0 : inset), t = r.y + (in(-1, 0) ? 0 : inset);
+      const double rt = r.right() - (in(0, 1) ? 0 : inset), b = r.bottom() - (in(1, 0) ? 0 : inset);
+      if (!in(-1, 0)) edges.push_back({{l, t}, {rt, t}});
+      if (!in(1, 0)) edges.push_back({{l, b}, {rt, b}});
+      if (!in(0, -1)) edges.push_back({{l, t}, {l, b}});
+      if (!in(0, 1)) edges.push_back({{rt, t}, {rt, b}});
+    }
+    return edges;
+  }
+
+  // The cover houses (where candidates go): a dashed black frame just inside them.
+  void outline_covers() {
+    for (int unit : picture_.step.evidence.cover_units) {
+      const auto& members = geometry_.units()[static_cast<std::size_t>(unit)];
+      const std::set<int> cells(members.begin(), members.end());
+      for (const Segment& edge : boundary(cells, 0.12 * cell_))
+        canvas_.stroke_dashed(edge, m_.thick * 0.8, kBlack, 3 * m_.thick, 2 * m_.thick, 0);
+    }
+  }
+
+  void grid_lines() {
+    std::vector<Segment> thin;
+    std::vector<Segment> thick;
+    for (int row = 0; row < n_; ++row)
+      for (int col = 0; col < n_; ++col) {
+        const int cell = geometry_.cell_at(row, col);
+        const Rect r = cell_rect(cell);
+        if (col + 1 < n_)
+          (geometry_.box_of(cell) != geometry_.box_of(cell + 1) ? thick : thin)
+              .push_back({{r.right(), r.y}, {r.right(), r.bottom()}});
+        if (row + 1 < n_)
+          (geometry_.box_of(cell) != geometry_.box_of(geometry_.cell_at(row + 1, col)) ? thick : thin)
+              .push_back({{r.x, r.bottom()}, {r.right(), r.bottom()}});
+      }
+    for (const Segment& s : thin) canvas_.stroke_segments(std::span(&s, 1), m_.thin, kBlack);
+    for (const Segment& s : thick) canvas_.stroke_segments(std::span(&s, 1), m_.thick, kBlack);
+    canvas_.stroke_rect({m_.margin, m_.margin, m_.grid, m_.grid}, m_.thick * 1.2, kBlack);
+  }
+
+  // Killer cages: every cage dashed with its sum in its first cell's corner; the cages the step
+  // reads drawn solid and heavier.
+  void cages() {
+    const auto& all = geometry_.cages();
+    const std::set<int> read(picture_.step.evidence.cages.begin(), picture_.step.evidence.cages.end());
+    for (std::size_t c = 0; c < all.size(); ++c) {
+      const std::set<int> cells(all[c].cells.begin(), all[c].cells.end());
+      const bool strong = read.count(static_cast<int>(c)) > 0;
+      for (const Segment& edge : boundary(cells, 0.07 * cell_)) {
+        if (strong)
+          canvas_.stroke_segments(std::span(&edge, 1), m_.thick * 0.7, kBlack);
+        else
+          canvas_.stroke_dashed(edge, m_.thin, kBlack, 1.5 * m_.thick, 1.5 * m_.thick, 0);
+      }
+      const Rect first = cell_rect(all[c].cells.front());
+      const double size = 0.5 * mark_size();
+      canvas_.set_font(fonts_.bold, size);
+      const std::string sum = std::to_string(all[c].sum);
+      const TextMetrics tm = canvas_.measure(sum);
+      const Rect patch{first.x + 0.07 * cell_, first.y + 0.07 * cell_, tm.advance + 0.1 * cell_, size * 1.1};
+      canvas_.fill_rect(patch, kWhite);
+      canvas_.draw_text(sum, {patch.x + 0.05 * cell_, patch.y + size * 0.95}, kBlack);
+    }
+  }
+
+  void values_and_marks() {
+    const PencilBoard& board = picture_.board;
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+      const Rect r = cell_rect(cell);
+      const int value = board.values[static_cast<std::size_t>(cell)];
+      if (value != 0) {
+        const bool given = (*picture_.puzzle)[cell] != 0;
+        centred(std::string(1, value_symbol(value)), r.center(), given ? fonts_.bold : fonts_.regular,
+                0.62 * cell_, kBlack);
+        continue;
+      }
+      if (placed_.count(cell)) {
+        // The placement: the value large, ringed.
+        for (const CellValue& at : picture_.step.placements)
+          if (at.cell == cell) {
+            cairo_new_path(cairo_);
+            cairo_arc(cairo_, r.center().x, r.center().y, 0.4 * cell_, 0, 2 * M_PI);
+            cairo_set_source_rgb(cairo_, 0, 0, 0);
+            cairo_set_line_width(cairo_, m_.thick);
+            cairo_stroke(cairo_);
+            centred(std::string(1, value_symbol(at.value)), r.center(), fonts_.bold, 0.5 * cell_, kBlack);
+          }
+        continue;
+      }
+      for (int v = 1; v <= n_; ++v) {
+        if (!board.has(cell, v)) continue;
+        const Point centre = candidate_centre(cell, v);
+        const std::string symbol(1, value_symbol(v));
+        if (pattern_.count({cell, v})) {
+          cairo_new_path(cairo_);
+          cairo_arc(cairo_, centre.x, centre.y, disc_radius(), 0, 2 * M_PI);
+          cairo_set_source_rgb(cairo_, 0, 0, 0);
+          cairo_fill(cairo_);
+          centred(symbol, centre, fonts_.bold, mark_size(), kWhite);
+        } else {
+          centred(symbol, centre, fonts_.regular, mark_size(), kBlack);
+        }
+        if (eliminated_.count({cell, v})) {
+          // Struck through with one slash, so the digit stays readable.
+          const double d = 0.45 * std::min(sub_width(), sub_height());
+          const Segment slash{{centre.x - d, centre.y + d}, {centre.x + d, centre.y - d}};
+          canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, kBlack);
+        }
+      }
+    }
+  }
+
+  // Chain links as gently bowed arrows from candidate to candidate: strong solid, weak dashed.
+  void links() {
+    const double radius = disc_radius();
+    for (const EvidenceLink& link : picture_.step.evidence.links) {
+      const Point from = candidate_centre(link.from.cell, link.from.value);
+      const Point to = candidate_centre(link.to.cell, link.to.value);
+      const double dx = to.x - from.x, dy = to.y - from.y;
+      const double length = std::hypot(dx, dy);
+      if (length < 2 * radius) continue;
+      const double ux = dx / length, uy = dy / length;
+      // Bowed to the left of the direction of travel, so a link and its way back do not overlap.
+      const double bow = std::min(0.18 * length, 0.6 * cell_);
+      const Point control{(from.x + to.x) / 2 - uy * bow, (from.y + to.y) / 2 + ux * bow};
+      const auto towards = [](Point a, Point b, double by) {
+        const double l = std::hypot(b.x - a.x, b.y - a.y);
+        return Point{a.x + (b.x - a.x) / l * by, a.y + (b.y - a.y) / l * by};
+      };
+      const Point start = towards(from, control, radius * 1.1);
+      const Point end = towards(to, control, radius * 1.1);
+      const double head = 3.2 * m_.link + 2;
+      const Point shaft_end = towards(end, control, head * 0.8);
+      cairo_save(cairo_);
+      cairo_set_source_rgb(cairo_, 0, 0, 0);
+      cairo_set_line_width(cairo_, m_.link);
+      cairo_set_line_cap(cairo_, CAIRO_LINE_CAP_BUTT);
+      if (!link.strong) {
+        const double dash[] = {3 * m_.link + 1, 2 * m_.link + 1};
+        cairo_set_dash(cairo_, dash, 2, 0);
+      }
+      cairo_new_path(cairo_);
+      cairo_move_to(cairo_, start.x, start.y);
+      cairo_curve_to(cairo_, control.x, control.y, control.x, control.y, shaft_end.x, shaft_end.y);
+      cairo_stroke(cairo_);
+      // The head, along the curve's last direction (from the control point to the end).
+      const double hx = end.x - control.x, hy = end.y - control.y;
+      const double hl = std::hypot(hx, hy);
+      const double vx = hx / hl, vy = hy / hl;
+      cairo_set_dash(cairo_, nullptr, 0, 0);
+      cairo_new_path(cairo_);
+      cairo_move_to(cairo_, end.x, end.y);
+      cairo_line_to(cairo_, end.x - vx * head - vy * head * 0.45, end.y - vy * head + vx * head * 0.45);
+      cairo_line_to(cairo_, end.x - vx * head + vy * head * 0.45, end.y - vy * head - vx * head * 0.45);
+      cairo_close_path(cairo_);
+      cairo_fill(cairo_);
+      cairo_restore(cairo_);
+    }
+  }
+
+  Canvas canvas_;
+  cairo_t* cairo_;
+  const StepPicture& picture_;
+  const Geometry& geometry_;
+  const PlotFonts& fonts_;
+  const Metrics& m_;
+  int n_;
+  double cell_;
+  int sub_columns_ = 3;
+  int sub_rows_ = 3;
+  std::set<std::pair<int, int>> pattern_;
+  std::set<std::pair<int, int>> eliminated_;
+  std::set<int> placed_;
+};
+
+using SurfacePointer = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+using ContextPointer = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
+
+void check(cairo_status_t status, const char* what) {
+  if (status != CAIRO_STATUS_SUCCESS)
+    throw std::runtime_error(std::string("step picture: cannot ") + what + ": " + cairo_status_to_string(status));
+}
+
+// Captions need text measurements, which need a context; a 1x1 image surface is the cheapest one.
+Caption measure_caption(const StepPicture& picture, const PlotFonts& fonts, const Metrics& m) {
+  SurfacePointer surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), &cairo_surface_destroy);
+  ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
+  Canvas canvas(cairo.get());
+  return caption_of(canvas, picture, fonts, m);
+}
+
+}  // namespace
+
+std::optional<StepPictureSize> parse_step_picture_size(const std::string& name) {
+  if (name == "page") return StepPictureSize::page;
+  if (name == "quarter") return StepPictureSize::quarter;
+  return std::nullopt;
+}
+
+std::string render_step_pictures(const std::vector<StepPicture>& pictures, const PlotFonts& fonts,
+                                 PlotFormat format, const StepPictureOptions& options) {
+  if (pictures.empty()) throw std::invalid_argument("no step to draw");
+  if (format != PlotFormat::pdf && pictures.size() != 1)
+    throw std::invalid_argument("SVG and PNG hold one step picture; use PDF for several");
+  const Metrics m = metrics_for(options.size);
+  const double width = m.grid + 2 * m.margin;
+  switch (format) {
+    case PlotFormat::pdf: {
+      PdfDocument document({"Step pictures", "", "", "", "sudoku-press", options.pdf_date, {}});
+      for (const StepPicture& picture : pictures) {
+        const Caption caption = measure_caption(picture, fonts, m);
+        const double height = picture_height(caption, m);
+        document.begin_page(width, height);
+        Painter(document.context(), picture, fonts, m).draw(caption, height);
+        document.end_page();
+      }
+      return document.finish();
+    }
+    case PlotFormat::svg: {
+      const Caption caption = measure_caption(pictures.front(), fonts, m);
+      const double height = picture_height(caption, m);
+      std::string bytes;
+      {
+        SurfacePointer surface(cairo_svg_surface_create_for_stream(append_bytes, &bytes, width, height),
+                               &cairo_surface_destroy);
+        check(cairo_surface_status(surface.get()), "create the SVG surface");
+        ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
+        Painter(cairo.get(), pictures.front(), fonts, m).draw(caption, height);
+        check(cairo_status(cairo.get()), "draw the SVG picture");
+        cairo_surface_finish(surface.get());
+        check(cairo_surface_status(surface.get()), "finish the SVG picture");
+      }
+      return bytes;
+    }
+    case PlotFormat::png: {
+      const Caption caption = measure_caption(pictures.front(), fonts, m);
+      const double height = picture_height(caption, m);
+      SurfacePointer surface(
+          cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(std::lround(width * kPngPixelsPerPoint)),
+                                     static_cast<int>(std::lround(height * kPngPixelsPerPoint))),
+          &cairo_surface_destroy);
+      check(cairo_surface_status(surface.get()), "create the PNG image");
+      ContextPointer cairo(cairo_create(surface.get()), &cairo_destroy);
+      cairo_scale(cairo.get(), kPngPixelsPerPoint, kPngPixelsPerPoint);
+      Painter(cairo.get(), pictures.front(), fonts, m).draw(caption, height);
+      check(cairo_status(cairo.get()), "draw the PNG picture");
+      std::string bytes;
+      check(cairo_surface_write_to_png_stream(surface.get(), append_bytes, &bytes), "encode the PNG picture");
+      return bytes;
+    }
+  }
+  throw std::invalid_argument("unknown picture format");
+}
+
+void write_step_pictures(const std::string& path, const std::vector<StepPicture>& pictures,
+                         const PlotFonts& fonts, const StepPictureOptions& options) {
+  write_file_atomically(path, render_step_pictures(pictures, fonts, plot_format_for_path(path), options));
+}
+
+}  // namespace sudoku::typeset
