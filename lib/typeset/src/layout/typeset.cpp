@@ -396,7 +396,7 @@ class BookRenderer {
     return text;
   }
 
-  // "1 to 9", "1 to 9 and A to G", "1 to 9 and A to R, without I and O": the symbols of a size as
+  // "1 to 9", "1 to 9 and A to G", "1 to 9 and A to R (without I and O)": the symbols of a size as
   // the grid prints them (printed_symbol never uses I or O, which read as 1 and 0).
   std::string symbols(int size) const {
     const auto range = [&](std::string first, std::string last) {
@@ -408,7 +408,7 @@ class BookRenderer {
     if (size >= 18) skipped.emplace_back("I");
     if (size >= 23) skipped.emplace_back("O");
     if (!skipped.empty())
-      letters = fill(tr("symbols", "{letters}, without {skipped}"),
+      letters = fill(tr("symbols", "{letters} (without {skipped})"),
                      {{"letters", letters}, {"skipped", language().list(skipped)}});
     return fill(tr("symbols", "{digits} and {letters}"), {{"digits", range("1", "9")}, {"letters", letters}});
   }

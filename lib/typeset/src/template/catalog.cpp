@@ -373,7 +373,7 @@ const std::vector<Catalog::Message>& composed_messages() {
     list.push_back(composed("book", "Cover"));
     list.push_back(composed("symbols", "{first} to {last}"));
     list.push_back(composed("symbols", "{digits} and {letters}"));
-    list.push_back(composed("symbols", "{letters}, without {skipped}"));
+    list.push_back(composed("symbols", "{letters} (without {skipped})"));
     list.push_back(composed("rules",
                             "Fill in each {size} grid so that every row, every column and every {box} box holds "
                             "each of {symbols} exactly once."));
