@@ -119,6 +119,10 @@ void write_fixtures(const std::string& dir) {
   const auto huge_width = huge_value.find("width=\"");
   huge_value.replace(huge_width, 7, "width=\"" + std::string(200000, 'x'));
   testing::write_text_file(dir + "/huge-value.xml", huge_value);
+  // A template with a catalogue of its own whose second line is not gettext.
+  testing::write_text_file(dir + "/local.xml", good_template);
+  fs::create_directories(dir + "/lang");
+  testing::write_text_file(dir + "/lang/xx.po", "msgid \"Solutions\"\nmsgstrr \"Solutions\"\n");
 }
 
 const std::vector<BadInput>& catalogue() {
@@ -274,6 +278,10 @@ const std::vector<BadInput>& catalogue() {
        "book/missing-font.pdf"},
       {"TypesetBadLength", "$BIN/typeset book --template ./bad-length.xml", 2,
        "bad-length.xml:", "book/bad-length.pdf"},
+      {"TypesetUnknownLanguage", "$BIN/typeset book --template a4-4up --lang xx -o out.pdf", 2,
+       "--lang: unknown language 'xx' (known: de, en, es, fr, it, ja;", "out.pdf"},
+      {"TypesetBadCatalogue", "$BIN/typeset book --template ./local.xml --lang xx -o out.pdf", 2,
+       "lang/xx.po:2: unknown keyword 'msgstrr'", "out.pdf"},
       // A missing output folder is made, but not through a file that stands in its place.
       {"TypesetOutputUnderAFile", "$BIN/typeset book --template a4-4up -o ok.txt/sub/out.pdf", 2,
        "ok.txt/sub: cannot create the output directory: not a directory", "ok.txt/sub"},

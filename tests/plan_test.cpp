@@ -72,6 +72,25 @@ TEST(Plan, TheShippedExamplesParse) {
   EXPECT_NEAR(by_technique.chapters[3].target, 7.8, 0.05);
 }
 
+// "language" names the language typeset prints the book in: kept in the plan (and so in book.json),
+// its shape checked here; which catalogues exist is typeset's business.
+TEST(Plan, LanguageIsACodeKeptInTheBook) {
+  const Plan german = read_plan(testing::test_data("../../examples/plan-de.json"));
+  EXPECT_EQ(german.language, "de");
+  EXPECT_EQ(plan_to_json(german).at("language").as_string(), "de");
+  EXPECT_EQ(read_plan(testing::test_data("../../examples/plan-ja.json")).language, "ja");
+  const Plan english = read_plan(testing::test_data("../../examples/plan.json"));
+  EXPECT_EQ(english.language, "");
+  EXPECT_FALSE(plan_to_json(english).contains("language"));
+  EXPECT_EQ(parse_plan(parse_json(R"({"title": "t", "seed": 1, "language": "pt-BR",
+      "chapters": [{"level": "easy", "count": 1}]})", "plan.json"), ".").language, "pt-BR");
+  for (const char* bad : {"\"Deutsch\"", "\"d\"", "\"../de\"", "\"de_DE\"", "7"}) {
+    const std::string error = plan_error(std::string(R"({"title": "t", "seed": 1, "language": )") + bad +
+                                         R"(, "chapters": [{"level": "easy", "count": 1}]})");
+    EXPECT_NE(error.find("$.language"), std::string::npos) << bad << ": " << error;
+  }
+}
+
 TEST(Plan, ChapterGivensOverrideTheLevelsAndEachSizeHasItsOwn) {
   const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [
       {"level": "hard", "count": 2, "givens": [26, 27]}, {"level": "hard", "count": 2}]})",

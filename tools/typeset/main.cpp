@@ -28,8 +28,18 @@ int run(const Options& options) {
     job.options.pdfx = sudoku::typeset::read_output_intent(sudoku::read_file(options.output_profile),
                                                            options.output_profile, options.output_condition);
   job.options.paper = options.paper;
+  job.options.language = options.language;
+  job.options.language_dirs = sudoku::cli::data_dirs("templates/lang");
   if (options.split) job.split = sudoku::typeset::SplitJob{options.formats, options.proof};
   const sudoku::typeset::JobResult done = sudoku::typeset::run_job(std::move(job));
+  // A catalogue that lacks some messages still makes the book (in English there); said once.
+  if (!done.untranslated.empty()) {
+    std::cerr << "typeset: warning: " << done.catalog << " has no translation of " << done.untranslated.size()
+              << (done.untranslated.size() == 1 ? " message" : " messages") << ", printed in English:";
+    for (std::size_t i = 0; i < done.untranslated.size(); ++i)
+      std::cerr << (i == 0 ? " '" : ", '") << done.untranslated[i] << "'";
+    std::cerr << "\n";
+  }
   if (options.split) {
     std::cout << done.output << ": " << done.split.grids << " grids, " << done.split.files.size() - 1
               << " files, " << (done.split.bytes + 512) / 1024 << " KB; " << done.proof_path << ": "

@@ -4,6 +4,7 @@
 
 #include "cli.hpp"
 #include "resources.hpp"
+#include "sudoku/typeset/catalog.hpp"
 
 namespace sudoku::typeset_tool {
 namespace {
@@ -23,7 +24,8 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
       "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]]\n"
-      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]";
+      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]\n"
+      "       (both take [--lang CODE])";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -40,6 +42,15 @@ bool parse_options(int argc, char** argv, Options& options) {
       "captions, named by the template's <split> (default {date}-{slot}.pdf and {date}-{slot}-solution.pdf\n"
       "for calendar books, else {chapter}-{number}), plus DIR/proof.pdf with every grid for the editor.\n"
       "The PDF dates come from --date, else SOURCE_DATE_EPOCH, else the current time.\n"
+      "Every printed word is in the language --lang names, else the plan's \"language\", else English\n"
+      "(catalogues templates/lang/CODE.po; shipped: " +
+      [] {
+        std::string codes;
+        for (const auto& code : sudoku::typeset::known_languages(sudoku::cli::data_dirs("templates/lang")))
+          codes += (codes.empty() ? "" : ", ") + code;
+        return codes;
+      }() +
+      ").\n"
       "Exit status: 0 on success, 2 for a bad option, an unreadable or invalid book or template, or an "
       "output\n"
       "that cannot be written (messages name FILE:LINE where the problem is).";
@@ -72,11 +83,15 @@ bool parse_options(int argc, char** argv, Options& options) {
       "one file per grid (and solution) in the folder -o DIR, plus a proof PDF of them all")(
       "format", po::value(&formats), "with --split: comma-separated file formats, pdf (default), svg, eps")(
       "proof", po::value(&options.proof), "with --split: the proof PDF to write (default DIR/proof.pdf)")(
+      "lang", po::value(&options.language),
+      "language of the printed text: en, de, fr, es, it, ja or any catalogue in templates/lang (default: the "
+      "plan's \"language\", else en)")(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
   if (options.book.empty()) throw UsageError("no book directory given");
+  if (values.count("lang") && options.language.empty()) throw UsageError("--lang expects a language code such as de");
   if (solutions == "separate")
     options.solutions = true;
   else if (solutions == "none")

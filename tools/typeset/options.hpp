@@ -28,6 +28,7 @@ struct Options {
   bool split = false;  // one file per grid in the folder `output`
   std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
   std::string proof;  // with split; empty: OUTPUT/proof.pdf
+  std::string language;  // --lang; empty: the book's plan's, else English
 };
 
 // False after --help or --version (printed); throws UsageError for a bad command line.

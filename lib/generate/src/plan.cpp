@@ -2,6 +2,7 @@
 
 #include <boost/json/array.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -315,13 +316,31 @@ std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmet
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
-  root.allow_only({"title", "author", "publication", "seed", "size", "symmetry", "variant", "regions",
-                   "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
+  root.allow_only({"title", "author", "language", "publication", "seed", "size", "symmetry", "variant",
+                   "regions", "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.title = root.required("title").as_string();
   plan.given.author = root["author"].present();
   plan.author = root["author"].value_or(std::string());
+  // The language typeset prints the book in (its catalogue is checked there, where the catalogues
+  // are): a code's shape only here.
+  if (const auto language = root["language"]; language.present()) {
+    plan.language = language.as_string();
+    const std::string& code = plan.language;
+    const std::size_t dash = code.find('-');
+    const std::size_t letters = std::min(dash, code.size());
+    bool valid = letters >= 2 && letters <= 3 &&
+                 std::all_of(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(letters),
+                             [](char c) { return c >= 'a' && c <= 'z'; });
+    if (dash != std::string::npos)
+      valid = valid && code.size() == dash + 3 &&
+              std::all_of(code.begin() + static_cast<std::ptrdiff_t>(dash) + 1, code.end(),
+                          [](char c) { return c >= 'A' && c <= 'Z'; });
+    if (!valid)
+      language.fail("expected a language code such as \"de\" or \"pt-BR\" (two or three lower-case letters), got \"" +
+                    code + "\"");
+  }
   plan.publication = root["publication"].value_or(std::string());
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
   plan.given.size = root["size"].present();
@@ -431,6 +450,7 @@ boost::json::object plan_to_json(const Plan& plan) {
   boost::json::object root;
   root["title"] = plan.title;
   if (plan.given.author) root["author"] = plan.author;
+  if (!plan.language.empty()) root["language"] = plan.language;
   if (!plan.publication.empty()) root["publication"] = plan.publication;
   root["seed"] = plan.seed;
   if (plan.given.size) root["size"] = plan.size;

@@ -11,6 +11,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/model/book.hpp"
+#include "sudoku/typeset/catalog.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
@@ -120,11 +121,36 @@ JobResult run_job(Job job) {
     throw IoError(job.book + ": not a book directory (expected a folder holding book.json)");
   }
   const Book book = read_book(book_file.string());
-  const Template page_template = load_template(job.template_file);
+  const Template loaded_template = load_template(job.template_file);
+  // The language: the command line's, else the plan's, else English.
+  std::string language = job.options.language;
+  std::string language_source = "--lang";
+  std::string language_field;
+  if (language.empty()) {
+    language = "en";
+    if (const auto* code = book.plan.if_contains("language"); code != nullptr) {
+      if (!code->is_string())
+        throw InputError(book_file.string(), 0, 0, "$.plan.language: expected a language code such as \"de\"");
+      language = std::string(code->as_string());
+      language_source = book_file.string();
+      language_field = "$.plan.language";
+    }
+  }
+  std::vector<fs::path> language_dirs{loaded_template.directory / "lang"};
+  language_dirs.insert(language_dirs.end(), job.options.language_dirs.begin(), job.options.language_dirs.end());
+  const std::shared_ptr<const Catalog> catalog =
+      find_catalog(language, language_dirs, language_source, language_field);
+  const Template page_template = localize(loaded_template, catalog);
   if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
 
   JobResult result;
+  result.language = catalog->code();
+  result.catalog = catalog->source();
+  // Filled in as the book is rendered: the catalogue records each message it lacked.
+  const auto note_untranslated = [&] {
+    result.untranslated.assign(catalog->missing().begin(), catalog->missing().end());
+  };
   if (job.split) {
     if (job.output.empty()) throw IoError("split output needs a folder");
     result.output = job.output;
@@ -132,6 +158,7 @@ JobResult run_job(Job job) {
                                                       : job.split->proof_path;
     const SplitOptions split{std::move(job.options), job.split->formats, result.proof_path};
     result.split = typeset_split(book, page_template, split, job.output);
+    note_untranslated();
     return result;
   }
   result.output = job.output.empty() ? (book_dir / (page_template.name + ".pdf")).string() : job.output;
@@ -154,6 +181,7 @@ JobResult run_job(Job job) {
   write_outputs(files);
   result.book.bytes = interior.size();
   result.book.cover_bytes = cover.size();
+  note_untranslated();
   return result;
 }
 

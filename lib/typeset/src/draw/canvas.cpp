@@ -223,4 +223,27 @@ double Canvas::draw_aligned(std::string_view utf8, double left, double right, do
   return x;
 }
 
+std::vector<LineBreak> line_breaks(std::string_view utf8, std::string_view language) {
+  std::vector<LineBreak> breaks;
+  if (utf8.empty() || !g_utf8_validate(utf8.data(), static_cast<gssize>(utf8.size()), nullptr)) {
+    breaks.push_back({utf8.size(), true});
+    return breaks;
+  }
+  const auto characters = static_cast<std::size_t>(g_utf8_strlen(utf8.data(), static_cast<gssize>(utf8.size())));
+  std::vector<PangoLogAttr> attrs(characters + 1);
+  pango_get_log_attrs(utf8.data(), static_cast<int>(utf8.size()), -1,
+                      pango_language_from_string(std::string(language).c_str()), attrs.data(),
+                      static_cast<int>(attrs.size()));
+  const char* at = utf8.data();
+  for (std::size_t i = 1; i <= characters; ++i) {
+    at = g_utf8_next_char(at);
+    const auto offset = static_cast<std::size_t>(at - utf8.data());
+    if (i == characters)
+      breaks.push_back({offset, true});
+    else if (attrs[i].is_line_break)
+      breaks.push_back({offset, attrs[i].is_mandatory_break != 0});
+  }
+  return breaks;
+}
+
 }  // namespace sudoku::typeset

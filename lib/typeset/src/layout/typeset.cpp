@@ -1,12 +1,17 @@
 #include "sudoku/typeset/typeset.hpp"
 
+#include <glib.h>
+
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <ctime>
+#include <tuple>
 
 #include "layout/grid_block.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/catalog.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/grid_painter.hpp"
 #include "sudoku/typeset/page_plan.hpp"
@@ -65,17 +70,21 @@ using detail::GridBlock;
 // size), leaving room for descenders below.
 constexpr double kBaselineInLineBox = 0.75;
 
-std::string lower_case(std::string text) {
-  for (char& c : text)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return text;
+// Case-folded for comparing words of any script ("Schwer" and "schwer").
+std::string folded(const std::string& text) {
+  if (!g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr)) return text;
+  gchar* fold = g_utf8_casefold(text.data(), static_cast<gssize>(text.size()));
+  std::string out = fold;
+  g_free(fold);
+  return out;
 }
 
 // {level} and {level_note}: the note is left out when the chapter's title already says the level
-// ("Gentle" chapters of gentle puzzles), so a page does not repeat it three times.
+// ("Gentle" chapters of gentle puzzles), so a page does not repeat it three times. `level` is the
+// level's name in the book's language.
 void set_level(TextValues& values, const std::string& level, const std::string& chapter_title) {
   values.set(Variable::level, level);
-  if (lower_case(chapter_title).find(lower_case(level)) == std::string::npos)
+  if (folded(chapter_title).find(folded(level)) == std::string::npos)
     values.set(Variable::level_note, level);
   else
     values.clear(Variable::level_note);
@@ -173,26 +182,81 @@ bool overlap(const Rect& a, const Rect& b) {
   return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
 }
 
-// Words of `text` greedily filled into lines no wider than `width` at the canvas's current font.
-std::vector<std::string> wrap_words(const Canvas& canvas, const std::string& text, double width) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t space = text.find(' ', at);
-    const std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
-    at = space == std::string::npos ? text.size() : space + 1;
-    if (word.empty()) continue;
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && canvas.measure(longer).advance > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = longer;
+// One line of a wrapped text; `paragraph` when it starts a new paragraph (after a newline).
+struct WrappedLine {
+  std::string text;
+  bool paragraph = false;
+};
+
+std::string without_trailing_space(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t')) text.remove_suffix(1);
+  return std::string(text);
+}
+
+// `text` greedily filled into lines no wider than `width` at the canvas's current font, breaking
+// where Pango's rules for `language` allow (after spaces in Latin text, between CJK characters but
+// never before 。、」) and at every newline. `overflow`, when not null, is set when some piece
+// between two breaks is wider than `width` on its own.
+std::vector<WrappedLine> fill_lines(const Canvas& canvas, std::string_view text, const std::vector<LineBreak>& breaks,
+                                    double width, bool* overflow = nullptr) {
+  std::vector<WrappedLine> lines;
+  std::size_t start = 0;
+  bool paragraph = false;
+  std::size_t fits = 0;  // the furthest break from `start` whose line fits, 0 for none yet
+  for (std::size_t i = 0; i < breaks.size(); ++i) {
+    const LineBreak& at = breaks[i];
+    const std::string line = without_trailing_space(text.substr(start, at.offset - start));
+    if (canvas.measure(line).advance > width && fits > start) {
+      // The line up to the previous break is the longest that fits.
+      lines.push_back({without_trailing_space(text.substr(start, fits - start)), paragraph});
+      paragraph = false;
+      start = fits;
+      --i;  // this break is tried again on the new line
+      continue;
+    }
+    if (canvas.measure(line).advance > width && overflow != nullptr) *overflow = true;
+    fits = at.offset;
+    if (at.mandatory) {
+      if (!line.empty() || at.offset == text.size()) lines.push_back({line, paragraph});
+      paragraph = true;
+      start = at.offset;
     }
   }
-  if (!line.empty()) lines.push_back(line);
+  while (!lines.empty() && lines.back().text.empty()) lines.pop_back();
   return lines;
+}
+
+// The lines of a wrapped text. With `balance` (titles and headings), the lines are made as even as
+// their count allows: the narrowest width that still gives as many lines, so no word is left alone
+// on the last line when a better break exists ("Killer Sudoku / Book 1", not "Killer Sudoku Book / 1").
+std::vector<WrappedLine> wrap_text(const Canvas& canvas, const std::string& text, double width,
+                                   std::string_view language, bool balance) {
+  std::vector<LineBreak> breaks = line_breaks(text, language);
+  std::vector<WrappedLine> lines = fill_lines(canvas, text, breaks, width);
+  if (!balance || lines.size() < 2) return lines;
+  const bool paragraphs = std::any_of(lines.begin() + 1, lines.end(), [](const auto& line) { return line.paragraph; });
+  if (paragraphs) return lines;
+  // A title breaks at its spaces when they give as few lines: Japanese may break between any two
+  // kana, but "はじめてのナン / プレ" splits a word that "はじめてのナンプレ / 上達への道" keeps whole.
+  std::vector<LineBreak> spaces;
+  for (const LineBreak& at : breaks)
+    if (at.mandatory || text[at.offset - 1] == ' ' || std::string_view(text).substr(0, at.offset).ends_with("\xE3\x80\x80"))
+      spaces.push_back(at);
+  bool overflow = false;
+  if (spaces.size() < breaks.size() && fill_lines(canvas, text, spaces, width, &overflow).size() <= lines.size() &&
+      !overflow)
+    breaks = std::move(spaces);
+  double low = 0;
+  double high = width;
+  for (int step = 0; step < 24; ++step) {
+    const double middle = (low + high) / 2;
+    overflow = false;
+    if (fill_lines(canvas, text, breaks, middle, &overflow).size() <= lines.size() && !overflow)
+      high = middle;
+    else
+      low = middle;
+  }
+  return fill_lines(canvas, text, breaks, high);
 }
 
 HorizontalAlign resolve(Align align, bool recto) {
@@ -217,18 +281,17 @@ class BookRenderer {
   BookRenderer(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
                PdfDocument* pdf)
       : book_(book), template_(page_template), fonts_(fonts), plan_(plan), pdf_(pdf) {
+    book_values_.set_language(&language());
     book_values_.set(Variable::title, book.title);
     book_values_.set(Variable::author, book.author);
-    // The rules on a "How to play" page speak of the book's grid (its first puzzle's).
+    // {size}, {box} and {symbols} speak of the book's first grid; {rules} and {blurb} of them all.
     for (const auto& chapter : book.chapters) {
       if (chapter.puzzles.empty()) continue;
       const Geometry& geometry = chapter.puzzles.front().puzzle.geometry();
       book_values_.set(Variable::size, std::to_string(geometry.size()));
       book_values_.set(Variable::box, std::to_string(geometry.box_rows()) + "\xC3\x97" +
                                           std::to_string(geometry.box_cols()));
-      book_values_.set(Variable::symbols, geometry.size() <= 9 ? "1 to " + std::to_string(geometry.size())
-                                                               : std::string("1 to 9 and A to ") +
-                                                                     printed_symbol(geometry.size()));
+      book_values_.set(Variable::symbols, symbols(geometry.size()));
       break;
     }
     for (const auto& chapter : book.chapters)
@@ -237,6 +300,9 @@ class BookRenderer {
         if (std::find(book_variants_.begin(), book_variants_.end(), variant) == book_variants_.end())
           book_variants_.push_back(variant);
       }
+    book_values_.set(Variable::rules, rules());
+    book_values_.set(Variable::blurb, blurb());
+    book_values_.set(Variable::subtitle, subtitle());
     int number = 1;
     for (const auto& chapter : book.chapters) {
       chapter_first_number_.push_back(number);
@@ -250,7 +316,7 @@ class BookRenderer {
     const Master& front = *template_.front_cover;
     const double panel = front.page.width;
     pdf_->begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
-    pdf_->set_page_label("Cover");
+    pdf_->set_page_label(tr("book", "Cover"));
     Canvas canvas(pdf_->context());
     cairo_translate(canvas.cairo(), cover.bleed, cover.bleed);
     const TextValues values = book_values_;
@@ -309,6 +375,222 @@ class BookRenderer {
  private:
   const Font& font(const std::string& name) const { return fonts_.at(name); }
 
+  // The book's language (English when the template was not localized).
+  const Catalog& language() const {
+    static const Catalog kEnglish;
+    return template_.language ? *template_.language : kEnglish;
+  }
+  std::string language_code() const { return language().code(); }
+  std::string tr(std::string_view context, std::string_view id) const { return language().text(context, id); }
+  std::string level_name(const std::string& level) const { return tr("level", level); }
+  std::string kind_name(Variant variant) const { return tr("kind", kind_of(variant)); }
+
+  // Sentences joined into a paragraph: a space between them, none after a CJK full stop.
+  static std::string joined(const std::vector<std::string>& sentences) {
+    std::string text;
+    for (const auto& sentence : sentences) {
+      if (sentence.empty()) continue;
+      if (!text.empty() && !text.ends_with("\xE3\x80\x82") && !text.ends_with("\xEF\xBC\x89")) text += ' ';
+      text += sentence;
+    }
+    return text;
+  }
+
+  // "1 to 9", "1 to 9 and A to G", "1 to 9 and A to R (without I and O)": the symbols of a size as
+  // the grid prints them (printed_symbol never uses I or O, which read as 1 and 0).
+  std::string symbols(int size) const {
+    const auto range = [&](std::string first, std::string last) {
+      return fill(tr("symbols", "{first} to {last}"), {{"first", std::move(first)}, {"last", std::move(last)}});
+    };
+    if (size <= 9) return range("1", std::to_string(size));
+    std::string letters = range("A", std::string(1, printed_symbol(size)));
+    std::vector<std::string> skipped;
+    if (size >= 18) skipped.emplace_back("I");
+    if (size >= 23) skipped.emplace_back("O");
+    if (!skipped.empty())
+      letters = fill(tr("symbols", "{letters} (without {skipped})"),
+                     {{"letters", letters}, {"skipped", language().list(skipped)}});
+    return fill(tr("symbols", "{digits} and {letters}"), {{"digits", range("1", "9")}, {"letters", letters}});
+  }
+
+  static std::string size_text(int size) { return std::to_string(size) + "\xC3\x97" + std::to_string(size); }
+
+  // A level's place among the shipped calibrations' levels (gentle < easy < medium < tough, hard
+  // < evil < extreme), -1 for another calibration's level, whose order the book does not record.
+  static int level_rank(const std::string& level) {
+    constexpr std::array<std::pair<std::string_view, int>, 7> kLevels{
+        {{"gentle", 0}, {"easy", 1}, {"medium", 2}, {"tough", 3}, {"hard", 3}, {"evil", 4}, {"extreme", 5}}};
+    for (const auto& [name, rank] : kLevels)
+      if (name == level) return rank;
+    return -1;
+  }
+
+  // The book's levels from easiest to hardest (in order of first use when any is not ranked).
+  std::vector<std::string> book_levels() const {
+    std::vector<std::string> levels;
+    for (const auto& chapter : book_.chapters)
+      for (const auto& puzzle : chapter.puzzles)
+        if (std::find(levels.begin(), levels.end(), puzzle.level) == levels.end()) levels.push_back(puzzle.level);
+    if (std::all_of(levels.begin(), levels.end(), [](const std::string& level) { return level_rank(level) >= 0; }))
+      std::stable_sort(levels.begin(), levels.end(),
+                [](const std::string& a, const std::string& b) { return level_rank(a) < level_rank(b); });
+    return levels;
+  }
+
+  bool has_solutions() const { return plan_.first_solution_page != 0; }
+
+  // {rules}: the "How to play" text for exactly what the book holds, in up to three paragraphs: the
+  // rules of each grid size (with its box shape, or bold regions for jigsaw) and of each variant's
+  // extra units or cages; the clues and uniqueness; the order of the chapters (only when their
+  // levels rise) and where the solutions are (only when the book has them).
+  std::string rules() const {
+    struct Shape {
+      int size = 0;
+      bool jigsaw = false;
+      int box_rows = 0;
+      int box_cols = 0;
+      bool operator<(const Shape& other) const {
+        return std::tie(size, jigsaw, box_rows, box_cols) <
+               std::tie(other.size, other.jigsaw, other.box_rows, other.box_cols);
+      }
+      bool operator==(const Shape& other) const = default;
+    };
+    std::vector<Shape> shapes;
+    std::vector<std::pair<Variant, int>> extras;  // a variant with extra units or cages, and its size
+    bool clues = false;
+    for (const auto& chapter : book_.chapters)
+      for (const auto& puzzle : chapter.puzzles) {
+        const Geometry& geometry = puzzle.puzzle.geometry();
+        const Shape shape{geometry.size(), !geometry.has_regular_boxes(), geometry.box_rows(), geometry.box_cols()};
+        if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
+        for (const Variant variant : {geometry.variant(), geometry.base_variant()}) {
+          if (variant == Variant::classic || variant == Variant::jigsaw) continue;
+          const bool known = std::any_of(extras.begin(), extras.end(), [&](const auto& extra) { return extra.first == variant; });
+          if (!known) extras.emplace_back(variant, geometry.size());
+        }
+        if (geometry.variant() != Variant::killer) clues = true;
+      }
+    std::sort(shapes.begin(), shapes.end());
+    std::vector<std::string> grids;
+    for (const Shape& shape : shapes) {
+      const std::vector<std::pair<std::string, std::string>> values{
+          {"size", size_text(shape.size)},
+          {"box", std::to_string(shape.box_rows) + "\xC3\x97" + std::to_string(shape.box_cols)},
+          {"symbols", symbols(shape.size)}};
+      grids.push_back(fill(shape.jigsaw ? tr("rules", "Fill in each {size} jigsaw grid so that every row, every column "
+                                                      "and every bold region holds each of {symbols} exactly once.")
+                                        : tr("rules", "Fill in each {size} grid so that every row, every column and "
+                                                      "every {box} box holds each of {symbols} exactly once."),
+                           values));
+    }
+    std::sort(extras.begin(), extras.end());
+    for (const auto& [variant, size] : extras) {
+      std::string_view id;
+      switch (variant) {
+        case Variant::x:
+          id = "In Sudoku X, each of the two long diagonals also holds each of {symbols} exactly once.";
+          break;
+        case Variant::windoku:
+          id = "In Windoku, each of the four shaded windows also holds each of {symbols} exactly once.";
+          break;
+        case Variant::asterisk:
+          id = "In Asterisk Sudoku, the nine shaded cells also hold each of {symbols} exactly once.";
+          break;
+        case Variant::centre_dot:
+          id = "In Centre-dot Sudoku, the nine shaded centre cells also hold each of {symbols} exactly once.";
+          break;
+        case Variant::killer:
+          id = "In Killer Sudoku, the grid starts empty. The small number in each dashed cage is the sum of its "
+               "digits, and no digit repeats within a cage.";
+          break;
+        default:
+          continue;
+      }
+      grids.push_back(fill(tr("rules", id), {{"symbols", symbols(size)}}));
+    }
+    std::vector<std::string> solving;
+    if (clues) solving.push_back(tr("rules", "The symbols already printed are the clues."));
+    solving.push_back(tr("rules",
+                         "Every puzzle has exactly one solution, and it can always be found by logic alone: there is "
+                         "never any need to guess."));
+    std::vector<std::string> book;
+    // "Harder as the book goes on" only when the chapters' levels never fall and do rise.
+    int previous = -1;
+    bool rising = false;
+    bool falls = false;
+    for (const auto& chapter : book_.chapters) {
+      if (chapter.puzzles.empty()) continue;
+      const int rank = level_rank(chapter.level);
+      if (rank < 0 || rank < previous) falls = true;
+      if (previous >= 0 && rank > previous) rising = true;
+      previous = rank;
+    }
+    if (rising && !falls) book.push_back(tr("rules", "The chapters grow harder as the book goes on."));
+    if (has_solutions()) {
+      const bool named = std::any_of(template_.puzzle_page.captions.begin(), template_.puzzle_page.captions.end(),
+                                     [](const Caption& caption) {
+                                       return std::any_of(caption.texts.begin(), caption.texts.end(), [](const TextLine& line) {
+                                         return line.text.uses(Variable::solution_page);
+                                       });
+                                     });
+      book.push_back(named ? tr("rules", "Each puzzle names the page of its solution; the solutions are at the back of "
+                                         "the book.")
+                           : tr("rules", "The solutions are at the back of the book."));
+    }
+    std::string text = joined(grids);
+    for (const auto& paragraph : {joined(solving), joined(book)})
+      if (!paragraph.empty()) text += "\n" + paragraph;
+    return text;
+  }
+
+  // {blurb}: the back cover's claims, each from the book: how many puzzles on which sizes, the kinds
+  // (when not all classic), puzzles per page, the levels actually present, the solutions when printed.
+  std::string blurb() const {
+    std::vector<int> sizes;
+    std::vector<std::string> kinds;
+    bool variants = false;
+    for (const auto& chapter : book_.chapters)
+      for (const auto& puzzle : chapter.puzzles) {
+        const Geometry& geometry = puzzle.puzzle.geometry();
+        if (std::find(sizes.begin(), sizes.end(), geometry.size()) == sizes.end()) sizes.push_back(geometry.size());
+        const std::string kind = kind_name(geometry.variant());
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
+        if (geometry.variant() != Variant::classic) variants = true;
+      }
+    std::sort(sizes.begin(), sizes.end());
+    const auto count = static_cast<long>(book_.puzzle_count());
+    std::vector<std::string> sentences;
+    if (sizes.size() == 1) {
+      sentences.push_back(fill(language().plural("blurb", "{count} puzzle on a {size} grid.", "{count} puzzles on {size} grids.", count),
+                               {{"size", size_text(sizes.front())}}));
+    } else {
+      std::vector<std::string> names;
+      for (const int size : sizes) names.push_back(size_text(size));
+      sentences.push_back(fill(language().plural("blurb", "{count} puzzle on grids of {sizes}.",
+                                                 "{count} puzzles on grids of {sizes}.", count),
+                               {{"sizes", language().list(names)}}));
+    }
+    if (variants) sentences.push_back(fill(tr("blurb", "Kinds: {kinds}."), {{"kinds", language().list(kinds)}}));
+    sentences.push_back(language().plural("blurb", "One puzzle to a page.", "{count} puzzles to a page.",
+                                          template_.puzzle_page.slots()));
+    const std::vector<std::string> levels = book_levels();
+    if (levels.size() == 1)
+      sentences.push_back(fill(tr("blurb", "Level: {level}."), {{"level", level_name(levels.front())}}));
+    else if (levels.size() > 1)
+      sentences.push_back(fill(tr("blurb", "Graded from {first} to {last}."),
+                               {{"first", level_name(levels.front())}, {"last", level_name(levels.back())}}));
+    sentences.push_back(tr("blurb", "Every one has a unique solution that logic alone will find."));
+    if (has_solutions()) sentences.push_back(tr("blurb", "Solutions at the back."));
+    return joined(sentences);
+  }
+
+  // {subtitle}: the book's kind of puzzle (Sudoku for a mix), "with solutions" only when it has them.
+  std::string subtitle() const {
+    const std::string kind = book_variants_.size() == 1 ? kind_name(book_variants_.front()) : kind_name(Variant::classic);
+    return fill(has_solutions() ? tr("subtitle", "{kind} puzzles with solutions") : tr("subtitle", "{kind} puzzles"),
+                {{"kind", kind}});
+  }
+
   // The number a puzzle is printed with: the one its book records (a calendar slot's, fixed by its
   // date), else its place in the book.
   int printed_number(const SlotContent& slot) const {
@@ -336,11 +618,11 @@ class BookRenderer {
     if (page.chapter) {
       const BookChapter& chapter = book_.chapters[*page.chapter];
       values.set(Variable::chapter, chapter.title);
-      set_level(values, chapter.level, chapter.title);
+      set_level(values, level_name(chapter.level), chapter.title);
       values.set(Variable::count, std::to_string(chapter.puzzles.size()));
       if (chapter.date) values.set(Variable::date, *chapter.date);
       if (!chapter.puzzles.empty())
-        values.set(Variable::kind, std::string(kind_of(chapter.puzzles.front().puzzle.geometry().variant())));
+        values.set(Variable::kind, kind_name(chapter.puzzles.front().puzzle.geometry().variant()));
     }
     if (page.role == PageRole::chapter && page.chapter && !book_.chapters[*page.chapter].puzzles.empty()) {
       const std::size_t chapter = *page.chapter;
@@ -368,9 +650,9 @@ class BookRenderer {
     values.set(Variable::count, std::to_string(chapter.puzzles.size()));
     values.set(Variable::number, std::to_string(printed_number(slot)));
     values.set(Variable::id, puzzle.id);
-    values.set(Variable::kind, std::string(kind_of(puzzle.puzzle.geometry().variant())));
-    set_level(values, puzzle.level, chapter.title);
-    values.set(Variable::rating, formatted("%.1f", puzzle.rating));
+    values.set(Variable::kind, kind_name(puzzle.puzzle.geometry().variant()));
+    set_level(values, level_name(puzzle.level), chapter.title);
+    values.set(Variable::rating, language().decimal(puzzle.rating, 1));
     values.set(Variable::givens, std::to_string(puzzle.givens));
     if (puzzle.date)
       values.set(Variable::date, *puzzle.date);
@@ -431,11 +713,14 @@ class BookRenderer {
     const double width = room_on_line(place, align, line_ink, text.style.size);
     const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
     canvas.set_font(font(text.style.font), text.style.size);
-    if (const auto missing = canvas.missing_glyph(*expanded))
+    // A newline separates paragraphs ({rules}); it is never drawn.
+    std::string one_line = *expanded;
+    std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+    if (const auto missing = canvas.missing_glyph(one_line))
       throw InputError(template_.source, text.line, 0,
                        "'" + *expanded + "' has a character no installed font can draw: " +
                            describe_character(*missing) + " (install a font that has it, or leave it out)");
-    const TextMetrics full = canvas.measure(*expanded);
+    const TextMetrics full = canvas.measure(one_line);
     // Metrics scale with the size (unhinted outlines), so one step finds the size that fits.
     double scale = 1;
     if (full.advance > width) scale = std::min(scale, width / full.advance);
@@ -447,13 +732,21 @@ class BookRenderer {
     const double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
     canvas.set_font(font(text.style.font), size);
 
-    std::vector<std::string> lines{*expanded};
-    if (place.wraps && canvas.measure(*expanded).advance > width)
-      lines = wrap_words(canvas, *expanded, width);
+    std::vector<WrappedLine> lines{{*expanded, false}};
+    if (place.wraps && (canvas.measure(one_line).advance > width || one_line != *expanded))
+      lines = wrap_text(canvas, *expanded, width, language_code(), !text.grows_down);
+    // Each line 1.2 x the size below the one before; a new paragraph half a line more.
+    std::vector<double> offsets;
+    double offset = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      const TextMetrics metrics = canvas.measure(lines[i]);
+      if (i > 0) offset += 1.2 * size * (lines[i].paragraph ? 1.5 : 1.0);
+      offsets.push_back(offset);
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& line = lines[i].text;
+      const TextMetrics metrics = canvas.measure(line);
       if (metrics.advance > width + 1e-6)
-        fail(text, lines[i], page,
+        fail(text, line, page,
              "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
                  (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
                                                           : place.room) +
@@ -461,9 +754,8 @@ class BookRenderer {
       // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
       // the last line stays where the template put it, so the text below (an author, the
       // chapter's range) keeps its place.
-      const double baseline = text.grows_down
-                                  ? place.baseline + static_cast<double>(i) * 1.2 * size
-                                  : place.baseline - static_cast<double>(lines.size() - 1 - i) * 1.2 * size;
+      const double baseline = text.grows_down ? place.baseline + offsets[i]
+                                              : place.baseline - (offsets.back() - offsets[i]);
       const double x = align == HorizontalAlign::left    ? place.left
                        : align == HorizontalAlign::right ? place.right - metrics.advance
                                                          : (place.left + place.right - metrics.advance) / 2;
@@ -471,19 +763,19 @@ class BookRenderer {
       const double slack = 1e-6;
       if (ink.y < std::max(place.top, frame.safe.y) - slack ||
           ink.bottom() > std::min(place.bottom, frame.safe.bottom()) + slack)
-        fail(text, lines[i], page,
+        fail(text, line, page,
              "at " + format_points(size) + " its ink runs from " + format_points(ink.y) + " to " +
                  format_points(ink.bottom()) + " below the top trim edge, outside the " +
                  format_points(std::max(place.top, frame.safe.y)) + " to " +
                  format_points(std::min(place.bottom, frame.safe.bottom())) + " it may use");
       if (ink.x < frame.safe.x - slack || ink.right() > frame.safe.right() + slack)
-        fail(text, lines[i], page, "its ink reaches outside the page's safe margin");
+        fail(text, line, page, "its ink reaches outside the page's safe margin");
       if (line_ink != nullptr) {
         for (const DrawnInk& other : *line_ink)
-          if (overlap(ink, other.ink)) fail(text, lines[i], page, "it overprints '" + other.text + "'");
-        line_ink->push_back({ink, lines[i]});
+          if (overlap(ink, other.ink)) fail(text, line, page, "it overprints '" + other.text + "'");
+        line_ink->push_back({ink, line});
       }
-      canvas.draw_text(lines[i], {x, baseline}, text.style.color);
+      canvas.draw_text(line, {x, baseline}, text.style.color);
     }
   }
 
@@ -694,9 +986,9 @@ class BookRenderer {
         values.set(Variable::chapter, chapter_title(chapter));
         values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
         values.set(Variable::count, std::to_string(entry.puzzles.size()));
-        set_level(values, entry.level, entry.title);
+        set_level(values, level_name(entry.level), entry.title);
       } else {
-        values.set(Variable::chapter, "Solutions");
+        values.set(Variable::chapter, tr("book", "Solutions"));
         values.set(Variable::chapter_page, std::to_string(plan_.first_solution_page));
       }
       std::vector<DrawnInk> ink;
@@ -715,7 +1007,7 @@ class BookRenderer {
       pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
     }
     if (plan_.first_solution_page == 0) return;
-    const int solutions = pdf_->add_outline(0, "Solutions", plan_.first_solution_page);
+    const int solutions = pdf_->add_outline(0, tr("book", "Solutions"), plan_.first_solution_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (plan_.chapter_first_solution_page[chapter] == 0) continue;
       pdf_->add_outline(solutions, chapter_title(chapter), plan_.chapter_first_solution_page[chapter]);
@@ -724,7 +1016,7 @@ class BookRenderer {
 
   std::string chapter_title(std::size_t chapter) const {
     const std::string& title = book_.chapters[chapter].title;
-    return title.empty() ? "Chapter " + std::to_string(chapter + 1) : title;
+    return title.empty() ? fill(tr("book", "Chapter {number}"), {{"number", std::to_string(chapter + 1)}}) : title;
   }
 
   const Book& book_;

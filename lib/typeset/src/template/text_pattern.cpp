@@ -1,8 +1,11 @@
 #include "sudoku/typeset/text_pattern.hpp"
 
+#include <glib.h>
+
 #include <stdexcept>
 
 #include "sudoku/model/book.hpp"
+#include "sudoku/typeset/catalog.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -10,7 +13,8 @@ namespace {
 constexpr std::array<std::string_view, kVariableCount> kVariableNames{
     "title",      "author",       "chapter", "level", "number",        "id",          "date",
     "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
-    "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind"};
+    "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind",
+    "rules",      "blurb",        "subtitle"};
 
 struct FilterName {
   std::string_view name;
@@ -43,24 +47,37 @@ std::string join_names() {
   return text;
 }
 
-std::string apply(Filter filter, std::string value) {
+// Case changes of any script's letters (German "ß" upper-cases to "SS", Japanese has no case), by
+// GLib's Unicode tables; text that is not UTF-8 is left as it is.
+std::string change_case(const std::string& value, gchar* (*change)(const gchar*, gssize)) {
+  if (!g_utf8_validate(value.data(), static_cast<gssize>(value.size()), nullptr)) return value;
+  gchar* changed = change(value.data(), static_cast<gssize>(value.size()));
+  std::string out = changed;
+  g_free(changed);
+  return out;
+}
+
+std::string capitalized(const std::string& value) {
+  if (value.empty() || !g_utf8_validate(value.data(), static_cast<gssize>(value.size()), nullptr)) return value;
+  const gunichar first = g_utf8_get_char(value.data());
+  const char* rest = g_utf8_next_char(value.data());
+  char title[8] = {};
+  g_unichar_to_utf8(g_unichar_totitle(first), title);
+  return std::string(title) + rest;
+}
+
+std::string apply(Filter filter, std::string value, const Catalog* language) {
   switch (filter) {
     case Filter::none:
       break;
     case Filter::upper:
-      for (char& c : value)
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-      break;
+      return change_case(value, g_utf8_strup);
     case Filter::lower:
-      for (char& c : value)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      break;
+      return change_case(value, g_utf8_strdown);
     case Filter::capitalize:
-      if (!value.empty() && value[0] >= 'a' && value[0] <= 'z')
-        value[0] = static_cast<char>(value[0] - 'a' + 'A');
-      break;
+      return capitalized(value);
     case Filter::long_date:
-      return long_date(value);
+      return language != nullptr ? language->long_date(value) : long_date(value);
     case Filter::roman:
       return lower_roman(value);
   }
@@ -144,7 +161,7 @@ std::optional<std::string> TextPattern::expand(const TextValues& values) const {
     if (!part.variable) continue;
     const auto& value = values.get(*part.variable);
     if (!value) return std::nullopt;
-    text += apply(part.filter, *value);
+    text += apply(part.filter, *value, values.language());
   }
   return text;
 }

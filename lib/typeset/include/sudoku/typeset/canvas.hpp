@@ -138,6 +138,17 @@ class Canvas {
   std::vector<PlacedText>* recorded_ = nullptr;
 };
 
+// Where a line of `utf8` may end, by Pango's line breaking for `language` ("ja", "de"; Unicode's
+// line-breaking rules: after a space, between ideographs, never before 。、」 or after 「): byte
+// offsets of the character a new line would start with, ascending, the text's end last. A
+// newline's offset is marked mandatory.
+//   line_breaks("Sudoku Book 1", "en");  // {7, false}, {12, false}, {13, true}
+struct LineBreak {
+  std::size_t offset = 0;
+  bool mandatory = false;
+};
+std::vector<LineBreak> line_breaks(std::string_view utf8, std::string_view language);
+
 // "U+4E00 '一'" (the character itself left out when it is a control or not a character).
 std::string describe_character(char32_t character);
 

@@ -11,6 +11,11 @@
 // (OutputSet: both staged and synced before either is renamed into place). Fills in
 // options.book_source with the book file, for messages.
 //
+// The language: options.language, else the book's plan's "language", else English; its catalogue
+// (catalog.hpp) translates the template's texts and the sentences composed from the book. An
+// unknown code is an InputError listing the known ones (at "--lang" or at the book's
+// $.plan.language), before anything is rendered.
+//
 // Errors: IoError for a book path that is neither a folder nor a .json file, or output that cannot
 // be written (nothing is written then); InputError (FILE:LINE) for a bad book or template.
 //
@@ -45,6 +50,11 @@ struct JobResult {
   TypesetResult book;       // without split
   SplitResult split;        // with split
   std::string proof_path;   // with split
+  std::string language;     // the code of the language printed ("en", "de", ...)
+  // Messages the catalogue lacks, printed in English ("context|English text"); the tool reports
+  // them once. Empty for English.
+  std::vector<std::string> untranslated;
+  std::string catalog;  // the catalogue file, empty for English without one
 };
 
 JobResult run_job(Job job);

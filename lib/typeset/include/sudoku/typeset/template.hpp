@@ -16,6 +16,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,8 @@
 #include "sudoku/typeset/units.hpp"
 
 namespace sudoku::typeset {
+
+class Catalog;
 
 // Thinner lines break up or vanish on newsprint and cheap book paper.
 inline constexpr double kMinimumLineWeight = 0.5;
@@ -269,6 +272,9 @@ struct Template {
   std::optional<PrintTarget> print_target;  // absent: any page count
   // Every non-grey colour, in reading order: PDF/X-1a (typeset --pdfx) refuses them.
   std::vector<TemplateColor> chromatic_colors;
+  // The language its texts are in (see catalog.hpp's localize): the renderer composes the rules,
+  // the blurb, level and kind names and dates in it. Null: English, as the template is written.
+  std::shared_ptr<const Catalog> language;
 
   const FontSpec* find_font(std::string_view name) const;
 };

@@ -21,6 +21,8 @@
 
 namespace sudoku::typeset {
 
+class Catalog;
+
 enum class Variable {
   title,    // book title
   author,   // book author
@@ -44,8 +46,12 @@ enum class Variable {
   symbols,        // the symbols a row holds: "1 to 9", "1 to 9 and A to G"
   slot,           // a calendar puzzle's slot within its day: "hard", "easy-2" (see split.hpp)
   kind,           // the puzzle's kind by its rules: "Sudoku", "Killer Sudoku", "Jigsaw Sudoku", ...
+  // Composed from the book in the book's language (see docs/templates.md, "Languages"):
+  rules,     // "How to play": the rules of every grid size and variant the book holds, in paragraphs
+  blurb,     // the back cover's blurb: puzzle count, sizes, kinds, puzzles per page, levels, solutions
+  subtitle,  // "Sudoku puzzles with solutions" (without "with solutions" when they are left out)
 };
-inline constexpr std::size_t kVariableCount = 21;
+inline constexpr std::size_t kVariableCount = 24;
 
 // roman: a page number in lower-case roman numerals ("{page|roman}" is "iv" on page 4).
 enum class Filter { none, upper, lower, capitalize, long_date, roman };
@@ -56,6 +62,9 @@ std::string_view variable_name(Variable variable);
 // The values available where a text is drawn; unset variables have no value.
 class TextValues {
  public:
+  // The language of {date|long} (null: English). The catalogue must outlive the values.
+  void set_language(const Catalog* language) { language_ = language; }
+  const Catalog* language() const { return language_; }
   void set(Variable variable, std::string value) { values_[index(variable)] = std::move(value); }
   void clear(Variable variable) { values_[index(variable)].reset(); }
   const std::optional<std::string>& get(Variable variable) const { return values_[index(variable)]; }
@@ -63,6 +72,7 @@ class TextValues {
  private:
   static std::size_t index(Variable variable) { return static_cast<std::size_t>(variable); }
   std::array<std::optional<std::string>, kVariableCount> values_;
+  const Catalog* language_ = nullptr;
 };
 
 class TextPattern {

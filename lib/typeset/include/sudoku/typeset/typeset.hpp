@@ -38,6 +38,11 @@ struct TypesetOptions {
   // Make the interior (and the cover) PDF/X-1a with this output intent (see print_ready.hpp).
   std::optional<PdfX> pdfx;
   Paper paper = Paper::white;  // the interior's paper, for the cover's spine width
+  // run_job: the language of every printed word, a catalogue's code ("de"); empty for the book's
+  // (its plan's "language", else English). The catalogue <code>.po is looked for in the template's
+  // folder's lang/ and then in language_dirs.
+  std::string language;
+  std::vector<std::filesystem::path> language_dirs;
 };
 
 struct TypesetResult {
