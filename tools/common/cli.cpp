@@ -16,10 +16,6 @@ namespace sudoku::cli {
 
 namespace po = boost::program_options;
 
-std::string_view version() {
-  return SUDOKU_PRESS_VERSION;
-}
-
 int worker_threads(int jobs) {
   if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
   return jobs == 0 ? default_jobs() : jobs;

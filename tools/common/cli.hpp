@@ -58,7 +58,8 @@ bool parse_command_line(int argc, char** argv, CommandLine& command_line,
 // The thread count a "--jobs N" option asks for: 0 means one per core; negative is a UsageError.
 int worker_threads(int jobs);
 
-// The project's version string.
+// The project's version: CMake's project version, plus "+git<N>.g<hash>" when built from a git commit
+// that is not the release tag (cmake/SudokuVersion.cmake); equal to the Debian package's version.
 std::string_view version();
 
 // True when stderr is a terminal (progress bars only then).

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the build into a temporary prefix (cmake --install) and builds examples/consumer against
+# it twice — with find_package(SudokuPress) and with pkg-config — then runs both: the CMake package,
+# the exported targets, the headers and the .pc file work from an installed tree, not from the
+# source tree. Also checks the installed layout a Debian user relies on.
+# Usage: test-install.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1 source=$2
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+
+cmake --install "$build" --prefix "$prefix/usr" >/dev/null
+for path in bin/corpus-rate bin/generate-book share/sudoku-press/templates/book-letter.xml \
+            share/sudoku-press/examples/plan.json include/sudoku/solve/solution_counter.hpp; do
+  [[ -e $prefix/usr/$path ]] || { echo "not installed: $path"; exit 1; }
+done
+config=$(find "$prefix/usr" -name SudokuPressConfig.cmake)
+[[ -n $config ]] || { echo "no SudokuPressConfig.cmake installed"; exit 1; }
+
+# The CMake package.
+cmake -S "$source/examples/consumer" -B "$prefix/cmake-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix/usr" >"$prefix/configure.log" || { cat "$prefix/configure.log"; exit 1; }
+grep -q "SudokuPress $("$prefix/usr/bin/corpus-rate" --version | sed 's/.* //')" "$prefix/configure.log" ||
+  { echo "the CMake package's version is not the tools' version"; cat "$prefix/configure.log"; exit 1; }
+cmake --build "$prefix/cmake-consumer" >/dev/null
+"$prefix/cmake-consumer/consumer"
+
+# pkg-config, from the installed .pc files alone.
+pc_dir=$(dirname "$(find "$prefix/usr" -name sudoku-press.pc)")
+export PKG_CONFIG_PATH=$pc_dir
+[[ $(pkg-config --modversion sudoku-press) == $("$prefix/usr/bin/corpus-rate" --version | sed 's/.* //') ]]
+# shellcheck disable=SC2046
+g++ -std=c++20 -O1 -o "$prefix/pc-consumer" "$source/examples/consumer/consumer.cpp" $(pkg-config --cflags --libs sudoku-press)
+"$prefix/pc-consumer" >/dev/null
+echo "installed tree: CMake package and pkg-config consumers built and ran"

@@ -1,0 +1,109 @@
+"""Type stubs of the sudoku_press module (python/sudoku_press.cpp; docs/python.md)."""
+from typing import Mapping, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+class InputError(ValueError):
+    """Malformed input; str() is the tools' message: 'source:line:column: what was expected'."""
+
+class IoError(OSError):
+    """A file that cannot be read or written."""
+
+class Puzzle:
+    """A puzzle or a solution on its board. Puzzle(text) parses one classic puzzle."""
+    def __init__(self, text: str) -> None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def givens(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def cells(self) -> list[int]: ...
+    @property
+    def line(self) -> str: ...
+    @property
+    def is_complete(self) -> bool: ...
+    def grid_text(self, separators: bool = True) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+PuzzleLike = Union[Puzzle, str]
+
+class Step:
+    """One step of the grader's path; cells are (row, column, value), rows and columns from 1."""
+    technique: str
+    name: str
+    score: float
+    placements: list[Tuple[int, int, int]]
+    eliminations: list[Tuple[int, int, int]]
+    detail: str
+    text: str
+
+class Grade:
+    outcome: str  # "solved", "beyond" or "contradiction"
+    grade: Optional[float]  # None unless solved
+    highest_score: float
+    hardest: str
+    hardest_name: str
+    step_count: int
+    steps: list[Step]
+
+class Rating:
+    value: float
+    sd: float
+    runs: int
+    capped_runs: int
+    solved: bool
+
+class Generated:
+    puzzle: Puzzle
+    solution: Puzzle
+    level: str
+    rating: float
+    reached: bool
+    moves: int
+
+class Report:
+    """One puzzle's corpus-rate record."""
+    line: int
+    label: str
+    puzzle: str
+    status: str  # ok, invalid-format, contradiction, no-solution, multiple-solutions
+    error: str
+    size: int
+    givens: int
+    solutions: int
+    solution: str
+    canonical: str
+    level: str
+    technique_grade: Optional[float]
+    technique_beyond: bool
+    hardest_technique: str
+    call_count: Optional[float]
+    call_count_sd: Optional[float]
+    hs_calls: Optional[float]
+    technique_steps: list[str]
+
+def parse(text: str, *, variant: str = "", size: int = 0, box: str = "", source: str = "puzzle") -> Puzzle: ...
+def parse_all(text: str, *, variant: str = "", size: int = 0, box: str = "", source: str = "puzzles") -> list[Puzzle]: ...
+def read_file(path: str, *, variant: str = "", size: int = 0, box: str = "") -> list[Puzzle]: ...
+def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int: ...
+def solve(puzzle: PuzzleLike) -> Optional[Puzzle]: ...
+def canonical(puzzle: PuzzleLike) -> str: ...
+def canonical_puzzle(puzzle: PuzzleLike) -> Puzzle: ...
+def grade(puzzle: PuzzleLike, *, explain: bool = False, order: str = "se", uniqueness: bool = True,
+          max_technique: Optional[str] = None) -> Grade: ...
+def level(puzzle: PuzzleLike, *, calibration: str = "press") -> str: ...
+def call_count(puzzle: PuzzleLike, settings: Mapping[str, str] = ...) -> Rating: ...
+def generate(level: str, *, seed: int = 1, size: int = 9, variant: str = "classic",
+             symmetry: str = "rotate180") -> Generated: ...
+def rate(puzzles: Sequence[str], *, jobs: int = 1, rating: bool = True, explain: bool = False,
+         calibration: str = "", runs: Optional[str] = None, max_technique: Optional[str] = None,
+         uniqueness: bool = True, invariant: bool = False, variant: str = "", size: int = 0,
+         box: str = "") -> list[Report]: ...
+def levels(size: int = 9, variant: str = "classic") -> list[str]: ...

@@ -1,0 +1,200 @@
+"""Tests of the sudoku_press module against the library's promises and against the tools' own output
+(corpus-rate run on the same puzzles): the module must say what the tools say.
+
+Run from ctest (PYTHONPATH=build/python, SUDOKU_PRESS_BIN=build/bin) and by .ci/package against the
+installed module and tools (SUDOKU_PRESS_BIN=/usr/bin). Needs nothing from the source tree."""
+import csv
+import io
+import os
+import subprocess
+
+import pytest
+
+import sudoku_press as sp
+
+BIN = os.environ.get("SUDOKU_PRESS_BIN", "/usr/bin")
+
+# se-rated puzzles (tests/data/corpora/se-rated.txt) across the readers' levels: medium 2.5 and 3.2,
+# hard 4.1 and 5.2, evil 4.5 (a unique rectangle, which the press levels leave out) and 6.7, extreme 7.7.
+PUZZLES = [
+    "9.......5....7.....539.621.7..3.4..1.6.....9..1..2..3.5..1.7..4...6.2.....9.8.1..",
+    "..3..8....6.23..1...8...2.49...8..7..3.172.5..1..5...36.1...3...8..47.2....8..4..",
+    "2.5..7..9.9...273..3......574.5.6...............9.1.428......9..714...2.5..2..3.8",
+    ".19..8.4.3...6...7..4...3.22..9.6....9..7..3....4.2..98.5...9..9...1...5.2.8..67.",
+    "..8.5.....3.8.1.5...9...2.1.8.1.6.7.6...7...2.4.2.5.6.8.5...6...7.3.4.2.....6.7..",
+    "....4.......3.2...4..9.1..88.......11..5.6..2..7...3....8.2.4..7.1...6.52.5.7.8.9",
+    "8..5....6.....4.....721.8...7..4.6.5..56.19..6.4.7..3...3.975.....3.....7....8..9",
+]
+# An easy puzzle with 32 givens.
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+NOT_OK = [
+    "11...............................................................................",  # contradiction
+    "1................................................................................",  # several solutions
+    "12345",  # malformed
+]
+
+
+def tool(name, *args, input=None):
+    return subprocess.run([os.path.join(BIN, name), *args], input=input, capture_output=True, text=True)
+
+
+def cli_records(puzzles, *args):
+    result = tool("corpus-rate", "-j", "1", *args, "-", input="\n".join(puzzles) + "\n")
+    assert result.returncode in (0, 1), result.stderr
+    return list(csv.DictReader(io.StringIO(result.stdout)))
+
+
+def test_version_is_the_tools_version():
+    out = tool("corpus-rate", "--version").stdout
+    assert out == f"corpus-rate (sudoku-press) {sp.__version__}\n"
+
+
+def test_parse_formats():
+    line = EASY
+    puzzle = sp.parse(line)
+    assert puzzle.size == 9 and puzzle.givens == 32 and puzzle.variant == "classic"
+    assert puzzle.line == line and str(puzzle) == line
+    # The grid form with separators reads back to the same puzzle.
+    assert sp.parse(puzzle.grid_text()) == puzzle
+    assert sp.parse(puzzle.grid_text(separators=False)) == puzzle
+    assert sp.Puzzle(line) == puzzle
+    assert len(puzzle.cells) == 81 and puzzle.cells[2] == 3
+    labelled = sp.parse(line + " from the paper")
+    assert labelled.label == "from the paper"
+    assert sp.parse("1.3..2.....4..1.", size=4).size == 4
+    assert sp.parse(line, variant="x").variant == "x"
+    assert [p.line for p in sp.parse_all("\n".join(PUZZLES[:3]))] == PUZZLES[:3]
+
+
+def test_parse_errors_carry_the_tools_message():
+    with pytest.raises(sp.InputError) as error:
+        sp.parse("12345")
+    assert isinstance(error.value, ValueError)
+    assert str(error.value).startswith("puzzle:1:")
+    with pytest.raises(sp.InputError) as from_grade:
+        sp.grade("12345")  # a puzzle given as text is parsed the same way
+    assert str(from_grade.value) == str(error.value)
+    with pytest.raises(TypeError):
+        sp.grade(12345)
+    with pytest.raises(sp.InputError, match="expected one puzzle, got more"):
+        sp.parse("\n".join(PUZZLES[:2]))
+
+
+def test_killer_file_error_is_corpus_rates_message(tmp_path):
+    path = tmp_path / "killer.txt"
+    path.write_text("aab x=3\n")
+    cli = tool("corpus-rate", "--variant", "killer", str(path))
+    assert cli.returncode == 2
+    with pytest.raises(sp.InputError) as error:
+        sp.read_file(str(path), variant="killer")
+    assert cli.stderr == f"corpus-rate: {error.value}\n"
+
+
+def test_unreadable_file_and_bad_option_are_the_tools_messages(tmp_path):
+    missing = str(tmp_path / "missing.txt")
+    cli = tool("corpus-rate", missing)
+    with pytest.raises(sp.IoError) as error:
+        sp.read_file(missing)
+    assert isinstance(error.value, OSError)
+    assert cli.stderr == f"corpus-rate: {error.value}\n"
+    cli = tool("corpus-rate", "--variant", "nonsense", missing)
+    with pytest.raises(ValueError) as error:
+        sp.parse(PUZZLES[0], variant="nonsense")
+    assert cli.stderr == f"corpus-rate: {error.value} (see corpus-rate --help)\n"
+
+
+def test_count_and_solve():
+    assert sp.count_solutions(PUZZLES[0]) == 1
+    assert sp.count_solutions(NOT_OK[0]) == 0
+    assert sp.count_solutions(NOT_OK[1]) == 2
+    assert sp.count_solutions(NOT_OK[1], limit=5) == 5
+    solution = sp.solve(PUZZLES[0])
+    assert solution.is_complete
+    assert all(g == 0 or g == s for g, s in zip(sp.parse(PUZZLES[0]).cells, solution.cells))
+    assert sp.solve(NOT_OK[1]) is None and sp.solve(NOT_OK[0]) is None
+
+
+def test_canonical_form_is_corpus_rates_and_ignores_symmetry():
+    puzzle = sp.parse(PUZZLES[2])
+    # Transposed, and digits relabelled 1 <-> 2: the same puzzle up to symmetry.
+    transposed = [puzzle.cells[c * 9 + r] for r in range(9) for c in range(9)]
+    relabelled = "".join("." if v == 0 else str({1: 2, 2: 1}.get(v, v)) for v in transposed)
+    assert sp.canonical(relabelled) == sp.canonical(puzzle)
+    assert sp.canonical(PUZZLES[0]) != sp.canonical(PUZZLES[1])
+    records = cli_records(PUZZLES, "--no-rating")
+    assert [sp.canonical(p) for p in PUZZLES] == [r["canonical"] for r in records]
+    assert sp.canonical_puzzle(puzzle).line == sp.canonical(puzzle)
+
+
+def test_grade_level_and_call_count_are_corpus_rates():
+    records = cli_records(PUZZLES)
+    for puzzle, record in zip(PUZZLES, records):
+        grade = sp.grade(puzzle)
+        assert grade.outcome == "solved"
+        assert f"{grade.grade:.1f}" == record["technique_grade"]
+        assert grade.hardest_name == record["hardest_technique"]
+        assert sp.level(puzzle) == record["level"]
+        assert f"{sp.call_count(puzzle).value:.2f}" == record["call_count"]
+    assert {r["level"] for r in records} == {"medium", "hard", "evil", "extreme"}  # the sample spans levels
+
+
+def test_explain_path_is_corpus_rates():
+    puzzle = PUZZLES[2]
+    grade = sp.grade(puzzle, explain=True)
+    cli = tool("corpus-rate", "-j", "1", "--explain", "-", input=puzzle + "\n").stdout
+    lines = [l for l in cli.splitlines() if l and not l.startswith("#")]
+    assert len(grade.steps) == grade.step_count == len(lines)
+    for step, line in zip(grade.steps, lines):
+        assert line == f"{step.score:.1f}  {step.text}"
+        for row, col, value in step.placements + step.eliminations:
+            assert 1 <= row <= 9 and 1 <= col <= 9 and 1 <= value <= 9
+    assert max(s.score for s in grade.steps) == grade.grade
+    assert grade.steps[-1].placements  # the path ends by placing the last digit
+    assert sp.grade(puzzle).steps == []  # no path unless asked
+
+
+def test_beyond_and_contradiction():
+    assert sp.grade(NOT_OK[0]).outcome == "contradiction"
+    capped = sp.grade(PUZZLES[5], max_technique="xy-wing")
+    assert capped.outcome == "beyond" and capped.grade is None
+
+
+def test_generate_is_deterministic_and_in_its_level():
+    first = sp.generate("medium", seed=7)
+    again = sp.generate("medium", seed=7)
+    other = sp.generate("medium", seed=8)
+    assert first.puzzle == again.puzzle and first.solution == again.solution
+    assert other.puzzle != first.puzzle
+    assert first.reached and first.level == "medium"
+    assert sp.count_solutions(first.puzzle) == 1
+    assert sp.solve(first.puzzle) == first.solution
+    assert sp.level(first.puzzle) == "medium"
+    small = sp.generate("easy", seed=1, size=6)
+    assert small.puzzle.size == 6 and sp.level(small.puzzle) == "easy"
+    with pytest.raises(sp.InputError, match="nightmare"):
+        sp.generate("nightmare")
+
+
+def test_rate_matches_corpus_rate_for_any_jobs():
+    puzzles = PUZZLES + NOT_OK
+    one = sp.rate(puzzles, jobs=1)
+    two = sp.rate(puzzles, jobs=2)
+    records = cli_records(puzzles)
+    assert len(one) == len(records) == len(puzzles)
+    for a, b, record in zip(one, two, records):
+        assert (a.status, a.puzzle, a.canonical, a.level, a.technique_grade, a.call_count) == (
+            b.status, b.puzzle, b.canonical, b.level, b.technique_grade, b.call_count)
+        assert a.status == record["status"]
+        assert a.solutions == int(record["solutions"] or 0)
+        assert a.canonical == record["canonical"] and a.level == record["level"]
+        if a.technique_grade is not None:
+            assert f"{a.technique_grade:.1f}" == record["technique_grade"]
+            assert f"{a.call_count:.2f}" == record["call_count"]
+    assert [r.status for r in one[-3:]] == ["contradiction", "multiple-solutions", "invalid-format"]
+    explained = sp.rate(PUZZLES[:1], explain=True)[0]
+    assert len(explained.technique_steps) == sp.grade(PUZZLES[0]).step_count
+
+
+def test_levels():
+    assert sp.levels() == ["easy", "medium", "hard", "evil", "extreme"]
+    assert sp.levels(4) == ["easy", "medium"]
