@@ -327,7 +327,9 @@ TEST(CalibrateCli, HouseStyleWithValidation) {
     EXPECT_GE(levels.levels[level].givens->fewest, fewest) << level;
     EXPECT_LE(levels.levels[level].givens->most, most) << level;
     EXPECT_LE(levels.levels[level].givens->fewest, levels.levels[level].givens->most);
-    if (level > 0) EXPECT_EQ(levels.levels[level].band->low, levels.levels[level - 1].band->high);
+    if (level > 0) {
+      EXPECT_EQ(levels.levels[level].band->low, levels.levels[level - 1].band->high);
+    }
   }
   const auto& provenance = levels.provenance->as_object();
   EXPECT_EQ(provenance.at("outliers").as_string(), "none");  // the default with --bands

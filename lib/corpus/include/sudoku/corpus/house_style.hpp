@@ -8,7 +8,7 @@
 //     midway between neighbouring distinct values, every band holding at least one value, and
 //     maximise the agreement (values of level i with c(i-1) < value < c(i)). Ties go to the cuts
 //     with the smallest sum of distances to `preferred` (one point per cut, e.g. the midpoints of
-//     neighbouring medians), then to the lowest cuts. Exhaustive (dynamic programming over every
+//     neighbouring medians), then to lower cuts (the last cut first). Exhaustive (dynamic programming over every
 //     choice of cuts, O(k·m) for m distinct values), so the answer is the best of all cut sets.
 //     Throws std::invalid_argument when a level index is out of range or there are fewer distinct
 //     values than levels.
