@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <boost/json.hpp>
 
@@ -277,6 +279,103 @@ TEST(CalibrateCli, BandsFromLabelledLevels) {
       run_command(calibrate() + " --bands --levels 6 " + fixture_levels() + " -o " + dir + "/x.json");
   EXPECT_EQ(clash.exit_code, 2);
   EXPECT_NE(clash.err.find("--bands and --levels do not go together"), std::string::npos) << clash.err;
+}
+
+// --bands --validate: a house style from an archive in its order (Solo's levels, half-turn
+// symmetric), learned from the earlier 70 %, checked on the later 30 %.
+TEST(CalibrateCli, HouseStyleWithValidation) {
+  const std::string dir = testing::make_temp_dir("calibrate-house");
+  const std::string archive = test_data("calibrate/house.txt");
+  const std::string bins = " --bins 'easy:<1.5,medium:<2.5,hard'";
+  const auto result = run_command(calibrate() + " --metric technique --uniqueness false --bands --validate 0.3 --labelled " +
+                                  archive + bins + " -o " + dir + "/house.json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("house style, learned from"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("labels (rows) against the learned levels (columns)"), std::string::npos);
+  EXPECT_NE(result.out.find("accuracy: learned levels "), std::string::npos);
+  EXPECT_NE(result.out.find("; givens ("), std::string::npos);
+  EXPECT_NE(result.out.find("; majority ("), std::string::npos);
+
+  const Calibration levels = read_calibration_file(dir + "/house.json");
+  ASSERT_TRUE(has_bands(levels));
+  ASSERT_EQ(levels.levels.size(), 3U);
+  EXPECT_EQ(levels.size, 9);
+  EXPECT_EQ(levels.symmetry, Symmetry::rotate180);  // Solo's default symmetry
+  // The archive in order: label per line, givens per line.
+  std::vector<int> labels;
+  std::vector<int> givens;
+  {
+    std::ifstream input(archive);
+    std::string line;
+    while (std::getline(input, line)) {
+      givens.push_back(static_cast<int>(std::count_if(line.begin(), line.begin() + 81, [](char c) { return c != '.'; })));
+      labels.push_back(std::stoi(line.substr(82)));
+    }
+  }
+  const std::size_t held_out = (labels.size() * 3 + 5) / 10;  // round(0.3 n), halves up
+  const std::size_t held_in = labels.size() - held_out;
+  for (std::size_t level = 0; level < 3; ++level) {
+    // The givens range lies within what the held-in part of the level printed.
+    int fewest = 99;
+    int most = 0;
+    for (std::size_t i = 0; i < held_in; ++i)
+      if (static_cast<std::size_t>(labels[i]) == level + 1) {
+        fewest = std::min(fewest, givens[i]);
+        most = std::max(most, givens[i]);
+      }
+    ASSERT_TRUE(levels.levels[level].givens.has_value());
+    EXPECT_GE(levels.levels[level].givens->fewest, fewest) << level;
+    EXPECT_LE(levels.levels[level].givens->most, most) << level;
+    EXPECT_LE(levels.levels[level].givens->fewest, levels.levels[level].givens->most);
+    if (level > 0) {
+      EXPECT_EQ(levels.levels[level].band->low, levels.levels[level - 1].band->high);
+    }
+  }
+  const auto& provenance = levels.provenance->as_object();
+  EXPECT_EQ(provenance.at("outliers").as_string(), "none");  // the default with --bands
+  const auto& house = provenance.at("house_style").as_object();
+  EXPECT_EQ(house.at("held_in").as_int64(), static_cast<std::int64_t>(held_in));
+  const auto& validation = house.at("validation").as_object();
+  EXPECT_EQ(validation.at("held_out").as_int64(), static_cast<std::int64_t>(held_out));
+  // The confusion matrix's rows are the held-out labels, in file order the last 30 %.
+  const auto& confusion = validation.at("confusion").as_array();
+  ASSERT_EQ(confusion.size(), 3U);
+  std::int64_t total = 0;
+  std::int64_t agreeing = 0;
+  for (std::size_t row = 0; row < 3; ++row) {
+    std::int64_t row_total = 0;
+    for (std::size_t column = 0; column < 3; ++column) row_total += confusion[row].as_array()[column].as_int64();
+    const auto expected = std::count(labels.begin() + static_cast<std::ptrdiff_t>(held_in), labels.end(),
+                                     static_cast<int>(row + 1));
+    EXPECT_EQ(row_total, expected) << row;
+    total += row_total;
+    agreeing += confusion[row].as_array()[row].as_int64();
+  }
+  EXPECT_EQ(total, static_cast<std::int64_t>(held_out));
+  EXPECT_DOUBLE_EQ(validation.at("accuracy").as_double(), static_cast<double>(agreeing) / static_cast<double>(total));
+  const auto& baselines = validation.at("baselines").as_array();
+  ASSERT_EQ(baselines.size(), 2U);
+  EXPECT_EQ(baselines[0].as_object().at("name").as_string(), "givens");
+  EXPECT_EQ(baselines[1].as_object().at("name").as_string(), "majority");
+  // The learned levels beat guessing the commonest level on this archive.
+  EXPECT_GT(validation.at("accuracy").as_double(), baselines[1].as_object().at("accuracy").as_double());
+
+  // The same inputs give the same bytes.
+  const auto again = run_command(calibrate() + " --metric technique --uniqueness false --bands --validate 0.3 --labelled " +
+                                 archive + bins + " -o " + dir + "/again.json -j 1");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(testing::read_text_file(dir + "/house.json"), testing::read_text_file(dir + "/again.json"));
+
+  // --validate only with --bands, and a fraction strictly between 0 and 1; nothing is written.
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {" --validate 0.3 " + fixture_levels(), "--validate applies only with --bands"},
+           {" --bands --validate 1.5 " + fixture_levels(), "--validate expects a fraction between 0 and 1"},
+           {" --bands --validate x " + fixture_levels(), "--validate expects a fraction between 0 and 1"}}) {
+    const auto bad = run_command(calibrate() + args + " -o " + dir + "/bad.json");
+    EXPECT_EQ(bad.exit_code, 2) << args;
+    EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+    EXPECT_FALSE(std::ifstream(dir + "/bad.json").good());
+  }
 }
 }  // namespace
 }  // namespace sudoku

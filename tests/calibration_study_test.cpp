@@ -435,6 +435,58 @@ TEST(CalibrationStudy, WarnsWhenTargetsDoNotIncreaseOrRatingsAreCapped) {
   EXPECT_NE(capped.warnings[0].find("lower bounds"), std::string::npos);
 }
 
+// --validate: the last fraction of each file is held out, learned from the rest, and judged.
+TEST(CalibrationStudy, ValidationHoldsOutTheLastPartOfEachFile) {
+  StudyOptions options;
+  options.bands = true;
+  options.outliers = OutlierRule::none;
+  options.validate = 0.25;  // round(0.25 * 8) = 2 of each file's 8 puzzles
+  const auto metric = quick_metric();
+  const StudyResult result = run_calibration_study(fixture_input(), *metric, options);
+  ASSERT_TRUE(result.house.has_value());
+  EXPECT_EQ(result.house->held_in, 18U);
+  ASSERT_TRUE(result.house->validation.has_value());
+  const StudyValidation& validation = *result.house->validation;
+  EXPECT_EQ(validation.held_out, 6U);
+  EXPECT_EQ(validation.levels.total(), 6U);
+  for (std::size_t level = 0; level < 3; ++level) {
+    std::size_t row = 0;
+    for (const std::size_t count : validation.levels.counts[level]) row += count;
+    EXPECT_EQ(row, 2U) << level;  // each file's last two
+    EXPECT_EQ(result.calibration.levels[level][LevelStatistic::count], 6.0);
+  }
+  // Held-out puzzles are those of lines 7 and 8: rated by the learned levels as the engine would.
+  const StudyInput input = fixture_input();
+  Confusion expected(3);
+  for (std::size_t level = 0; level < 3; ++level)
+    for (const StudyPuzzle& puzzle : input.levels[level].puzzles)
+      if (puzzle.line >= 7) {
+        const std::string& name = level_for(result.calibration, metric->rate(puzzle.grid).value).name;
+        std::size_t column = 0;
+        while (result.calibration.levels[column].name != name) ++column;
+        expected.add(level, column);
+      }
+  EXPECT_EQ(validation.levels.counts, expected.counts);
+  ASSERT_EQ(validation.baselines.size(), 2U);
+  EXPECT_EQ(validation.baselines[1].name, "majority");
+  EXPECT_EQ(validation.baselines[1].confusion.total(), 6U);
+  // Givens ranges and the grid size are learned from the held-in puzzles.
+  EXPECT_EQ(result.calibration.size, 9);
+  for (const CalibrationLevel& level : result.calibration.levels) EXPECT_TRUE(level.givens.has_value());
+
+  options.validate = 0.95;  // round(7.6) = 8: nothing left to learn from
+  try {
+    run_calibration_study(fixture_input(), *metric, options);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_NE(error.message().find("holds out every puzzle of level \"easy\""), std::string::npos)
+        << error.message();
+  }
+  options.bands = false;
+  options.validate = 0.25;
+  EXPECT_THROW(run_calibration_study(fixture_input(), *metric, options), InputError);
+}
+
 TEST(CalibrationStudy, ExpandsAndRecordsTheExpansion) {
   StudyOptions options;
   options.levels = 6;

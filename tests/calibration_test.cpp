@@ -141,7 +141,7 @@ TEST(Calibration, KeyListsCoverEveryStatistic) {
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
     EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[6 + i]);
   EXPECT_EQ(to_string(LevelStatistic::median), "median");
-  EXPECT_EQ(calibration_keys().size(), 6U);
+  EXPECT_EQ(calibration_keys().size(), 7U);
 }
 
 TEST(Calibration, RejectsMalformedFiles) {
@@ -154,6 +154,8 @@ TEST(Calibration, RejectsMalformedFiles) {
                "unknown key \"comment\"");
   expect_error(with_levels(R"({"name": "easy", "target": 5, "medain": 4})"), "unknown key \"medain\"");
   expect_error(with_levels(""), "at least one level");
+  expect_error(R"({"metric": "call-count", "runs": 10, "symmetry": "spiral", "levels": [{"name": "e", "target": 5}]})",
+               "$.symmetry");
   expect_error(R"({"metric": "call-count", "runs": 10})", "levels");
   expect_error(with_levels(R"({"target": 5})"), "name");
   expect_error(with_levels(R"({"name": "easy"})"), "target");

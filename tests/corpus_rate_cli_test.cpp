@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -93,7 +94,7 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   EXPECT_EQ(
       one.out.substr(0, one.out.find('\n')),
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label,published");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,label,published");
 }
 
 // The call count is the paper's 9x9 metric: above 9x9 its searches hit the call cap, so no call
@@ -486,5 +487,53 @@ TEST(CorpusRateCli, KillerAudit) {
   std::filesystem::remove_all(dir);
 }
 
+
+// hardest_steps, the second difficulty dimension: the record's count is the number of steps of the
+// explained path whose score is the grade, and the explain header says it too.
+TEST(CorpusRateCli, HardestStepsCountTheStepsAtTheGrade) {
+  const std::string dir = testing::make_temp_dir("corpus-rate-hardest-steps");
+  // Solo's basic, intermediate and extreme puzzles, twice each (hidden singles up to wings).
+  std::ifstream archive(testing::test_data("calibrate/house.txt"));
+  std::string sample;
+  std::string line;
+  for (int n = 0; n < 6 && std::getline(archive, line); ++n) sample += line.substr(0, 81) + "\n";
+  testing::write_text_file(dir + "/sample.txt", sample);
+  const auto records = run_command(corpus_rate() + " --format json -j 1 --runs 1 " + dir + "/sample.txt");
+  ASSERT_EQ(records.exit_code, 0) << records.err;
+  const auto explained = run_command(corpus_rate() + " --explain -j 1 --runs 1 " + dir + "/sample.txt");
+  ASSERT_EQ(explained.exit_code, 0) << explained.err;
+  const auto array = boost::json::parse(records.out).as_array();
+  ASSERT_EQ(array.size(), 6U);
+  std::istringstream blocks(explained.out);
+  std::size_t puzzle = 0;
+  int at_grade = 0;
+  std::string grade;
+  std::set<std::int64_t> counts;
+  const auto finish = [&] {
+    const auto& record = array[puzzle].as_object();
+    EXPECT_EQ(record.at("hardest_steps").as_int64(), at_grade) << puzzle;
+    EXPECT_GE(at_grade, 1) << puzzle;
+    counts.insert(at_grade);
+    ++puzzle;
+  };
+  while (std::getline(blocks, line)) {
+    if (line.rfind("# grade ", 0) == 0) {
+      grade = line.substr(8, line.find(',') - 8);
+      at_grade = 0;
+      const std::string suffix = " at the grade";
+      ASSERT_EQ(line.substr(line.size() - suffix.size()), suffix) << line;
+      const std::size_t comma = line.rfind(", ");
+      const int said = std::stoi(line.substr(comma + 2));
+      // Count the steps, then compare with both the header and the record.
+      std::string step;
+      while (std::getline(blocks, step) && !step.empty())
+        if (step.substr(0, step.find(' ')) == grade) ++at_grade;
+      EXPECT_EQ(said, at_grade) << line;
+      finish();
+    }
+  }
+  EXPECT_EQ(puzzle, 6U);
+  EXPECT_GT(counts.size(), 1U);  // not one constant
+}
 }  // namespace
 }  // namespace sudoku

@@ -117,6 +117,27 @@ TEST(Plan, ChapterGivensOverrideTheLevelsAndEachSizeHasItsOwn) {
   EXPECT_FALSE(other.chapters[0].givens);
 }
 
+// A house style learned by calibrate --bands names the symmetry its archive prints: a plan that
+// names none takes it, a plan that names one keeps its own.
+TEST(Plan, TheCalibrationsSymmetryIsTheDefault) {
+  const std::string dir = testing::make_temp_dir("plan-house-symmetry");
+  Calibration house = press_calibration();
+  house.symmetry = Symmetry::mirror;
+  write_calibration_file(dir + "/house.json", house);
+  EXPECT_EQ(read_calibration_file(dir + "/house.json").symmetry, Symmetry::mirror);
+  const auto plan_with = [&](const std::string& symmetry) {
+    return parse_plan(parse_json(R"({"title": "t", "seed": 5, "calibration": "house.json", )" + symmetry +
+                                     R"("chapters": [{"level": "easy", "count": 2}]})",
+                                 "p"),
+                      dir);
+  };
+  EXPECT_EQ(plan_with("").symmetry, Symmetry::mirror);
+  EXPECT_EQ(plan_with(R"("symmetry": "none", )").symmetry, Symmetry::none);
+  // Without one in the calibration, the newspaper default.
+  write_calibration_file(dir + "/house.json", press_calibration());
+  EXPECT_EQ(plan_with("").symmetry, Symmetry::rotate180);
+}
+
 TEST(Plan, EverySizeHasPressLevelsWithGivensForItsCells) {
   for (int size : Geometry::supported_sizes()) {
     const Calibration press = press_calibration(size);

@@ -38,9 +38,9 @@ TEST(RecordWriter, CsvHasHeaderAndEscapes) {
   EXPECT_EQ(
       csv,
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,label,published\n"
-      "a.txt,3,1.,ok,,4,1,1,12,.1,6.70,3.62,10,0,easy,12,,,\"SE 2.5, \"\"nice\"\"\",\n"
-      "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,,,,,,,,,,\n");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,label,published\n"
+      "a.txt,3,1.,ok,,4,1,1,12,.1,6.70,3.62,10,0,easy,12,,,,\"SE 2.5, \"\"nice\"\"\",\n"
+      "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,,,,,,,,,,,\n");
 }
 
 TEST(RecordWriter, JsonUsesNullForAbsentValues) {
@@ -82,6 +82,7 @@ std::vector<PuzzleReport> explained_reports() {
   std::vector<PuzzleReport> reports = sample_reports();
   reports[0].technique_grade = 2.5;
   reports[0].hardest_technique = "hidden single";
+  reports[0].hardest_steps = 1;
   reports[0].technique_steps = {"1.2  r1c2=2  naked single", "2.5  r2c1=3  hidden single in box 1"};
   PuzzleReport& beyond = reports.emplace_back();
   beyond.file = "b.txt";
@@ -95,7 +96,7 @@ std::vector<PuzzleReport> explained_reports() {
 TEST(Explanations, OneBlockPerPuzzleSeparatedByBlankLines) {
   EXPECT_EQ(format_explanations(explained_reports()),
             "# a.txt:3  1.\n"
-            "# grade 2.5, hardest: hidden single, 2 steps\n"
+            "# grade 2.5, hardest: hidden single, 2 steps, 1 at the grade\n"
             "1.2  r1c2=2  naked single\n"
             "2.5  r2c1=3  hidden single in box 1\n"
             "\n"

@@ -64,7 +64,9 @@ int run(const sudoku::cli::CalibrateOptions& options) {
   std::cout << "calibrate: " << result.calibration.metric << ", " << result.calibration.runs
             << " runs per puzzle, "
             << "outliers " << sudoku::to_string(options.study.outliers) << "\n\n"
-            << sudoku::format_study_summary(result, reference) << std::flush;
+            << sudoku::format_study_summary(result, reference);
+  if (result.house) std::cout << "\n" << sudoku::format_house_style(result);
+  std::cout << std::flush;
   if (!std::cout) throw sudoku::IoError("standard output: write error");
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -2,6 +2,7 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "cli.hpp"
 #include "metric_flags.hpp"
@@ -37,6 +38,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   std::string spacing;
   int levels = 0;
   int jobs = 0;
+  std::string validate;
   std::vector<std::string> level_specs;
   command_line.options.add_options()("output,o", po::value(&options.output),
                                      "the calibration file to write (JSON)")(
@@ -46,14 +48,18 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       ("rating metric: " + metric_name_list()).c_str())(
       "outliers", po::value(&outliers)->default_value("median-iqr"),
       "median-iqr (the paper's [median - 1.5 IQR, median + 1.5 IQR]), tukey ([Q1 - 1.5 IQR, Q3 + 1.5 IQR]) "
-      "or none")(
+      "or none (the default with --bands: a level's band keeps its whole range)")(
       "levels", po::value(&levels)->default_value(0),
       "expand to this many levels: means of neighbouring targets, then beyond the last (0: as measured)")(
       "spacing", po::value(&spacing)->default_value("arithmetic"),
       "for --levels: arithmetic (the paper's (a+b)/2, last + step) or geometric (sqrt(ab), last * ratio)")(
       "bands", po::bool_switch(&options.study.bands),
-      "write band levels (the readers' kind, docs/levels.md): neighbouring levels split where their kept "
-      "ratings are told apart best")("jobs,j", po::value(&jobs)->default_value(0),
+      "write band levels (the readers' kind, docs/levels.md), a house style: the levels, easiest first, "
+      "split where the most puzzles fall in their own level's band, with each level's givens range and "
+      "the symmetry the puzzles share")(
+      "validate", po::value(&validate),
+      "with --bands: hold out the last FRACTION (0 < FRACTION < 1) of each input file, learn from the rest, "
+      "and report the held-out confusion matrix, accuracy and baselines")("jobs,j", po::value(&jobs)->default_value(0),
                                      "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
@@ -91,6 +97,16 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   options.study.levels = static_cast<std::size_t>(levels);
   options.study.jobs = worker_threads(jobs);
   options.study.outliers = parse_flag("--outliers", [&] { return sudoku::parse_outlier_rule(outliers); });
+  // The paper's rule serves a mean target; a band should keep every puzzle its level printed.
+  if (options.study.bands && values["outliers"].defaulted()) options.study.outliers = sudoku::OutlierRule::none;
+  if (values.count("validate")) {
+    if (!options.study.bands) throw UsageError("--validate applies only with --bands");
+    char* end = nullptr;
+    const double fraction = std::strtod(validate.c_str(), &end);
+    if (validate.empty() || end != validate.c_str() + validate.size() || !(fraction > 0.0 && fraction < 1.0))
+      throw UsageError("--validate expects a fraction between 0 and 1 (exclusive), got '" + validate + "'");
+    options.study.validate = fraction;
+  }
   options.study.spacing = parse_flag("--spacing", [&] { return sudoku::parse_spacing(spacing); });
   options.study.tool_version = std::string(version());
   const auto names = sudoku::rating_metric_names();

@@ -128,6 +128,61 @@ boost::json::value fence_json(const Fence& fence) {
   return boost::json::array{fence.low, fence.high};
 }
 
+boost::json::array confusion_json(const Confusion& confusion) {
+  boost::json::array rows;
+  for (const auto& row : confusion.counts) {
+    boost::json::array cells;
+    for (const std::size_t count : row) cells.push_back(count);
+    rows.push_back(std::move(cells));
+  }
+  return rows;
+}
+
+boost::json::object house_style_json(const HouseStyle& house, const StudyResult& result) {
+  boost::json::object json;
+  boost::json::array order;
+  for (const LevelOutcome& level : result.levels) order.push_back(boost::json::string(level.name));
+  json["levels"] = std::move(order);
+  json["cuts"] = "all cuts together, maximising the held-in puzzles inside their own level's band";
+  json["held_in"] = house.held_in;
+  json["agreement"] = house.agreement;
+  json["givens_quantiles"] = boost::json::array{kGivensLowQuantile, kGivensHighQuantile};
+  if (house.symmetry) {
+    boost::json::object classes;
+    boost::json::object having;
+    for (std::size_t i = 0; i < kSymmetryClasses.size(); ++i) {
+      classes[to_string(kSymmetryClasses[i])] = house.symmetry->classes[i];
+      having[to_string(kSymmetryClasses[i])] = house.symmetry->having[i];
+    }
+    json["symmetry"] = boost::json::object{
+        {"puzzles", house.symmetry->puzzles},
+        {"strongest", std::move(classes)},
+        {"having", std::move(having)},
+        {"consistent_share", kConsistentShare},
+        {"written", house.symmetry->consistent ? boost::json::value(to_string(*house.symmetry->consistent))
+                                               : boost::json::value(nullptr)}};
+  }
+  if (house.validation) {
+    const StudyValidation& validation = *house.validation;
+    boost::json::array baselines;
+    for (const ValidationBaseline& baseline : validation.baselines)
+      baselines.push_back(boost::json::object{{"name", baseline.name},
+                                              {"rule", baseline.rule},
+                                              {"confusion", confusion_json(baseline.confusion)},
+                                              {"accuracy", baseline.confusion.accuracy()}});
+    json["validation"] = boost::json::object{
+        {"fraction", validation.fraction},
+        {"held_out", validation.held_out},
+        {"split", "the last fraction of each input file, in file order"},
+        {"confusion", confusion_json(validation.levels)},
+        {"rows", "label"},
+        {"columns", "learned level"},
+        {"accuracy", validation.levels.accuracy()},
+        {"baselines", std::move(baselines)}};
+  }
+  return json;
+}
+
 boost::json::value provenance_json(const StudyInput& input, const StudyResult& result,
                                    const StudyOptions& options, std::size_t measured_levels) {
   boost::json::object provenance;
@@ -162,30 +217,156 @@ boost::json::value provenance_json(const StudyInput& input, const StudyResult& r
                                            {"line", puzzle.line},
                                            {"reason", puzzle.reason()}});
   provenance["excluded"] = std::move(excluded);
+  if (result.house) provenance["house_style"] = house_style_json(*result.house, result);
   return provenance;
 }
 
-// StudyOptions::bands: the measured levels become band levels (see the header).
-void make_bands(StudyResult& result) {
-  std::vector<std::size_t> order(result.levels.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return result.calibration.levels[a].target < result.calibration.levels[b].target;
-  });
+// StudyOptions::bands: the measured levels become band levels (see the header), easiest first in
+// input order. Returns the held-in agreement of the cuts.
+std::size_t make_bands(StudyResult& result) {
+  const std::size_t count = result.levels.size();
   std::vector<std::vector<double>> kept;
-  for (const std::size_t l : order) kept.push_back(result.levels[l].kept_ratings);
+  for (const LevelOutcome& level : result.levels) kept.push_back(level.kept_ratings);
   const std::vector<double> cuts = band_cuts(kept);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    CalibrationLevel& level = result.calibration.levels[order[i]];
+  std::size_t agreement = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    CalibrationLevel& level = result.calibration.levels[i];
     const auto [lowest, highest] = std::minmax_element(kept[i].begin(), kept[i].end());
     const double low = i == 0 ? std::min(*lowest, cuts.empty() ? *lowest : cuts.front()) : cuts[i - 1];
-    const double high = i + 1 == order.size() ? std::max(*highest, low) : cuts[i];
-    if (high < low)
-      fail("levels \"" + result.calibration.levels[order[i - 1]].name + "\" and \"" + level.name +
-           "\" overlap too much to be told apart by bands");
+    const double high = i + 1 == count ? std::max(*highest, low) : cuts[i];
     level.band = RatingBand{low, high};
-    level.target = std::clamp(*level[LevelStatistic::median], low, high);
+    for (const double rating : kept[i])
+      if (level_by_cuts(rating, cuts) == i) ++agreement;
+    const double median = *level[LevelStatistic::median];
+    const bool on_cut = std::find(cuts.begin(), cuts.end(), median) != cuts.end();
+    level.target = level.band->contains(median) && !on_cut ? median : (low + high) / 2;
+    if (i > 0 && median < *result.calibration.levels[i - 1][LevelStatistic::median])
+      result.warnings.push_back("level \"" + level.name + "\" has a lower median rating than \"" +
+                                result.calibration.levels[i - 1].name +
+                                "\", the level before it: band levels are taken easiest first, in the order given");
   }
+  return agreement;
+}
+
+// StudyOptions::validate: the last `fraction` of each input file's puzzles, in file order, are held
+// out. Items of one file are in file order already (files are read in order, levels keep it).
+template <typename Items>
+void hold_out(Items& items, double fraction, const StudyInput& input) {
+  std::vector<std::string> sources;
+  for (const auto& item : items)
+    if (std::find(sources.begin(), sources.end(), item.puzzle->source) == sources.end())
+      sources.push_back(item.puzzle->source);
+  for (const std::string& source : sources) {
+    std::vector<std::size_t> of_file;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (items[i].puzzle->source == source) of_file.push_back(i);
+    std::stable_sort(of_file.begin(), of_file.end(), [&](std::size_t a, std::size_t b) {
+      return items[a].puzzle->line < items[b].puzzle->line;
+    });
+    const std::size_t out = held_out_count(of_file.size(), fraction);
+    for (std::size_t k = of_file.size() - out; k < of_file.size(); ++k) items[of_file[k]].held_out = true;
+  }
+  std::vector<bool> learns(items.size() == 0 ? 0 : items.back().level + 1, false);
+  std::vector<bool> named(learns.size(), false);
+  for (const auto& item : items) {
+    named[item.level] = true;
+    if (!item.held_out) learns[item.level] = true;
+  }
+  for (std::size_t l = 0; l < learns.size(); ++l)
+    if (named[l] && !learns[l])
+      fail("--validate " + format_number(fraction) + " holds out every puzzle of level \"" + input.levels[l].name +
+           "\" (" + std::to_string(input.levels[l].puzzles.size()) + "): nothing left to learn it from");
+}
+
+// Givens ranges per level and the symmetry census, from the valid held-in puzzles.
+template <typename Items>
+void learn_givens_and_symmetry(const Items& items, const std::vector<int>& solutions, StudyResult& result,
+                               HouseStyle& house) {
+  std::vector<std::vector<int>> givens(result.levels.size());
+  std::vector<Grid> grids;
+  std::optional<int> size;
+  bool one_size = true;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (solutions[i] != 1 || items[i].held_out) continue;
+    const Grid& grid = items[i].puzzle->grid;
+    if (size && *size != grid.size()) one_size = false;
+    size = grid.size();
+    givens[items[i].level].push_back(grid.givens());
+    grids.push_back(grid);
+  }
+  if (!one_size) {
+    result.warnings.push_back("the puzzles are of several sizes: no givens ranges or symmetry learned");
+    return;
+  }
+  result.calibration.size = size;
+  for (std::size_t l = 0; l < givens.size(); ++l) result.calibration.levels[l].givens = givens_range(givens[l]);
+  house.symmetry = symmetry_census(grids);
+  result.calibration.symmetry = house.symmetry->consistent;
+}
+
+// StudyOptions::validate: the learned levels and the baselines on the valid held-out puzzles.
+template <typename Items>
+StudyValidation validate_levels(const Items& items, const std::vector<int>& solutions,
+                                const std::vector<MetricRating>& ratings, const StudyResult& result,
+                                double fraction) {
+  const std::size_t count = result.levels.size();
+  StudyValidation validation;
+  validation.fraction = fraction;
+  validation.levels = Confusion(count);
+  // Baselines learn from the same held-in puzzles: best cuts on the givens count (more givens read
+  // easier, so the cuts run on minus the count), and the commonest held-in level.
+  std::vector<LabelledValue> held_in_givens;
+  std::vector<std::vector<double>> givens_of_level(count);
+  std::vector<std::size_t> level_sizes(count, 0);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (solutions[i] != 1 || items[i].held_out) continue;
+    const double value = -static_cast<double>(items[i].puzzle->grid.givens());
+    held_in_givens.push_back({value, items[i].level});
+    givens_of_level[items[i].level].push_back(value);
+    ++level_sizes[items[i].level];
+  }
+  std::vector<double> preferred;
+  for (std::size_t l = 0; l + 1 < count; ++l)
+    preferred.push_back((quartiles(givens_of_level[l]).median + quartiles(givens_of_level[l + 1]).median) / 2);
+  std::vector<double> givens_cuts;
+  ValidationBaseline givens{"givens", "", Confusion(count)};
+  try {
+    givens_cuts = best_cuts(held_in_givens, count, preferred).cuts;
+    // A cut c on minus the count: the easier level has the counts above -c.
+    for (std::size_t l = 0; l < count; ++l) {
+      const auto bound = [&](std::size_t cut) { return static_cast<int>(std::ceil(-givens_cuts[cut])); };
+      givens.rule += (l == 0 ? "" : ", ") + result.levels[l].name + " ";
+      if (l == 0)
+        givens.rule += std::to_string(bound(0)) + "+";
+      else if (l + 1 == count)
+        givens.rule += "up to " + std::to_string(bound(l - 1) - 1);
+      else if (bound(l) == bound(l - 1) - 1)
+        givens.rule += std::to_string(bound(l));
+      else
+        givens.rule += std::to_string(bound(l)) + "-" + std::to_string(bound(l - 1) - 1);
+    }
+  } catch (const std::invalid_argument&) {
+    givens.rule = "not learned: fewer distinct givens counts than levels";
+  }
+  const std::size_t majority = static_cast<std::size_t>(
+      std::max_element(level_sizes.begin(), level_sizes.end()) - level_sizes.begin());
+  ValidationBaseline commonest{"majority", result.levels[majority].name, Confusion(count)};
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (solutions[i] != 1 || !items[i].held_out) continue;
+    const std::string& predicted = level_for(result.calibration, ratings[i].value).name;
+    std::size_t column = 0;
+    while (result.levels[column].name != predicted) ++column;
+    validation.levels.add(items[i].level, column);
+    if (!givens_cuts.empty() || count == 1)
+      givens.confusion.add(items[i].level,
+                           level_by_cuts(-static_cast<double>(items[i].puzzle->grid.givens()), givens_cuts));
+    commonest.confusion.add(items[i].level, majority);
+    ++validation.held_out;
+  }
+  if (validation.held_out == 0) fail("--validate: no valid puzzle is held out (a larger fraction is needed)");
+  validation.baselines.push_back(std::move(givens));
+  validation.baselines.push_back(std::move(commonest));
+  return validation;
 }
 
 }  // namespace
@@ -460,47 +641,34 @@ std::string ExcludedPuzzle::reason() const {
 }
 
 std::vector<double> band_cuts(std::span<const std::vector<double>> kept_in_order) {
-  std::vector<double> cuts;
-  for (std::size_t i = 0; i + 1 < kept_in_order.size(); ++i) {
-    std::vector<double> lower = kept_in_order[i];
-    std::vector<double> upper = kept_in_order[i + 1];
-    std::sort(lower.begin(), lower.end());
-    std::sort(upper.begin(), upper.end());
-    std::vector<double> values = lower;
-    values.insert(values.end(), upper.begin(), upper.end());
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    const double middle = (quantile_of_sorted(lower, 0.5) + quantile_of_sorted(upper, 0.5)) / 2;
-    double best_cut = middle;
-    std::size_t best_errors = SIZE_MAX;
-    for (std::size_t v = 0; v + 1 < values.size(); ++v) {
-      const double cut = (values[v] + values[v + 1]) / 2;
-      const auto lower_above =
-          static_cast<std::size_t>(lower.end() - std::lower_bound(lower.begin(), lower.end(), cut));
-      const auto upper_below =
-          static_cast<std::size_t>(std::lower_bound(upper.begin(), upper.end(), cut) - upper.begin());
-      const std::size_t errors = lower_above + upper_below;
-      if (errors < best_errors ||
-          (errors == best_errors && std::abs(cut - middle) < std::abs(best_cut - middle))) {
-        best_errors = errors;
-        best_cut = cut;
-      }
-    }
-    cuts.push_back(best_cut);
+  std::vector<LabelledValue> values;
+  std::vector<double> medians;
+  for (std::size_t level = 0; level < kept_in_order.size(); ++level) {
+    for (const double rating : kept_in_order[level]) values.push_back({rating, level});
+    medians.push_back(quartiles(kept_in_order[level]).median);
   }
-  return cuts;
+  std::vector<double> preferred;
+  for (std::size_t i = 0; i + 1 < medians.size(); ++i) preferred.push_back((medians[i] + medians[i + 1]) / 2);
+  try {
+    return best_cuts(values, kept_in_order.size(), preferred).cuts;
+  } catch (const std::invalid_argument&) {
+    fail("the levels' ratings take fewer distinct values than there are levels: bands cannot tell them apart");
+  }
 }
 
 StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& metric,
                                   const StudyOptions& options, const StudyProgress& progress) {
   require_levels_with_puzzles(input);
+  if (options.validate && !options.bands) fail("validation is made for band levels (add --bands)");
   struct Item {
     const StudyPuzzle* puzzle;
     std::size_t level;
+    bool held_out = false;
   };
   std::vector<Item> items;
   for (std::size_t l = 0; l < input.levels.size(); ++l)
     for (const StudyPuzzle& puzzle : input.levels[l].puzzles) items.push_back({&puzzle, l});
+  if (options.validate) hold_out(items, *options.validate, input);
 
   // One pass per puzzle: screen, then rate; each item writes only its own slot.
   std::vector<int> solutions(items.size(), 0);
@@ -528,6 +696,7 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
       result.excluded.push_back({level.name, items[i].puzzle->source, items[i].puzzle->line, solutions[i]});
       continue;
     }
+    if (items[i].held_out) continue;  // rated for the validation only
     if (ratings[i].lower_bound()) ++level.capped;
     level_ratings[items[i].level].push_back(ratings[i].value);
   }
@@ -558,7 +727,12 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
 
   if (options.bands) {
     if (options.levels > 0) fail("bands are made from measured levels only (drop --levels)");
-    make_bands(result);
+    HouseStyle house;
+    house.agreement = make_bands(result);
+    for (const auto& ratings_of_level : level_ratings) house.held_in += ratings_of_level.size();
+    learn_givens_and_symmetry(items, solutions, result, house);
+    if (options.validate) house.validation = validate_levels(items, solutions, ratings, result, *options.validate);
+    result.house = std::move(house);
   }
   const std::size_t measured = result.calibration.levels.size();
   if (options.levels > 0)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "sudoku/base/errors.hpp"
@@ -31,12 +32,20 @@ std::string_view status_name(PuzzleStatus status) {
   return "unknown";
 }
 
+int hardest_step_count(const TechniqueGrade& grade) {
+  int count = 0;
+  for (const TechniqueStep& step : grade.steps)
+    if (std::lround(step.score * 10) == std::lround(grade.grade * 10)) ++count;
+  return count;
+}
+
 CorpusRater::CorpusRater(CorpusRatingOptions options)
     : options_(std::move(options)),
       call_count_(make_rating_metric("call-count", options_.call_count_settings)),
       hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)),
       technique_options_(parse_technique_settings(options_.technique_settings)) {
-  technique_options_.explain = options_.explain;
+  // The path is kept always: hardest_steps counts its steps at the grade.
+  technique_options_.explain = true;
   // The calibration's metric with its recorded options, unless it is the call count itself.
   const auto level_metric = [](const Calibration& calibration) -> std::unique_ptr<RatingMetric> {
     validate_calibration(calibration);
@@ -157,14 +166,17 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
                            : audit_puzzle(grid, audit_options_);
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       report.technique_beyond = technique.beyond();
-      if (technique.solved()) report.technique_grade = technique.grade;
-      report.hardest_technique = describe_hardest(technique);
-      for (const TechniqueStep& step : technique.steps) {
-        char score[16];
-        std::snprintf(score, sizeof score, "%.1f  ", step.score);
-        report.technique_steps.push_back(score + format_step(grid.geometry(), step));
+      if (technique.solved()) {
+        report.technique_grade = technique.grade;
+        report.hardest_steps = hardest_step_count(technique);
       }
+      report.hardest_technique = describe_hardest(technique);
       if (options_.explain) {
+        for (const TechniqueStep& step : technique.steps) {
+          char score[16];
+          std::snprintf(score, sizeof score, "%.1f  ", step.score);
+          report.technique_steps.push_back(score + format_step(grid.geometry(), step));
+        }
         report.explained_steps = technique.steps;
         report.explained_grid = std::make_shared<const Grid>(grid);
       }

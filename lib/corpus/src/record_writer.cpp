@@ -88,7 +88,8 @@ std::string explanation(const PuzzleReport& report) {
   std::snprintf(grade, sizeof grade, "%.1f", report.technique_grade.value_or(0.0));
   text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
           ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
-          " steps\n";
+          " steps" + (report.hardest_steps ? ", " + std::to_string(*report.hardest_steps) + " at the grade" : "") +
+          "\n";
   for (const auto& step : report.technique_steps) text += step + "\n";
   return text;
 }
@@ -249,6 +250,10 @@ const std::vector<ReportField>& report_fields() {
          return r.technique_grade ? FieldValue{Decimal{*r.technique_grade, 1}} : FieldValue{};
        }},
       {"hardest_technique", [](const PuzzleReport& r) { return text_or_absent(r.hardest_technique); }},
+      {"hardest_steps",
+       [](const PuzzleReport& r) {
+         return r.hardest_steps ? FieldValue{std::int64_t{*r.hardest_steps}} : FieldValue{};
+       }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
       // Last, so that the columns before it stay where they were before the archive came.
       {"published", [](const PuzzleReport& r) { return text_or_absent(r.published); }},

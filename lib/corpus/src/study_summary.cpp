@@ -81,6 +81,85 @@ std::string format_study_summary(const StudyResult& result, const std::optional<
   return out.str();
 }
 
+namespace {
+
+std::string percent(std::size_t part, std::size_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f %%",
+                whole == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return text;
+}
+
+}  // namespace
+
+std::string format_house_style(const StudyResult& result) {
+  if (!result.house) return {};
+  const HouseStyle& house = *result.house;
+  std::ostringstream out;
+  std::size_t name_width = 5;
+  for (const auto& level : result.levels) name_width = std::max(name_width, level.name.size());
+  const int width = static_cast<int>(name_width);
+  char line[512];
+  out << "house style, learned from " << house.held_in << " puzzles (" << percent(house.agreement, house.held_in)
+      << " inside their own level's band):\n";
+  std::snprintf(line, sizeof line, "%-*s %21s %9s %8s\n", width, "level", "band", "target", "givens");
+  // Bands print with their precision (technique grades cut at hundredths, call counts are large).
+  const auto number = [](double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return std::string(text);
+  };
+  out << line;
+  for (const CalibrationLevel& level : result.calibration.levels) {
+    const std::string givens =
+        level.givens ? std::to_string(level.givens->fewest) + "-" + std::to_string(level.givens->most) : "-";
+    const std::string band = number(level.band->low) + "-" + number(level.band->high);
+    std::snprintf(line, sizeof line, "%-*s %21s %9s %8s\n", width, level.name.c_str(), band.c_str(),
+                  number(level.target).c_str(), givens.c_str());
+    out << line;
+  }
+  if (house.symmetry) {
+    out << "symmetry of the givens (strongest of each puzzle):";
+    for (std::size_t i = 0; i < kSymmetryClasses.size(); ++i)
+      out << (i == 0 ? " " : ", ") << to_string(kSymmetryClasses[i]) << " " << house.symmetry->classes[i];
+    if (house.symmetry->consistent)
+      out << "; written: " << to_string(*house.symmetry->consistent) << "\n";
+    else
+      out << "; not consistent (under " << static_cast<int>(kConsistentShare * 100)
+          << " % share one), none written\n";
+  }
+  if (house.validation) {
+    const StudyValidation& validation = *house.validation;
+    out << "\nvalidation on the last " << validation.fraction * 100 << " % of each file (" << validation.held_out
+        << " puzzles held out): labels (rows) against the learned levels (columns)\n";
+    std::snprintf(line, sizeof line, "%-*s", width, "");
+    out << line;
+    for (const auto& level : result.levels) {
+      std::snprintf(line, sizeof line, " %*s", static_cast<int>(std::max<std::size_t>(6, level.name.size())),
+                    level.name.c_str());
+      out << line;
+    }
+    out << "\n";
+    for (std::size_t row = 0; row < result.levels.size(); ++row) {
+      std::snprintf(line, sizeof line, "%-*s", width, result.levels[row].name.c_str());
+      out << line;
+      for (std::size_t column = 0; column < result.levels.size(); ++column) {
+        std::snprintf(line, sizeof line, " %*zu",
+                      static_cast<int>(std::max<std::size_t>(6, result.levels[column].name.size())),
+                      validation.levels.counts[row][column]);
+        out << line;
+      }
+      out << "\n";
+    }
+    out << "accuracy: learned levels " << percent(validation.levels.agreeing(), validation.levels.total());
+    for (const ValidationBaseline& baseline : validation.baselines)
+      out << "; " << baseline.name << " (" << baseline.rule << ") "
+          << percent(baseline.confusion.agreeing(), baseline.confusion.total());
+    out << "\n";
+  }
+  return out.str();
+}
+
 std::vector<std::string> study_diagnostics(const StudyResult& result, std::size_t excluded_shown) {
   std::vector<std::string> lines;
   for (std::size_t i = 0; i < result.excluded.size() && i < excluded_shown; ++i) {

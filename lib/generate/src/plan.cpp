@@ -356,6 +356,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   plan.given.variant = read_rules(root, plan.size, plan.variant, plan.regions, plan.cages, plan.given.cages);
   plan.calibration = load_calibration(root["calibration"], root["metric"], plan.size, plan.variant,
                                       plan_directory, plan.calibration_name, plan.calibration_source);
+  // A house style learned by calibrate --bands carries the symmetry its archive prints.
+  if (!plan.given.symmetry && plan.calibration.symmetry) plan.symmetry = *plan.calibration.symmetry;
   // The metric and its runs default to the calibration's: its levels are on that scale.
   plan.given.metric = root["metric"].present();
   plan.metric = root["metric"].value_or(plan.calibration.metric);

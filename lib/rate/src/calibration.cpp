@@ -16,6 +16,7 @@
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/geometry.hpp"
+#include "sudoku/model/symmetry.hpp"
 
 namespace sudoku {
 namespace {
@@ -23,8 +24,8 @@ namespace {
 // The one list of accepted keys. Level statistics follow "name" and "target" in LevelStatistic
 // order, so their names come from here too. (initializer_list because JsonField::allow_only takes
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
-const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",   "options",
-                                                               "size",   "levels", "provenance"};
+const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",     "options", "size",
+                                                               "symmetry", "levels", "provenance"};
 const std::initializer_list<std::string_view> kLevelKeys{
     "name",    "target", "band",   "givens", "cages", "variety", "count", "kept",
     "removed", "q1",     "median", "q3",     "mean",  "sd",      "min",   "max"};
@@ -351,6 +352,13 @@ Calibration parse_calibration(const JsonDocument& document) {
   calibration.options = parse_options(root["options"], calibration.metric);
   if (const JsonField size = root["size"]; size.present())
     calibration.size = static_cast<int>(size.as_integer(4, 25));
+  if (const JsonField symmetry = root["symmetry"]; symmetry.present()) {
+    try {
+      calibration.symmetry = parse_symmetry(symmetry.as_string());
+    } catch (const std::invalid_argument& error) {
+      symmetry.fail(error.what());
+    }
+  }
 
   const JsonField levels = root.required("levels");
   const std::size_t count = levels.array_size();
@@ -405,6 +413,7 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     root["options"] = std::move(options);
   }
   if (calibration.size) root["size"] = *calibration.size;
+  if (calibration.symmetry) root["symmetry"] = to_string(*calibration.symmetry);
   boost::json::array levels;
   for (const CalibrationLevel& level : calibration.levels) {
     boost::json::object entry;

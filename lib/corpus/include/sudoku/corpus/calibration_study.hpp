@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/corpus/house_style.hpp"
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/rate/calibration.hpp"
@@ -157,8 +158,10 @@ std::string to_string(std::span<const Bin> bins);
 StudyInput read_labelled_file(const std::string& path, std::span<const Bin> bins,
                               const ReadOptions& read = {});
 
-// The cuts between neighbouring levels for StudyOptions::bands, from their kept ratings in ascending
-// order of target: cuts[i] separates levels i and i+1. Cuts lie midway between observed ratings.
+// The cuts between neighbouring levels for StudyOptions::bands, from their kept ratings, easiest
+// level first: cuts[i] separates levels i and i+1. All cuts are chosen together to maximise the
+// ratings that fall in their own level's band (house_style.hpp's best_cuts); ties go to the cuts
+// nearest the midpoints of neighbouring medians. Cuts lie midway between observed ratings.
 std::vector<double> band_cuts(std::span<const std::vector<double>> kept_in_order);
 
 // ---- The study ----
@@ -167,11 +170,16 @@ struct StudyOptions {
   OutlierRule outliers = OutlierRule::median_iqr;
   std::size_t levels = 0;  // 0: the measured levels only; more: expand_levels to this many
   Spacing spacing = Spacing::arithmetic;
-  // Band levels (calibration.hpp) instead of targets alone: neighbouring levels (by target) are
-  // split at the cut that misclassifies the fewest of their kept ratings (ties: the cut nearest the
-  // midpoint of their medians); the lowest band starts at its lowest kept rating, the highest ends
-  // at its highest; a level's target becomes its median, moved into its band when outside.
+  // Band levels (calibration.hpp) instead of targets alone, a house style learned from the labelled
+  // levels (docs/calibration.md, "Band levels"): the levels are taken easiest first in input order;
+  // band_cuts splits them; the lowest band starts at its lowest kept rating, the highest ends at its
+  // highest; a level's target becomes its median (the band's midpoint when the median is outside its
+  // band or on a cut). Each level also gets the givens range of its puzzles (house_style.hpp's
+  // givens_range), the calibration the grid size, and the symmetry the puzzles consistently share.
   bool bands = false;
+  // With bands: hold out the last `validate` fraction of each input file (in file order: an archive's
+  // later puzzles), learn from the rest, and report how the learned levels label the held-out part.
+  std::optional<double> validate;
   int jobs = 1;
   std::string tool_version;  // recorded in the provenance
 };
@@ -195,6 +203,28 @@ struct LevelOutcome {
   std::size_t capped = 0;  // ratings that are lower bounds (a run reached the cap)
 };
 
+// A simple rule the learned levels are compared with on the held-out part.
+struct ValidationBaseline {
+  std::string name;  // "givens": best cuts on the givens count; "majority": the commonest level
+  std::string rule;  // what was learned, e.g. "easy >= 36 > medium >= 28 > hard" or "hard"
+  Confusion confusion;
+};
+
+struct StudyValidation {
+  double fraction = 0.0;
+  std::size_t held_out = 0;  // valid held-out puzzles, all in the confusion matrix
+  Confusion levels;          // labels (rows) against the learned levels (columns), input order
+  std::vector<ValidationBaseline> baselines;
+};
+
+// What StudyOptions::bands learned besides the bands themselves.
+struct HouseStyle {
+  std::size_t held_in = 0;    // valid puzzles learned from
+  std::size_t agreement = 0;  // of them, rated inside their own level's band
+  std::optional<SymmetryCensus> symmetry;  // absent when the puzzles are of several sizes
+  std::optional<StudyValidation> validation;
+};
+
 struct StudyResult {
   // Metric, runs, options, levels (measured, then expanded when asked), provenance: the file the
   // rating engine reads.
@@ -202,6 +232,7 @@ struct StudyResult {
   std::vector<LevelOutcome> levels;      // the measured levels, in input order
   std::vector<ExcludedPuzzle> excluded;  // in input order
   std::vector<std::string> warnings;     // targets that do not increase, capped ratings
+  std::optional<HouseStyle> house;       // with StudyOptions::bands
 };
 
 // Called on the calling thread with the puzzles checked and rated so far.
@@ -213,6 +244,12 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
                                   const StudyOptions& options, const StudyProgress& progress = {});
 
 // ---- Presenting the result ----
+
+// The house style a band study learned, as `calibrate` prints it after the table: per level its band,
+// givens range and held-in agreement; the symmetry census; with validation, the confusion matrix of
+// the held-out part, the learned levels' accuracy and the baselines'. Empty without a house style.
+//   std::cout << sudoku::format_house_style(result);
+std::string format_house_style(const StudyResult& result);
 
 // A calibration shown beside the measured one: its levels in file order are matched to the measured
 // levels in theirs (expanded levels have no partner).

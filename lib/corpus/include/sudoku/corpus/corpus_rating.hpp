@@ -61,6 +61,10 @@ struct PuzzleReport {
   std::optional<double> technique_grade;
   bool technique_beyond = false;
   std::string hardest_technique;
+  // The second difficulty dimension: how many steps of the path score the grade (the hardest rung
+  // needed, counted as often as the solver must use it; docs/levels.md "A second dimension").
+  // Absent when the puzzle is beyond the ladder.
+  std::optional<int> hardest_steps;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
   // With explain, the same steps as data (their evidence, evidence.hpp) and the puzzle they were
   // found on, for the JSON explanations and the step pictures.
@@ -86,6 +90,12 @@ struct CorpusRatingOptions {
   // the Killer technique grade (classic bands do not fit it).
   Calibration killer_calibration = press_calibration(9, Variant::killer);
 };
+
+// The second difficulty dimension of a graded path (graded with TechniqueOptions::explain, so the
+// steps are kept): the steps whose score, in tenths as the grade is, equals the grade.
+//   const auto grade = sudoku::grade_techniques(puzzle, {.explain = true});
+//   int how_often = sudoku::hardest_step_count(grade);   // e.g. 3 X-wings in a 3.2 puzzle
+int hardest_step_count(const TechniqueGrade& grade);
 
 // Rates puzzles with one set of options; builds (and validates) the metrics once.
 class CorpusRater {

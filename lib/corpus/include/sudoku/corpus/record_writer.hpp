@@ -50,7 +50,8 @@ std::string format_corpus_output(const std::vector<PuzzleReport>& reports, const
 
 // The solving paths (`corpus-rate --explain`): one block per report, blocks separated by a blank
 // line. A block is a header "# FILE:LINE  PUZZLE", then for an ok report "# grade G, hardest: T,
-// N steps" (G with one decimal, or "beyond") and its technique steps one per line; for any other
+// N steps, H at the grade" (G with one decimal, or "beyond" and then no ", H at the grade";
+// H = hardest_steps) and its technique steps one per line; for any other
 // report "# STATUS: ERROR". Empty for no reports.
 //   std::cout << sudoku::format_explanations(reports);
 std::string format_explanations(const std::vector<PuzzleReport>& reports);

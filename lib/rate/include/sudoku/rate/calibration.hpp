@@ -9,6 +9,7 @@
 //   {"metric": "technique", "runs": 1,
 //    "options": {"uniqueness": "false"},              (optional: metric settings used)
 //    "size": 9,                                       (optional: grid size the givens ranges are for)
+//    "symmetry": "rotate180",                         (optional: the givens' symmetry a plan defaults to)
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
 //               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
@@ -49,6 +50,7 @@
 
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/model/geometry.hpp"
+#include "sudoku/model/symmetry.hpp"
 #include "sudoku/rate/rating.hpp"
 
 namespace sudoku {
@@ -99,6 +101,9 @@ struct Calibration {
   int runs = 10;
   MetricSettings options;   // empty: not recorded
   std::optional<int> size;  // the grid size the levels' givens ranges are meant for
+  // The symmetry of the givens a plan using these levels takes when it names none (calibrate
+  // --bands writes the symmetry its archive consistently prints; docs/calibration.md).
+  std::optional<Symmetry> symmetry;
   std::vector<CalibrationLevel> levels;
   std::optional<boost::json::value> provenance;  // whatever calibrate records, kept verbatim
 };
