@@ -9,6 +9,7 @@
 #include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/grid_painter.hpp"
+#include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 
@@ -38,13 +39,37 @@ GridLook grid_look(const GridStyle& style, const FontSet& fonts) {
   return look;
 }
 
-GridBlock grid_block(const Master& master, bool with_rule) {
+namespace {
+
+double slot_width(const Master& master) {
   const double content_width = master.page.width - master.page.margins.inside - master.page.margins.outside;
-  double side = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
-  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  return (content_width - (master.columns - 1) * master.column_gap) / master.columns;
+}
+
+}  // namespace
+
+double grid_side(const Master& master, bool with_rule) {
+  const double content_height = master.page.height - master.page.margins.top - master.page.margins.bottom;
+  const double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
   const CaptionHeights captions = caption_heights(master);
   const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
-  return {side, captions.above + side + rule + captions.below, captions.above};
+  double side = std::min(slot_width(master), slot_height - captions.above - captions.below - rule);
+  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  return side;
+}
+
+const Master& master_for(const Template& page_template, PageRole role, const Geometry& geometry) {
+  return (role == PageRole::solutions ? page_template.solution_page : page_template.puzzle_page)
+      .for_grid_size(geometry.size());
+}
+
+GridBlock grid_block(const Master& master, bool with_rule) {
+  const double side = grid_side(master, with_rule);
+  const double width = master.max_grid > 0 ? std::min(slot_width(master), master.max_grid) : slot_width(master);
+  const CaptionHeights captions = caption_heights(master);
+  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  return {std::max(width, side), captions.above + side + rule + captions.below, captions.above, side,
+          std::max(0.0, (width - side) / 2)};
 }
 
 const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role) {
@@ -291,7 +316,8 @@ class BookRenderer {
   // One grid alone, its block's top left corner at the canvas origin (see grid_block.hpp); returns
   // the values its captions used.
   TextValues render_block(Canvas& canvas, PageRole role, const SlotContent& slot) {
-    const Master& master = role == PageRole::solutions ? template_.solution_page : template_.puzzle_page;
+    const Master& master =
+        detail::master_for(template_, role, book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry());
     const TextLine* rule = detail::rule_for(master, book_, slot, role);
     const GridBlock block = grid_block(master, rule != nullptr);
     PageFrame frame;
@@ -300,7 +326,7 @@ class BookRenderer {
     frame.content = {0, 0, block.width, block.height};
     frame.safe = frame.content;
     const TextValues values = slot_values(book_values_, slot, role);
-    draw_grid_and_captions(canvas, master, frame, {0, block.above, block.width, block.width}, 0, slot.number,
+    draw_grid_and_captions(canvas, master, frame, {block.left, block.above, block.side, block.side}, 0, slot.number,
                            values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, rule != nullptr,
                            rule);
     return values;
@@ -564,8 +590,7 @@ class BookRenderer {
         page.slots.begin(), page.slots.end(),
         [&](const SlotContent& each) { return detail::rule_for(master, book_, each, page.role) != nullptr; });
     if (page_has_rule) below += master.rule->height + master.rule->gap;
-    double side = std::min(slot.width, slot.height - above - below);
-    if (master.max_grid > 0) side = std::min(side, master.max_grid);
+    const double side = detail::grid_side(master, page_has_rule);
     // The grid and its captions form one block; the rows of blocks are placed as the master's
     // align-rows says (a single justified row is centred).
     const double block_height = above + side + below;
@@ -815,7 +840,7 @@ void check_page_count(const Template& page_template, int pages, Paper paper, con
   const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" +
                             page_template.source + ":" + std::to_string(target.line) + ")";
   const std::string laid_out = "the book lays out to " + std::to_string(pages) + " pages, ";
-  if (pages > most) {
+  if (most > 0 && pages > most) {
     // The fixes that shorten the book: fewer puzzles per volume, more puzzles per page, or (when
     // the white-paper limit is higher) thinner paper.
     std::string fix =
@@ -840,6 +865,7 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
   // Before the fonts and the drawing, which take the time: a book the printer would refuse is
   // refused here.
   check_page_count(page_template, static_cast<int>(plan.pages.size()), options.paper, options.book_source);
+  check_legibility(measure_legibility(book, page_template, plan), page_template, options.book_source);
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);

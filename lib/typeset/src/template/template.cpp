@@ -411,19 +411,26 @@ class TemplateReader {
 
   // <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
   PrintTarget read_print_target(pugi::xml_node node) {
-    const Element element(source_, node, {"name", "min-pages", "max-pages", "cream-max-pages"}, {});
+    const Element element(source_, node,
+                          {"name", "min-pages", "max-pages", "cream-max-pages", "min-digit", "min-solution-digit",
+                           "min-cage-sum"},
+                          {});
     constexpr int kMostPages = 100000;
     PrintTarget target;
     target.line = element.line();
     target.name = element.required_string("name");
     target.min_pages = element.integer("min-pages", 1, kMostPages).value_or(1);
-    const auto max_pages = element.integer("max-pages", 1, kMostPages);
-    if (!max_pages) element.fail("<print-target> needs a 'max-pages' attribute (the printer's most pages)");
-    target.max_pages = *max_pages;
+    // Without max-pages (a home printer, a newspaper's slot) any page count prints.
+    target.max_pages = element.integer("max-pages", 1, kMostPages).value_or(0);
     target.cream_max_pages = element.integer("cream-max-pages", 1, kMostPages).value_or(target.max_pages);
+    if (target.cream_max_pages > 0 && target.max_pages == 0)
+      element.fail_at("cream-max-pages", "'cream-max-pages' needs 'max-pages' (the white paper's maximum)");
+    target.min_digit = element.length("min-digit", 2, 72).value_or(kDefaultMinimumDigit);
+    target.min_solution_digit = element.length("min-solution-digit", 2, 72).value_or(kDefaultMinimumSolutionDigit);
+    target.min_cage_sum = element.length("min-cage-sum", 2, 72).value_or(kDefaultMinimumCageSum);
     for (const auto& [attribute, most] :
          {std::pair{"max-pages", target.max_pages}, std::pair{"cream-max-pages", target.cream_max_pages}}) {
-      if (most < target.min_pages)
+      if (most > 0 && most < target.min_pages)
         element.fail_at(attribute, in_quotes(attribute) + " " + std::to_string(most) +
                                        " is below 'min-pages' " + std::to_string(target.min_pages) +
                                        " (no book could be printed)");
@@ -756,7 +763,7 @@ class TemplateReader {
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
                           {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries",
-                           "continued"});
+                           "continued", "grid-size"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
@@ -824,7 +831,39 @@ class TemplateReader {
     if (master.name == "front-cover" && master.slots() != 1)
       element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
     if (has_slots) check_slots(element, master);
+    const auto sizes = element.children("grid-size");
+    if (!sizes.empty() && master.name != "puzzle" && master.name != "solution")
+      source_.fail(source_.line_of(sizes.front()), "<grid-size> belongs to the puzzle and solution masters");
+    for (const auto& size : sizes) master.grid_sizes.push_back(read_grid_size(size, master, result));
     return master;
+  }
+
+  // <grid-size from="16" columns="1" rows="2" .../>: the master again, with the slots (and, when
+  // given, the page and grid style) changed for grids of `from` cells a side and larger.
+  Master read_grid_size(pugi::xml_node node, const Master& master, const Template& result) {
+    const Element element(source_, node, {"from", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"},
+                          {"page", "grid"});
+    Master sized = master;
+    sized.grid_sizes.clear();
+    sized.line_of_grid_size = element.line();
+    const auto from = element.integer("from", 4, kMaxSize);
+    if (!from) element.fail("<grid-size> needs 'from', the smallest grid size (cells a side) it applies to");
+    sized.from_grid_size = *from;
+    if (!master.grid_sizes.empty() && master.grid_sizes.back().from_grid_size >= sized.from_grid_size)
+      element.fail_at("from", "'from' " + std::to_string(sized.from_grid_size) +
+                                  " must be larger than the previous <grid-size>'s " +
+                                  std::to_string(master.grid_sizes.back().from_grid_size));
+    if (const auto page = element.single_child("page")) sized.page = read_page(*page, master.page, false);
+    if (const auto grid = element.single_child("grid")) sized.grid = read_grid(*grid, master.grid, false, result);
+    sized.columns = element.integer("columns", 1, 12).value_or(master.columns);
+    sized.rows = element.integer("rows", 1, 12).value_or(master.rows);
+    sized.column_gap = element.length("column-gap", 0, kMaxPage).value_or(master.column_gap);
+    sized.row_gap = element.length("row-gap", 0, kMaxPage).value_or(master.row_gap);
+    sized.max_grid = element.length("max-grid", inches(0.5), kMaxPage).value_or(master.max_grid);
+    if (const auto align = element.choice("align-rows", {"justify", "center", "top"}))
+      sized.align_rows = static_cast<RowAlignment>(*align);
+    check_slots(element, sized);
+    return sized;
   }
 
   // The grids must get a usable size, or every page would come out unreadable.
@@ -857,6 +896,13 @@ const TextLine* RuleLine::text_for(Variant variant) const {
   for (const auto& [each, text] : texts)
     if (each == variant) return &text;
   return nullptr;
+}
+
+const Master& Master::for_grid_size(int size) const {
+  const Master* chosen = this;
+  for (const Master& sized : grid_sizes)
+    if (sized.from_grid_size <= size) chosen = &sized;
+  return *chosen;
 }
 
 int Entries::rows_per_page(double content_height, bool continued) const {

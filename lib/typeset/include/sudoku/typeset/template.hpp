@@ -194,8 +194,17 @@ struct Master {
   // after the first (a heading "Contents (continued)"). Absent: those pages repeat `texts`.
   std::optional<std::vector<TextLine>> continued_texts;
   std::vector<Decoration> decorations;
+  // Puzzle and solution masters: other arrangements for larger grids (<grid-size from="16" ...>),
+  // by `from_grid_size` ascending. Each is a copy of this master with its own columns, rows, gaps,
+  // max-grid and grid style; a 16 x 16 grid goes on a page of the last one whose from_grid_size is
+  // at most 16, else on this master's pages. Fewer, larger grids keep big boards' digits legible.
+  std::vector<Master> grid_sizes;
+  int from_grid_size = 0;  // of a <grid-size> arrangement; 0 for the master itself
+  int line_of_grid_size = 0;
 
   int slots() const { return columns * rows; }
+  // The arrangement for grids of `size` x `size` cells: see grid_sizes.
+  const Master& for_grid_size(int size) const;
 };
 
 struct FontSpec {
@@ -237,10 +246,22 @@ struct SplitNames {
 struct PrintTarget {
   std::string name;
   int min_pages = 1;
-  int max_pages = 0;
+  int max_pages = 0;  // 0: no maximum
   int cream_max_pages = 0;
   int line = 0;  // of the <print-target> element
+  // The smallest digit size (font size, points) a grid may print at: on puzzle pages, and on
+  // solution pages (min-digit, min-solution-digit). Without a print target the defaults below hold.
+  double min_digit = 0;
+  double min_solution_digit = 0;
+  double min_cage_sum = 0;  // Killer's cage sums (min-cage-sum)
 };
+
+// Printed digit sizes a reader can still read at arm's length in a puzzle book, used when a
+// template's <print-target> sets none: 6 pt for puzzles (newspaper agate type is about 6 pt) and
+// 5 pt for solutions, which are only checked, not solved; Killer's small cage sums at least 6 pt.
+inline constexpr double kDefaultMinimumDigit = 6;
+inline constexpr double kDefaultMinimumSolutionDigit = 5;
+inline constexpr double kDefaultMinimumCageSum = 6;
 
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
 struct TemplateColor {
