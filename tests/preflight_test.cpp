@@ -4,6 +4,8 @@
 // illegibly refused with the page, the size, the limit and the fix.
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -18,6 +20,7 @@
 #include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/typeset.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -43,8 +46,10 @@ std::string shipped(const std::string& name) {
   return std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml";
 }
 
+// The test books are proofs, under KDP's 24-page minimum: --draft (not with --split, a book option).
 CommandResult typeset(const std::string& arguments) {
-  return run_command(testing::tool_path("typeset") + " " + arguments);
+  const bool split = arguments.find("--split") != std::string::npos;
+  return run_command(testing::tool_path("typeset") + " " + arguments + (split ? "" : " --draft"));
 }
 
 // The smallest text size on each page (1-based) among spans whose font name contains `family`
@@ -176,9 +181,11 @@ TEST(PreflightTest, IllegibleGridsAreRefusedWithTheFix) {
   const CommandResult run =
       typeset(test_data("typeset/books/size-16") + " -t " + xml + " -o " + pdf + " --date 2026-03-01");
   EXPECT_EQ(run.exit_code, 2);
+  const std::string target_line = std::to_string(
+      std::count(without.begin(), without.begin() + static_cast<std::ptrdiff_t>(without.find("<print-target ")), '\n') + 1);
   EXPECT_NE(run.err.find("book.json: page 9: 16x16 solution digits print at 5.2 pt, under the 7.0 pt minimum "
                          "of KDP paperback 6x9 (" +
-                         xml + ":16): give the solution master a <grid-size from=\"16\"> with fewer columns or "
+                         xml + ":" + target_line + "): give the solution master a <grid-size from=\"16\"> with fewer columns or "
                          "rows (2 x 3 now), so the grids print larger"),
             std::string::npos)
       << run.err;
@@ -312,6 +319,135 @@ TEST(PreflightTest, GridSizeArrangementsAreReadAndChecked) {
   EXPECT_EQ(error_of("  <master name=\"solution\">\n    <grid-size from=\"16\" columns=\"12\" rows=\"12\"/>\n  </master>\n")
                 .substr(0, 40),
             "t.xml:7: the 12 x 12 slots leave grids o");
+}
+
+CommandResult typeset_exactly(const std::string& arguments) {
+  return run_command(testing::tool_path("typeset") + " " + arguments);
+}
+
+// KDP's inside margin by page count, as the shipped templates state it; a template margin that is
+// wider stays; IngramSpark's table from its target file.
+TEST(PreflightTest, TheGutterGrowsWithThePageCount) {
+  const typeset::Template book = typeset::load_template(shipped("book-6x9"));
+  const auto inside = [](const typeset::Template& fitted) { return fitted.puzzle_page.page.margins.inside; };
+  EXPECT_DOUBLE_EQ(book.print_target->gutter_for(24), typeset::inches(0.375));
+  EXPECT_DOUBLE_EQ(book.print_target->gutter_for(151), typeset::inches(0.5));
+  EXPECT_DOUBLE_EQ(book.print_target->gutter_for(500), typeset::inches(0.625));
+  EXPECT_DOUBLE_EQ(book.print_target->gutter_for(700), typeset::inches(0.75));
+  EXPECT_DOUBLE_EQ(book.print_target->gutter_for(828), typeset::inches(0.875));
+  EXPECT_DOUBLE_EQ(inside(typeset::with_gutter(book, 100)), typeset::inches(0.75));  // the template's
+  EXPECT_DOUBLE_EQ(inside(typeset::with_gutter(book, 701)), typeset::inches(0.875));
+  EXPECT_DOUBLE_EQ(typeset::with_gutter(book, 701).solution_page.for_grid_size(16).page.margins.inside,
+                   typeset::inches(0.875));
+  const typeset::PrintTarget ingram =
+      typeset::load_print_target(std::string(SUDOKU_SOURCE_DIR) + "/templates/targets/ingramspark-6x9.xml");
+  EXPECT_EQ(ingram.min_pages, 18);
+  EXPECT_DOUBLE_EQ(ingram.gutter_for(100), typeset::inches(0.5));
+  EXPECT_DOUBLE_EQ(ingram.gutter_for(401), typeset::inches(0.75));
+  EXPECT_DOUBLE_EQ(ingram.gutter_for(1200), typeset::inches(0.875));
+  // Every shipped target states its trim and cites its sources.
+  for (const std::string name : {"book-6x9", "book-letter", "large-print", "a4-4up", "newspaper"}) {
+    const typeset::PrintTarget& target = *typeset::load_template(shipped(name)).print_target;
+    EXPECT_GT(target.trim_width, 0) << name;
+    EXPECT_FALSE(target.reference.empty()) << name;
+  }
+}
+
+// The gutter is applied to the pages: a target that asks 1.5 in inside at the sample's 22 pages
+// makes the puzzle grids narrower by what the margin grew (4 in across, not 4.75 in), as
+// Ghostscript measures the digits.
+TEST(PreflightTest, TheGutterIsAppliedToTheLayout) {
+  TempDir dir;
+  std::string text = testing::read_text_file(shipped("book-6x9"));
+  const std::size_t gutter = text.find("    <gutter up-to=\"150\"");
+  ASSERT_NE(gutter, std::string::npos);
+  text.insert(gutter, "    <gutter up-to=\"30\" inside=\"1.5in\"/>\n");
+  write_file_atomically(dir / "wide.xml", text);
+  const std::string pdf = dir / "b.pdf";
+  ASSERT_EQ(typeset(test_data("books/sample") + " -t " + dir / "wide.xml" + " -o " + pdf + " --date 2026-03-01").exit_code, 0);
+  const std::map<int, double> sizes = smallest_sizes(pdf, "DejaVu Sans");
+  // book-6x9: givens at 0.58 of the cell, a 2 pt border; page 6 holds puzzle 1.
+  ASSERT_TRUE(sizes.count(6));
+  EXPECT_NEAR(sizes.at(6), 0.58 * (typeset::inches(6 - 1.5 - 0.5) - 2) / 9, 0.01);
+  const std::string shipped_pdf = dir / "s.pdf";
+  ASSERT_EQ(typeset(test_data("books/sample") + " -t book-6x9 -o " + shipped_pdf + " --date 2026-03-01").exit_code, 0);
+  EXPECT_NEAR(smallest_sizes(shipped_pdf, "DejaVu Sans").at(6), 0.58 * (typeset::inches(6 - 0.75 - 0.5) - 2) / 9, 0.01);
+}
+
+// --target replaces the template's print target; one for another trim is refused at its line.
+TEST(PreflightTest, ATargetFileReplacesTheTemplatesTarget) {
+  TempDir dir;
+  const std::string sample = test_data("books/sample");
+  // IngramSpark prints from 18 pages: the 22-page sample needs no --draft there.
+  const CommandResult ingram =
+      typeset_exactly(sample + " -t book-6x9 --target ingramspark-6x9 -o " + dir / "i.pdf" + " --date 2026-03-01");
+  EXPECT_EQ(ingram.exit_code, 0) << ingram.err;
+  EXPECT_EQ(ingram.out.find("DRAFT"), std::string::npos) << ingram.out;
+  const CommandResult letter =
+      typeset_exactly(sample + " -t book-letter --target ingramspark-6x9 -o " + dir / "l.pdf");
+  EXPECT_EQ(letter.exit_code, 2);
+  EXPECT_NE(letter.err.find("ingramspark-6x9.xml:8: IngramSpark paperback 6x9 trims 152.4 mm (432 pt) x 228.6 mm "
+                            "(648 pt), but "),
+            std::string::npos)
+      << letter.err;
+  EXPECT_FALSE(fs::exists(dir / "l.pdf"));
+  const CommandResult unknown = typeset_exactly(sample + " -t book-6x9 --target no-such-printer");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown print target 'no-such-printer' (shipped: ingramspark-6x9"), std::string::npos)
+      << unknown.err;
+}
+
+// typeset --preflight: the report, pass or fail per line, exit 0 / 1 / 2, and no file written.
+TEST(PreflightTest, PreflightReportsEveryCheckAndWritesNothing) {
+  TempDir dir;
+  fs::copy(test_data("books/sample"), dir / "book", fs::copy_options::recursive);
+  const std::string book = dir / "book";
+  const CommandResult short_book = typeset_exactly(book + " -t book-6x9 --preflight");
+  EXPECT_EQ(short_book.exit_code, 1) << short_book.err;
+  EXPECT_NE(short_book.out.find("FAIL  pages"), std::string::npos) << short_book.out;
+  EXPECT_NE(short_book.out.find("22 pages  (limit: 24 to 828 pages (white paper))"), std::string::npos) << short_book.out;
+  EXPECT_NE(short_book.out.find("      fix: add chapters or puzzles to the plan"), std::string::npos) << short_book.out;
+  EXPECT_NE(short_book.out.find("preflight: FAIL (1 of "), std::string::npos) << short_book.out;
+
+  const CommandResult proof = typeset_exactly(book + " -t book-6x9 --preflight --draft");
+  EXPECT_EQ(proof.exit_code, 0) << proof.out << proof.err;
+  for (const std::string line :
+       {"PASS  pages                 22 pages (draft: not printable)", "PASS  trim                  6 in x 9 in",
+        "PASS  gutter                0.75 in  (limit: at least 0.375 in at 22 pages)",
+        "PASS  digits 9x9 puzzles    21.9 pt (page 6)  (limit: at least 9.0 pt)",
+        "PASS  digits 9x9 solutions  9.3 pt (page 21)  (limit: at least 7.0 pt)",
+        "PASS  fonts                 5 fonts, 5 embedded", "PASS  colours", "PASS  pdf/x",
+        "PASS  spine                 0.0495 in (white paper); left blank", "preflight: pass (draft, not printable)"})
+    EXPECT_NE(proof.out.find(line), std::string::npos) << line << "\n" << proof.out;
+
+  const CommandResult json = typeset_exactly(book + " -t book-6x9 --preflight --preflight-format json");
+  EXPECT_EQ(json.exit_code, 1);
+  const boost::json::object report = boost::json::parse(json.out).as_object();
+  EXPECT_EQ(report.at("target").as_string(), "KDP paperback 6x9");
+  EXPECT_EQ(report.at("pages").as_int64(), 22);
+  EXPECT_FALSE(report.at("pass").as_bool());
+  const boost::json::array& checks = report.at("checks").as_array();
+  ASSERT_GE(checks.size(), 8u);
+  EXPECT_EQ(checks[0].as_object().at("check").as_string(), "pages");
+  EXPECT_FALSE(checks[0].as_object().at("pass").as_bool());
+  EXPECT_TRUE(checks[4].as_object().at("pass").as_bool());
+
+  // A 25 x 25 book on the newspaper's slot prints its digits too small: the digits line fails.
+  const CommandResult newspaper = typeset_exactly(test_data("typeset/books/size-25") + " -t newspaper --preflight");
+  EXPECT_EQ(newspaper.exit_code, 1);
+  EXPECT_NE(newspaper.out.find("FAIL  digits 25x25 puzzles    6.1 pt (page 1)  (limit: at least 9.0 pt)"),
+            std::string::npos)
+      << newspaper.out;
+  EXPECT_NE(newspaper.out.find("not checked (the book is not rendered until the checks above pass)"), std::string::npos)
+      << newspaper.out;
+
+  // Bad input is exit 2; nothing was written into the book's folder by any of these runs.
+  EXPECT_EQ(typeset_exactly(book + " -t " + dir / "missing.xml --preflight").exit_code, 2);
+  EXPECT_EQ(typeset_exactly(book + " -t book-6x9 --preflight -o " + dir / "x.pdf").exit_code, 2);
+  EXPECT_EQ(typeset_exactly(book + " -t book-6x9 --preflight-format json").exit_code, 2);
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(book)) files.push_back(entry.path().filename().string());
+  EXPECT_EQ(files, std::vector<std::string>{"book.json"});
 }
 
 }  // namespace

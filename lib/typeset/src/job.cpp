@@ -11,6 +11,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/model/book.hpp"
+#include "sudoku/typeset/preflight.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
@@ -108,7 +109,18 @@ void write_outputs(const std::vector<std::pair<std::string, const std::string*>>
 
 }  // namespace
 
-JobResult run_job(Job job) {
+namespace {
+
+struct LoadedJob {
+  Book book;
+  Template page_template;
+  fs::path book_file;
+  fs::path book_dir;
+};
+
+// The book (a folder holding book.json, or the file) and the template, with target_file's print
+// target in place of the template's.
+LoadedJob load_job(const Job& job) {
   fs::path book_file = job.book;
   fs::path book_dir = job.book;
   std::error_code error;
@@ -119,8 +131,30 @@ JobResult run_job(Job job) {
   } else {
     throw IoError(job.book + ": not a book directory (expected a folder holding book.json)");
   }
-  const Book book = read_book(book_file.string());
-  const Template page_template = load_template(job.template_file);
+  Book book = read_book(book_file.string());
+  Template page_template = load_template(job.template_file);
+  if (!job.target_file.empty()) {
+    PrintTarget target = load_print_target(job.target_file);
+    check_print_target(page_template, target);
+    page_template.print_target = std::move(target);
+  }
+  return {std::move(book), std::move(page_template), book_file, book_dir};
+}
+
+}  // namespace
+
+PreflightReport preflight_job(Job job) {
+  const LoadedJob loaded = load_job(job);
+  job.options.book_source = loaded.book_file.string();
+  return preflight(loaded.book, loaded.page_template, job.options);
+}
+
+JobResult run_job(Job job) {
+  const LoadedJob loaded = load_job(job);
+  const Book& book = loaded.book;
+  const Template& page_template = loaded.page_template;
+  const fs::path& book_file = loaded.book_file;
+  const fs::path& book_dir = loaded.book_dir;
   if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
 
@@ -152,6 +186,8 @@ JobResult run_job(Job job) {
     files.emplace_back(cover_path, &cover);
   }
   write_outputs(files);
+  if (job.options.draft) result.book.draft_note = draft_note(page_template, result.book.pages);
+  result.book.inside_margin = with_gutter(page_template, result.book.pages).puzzle_page.page.margins.inside;
   result.book.bytes = interior.size();
   result.book.cover_bytes = cover.size();
   return result;

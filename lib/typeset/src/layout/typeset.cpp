@@ -832,13 +832,13 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   return pdf.finish();
 }
 
-void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source) {
-  if (!page_template.print_target) return;
+std::string page_count_problem(const Template& page_template, int pages, Paper paper, bool draft) {
+  if (!page_template.print_target) return "";
   const PrintTarget& target = *page_template.print_target;
   const bool cream = paper == Paper::cream;
   const int most = cream ? target.cream_max_pages : target.max_pages;
-  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" +
-                            page_template.source + ":" + std::to_string(target.line) + ")";
+  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" + target.source + ":" +
+                            std::to_string(target.line) + ")";
   const std::string laid_out = "the book lays out to " + std::to_string(pages) + " pages, ";
   if (most > 0 && pages > most) {
     // The fixes that shorten the book: fewer puzzles per volume, more puzzles per page, or (when
@@ -848,23 +848,66 @@ void check_page_count(const Template& page_template, int pages, Paper paper, con
         "puzzles per page";
     if (cream && pages <= target.max_pages)
       fix += ", or print on white paper (up to " + std::to_string(target.max_pages) + " pages)";
-    throw InputError(book_source, 0, 0,
-                     laid_out + "over the " + std::to_string(most) + "-page maximum" + where + fix);
+    return laid_out + "over the " + std::to_string(most) + "-page maximum" + where + fix;
   }
-  if (pages < target.min_pages)
-    throw InputError(book_source, 0, 0,
-                     laid_out + "under the " + std::to_string(target.min_pages) + "-page minimum" + where +
-                         ": add chapters or puzzles to the plan (the printer refuses a shorter book; it does "
-                         "not pad it with blank pages)");
+  if (pages < target.min_pages && !draft)
+    return laid_out + "under the " + std::to_string(target.min_pages) + "-page minimum" + where +
+           ": add chapters or puzzles to the plan (the printer refuses a shorter book; it does not pad it "
+           "with blank pages), or typeset a proof with --draft";
+  return "";
 }
 
-std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
+void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source,
+                      bool draft) {
+  const std::string problem = page_count_problem(page_template, pages, paper, draft);
+  if (!problem.empty()) throw InputError(book_source, 0, 0, problem);
+}
+
+std::string draft_note(const Template& page_template, int pages) {
+  if (!page_template.print_target || pages >= page_template.print_target->min_pages) return "";
+  return "DRAFT, not printable: " + std::to_string(pages) + " pages, under the " +
+         std::to_string(page_template.print_target->min_pages) + "-page minimum of " +
+         page_template.print_target->name;
+}
+
+namespace {
+
+void widen_inside(PageSetup& page, double gutter) {
+  // Only bound (mirrored) pages have a gutter; a wider template margin stays.
+  if (page.mirrored) page.margins.inside = std::max(page.margins.inside, gutter);
+}
+
+void widen_master(Master& master, double gutter) {
+  widen_inside(master.page, gutter);
+  for (Master& sized : master.grid_sizes) widen_inside(sized.page, gutter);
+}
+
+}  // namespace
+
+Template with_gutter(const Template& page_template, int pages) {
+  Template fitted = page_template;
+  if (!page_template.print_target) return fitted;
+  const double gutter = page_template.print_target->gutter_for(pages);
+  for (std::optional<Master>* master : {&fitted.title_page, &fitted.how_to_play_page, &fitted.contents_page,
+                                        &fitted.chapter_page})
+    if (*master) widen_master(**master, gutter);
+  widen_master(fitted.puzzle_page, gutter);
+  widen_master(fitted.solution_page, gutter);
+  return fitted;
+}
+
+std::string render_pdf(const Book& book, const Template& shipped_template, const TypesetOptions& options,
                        int* pages) {
   check_has_puzzles(book, options);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  const int page_count =
+      static_cast<int>(plan_pages(book, shipped_template, options.include_solutions).pages.size());
   // Before the fonts and the drawing, which take the time: a book the printer would refuse is
   // refused here.
-  check_page_count(page_template, static_cast<int>(plan.pages.size()), options.paper, options.book_source);
+  check_page_count(shipped_template, page_count, options.paper, options.book_source, options.draft);
+  // The inside margin the printer asks for at this page count (the page count does not depend on
+  // it: the slots and the contents rows per page stay); the grids are measured on these pages.
+  const Template page_template = with_gutter(shipped_template, page_count);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
   check_legibility(measure_legibility(book, page_template, plan), page_template, options.book_source);
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);

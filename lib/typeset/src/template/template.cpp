@@ -3,6 +3,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -333,6 +334,14 @@ class TemplateReader {
  public:
   explicit TemplateReader(const SourceText& source) : source_(source) {}
 
+  // A target file: <print-target> as the root element.
+  PrintTarget read_target_file(const pugi::xml_document& document) {
+    const pugi::xml_node root = document.document_element();
+    if (root.empty() || std::string_view(root.name()) != "print-target")
+      source_.fail(root.empty() ? 1 : source_.line_of(root), "a print target file holds one <print-target> element");
+    return read_print_target(root);
+  }
+
   Template read(const pugi::xml_document& document) {
     const pugi::xml_node root = document.document_element();
     if (root.empty()) source_.fail(1, "no <template> element");
@@ -386,6 +395,7 @@ class TemplateReader {
     if (!solution_) element.fail("<template> needs a <master name=\"solution\">");
     result.puzzle_page = std::move(*puzzle_);
     result.solution_page = std::move(*solution_);
+    if (result.print_target) check_print_target(result, *result.print_target);
     return result;
   }
 
@@ -412,13 +422,45 @@ class TemplateReader {
   // <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
   PrintTarget read_print_target(pugi::xml_node node) {
     const Element element(source_, node,
-                          {"name", "min-pages", "max-pages", "cream-max-pages", "min-digit", "min-solution-digit",
-                           "min-cage-sum"},
-                          {});
+                          {"name", "reference", "min-pages", "max-pages", "cream-max-pages", "min-digit",
+                           "min-solution-digit", "min-cage-sum", "trim", "bleed"},
+                          {"gutter"});
     constexpr int kMostPages = 100000;
     PrintTarget target;
     target.line = element.line();
+    target.source = source_.source();
     target.name = element.required_string("name");
+    target.reference = element.string("reference").value_or("");
+    if (const auto trim = element.string("trim")) {
+      // "6in 9in": width and height.
+      std::istringstream words(*trim);
+      std::string width;
+      std::string height;
+      std::string more;
+      words >> width >> height;
+      const auto w = parse_length(width);
+      const auto h = parse_length(height);
+      if (!w || !h || (words >> more) || *w < kMinPage || *h < kMinPage)
+        element.fail_at("trim", "bad trim " + in_quotes(*trim) + " (expected width and height, e.g. \"6in 9in\")");
+      target.trim_width = *w;
+      target.trim_height = *h;
+    }
+    target.bleed = element.length("bleed", 0, inches(0.5));
+    int previous = 0;
+    bool open_ended = false;
+    for (const auto& row : element.children("gutter")) {
+      const Element step(source_, row, {"up-to", "inside"}, {});
+      if (open_ended) step.fail("a <gutter> row after one without 'up-to' (which holds for any longer book)");
+      GutterStep gutter;
+      gutter.up_to_pages = step.integer("up-to", 1, kMostPages).value_or(0);
+      gutter.inside = step.required_length("inside", 0, inches(3));
+      if (gutter.up_to_pages == 0) open_ended = true;
+      else if (gutter.up_to_pages <= previous)
+        step.fail_at("up-to", "'up-to' " + std::to_string(gutter.up_to_pages) + " must be larger than the previous row's " +
+                                  std::to_string(previous));
+      previous = gutter.up_to_pages;
+      target.gutter.push_back(gutter);
+    }
     target.min_pages = element.integer("min-pages", 1, kMostPages).value_or(1);
     // Without max-pages (a home printer, a newspaper's slot) any page count prints.
     target.max_pages = element.integer("max-pages", 1, kMostPages).value_or(0);
@@ -437,6 +479,7 @@ class TemplateReader {
     }
     return target;
   }
+
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {
     const Element element(source_, node, {"title", "author", "subject", "keywords"}, {});
@@ -898,6 +941,12 @@ const TextLine* RuleLine::text_for(Variant variant) const {
   return nullptr;
 }
 
+double PrintTarget::gutter_for(int pages) const {
+  for (const GutterStep& step : gutter)
+    if (step.up_to_pages == 0 || pages <= step.up_to_pages) return step.inside;
+  return gutter.empty() ? 0 : gutter.back().inside;
+}
+
 const Master& Master::for_grid_size(int size) const {
   const Master* chosen = this;
   for (const Master& sized : grid_sizes)
@@ -939,6 +988,39 @@ Template parse_template(std::string_view text, const std::string& source,
   result.directory = directory;
   result.name = std::filesystem::path(source).stem().string();
   return result;
+}
+
+void check_print_target(const Template& page_template, const PrintTarget& target) {
+  const PageSetup& page = page_template.puzzle_page.page;
+  const auto fail = [&](const std::string& why) {
+    throw InputError(target.source, target.line, 0,
+                     target.name + " " + why + ", but " + page_template.source + " lays out " + describe_length(page.width) +
+                         " x " + describe_length(page.height) + " pages with " + describe_length(page.bleed) +
+                         " bleed: use a template made for this printer's trim");
+  };
+  if (target.trim_width > 0 &&
+      (std::abs(target.trim_width - page.width) > 0.01 || std::abs(target.trim_height - page.height) > 0.01))
+    fail("trims " + describe_length(target.trim_width) + " x " + describe_length(target.trim_height));
+  if (target.bleed && std::abs(*target.bleed - page.bleed) > 0.01)
+    fail("prints with " + describe_length(*target.bleed) + " bleed");
+}
+
+PrintTarget parse_print_target(std::string_view text, const std::string& source) {
+  text = checked_text(text, source);
+  const SourceText source_text(text, source);
+  reject_markup_tricks(source_text);
+  pugi::xml_document document;
+  const pugi::xml_parse_result parsed =
+      document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed)
+    source_text.fail(
+        source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
+        std::string("malformed XML: ") + parsed.description());
+  return TemplateReader(source_text).read_target_file(document);
+}
+
+PrintTarget load_print_target(const std::string& path) {
+  return parse_print_target(read_text_file(path), path);
 }
 
 Template load_template(const std::string& path) {

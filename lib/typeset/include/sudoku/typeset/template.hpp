@@ -243,8 +243,18 @@ struct SplitNames {
 //   <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
 // Cream paper is thicker than white, so its maximum can be lower; without cream-max-pages,
 // max-pages holds for both papers.
+// Published limits come with where they were published: <print-target reference="...">, and its
+// <gutter up-to="150" inside="0.375in"/> rows, the printer's minimum inside margin by page count
+// (the last row's up-to may be left out: it then holds for any longer book).
+struct GutterStep {
+  int up_to_pages = 0;  // 0: no upper bound
+  double inside = 0;    // points
+};
+
 struct PrintTarget {
   std::string name;
+  std::string reference;  // where the numbers come from, for the docs and the preflight report
+  std::string source;     // the file that declares it (template or target file), for messages
   int min_pages = 1;
   int max_pages = 0;  // 0: no maximum
   int cream_max_pages = 0;
@@ -254,6 +264,14 @@ struct PrintTarget {
   double min_digit = 0;
   double min_solution_digit = 0;
   double min_cage_sum = 0;  // Killer's cage sums (min-cage-sum)
+  // The printer's trim and bleed (0: not stated); a template whose page differs is refused.
+  double trim_width = 0;
+  double trim_height = 0;
+  std::optional<double> bleed;
+  std::vector<GutterStep> gutter;  // ascending up_to_pages; empty: the template's inside margin
+
+  // The smallest inside margin for a book of `pages` pages (0 when no gutter row is given).
+  double gutter_for(int pages) const;
 };
 
 // Printed digit sizes a reader can still read at arm's length in a puzzle book, used when a
@@ -293,6 +311,14 @@ struct Template {
 
   const FontSpec* find_font(std::string_view name) const;
 };
+
+// A print target file (typeset --target): one <print-target> element as in a template, as its
+// root. IoError when unreadable, InputError (FILE:LINE) when invalid.
+PrintTarget load_print_target(const std::string& path);
+PrintTarget parse_print_target(std::string_view text, const std::string& source);
+// InputError (at the target's line) when the target states a trim or bleed other than the
+// template's puzzle pages have.
+void check_print_target(const Template& page_template, const PrintTarget& target);
 
 // Reads and validates a template file. IoError when unreadable, InputError when invalid.
 Template load_template(const std::string& path);
