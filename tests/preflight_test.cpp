@@ -101,7 +101,8 @@ std::string family_of(const typeset::Template& page_template, const std::string&
 TEST(PreflightTest, EveryGridSizePrintsLegiblyOrIsRefused) {
   TempDir dir;
   // 25 x 25 puzzles need more than a 6 x 9 page, a large-print page at 16 pt or an 85 mm slot.
-  const std::vector<std::pair<std::string, int>> refused = {{"book-6x9", 25}, {"large-print", 25}, {"newspaper", 25}};
+  const std::vector<std::pair<std::string, int>> refused = {
+      {"book-6x9", 25}, {"large-print", 25}, {"newspaper", 25}};
   for (const std::string name : {"book-6x9", "book-letter", "large-print", "a4-4up", "newspaper"}) {
     const typeset::Template page_template = typeset::load_template(shipped(name));
     ASSERT_TRUE(page_template.print_target.has_value()) << name;
@@ -182,10 +183,13 @@ TEST(PreflightTest, IllegibleGridsAreRefusedWithTheFix) {
       typeset(test_data("typeset/books/size-16") + " -t " + xml + " -o " + pdf + " --date 2026-03-01");
   EXPECT_EQ(run.exit_code, 2);
   const std::string target_line = std::to_string(
-      std::count(without.begin(), without.begin() + static_cast<std::ptrdiff_t>(without.find("<print-target ")), '\n') + 1);
+      std::count(without.begin(),
+                 without.begin() + static_cast<std::ptrdiff_t>(without.find("<print-target ")), '\n') +
+      1);
   EXPECT_NE(run.err.find("book.json: page 9: 16x16 solution digits print at 5.2 pt, under the 7.0 pt minimum "
                          "of KDP paperback 6x9 (" +
-                         xml + ":" + target_line + "): give the solution master a <grid-size from=\"16\"> with fewer columns or "
+                         xml + ":" + target_line +
+                         "): give the solution master a <grid-size from=\"16\"> with fewer columns or "
                          "rows (2 x 3 now), so the grids print larger"),
             std::string::npos)
       << run.err;
@@ -196,7 +200,9 @@ TEST(PreflightTest, IllegibleGridsAreRefusedWithTheFix) {
   fixed.insert(fixed.find("  </master>", fixed.find("<master name=\"solution\"")),
                "    <grid-size from=\"16\" columns=\"1\" rows=\"2\"/>\n");
   write_file_atomically(xml, fixed);
-  EXPECT_EQ(typeset(test_data("typeset/books/size-16") + " -t " + xml + " -o " + pdf + " --date 2026-03-01").exit_code, 0);
+  EXPECT_EQ(typeset(test_data("typeset/books/size-16") + " -t " + xml + " -o " + pdf + " --date 2026-03-01")
+                .exit_code,
+            0);
 }
 
 // A Killer book: a pattern solution cut into dominoes along its rows (the last cell of a row alone).
@@ -295,7 +301,8 @@ TEST(PreflightTest, GridSizeArrangementsAreReadAndChecked) {
 
   const std::string head =
       "<template version=\"1\">\n"
-      "  <page width=\"6in\" height=\"9in\"><margins top=\"0.5in\" bottom=\"0.5in\" left=\"0.5in\" right=\"0.5in\"/></page>\n"
+      "  <page width=\"6in\" height=\"9in\"><margins top=\"0.5in\" bottom=\"0.5in\" left=\"0.5in\" "
+      "right=\"0.5in\"/></page>\n"
       "  <font name=\"d\" family=\"DejaVu Sans\"/>\n"
       "  <grid><givens font=\"d\"/></grid>\n"
       "  <master name=\"puzzle\"/>\n";
@@ -307,16 +314,20 @@ TEST(PreflightTest, GridSizeArrangementsAreReadAndChecked) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error_of("  <master name=\"solution\" columns=\"3\" rows=\"4\">\n"
-                     "    <grid-size from=\"16\" rows=\"2\"/>\n    <grid-size from=\"12\" rows=\"3\"/>\n  </master>\n"),
-            "t.xml:8: 'from' 12 must be larger than the previous <grid-size>'s 16");
+  EXPECT_EQ(
+      error_of(
+          "  <master name=\"solution\" columns=\"3\" rows=\"4\">\n"
+          "    <grid-size from=\"16\" rows=\"2\"/>\n    <grid-size from=\"12\" rows=\"3\"/>\n  </master>\n"),
+      "t.xml:8: 'from' 12 must be larger than the previous <grid-size>'s 16");
   EXPECT_EQ(error_of("  <master name=\"solution\">\n    <grid-size rows=\"2\"/>\n  </master>\n"),
             "t.xml:7: <grid-size> needs 'from', the smallest grid size (cells a side) it applies to");
   EXPECT_EQ(error_of("  <master name=\"solution\">\n    <grid-size from=\"30\"/>\n  </master>\n"),
             "t.xml:7: 'from' '30' is out of range (4 to 25)");
-  EXPECT_EQ(error_of("  <master name=\"solution\"/>\n  <master name=\"title\">\n    <grid-size from=\"16\"/>\n  </master>\n"),
+  EXPECT_EQ(error_of("  <master name=\"solution\"/>\n  <master name=\"title\">\n    <grid-size "
+                     "from=\"16\"/>\n  </master>\n"),
             "t.xml:8: <grid-size> belongs to the puzzle and solution masters");
-  EXPECT_EQ(error_of("  <master name=\"solution\">\n    <grid-size from=\"16\" columns=\"12\" rows=\"12\"/>\n  </master>\n")
+  EXPECT_EQ(error_of("  <master name=\"solution\">\n    <grid-size from=\"16\" columns=\"12\" "
+                     "rows=\"12\"/>\n  </master>\n")
                 .substr(0, 40),
             "t.xml:7: the 12 x 12 slots leave grids o");
 }
@@ -364,14 +375,20 @@ TEST(PreflightTest, TheGutterIsAppliedToTheLayout) {
   text.insert(gutter, "    <gutter up-to=\"30\" inside=\"1.5in\"/>\n");
   write_file_atomically(dir / "wide.xml", text);
   const std::string pdf = dir / "b.pdf";
-  ASSERT_EQ(typeset(test_data("books/sample") + " -t " + dir / "wide.xml" + " -o " + pdf + " --date 2026-03-01").exit_code, 0);
+  ASSERT_EQ(
+      typeset(test_data("books/sample") + " -t " + dir / "wide.xml" + " -o " + pdf + " --date 2026-03-01")
+          .exit_code,
+      0);
   const std::map<int, double> sizes = smallest_sizes(pdf, "DejaVu Sans");
   // book-6x9: givens at 0.58 of the cell, a 2 pt border; page 6 holds puzzle 1.
   ASSERT_TRUE(sizes.count(6));
   EXPECT_NEAR(sizes.at(6), 0.58 * (typeset::inches(6 - 1.5 - 0.5) - 2) / 9, 0.01);
   const std::string shipped_pdf = dir / "s.pdf";
-  ASSERT_EQ(typeset(test_data("books/sample") + " -t book-6x9 -o " + shipped_pdf + " --date 2026-03-01").exit_code, 0);
-  EXPECT_NEAR(smallest_sizes(shipped_pdf, "DejaVu Sans").at(6), 0.58 * (typeset::inches(6 - 0.75 - 0.5) - 2) / 9, 0.01);
+  ASSERT_EQ(
+      typeset(test_data("books/sample") + " -t book-6x9 -o " + shipped_pdf + " --date 2026-03-01").exit_code,
+      0);
+  EXPECT_NEAR(smallest_sizes(shipped_pdf, "DejaVu Sans").at(6),
+              0.58 * (typeset::inches(6 - 0.75 - 0.5) - 2) / 9, 0.01);
 }
 
 // --target replaces the template's print target; one for another trim is refused at its line.
@@ -379,21 +396,23 @@ TEST(PreflightTest, ATargetFileReplacesTheTemplatesTarget) {
   TempDir dir;
   const std::string sample = test_data("books/sample");
   // IngramSpark prints from 18 pages: the 22-page sample needs no --draft there.
-  const CommandResult ingram =
-      typeset_exactly(sample + " -t book-6x9 --target ingramspark-6x9 -o " + dir / "i.pdf" + " --date 2026-03-01");
+  const CommandResult ingram = typeset_exactly(sample + " -t book-6x9 --target ingramspark-6x9 -o " +
+                                               dir / "i.pdf" + " --date 2026-03-01");
   EXPECT_EQ(ingram.exit_code, 0) << ingram.err;
   EXPECT_EQ(ingram.out.find("DRAFT"), std::string::npos) << ingram.out;
   const CommandResult letter =
       typeset_exactly(sample + " -t book-letter --target ingramspark-6x9 -o " + dir / "l.pdf");
   EXPECT_EQ(letter.exit_code, 2);
-  EXPECT_NE(letter.err.find("ingramspark-6x9.xml:8: IngramSpark paperback 6x9 trims 152.4 mm (432 pt) x 228.6 mm "
-                            "(648 pt), but "),
-            std::string::npos)
+  EXPECT_NE(
+      letter.err.find("ingramspark-6x9.xml:8: IngramSpark paperback 6x9 trims 152.4 mm (432 pt) x 228.6 mm "
+                      "(648 pt), but "),
+      std::string::npos)
       << letter.err;
   EXPECT_FALSE(fs::exists(dir / "l.pdf"));
   const CommandResult unknown = typeset_exactly(sample + " -t book-6x9 --target no-such-printer");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("unknown print target 'no-such-printer' (shipped: ingramspark-6x9"), std::string::npos)
+  EXPECT_NE(unknown.err.find("unknown print target 'no-such-printer' (shipped: ingramspark-6x9"),
+            std::string::npos)
       << unknown.err;
 }
 
@@ -405,19 +424,23 @@ TEST(PreflightTest, PreflightReportsEveryCheckAndWritesNothing) {
   const CommandResult short_book = typeset_exactly(book + " -t book-6x9 --preflight");
   EXPECT_EQ(short_book.exit_code, 1) << short_book.err;
   EXPECT_NE(short_book.out.find("FAIL  pages"), std::string::npos) << short_book.out;
-  EXPECT_NE(short_book.out.find("22 pages  (limit: 24 to 828 pages (white paper))"), std::string::npos) << short_book.out;
-  EXPECT_NE(short_book.out.find("      fix: add chapters or puzzles to the plan"), std::string::npos) << short_book.out;
+  EXPECT_NE(short_book.out.find("22 pages  (limit: 24 to 828 pages (white paper))"), std::string::npos)
+      << short_book.out;
+  EXPECT_NE(short_book.out.find("      fix: add chapters or puzzles to the plan"), std::string::npos)
+      << short_book.out;
   EXPECT_NE(short_book.out.find("preflight: FAIL (1 of "), std::string::npos) << short_book.out;
 
   const CommandResult proof = typeset_exactly(book + " -t book-6x9 --preflight --draft");
   EXPECT_EQ(proof.exit_code, 0) << proof.out << proof.err;
   for (const std::string line :
-       {"PASS  pages                 22 pages (draft: not printable)", "PASS  trim                  6 in x 9 in",
+       {"PASS  pages                 22 pages (draft: not printable)",
+        "PASS  trim                  6 in x 9 in",
         "PASS  gutter                0.75 in  (limit: at least 0.375 in at 22 pages)",
         "PASS  digits 9x9 puzzles    21.9 pt (page 6)  (limit: at least 9.0 pt)",
         "PASS  digits 9x9 solutions  9.3 pt (page 21)  (limit: at least 7.0 pt)",
         "PASS  fonts                 5 fonts, 5 embedded", "PASS  colours", "PASS  pdf/x",
-        "PASS  spine                 0.0495 in (white paper); left blank", "preflight: pass (draft, not printable)"})
+        "PASS  spine                 0.0495 in (white paper); left blank",
+        "preflight: pass (draft, not printable)"})
     EXPECT_NE(proof.out.find(line), std::string::npos) << line << "\n" << proof.out;
 
   const CommandResult json = typeset_exactly(book + " -t book-6x9 --preflight --preflight-format json");
@@ -433,12 +456,14 @@ TEST(PreflightTest, PreflightReportsEveryCheckAndWritesNothing) {
   EXPECT_TRUE(checks[4].as_object().at("pass").as_bool());
 
   // A 25 x 25 book on the newspaper's slot prints its digits too small: the digits line fails.
-  const CommandResult newspaper = typeset_exactly(test_data("typeset/books/size-25") + " -t newspaper --preflight");
+  const CommandResult newspaper =
+      typeset_exactly(test_data("typeset/books/size-25") + " -t newspaper --preflight");
   EXPECT_EQ(newspaper.exit_code, 1);
   EXPECT_NE(newspaper.out.find("FAIL  digits 25x25 puzzles    6.1 pt (page 1)  (limit: at least 9.0 pt)"),
             std::string::npos)
       << newspaper.out;
-  EXPECT_NE(newspaper.out.find("not checked (the book is not rendered until the checks above pass)"), std::string::npos)
+  EXPECT_NE(newspaper.out.find("not checked (the book is not rendered until the checks above pass)"),
+            std::string::npos)
       << newspaper.out;
 
   // Bad input is exit 2; nothing was written into the book's folder by any of these runs.
@@ -448,6 +473,31 @@ TEST(PreflightTest, PreflightReportsEveryCheckAndWritesNothing) {
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(book)) files.push_back(entry.path().filename().string());
   EXPECT_EQ(files, std::vector<std::string>{"book.json"});
+}
+
+// A printable book: the sample's chapters seven times over (130 pages in book-6x9) passes every
+// check without --draft, fonts and spine included.
+TEST(PreflightTest, APrintableBookPassesWithItsSpine) {
+  TempDir dir;
+  const Book sample = read_book(test_data("books/sample") + "/book.json");
+  Book book = sample;
+  book.chapters.clear();
+  for (int copy = 1; copy <= 7; ++copy)
+    for (BookChapter chapter : sample.chapters) {
+      chapter.title += " " + std::to_string(copy);
+      for (BookPuzzle& puzzle : chapter.puzzles) puzzle.id += "-" + std::to_string(copy);
+      book.chapters.push_back(chapter);
+    }
+  fs::create_directories(dir / "big");
+  write_book(book, dir / "big/book.json");
+  const CommandResult report = typeset_exactly(dir / "big" + " -t book-6x9 --preflight");
+  EXPECT_EQ(report.exit_code, 0) << report.out << report.err;
+  EXPECT_NE(report.out.find("130 pages  (limit: 24 to 828 pages (white paper))"), std::string::npos)
+      << report.out;
+  EXPECT_NE(report.out.find("0.293 in (white paper); spine text fits"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("5 fonts, 5 embedded"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("\npreflight: pass\n"), std::string::npos) << report.out;
+  EXPECT_EQ(report.out.find("FAIL"), std::string::npos) << report.out;
 }
 
 }  // namespace

@@ -140,7 +140,8 @@ TEST(OutputIntentTest, RefusesWhatIsNotAnOutputProfileSayingWhatItIs) {
 TEST(OutputIntentTest, PdfXFilesNameTheirPrintingCondition) {
   TempDir dir;
   const std::string pdf = dir / "x.pdf";
-  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --pdfx --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --pdfx --date 2026-03-01");
   std::string objects = qdf(pdf);
   EXPECT_NE(objects.find("/OutputConditionIdentifier (CGATS TR 001)"), std::string::npos);
   EXPECT_NE(objects.find("/RegistryName (http://www.color.org)"), std::string::npos);
@@ -150,8 +151,8 @@ TEST(OutputIntentTest, PdfXFilesNameTheirPrintingCondition) {
 
   const std::string gray = dir / "gray-press.icc";
   write_file_atomically(gray, with_device_class(kGhostscriptIcc + "sgray.icc", "prtr"));
-  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --pdfx --output-profile " +
-         gray + " --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --pdfx --output-profile " + gray + " --date 2026-03-01");
   objects = qdf(pdf);
   EXPECT_NE(objects.find("/OutputConditionIdentifier (Custom)"), std::string::npos);
   EXPECT_NE(objects.find("/OutputCondition (Artifex Software sGray ICC Profile)"), std::string::npos);
@@ -255,8 +256,8 @@ TEST(PdfDatesTest, InfoDatesArePdfDatesFromTheDateGiven) {
   EXPECT_NE(objects.find("/ModDate (D:20260301123000+00'00')"), std::string::npos);
   EXPECT_EQ(testing::read_text_file(dir / "a.pdf"), testing::read_text_file(dir / "b.pdf"));
   // SOURCE_DATE_EPOCH, the reproducible-builds convention, when no --date is given.
-  run_ok("SOURCE_DATE_EPOCH=1772368200 " + testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " +
-         (dir / "c.pdf") + " --pdfx");
+  run_ok("SOURCE_DATE_EPOCH=1772368200 " + testing::tool_path("typeset") + " --draft " + kSample +
+         " -t book-6x9 -o " + (dir / "c.pdf") + " --pdfx");
   EXPECT_EQ(testing::read_text_file(dir / "a.pdf"), testing::read_text_file(dir / "c.pdf"));
   EXPECT_NE(run_ok("pdfinfo " + (dir / "c.pdf")).find("Mar  1 12:30:00 2026"), std::string::npos);
 }
@@ -266,7 +267,8 @@ TEST(PdfDatesTest, InfoDatesArePdfDatesFromTheDateGiven) {
 TEST(PageLabelsTest, BookLabelsAreThePrintedFolios) {
   TempDir dir;
   const std::string pdf = dir / "book.pdf";
-  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --date 2026-03-01");
   // One decimal range from the first page: page N is labelled N, as it prints N.
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
   std::size_t ranges = 0;
@@ -319,7 +321,8 @@ TEST(TypesetOutputTest, MissingFoldersAreMadeWithTheirParents) {
   TempDir dir;
   const std::string pdf = dir / "press/2026/book.pdf";
   const std::string cover = dir / "press/covers/cover.pdf";
-  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --cover " + cover);
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --cover " +
+         cover);
   EXPECT_TRUE(fs::is_regular_file(pdf));
   EXPECT_TRUE(fs::is_regular_file(cover));
   // Nothing but the two files is left behind (no staging folders, no manifests).

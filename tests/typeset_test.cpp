@@ -1017,7 +1017,7 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
   TempDir dir;
   const Book book = read_book(kSample + "/book.json");
   typeset::TypesetOptions options;
-  options.draft = true;  // the test books are proofs (under KDP's 24 pages)
+  options.draft = true;       // the test books are proofs (under KDP's 24 pages)
   options.date = 1772323200;  // 2026-03-01
   std::vector<int> page_counts;
   for (int pages = 24; pages <= 140; ++pages) page_counts.push_back(pages);
@@ -1065,7 +1065,8 @@ TEST(TypesetTest, CoverErrors) {
   TempDir dir;
   const CommandResult no_cover = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --paper cream");
   EXPECT_EQ(no_cover.exit_code, 2);
-  EXPECT_NE(no_cover.err.find("--paper applies to --cover and --preflight only"), std::string::npos) << no_cover.err;
+  EXPECT_NE(no_cover.err.find("--paper applies to --cover and --preflight only"), std::string::npos)
+      << no_cover.err;
   const CommandResult bad_paper = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " +
                                           (dir / "c.pdf") + " --paper blue");
   EXPECT_EQ(bad_paper.exit_code, 2);
@@ -1102,8 +1103,9 @@ std::string write_print_target_template(const TempDir& dir, const std::string& t
   EXPECT_NE(start, std::string::npos);
   // The whole element: empty (/>) or with its <gutter> rows.
   const std::size_t close = text.find('>', start);
-  const std::size_t end = text[close - 1] == '/' ? close + 1
-                                                 : text.find("</print-target>", start) + std::string("</print-target>").size();
+  const std::size_t end = text[close - 1] == '/'
+                              ? close + 1
+                              : text.find("</print-target>", start) + std::string("</print-target>").size();
   text.replace(start, end - start, target);
   testing::write_text_file(dir / "t.xml", text);
   return testing::line_of(dir / "t.xml", text, target);
@@ -1145,13 +1147,14 @@ TEST(TypesetTest, BooksOutsideThePrintTargetAreRefusedBeforeAnythingIsWritten) {
       dir, "<print-target name=\"Test press\" min-pages=\"24\" max-pages=\"828\"/>");
   const CommandResult under = run_command(typeset_command_exactly(arguments));
   EXPECT_EQ(under.exit_code, 2);
-  EXPECT_EQ(under.err, "typeset: " + kSample +
-                           "/book.json: the book lays out to 22 pages, under the 24-page "
-                           "minimum of Test press (" +
-                           min_line +
-                           "): add chapters or puzzles to the plan (the "
-                           "printer refuses a shorter book; it does not pad it with blank pages), or typeset a "
-                           "proof with --draft\n");
+  EXPECT_EQ(under.err,
+            "typeset: " + kSample +
+                "/book.json: the book lays out to 22 pages, under the 24-page "
+                "minimum of Test press (" +
+                min_line +
+                "): add chapters or puzzles to the plan (the "
+                "printer refuses a shorter book; it does not pad it with blank pages), or typeset a "
+                "proof with --draft\n");
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
   // A proof: --draft typesets it, and the summary says it is not printable.
   const CommandResult proof = run_command(typeset_command_exactly(arguments + " --draft"));
@@ -1300,7 +1303,7 @@ BookChapter chapter_of(const Grid& solution, int count) {
 std::string render_book(const Book& book, const std::string& template_name, const TempDir& dir,
                         const std::string& name) {
   typeset::TypesetOptions options;
-  options.draft = true;  // the test books are proofs (under KDP's 24 pages)
+  options.draft = true;       // the test books are proofs (under KDP's 24 pages)
   options.date = 1772323200;  // 2026-03-01
   const std::string pdf = dir / (name + ".pdf");
   write_file_atomically(

@@ -24,7 +24,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
       "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
       "[--draft]\n"
-      "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] [--target NAME|FILE] "
+      "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] [--target "
+      "NAME|FILE] "
       "[--draft] [--paper white|cream] [--pdfx ...]\n"
       "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]";
   command_line.summary =
@@ -80,8 +81,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "print target replacing the template's <print-target>: a shipped NAME (templates/targets/) or a FILE")(
       "preflight", po::bool_switch(&options.preflight),
       "check the book against its print target and print the report; no file is written "
-      "(exit 0 pass, 1 fail)")(
-      "preflight-format", po::value(&preflight_format), "with --preflight: text (default) or json")(
+      "(exit 0 pass, 1 fail)")("preflight-format", po::value(&preflight_format),
+                               "with --preflight: text (default) or json")(
       "draft", po::bool_switch(&options.draft),
       "a proof: typeset a book under the print target's minimum page count (reported as not printable)")(
       "book", po::value(&options.book), "book directory (positional)");
@@ -115,12 +116,14 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!options.split && (!formats.empty() || !options.proof.empty()))
     throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
   if (options.split && options.draft) throw UsageError("--draft applies to books, not --split");
-  if (!preflight_format.empty() && !options.preflight) throw UsageError("--preflight-format applies to --preflight only");
+  if (!preflight_format.empty() && !options.preflight)
+    throw UsageError("--preflight-format applies to --preflight only");
   if (preflight_format == "json")
     options.preflight_json = true;
   else if (!preflight_format.empty() && preflight_format != "text")
     throw UsageError("--preflight-format expects text or json, got '" + preflight_format + "'");
-  if (options.preflight && options.split) throw UsageError("--preflight checks a book; it does not apply to --split");
+  if (options.preflight && options.split)
+    throw UsageError("--preflight checks a book; it does not apply to --split");
   if (options.preflight && !options.cover.empty())
     throw UsageError("--preflight writes no file: leave out --cover (the report covers the spine)");
   if (options.preflight && !options.output.empty())
@@ -144,12 +147,13 @@ bool parse_options(int argc, char** argv, Options& options) {
 
 std::string resolve_target(const std::string& name) {
   if (name.find('/') != std::string::npos || name.ends_with(".xml")) return name;
-  if (const auto path = sudoku::cli::find_data_file("templates", "targets/" + name + ".xml")) return path->string();
+  if (const auto path = sudoku::cli::find_data_file("templates", "targets/" + name + ".xml"))
+    return path->string();
   std::string shipped;
   for (const auto& known : sudoku::cli::list_data_files("templates/targets", ".xml"))
     shipped += (shipped.empty() ? "" : ", ") + known;
-  throw UsageError("unknown print target '" + name + "' (shipped: " + (shipped.empty() ? "none found" : shipped) +
-                   "; give a path to use a target file)");
+  throw UsageError("unknown print target '" + name + "' (shipped: " +
+                   (shipped.empty() ? "none found" : shipped) + "; give a path to use a target file)");
 }
 
 std::string resolve_template(const std::string& name) {

@@ -28,10 +28,10 @@ struct Options {
   bool split = false;  // one file per grid in the folder `output`
   std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
   std::string proof;  // with split; empty: OUTPUT/proof.pdf
-  std::string target;  // --target NAME|FILE; empty: the template's print target
-  bool draft = false;  // --draft: a proof under the target's minimum page count
-  bool preflight = false;          // --preflight: the report, no file written
-  bool preflight_json = false;     // --preflight-format json
+  std::string target;           // --target NAME|FILE; empty: the template's print target
+  bool draft = false;           // --draft: a proof under the target's minimum page count
+  bool preflight = false;       // --preflight: the report, no file written
+  bool preflight_json = false;  // --preflight-format json
 };
 
 // The path of a shipped print target NAME (templates/targets/NAME.xml), or `name` itself when it

@@ -32,9 +32,9 @@ std::vector<GridLegibility> measure_legibility(const Book& book, const Template&
     if (page.role != PageRole::puzzles && page.role != PageRole::solutions) continue;
     const Master& master = *page.master;
     // As draw_slot sizes them: a page with a rule line under one grid gives every grid its room.
-    const bool page_has_rule = std::any_of(page.slots.begin(), page.slots.end(), [&](const SlotContent& slot) {
-      return detail::rule_for(master, book, slot, page.role) != nullptr;
-    });
+    const bool page_has_rule = std::any_of(
+        page.slots.begin(), page.slots.end(),
+        [&](const SlotContent& slot) { return detail::rule_for(master, book, slot, page.role) != nullptr; });
     const double side = detail::grid_side(master, page_has_rule);
     for (const SlotContent& slot : page.slots) {
       const Grid& puzzle = book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle;
@@ -83,8 +83,8 @@ std::vector<GridLegibility> measure_legibility(const Book& book, const Template&
 std::string legibility_problem(const GridLegibility& entry, const Template& page_template) {
   const bool puzzles = entry.role == PageRole::puzzles;
   const bool sums = entry.digits_pass();  // the cage sums are what fails
-  const std::string what = size_name(entry.grid_size) + (puzzles ? " puzzle" : " solution") +
-                           (sums ? " cage sums" : " digits");
+  const std::string what =
+      size_name(entry.grid_size) + (puzzles ? " puzzle" : " solution") + (sums ? " cage sums" : " digits");
   std::string limit = "the " + points(sums ? entry.cage_minimum : entry.minimum) + " minimum";
   if (page_template.print_target)
     limit += " of " + page_template.print_target->name + " (" + page_template.source + ":" +
@@ -102,11 +102,10 @@ std::string legibility_problem(const GridLegibility& entry, const Template& page
   else if (master.max_grid > 0)
     fix = "raise the " + master_name + " master's max-grid for " + size_name(entry.grid_size) + " grids";
   else
-    fix = "one grid to a page is already the largest this page prints; leave the " + size_name(entry.grid_size) +
-          " chapters out of the plan, or use a template with a larger page";
+    fix = "one grid to a page is already the largest this page prints; leave the " +
+          size_name(entry.grid_size) + " chapters out of the plan, or use a template with a larger page";
   return "page " + std::to_string(entry.page) + ": " + what + " print at " +
-         points(sums ? entry.cage_sum : entry.digit) + ", under " +
-         limit + ": " + fix;
+         points(sums ? entry.cage_sum : entry.digit) + ", under " + limit + ": " + fix;
 }
 
 void check_legibility(const std::vector<GridLegibility>& entries, const Template& page_template,

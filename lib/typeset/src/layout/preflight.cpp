@@ -31,7 +31,8 @@ std::string pt(double points) {
 std::string page_range(const PrintTarget& target, Paper paper) {
   const int most = paper == Paper::cream ? target.cream_max_pages : target.max_pages;
   const std::string paper_name = paper == Paper::cream ? " (cream paper)" : " (white paper)";
-  if (most == 0) return target.min_pages > 1 ? "at least " + std::to_string(target.min_pages) + " pages" : "any";
+  if (most == 0)
+    return target.min_pages > 1 ? "at least " + std::to_string(target.min_pages) + " pages" : "any";
   return std::to_string(target.min_pages) + " to " + std::to_string(most) + " pages" + paper_name;
 }
 
@@ -75,8 +76,9 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
                                ? in_inches(target->trim_width) + " x " + in_inches(target->trim_height)
                                : "",
                            true, ""});
-  report.checks.push_back({"bleed", in_inches(page.bleed) + (page.bleed > 0 && page.mirrored ? " (none in the gutter)" : ""),
-                           target != nullptr && target->bleed ? in_inches(*target->bleed) : "", true, ""});
+  report.checks.push_back(
+      {"bleed", in_inches(page.bleed) + (page.bleed > 0 && page.mirrored ? " (none in the gutter)" : ""),
+       target != nullptr && target->bleed ? in_inches(*target->bleed) : "", true, ""});
 
   // Inside margin: widened to the printer's gutter for this page count.
   const Template fitted = with_gutter(page_template, report.pages);
@@ -86,11 +88,11 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     std::string measured = in_inches(inside);
     if (inside > page.margins.inside + 1e-9)
       measured += " (widened from the template's " + in_inches(page.margins.inside) + ")";
-    report.checks.push_back({"gutter", measured,
-                             required > 0 ? "at least " + in_inches(required) + " at " +
-                                                std::to_string(report.pages) + " pages"
-                                          : "",
-                             inside >= required - 1e-9, ""});
+    report.checks.push_back(
+        {"gutter", measured,
+         required > 0 ? "at least " + in_inches(required) + " at " + std::to_string(report.pages) + " pages"
+                      : "",
+         inside >= required - 1e-9, ""});
   }
 
   // Digit sizes.
@@ -107,7 +109,8 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     }
     report.checks.push_back(check);
     if (entry.cage_sum > 0) {
-      PreflightCheck sums{"cage sums " + grids, pt(entry.cage_sum) + " (page " + std::to_string(entry.page) + ")",
+      PreflightCheck sums{"cage sums " + grids,
+                          pt(entry.cage_sum) + " (page " + std::to_string(entry.page) + ")",
                           "at least " + pt(entry.cage_minimum), entry.cage_sums_pass(), ""};
       if (!sums.pass) {
         const std::string problem = legibility_problem(entry, fitted);
@@ -126,9 +129,10 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     draft.draft = true;  // the page count was checked above
     pdf = render_pdf(book, page_template, draft, &pages);
     const FontEmbedding fonts = font_embedding(pdf);
-    PreflightCheck check{"fonts", std::to_string(fonts.fonts) + " fonts, " +
-                                      std::to_string(fonts.fonts - static_cast<int>(fonts.not_embedded.size())) +
-                                      " embedded",
+    PreflightCheck check{"fonts",
+                         std::to_string(fonts.fonts) + " fonts, " +
+                             std::to_string(fonts.fonts - static_cast<int>(fonts.not_embedded.size())) +
+                             " embedded",
                          "all embedded", fonts.not_embedded.empty(), ""};
     if (!check.pass) check.fix = "install the font files of: " + fonts.not_embedded.front();
     report.checks.push_back(check);
@@ -139,31 +143,35 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
 
   // Colours and PDF/X.
   {
-    PreflightCheck check{"colours", "grey and black only (DeviceGray, 100 % K)", options.pdfx ? "grey or CMYK" : "", true,
-                         ""};
+    PreflightCheck check{"colours", "grey and black only (DeviceGray, 100 % K)",
+                         options.pdfx ? "grey or CMYK" : "", true, ""};
     if (!page_template.chromatic_colors.empty()) {
       const TemplateColor& first = page_template.chromatic_colors.front();
       check.measured = std::to_string(page_template.chromatic_colors.size()) + " non-grey colours (first '" +
-                       first.text + "' at " + page_template.source + ":" + std::to_string(first.line) + "), as RGB";
+                       first.text + "' at " + page_template.source + ":" + std::to_string(first.line) +
+                       "), as RGB";
       check.pass = !options.pdfx;
       if (!check.pass) check.fix = "use greys (#rrggbb with r = g = b) or leave out --pdfx";
     }
     report.checks.push_back(check);
     report.checks.push_back({"pdf/x",
-                             options.pdfx ? "PDF/X-1a:2001, output intent " + options.pdfx->condition_identifier +
-                                                " (" + options.pdfx->description + ")"
-                                          : "not requested (--pdfx makes PDF/X-1a:2001)",
+                             options.pdfx
+                                 ? "PDF/X-1a:2001, output intent " + options.pdfx->condition_identifier +
+                                       " (" + options.pdfx->description + ")"
+                                 : "not requested (--pdfx makes PDF/X-1a:2001)",
                              "", true, ""});
   }
 
   // The cover's spine.
   if (page_template.front_cover) {
     const CoverGeometry cover = cover_geometry(page_template, report.pages, options.paper);
-    std::string measured = in_inches(cover.spine) + (options.paper == Paper::cream ? " (cream paper)" : " (white paper)");
+    std::string measured =
+        in_inches(cover.spine) + (options.paper == Paper::cream ? " (cream paper)" : " (white paper)");
     if (!renderable) {
       measured += "; spine text not checked";
     } else if (!cover.spine_text) {
-      measured += "; left blank (spine text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages)";
+      measured +=
+          "; left blank (spine text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages)";
     } else {
       bool text = false;
       TypesetOptions draft = options;
@@ -193,9 +201,10 @@ std::string preflight_text(const PreflightReport& report) {
       if (!check.fix.empty()) text += "      fix: " + check.fix + "\n";
     }
   }
-  text += failed == 0 ? std::string("preflight: pass") + (report.draft ? " (draft, not printable)" : "") + "\n"
-                      : "preflight: FAIL (" + std::to_string(failed) + " of " + std::to_string(report.checks.size()) +
-                            " checks)\n";
+  text += failed == 0
+              ? std::string("preflight: pass") + (report.draft ? " (draft, not printable)" : "") + "\n"
+              : "preflight: FAIL (" + std::to_string(failed) + " of " + std::to_string(report.checks.size()) +
+                    " checks)\n";
   return text;
 }
 

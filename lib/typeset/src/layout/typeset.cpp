@@ -65,7 +65,8 @@ const Master& master_for(const Template& page_template, PageRole role, const Geo
 
 GridBlock grid_block(const Master& master, bool with_rule) {
   const double side = grid_side(master, with_rule);
-  const double width = master.max_grid > 0 ? std::min(slot_width(master), master.max_grid) : slot_width(master);
+  const double width =
+      master.max_grid > 0 ? std::min(slot_width(master), master.max_grid) : slot_width(master);
   const CaptionHeights captions = caption_heights(master);
   const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
   return {std::max(width, side), captions.above + side + rule + captions.below, captions.above, side,
@@ -316,8 +317,8 @@ class BookRenderer {
   // One grid alone, its block's top left corner at the canvas origin (see grid_block.hpp); returns
   // the values its captions used.
   TextValues render_block(Canvas& canvas, PageRole role, const SlotContent& slot) {
-    const Master& master =
-        detail::master_for(template_, role, book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry());
+    const Master& master = detail::master_for(
+        template_, role, book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry());
     const TextLine* rule = detail::rule_for(master, book_, slot, role);
     const GridBlock block = grid_block(master, rule != nullptr);
     PageFrame frame;
@@ -326,9 +327,9 @@ class BookRenderer {
     frame.content = {0, 0, block.width, block.height};
     frame.safe = frame.content;
     const TextValues values = slot_values(book_values_, slot, role);
-    draw_grid_and_captions(canvas, master, frame, {block.left, block.above, block.side, block.side}, 0, slot.number,
-                           values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, rule != nullptr,
-                           rule);
+    draw_grid_and_captions(canvas, master, frame, {block.left, block.above, block.side, block.side}, 0,
+                           slot.number, values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role,
+                           rule != nullptr, rule);
     return values;
   }
 
@@ -837,8 +838,8 @@ std::string page_count_problem(const Template& page_template, int pages, Paper p
   const PrintTarget& target = *page_template.print_target;
   const bool cream = paper == Paper::cream;
   const int most = cream ? target.cream_max_pages : target.max_pages;
-  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" + target.source + ":" +
-                            std::to_string(target.line) + ")";
+  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" + target.source +
+                            ":" + std::to_string(target.line) + ")";
   const std::string laid_out = "the book lays out to " + std::to_string(pages) + " pages, ";
   if (most > 0 && pages > most) {
     // The fixes that shorten the book: fewer puzzles per volume, more puzzles per page, or (when
@@ -888,8 +889,8 @@ Template with_gutter(const Template& page_template, int pages) {
   Template fitted = page_template;
   if (!page_template.print_target) return fitted;
   const double gutter = page_template.print_target->gutter_for(pages);
-  for (std::optional<Master>* master : {&fitted.title_page, &fitted.how_to_play_page, &fitted.contents_page,
-                                        &fitted.chapter_page})
+  for (std::optional<Master>* master :
+       {&fitted.title_page, &fitted.how_to_play_page, &fitted.contents_page, &fitted.chapter_page})
     if (*master) widen_master(**master, gutter);
   widen_master(fitted.puzzle_page, gutter);
   widen_master(fitted.solution_page, gutter);

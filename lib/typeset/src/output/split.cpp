@@ -410,15 +410,18 @@ ProofLayout proof_layout(int columns, bool stacked) {
   const double content_width = kProofWidth - 2 * kProofMargin;
   const double content_height = kProofHeight - 2 * kProofMargin;
   layout.entry_width = (content_width - (columns - 1) * kProofEntryGap) / columns;
-  layout.side = stacked ? std::min(layout.entry_width, (content_height - kProofCaptionsHeight - kProofGridGap) / 2)
-                        : (layout.entry_width - kProofGridGap) / 2;
+  layout.side =
+      stacked ? std::min(layout.entry_width, (content_height - kProofCaptionsHeight - kProofGridGap) / 2)
+              : (layout.entry_width - kProofGridGap) / 2;
   layout.entry_height = kProofCaptionsHeight + (stacked ? 2 * layout.side + kProofGridGap : layout.side);
-  layout.rows = std::max(1, static_cast<int>((content_height + kProofEntryGap) / (layout.entry_height + kProofEntryGap)));
+  layout.rows = std::max(
+      1, static_cast<int>((content_height + kProofEntryGap) / (layout.entry_height + kProofEntryGap)));
   return layout;
 }
 
 // The smallest digit or cage sum the book's grids print at in `side`-point grids with these looks.
-double smallest_proof_digit(const Book& book, double side, const GridStyle& puzzle, const GridStyle& solution) {
+double smallest_proof_digit(const Book& book, double side, const GridStyle& puzzle,
+                            const GridStyle& solution) {
   double smallest = 1e9;
   for (const auto& chapter : book.chapters)
     for (const auto& each : chapter.puzzles) {
@@ -523,8 +526,9 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
   std::vector<SplitFile> files;
   std::map<std::string, int> named;  // file name -> grid number, to refuse a name used twice
   for (const GridRef& grid : grids_of(book, options.typeset.include_solutions)) {
-    const Master& master = detail::master_for(
-        page_template, grid.role, book.chapters[grid.slot.chapter].puzzles[grid.slot.puzzle].puzzle.geometry());
+    const Master& master =
+        detail::master_for(page_template, grid.role,
+                           book.chapters[grid.slot.chapter].puzzles[grid.slot.puzzle].puzzle.geometry());
     const detail::GridBlock block =
         detail::grid_block(master, detail::rule_for(master, book, grid.slot, grid.role) != nullptr);
     TextValues values;

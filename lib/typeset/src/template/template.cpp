@@ -338,7 +338,8 @@ class TemplateReader {
   PrintTarget read_target_file(const pugi::xml_document& document) {
     const pugi::xml_node root = document.document_element();
     if (root.empty() || std::string_view(root.name()) != "print-target")
-      source_.fail(root.empty() ? 1 : source_.line_of(root), "a print target file holds one <print-target> element");
+      source_.fail(root.empty() ? 1 : source_.line_of(root),
+                   "a print target file holds one <print-target> element");
     return read_print_target(root);
   }
 
@@ -441,7 +442,8 @@ class TemplateReader {
       const auto w = parse_length(width);
       const auto h = parse_length(height);
       if (!w || !h || (words >> more) || *w < kMinPage || *h < kMinPage)
-        element.fail_at("trim", "bad trim " + in_quotes(*trim) + " (expected width and height, e.g. \"6in 9in\")");
+        element.fail_at("trim",
+                        "bad trim " + in_quotes(*trim) + " (expected width and height, e.g. \"6in 9in\")");
       target.trim_width = *w;
       target.trim_height = *h;
     }
@@ -454,10 +456,11 @@ class TemplateReader {
       GutterStep gutter;
       gutter.up_to_pages = step.integer("up-to", 1, kMostPages).value_or(0);
       gutter.inside = step.required_length("inside", 0, inches(3));
-      if (gutter.up_to_pages == 0) open_ended = true;
+      if (gutter.up_to_pages == 0)
+        open_ended = true;
       else if (gutter.up_to_pages <= previous)
-        step.fail_at("up-to", "'up-to' " + std::to_string(gutter.up_to_pages) + " must be larger than the previous row's " +
-                                  std::to_string(previous));
+        step.fail_at("up-to", "'up-to' " + std::to_string(gutter.up_to_pages) +
+                                  " must be larger than the previous row's " + std::to_string(previous));
       previous = gutter.up_to_pages;
       target.gutter.push_back(gutter);
     }
@@ -468,7 +471,8 @@ class TemplateReader {
     if (target.cream_max_pages > 0 && target.max_pages == 0)
       element.fail_at("cream-max-pages", "'cream-max-pages' needs 'max-pages' (the white paper's maximum)");
     target.min_digit = element.length("min-digit", 2, 72).value_or(kDefaultMinimumDigit);
-    target.min_solution_digit = element.length("min-solution-digit", 2, 72).value_or(kDefaultMinimumSolutionDigit);
+    target.min_solution_digit =
+        element.length("min-solution-digit", 2, 72).value_or(kDefaultMinimumSolutionDigit);
     target.min_cage_sum = element.length("min-cage-sum", 2, 72).value_or(kDefaultMinimumCageSum);
     for (const auto& [attribute, most] :
          {std::pair{"max-pages", target.max_pages}, std::pair{"cream-max-pages", target.cream_max_pages}}) {
@@ -479,7 +483,6 @@ class TemplateReader {
     }
     return target;
   }
-
 
   void read_document(pugi::xml_node node, DocumentInfo& info) {
     const Element element(source_, node, {"title", "author", "subject", "keywords"}, {});
@@ -884,7 +887,8 @@ class TemplateReader {
   // <grid-size from="16" columns="1" rows="2" .../>: the master again, with the slots (and, when
   // given, the page and grid style) changed for grids of `from` cells a side and larger.
   Master read_grid_size(pugi::xml_node node, const Master& master, const Template& result) {
-    const Element element(source_, node, {"from", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"},
+    const Element element(source_, node,
+                          {"from", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"},
                           {"page", "grid"});
     Master sized = master;
     sized.grid_sizes.clear();
@@ -897,7 +901,8 @@ class TemplateReader {
                                   " must be larger than the previous <grid-size>'s " +
                                   std::to_string(master.grid_sizes.back().from_grid_size));
     if (const auto page = element.single_child("page")) sized.page = read_page(*page, master.page, false);
-    if (const auto grid = element.single_child("grid")) sized.grid = read_grid(*grid, master.grid, false, result);
+    if (const auto grid = element.single_child("grid"))
+      sized.grid = read_grid(*grid, master.grid, false, result);
     sized.columns = element.integer("columns", 1, 12).value_or(master.columns);
     sized.rows = element.integer("rows", 1, 12).value_or(master.rows);
     sized.column_gap = element.length("column-gap", 0, kMaxPage).value_or(master.column_gap);
@@ -994,9 +999,9 @@ void check_print_target(const Template& page_template, const PrintTarget& target
   const PageSetup& page = page_template.puzzle_page.page;
   const auto fail = [&](const std::string& why) {
     throw InputError(target.source, target.line, 0,
-                     target.name + " " + why + ", but " + page_template.source + " lays out " + describe_length(page.width) +
-                         " x " + describe_length(page.height) + " pages with " + describe_length(page.bleed) +
-                         " bleed: use a template made for this printer's trim");
+                     target.name + " " + why + ", but " + page_template.source + " lays out " +
+                         describe_length(page.width) + " x " + describe_length(page.height) + " pages with " +
+                         describe_length(page.bleed) + " bleed: use a template made for this printer's trim");
   };
   if (target.trim_width > 0 &&
       (std::abs(target.trim_width - page.width) > 0.01 || std::abs(target.trim_height - page.height) > 0.01))

@@ -34,7 +34,7 @@ struct PreflightCheck {
 };
 
 struct PreflightReport {
-  std::string book;      // book source
+  std::string book;  // book source
   std::string template_source;
   std::string target;     // the print target's name, "" without one
   std::string reference;  // where its numbers come from
