@@ -19,7 +19,7 @@ constexpr int kPreflightFailed = 1;
 
 int run(const Options& options) {
   sudoku::typeset::Job job{
-      options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}};
+      options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}, {}};
   job.options.font_dirs = options.font_dirs;
   for (auto& dir : sudoku::cli::data_dirs("fonts")) job.options.font_dirs.push_back(std::move(dir));
   job.options.include_solutions = options.solutions;
