@@ -285,8 +285,8 @@ const std::vector<BadInput>& catalogue() {
       // A missing output folder is made, but not through a file that stands in its place.
       {"TypesetOutputUnderAFile", "$BIN/typeset book --template a4-4up -o ok.txt/sub/out.pdf", 2,
        "ok.txt/sub: cannot create the output directory: not a directory", "ok.txt/sub"},
-      {"TypesetCoverToFullDisk", "$BIN/typeset book --template book-6x9 -o out.pdf --cover /dev/full", 2,
-       "/dev/full: cannot write: No space left on device", "out.pdf"},
+      {"TypesetCoverToFullDisk", "$BIN/typeset book --template book-6x9 --draft -o out.pdf --cover /dev/full",
+       2, "/dev/full: cannot write: No space left on device", "out.pdf"},
       {"TypesetPdfxTextProfile", "$BIN/typeset book --template a4-4up -o out.pdf --pdfx --output-profile ok.txt",
        2, "ok.txt: is not an ICC profile;", "out.pdf"},
       {"TypesetFullDisk", "$BIN/typeset book --template a4-4up -o /dev/full", 2,

@@ -47,7 +47,8 @@ class TempDir {
 };
 
 CommandResult typeset(const std::string& arguments) {
-  return run_command(testing::tool_path("typeset") + " " + arguments);
+  // The sample book is a proof, under KDP's 24-page minimum: --draft.
+  return run_command(testing::tool_path("typeset") + " " + arguments + " --draft");
 }
 
 std::string run_ok(const std::string& command) {
@@ -139,7 +140,8 @@ TEST(OutputIntentTest, RefusesWhatIsNotAnOutputProfileSayingWhatItIs) {
 TEST(OutputIntentTest, PdfXFilesNameTheirPrintingCondition) {
   TempDir dir;
   const std::string pdf = dir / "x.pdf";
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + pdf + " --pdfx --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --pdfx --date 2026-03-01");
   std::string objects = qdf(pdf);
   EXPECT_NE(objects.find("/OutputConditionIdentifier (CGATS TR 001)"), std::string::npos);
   EXPECT_NE(objects.find("/RegistryName (http://www.color.org)"), std::string::npos);
@@ -149,8 +151,8 @@ TEST(OutputIntentTest, PdfXFilesNameTheirPrintingCondition) {
 
   const std::string gray = dir / "gray-press.icc";
   write_file_atomically(gray, with_device_class(kGhostscriptIcc + "sgray.icc", "prtr"));
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + pdf + " --pdfx --output-profile " +
-         gray + " --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --pdfx --output-profile " + gray + " --date 2026-03-01");
   objects = qdf(pdf);
   EXPECT_NE(objects.find("/OutputConditionIdentifier (Custom)"), std::string::npos);
   EXPECT_NE(objects.find("/OutputCondition (Artifex Software sGray ICC Profile)"), std::string::npos);
@@ -164,7 +166,7 @@ TEST(OutputIntentTest, PdfXFilesNameTheirPrintingCondition) {
   EXPECT_EQ(rendered.out + rendered.err, "");
   EXPECT_TRUE(fs::exists(dir / "gs-22.pgm"));
 
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + pdf +
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
          " --pdfx --output-condition FOGRA39 --date 2026-03-01");
   EXPECT_NE(qdf(pdf).find("/OutputConditionIdentifier (FOGRA39)"), std::string::npos);
   const CommandResult alone = typeset(kSample + " -t book-6x9 -o " + pdf + " --output-condition FOGRA39");
@@ -211,7 +213,7 @@ TEST(PdfXColoursTest, ARedTemplateColourIsRefusedAtItsLine) {
   EXPECT_FALSE(fs::exists(dir / "x.pdf"));
 
   // Without --pdfx the colour is allowed, and stays the RGB it is.
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t " + red + " -o " + (dir / "rgb.pdf"));
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t " + red + " -o " + (dir / "rgb.pdf"));
   EXPECT_NE(qdf(dir / "rgb.pdf").find("0.8 0 0 rg"), std::string::npos);
 }
 
@@ -247,15 +249,15 @@ TEST(PdfDatesTest, InfoDatesArePdfDatesFromTheDateGiven) {
   EXPECT_EQ(typeset::pdf_date(1772368200), "D:20260301123000+00'00'");
   TempDir dir;
   for (const char* name : {"a.pdf", "b.pdf"})
-    run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + (dir / name) +
+    run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + (dir / name) +
            " --pdfx --date 2026-03-01T12:30:00Z");
   const std::string objects = qdf(dir / "a.pdf");
   EXPECT_NE(objects.find("/CreationDate (D:20260301123000+00'00')"), std::string::npos);
   EXPECT_NE(objects.find("/ModDate (D:20260301123000+00'00')"), std::string::npos);
   EXPECT_EQ(testing::read_text_file(dir / "a.pdf"), testing::read_text_file(dir / "b.pdf"));
   // SOURCE_DATE_EPOCH, the reproducible-builds convention, when no --date is given.
-  run_ok("SOURCE_DATE_EPOCH=1772368200 " + testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " +
-         (dir / "c.pdf") + " --pdfx");
+  run_ok("SOURCE_DATE_EPOCH=1772368200 " + testing::tool_path("typeset") + " --draft " + kSample +
+         " -t book-6x9 -o " + (dir / "c.pdf") + " --pdfx");
   EXPECT_EQ(testing::read_text_file(dir / "a.pdf"), testing::read_text_file(dir / "c.pdf"));
   EXPECT_NE(run_ok("pdfinfo " + (dir / "c.pdf")).find("Mar  1 12:30:00 2026"), std::string::npos);
 }
@@ -265,7 +267,8 @@ TEST(PdfDatesTest, InfoDatesArePdfDatesFromTheDateGiven) {
 TEST(PageLabelsTest, BookLabelsAreThePrintedFolios) {
   TempDir dir;
   const std::string pdf = dir / "book.pdf";
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01");
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf +
+         " --date 2026-03-01");
   // One decimal range from the first page: page N is labelled N, as it prints N.
   const std::string labels = run_ok("qpdf --json --json-key=pagelabels " + pdf);
   std::size_t ranges = 0;
@@ -318,7 +321,8 @@ TEST(TypesetOutputTest, MissingFoldersAreMadeWithTheirParents) {
   TempDir dir;
   const std::string pdf = dir / "press/2026/book.pdf";
   const std::string cover = dir / "press/covers/cover.pdf";
-  run_ok(testing::tool_path("typeset") + " " + kSample + " -t book-6x9 -o " + pdf + " --cover " + cover);
+  run_ok(testing::tool_path("typeset") + " --draft " + kSample + " -t book-6x9 -o " + pdf + " --cover " +
+         cover);
   EXPECT_TRUE(fs::is_regular_file(pdf));
   EXPECT_TRUE(fs::is_regular_file(cover));
   // Nothing but the two files is left behind (no staging folders, no manifests).

@@ -179,10 +179,11 @@ TEST(SplitTest, FilesAreExactlyTheGridAndItsCaptionAtTheColumnWidth) {
   const auto page_template = typeset::load_template(kNewspaper);
   const auto files = typeset::render_split(
       calendar_book(), page_template, split_options({typeset::SplitFormat::pdf, typeset::SplitFormat::eps}));
-  // newspaper.xml: an 85 mm column, a 10 pt caption line (12 pt box) 2 mm above the grid; the
-  // solutions a 42 mm column under a 7 pt caption 1 mm above.
+  // newspaper.xml: the booked 85 x 91 mm, a 10 pt caption line (12 pt box) 2 mm above the grid, so
+  // the grid is 91 mm less its caption (84.8 mm) as on the page, centred across the 85 mm column;
+  // the solutions a 42 mm column under a 7 pt caption 1 mm above.
   const double width = typeset::millimetres(85);
-  const double height = width + typeset::millimetres(2) + 12;
+  const double height = typeset::millimetres(91);
   const double solution_width = typeset::millimetres(42);
   const double solution_height = solution_width + typeset::millimetres(1) + 8.4;
   TempDir dir;
@@ -238,7 +239,8 @@ TEST(SplitTest, FilesAreExactlyTheGridAndItsCaptionAtTheColumnWidth) {
 }
 
 // A variant's grid carries its rule line (the newspaper prints it under every grid, each placed on
-// its own): the file grows by the rule's line and the text is in it; its solution has none.
+// its own): the file keeps the booked size, the grid giving up the rule's line, and the text is in
+// it; its solution has none.
 TEST(SplitTest, VariantGridsCarryTheirRuleLine) {
   Book book = calendar_book();
   book.chapters.resize(1);
@@ -257,7 +259,8 @@ TEST(SplitTest, VariantGridsCarryTheirRuleLine) {
   const auto& plain = file_named(classic, "2026-12-04-medium.pdf");
   const auto& ruled = file_named(files, "2026-12-04-medium.pdf");
   EXPECT_NEAR(ruled.width, plain.width, 1e-6);
-  EXPECT_GT(ruled.height, plain.height + 8);  // an 8 pt rule line and its gap
+  EXPECT_NEAR(ruled.height, plain.height, 1e-6);
+  EXPECT_NEAR(ruled.height, typeset::millimetres(91), 1e-6);
   EXPECT_NEAR(file_named(files, "2026-12-04-medium-solution.pdf").height,
               file_named(classic, "2026-12-04-medium-solution.pdf").height, 1e-6);
   TempDir dir;

@@ -199,10 +199,11 @@ TEST(TemplateTest, PrintTargetIsReadWithItsRangeAndLine) {
   EXPECT_EQ(plain.print_target->min_pages, 1);
   EXPECT_EQ(plain.print_target->cream_max_pages, 500);
   EXPECT_FALSE(parse_template(minimal_template(), "t.xml").print_target.has_value());
-  // The shipped book templates declare KDP's maxima; the newspaper's pages are not bound.
+  // The shipped book templates declare KDP's maxima; the newspaper's pages are not bound: its
+  // target has no maximum.
   EXPECT_EQ(load_template(shipped("book-6x9")).print_target->max_pages, 828);
   EXPECT_EQ(load_template(shipped("large-print")).print_target->cream_max_pages, 550);
-  EXPECT_FALSE(load_template(shipped("newspaper")).print_target.has_value());
+  EXPECT_EQ(load_template(shipped("newspaper")).print_target->max_pages, 0);
 }
 
 TEST(TemplateTest, MalformedPrintTargetIsAnErrorAtItsLine) {
@@ -216,8 +217,8 @@ TEST(TemplateTest, MalformedPrintTargetIsAnErrorAtItsLine) {
             "t.xml:13: bad number 'many' for 'max-pages'");
   EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" max-pages=\"82.5\"/>\n")),
             "t.xml:13: 'max-pages' must be a whole number");
-  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" min-pages=\"24\"/>\n")),
-            "t.xml:13: <print-target> needs a 'max-pages' attribute (the printer's most pages)");
+  EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" cream-max-pages=\"24\"/>\n")),
+            "t.xml:13: 'cream-max-pages' needs 'max-pages' (the white paper's maximum)");
   EXPECT_EQ(error_of(minimal_template("  <print-target max-pages=\"20\"/>\n")),
             "t.xml:13: <print-target> needs a 'name' attribute");
   EXPECT_EQ(error_of(minimal_template("  <print-target name=\"P\" max-pages=\"20\"/>\n"

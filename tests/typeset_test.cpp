@@ -45,7 +45,19 @@ using testing::test_data;
 
 const std::string kSample = test_data("books/sample");
 
+// The test books are proofs, shorter than KDP's 24-page minimum that the shipped book templates
+// declare: they are typeset with --draft (the tests of the minimum run the tool without it).
+std::string draft(const std::string& arguments) {
+  for (const char* option : {"--split", "--help", "--version", "--preflight"})
+    if (arguments.find(option) != std::string::npos) return arguments;
+  return arguments + " --draft";
+}
+
 std::string typeset_command(const std::string& arguments) {
+  return testing::tool_path("typeset") + " " + draft(arguments);
+}
+
+std::string typeset_command_exactly(const std::string& arguments) {
   return testing::tool_path("typeset") + " " + arguments;
 }
 
@@ -1007,6 +1019,7 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
   TempDir dir;
   const Book book = read_book(kSample + "/book.json");
   typeset::TypesetOptions options;
+  options.draft = true;       // the test books are proofs (under KDP's 24 pages)
   options.date = 1772323200;  // 2026-03-01
   std::vector<int> page_counts;
   for (int pages = 24; pages <= 140; ++pages) page_counts.push_back(pages);
@@ -1054,7 +1067,8 @@ TEST(TypesetTest, CoverErrors) {
   TempDir dir;
   const CommandResult no_cover = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --paper cream");
   EXPECT_EQ(no_cover.exit_code, 2);
-  EXPECT_NE(no_cover.err.find("--paper applies to --cover only"), std::string::npos) << no_cover.err;
+  EXPECT_NE(no_cover.err.find("--paper applies to --cover and --preflight only"), std::string::npos)
+      << no_cover.err;
   const CommandResult bad_paper = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " +
                                           (dir / "c.pdf") + " --paper blue");
   EXPECT_EQ(bad_paper.exit_code, 2);
@@ -1087,10 +1101,14 @@ TEST(TypesetTest, CoverErrors) {
 // refuses or passes it.
 std::string write_print_target_template(const TempDir& dir, const std::string& target) {
   std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
-  const std::string shipped =
-      "<print-target name=\"KDP paperback 6x9\" max-pages=\"828\" cream-max-pages=\"776\"/>";
-  EXPECT_NE(text.find(shipped), std::string::npos);
-  text.replace(text.find(shipped), shipped.size(), target);
+  const std::size_t start = text.find("<print-target ");
+  EXPECT_NE(start, std::string::npos);
+  // The whole element: empty (/>) or with its <gutter> rows.
+  const std::size_t close = text.find('>', start);
+  const std::size_t end = text[close - 1] == '/'
+                              ? close + 1
+                              : text.find("</print-target>", start) + std::string("</print-target>").size();
+  text.replace(start, end - start, target);
   testing::write_text_file(dir / "t.xml", text);
   return testing::line_of(dir / "t.xml", text, target);
 }
@@ -1129,14 +1147,29 @@ TEST(TypesetTest, BooksOutsideThePrintTargetAreRefusedBeforeAnythingIsWritten) {
 
   const std::string min_line = write_print_target_template(
       dir, "<print-target name=\"Test press\" min-pages=\"24\" max-pages=\"828\"/>");
-  const CommandResult under = typeset(arguments);
+  const CommandResult under = run_command(typeset_command_exactly(arguments));
   EXPECT_EQ(under.exit_code, 2);
-  EXPECT_EQ(under.err, "typeset: " + kSample +
-                           "/book.json: the book lays out to 22 pages, under the 24-page "
-                           "minimum of Test press (" +
-                           min_line +
-                           "): add chapters or puzzles to the plan (the "
-                           "printer refuses a shorter book; it does not pad it with blank pages)\n");
+  EXPECT_EQ(under.err,
+            "typeset: " + kSample +
+                "/book.json: the book lays out to 22 pages, under the 24-page "
+                "minimum of Test press (" +
+                min_line +
+                "): add chapters or puzzles to the plan (the "
+                "printer refuses a shorter book; it does not pad it with blank pages), or typeset a "
+                "proof with --draft\n");
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+  // A proof: --draft typesets it, and the summary says it is not printable.
+  const CommandResult proof = run_command(typeset_command_exactly(arguments + " --draft"));
+  EXPECT_EQ(proof.exit_code, 0) << proof.err;
+  EXPECT_NE(proof.out.find(": 22 pages, "), std::string::npos) << proof.out;
+  EXPECT_NE(proof.out.find("; DRAFT, not printable: 22 pages, under the 24-page minimum of Test press\n"),
+            std::string::npos)
+      << proof.out;
+  EXPECT_EQ(page_count(dir / "b.pdf"), 22);
+  // --draft never lets a book over the maximum through.
+  write_print_target_template(dir, "<print-target name=\"Test press\" max-pages=\"20\"/>");
+  fs::remove(dir / "b.pdf");
+  EXPECT_EQ(run_command(typeset_command_exactly(arguments + " --draft")).exit_code, 2);
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
 }
 
@@ -1272,6 +1305,7 @@ BookChapter chapter_of(const Grid& solution, int count) {
 std::string render_book(const Book& book, const std::string& template_name, const TempDir& dir,
                         const std::string& name) {
   typeset::TypesetOptions options;
+  options.draft = true;       // the test books are proofs (under KDP's 24 pages)
   options.date = 1772323200;  // 2026-03-01
   const std::string pdf = dir / (name + ".pdf");
   write_file_atomically(

@@ -14,9 +14,12 @@ namespace {
 namespace fs = std::filesystem;
 using sudoku::typeset_tool::Options;
 
+// --preflight: the book was read and checked, and fails a check (2 stays bad input).
+constexpr int kPreflightFailed = 1;
+
 int run(const Options& options) {
   sudoku::typeset::Job job{
-      options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}};
+      options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}, {}};
   job.options.font_dirs = options.font_dirs;
   for (auto& dir : sudoku::cli::data_dirs("fonts")) job.options.font_dirs.push_back(std::move(dir));
   job.options.include_solutions = options.solutions;
@@ -30,6 +33,14 @@ int run(const Options& options) {
   job.options.paper = options.paper;
   job.options.language = options.language;
   job.options.language_dirs = sudoku::cli::data_dirs("templates/lang");
+  job.options.draft = options.draft;
+  if (!options.target.empty()) job.target_file = sudoku::typeset_tool::resolve_target(options.target);
+  if (options.preflight) {
+    const sudoku::typeset::PreflightReport report = sudoku::typeset::preflight_job(std::move(job));
+    std::cout << (options.preflight_json ? sudoku::typeset::preflight_json(report)
+                                         : sudoku::typeset::preflight_text(report));
+    return report.pass() ? sudoku::cli::kSuccess : kPreflightFailed;
+  }
   if (options.split) job.split = sudoku::typeset::SplitJob{options.formats, options.proof};
   const sudoku::typeset::JobResult done = sudoku::typeset::run_job(std::move(job));
   // A catalogue that lacks some messages still makes the book (in English there); said once.
@@ -46,8 +57,8 @@ int run(const Options& options) {
               << done.split.proof_pages << " pages\n";
     return sudoku::cli::kSuccess;
   }
-  std::cout << done.output << ": " << done.book.pages << " pages, " << (done.book.bytes + 512) / 1024
-            << " KB\n";
+  std::cout << done.output << ": " << done.book.pages << " pages, " << (done.book.bytes + 512) / 1024 << " KB"
+            << (done.book.draft_note.empty() ? "" : "; " + done.book.draft_note) << "\n";
   if (!options.cover.empty())
     std::cout << options.cover << ": cover, " << (done.book.cover_bytes + 512) / 1024 << " KB"
               << (done.book.spine_text ? "" : "; spine left blank (too thin for its texts)") << "\n";

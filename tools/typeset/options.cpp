@@ -23,9 +23,12 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]]\n"
+      "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
+      "[--draft]\n"
+      "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
+      "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
       "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]\n"
-      "       (both take [--lang CODE])";
+      "       (all three take [--lang CODE])";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -59,6 +62,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   std::string paper;
   std::vector<std::string> font_dirs;
   std::string formats;
+  std::string preflight_format;
   command_line.options.add_options()("template,t", po::value(&options.template_name)->required(),
                                      "page template: a shipped NAME or an XML FILE")(
       "output,o", po::value(&options.output), "PDF to write (default BOOK_DIR/<template name>.pdf)")(
@@ -86,6 +90,14 @@ bool parse_options(int argc, char** argv, Options& options) {
       "lang", po::value(&options.language),
       "language of the printed text: en, de, fr, es, it, ja or any catalogue in templates/lang (default: the "
       "plan's \"language\", else en)")(
+      "target", po::value(&options.target),
+      "print target replacing the template's <print-target>: a shipped NAME (templates/targets/) or a FILE")(
+      "preflight", po::bool_switch(&options.preflight),
+      "check the book against its print target and print the report; no file is written "
+      "(exit 0 pass, 1 fail)")("preflight-format", po::value(&preflight_format),
+                               "with --preflight: text (default) or json")(
+      "draft", po::bool_switch(&options.draft),
+      "a proof: typeset a book under the print target's minimum page count (reported as not printable)")(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -106,7 +118,8 @@ bool parse_options(int argc, char** argv, Options& options) {
     options.date = sudoku::cli::source_date_epoch();
   }
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
-  if (!paper.empty() && options.cover.empty()) throw UsageError("--paper applies to --cover only");
+  if (!paper.empty() && options.cover.empty() && !options.preflight)
+    throw UsageError("--paper applies to --cover and --preflight only");
   if (!options.output_profile.empty() && !options.pdfx)
     throw UsageError("--output-profile applies to --pdfx only");
   if (!options.output_condition.empty() && !options.pdfx)
@@ -116,6 +129,19 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (options.pdfx && options.output_profile.empty()) options.output_profile = kDefaultOutputProfile;
   if (!options.split && (!formats.empty() || !options.proof.empty()))
     throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
+  if (options.split && options.draft) throw UsageError("--draft applies to books, not --split");
+  if (!preflight_format.empty() && !options.preflight)
+    throw UsageError("--preflight-format applies to --preflight only");
+  if (preflight_format == "json")
+    options.preflight_json = true;
+  else if (!preflight_format.empty() && preflight_format != "text")
+    throw UsageError("--preflight-format expects text or json, got '" + preflight_format + "'");
+  if (options.preflight && options.split)
+    throw UsageError("--preflight checks a book; it does not apply to --split");
+  if (options.preflight && !options.cover.empty())
+    throw UsageError("--preflight writes no file: leave out --cover (the report covers the spine)");
+  if (options.preflight && !options.output.empty())
+    throw UsageError("--preflight writes no file: leave out -o");
   if (options.split) {
     if (options.output.empty()) throw UsageError("--split needs -o DIR, the folder for the grids' files");
     if (!options.cover.empty())
@@ -131,6 +157,17 @@ bool parse_options(int argc, char** argv, Options& options) {
   else if (!paper.empty() && paper != "white")
     throw UsageError("--paper expects white or cream, got '" + paper + "'");
   return true;
+}
+
+std::string resolve_target(const std::string& name) {
+  if (name.find('/') != std::string::npos || name.ends_with(".xml")) return name;
+  if (const auto path = sudoku::cli::find_data_file("templates", "targets/" + name + ".xml"))
+    return path->string();
+  std::string shipped;
+  for (const auto& known : sudoku::cli::list_data_files("templates/targets", ".xml"))
+    shipped += (shipped.empty() ? "" : ", ") + known;
+  throw UsageError("unknown print target '" + name + "' (shipped: " +
+                   (shipped.empty() ? "none found" : shipped) + "; give a path to use a target file)");
 }
 
 std::string resolve_template(const std::string& name) {

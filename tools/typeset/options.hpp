@@ -29,7 +29,15 @@ struct Options {
   std::vector<sudoku::typeset::SplitFormat> formats{sudoku::typeset::SplitFormat::pdf};
   std::string proof;  // with split; empty: OUTPUT/proof.pdf
   std::string language;  // --lang; empty: the book's plan's, else English
+  std::string target;           // --target NAME|FILE; empty: the template's print target
+  bool draft = false;           // --draft: a proof under the target's minimum page count
+  bool preflight = false;       // --preflight: the report, no file written
+  bool preflight_json = false;  // --preflight-format json
 };
+
+// The path of a shipped print target NAME (templates/targets/NAME.xml), or `name` itself when it
+// is a path; an unknown NAME is a UsageError listing the shipped ones.
+std::string resolve_target(const std::string& name);
 
 // False after --help or --version (printed); throws UsageError for a bad command line.
 bool parse_options(int argc, char** argv, Options& options);

@@ -12,6 +12,7 @@
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/typeset/catalog.hpp"
+#include "sudoku/typeset/preflight.hpp"
 #include "sudoku/typeset/template.hpp"
 
 namespace sudoku::typeset {
@@ -109,7 +110,20 @@ void write_outputs(const std::vector<std::pair<std::string, const std::string*>>
 
 }  // namespace
 
-JobResult run_job(Job job) {
+namespace {
+
+struct LoadedJob {
+  Book book;
+  Template page_template;                  // in the job's language
+  std::shared_ptr<const Catalog> catalog;  // that language's messages
+  fs::path book_file;
+  fs::path book_dir;
+};
+
+// The book (a folder holding book.json, or the file) and the template in the job's language (the
+// command line's, else the plan's, else English), with target_file's print target in place of the
+// template's.
+LoadedJob load_job(const Job& job) {
   fs::path book_file = job.book;
   fs::path book_dir = job.book;
   std::error_code error;
@@ -120,7 +134,7 @@ JobResult run_job(Job job) {
   } else {
     throw IoError(job.book + ": not a book directory (expected a folder holding book.json)");
   }
-  const Book book = read_book(book_file.string());
+  Book book = read_book(book_file.string());
   const Template loaded_template = load_template(job.template_file);
   // The language: the command line's, else the plan's, else English.
   std::string language = job.options.language;
@@ -138,18 +152,40 @@ JobResult run_job(Job job) {
   }
   std::vector<fs::path> language_dirs{loaded_template.directory / "lang"};
   language_dirs.insert(language_dirs.end(), job.options.language_dirs.begin(), job.options.language_dirs.end());
-  const std::shared_ptr<const Catalog> catalog =
-      find_catalog(language, language_dirs, language_source, language_field);
-  const Template page_template = localize(loaded_template, catalog);
+  std::shared_ptr<const Catalog> catalog = find_catalog(language, language_dirs, language_source, language_field);
+  Template page_template = localize(loaded_template, catalog);
+  if (!job.target_file.empty()) {
+    PrintTarget target = load_print_target(job.target_file);
+    check_print_target(page_template, target);
+    page_template.print_target = std::move(target);
+  }
+  return {std::move(book), std::move(page_template), std::move(catalog), book_file, book_dir};
+}
+
+}  // namespace
+
+PreflightReport preflight_job(Job job) {
+  const LoadedJob loaded = load_job(job);
+  job.options.book_source = loaded.book_file.string();
+  return preflight(loaded.book, loaded.page_template, job.options);
+}
+
+JobResult run_job(Job job) {
+  const LoadedJob loaded = load_job(job);
+  const Book& book = loaded.book;
+  const Template& page_template = loaded.page_template;
+  const Catalog& catalog = *loaded.catalog;
+  const fs::path& book_file = loaded.book_file;
+  const fs::path& book_dir = loaded.book_dir;
   if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
 
   JobResult result;
-  result.language = catalog->code();
-  result.catalog = catalog->source();
+  result.language = catalog.code();
+  result.catalog = catalog.source();
   // Filled in as the book is rendered: the catalogue records each message it lacked.
   const auto note_untranslated = [&] {
-    result.untranslated.assign(catalog->missing().begin(), catalog->missing().end());
+    result.untranslated.assign(catalog.missing().begin(), catalog.missing().end());
   };
   if (job.split) {
     if (job.output.empty()) throw IoError("split output needs a folder");
@@ -179,6 +215,8 @@ JobResult run_job(Job job) {
     files.emplace_back(cover_path, &cover);
   }
   write_outputs(files);
+  if (job.options.draft) result.book.draft_note = draft_note(page_template, result.book.pages);
+  result.book.inside_margin = with_gutter(page_template, result.book.pages).puzzle_page.page.margins.inside;
   result.book.bytes = interior.size();
   result.book.cover_bytes = cover.size();
   note_untranslated();

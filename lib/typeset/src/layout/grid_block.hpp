@@ -29,22 +29,34 @@ struct CaptionHeights {
 };
 CaptionHeights caption_heights(const Master& master);
 
-// The block of a master's grid alone: as wide as one column of the master (capped by its
-// max-grid), the grid square, and the captions above and below it. Points.
+// The side of the grids on a page of `master` (the same for every slot): as wide as one column, no
+// taller than a row's slot less the captions (and, `with_rule`, the rule line's room), capped by
+// max-grid. Points. Pages, --split files and the legibility check all size grids with it.
+double grid_side(const Master& master, bool with_rule);
+
+// The arrangement a grid is drawn with: the puzzle or solution master's for the grid's size.
+const Master& master_for(const Template& page_template, PageRole role, const Geometry& geometry);
+
+// The block of a master's grid alone: one slot's width (the grid centred in it when the slot's
+// height is what limits the grid), the grid square as on the page, and the captions above and below
+// it. Points.
 //
 //   +---------------------+  -
 //   | SUDOKU No. 5   date |  above (captions and their gaps)
 //   +---------------------+  -
-//   |                     |
-//   |       grid          |  width
-//   |                     |
+//   |  |               |  |
+//   |  |     grid      |  |  side
+//   |  |               |  |
 //   +---------------------+  -
-//   |  (captions below)   |  height - above - width
+//   |  (captions below)   |  height - above - side
 //   +---------------------+  -
+//    left
 struct GridBlock {
   double width = 0;
   double height = 0;
   double above = 0;
+  double side = 0;
+  double left = 0;  // of the grid, from the block's left edge
 };
 // With `with_rule`, room for the master's rule line under the grid (a variant's first grid).
 GridBlock grid_block(const Master& master, bool with_rule = false);

@@ -86,9 +86,12 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
     if (!puzzle_master.continuous) page = kNone;
     if (page != kNone && !puzzles.empty()) plan.chapter_first_page.back() = plan.pages[page].number;
     for (std::size_t index = 0; index < puzzles.size(); ++index) {
-      if (page == kNone || static_cast<int>(plan.pages[page].slots.size()) == puzzle_master.slots()) {
-        planner.start(PageRole::puzzles, puzzle_master, chapter,
-                      page == kNone && !page_template.chapter_page);
+      // Larger grids may have an arrangement of their own (fewer, larger slots): a page holds grids
+      // of one arrangement.
+      const Master& master = puzzle_master.for_grid_size(puzzles[index].puzzle.geometry().size());
+      if (page == kNone || plan.pages[page].master != &master ||
+          static_cast<int>(plan.pages[page].slots.size()) == master.slots()) {
+        planner.start(PageRole::puzzles, master, chapter, page == kNone && !page_template.chapter_page);
         page = plan.pages.size() - 1;
         if (index == 0 && puzzle_master.continuous) plan.chapter_first_page.back() = plan.pages[page].number;
       }
@@ -104,9 +107,11 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
     const Master& solution_master = page_template.solution_page;
     std::optional<std::size_t> solution_page;
     for (const auto& slot : order) {
-      if (!solution_page ||
-          static_cast<int>(plan.pages[*solution_page].slots.size()) == solution_master.slots()) {
-        planner.start(PageRole::solutions, solution_master, slot.chapter, !solution_page);
+      const Master& master = solution_master.for_grid_size(
+          book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().size());
+      if (!solution_page || plan.pages[*solution_page].master != &master ||
+          static_cast<int>(plan.pages[*solution_page].slots.size()) == master.slots()) {
+        planner.start(PageRole::solutions, master, slot.chapter, !solution_page);
         solution_page = plan.pages.size() - 1;
       }
       plan.pages[*solution_page].slots.push_back(slot);

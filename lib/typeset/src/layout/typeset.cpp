@@ -14,6 +14,7 @@
 #include "sudoku/typeset/catalog.hpp"
 #include "sudoku/typeset/font_library.hpp"
 #include "sudoku/typeset/grid_painter.hpp"
+#include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
 
@@ -43,13 +44,38 @@ GridLook grid_look(const GridStyle& style, const FontSet& fonts) {
   return look;
 }
 
-GridBlock grid_block(const Master& master, bool with_rule) {
+namespace {
+
+double slot_width(const Master& master) {
   const double content_width = master.page.width - master.page.margins.inside - master.page.margins.outside;
-  double side = (content_width - (master.columns - 1) * master.column_gap) / master.columns;
-  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  return (content_width - (master.columns - 1) * master.column_gap) / master.columns;
+}
+
+}  // namespace
+
+double grid_side(const Master& master, bool with_rule) {
+  const double content_height = master.page.height - master.page.margins.top - master.page.margins.bottom;
+  const double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
   const CaptionHeights captions = caption_heights(master);
   const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
-  return {side, captions.above + side + rule + captions.below, captions.above};
+  double side = std::min(slot_width(master), slot_height - captions.above - captions.below - rule);
+  if (master.max_grid > 0) side = std::min(side, master.max_grid);
+  return side;
+}
+
+const Master& master_for(const Template& page_template, PageRole role, const Geometry& geometry) {
+  return (role == PageRole::solutions ? page_template.solution_page : page_template.puzzle_page)
+      .for_grid_size(geometry.size());
+}
+
+GridBlock grid_block(const Master& master, bool with_rule) {
+  const double side = grid_side(master, with_rule);
+  const double width =
+      master.max_grid > 0 ? std::min(slot_width(master), master.max_grid) : slot_width(master);
+  const CaptionHeights captions = caption_heights(master);
+  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  return {std::max(width, side), captions.above + side + rule + captions.below, captions.above, side,
+          std::max(0.0, (width - side) / 2)};
 }
 
 const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role) {
@@ -357,7 +383,8 @@ class BookRenderer {
   // One grid alone, its block's top left corner at the canvas origin (see grid_block.hpp); returns
   // the values its captions used.
   TextValues render_block(Canvas& canvas, PageRole role, const SlotContent& slot) {
-    const Master& master = role == PageRole::solutions ? template_.solution_page : template_.puzzle_page;
+    const Master& master = detail::master_for(
+        template_, role, book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry());
     const TextLine* rule = detail::rule_for(master, book_, slot, role);
     const GridBlock block = grid_block(master, rule != nullptr);
     PageFrame frame;
@@ -366,9 +393,9 @@ class BookRenderer {
     frame.content = {0, 0, block.width, block.height};
     frame.safe = frame.content;
     const TextValues values = slot_values(book_values_, slot, role);
-    draw_grid_and_captions(canvas, master, frame, {0, block.above, block.width, block.width}, 0, slot.number,
-                           values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, rule != nullptr,
-                           rule);
+    draw_grid_and_captions(canvas, master, frame, {block.left, block.above, block.side, block.side}, 0,
+                           slot.number, values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role,
+                           rule != nullptr, rule);
     return values;
   }
 
@@ -856,8 +883,7 @@ class BookRenderer {
         page.slots.begin(), page.slots.end(),
         [&](const SlotContent& each) { return detail::rule_for(master, book_, each, page.role) != nullptr; });
     if (page_has_rule) below += master.rule->height + master.rule->gap;
-    double side = std::min(slot.width, slot.height - above - below);
-    if (master.max_grid > 0) side = std::min(side, master.max_grid);
+    const double side = detail::grid_side(master, page_has_rule);
     // The grid and its captions form one block; the rows of blocks are placed as the master's
     // align-rows says (a single justified row is centred).
     const double block_height = above + side + below;
@@ -1099,15 +1125,15 @@ std::string render_cover_pdf(const Book& book, const Template& page_template, in
   return pdf.finish();
 }
 
-void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source) {
-  if (!page_template.print_target) return;
+std::string page_count_problem(const Template& page_template, int pages, Paper paper, bool draft) {
+  if (!page_template.print_target) return "";
   const PrintTarget& target = *page_template.print_target;
   const bool cream = paper == Paper::cream;
   const int most = cream ? target.cream_max_pages : target.max_pages;
-  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" +
-                            page_template.source + ":" + std::to_string(target.line) + ")";
+  const std::string where = " of " + target.name + (cream ? " on cream paper" : "") + " (" + target.source +
+                            ":" + std::to_string(target.line) + ")";
   const std::string laid_out = "the book lays out to " + std::to_string(pages) + " pages, ";
-  if (pages > most) {
+  if (most > 0 && pages > most) {
     // The fixes that shorten the book: fewer puzzles per volume, more puzzles per page, or (when
     // the white-paper limit is higher) thinner paper.
     std::string fix =
@@ -1115,23 +1141,67 @@ void check_page_count(const Template& page_template, int pages, Paper paper, con
         "puzzles per page";
     if (cream && pages <= target.max_pages)
       fix += ", or print on white paper (up to " + std::to_string(target.max_pages) + " pages)";
-    throw InputError(book_source, 0, 0,
-                     laid_out + "over the " + std::to_string(most) + "-page maximum" + where + fix);
+    return laid_out + "over the " + std::to_string(most) + "-page maximum" + where + fix;
   }
-  if (pages < target.min_pages)
-    throw InputError(book_source, 0, 0,
-                     laid_out + "under the " + std::to_string(target.min_pages) + "-page minimum" + where +
-                         ": add chapters or puzzles to the plan (the printer refuses a shorter book; it does "
-                         "not pad it with blank pages)");
+  if (pages < target.min_pages && !draft)
+    return laid_out + "under the " + std::to_string(target.min_pages) + "-page minimum" + where +
+           ": add chapters or puzzles to the plan (the printer refuses a shorter book; it does not pad it "
+           "with blank pages), or typeset a proof with --draft";
+  return "";
 }
 
-std::string render_pdf(const Book& book, const Template& page_template, const TypesetOptions& options,
+void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source,
+                      bool draft) {
+  const std::string problem = page_count_problem(page_template, pages, paper, draft);
+  if (!problem.empty()) throw InputError(book_source, 0, 0, problem);
+}
+
+std::string draft_note(const Template& page_template, int pages) {
+  if (!page_template.print_target || pages >= page_template.print_target->min_pages) return "";
+  return "DRAFT, not printable: " + std::to_string(pages) + " pages, under the " +
+         std::to_string(page_template.print_target->min_pages) + "-page minimum of " +
+         page_template.print_target->name;
+}
+
+namespace {
+
+void widen_inside(PageSetup& page, double gutter) {
+  // Only bound (mirrored) pages have a gutter; a wider template margin stays.
+  if (page.mirrored) page.margins.inside = std::max(page.margins.inside, gutter);
+}
+
+void widen_master(Master& master, double gutter) {
+  widen_inside(master.page, gutter);
+  for (Master& sized : master.grid_sizes) widen_inside(sized.page, gutter);
+}
+
+}  // namespace
+
+Template with_gutter(const Template& page_template, int pages) {
+  Template fitted = page_template;
+  if (!page_template.print_target) return fitted;
+  const double gutter = page_template.print_target->gutter_for(pages);
+  for (std::optional<Master>* master :
+       {&fitted.title_page, &fitted.how_to_play_page, &fitted.contents_page, &fitted.chapter_page})
+    if (*master) widen_master(**master, gutter);
+  widen_master(fitted.puzzle_page, gutter);
+  widen_master(fitted.solution_page, gutter);
+  return fitted;
+}
+
+std::string render_pdf(const Book& book, const Template& shipped_template, const TypesetOptions& options,
                        int* pages) {
   check_has_puzzles(book, options);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  const int page_count =
+      static_cast<int>(plan_pages(book, shipped_template, options.include_solutions).pages.size());
   // Before the fonts and the drawing, which take the time: a book the printer would refuse is
   // refused here.
-  check_page_count(page_template, static_cast<int>(plan.pages.size()), options.paper, options.book_source);
+  check_page_count(shipped_template, page_count, options.paper, options.book_source, options.draft);
+  // The inside margin the printer asks for at this page count (the page count does not depend on
+  // it: the slots and the contents rows per page stay); the grids are measured on these pages.
+  const Template page_template = with_gutter(shipped_template, page_count);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  check_legibility(measure_legibility(book, page_template, plan), page_template, options.book_source);
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);

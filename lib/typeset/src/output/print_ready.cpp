@@ -378,4 +378,21 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
   }
 }
 
+FontEmbedding font_embedding(std::string_view pdf_bytes) {
+  QPDF pdf;
+  pdf.setSuppressWarnings(true);
+  pdf.processMemoryFile("typeset output", pdf_bytes.data(), pdf_bytes.size());
+  FontEmbedding result;
+  for (QPDFObjectHandle object : pdf.getAllObjects()) {
+    if (!object.isDictionary() || !object.getKey("/Type").isNameAndEquals("/FontDescriptor")) continue;
+    ++result.fonts;
+    const bool embedded =
+        object.hasKey("/FontFile") || object.hasKey("/FontFile2") || object.hasKey("/FontFile3");
+    if (!embedded)
+      result.not_embedded.push_back(object.getKey("/FontName").isName() ? object.getKey("/FontName").getName()
+                                                                        : std::string("(unnamed)"));
+  }
+  return result;
+}
+
 }  // namespace sudoku::typeset

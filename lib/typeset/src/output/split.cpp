@@ -378,18 +378,73 @@ void draw_unkept(const std::function<void(Canvas&)>& draw) {
 
 // --- the proof ---------------------------------------------------------------------------------
 
-// A4 portrait, four rows of two entries (a puzzle and its solution side by side under two caption
-// lines): 54 December grids on 7 pages.
+// A4 portrait, entries of a puzzle and its solution under two caption lines: four rows of two
+// entries, the puzzle and solution side by side (54 December grids on 7 pages), when every digit and
+// cage sum of the book prints at kProofMinimumDigit or more that way; else two rows of one entry,
+// side by side; else one entry a page, the solution under the puzzle (25 x 25 grids).
 constexpr double kProofWidth = 595.276;
 constexpr double kProofHeight = 841.89;
 constexpr double kProofMargin = 36;
 constexpr double kProofHeaderBaseline = 28;
-constexpr int kProofColumns = 2;
-constexpr int kProofRows = 4;
 constexpr double kProofEntryGap = 18;  // between entries, across and down
 constexpr double kProofGridGap = 8;    // between a puzzle and its solution
 constexpr double kProofCaptionSize = 8;
 constexpr double kProofCaptionStep = 10;
+constexpr double kProofCaptionsHeight = 2 * kProofCaptionStep + 4;
+// The editor reads the proof at its printed size: Killer's cage sums at 3 pt cannot be checked.
+constexpr double kProofMinimumDigit = 6;
+
+struct ProofLayout {
+  int columns = 2;
+  bool stacked = false;  // the solution under its puzzle, not beside it
+  double entry_width = 0;
+  double entry_height = 0;
+  double side = 0;
+  int rows = 1;
+};
+
+ProofLayout proof_layout(int columns, bool stacked) {
+  ProofLayout layout;
+  layout.columns = columns;
+  layout.stacked = stacked;
+  const double content_width = kProofWidth - 2 * kProofMargin;
+  const double content_height = kProofHeight - 2 * kProofMargin;
+  layout.entry_width = (content_width - (columns - 1) * kProofEntryGap) / columns;
+  layout.side =
+      stacked ? std::min(layout.entry_width, (content_height - kProofCaptionsHeight - kProofGridGap) / 2)
+              : (layout.entry_width - kProofGridGap) / 2;
+  layout.entry_height = kProofCaptionsHeight + (stacked ? 2 * layout.side + kProofGridGap : layout.side);
+  layout.rows = std::max(
+      1, static_cast<int>((content_height + kProofEntryGap) / (layout.entry_height + kProofEntryGap)));
+  return layout;
+}
+
+// The smallest digit or cage sum the book's grids print at in `side`-point grids with these looks.
+double smallest_proof_digit(const Book& book, double side, const GridStyle& puzzle,
+                            const GridStyle& solution) {
+  double smallest = 1e9;
+  for (const auto& chapter : book.chapters)
+    for (const auto& each : chapter.puzzles) {
+      const Geometry& geometry = each.puzzle.geometry();
+      const bool killer = !geometry.cages().empty();
+      const double puzzle_cell = (side - puzzle.border) / geometry.size();
+      const double solution_cell = (side - solution.border) / geometry.size();
+      smallest = std::min({smallest, (killer ? 0.8 : 1.0) * puzzle.givens.scale * puzzle_cell,
+                           std::min(solution.givens.scale, solution.solved.scale) * solution_cell});
+      if (killer) smallest = std::min(smallest, puzzle.cage_sum * puzzle_cell);
+    }
+  return smallest;
+}
+
+ProofLayout choose_proof_layout(const Book& book, const Template& page_template) {
+  for (const auto& [columns, stacked] : {std::pair{2, false}, std::pair{1, false}, std::pair{1, true}}) {
+    const ProofLayout layout = proof_layout(columns, stacked);
+    if (stacked || smallest_proof_digit(book, layout.side, page_template.puzzle_page.grid,
+                                        page_template.solution_page.grid) >= kProofMinimumDigit)
+      return layout;
+  }
+  return proof_layout(1, true);
+}
 
 // Draws `text` at `size`, shrunk to fit `width` when it is wider.
 void draw_fitted(Canvas& canvas, const Font& font, const std::string& text, double size, Point origin,
@@ -472,7 +527,8 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
   std::map<std::string, int> named;  // file name -> grid number, to refuse a name used twice
   for (const GridRef& grid : grids_of(book, options.typeset.include_solutions)) {
     const Master& master =
-        grid.role == PageRole::solutions ? page_template.solution_page : page_template.puzzle_page;
+        detail::master_for(page_template, grid.role,
+                           book.chapters[grid.slot.chapter].puzzles[grid.slot.puzzle].puzzle.geometry());
     const detail::GridBlock block =
         detail::grid_block(master, detail::rule_for(master, book, grid.slot, grid.role) != nullptr);
     TextValues values;
@@ -523,11 +579,12 @@ std::string render_proof_pdf(const Book& book, const Template& page_template, co
   PdfDocument pdf(metadata);
 
   const double content_width = kProofWidth - 2 * kProofMargin;
-  const double entry_width = (content_width - (kProofColumns - 1) * kProofEntryGap) / kProofColumns;
-  const double side = (entry_width - kProofGridGap) / 2;
-  const double entry_height = 2 * kProofCaptionStep + 4 + side;
+  const ProofLayout layout = choose_proof_layout(book, page_template);
+  const double entry_width = layout.entry_width;
+  const double side = layout.side;
+  const double entry_height = layout.entry_height;
   const std::vector<GridRef> puzzles = grids_of(book, false);
-  const int per_page = kProofColumns * kProofRows;
+  const int per_page = layout.columns * layout.rows;
   const int page_count = (static_cast<int>(puzzles.size()) + per_page - 1) / per_page;
   for (int page = 0; page < page_count; ++page) {
     pdf.begin_page(kProofWidth, kProofHeight);
@@ -544,16 +601,17 @@ std::string render_proof_pdf(const Book& book, const Template& page_template, co
       const SlotContent& slot = puzzles[index].slot;
       const BookChapter& chapter = book.chapters[slot.chapter];
       const BookPuzzle& puzzle = chapter.puzzles[slot.puzzle];
-      const double x = kProofMargin + (i % kProofColumns) * (entry_width + kProofEntryGap);
-      const double y = kProofMargin + (i / kProofColumns) * (entry_height + kProofEntryGap);
+      const double x = kProofMargin + (i % layout.columns) * (entry_width + kProofEntryGap);
+      const double y = kProofMargin + (i / layout.columns) * (entry_height + kProofEntryGap);
       draw_fitted(canvas, font, proof_heading(chapter, puzzle, puzzle.number.value_or(slot.number)), kProofCaptionSize,
                   {x, y + kProofCaptionSize}, entry_width);
       draw_fitted(canvas, font, proof_grades(puzzle), kProofCaptionSize,
                   {x, y + kProofCaptionSize + kProofCaptionStep}, entry_width);
-      const double top = y + 2 * kProofCaptionStep + 4;
+      const double top = y + kProofCaptionsHeight;
       paint_grid(canvas, puzzle.puzzle, nullptr, {x, top, side, side}, puzzle_look);
-      paint_grid(canvas, puzzle.puzzle, &puzzle.solution, {x + side + kProofGridGap, top, side, side},
-                 solution_look);
+      const Rect solution = layout.stacked ? Rect{x, top + side + kProofGridGap, side, side}
+                                           : Rect{x + side + kProofGridGap, top, side, side};
+      paint_grid(canvas, puzzle.puzzle, &puzzle.solution, solution, solution_look);
     }
     pdf.end_page();
   }

@@ -3,6 +3,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -333,6 +334,15 @@ class TemplateReader {
  public:
   explicit TemplateReader(const SourceText& source) : source_(source) {}
 
+  // A target file: <print-target> as the root element.
+  PrintTarget read_target_file(const pugi::xml_document& document) {
+    const pugi::xml_node root = document.document_element();
+    if (root.empty() || std::string_view(root.name()) != "print-target")
+      source_.fail(root.empty() ? 1 : source_.line_of(root),
+                   "a print target file holds one <print-target> element");
+    return read_print_target(root);
+  }
+
   Template read(const pugi::xml_document& document) {
     const pugi::xml_node root = document.document_element();
     if (root.empty()) source_.fail(1, "no <template> element");
@@ -386,6 +396,7 @@ class TemplateReader {
     if (!solution_) element.fail("<template> needs a <master name=\"solution\">");
     result.puzzle_page = std::move(*puzzle_);
     result.solution_page = std::move(*solution_);
+    if (result.print_target) check_print_target(result, *result.print_target);
     return result;
   }
 
@@ -411,19 +422,61 @@ class TemplateReader {
 
   // <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
   PrintTarget read_print_target(pugi::xml_node node) {
-    const Element element(source_, node, {"name", "min-pages", "max-pages", "cream-max-pages"}, {});
+    const Element element(source_, node,
+                          {"name", "reference", "min-pages", "max-pages", "cream-max-pages", "min-digit",
+                           "min-solution-digit", "min-cage-sum", "trim", "bleed"},
+                          {"gutter"});
     constexpr int kMostPages = 100000;
     PrintTarget target;
     target.line = element.line();
+    target.source = source_.source();
     target.name = element.required_string("name");
+    target.reference = element.string("reference").value_or("");
+    if (const auto trim = element.string("trim")) {
+      // "6in 9in": width and height.
+      std::istringstream words(*trim);
+      std::string width;
+      std::string height;
+      std::string more;
+      words >> width >> height;
+      const auto w = parse_length(width);
+      const auto h = parse_length(height);
+      if (!w || !h || (words >> more) || *w < kMinPage || *h < kMinPage)
+        element.fail_at("trim",
+                        "bad trim " + in_quotes(*trim) + " (expected width and height, e.g. \"6in 9in\")");
+      target.trim_width = *w;
+      target.trim_height = *h;
+    }
+    target.bleed = element.length("bleed", 0, inches(0.5));
+    int previous = 0;
+    bool open_ended = false;
+    for (const auto& row : element.children("gutter")) {
+      const Element step(source_, row, {"up-to", "inside"}, {});
+      if (open_ended) step.fail("a <gutter> row after one without 'up-to' (which holds for any longer book)");
+      GutterStep gutter;
+      gutter.up_to_pages = step.integer("up-to", 1, kMostPages).value_or(0);
+      gutter.inside = step.required_length("inside", 0, inches(3));
+      if (gutter.up_to_pages == 0)
+        open_ended = true;
+      else if (gutter.up_to_pages <= previous)
+        step.fail_at("up-to", "'up-to' " + std::to_string(gutter.up_to_pages) +
+                                  " must be larger than the previous row's " + std::to_string(previous));
+      previous = gutter.up_to_pages;
+      target.gutter.push_back(gutter);
+    }
     target.min_pages = element.integer("min-pages", 1, kMostPages).value_or(1);
-    const auto max_pages = element.integer("max-pages", 1, kMostPages);
-    if (!max_pages) element.fail("<print-target> needs a 'max-pages' attribute (the printer's most pages)");
-    target.max_pages = *max_pages;
+    // Without max-pages (a home printer, a newspaper's slot) any page count prints.
+    target.max_pages = element.integer("max-pages", 1, kMostPages).value_or(0);
     target.cream_max_pages = element.integer("cream-max-pages", 1, kMostPages).value_or(target.max_pages);
+    if (target.cream_max_pages > 0 && target.max_pages == 0)
+      element.fail_at("cream-max-pages", "'cream-max-pages' needs 'max-pages' (the white paper's maximum)");
+    target.min_digit = element.length("min-digit", 2, 72).value_or(kDefaultMinimumDigit);
+    target.min_solution_digit =
+        element.length("min-solution-digit", 2, 72).value_or(kDefaultMinimumSolutionDigit);
+    target.min_cage_sum = element.length("min-cage-sum", 2, 72).value_or(kDefaultMinimumCageSum);
     for (const auto& [attribute, most] :
          {std::pair{"max-pages", target.max_pages}, std::pair{"cream-max-pages", target.cream_max_pages}}) {
-      if (most < target.min_pages)
+      if (most > 0 && most < target.min_pages)
         element.fail_at(attribute, in_quotes(attribute) + " " + std::to_string(most) +
                                        " is below 'min-pages' " + std::to_string(target.min_pages) +
                                        " (no book could be printed)");
@@ -756,7 +809,7 @@ class TemplateReader {
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
                           {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries",
-                           "continued"});
+                           "continued", "grid-size"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
@@ -824,7 +877,41 @@ class TemplateReader {
     if (master.name == "front-cover" && master.slots() != 1)
       element.fail("the front cover has one slot, for the sample grid (columns and rows must be 1)");
     if (has_slots) check_slots(element, master);
+    const auto sizes = element.children("grid-size");
+    if (!sizes.empty() && master.name != "puzzle" && master.name != "solution")
+      source_.fail(source_.line_of(sizes.front()), "<grid-size> belongs to the puzzle and solution masters");
+    for (const auto& size : sizes) master.grid_sizes.push_back(read_grid_size(size, master, result));
     return master;
+  }
+
+  // <grid-size from="16" columns="1" rows="2" .../>: the master again, with the slots (and, when
+  // given, the page and grid style) changed for grids of `from` cells a side and larger.
+  Master read_grid_size(pugi::xml_node node, const Master& master, const Template& result) {
+    const Element element(source_, node,
+                          {"from", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows"},
+                          {"page", "grid"});
+    Master sized = master;
+    sized.grid_sizes.clear();
+    sized.line_of_grid_size = element.line();
+    const auto from = element.integer("from", 4, kMaxSize);
+    if (!from) element.fail("<grid-size> needs 'from', the smallest grid size (cells a side) it applies to");
+    sized.from_grid_size = *from;
+    if (!master.grid_sizes.empty() && master.grid_sizes.back().from_grid_size >= sized.from_grid_size)
+      element.fail_at("from", "'from' " + std::to_string(sized.from_grid_size) +
+                                  " must be larger than the previous <grid-size>'s " +
+                                  std::to_string(master.grid_sizes.back().from_grid_size));
+    if (const auto page = element.single_child("page")) sized.page = read_page(*page, master.page, false);
+    if (const auto grid = element.single_child("grid"))
+      sized.grid = read_grid(*grid, master.grid, false, result);
+    sized.columns = element.integer("columns", 1, 12).value_or(master.columns);
+    sized.rows = element.integer("rows", 1, 12).value_or(master.rows);
+    sized.column_gap = element.length("column-gap", 0, kMaxPage).value_or(master.column_gap);
+    sized.row_gap = element.length("row-gap", 0, kMaxPage).value_or(master.row_gap);
+    sized.max_grid = element.length("max-grid", inches(0.5), kMaxPage).value_or(master.max_grid);
+    if (const auto align = element.choice("align-rows", {"justify", "center", "top"}))
+      sized.align_rows = static_cast<RowAlignment>(*align);
+    check_slots(element, sized);
+    return sized;
   }
 
   // The grids must get a usable size, or every page would come out unreadable.
@@ -857,6 +944,19 @@ const TextLine* RuleLine::text_for(Variant variant) const {
   for (const auto& [each, text] : texts)
     if (each == variant) return &text;
   return nullptr;
+}
+
+double PrintTarget::gutter_for(int pages) const {
+  for (const GutterStep& step : gutter)
+    if (step.up_to_pages == 0 || pages <= step.up_to_pages) return step.inside;
+  return gutter.empty() ? 0 : gutter.back().inside;
+}
+
+const Master& Master::for_grid_size(int size) const {
+  const Master* chosen = this;
+  for (const Master& sized : grid_sizes)
+    if (sized.from_grid_size <= size) chosen = &sized;
+  return *chosen;
 }
 
 int Entries::rows_per_page(double content_height, bool continued) const {
@@ -893,6 +993,39 @@ Template parse_template(std::string_view text, const std::string& source,
   result.directory = directory;
   result.name = std::filesystem::path(source).stem().string();
   return result;
+}
+
+void check_print_target(const Template& page_template, const PrintTarget& target) {
+  const PageSetup& page = page_template.puzzle_page.page;
+  const auto fail = [&](const std::string& why) {
+    throw InputError(target.source, target.line, 0,
+                     target.name + " " + why + ", but " + page_template.source + " lays out " +
+                         describe_length(page.width) + " x " + describe_length(page.height) + " pages with " +
+                         describe_length(page.bleed) + " bleed: use a template made for this printer's trim");
+  };
+  if (target.trim_width > 0 &&
+      (std::abs(target.trim_width - page.width) > 0.01 || std::abs(target.trim_height - page.height) > 0.01))
+    fail("trims " + describe_length(target.trim_width) + " x " + describe_length(target.trim_height));
+  if (target.bleed && std::abs(*target.bleed - page.bleed) > 0.01)
+    fail("prints with " + describe_length(*target.bleed) + " bleed");
+}
+
+PrintTarget parse_print_target(std::string_view text, const std::string& source) {
+  text = checked_text(text, source);
+  const SourceText source_text(text, source);
+  reject_markup_tricks(source_text);
+  pugi::xml_document document;
+  const pugi::xml_parse_result parsed =
+      document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed)
+    source_text.fail(
+        source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
+        std::string("malformed XML: ") + parsed.description());
+  return TemplateReader(source_text).read_target_file(document);
+}
+
+PrintTarget load_print_target(const std::string& path) {
+  return parse_print_target(read_text_file(path), path);
 }
 
 Template load_template(const std::string& path) {

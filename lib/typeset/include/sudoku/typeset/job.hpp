@@ -2,7 +2,8 @@
 // the file itself) and a template file, laid out either as one PDF (with an optional cover) or, with
 // `split`, as one file per grid plus the editor's proof.
 //
-// Contract: reads the book and the template; with options.pdfx refuses a template colour that is
+// Contract: reads the book and the template (and target_file, checked against the template's
+// trim and bleed, replacing its print target); with options.pdfx refuses a template colour that is
 // not a grey (InputError at its line: PDF/X-1a prints grey and CMYK only). The output defaults to
 // <book folder>/<template name>.pdf; with split, `output` is the folder for the grids' files and is
 // required (typeset_split, see split.hpp). A book's outputs (the PDF, and options.cover_path) are
@@ -27,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/typeset/preflight.hpp"
 #include "sudoku/typeset/split.hpp"
 #include "sudoku/typeset/typeset.hpp"
 
@@ -43,6 +45,9 @@ struct Job {
   std::string output;         // empty: <book folder>/<template name>.pdf (not with split)
   TypesetOptions options;     // fonts, solutions, date, creator, cover, PDF/X, paper
   std::optional<SplitJob> split;
+  // A print target file (<print-target> as its root) that replaces the template's own; its trim and
+  // bleed must be the template's. Empty: the template's target.
+  std::string target_file;
 };
 
 struct JobResult {
@@ -58,5 +63,9 @@ struct JobResult {
 };
 
 JobResult run_job(Job job);
+
+// typeset --preflight: the book and template read as run_job reads them (split and output are
+// ignored), checked without writing anything (see preflight.hpp).
+PreflightReport preflight_job(Job job);
 
 }  // namespace sudoku::typeset

@@ -103,4 +103,14 @@ std::string pdf_date(std::int64_t seconds);
 
 std::string make_print_ready(std::string_view pdf, const PrintReadyOptions& options = {});
 
+// The fonts of a PDF as a prepress check reads them: every font descriptor, and the names of those
+// without an embedded font program (/FontFile, /FontFile2 or /FontFile3), which a printer would
+// refuse or substitute. Throws std::runtime_error when qpdf cannot read the bytes.
+//   const FontEmbedding fonts = font_embedding(pdf);  // fonts.not_embedded.empty() for our PDFs
+struct FontEmbedding {
+  int fonts = 0;
+  std::vector<std::string> not_embedded;
+};
+FontEmbedding font_embedding(std::string_view pdf_bytes);
+
 }  // namespace sudoku::typeset

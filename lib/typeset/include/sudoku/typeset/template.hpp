@@ -197,8 +197,17 @@ struct Master {
   // after the first (a heading "Contents (continued)"). Absent: those pages repeat `texts`.
   std::optional<std::vector<TextLine>> continued_texts;
   std::vector<Decoration> decorations;
+  // Puzzle and solution masters: other arrangements for larger grids (<grid-size from="16" ...>),
+  // by `from_grid_size` ascending. Each is a copy of this master with its own columns, rows, gaps,
+  // max-grid and grid style; a 16 x 16 grid goes on a page of the last one whose from_grid_size is
+  // at most 16, else on this master's pages. Fewer, larger grids keep big boards' digits legible.
+  std::vector<Master> grid_sizes;
+  int from_grid_size = 0;  // of a <grid-size> arrangement; 0 for the master itself
+  int line_of_grid_size = 0;
 
   int slots() const { return columns * rows; }
+  // The arrangement for grids of `size` x `size` cells: see grid_sizes.
+  const Master& for_grid_size(int size) const;
 };
 
 struct FontSpec {
@@ -237,13 +246,43 @@ struct SplitNames {
 //   <print-target name="KDP paperback 6x9" min-pages="24" max-pages="828" cream-max-pages="776"/>
 // Cream paper is thicker than white, so its maximum can be lower; without cream-max-pages,
 // max-pages holds for both papers.
+// Published limits come with where they were published: <print-target reference="...">, and its
+// <gutter up-to="150" inside="0.375in"/> rows, the printer's minimum inside margin by page count
+// (the last row's up-to may be left out: it then holds for any longer book).
+struct GutterStep {
+  int up_to_pages = 0;  // 0: no upper bound
+  double inside = 0;    // points
+};
+
 struct PrintTarget {
   std::string name;
+  std::string reference;  // where the numbers come from, for the docs and the preflight report
+  std::string source;     // the file that declares it (template or target file), for messages
   int min_pages = 1;
-  int max_pages = 0;
+  int max_pages = 0;  // 0: no maximum
   int cream_max_pages = 0;
   int line = 0;  // of the <print-target> element
+  // The smallest digit size (font size, points) a grid may print at: on puzzle pages, and on
+  // solution pages (min-digit, min-solution-digit). Without a print target the defaults below hold.
+  double min_digit = 0;
+  double min_solution_digit = 0;
+  double min_cage_sum = 0;  // Killer's cage sums (min-cage-sum)
+  // The printer's trim and bleed (0: not stated); a template whose page differs is refused.
+  double trim_width = 0;
+  double trim_height = 0;
+  std::optional<double> bleed;
+  std::vector<GutterStep> gutter;  // ascending up_to_pages; empty: the template's inside margin
+
+  // The smallest inside margin for a book of `pages` pages (0 when no gutter row is given).
+  double gutter_for(int pages) const;
 };
+
+// Printed digit sizes a reader can still read at arm's length in a puzzle book, used when a
+// template's <print-target> sets none: 6 pt for puzzles (newspaper agate type is about 6 pt) and
+// 5 pt for solutions, which are only checked, not solved; Killer's small cage sums at least 6 pt.
+inline constexpr double kDefaultMinimumDigit = 6;
+inline constexpr double kDefaultMinimumSolutionDigit = 5;
+inline constexpr double kDefaultMinimumCageSum = 6;
 
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
 struct TemplateColor {
@@ -278,6 +317,14 @@ struct Template {
 
   const FontSpec* find_font(std::string_view name) const;
 };
+
+// A print target file (typeset --target): one <print-target> element as in a template, as its
+// root. IoError when unreadable, InputError (FILE:LINE) when invalid.
+PrintTarget load_print_target(const std::string& path);
+PrintTarget parse_print_target(std::string_view text, const std::string& source);
+// InputError (at the target's line) when the target states a trim or bleed other than the
+// template's puzzle pages have.
+void check_print_target(const Template& page_template, const PrintTarget& target);
 
 // Reads and validates a template file. IoError when unreadable, InputError when invalid.
 Template load_template(const std::string& path);

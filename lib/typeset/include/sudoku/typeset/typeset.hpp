@@ -43,6 +43,9 @@ struct TypesetOptions {
   // folder's lang/ and then in language_dirs.
   std::string language;
   std::vector<std::filesystem::path> language_dirs;
+  // A proof: a book under the print target's min-pages is typeset anyway (never one over its
+  // maximum); draft_note then says it is not printable.
+  bool draft = false;
 };
 
 struct TypesetResult {
@@ -50,6 +53,8 @@ struct TypesetResult {
   std::size_t bytes = 0;
   std::size_t cover_bytes = 0;  // with TypesetOptions::cover_path
   bool spine_text = false;      // the cover's spine carries its texts (see render_cover_pdf)
+  std::string draft_note;       // with TypesetOptions::draft, when the book is under min-pages
+  double inside_margin = 0;     // of the puzzle pages, after the print target's gutter (points)
 };
 
 // The PDF as bytes; `pages` receives the page count when not null. A book whose page plan falls
@@ -61,7 +66,18 @@ std::string render_pdf(const Book& book, const Template& page_template, const Ty
 // outside the template's <print-target> range for `paper` (cream paper may have a lower maximum);
 // nothing when the template has no print target.
 //   check_page_count(page_template, 1179, Paper::white, "book.json");  // over 828: throws
-void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source);
+void check_page_count(const Template& page_template, int pages, Paper paper, const std::string& book_source,
+                      bool draft = false);
+// The same check's message, empty when the page count is within the range.
+std::string page_count_problem(const Template& page_template, int pages, Paper paper, bool draft = false);
+// "DRAFT, not printable: 22 pages, under the 24-page minimum of KDP paperback 6x9", or empty.
+std::string draft_note(const Template& page_template, int pages);
+
+// The template with its bound pages' inside margin widened to the print target's gutter for a
+// book of `pages` pages (<gutter> rows; a template margin that is wider already stays). render_pdf
+// lays the book out on it; the page count does not change with the inside margin.
+//   const Template fitted = with_gutter(page_template, 412);  // KDP: 0.625 in inside
+Template with_gutter(const Template& page_template, int pages);
 
 // Covers for print on demand (Amazon KDP's published figures): the full-wrap cover is the back
 // panel, the spine and the front panel side by side, each panel the interior's trim size, with
