@@ -34,14 +34,10 @@ const std::string kSample = test_data("books/sample");
 const std::vector<std::string> kTemplates{"book-6x9", "book-letter", "large-print", "a4-4up", "newspaper"};
 const std::vector<std::string> kTranslations{"de", "fr", "es", "it", "ja"};
 
-class TempDir {
+// A temporary folder for one test, removed with everything in it.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() : path_(testing::make_temp_dir("language-test")) {}
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("language-test") {}
 };
 
 // typeset as a printer would take it: the shipped examples are long enough for every template.

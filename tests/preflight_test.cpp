@@ -31,15 +31,10 @@ using testing::CommandResult;
 using testing::run_command;
 using testing::test_data;
 
-class TempDir {
+// A temporary folder for one test, removed with everything in it.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() : path_(testing::make_temp_dir("preflight-test")) {}
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("preflight-test") {}
 };
 
 std::string shipped(const std::string& name) {

@@ -31,19 +31,10 @@ const std::string kSample = test_data("books/sample");
 // Installed with ghostscript (libgs-common), as .ci/setup does.
 const std::string kGhostscriptIcc = "/usr/share/color/icc/ghostscript/";
 
-class TempDir {
+// A temporary folder for one test, removed with everything in it.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() : path_(testing::make_temp_dir("print-ready-test")) {}
-  ~TempDir() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("print-ready-test") {}
 };
 
 CommandResult typeset(const std::string& arguments) {

@@ -35,15 +35,10 @@ using testing::run_command;
 const std::string kNewspaper = std::string(SUDOKU_SOURCE_DIR) + "/templates/newspaper.xml";
 constexpr std::int64_t kDate = 1795478400;  // 2026-11-24
 
-class TempDir {
+// A temporary folder for one test, removed with everything in it.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() : path_(testing::make_temp_dir("split-test")) {}
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("split-test") {}
 };
 
 // Four days of a calendar as generate-book makes them: one dated chapter per day and slot, puzzle

@@ -65,15 +65,10 @@ CommandResult typeset(const std::string& arguments) {
   return run_command(typeset_command(arguments));
 }
 
-class TempDir {
+// A temporary folder for one test, removed with everything in it.
+class TempDir : public testing::TempDir {
  public:
-  TempDir() : path_(testing::make_temp_dir("typeset-test")) {}
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+  TempDir() : testing::TempDir("typeset-test") {}
 };
 
 std::string run_ok(const std::string& command) {

@@ -121,6 +121,14 @@ class TempDirs {
 };
 }  // namespace
 
+TempDir::~TempDir() {
+  if (std::getenv("SUDOKU_KEEP_TEST_DIRS") != nullptr) return;
+  std::error_code ignored;
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, std::filesystem::perm_options::add,
+                               ignored);
+  std::filesystem::remove_all(path_, ignored);
+}
+
 std::string make_temp_dir(const std::string& prefix) {
   static TempDirs made;
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();

@@ -58,6 +58,23 @@ CommandResult run_command(const std::string& command, const std::string& input =
 // A fresh empty directory under the system temp folder, removed with everything in it when the
 // test process exits (SUDOKU_KEEP_TEST_DIRS=1 keeps it).
 std::string make_temp_dir(const std::string& prefix);
+
+// A make_temp_dir folder owned by one test: removed when it goes out of scope, also after the test
+// took its write permission away (a read-only folder case).
+//   TempDir dir("typeset-test");
+//   run_command("typeset ... -o " + dir / "book.pdf");
+class TempDir {
+ public:
+  explicit TempDir(const std::string& prefix = "test") : path_(make_temp_dir(prefix)) {}
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
 // "FILE:LINE" of the first line of `text` holding `needle` (as error messages name it); throws

@@ -97,28 +97,24 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
 
   // Digit sizes.
   const PagePlan plan = plan_pages(book, fitted, options.include_solutions);
-  for (const GridLegibility& entry : measure_legibility(book, fitted, plan)) {
-    const std::string grids = std::to_string(entry.grid_size) + "x" + std::to_string(entry.grid_size) +
-                              (entry.role == PageRole::puzzles ? " puzzles" : " solutions");
-    PreflightCheck check{"digits " + grids, pt(entry.digit) + " (page " + std::to_string(entry.page) + ")",
-                         "at least " + pt(entry.minimum), entry.digits_pass(), ""};
-    if (!check.pass) {
+  // A size under its minimum fails with the fix the refusal would give.
+  const auto size_check = [&](const std::string& what, double size, double minimum, bool pass,
+                              const GridLegibility& entry) {
+    PreflightCheck check{what, pt(size) + " (page " + std::to_string(entry.page) + ")", "at least " + pt(minimum),
+                         pass, ""};
+    if (!pass) {
       const std::string problem = legibility_problem(entry, fitted);
       check.fix = problem.substr(problem.rfind(": ") + 2);
       renderable = false;
     }
     report.checks.push_back(check);
-    if (entry.cage_sum > 0) {
-      PreflightCheck sums{"cage sums " + grids,
-                          pt(entry.cage_sum) + " (page " + std::to_string(entry.page) + ")",
-                          "at least " + pt(entry.cage_minimum), entry.cage_sums_pass(), ""};
-      if (!sums.pass) {
-        const std::string problem = legibility_problem(entry, fitted);
-        sums.fix = problem.substr(problem.rfind(": ") + 2);
-        renderable = false;
-      }
-      report.checks.push_back(sums);
-    }
+  };
+  for (const GridLegibility& entry : measure_legibility(book, fitted, plan)) {
+    const std::string grids = std::to_string(entry.grid_size) + "x" + std::to_string(entry.grid_size) +
+                              (entry.role == PageRole::puzzles ? " puzzles" : " solutions");
+    size_check("digits " + grids, entry.digit, entry.minimum, entry.digits_pass(), entry);
+    if (entry.cage_sum > 0)
+      size_check("cage sums " + grids, entry.cage_sum, entry.cage_minimum, entry.cage_sums_pass(), entry);
   }
 
   // Fonts: what a printer's preflight reads from the PDF, rendered in memory.

@@ -173,21 +173,7 @@ bool TextPattern::uses(Variable variable) const {
 }
 
 std::string long_date(std::string_view iso_date) {
-  if (!is_iso_date(iso_date)) return std::string(iso_date);
-  const int year = std::stoi(std::string(iso_date.substr(0, 4)));
-  const int month = std::stoi(std::string(iso_date.substr(5, 2)));
-  const int day = std::stoi(std::string(iso_date.substr(8, 2)));
-  constexpr std::array<std::string_view, 12> kMonths{"January",   "February", "March",    "April",
-                                                     "May",       "June",     "July",     "August",
-                                                     "September", "October",  "November", "December"};
-  constexpr std::array<std::string_view, 7> kWeekdays{"Sunday",   "Monday", "Tuesday", "Wednesday",
-                                                      "Thursday", "Friday", "Saturday"};
-  // Sakamoto's method: day of the week for a Gregorian date (0 = Sunday).
-  constexpr int kMonthOffsets[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
-  const int y = month < 3 ? year - 1 : year;
-  const int weekday = (y + y / 4 - y / 100 + y / 400 + kMonthOffsets[month - 1] + day) % 7;
-  return std::string(kWeekdays[static_cast<std::size_t>(weekday)]) + " " + std::to_string(day) + " " +
-         std::string(kMonths[static_cast<std::size_t>(month - 1)]) + " " + std::to_string(year);
+  return Catalog().long_date(iso_date);  // English: no catalogue file
 }
 
 }  // namespace sudoku::typeset
