@@ -14,12 +14,6 @@
 namespace sudoku::typeset {
 namespace {
 
-std::string formatted(const char* format, double value) {
-  char text[48];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
 std::string in_inches(double points) {
   return formatted("%.3g in", points / kPointsPerInch);
 }

@@ -17,6 +17,7 @@
 #include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
+#include "sudoku/typeset/units.hpp"
 
 namespace sudoku::typeset {
 
@@ -135,13 +136,6 @@ std::string_view kind_of(Variant variant) {
       return "Killer Sudoku";
   }
   return "Sudoku";
-}
-
-// `value` in a printf `format` with one double: "%.1f" for ratings, "%.1f pt" in messages.
-std::string formatted(const char* format, double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
 }
 
 constexpr double kPi = 3.14159265358979323846;

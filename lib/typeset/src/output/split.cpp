@@ -24,15 +24,10 @@
 #include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/grid_painter.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
+#include "sudoku/typeset/units.hpp"
 
 namespace sudoku::typeset {
 namespace {
-
-std::string formatted(const char* format, double value) {
-  char text[48];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
 
 // A Cairo vector surface (EPS or SVG) writing into a string, finished before its bytes are read.
 class StreamSurface {

@@ -83,4 +83,10 @@ std::string describe_length(double points) {
   return text;
 }
 
+std::string formatted(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
 }  // namespace sudoku::typeset

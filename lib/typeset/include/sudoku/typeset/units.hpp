@@ -45,4 +45,7 @@ std::optional<Color> parse_color(std::string_view text);
 // "85mm" style description of a length in points, for messages and docs ("85 mm (241 pt)").
 std::string describe_length(double points);
 
+// `value` through a printf format with one double ("%.1f pt"), for captions, reports and messages.
+std::string formatted(const char* format, double value);
+
 }  // namespace sudoku::typeset
