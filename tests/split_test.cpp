@@ -385,7 +385,7 @@ TEST(SplitTest, BooksWithoutACalendarAreNamedByChapterAndNumber) {
   EXPECT_EQ(files.back().name, "Evil-12.pdf");
 }
 
-// Letters of every script stay in file names (UTF-8, as given); spaces, punctuation and dashes
+// Letters of every script stay in file names (UTF-8, composed); spaces, punctuation and dashes
 // between them become one '-', none at the ends ("Leicht-----f--r-Anf--nger-1.pdf" once).
 TEST(SplitTest, FileNamesKeepTheLettersOfEveryScript) {
   Book book = read_book(testing::test_data("books/sample/book.json"));
@@ -400,6 +400,20 @@ TEST(SplitTest, FileNamesKeepTheLettersOfEveryScript) {
   EXPECT_EQ(file_named(files, "Schwer-Ü-" + std::to_string(book.chapters[0].puzzles.size() + 1) + ".pdf").bytes.empty(),
             false);
   EXPECT_EQ(files.back().name, "Ελληνικά-Русский_2.0-12.pdf");
+}
+
+// A title typed with combining accents names the same file as one typed with composed letters
+// (NFC), so a desk's scripts find "Für" whichever keyboard made the plan.
+TEST(SplitTest, FileNamesAreComposedUnicode) {
+  Book book = read_book(testing::test_data("books/sample/book.json"));
+  book.chapters[0].title = "Fu\xCC\x88r Anfa\xCC\x88nger";  // u, a + U+0308 COMBINING DIAERESIS
+  book.chapters[1].title = "x\xC2\xADy \xEF\xBB\xBFz \xEE\x80\x80";  // soft hyphen, BOM, private use
+  auto options = split_options({typeset::SplitFormat::pdf});
+  options.typeset.include_solutions = false;
+  const auto files = typeset::render_split(book, typeset::load_template(kNewspaper), options);
+  EXPECT_EQ(files.front().name, "F\xC3\xBCr-Anf\xC3\xA4nger-1.pdf");
+  const std::string second = std::to_string(book.chapters[0].puzzles.size() + 1);
+  EXPECT_FALSE(file_named(files, "x-y-z-" + second + ".pdf").bytes.empty());
 }
 
 // A name is never read as an option or hidden: a leading dash is dropped, a leading dot gets '_'

@@ -2,6 +2,7 @@
 
 #include <cairo-ps.h>
 #include <cairo-svg.h>
+#include <glib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -207,57 +208,56 @@ std::string render_block_pdf(double width, double height, PdfMetadata metadata,
   return pdf.finish();
 }
 
-// The code point of the UTF-8 sequence at `text[at]` and its length; length 0 for a byte that does
-// not start a well-formed sequence (overlong forms and surrogates included).
-std::pair<char32_t, std::size_t> decode_utf8(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  std::size_t length = 0;
-  char32_t code = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2, code = lead & 0x1F;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3, code = lead & 0x0F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4, code = lead & 0x07;
-  } else {
-    return {0, 0};
+// Whether a character above ASCII is kept in a file name: letters, combining marks and numbers of
+// every script (by Unicode category, from GLib's tables); spaces, punctuation, symbols, controls,
+// format characters (soft hyphen, byte order mark) and private use are not.
+bool keeps_in_file_name(gunichar code) {
+  switch (g_unichar_type(code)) {
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_SPACING_MARK:
+    case G_UNICODE_ENCLOSING_MARK:
+    case G_UNICODE_NON_SPACING_MARK:
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+      return true;
+    default:
+      return false;
   }
-  if (at + length > text.size()) return {0, 0};
-  for (std::size_t i = 1; i < length; ++i) {
-    if ((byte(at + i) & 0xC0) != 0x80) return {0, 0};
-    code = (code << 6) | (byte(at + i) & 0x3F);
-  }
-  const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < smallest[length] || code > 0x10FFFF || (code >= 0xD800 && code < 0xE000)) return {0, 0};
-  return {code, length};
 }
 
-// Whether a code point above ASCII is kept in a file name: letters, digits and marks of every
-// script are, and so is anything else not listed here; spaces, punctuation, symbols and controls
-// that are common in titles (no-break space, dashes and quotes, CJK punctuation, fullwidth
-// punctuation) are not. Without a Unicode database this is a list of blocks, not categories.
-bool keeps_in_file_name(char32_t code) {
-  if (code < 0xA0) return false;                     // C1 controls
-  if (code <= 0xBF) return code == 0xAA || code == 0xB2 || code == 0xB3 || code == 0xB5 || code == 0xB9 ||
-                           code == 0xBA || (code >= 0xBC && code <= 0xBE);  // ª ² ³ µ ¹ º ¼ ½ ¾
-  if (code == 0xD7 || code == 0xF7) return false;    // × ÷
-  if (code >= 0x2000 && code <= 0x2BFF) return false;  // spaces, dashes, quotes, arrows, symbols
-  if (code >= 0x3000 && code <= 0x303F) return false;  // CJK spaces and punctuation (、。「」)
-  if (code >= 0xFE30 && code <= 0xFE6F) return false;  // CJK compatibility and small forms
-  if (code >= 0xFF00 && code <= 0xFF0F) return false;  // fullwidth punctuation
-  if ((code >= 0xFF1A && code <= 0xFF20) || (code >= 0xFF3B && code <= 0xFF40) ||
-      (code >= 0xFF5B && code <= 0xFF65))
-    return false;
-  if (code >= 0xFFF0 && code <= 0xFFFF) return false;  // specials (the replacement character)
-  if (code >= 0xE000 && code <= 0xF8FF) return false;  // private use
-  return code != 0xFEFF && code != 0x00AD && code != 0x0640;  // byte order mark, soft hyphen, tatweel
+// `text` as well-formed UTF-8 in Unicode's composed form (NFC), so a title typed with combining
+// accents ("u" + U+0308) names the same file as one typed with "ü"; a byte that does not start a
+// well-formed sequence becomes U+FFFD, which no file name keeps.
+std::string composed_utf8(const std::string& text) {
+  std::string valid;
+  for (const char* at = text.data(); at < text.data() + text.size();) {
+    const char* end = text.data() + text.size();
+    const gunichar code = g_utf8_get_char_validated(at, end - at);
+    if (code == static_cast<gunichar>(-1) || code == static_cast<gunichar>(-2)) {
+      valid += "\xEF\xBF\xBD";
+      ++at;
+      continue;
+    }
+    const char* next = g_utf8_next_char(at);
+    valid.append(at, next);
+    at = next;
+  }
+  gchar* normal = g_utf8_normalize(valid.c_str(), static_cast<gssize>(valid.size()), G_NORMALIZE_NFC);
+  std::string result = normal != nullptr ? normal : valid;
+  g_free(normal);
+  return result;
 }
 
-// Letters and digits of every script (UTF-8, as given: not normalised), '.', '_' and '-' as they
-// are; each run of anything else (spaces, slashes, punctuation, bytes that are not UTF-8) one '-',
-// none at either end. A leading dot would hide the file.
-std::string file_name_of(const std::string& text) {
+// Letters, marks and numbers of every script (UTF-8, composed: NFC), '.', '_' and '-' as they are;
+// each run of anything else (spaces, slashes, punctuation, bytes that are not UTF-8) one '-', none
+// at either end. A leading dot would hide the file.
+std::string file_name_of(const std::string& title) {
+  const std::string text = composed_utf8(title);
   std::string name;
   bool gap = false;  // something was left out since the last character kept
   const auto keep = [&](std::string_view characters) {
@@ -265,27 +265,20 @@ std::string file_name_of(const std::string& text) {
     gap = false;
     name += characters;
   };
-  for (std::size_t at = 0; at < text.size();) {
-    const char c = text[at];
+  for (const char* at = text.c_str(); *at != '\0';) {
+    const char c = *at;
+    const char* next = g_utf8_next_char(at);
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_') {
-      keep(std::string_view(&text[at], 1));
-      ++at;
-      continue;
-    }
-    if (c == '-') {  // a dash of the text itself: kept, but never two in a row
+      keep(std::string_view(at, 1));
+    } else if (c == '-') {  // a dash of the text itself: kept, but never two in a row
       if (!name.empty() && name.back() != '-') name += '-';
       gap = false;
-      ++at;
-      continue;
-    }
-    const auto [code, length] = decode_utf8(text, at);
-    if (length > 0 && keeps_in_file_name(code)) {
-      keep(std::string_view(text).substr(at, length));
-      at += length;
+    } else if (static_cast<unsigned char>(c) >= 0x80 && keeps_in_file_name(g_utf8_get_char(at))) {
+      keep(std::string_view(at, static_cast<std::size_t>(next - at)));
     } else {
       gap = true;
-      at += length > 0 ? length : 1;
     }
+    at = next;
   }
   while (!name.empty() && name.back() == '-') name.pop_back();
   if (name.starts_with('.')) name.insert(name.begin(), '_');
