@@ -1,5 +1,7 @@
 #include "sudoku/typeset/canvas.hpp"
 
+#include <glib.h>
+
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -173,26 +175,11 @@ std::optional<char32_t> Canvas::missing_glyph(std::string_view utf8) const {
 std::string describe_character(char32_t character) {
   char code[16];
   std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(character));
-  std::string text = code;
-  const bool printable = character >= 0x20 && !(character >= 0x7F && character < 0xA0) &&
-                         !(character >= 0xD800 && character < 0xE000) && character <= 0x10FFFF;
-  if (!printable) return text;
-  std::string utf8;
-  if (character < 0x80) {
-    utf8 += static_cast<char>(character);
-  } else if (character < 0x800) {
-    utf8 += static_cast<char>(0xC0 | (character >> 6));
-    utf8 += static_cast<char>(0x80 | (character & 0x3F));
-  } else if (character < 0x10000) {
-    utf8 += static_cast<char>(0xE0 | (character >> 12));
-    utf8 += static_cast<char>(0x80 | ((character >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (character & 0x3F));
-  } else {
-    utf8 += static_cast<char>(0xF0 | (character >> 18));
-    utf8 += static_cast<char>(0x80 | ((character >> 12) & 0x3F));
-    utf8 += static_cast<char>(0x80 | ((character >> 6) & 0x3F));
-    utf8 += static_cast<char>(0x80 | (character & 0x3F));
-  }
+  const std::string text = code;
+  // Controls, surrogates and anything beyond Unicode are named by their number alone.
+  if (!g_unichar_validate(character) || g_unichar_iscntrl(character)) return text;
+  char utf8[8] = {};
+  g_unichar_to_utf8(character, utf8);
   return text + " '" + utf8 + "'";
 }
 
