@@ -257,7 +257,8 @@ TEST(LanguageCliTest, LangOptionPlanLanguageAndUnknownCodes) {
 
 // The example plans in German and Japanese typeset in every shipped template, cover included, with
 // every font embedded; pdftotext gives back the title and the language's own words, no English.
-TEST(LanguageCliTest, GermanAndJapaneseExamplesRoundTripInEveryTemplate) {
+// French, Spanish and Italian typeset the German book in every template too.
+TEST(LanguageCliTest, EveryLanguageTypesetsInEveryTemplate) {
   TempDir dir;
   for (const std::string code : {"de", "ja"}) {
     const std::string book_dir = dir / ("book-" + code);
@@ -294,6 +295,23 @@ TEST(LanguageCliTest, GermanAndJapaneseExamplesRoundTripInEveryTemplate) {
         EXPECT_EQ(text.find(english), std::string::npos) << code << " " << name << ": " << english;
     }
   }
+  // French, Spanish and Italian words are as long as German ones: the German book in each of them
+  // passes every template's fit and trim checks, with every message translated and every font embedded.
+  for (const std::string code : {"fr", "es", "it"})
+    for (const std::string& name : kTemplates) {
+      const std::string pdf = dir / (code + "-" + name + ".pdf");
+      const bool bound = name != "a4-4up" && name != "newspaper";
+      const CommandResult result =
+          run_command(printable_command(dir / "book-de -t " + name + " --lang " + code + " -o " + pdf +
+                                        (bound ? " --cover " + dir / "cover.pdf" : "") + " --date 2026-03-01"));
+      ASSERT_EQ(result.exit_code, 0) << code << " " << name << ": " << result.err;
+      EXPECT_EQ(result.err, "") << code << " " << name;
+      EXPECT_EQ(run_ok("pdffonts " + pdf).find(" no "), std::string::npos) << code << " " << name;
+      const std::string text = page_text(pdf);
+      // ("Solution" is French as well.)
+      for (const char* english : {"How to play", "Puzzle ", "Solutions are", "Contents", "EASY"})
+        EXPECT_EQ(text.find(english), std::string::npos) << code << " " << name << ": " << english;
+    }
 }
 
 // A book of 4x4, 6x6 and 16x16 grids: its rules and its blurb name every size it holds (with its box
