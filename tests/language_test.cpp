@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#include <boost/json.hpp>
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
@@ -312,6 +315,67 @@ TEST(LanguageCliTest, EveryLanguageTypesetsInEveryTemplate) {
       for (const char* english : {"How to play", "Puzzle ", "Solutions are", "Contents", "EASY"})
         EXPECT_EQ(text.find(english), std::string::npos) << code << " " << name << ": " << english;
     }
+}
+
+// Every shipped example plan, made with one puzzle a chapter, prints only true sentences: "How to
+// play" and the cover name each grid size the book holds and no other, each variant's rule exactly
+// when the book has that variant, where the solutions are, and the book's own puzzle count.
+TEST(DerivedTextTest, ShippedExamplePlansPrintOnlyTrueSentences) {
+  TempDir dir;
+  int plans = 0;
+  for (const auto& entry : fs::directory_iterator(kSource + "/examples")) {
+    if (entry.path().extension() != ".json") continue;
+    fs::copy_file(entry.path(), dir / entry.path().filename().string());  // plans name files beside them
+  }
+  for (const auto& entry : fs::directory_iterator(kSource + "/examples")) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string name = entry.path().stem().string();
+    boost::json::value plan = boost::json::parse(testing::read_text_file(entry.path().string()));
+    if (!plan.is_object() || !plan.as_object().contains("title")) continue;  // calibrations, levels
+    if (plan.at("title").is_string() && plan.as_object().contains("language")) continue;  // LanguageCliTest's
+    if (auto* chapters = plan.as_object().if_contains("chapters"))
+      for (auto& chapter : chapters->as_array()) chapter.as_object()["count"] = 1;
+    const std::string plan_file = dir / (name + "-one.json");
+    {
+      std::ofstream out(plan_file);
+      out << boost::json::serialize(plan);
+    }
+    const std::string book_dir = dir / name;
+    run_ok(testing::tool_path("generate-book") + " " + plan_file + " -o " + book_dir + " -j2");
+    const Book book = read_book(book_dir + "/book.json");
+    std::set<int> sizes;
+    std::set<Variant> variants;
+    for (const auto& chapter : book.chapters)
+      for (const auto& puzzle : chapter.puzzles) {
+        sizes.insert(puzzle.puzzle.geometry().size());
+        variants.insert(puzzle.puzzle.geometry().variant());
+      }
+    const std::string pdf = dir / (name + ".pdf");
+    const std::string cover_pdf = dir / (name + "-cover.pdf");
+    run_ok(typeset_command(book_dir + " -t book-6x9 -o " + pdf + " --cover " + cover_pdf + " --date 2026-03-01"));
+    const std::string front = page_text(pdf, 1, 3);
+    const std::string cover = page_text(cover_pdf);
+    ASSERT_NE(front.find("How to play"), std::string::npos) << name << ": " << front;
+    for (const int size : {4, 6, 8, 9, 10, 12, 16, 25}) {
+      const std::string grid = std::to_string(size) + "\u00d7" + std::to_string(size);
+      const bool held = sizes.count(size) > 0;
+      EXPECT_EQ(front.find(grid) != std::string::npos, held) << name << ": " << grid << "\n" << front;
+      EXPECT_EQ(cover.find(grid) != std::string::npos, held) << name << ": " << grid << "\n" << cover;
+    }
+    const std::vector<std::pair<Variant, std::string>> rules{
+        {Variant::x, "two long diagonals"},         {Variant::windoku, "four shaded windows"},
+        {Variant::asterisk, "In Asterisk Sudoku"},  {Variant::centre_dot, "In Centre-dot Sudoku"},
+        {Variant::jigsaw, "jigsaw grid"},           {Variant::killer, "In Killer Sudoku, the grid starts empty"}};
+    for (const auto& [variant, sentence] : rules)
+      EXPECT_EQ(front.find(sentence) != std::string::npos, variants.count(variant) > 0)
+          << name << ": " << sentence << "\n" << front;
+    EXPECT_NE(front.find("solutions are at the back of the book"), std::string::npos) << name << "\n" << front;
+    const std::size_t count = book.puzzle_count();
+    EXPECT_NE(cover.find(std::to_string(count) + (count == 1 ? " puzzle " : " puzzles ")), std::string::npos)
+        << name << ": " << cover;
+    ++plans;
+  }
+  EXPECT_GE(plans, 8);
 }
 
 // A book of 4x4, 6x6 and 16x16 grids: its rules and its blurb name every size it holds (with its box
