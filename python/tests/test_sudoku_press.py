@@ -195,6 +195,23 @@ def test_rate_matches_corpus_rate_for_any_jobs():
     assert len(explained.technique_steps) == sp.grade(PUZZLES[0]).step_count
 
 
+def test_rate_reads_each_string_as_its_own_puzzle():
+    # rate() reads a list of one-line strings in one pass; each must still be read as if alone. The
+    # rows of one grid must not join into a puzzle, nor a comment or a blank shift the rest.
+    rows = [EASY[r * 9:(r + 1) * 9] for r in range(9)]
+    puzzles = [PUZZLES[0] + " first", *rows, "# a comment", "", PUZZLES[1], "12345", EASY + " last"]
+    together = sp.rate(puzzles, rating=False)
+    assert len(together) == len(puzzles)
+    fields = lambda r: (r.status, r.label, r.puzzle, r.error, r.solutions, r.canonical, r.givens)
+    for i, (text, report) in enumerate(zip(puzzles, together)):
+        alone = sp.rate([text], rating=False)[0]
+        assert report.line == i + 1
+        assert fields(report) == fields(alone), text
+    assert [r.status for r in together[1:12]] == ["invalid-format"] * 11
+    assert (together[0].label, together[-1].label) == ("first", "last")
+    assert [r.status for r in (together[0], together[12], together[-1])] == ["ok"] * 3
+
+
 def test_levels():
     assert sp.levels() == ["easy", "medium", "hard", "evil", "extreme"]
     assert sp.levels(4) == ["easy", "medium"]
