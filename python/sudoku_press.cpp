@@ -39,6 +39,7 @@
 #include "sudoku/rate/calibration.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/technique/evidence.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
 namespace py = pybind11;
@@ -122,6 +123,18 @@ auto with_puzzle(const py::object& object, Work&& work) {
   return work(puzzle);
 }
 
+// A step's evidence (sudoku/technique/evidence.hpp, docs/explanations.md) with cells as 1-based
+// (row, column) pairs and candidates as (row, column, value) triples; units named as the
+// sentences name them ("row 4", "box 6").
+struct Evidence {
+  std::vector<std::string> units;
+  std::vector<std::string> cover_units;
+  std::vector<std::tuple<int, int>> cells;
+  std::vector<std::tuple<int, int, int>> candidates;
+  std::vector<std::tuple<std::tuple<int, int, int>, std::tuple<int, int, int>, bool>> links;  // (from, to, strong)
+  std::vector<std::tuple<int, int, std::vector<std::tuple<int, int>>>> cages;                // (number, sum, cells)
+};
+
 // A technique step with cells as 1-based (row, column, value) triples, as the step lines name them.
 struct Step {
   std::string technique;  // id: "xy-wing"
@@ -131,6 +144,8 @@ struct Step {
   std::vector<std::tuple<int, int, int>> eliminations;
   std::string detail;
   std::string text;  // format_step: "r4c7=5  hidden single in box 6"
+  int round = 0;
+  std::optional<Evidence> evidence;  // None for a technique that carries none yet
 };
 
 struct Grade {
@@ -145,6 +160,29 @@ struct Grade {
 
 std::tuple<int, int, int> cell_value(const Geometry& geometry, const CellValue& cv) {
   return {cv.cell / geometry.size() + 1, cv.cell % geometry.size() + 1, cv.value};
+}
+
+std::tuple<int, int> cell_pair(const Geometry& geometry, int cell) {
+  return {cell / geometry.size() + 1, cell % geometry.size() + 1};
+}
+
+std::optional<Evidence> evidence_of(const Grid& grid, const StepEvidence& from) {
+  if (from.empty()) return std::nullopt;
+  const Geometry& geometry = grid.geometry();
+  Evidence e;
+  for (int unit : from.units) e.units.push_back(unit_name(grid.geometry_ptr(), unit));
+  for (int unit : from.cover_units) e.cover_units.push_back(unit_name(grid.geometry_ptr(), unit));
+  for (int cell : from.cells) e.cells.push_back(cell_pair(geometry, cell));
+  for (const CellValue& at : from.candidates) e.candidates.push_back(cell_value(geometry, at));
+  for (const EvidenceLink& link : from.links)
+    e.links.emplace_back(cell_value(geometry, link.from), cell_value(geometry, link.to), link.strong);
+  for (int cage : from.cages) {
+    const Cage& c = geometry.cages()[static_cast<std::size_t>(cage)];
+    std::vector<std::tuple<int, int>> cells;
+    for (int cell : c.cells) cells.push_back(cell_pair(geometry, cell));
+    e.cages.emplace_back(cage + 1, c.sum, std::move(cells));
+  }
+  return e;
 }
 
 std::string outcome_name(GradeOutcome outcome) {
@@ -181,6 +219,8 @@ Grade grade(const Puzzle& puzzle, bool explain, const std::string& order, bool u
     for (const auto& cv : step.eliminations) s.eliminations.push_back(cell_value(geometry, cv));
     s.detail = step.detail;
     s.text = format_step(geometry, step);
+    s.round = step.round;
+    s.evidence = evidence_of(puzzle.grid, step.evidence);
     out.steps.push_back(std::move(s));
   }
   return out;
@@ -367,6 +407,14 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def("__eq__", [](const Puzzle& a, const Puzzle& b) { return a.grid == b.grid; })
       .def("__hash__", [](const Puzzle& p) { return py::hash(py::str(puzzle_line(p.grid))); });
 
+  py::class_<Evidence>(m, "Evidence", "What a step rests on (docs/explanations.md); cells from 1.")
+      .def_readonly("units", &Evidence::units, "Houses the pattern lives in: 'row 4', 'box 6'.")
+      .def_readonly("cover_units", &Evidence::cover_units, "Houses that lose candidates.")
+      .def_readonly("cells", &Evidence::cells, "The pattern's cells, (row, column), in the technique's order.")
+      .def_readonly("candidates", &Evidence::candidates, "The pattern's candidates, (row, column, value).")
+      .def_readonly("links", &Evidence::links, "A chain's links in order: (from, to, strong).")
+      .def_readonly("cages", &Evidence::cages, "Killer: the cages read, (number, sum, cells).");
+
   py::class_<Step>(m, "Step", "One step of the technique grader's path.")
       .def_readonly("technique", &Step::technique, "Technique id, e.g. 'xy-wing'.")
       .def_readonly("name", &Step::name, "Technique name, e.g. 'XY-wing'.")
@@ -375,6 +423,8 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def_readonly("eliminations", &Step::eliminations, "(row, column, value) candidates removed.")
       .def_readonly("detail", &Step::detail, "Where: 'hidden single in box 6'.")
       .def_readonly("text", &Step::text, "The step as corpus-rate --explain writes it.")
+      .def_readonly("round", &Step::round, "The grader's round (steps of a round were found on one board).")
+      .def_readonly("evidence", &Step::evidence, "The pattern as data, or None for a technique without evidence yet.")
       .def("__repr__", [](const Step& s) { return "Step(" + one_decimal(s.score) + ", '" + s.text + "')"; });
 
   py::class_<Grade>(m, "Grade", "The technique grader's result (corpus-rate's technique_grade).")

@@ -34,6 +34,17 @@ class Puzzle:
 
 PuzzleLike = Union[Puzzle, str]
 
+Candidate = Tuple[int, int, int]  # (row, column, value), from 1
+
+class Evidence:
+    """What a step rests on (docs/explanations.md); fields unused by the technique are empty."""
+    units: list[str]  # "row 4", "box 6"
+    cover_units: list[str]
+    cells: list[Tuple[int, int]]  # (row, column), in the technique's order
+    candidates: list[Candidate]
+    links: list[Tuple[Candidate, Candidate, bool]]  # (from, to, strong), in order
+    cages: list[Tuple[int, int, list[Tuple[int, int]]]]  # (number, sum, cells)
+
 class Step:
     """One step of the grader's path; cells are (row, column, value), rows and columns from 1."""
     technique: str
@@ -43,6 +54,8 @@ class Step:
     eliminations: list[Tuple[int, int, int]]
     detail: str
     text: str
+    round: int
+    evidence: Optional[Evidence]  # None for a technique without evidence yet
 
 class Grade:
     outcome: str  # "solved", "beyond" or "contradiction"

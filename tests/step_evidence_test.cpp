@@ -30,11 +30,6 @@ using Cells = std::set<int>;
 // only: grouped ones ("grouped ..." in the sentence) have none yet.
 bool needs_evidence(const TechniqueStep& step) {
   switch (step.technique) {
-    case Technique::unique_rectangle:
-    case Technique::unique_loop:
-    case Technique::bug:
-    case Technique::aligned_pair_exclusion:
-    case Technique::aligned_triplet_exclusion:
     case Technique::nishio:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
@@ -118,6 +113,14 @@ class Checker {
       case Technique::union_innie_outie:
       case Technique::virtual_cage:
         return rule_of_45();
+      case Technique::unique_rectangle:
+      case Technique::unique_loop:
+        return deadly_pattern();
+      case Technique::bug:
+        return bivalue_grave();
+      case Technique::aligned_pair_exclusion:
+      case Technique::aligned_triplet_exclusion:
+        return aligned_exclusion();
       default:
         return "evidence for a technique the checker does not know";
     }
@@ -598,6 +601,221 @@ class Checker {
     });
   }
 
+  // Uniqueness: one of `breakers` is true (else the board would have no or several solutions).
+  // A deduction follows when assuming it wrong (an elimination's candidate placed, a placement's
+  // candidate removed) leaves, by singles and naked sets in the pattern's cells and the
+  // evidence's units alone, every breaker gone. A contradiction on the way does not count: the
+  // pattern, not a chain of singles, must carry the step.
+  bool breakers_gone(PencilBoard board, const std::vector<CellValue>& breakers, const Cells& pattern) const {
+    const auto gone = [&] {
+      for (const CellValue& at : breakers)
+        if (board.has(at.cell, at.value) || board.values[static_cast<std::size_t>(at.cell)] == at.value) return false;
+      return true;
+    };
+    bool broken = false;
+    const auto place = [&](int cell, int value) {
+      board.values[static_cast<std::size_t>(cell)] = value;
+      board.candidates[static_cast<std::size_t>(cell)] = 0;
+      for (int peer : geometry_.peers(cell)) {
+        if (board.values[static_cast<std::size_t>(peer)] == value) broken = true;
+        board.candidates[static_cast<std::size_t>(peer)] &= ~(1U << (value - 1));
+      }
+    };
+    Cells watched = pattern;
+    for (int unit : evidence_.units)
+      for (int cell : unit_cells(unit)) watched.insert(cell);
+    for (bool changed = true; changed && !broken;) {
+      if (gone()) return true;
+      changed = false;
+      for (int cell : watched) {
+        const std::uint32_t m = board.candidates[static_cast<std::size_t>(cell)];
+        if (board.values[static_cast<std::size_t>(cell)] != 0) continue;
+        if (m == 0) return false;
+        if (std::popcount(m) == 1) {
+          place(cell, std::countr_zero(m) + 1);
+          changed = true;
+        }
+      }
+      if (changed) continue;
+      for (int unit : evidence_.units) {
+        // Naked sets of every size (a hidden set is the naked set of the unit's other cells).
+        std::vector<int> open;
+        for (int cell : unit_cells(unit))
+          if (board.values[static_cast<std::size_t>(cell)] == 0) open.push_back(cell);
+        for (std::uint32_t subset = 1; subset + 1 < (1U << open.size()); ++subset) {
+          std::uint32_t together = 0;
+          for (std::size_t i = 0; i < open.size(); ++i)
+            if ((subset >> i) & 1U) together |= board.candidates[static_cast<std::size_t>(open[i])];
+          if (std::popcount(together) < std::popcount(subset)) return false;
+          if (std::popcount(together) != std::popcount(subset)) continue;
+          for (std::size_t i = 0; i < open.size(); ++i) {
+            std::uint32_t& m = board.candidates[static_cast<std::size_t>(open[i])];
+            if (((subset >> i) & 1U) == 0 && (m & together) != 0) {
+              m &= ~together;
+              changed = true;
+            }
+          }
+        }
+        // Hidden singles.
+        for (int value = 1; value <= geometry_.size() && !changed; ++value) {
+          Cells where;
+          bool placed = false;
+          for (int cell : unit_cells(unit)) {
+            placed = placed || board.values[static_cast<std::size_t>(cell)] == value;
+            if (board.has(cell, value)) where.insert(cell);
+          }
+          if (placed) continue;
+          if (where.empty()) return false;
+          if (where.size() == 1) {
+            place(*where.begin(), value);
+            changed = true;
+          }
+        }
+      }
+    }
+    return !broken && gone();
+  }
+  // Every deduction of a uniqueness step follows from "one breaker is true".
+  std::string uniqueness_follows(const std::vector<CellValue>& breakers, const Cells& pattern) const {
+    if (breakers.empty()) return "the pattern has nothing breaking it: the puzzle would not be unique";
+    for (const CellValue& placed : step_.placements) {
+      PencilBoard without = board_;
+      without.candidates[static_cast<std::size_t>(placed.cell)] &= ~(1U << (placed.value - 1));
+      if (!board_.has(placed.cell, placed.value) || !breakers_gone(without, breakers, pattern))
+        return "placement " + name(placed) + " does not follow from the pattern";
+    }
+    // Within the pattern's reach: its cells and units, or seeing every breaker of the value.
+    Cells reach = pattern;
+    for (int unit : evidence_.units)
+      for (int cell : unit_cells(unit)) reach.insert(cell);
+    const auto within_reach = [&](const CellValue& gone) {
+      if (reach.count(gone.cell)) return true;
+      bool any = false;
+      for (const CellValue& at : breakers) {
+        if (at.value != gone.value) continue;
+        if (!sees(gone.cell, at.cell)) return false;
+        any = true;
+      }
+      return any;
+    };
+    return eliminations_where([&](const CellValue& gone) {
+      if (!within_reach(gone)) return false;
+      PencilBoard with = board_;
+      with.values[static_cast<std::size_t>(gone.cell)] = gone.value;
+      with.candidates[static_cast<std::size_t>(gone.cell)] = 0;
+      for (int peer : geometry_.peers(gone.cell))
+        with.candidates[static_cast<std::size_t>(peer)] &= ~(1U << (gone.value - 1));
+      return breakers_gone(with, breakers, pattern);
+    });
+  }
+
+  std::uint32_t pattern_pair() const {
+    std::uint32_t pair = ~0U;
+    for (int cell : evidence_.cells) {
+      std::uint32_t listed = 0;
+      for (const CellValue& at : evidence_.candidates)
+        if (at.cell == cell) listed |= 1U << (at.value - 1);
+      pair &= listed;
+    }
+    return pair;
+  }
+
+  // Unique rectangle (4 cells) or loop (6 or more): open cells all holding the pair, every unit
+  // touching them holding two of them, which take the pair's two values alternately (a 2-colouring
+  // exists), so the pair could swap; their other candidates are the breakers.
+  std::string deadly_pattern() const {
+    const std::vector<int>& pattern = evidence_.cells;
+    const bool rectangle = step_.technique == Technique::unique_rectangle;
+    if (pattern.size() % 2 != 0 || (rectangle ? pattern.size() != 4 : pattern.size() < 6))
+      return "expected 4 cells for a rectangle, 6 or more (even) for a loop";
+    // The pair: the values listed in every pattern cell (type 3 lists extras of two cells too).
+    const std::uint32_t pair = pattern_pair();
+    if (std::popcount(pair) != 2) return "expected the pair's two values in every pattern cell";
+    const Cells cells(pattern.begin(), pattern.end());
+    if (cells.size() != pattern.size()) return "a pattern cell is repeated";
+    std::map<int, int> colour;
+    colour[pattern.front()] = 0;
+    for (bool spread = true; spread;) {
+      spread = false;
+      for (int cell : pattern) {
+        if ((mask(cell) & pair) != pair) return "cell " + cell_name(geometry_, cell) + " does not hold the pair";
+        for (int unit : geometry_.units_of(cell)) {
+          std::vector<int> inside;
+          for (int other : unit_cells(unit))
+            if (cells.count(other)) inside.push_back(other);
+          if (inside.size() != 2) return "unit " + std::to_string(unit) + " does not hold two pattern cells";
+          const int other = inside[0] == cell ? inside[1] : inside[0];
+          if (!colour.count(cell)) continue;
+          if (!colour.count(other)) {
+            colour[other] = 1 - colour[cell];
+            spread = true;
+          } else if (colour[other] == colour[cell]) {
+            return "the pair cannot alternate around the pattern";
+          }
+        }
+      }
+    }
+    if (colour.size() != cells.size()) return "the pattern is not one connected pattern";
+    std::vector<CellValue> breakers;
+    for (int cell : pattern)
+      for (std::uint32_t rest = mask(cell) & ~pair; rest != 0; rest &= rest - 1)
+        breakers.push_back({cell, std::countr_zero(rest) + 1});
+    return uniqueness_follows(breakers, cells);
+  }
+
+  // BUG: the evidence's cells hold the extras (their candidates among the evidence's); without
+  // them every open cell is bivalue and every value has 0 or 2 places in every unit.
+  std::string bivalue_grave() const {
+    const Cells cells = evidence_cells();
+    std::vector<CellValue> extras;
+    PencilBoard grave = board_;
+    for (const CellValue& at : evidence_.candidates)
+      if (cells.count(at.cell)) {
+        extras.push_back(at);
+        grave.candidates[static_cast<std::size_t>(at.cell)] &= ~(1U << (at.value - 1));
+      }
+    for (std::size_t cell = 0; cell < grave.values.size(); ++cell)
+      if (grave.values[cell] == 0 && std::popcount(grave.candidates[cell]) != 2)
+        return "without the extras " + cell_name(geometry_, static_cast<int>(cell)) + " is not bivalue";
+    for (std::size_t unit = 0; unit < geometry_.units().size(); ++unit)
+      for (int value = 1; value <= geometry_.size(); ++value) {
+        int count = 0;
+        for (int cell : geometry_.units()[unit]) count += grave.has(cell, value);
+        if (count != 0 && count != 2) return "without the extras a value has " + std::to_string(count) + " places in a unit";
+      }
+    return uniqueness_follows(extras, cells);
+  }
+
+  // Aligned pair (triplet) exclusion: the 2 (3) base cells, then excluders seeing all of them.
+  // A base candidate goes when every filling of the base cells using it either repeats a value in
+  // cells that see each other or takes every candidate of an excluder.
+  std::string aligned_exclusion() const {
+    const std::size_t size = step_.technique == Technique::aligned_pair_exclusion ? 2 : 3;
+    if (evidence_.cells.size() < size + 1) return "expected the base cells and their excluders";
+    const std::vector<int> bases(evidence_.cells.begin(), evidence_.cells.begin() + static_cast<long>(size));
+    const std::vector<int> excluders(evidence_.cells.begin() + static_cast<long>(size), evidence_.cells.end());
+    for (int excluder : excluders)
+      for (int base : bases)
+        if (!sees(excluder, base)) return "an excluder does not see every base cell";
+    std::set<std::pair<int, int>> possible;
+    assignments(
+        bases,
+        [&](const std::vector<int>& values) {
+          std::uint32_t taken = 0;
+          for (int value : values) taken |= 1U << (value - 1);
+          for (int excluder : excluders)
+            if ((mask(excluder) & ~taken) == 0) return false;
+          return true;
+        },
+        [&](const std::vector<int>& values) {
+          for (std::size_t i = 0; i < values.size(); ++i) possible.insert({bases[i], values[i]});
+        });
+    return eliminations_where([&](const CellValue& gone) {
+      return std::find(bases.begin(), bases.end(), gone.cell) != bases.end() &&
+             !possible.count({gone.cell, gone.value});
+    });
+  }
+
   const Geometry& geometry_;
   const PencilBoard& board_;
   const TechniqueStep& step_;
@@ -686,6 +904,73 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
             << what << ": " << format_step(puzzle.geometry(), step);
         ++caught[what];
       };
+      const auto rejects_step = [&](const char* what, const std::function<void(TechniqueStep&)>& corrupt) {
+        TechniqueStep bad = step;
+        corrupt(bad);
+        EXPECT_NE(Checker(puzzle, boards[i], bad).check(), "") << what << ": " << format_step(puzzle.geometry(), step);
+        ++caught[what];
+      };
+      const bool uniqueness = step.technique == Technique::unique_rectangle ||
+                              step.technique == Technique::unique_loop || step.technique == Technique::bug;
+      const bool aligned = step.technique == Technique::aligned_pair_exclusion ||
+                           step.technique == Technique::aligned_triplet_exclusion;
+      if (uniqueness || aligned) {
+        // An elimination the pattern does not give: a candidate of the board far from it.
+        rejects_step("unfounded elimination", [&](TechniqueStep& bad) {
+          const PencilBoard& board = boards[i];
+          for (int cell = 80; cell >= 0; --cell) {
+            bool near = false;
+            for (int at : step.evidence.cells) {
+              const auto peers = puzzle.geometry().peers(at);
+              near = near || at == cell || std::binary_search(peers.begin(), peers.end(), cell);
+            }
+            if (near || board.candidates[static_cast<std::size_t>(cell)] == 0) continue;
+            bad.eliminations.push_back({cell, std::countr_zero(board.candidates[static_cast<std::size_t>(cell)]) + 1});
+            return;
+          }
+        });
+      }
+      if (uniqueness)
+        rejects_step("breaker eliminated", [&](TechniqueStep& bad) {
+          // A candidate that breaks the pattern: an extra value of a pattern cell (a BUG's extras
+          // are the candidates in its cells; a rectangle's or loop's, the values beyond the pair).
+          const StepEvidence& e = step.evidence;
+          std::uint32_t pair = ~0U;  // a rectangle's or loop's pair: listed in every pattern cell
+          for (int cell : e.cells) {
+            std::uint32_t listed = 0;
+            for (const CellValue& at : e.candidates)
+              if (at.cell == cell) listed |= 1U << (at.value - 1);
+            pair &= listed;
+          }
+          for (int cell : e.cells)
+            for (int value = 1; value <= 9; ++value) {
+              const bool in_pair = (pair >> (value - 1)) & 1U;
+              const bool listed =
+                  std::find(e.candidates.begin(), e.candidates.end(), CellValue{cell, value}) != e.candidates.end();
+              if (boards[i].has(cell, value) && (step.technique == Technique::bug ? listed : !in_pair)) {
+                bad.eliminations.push_back({cell, value});
+                return;
+              }
+            }
+        });
+      if (step.technique == Technique::unique_rectangle || step.technique == Technique::unique_loop)
+        rejects("pattern cell moved", [&](StepEvidence& e) {
+          int moved = e.cells[1];
+          do moved = (moved + 1) % 81;
+          while (std::find(e.cells.begin(), e.cells.end(), moved) != e.cells.end());
+          e.cells[1] = moved;
+        });
+      if (step.technique == Technique::bug)
+        rejects("extra dropped", [](StepEvidence& e) {
+          for (std::size_t k = 0; k < e.candidates.size(); ++k)
+            if (e.candidates[k].cell == e.cells.front()) {
+              e.candidates.erase(e.candidates.begin() + static_cast<long>(k));
+              return;
+            }
+        });
+      if (aligned) rejects("excluders dropped", [&](StepEvidence& e) {
+        e.cells.resize(step.technique == Technique::aligned_pair_exclusion ? 3 : 4);
+      });
       if (step.technique == Technique::pointing || step.technique == Technique::x_wing ||
           step.technique == Technique::swordfish)
         rejects("cover unit swapped", [&](StepEvidence& e) { e.cover_units.front() = e.units.front(); });
@@ -711,6 +996,7 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
   for (const auto& [what, count] : caught) std::printf("  caught %-26s %d\n", what.c_str(), count);
   EXPECT_GT(caught["cover unit swapped"], 0);
   EXPECT_GT(caught["link kind flipped"], 0);
+  for (const char* what : {"unfounded elimination", "breaker eliminated", "pattern cell moved", "extra dropped"}) EXPECT_GT(caught[what], 0) << what;
 }
 
 }  // namespace

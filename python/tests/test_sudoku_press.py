@@ -5,6 +5,7 @@ Run from ctest (PYTHONPATH=build/python, SUDOKU_PRESS_BIN=build/bin) and by .ci/
 installed module and tools (SUDOKU_PRESS_BIN=/usr/bin). Needs nothing from the source tree."""
 import csv
 import io
+import json
 import os
 import subprocess
 
@@ -151,6 +152,39 @@ def test_explain_path_is_corpus_rates():
     assert max(s.score for s in grade.steps) == grade.grade
     assert grade.steps[-1].placements  # the path ends by placing the last digit
     assert sp.grade(puzzle).steps == []  # no path unless asked
+
+
+def test_explain_evidence_is_corpus_rates_json():
+    # Each step's evidence is the JSON explanation's, cells as (row, column) instead of "r4c7".
+    puzzle = PUZZLES[2]
+    grade = sp.grade(puzzle, explain=True)
+    cli = tool("corpus-rate", "-j", "1", "--explain", "-f", "json", "-", input=puzzle + "\n").stdout
+    steps = json.loads(cli)[0]["steps"]
+    assert len(steps) == len(grade.steps)
+
+    def cell(name):
+        row, col = name[1:].split("c")
+        return (int(row), int(col))
+
+    def cand(c):
+        return (*cell(c["cell"]), c["value"])
+
+    with_evidence = 0
+    for step, record in zip(grade.steps, steps):
+        assert step.round == record["round"]
+        if record["evidence"] is None:
+            assert step.evidence is None
+            continue
+        with_evidence += 1
+        e, r = step.evidence, record["evidence"]
+        assert e.units == r["units"] and e.cover_units == r["cover_units"]
+        assert e.cells == [cell(c) for c in r["cells"]]
+        assert e.candidates == [cand(c) for c in r["candidates"]]
+        assert e.links == [(cand(l["from"]), cand(l["to"]), l["strong"]) for l in r["links"]]
+        assert e.cages == []  # a classic puzzle
+    assert with_evidence > 0
+    placed = grade.steps[0].placements[0]
+    assert placed in grade.steps[0].evidence.candidates  # a single's evidence holds its placement
 
 
 def test_beyond_and_contradiction():

@@ -241,9 +241,14 @@ void find_aligned_pair_exclusion(const Layout<W>& layout, const Board<W>& board,
       Step step = make_step(Technique::aligned_pair_exclusion, 6.2);
       push_eliminations<W>(first, first_mask & ~first_allowed, step);
       push_eliminations<W>(second, second_mask & ~second_allowed, step);
-      if (context.explain)
+      if (context.explain) {
         step.detail = "aligned pair exclusion on " + layout.cell_text(first) + " and " +
                       layout.cell_text(second) + " (bivalue cells " + cells_text(layout, common) + ")";
+        // The two base cells, then the excluders, each with all its candidates.
+        step.evidence.cells = {first, second};
+        add_cells(step.evidence, common);
+        for (int cell : step.evidence.cells) add_candidates(step.evidence, cell, board.mask(cell));
+      }
       out.push_back(std::move(step));
     });
   }
@@ -357,10 +362,18 @@ void find_aligned_triplet_exclusion(const Layout<W>& layout, const Board<W>& boa
         }
         Step step = make_step(Technique::aligned_triplet_exclusion, 7.5);
         for (std::size_t c = 0; c < 3; ++c) push_eliminations<W>(cells[c], masks[c] & ~allowed[c], step);
-        if (context.explain)
+        if (context.explain) {
           step.detail = "aligned triplet exclusion on " + layout.cell_text(cells[0]) + ", " +
                         layout.cell_text(cells[1]) + " and " + layout.cell_text(cells[2]) + " (excluders " +
                         cells_text(layout, common) + ")";
+          // The three base cells, then the excluders the search read (those holding only digits
+          // of the three), each with all its candidates.
+          step.evidence.cells = {cells[0], cells[1], cells[2]};
+          common.for_each([&](int cell) {
+            if ((board.mask(cell) & ~together) == 0) step.evidence.cells.push_back(cell);
+          });
+          for (int cell : step.evidence.cells) add_candidates(step.evidence, cell, board.mask(cell));
+        }
         out.push_back(std::move(step));
       });
     });

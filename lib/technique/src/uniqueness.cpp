@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <utility>
 
 #include "engine.hpp"
@@ -48,14 +49,23 @@ std::string rectangle_text(const Layout<W>& layout, const std::array<int, 4>& co
   return cells_text(layout, cells) + " (" + digits_text(pair) + ")";
 }
 
+// The deadly pattern as evidence: its cells in order and the pair's values in each (explain only).
+inline void pattern_evidence(StepEvidence& evidence, std::span<const int> pattern, CandidateMask pair) {
+  for (int cell : pattern) {
+    evidence.cells.push_back(cell);
+    add_candidates(evidence, cell, pair);
+  }
+}
+
 // Type 3 with a hidden set (SE's rule): the pair's digits and k - 2 digits outside the pattern
 // have, leaving out `second`, k places in all in a unit holding both extra cells (k at least the
 // number of extra digits, 2k below the unit's open cells). As one of the two cells holds an extra
 // digit, those k digits fill those places, whose other digits go (+0.1 per place beyond two).
 template <int W>
-void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int first,
-                  int second, int unit, CandidateMask pair, Technique technique, double base,
-                  const std::string& name, const std::string& where, std::vector<Step>& out) {
+void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                  std::span<const int> pattern, int first, int second, int unit, CandidateMask pair,
+                  Technique technique, double base, const std::string& name, const std::string& where,
+                  std::vector<Step>& out) {
   const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
   const CandidateMask extras = (board.mask(first) | board.mask(second)) & ~pair;
   const int open = (unit_cells & board.open).count();
@@ -82,10 +92,15 @@ void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchCo
         step.eliminations.push_back({cell, std::countr_zero(gone)});
     });
     if (step.eliminations.empty()) return;
-    if (context.explain)
+    if (context.explain) {
       step.detail = name + " type 3, " + where + ", " + cells_text(layout, places) +
                     " and one of the two form a hidden set (" + digits_text(set) + ") in " +
                     layout.unit_name(unit);
+      // The hidden set: its digits' places in the unit, the second extra cell left out.
+      pattern_evidence(step.evidence, pattern, pair);
+      step.evidence.units.push_back(unit);
+      places.for_each([&](int cell) { add_candidates(step.evidence, cell, board.mask(cell) & set); });
+    }
     out.push_back(std::move(step));
   };
   // Every subset of `outside` of at most most - 2 digits, each once (digits taken in increasing order).
@@ -103,9 +118,10 @@ void hidden_type3(const Layout<W>& layout, const Board<W>& board, const SearchCo
 // cannot be in them. Type 3: their extra digits act as one cell forming a naked set with other
 // cells of a shared unit (+0.1 per such cell).
 template <int W>
-void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const SearchContext& context, int first,
-                     int second, CandidateMask pair, Technique technique, double base,
-                     const std::string& name, const std::string& where, std::vector<Step>& out) {
+void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+                     std::span<const int> pattern, int first, int second, CandidateMask pair,
+                     Technique technique, double base, const std::string& name, const std::string& where,
+                     std::vector<Step>& out) {
   const CandidateMask first_extra = board.mask(first) & ~pair;
   const CandidateMask second_extra = board.mask(second) & ~pair;
   // Type 2: both extra cells add the same single digit, which must then be in one of them.
@@ -116,7 +132,10 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
     if (eliminated.any()) {
       Step step = make_step(technique, base);
       eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-      if (context.explain) step.detail = name + " type 2, " + where;
+      if (context.explain) {
+        step.detail = name + " type 2, " + where;
+        pattern_evidence(step.evidence, pattern, pair);
+      }
       out.push_back(std::move(step));
     }
   }
@@ -135,9 +154,12 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
       Step step = make_step(technique, base);
       step.eliminations.push_back({first, other});
       step.eliminations.push_back({second, other});
-      if (context.explain)
+      if (context.explain) {
         step.detail =
             name + " type 4, " + where + ", " + digit_text(locked) + " locked in " + layout.unit_name(unit);
+        pattern_evidence(step.evidence, pattern, pair);
+        step.evidence.units.push_back(unit);
+      }
       out.push_back(std::move(step));
     }
     // Type 3: the extra digits act as one cell that forms a naked subset with other cells of
@@ -173,6 +195,12 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
             step.detail = name + " type 3, " + where + ", extra digits " + digits_text(extras) + " with " +
                           cells_text(layout, members) + " form a naked set (" + digits_text(together) +
                           ") in " + layout.unit_name(unit);
+            // The naked set: the other cells' candidates, with the extra digits of the two.
+            pattern_evidence(step.evidence, pattern, pair);
+            step.evidence.units.push_back(unit);
+            members.for_each([&](int cell) { add_candidates(step.evidence, cell, board.mask(cell)); });
+            add_candidates(step.evidence, first, first_extra);
+            add_candidates(step.evidence, second, second_extra);
           }
           out.push_back(std::move(step));
           return;
@@ -185,7 +213,7 @@ void two_extra_cells(const Layout<W>& layout, const Board<W>& board, const Searc
       visit(visit, 0, 0, extras);
     }
     if (extra_size >= 2)
-      hidden_type3(layout, board, context, first, second, unit, pair, technique, base, name, where, out);
+      hidden_type3(layout, board, context, pattern, first, second, unit, pair, technique, base, name, where, out);
   }
 }
 
@@ -333,11 +361,14 @@ class UniqueLoopSearch {
       Step step = make_step(Technique::unique_loop, base);
       for (CandidateMask hit = pair_; hit != 0; hit &= hit - 1)
         step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-      if (context_.explain) step.detail = "unique loop type 1, " + where;
+      if (context_.explain) {
+        step.detail = "unique loop type 1, " + where;
+        pattern_evidence(step.evidence, loop_, pair_);
+      }
       out_.push_back(std::move(step));
     } else if (extra.size() == 2) {
-      two_extra_cells(layout_, board_, context_, extra[0], extra[1], pair_, Technique::unique_loop, base,
-                      "unique loop", where, out_);
+      two_extra_cells(layout_, board_, context_, std::span<const int>(loop_), extra[0], extra[1], pair_,
+                      Technique::unique_loop, base, "unique loop", where, out_);
     } else if (bit_count(extra_digits) == 1) {
       // Type 2 with more cells: the extra digit is in one of them.
       const int digit = std::countr_zero(extra_digits);
@@ -346,7 +377,10 @@ class UniqueLoopSearch {
       if (eliminated.none()) return;
       Step step = make_step(Technique::unique_loop, base);
       eliminated.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-      if (context_.explain) step.detail = "unique loop type 2, " + where;
+      if (context_.explain) {
+        step.detail = "unique loop type 2, " + where;
+        pattern_evidence(step.evidence, loop_, pair_);
+      }
       out_.push_back(std::move(step));
     }
   }
@@ -399,12 +433,15 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
           Step step = make_step(Technique::unique_rectangle, 4.5);
           for (CandidateMask hit = pair; hit != 0; hit &= hit - 1)
             step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-          if (context.explain) step.detail = "unique rectangle type 1, " + where;
+          if (context.explain) {
+            step.detail = "unique rectangle type 1, " + where;
+            pattern_evidence(step.evidence, corners, pair);
+          }
           out.push_back(std::move(step));
           continue;
         }
-        two_extra_cells(layout, board, context, extra[0], extra[1], pair, Technique::unique_rectangle, 4.5,
-                        "unique rectangle", where, out);
+        two_extra_cells(layout, board, context, std::span<const int>(corners), extra[0], extra[1], pair,
+                        Technique::unique_rectangle, 4.5, "unique rectangle", where, out);
       }
     }
   });
@@ -452,6 +489,16 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
   });
 }
 
+// The grave as evidence: the cells holding extras and the extras, without which the board is a
+// BUG (explain only).
+inline void bug_evidence(StepEvidence& evidence, const std::vector<Deduction>& extras) {
+  for (const Deduction& extra : extras) {
+    if (std::find(evidence.cells.begin(), evidence.cells.end(), extra.cell) == evidence.cells.end())
+      evidence.cells.push_back(extra.cell);
+    add_candidate(evidence, extra.cell, extra.digit);
+  }
+}
+
 // BUG types 3 and 4 (SE's rules), the extra cells all in `unit`. Type 4: two extra cells sharing
 // one digit v besides their extras; v's only places in the unit are these two, so whichever cell
 // takes its extra, the other is v, and neither keeps its remaining digit (5.7). Type 3: the extras
@@ -476,9 +523,12 @@ void bug_in_unit(const Layout<W>& layout, const Board<W>& board, const SearchCon
       for (int cell : pair)
         for (CandidateMask gone = board.mask(cell) & ~extras_of(cell) & ~shared; gone != 0; gone &= gone - 1)
           step.eliminations.push_back({cell, std::countr_zero(gone)});
-      if (context.explain)
+      if (context.explain) {
         step.detail = "bivalue universal grave type 4, " + cells_text(layout, extra_cells) + " hold " +
                       digit_text(std::countr_zero(shared)) + " in " + layout.unit_name(unit);
+        bug_evidence(step.evidence, extras);
+        step.evidence.units.push_back(unit);
+      }
       if (!step.eliminations.empty()) out.push_back(std::move(step));
     }
   }
@@ -506,6 +556,10 @@ void bug_in_unit(const Layout<W>& layout, const Board<W>& board, const SearchCon
       step.detail = "bivalue universal grave type 3, the extras of " + cells_text(layout, extra_cells) +
                     " and " + cells_text(layout, set) + " form a naked set (" + digits_text(digits) +
                     ") in " + layout.unit_name(unit);
+      // The naked set's other cells come as candidates only: `cells` are the grave's extra cells.
+      bug_evidence(step.evidence, extras);
+      step.evidence.units.push_back(unit);
+      for (int cell : chosen) add_candidates(step.evidence, cell, board.mask(cell));
     }
     out.push_back(std::move(step));
   };
@@ -587,8 +641,10 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
   if (extras.size() == 1) {
     Step step = make_step(Technique::bug, 5.6);
     step.placements.push_back(extras.front());
-    if (context.explain)
+    if (context.explain) {
       step.detail = "bivalue universal grave type 1, " + layout.cell_text(extras.front().cell) + " breaks it";
+      bug_evidence(step.evidence, extras);
+    }
     out.push_back(std::move(step));
     return;
   }
@@ -606,9 +662,11 @@ void find_bug(const Layout<W>& layout, const Board<W>& board, SearchContext& con
     if (seen_by_all.any()) {
       Step step = make_step(Technique::bug, 5.7);
       seen_by_all.for_each([&](int cell) { step.eliminations.push_back({cell, digit}); });
-      if (context.explain)
+      if (context.explain) {
         step.detail = "bivalue universal grave type 2, " + digit_text(digit) + " in one of " +
                       cells_text(layout, extra_cells);
+        bug_evidence(step.evidence, extras);
+      }
       out.push_back(std::move(step));
     }
   }
