@@ -498,5 +498,58 @@ TEST(PreflightTest, APrintableBookPassesWithItsSpine) {
   EXPECT_EQ(report.out.find("FAIL"), std::string::npos) << report.out;
 }
 
+// A jigsaw's regions are found by line weight alone, with no box pattern to lean on: in every
+// shipped template the region lines of puzzle grids are at least 2.5 times the cell lines (book-6x9
+// had 1.5 pt against 0.75 pt, 2:1), those of solution grids at least twice, and none is heavier
+// than the grid's border.
+TEST(PreflightTest, JigsawRegionLinesAreClearlyHeavierThanCellLines) {
+  for (const std::string name : {"book-6x9", "book-letter", "large-print", "a4-4up", "newspaper"}) {
+    const typeset::Template page_template = typeset::load_template(shipped(name));
+    for (const auto& [master, ratio] : {std::pair{&page_template.puzzle_page, 2.5},
+                                        std::pair{&page_template.solution_page, 2.0}}) {
+      const typeset::GridStyle& grid = master->grid;
+      const double region = std::max(grid.region, grid.thick);
+      SCOPED_TRACE(name + (master == &page_template.puzzle_page ? " puzzles" : " solutions"));
+      EXPECT_GE(region, ratio * grid.thin - 1e-9) << region << " pt against " << grid.thin << " pt";
+      EXPECT_LE(region, grid.border + 1e-9);
+    }
+  }
+  // A region line thinner than the box lines is a template error at its line.
+  TempDir dir;
+  std::string text = testing::read_text_file(shipped("book-6x9"));
+  const std::string from = "region=\"2pt\"";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "region=\"1pt\"");
+  const std::string xml = dir / "thin-regions.xml";
+  write_file_atomically(xml, text);
+  try {
+    typeset::load_template(xml);
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("region lines 1 pt must not be thinner than the thick (box) lines"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// The report gives lengths in the template's unit: millimetres for the templates measured in mm
+// (A4, the newspaper slot), inches for the KDP ones.
+TEST(PreflightTest, TrimIsReportedInTheTemplatesUnit) {
+  const std::string book = test_data("typeset/books/size-6");
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"a4-4up", "PASS  trim                  210 mm x 297 mm  (limit: 210 mm x 297 mm)"},
+      {"newspaper", "PASS  trim                  85 mm x 91 mm  (limit: 85 mm x 91 mm)"},
+      {"book-6x9", "PASS  trim                  6 in x 9 in  (limit: 6 in x 9 in)"},
+      {"book-letter", "PASS  bleed                 0 in  (limit: 0 in)"}};
+  for (const auto& [name, line] : expected) {
+    const CommandResult report = typeset_exactly(book + " -t " + name + " --preflight --draft");
+    EXPECT_EQ(report.exit_code, 0) << name << "\n" << report.out << report.err;
+    EXPECT_NE(report.out.find(line), std::string::npos) << name << "\n" << report.out;
+    if (name == "a4-4up" || name == "newspaper") {
+      EXPECT_EQ(report.out.find(" in "), std::string::npos) << report.out;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sudoku

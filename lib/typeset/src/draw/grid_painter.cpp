@@ -255,9 +255,10 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
     (regular && i % geometry.box_cols() == 0 ? thick : thin).push_back({{x, top}, {x, top + side}});
     (regular && i % geometry.box_rows() == 0 ? thick : thin).push_back({{left, y}, {left + side, y}});
   }
-  if (!regular) thick = region_edges(geometry, frame, look.thick);
+  const double thick_width = regular ? look.thick : std::max(look.thick, look.region);
+  if (!regular) thick = region_edges(geometry, frame, thick_width);
   canvas.stroke_segments(thin, look.thin, look.line_color);
-  canvas.stroke_segments(thick, look.thick, look.line_color);
+  canvas.stroke_segments(thick, thick_width, look.line_color);
   canvas.stroke_rect({left, top, side, side}, look.border, look.line_color);
   const bool cages = solution == nullptr && !geometry.cages().empty();
   if (cages) paint_cages(canvas, geometry, frame, look, std::max(look.thick, look.border) / 2);

@@ -14,8 +14,9 @@
 namespace sudoku::typeset {
 namespace {
 
-std::string in_inches(double points) {
-  return formatted("%.3g in", points / kPointsPerInch);
+// A length in the template's unit: "6 in", "0.125 in", "210 mm", "3.18 mm".
+std::string length_text(double points, bool metric) {
+  return metric ? formatted("%.4g mm", points / kPointsPerMillimetre) : formatted("%.3g in", points / kPointsPerInch);
 }
 
 std::string pt(double points) {
@@ -65,26 +66,27 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     report.checks.push_back(check);
   }
   const PageSetup& page = page_template.puzzle_page.page;
-  report.checks.push_back({"trim", in_inches(page.width) + " x " + in_inches(page.height),
+  const auto in_unit = [&page](double points) { return length_text(points, page.metric); };
+  report.checks.push_back({"trim", in_unit(page.width) + " x " + in_unit(page.height),
                            target != nullptr && target->trim_width > 0
-                               ? in_inches(target->trim_width) + " x " + in_inches(target->trim_height)
+                               ? in_unit(target->trim_width) + " x " + in_unit(target->trim_height)
                                : "",
                            true, ""});
   report.checks.push_back(
-      {"bleed", in_inches(page.bleed) + (page.bleed > 0 && page.mirrored ? " (none in the gutter)" : ""),
-       target != nullptr && target->bleed ? in_inches(*target->bleed) : "", true, ""});
+      {"bleed", in_unit(page.bleed) + (page.bleed > 0 && page.mirrored ? " (none in the gutter)" : ""),
+       target != nullptr && target->bleed ? in_unit(*target->bleed) : "", true, ""});
 
   // Inside margin: widened to the printer's gutter for this page count.
   const Template fitted = with_gutter(page_template, report.pages);
   {
     const double inside = fitted.puzzle_page.page.margins.inside;
     const double required = target != nullptr ? target->gutter_for(report.pages) : 0;
-    std::string measured = in_inches(inside);
+    std::string measured = in_unit(inside);
     if (inside > page.margins.inside + 1e-9)
-      measured += " (widened from the template's " + in_inches(page.margins.inside) + ")";
+      measured += " (widened from the template's " + in_unit(page.margins.inside) + ")";
     report.checks.push_back(
         {"gutter", measured,
-         required > 0 ? "at least " + in_inches(required) + " at " + std::to_string(report.pages) + " pages"
+         required > 0 ? "at least " + in_unit(required) + " at " + std::to_string(report.pages) + " pages"
                       : "",
          inside >= required - 1e-9, ""});
   }
@@ -156,7 +158,7 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
   if (page_template.front_cover) {
     const CoverGeometry cover = cover_geometry(page_template, report.pages, options.paper);
     std::string measured =
-        in_inches(cover.spine) + (options.paper == Paper::cream ? " (cream paper)" : " (white paper)");
+        in_unit(cover.spine) + (options.paper == Paper::cream ? " (cream paper)" : " (white paper)");
     if (!renderable) {
       measured += "; spine text not checked";
     } else if (!cover.spine_text) {

@@ -36,6 +36,7 @@ GridLook grid_look(const GridStyle& style, const FontSet& fonts) {
   look.thin = style.thin;
   look.thick = style.thick;
   look.border = style.border;
+  look.region = style.region;
   look.line_color = style.line_color;
   look.tint = style.tint;
   look.cage = style.cage;

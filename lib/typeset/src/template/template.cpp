@@ -528,6 +528,8 @@ class TemplateReader {
     if (complete && (!element.has("width") || !element.has("height")))
       element.fail("<page> needs 'width' and 'height'");
     page.width = element.length("width", kMinPage, kMaxPage).value_or(page.width);
+    if (const auto width = element.string("width"))
+      page.metric = width->ends_with("mm") || width->ends_with("cm");
     page.height = element.length("height", kMinPage, kMaxPage).value_or(page.height);
     page.bleed = element.length("bleed", 0, inches(0.5)).value_or(page.bleed);
     page.mirrored = element.boolean("mirrored").value_or(page.mirrored);
@@ -575,7 +577,8 @@ class TemplateReader {
 
   GridStyle read_grid(pugi::xml_node node, GridStyle grid, bool complete, const Template& result) {
     const Element element(source_, node,
-                          {"thin", "thick", "border", "color", "toner-safe", "tint", "cage", "cage-sum"},
+                          {"thin", "thick", "border", "region", "color", "toner-safe", "tint", "cage",
+                           "cage-sum"},
                           {"givens", "solved"});
     const double max = 20;
     if (const auto thin = element.length("thin", 0, max)) {
@@ -588,6 +591,13 @@ class TemplateReader {
     grid.border = element.length("border", 0, max).value_or(grid.border);
     if (grid.thick < grid.thin) element.fail("the thick (box) lines must not be thinner than the thin lines");
     if (grid.border < grid.thin) element.fail("the border must not be thinner than the thin lines");
+    if (const auto region = element.length("region", 0, max)) {
+      if (*region < grid.thick)
+        element.fail_at("region", "region lines " + format_points(*region) +
+                                      " must not be thinner than the thick (box) lines, " +
+                                      format_points(grid.thick));
+      grid.region = *region;
+    }
     grid.line_color = element.color("color").value_or(grid.line_color);
     grid.tint = element.color("tint").value_or(grid.tint);
     if (const auto cage = element.length("cage", 0, max)) {
@@ -612,7 +622,8 @@ class TemplateReader {
   // What a toner press prints cleanly: no hairlines and no tints (a grey digit is a dot screen).
   void check_toner_safe(const Element& element, const GridStyle& grid) {
     const double thinnest =
-        std::min({grid.thin, grid.thick, grid.border, grid.cage > 0 ? grid.cage : grid.thin});
+        std::min({grid.thin, grid.thick, grid.border, grid.region > 0 ? grid.region : grid.thick,
+                  grid.cage > 0 ? grid.cage : grid.thin});
     if (thinnest < kTonerLineWeight - 1e-9)
       element.fail("a toner-safe grid needs lines of at least " + format_points(kTonerLineWeight) + ", not " +
                    format_points(thinnest));

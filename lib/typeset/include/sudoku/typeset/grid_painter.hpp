@@ -37,6 +37,7 @@ struct GridLook {
   double thin = 0.5;
   double thick = 1.5;
   double border = 2;
+  double region = 0;  // between a jigsaw's regions; 0: as wide as the box lines
   Color line_color = Color::black();
   Color tint = {0.85, 0.85, 0.85};  // the cells of a variant's extra units
   double cage = 0;                  // Killer's dashed cage lines; 0: as wide as the thin lines

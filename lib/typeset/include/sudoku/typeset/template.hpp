@@ -121,6 +121,10 @@ struct GridStyle {
   double thin = 0.5;    // between cells
   double thick = 1.5;   // between boxes
   double border = 2.0;  // around the grid
+  // Between a jigsaw's regions (0: as wide as the box lines). Irregular regions are found by line
+  // weight alone, with no box pattern to lean on, so the shipped templates make them at least 2.5
+  // times the cell lines.
+  double region = 0;
   Color line_color = Color::black();
   bool toner_safe = false;  // checked when loaded: lines >= kTonerLineWeight, no grey lines or digits
   // Variants: the fill of the cells of extra units (X's diagonals, Windoku's windows, the asterisk,
@@ -153,6 +157,9 @@ struct PageSetup {
   // ink and every margin stays inside (print-on-demand services ask for 0.375 in).
   double safe_margin = 0;
   Margins margins;
+  // The page's width is written in mm or cm: reports give its lengths in millimetres, as the
+  // template's author measures them, and in inches otherwise.
+  bool metric = false;
 };
 
 // A filled rectangle in trim-box coordinates (it may reach into the bleed).
