@@ -290,14 +290,20 @@ TEST(CalibrateCli, HouseLoopWritesEverythingIntoOneFolder) {
   const testing::TempDir temp("calibrate-house-loop");
   const std::string dir = temp / "house";
   const auto result = run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/house.txt") +
-                                  " --bins 'easy:<1.5,medium:<2.5,hard' --sample 2 --seed 7 -j2");
+                                  " --bins 'easy:<1.5,medium:<2.5,hard' --sample 2 --sample-seed 7 -j2");
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
   const Calibration levels = read_calibration_file(dir + "/levels.json");
   EXPECT_EQ(levels.metric, "technique");
   EXPECT_EQ(levels.options.at("uniqueness"), "false");
   EXPECT_EQ(levels.options.at("order"), "invariant");
   ASSERT_EQ(levels.levels.size(), 3U);
-  for (const auto& level : levels.levels) EXPECT_TRUE(level.distribution.has_value()) << level.name;
+  for (const auto& level : levels.levels) {
+    ASSERT_TRUE(level.distribution.has_value()) << level.name;
+    // The variety rule only where the archive's own level varies (three grades inside the band).
+    std::size_t inside = 0;
+    for (const auto& bin : level.distribution->grade.bins) inside += level.band->contains(bin.first) ? 1 : 0;
+    EXPECT_EQ(level.variety, inside >= 3) << level.name;
+  }
   // Validation on by default.
   const std::string report = testing::read_text_file(dir + "/report.txt");
   EXPECT_NE(report.find("labels (rows) against the learned levels (columns)"), std::string::npos) << report;

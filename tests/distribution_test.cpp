@@ -168,10 +168,20 @@ TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   EXPECT_NEAR(grade.critical, 1.3581015 * std::sqrt(14.0 / 40.0), 1e-6);
   EXPECT_TRUE(grade.pass());
   EXPECT_DOUBLE_EQ(audit.groups[0].distribution[1].distance, 0.0);
+  EXPECT_DOUBLE_EQ(grade.floor, 0.0);  // the archive lies inside the easy band 1.0-2.3
   EXPECT_TRUE(audit.ok());  // distances are reported, not problems
   EXPECT_NE(format_audit(audit).find("against the archive: Easy: grade KS 0.50 <= 0.80 pass"), std::string::npos)
       << format_audit(audit);
   EXPECT_TRUE(audit_to_json(audit).at("chapters").at(0).at("ks").at("grade").at("pass").as_bool());
+  // An archive half below the band: no group inside it gets nearer than 0.5, and the text says so.
+  AuditGroup medium = audit_group("Medium", "medium", calibration, 9);  // band 2.5-3.4
+  medium.reference = LevelDistribution{Histogram{{{2.0, 2}, {2.6, 1}, {3.0, 1}}}, {}};
+  medium.puzzles.push_back(AuditPuzzle{2.6, false, "pointing", 30, 0});
+  const Audit below = run_audit({medium});
+  ASSERT_EQ(below.groups[0].distribution.size(), 1U);
+  EXPECT_DOUBLE_EQ(below.groups[0].distribution[0].floor, 0.5);
+  EXPECT_DOUBLE_EQ(below.groups[0].distribution[0].distance, 0.5);  // 2.0 x2 then 2.6: F 0.5 vs 0
+  EXPECT_NE(format_audit(below).find("(at least 0.50 inside the band)"), std::string::npos) << format_audit(below);
   // A call-count calibration's ratings are not grades: no comparison.
   calibration.metric = "call-count";
   EXPECT_FALSE(audit_group("Easy", "easy", calibration, 9).reference);

@@ -70,7 +70,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       "Kolmogorov-Smirnov distances (audit.txt); implies --bands, --validate 0.3 and --metric technique "
       "--uniqueness false --order invariant unless given")(
       "sample", po::value(&options.sample)->default_value(6), "with --house: puzzles per level in the sample book")(
-      "seed", po::value(&options.seed)->default_value(1), "with --house: the sample book's seed")(
+      "sample-seed", po::value(&options.seed)->default_value(1), "with --house: the sample book's seed")(
       "compare", po::value(&options.compare),
       "a calibration to show next to ours: its levels in file order beside the measured levels in theirs "
       "('paper': the paper's Table I)")("level-file", po::value(&level_specs), "LEVEL=FILE (positional)");
@@ -104,8 +104,8 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
     options.study.bands = true;
     if (!values.count("validate")) validate = "0.3";
     options.output = options.house + "/levels.json";
-  } else if (!values["sample"].defaulted() || !values["seed"].defaulted()) {
-    throw UsageError("--sample and --seed apply only with --house");
+  } else if (!values["sample"].defaulted() || !values["sample-seed"].defaulted()) {
+    throw UsageError("--sample and --sample-seed apply only with --house");
   }
   if (options.output.empty()) throw UsageError("no output file given (-o calibration.json)");
   if (levels < 0) throw UsageError("--levels must be 0 (as measured) or more");

@@ -735,8 +735,17 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     house.agreement = make_bands(result);
     // The archive's spread within each level, for generate-book's slot targets and the audit's
     // Kolmogorov-Smirnov distances (distribution.hpp): every valid held-in rating, outliers included.
-    for (std::size_t l = 0; l < level_ratings.size(); ++l)
-      result.calibration.levels[l].distribution = LevelDistribution{histogram_of(level_ratings[l]), {}};
+    for (std::size_t l = 0; l < level_ratings.size(); ++l) {
+      CalibrationLevel& level = result.calibration.levels[l];
+      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}};
+      // A level whose own puzzles take fewer grades inside its band than the variety rule asks
+      // techniques (Solo's basic: hidden singles in lines, grade 1.5, and nothing else) is a house
+      // that does not vary that level; a book in its style is not asked to (calibration.hpp).
+      std::size_t grades_inside = 0;
+      for (const auto& bin : level.distribution->grade.bins)
+        if (level.band->contains(bin.first)) ++grades_inside;
+      if (grades_inside < kVarietyMinimumTechniques) level.variety = false;
+    }
     for (const auto& ratings_of_level : level_ratings) house.held_in += ratings_of_level.size();
     learn_givens_and_symmetry(items, solutions, result, house);
     if (options.validate) house.validation = validate_levels(items, solutions, ratings, result, *options.validate);

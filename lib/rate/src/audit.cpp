@@ -97,15 +97,29 @@ GroupAudit audit_one(const AuditGroup& group) {
   audit.variety_checked = group.check_variety && audit.count >= kVarietyMinimumCount;
   if (audit.variety_checked) check_variety(audit);
   if (group.reference) {
-    const auto compare = [&](const char* quantity, const Histogram& ours, const Histogram& archive) {
+    const auto compare = [&](const char* quantity, const Histogram& ours, const Histogram& archive,
+                             std::optional<std::pair<double, double>> range) {
       if (ours.empty() || archive.empty()) return;
+      double floor = 0;
+      if (range) {
+        std::size_t below = 0, above = 0;
+        for (const auto& [value, count] : archive.bins) {
+          if (value < range->first) below += count;
+          if (value > range->second) above += count;
+        }
+        floor = static_cast<double>(std::max(below, above)) / static_cast<double>(archive.total());
+      }
       audit.distribution.push_back({quantity, ours.total(), archive.total(), ks_distance(ours, archive),
-                                    ks_critical_value(ours.total(), archive.total())});
+                                    ks_critical_value(ours.total(), archive.total()), floor});
     };
     std::vector<int> givens;
     for (const AuditPuzzle& puzzle : group.puzzles) givens.push_back(puzzle.givens);
-    compare("grade", histogram_of(std::span<const double>(grades)), group.reference->grade);
-    compare("givens", histogram_of(std::span<const int>(givens)), group.reference->givens);
+    std::optional<std::pair<double, double>> band, range;
+    if (group.band) band = std::pair{group.band->low, group.band->high};
+    if (group.givens_range)
+      range = std::pair{static_cast<double>(group.givens_range->fewest), static_cast<double>(group.givens_range->most)};
+    compare("grade", histogram_of(std::span<const double>(grades)), group.reference->grade, band);
+    compare("givens", histogram_of(std::span<const int>(givens)), group.reference->givens, range);
   }
   return audit;
 }
@@ -190,6 +204,7 @@ boost::json::value audit_to_json(const Audit& audit) {
       for (const DistributionCheck& check : group.distribution)
         ks[check.quantity] = {{"distance", check.distance},
                               {"critical", check.critical},
+                              {"floor", check.floor},
                               {"puzzles", check.puzzles},
                               {"archive", check.archive},
                               {"pass", check.pass()}};
@@ -262,6 +277,11 @@ std::string format_audit(const Audit& audit) {
       std::snprintf(text, sizeof text, "%s KS %.2f %s %.2f %s", check.quantity.c_str(), check.distance,
                     check.pass() ? "<=" : ">", check.critical, check.pass() ? "pass" : "FAIL");
       out << separator << text;
+      if (check.floor > 0) {
+        std::snprintf(text, sizeof text, " (at least %.2f inside the %s)", check.floor,
+                      check.quantity == "grade" ? "band" : "range");
+        out << text;
+      }
       separator = ", ";
     }
     out << " (" << group.distribution.front().puzzles << " puzzles against "

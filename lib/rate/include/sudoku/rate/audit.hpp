@@ -75,6 +75,10 @@ struct DistributionCheck {
   std::size_t archive = 0;  // of the archive's level
   double distance = 0;
   double critical = 0;  // ks_critical_value(puzzles, archive)
+  // The least distance any group inside the level's band (grade) or givens range (givens) can have:
+  // the archive's share below the band or above it, whichever is larger. A distance near it is the
+  // level's cut through the archive, not the generator.
+  double floor = 0;
   bool pass() const { return distance <= critical; }
 };
 
@@ -116,13 +120,15 @@ Audit run_audit(const std::vector<AuditGroup>& groups, std::vector<std::string> 
 // {"ok": true, "chapters": [{"title", "level", "band", "givens_range", "count", "beyond",
 //  "grade": {"min", "median", "max"}, "givens": {"min", "max"}, "hardest": {"X-wing": 7, ...},
 //  "outside_band", "outside_givens", "variety_checked", "problems": [...]}, ...]}; groups with a
-//  reference add "ks": {"grade": {"distance", "critical", "puzzles", "archive", "pass"}, "givens": ...}; Killer groups
+//  reference add "ks": {"grade": {"distance", "critical", "floor", "puzzles", "archive", "pass"},
+//  "givens": ...}; Killer groups
 //  add "cages_range", "cages": {"min", "max"} and "outside_cages"; "unaudited": [...] when some
 //  puzzle could not be audited.
 boost::json::value audit_to_json(const Audit& audit);
 // A table, one line per group (a cages column when some group is a Killer group), then one line per
 // problem and per puzzle not audited ("all checks passed" when none), then one line per group
-// measured against its archive ("against the archive: Easy: grade KS 0.12 <= 0.57 pass, ...").
+// measured against its archive ("against the archive: Easy: grade KS 0.12 <= 0.57 pass, ..."; a
+// floor above zero follows as "(at least 0.30 inside the band)").
 std::string format_audit(const Audit& audit);
 
 }  // namespace sudoku
