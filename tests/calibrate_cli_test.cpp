@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -283,6 +284,64 @@ TEST(CalibrateCli, BandsFromLabelledLevels) {
 
 // --bands --validate: a house style from an archive in its order (Solo's levels, half-turn
 // symmetric), learned from the earlier 70 %, checked on the later 30 %.
+// --house: the whole loop into one folder, on the small test archive (three levels, two puzzles
+// each in the sample book to stay fast).
+TEST(CalibrateCli, HouseLoopWritesEverythingIntoOneFolder) {
+  const testing::TempDir temp("calibrate-house-loop");
+  const std::string dir = temp / "house";
+  const auto result = run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/house.txt") +
+                                  " --bins 'easy:<1.5,medium:<2.5,hard' --sample 2 --sample-seed 7 -j2");
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  const Calibration levels = read_calibration_file(dir + "/levels.json");
+  EXPECT_EQ(levels.metric, "technique");
+  EXPECT_EQ(levels.options.at("uniqueness"), "false");
+  EXPECT_EQ(levels.options.at("order"), "invariant");
+  ASSERT_EQ(levels.levels.size(), 3U);
+  for (const auto& level : levels.levels) {
+    ASSERT_TRUE(level.distribution.has_value()) << level.name;
+    // The variety rule only where the archive's own level varies (three grades inside the band).
+    std::size_t inside = 0;
+    for (const auto& bin : level.distribution->grade.bins) inside += level.band->contains(bin.first) ? 1 : 0;
+    EXPECT_EQ(level.variety, inside >= 3) << level.name;
+  }
+  // Validation on by default.
+  const std::string report = testing::read_text_file(dir + "/report.txt");
+  EXPECT_NE(report.find("labels (rows) against the learned levels (columns)"), std::string::npos) << report;
+  // The plan names the levels file beside it and asks for two puzzles per level.
+  const auto plan = boost::json::parse(testing::read_text_file(dir + "/plan.json")).as_object();
+  EXPECT_EQ(plan.at("calibration").as_string(), "levels.json");
+  ASSERT_EQ(plan.at("chapters").as_array().size(), 3U);
+  EXPECT_EQ(plan.at("chapters").as_array()[1].as_object().at("count").as_int64(), 2);
+  // The book, its report with a Kolmogorov-Smirnov verdict per chapter, and the audit text.
+  const auto book_report = boost::json::parse(testing::read_text_file(dir + "/book/report.json")).as_object();
+  const auto& chapters = book_report.at("chapters").as_array();
+  ASSERT_EQ(chapters.size(), 3U);
+  for (const auto& chapter : chapters) {
+    const auto& ks = chapter.as_object().at("ks").as_object();
+    for (const char* quantity : {"grade", "givens"}) {
+      const auto& check = ks.at(quantity).as_object();
+      EXPECT_EQ(check.at("puzzles").as_int64(), 2) << quantity;
+      const double distance = check.at("distance").as_double();
+      EXPECT_GE(distance, 0.0);
+      EXPECT_LE(distance, 1.0);
+      EXPECT_EQ(check.at("pass").as_bool(), distance <= check.at("critical").as_double());
+    }
+  }
+  const std::string audit = testing::read_text_file(dir + "/audit.txt");
+  EXPECT_NE(audit.find("against the archive: medium: grade KS "), std::string::npos) << audit;
+  EXPECT_NE(result.out.find("audited against the archive"), std::string::npos);
+  // The loop needs a labelled archive and writes its own levels file.
+  EXPECT_EQ(run_command(calibrate() + " --house " + dir + " easy=" + test_data("calibrate/house.txt")).exit_code, 2);
+  EXPECT_EQ(run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/house.txt") +
+                        " --bins 'easy:<1.5,medium:<2.5,hard' -o x.json")
+                .exit_code,
+            2);
+  EXPECT_EQ(run_command(calibrate() + " --sample 3 --labelled " + test_data("calibrate/house.txt") +
+                        " --bins 'easy:<1.5,medium:<2.5,hard' -o " + dir + "/x.json")
+                .exit_code,
+            2);
+}
+
 TEST(CalibrateCli, HouseStyleWithValidation) {
   const std::string dir = testing::make_temp_dir("calibrate-house");
   const std::string archive = test_data("calibrate/house.txt");
@@ -327,6 +386,13 @@ TEST(CalibrateCli, HouseStyleWithValidation) {
     EXPECT_GE(levels.levels[level].givens->fewest, fewest) << level;
     EXPECT_LE(levels.levels[level].givens->most, most) << level;
     EXPECT_LE(levels.levels[level].givens->fewest, levels.levels[level].givens->most);
+    // The level's distribution is its held-in puzzles: as many grades, and their givens exactly.
+    ASSERT_TRUE(levels.levels[level].distribution.has_value()) << level;
+    std::vector<int> level_givens;
+    for (std::size_t i = 0; i < held_in; ++i)
+      if (static_cast<std::size_t>(labels[i]) == level + 1) level_givens.push_back(givens[i]);
+    EXPECT_EQ(levels.levels[level].distribution->grade.total(), level_givens.size()) << level;
+    EXPECT_EQ(levels.levels[level].distribution->givens, histogram_of(std::span<const int>(level_givens))) << level;
     if (level > 0) {
       EXPECT_EQ(levels.levels[level].band->low, levels.levels[level - 1].band->high);
     }

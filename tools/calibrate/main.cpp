@@ -2,16 +2,23 @@
 // with levels, the way Fatemi, Kazemi & Mehrasa (2014) derive their Table I.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
+
+#include <boost/json.hpp>
 
 #include "cli.hpp"
 #include "options.hpp"
 #include "progress_bar.hpp"
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/json_io.hpp"
 #include "sudoku/corpus/calibration_study.hpp"
+#include "sudoku/generate/book_generation.hpp"
+#include "sudoku/generate/plan.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
 #include "resources.hpp"
@@ -24,6 +31,42 @@ namespace {
 using sudoku::cli::parse_flag;
 
 constexpr std::size_t kExcludedLinesShown = 20;
+
+// --house, after the levels are written: a plan of `sample` puzzles per learned level (DIR/plan.json,
+// so the editor can run it again with generate-book), its book (DIR/book/) and the book's audit,
+// whose Kolmogorov-Smirnov lines compare every chapter with the archive's level (DIR/audit.txt).
+// Returns false when the generator missed a slot (said on stderr).
+bool run_house(const sudoku::cli::CalibrateOptions& options, const sudoku::Calibration& levels) {
+  const std::filesystem::path folder(options.house);
+  boost::json::array chapters;
+  for (const auto& level : levels.levels)
+    chapters.push_back({{"title", level.name}, {"level", level.name}, {"count", options.sample}});
+  boost::json::object plan{{"title", "House style sample"},
+                           {"seed", options.seed},
+                           {"calibration", "levels.json"},
+                           {"chapters", std::move(chapters)}};
+  if (levels.size) plan["size"] = *levels.size;
+  const std::string plan_path = (folder / "plan.json").string();
+  sudoku::write_file_atomically(plan_path, sudoku::pretty_json(plan));
+
+  sudoku::BookGenerationOptions generation;
+  generation.output_directory = (folder / "book").string();
+  generation.jobs = options.study.jobs;
+  generation.tool_version = options.study.tool_version;
+  sudoku::BookGenerationResult book;
+  try {
+    book = sudoku::generate_book(sudoku::read_plan(plan_path), generation);
+  } catch (const sudoku::GenerationError& error) {
+    std::cerr << "calibrate: " << plan_path << ": " << error.what() << "\n";
+    return false;
+  }
+  const std::string audit = sudoku::format_audit(book.audit);
+  sudoku::write_file_atomically((folder / "audit.txt").string(), audit);
+  std::cout << "\nsample book (" << book.book.puzzle_count() << " puzzles, " << generation.output_directory
+            << "), audited against the archive:\n"
+            << audit;
+  return true;
+}
 
 int run(const sudoku::cli::CalibrateOptions& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -55,25 +98,36 @@ int run(const sudoku::cli::CalibrateOptions& options) {
             result, {options.title, options.study.outliers, reference, options.plot_date}),
         *plot_fonts, sudoku::typeset::plot_format_for_path(options.plot));
 #endif
+  if (!options.house.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.house, error);
+    if (error) throw sudoku::IoError(options.house + ": cannot create the folder: " + error.message());
+  }
   sudoku::write_calibration_file(options.output, result.calibration);
   if (!options.plot.empty()) sudoku::write_file_atomically(options.plot, plot_bytes);
 
   for (const std::string& line : sudoku::study_diagnostics(result, kExcludedLinesShown))
     std::cerr << "calibrate: " << line << "\n";
 
-  std::cout << "calibrate: " << result.calibration.metric << ", " << result.calibration.runs
-            << " runs per puzzle, "
-            << "outliers " << sudoku::to_string(options.study.outliers) << "\n\n"
-            << sudoku::format_study_summary(result, reference);
-  if (result.house) std::cout << "\n" << sudoku::format_house_style(result);
-  std::cout << std::flush;
+  std::ostringstream report;
+  report << "calibrate: " << result.calibration.metric << ", " << result.calibration.runs << " runs per puzzle, "
+         << "outliers " << sudoku::to_string(options.study.outliers) << "\n\n"
+         << sudoku::format_study_summary(result, reference);
+  if (result.house) report << "\n" << sudoku::format_house_style(result);
+  std::cout << report.str() << std::flush;
+  bool sample_made = true;
+  if (!options.house.empty()) {
+    sudoku::write_file_atomically((std::filesystem::path(options.house) / "report.txt").string(), report.str());
+    sample_made = run_house(options, result.calibration);
+    std::cout << std::flush;
+  }
   if (!std::cout) throw sudoku::IoError("standard output: write error");
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "calibrate: %zu puzzles (%zu excluded) in %.1f s -> %s%s%s\n", total,
                result.excluded.size(), seconds, options.output.c_str(), options.plot.empty() ? "" : ", ",
                options.plot.c_str());
-  return result.excluded.empty() ? sudoku::cli::kSuccess : sudoku::cli::kSomeFailed;
+  return result.excluded.empty() && sample_made ? sudoku::cli::kSuccess : sudoku::cli::kSomeFailed;
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   command_line.usage =
       "calibrate LEVEL=FILE... -o calibration.json [options]\n"
       "       calibrate --labelled FILE --bins 'easy:<2.0,medium:<3.0,hard:<5.0,evil' -o calibration.json "
-      "[options]";
+      "[options]\n"
+      "       calibrate --house DIR --labelled ARCHIVE --bins 'easy:<1.5,medium:<2.5,hard' [options]";
   command_line.summary =
       "Rates every puzzle of each level (a file of puzzles per level, or one file of 'PUZZLE VALUE' lines\n"
       "binned by value: a puzzle goes to the first bin whose bound its value is below, the last bin may "
@@ -63,6 +64,13 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
                                      "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
+      "house", po::value(&options.house),
+      "the whole house-style loop into folder DIR: learned levels (levels.json) with their validation "
+      "(report.txt), a sample chapter per level (plan.json, book/) and its audit against the archive with "
+      "Kolmogorov-Smirnov distances (audit.txt); implies --bands, --validate 0.3 and --metric technique "
+      "--uniqueness false --order invariant unless given")(
+      "sample", po::value(&options.sample)->default_value(6), "with --house: puzzles per level in the sample book")(
+      "sample-seed", po::value(&options.seed)->default_value(1), "with --house: the sample book's seed")(
       "compare", po::value(&options.compare),
       "a calibration to show next to ours: its levels in file order beside the measured levels in theirs "
       "('paper': the paper's Table I)")("level-file", po::value(&level_specs), "LEVEL=FILE (positional)");
@@ -88,6 +96,17 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
     throw UsageError("no input: give LEVEL=FILE arguments, or --labelled FILE with --bins");
   if (labelled != (values.count("bins") > 0)) throw UsageError("--labelled and --bins go together");
   if (labelled) options.bins = sudoku::parse_bins(bins);  // InputError "--bins:1:COLUMN: ..."
+  if (!options.house.empty()) {
+    if (!labelled) throw UsageError("--house learns from one labelled archive: give --labelled FILE --bins ...");
+    if (!options.output.empty()) throw UsageError("--house writes DIR/levels.json: drop -o");
+    if (levels > 0) throw UsageError("--house makes band levels: drop --levels");
+    if (options.sample < 1 || options.sample > 1000) throw UsageError("--sample must be from 1 to 1000");
+    options.study.bands = true;
+    if (!values.count("validate")) validate = "0.3";
+    options.output = options.house + "/levels.json";
+  } else if (!values["sample"].defaulted() || !values["sample-seed"].defaulted()) {
+    throw UsageError("--sample and --sample-seed apply only with --house");
+  }
   if (options.output.empty()) throw UsageError("no output file given (-o calibration.json)");
   if (levels < 0) throw UsageError("--levels must be 0 (as measured) or more");
   if (levels > 0 && options.study.bands) throw UsageError("--bands and --levels do not go together");
@@ -99,7 +118,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   options.study.outliers = parse_flag("--outliers", [&] { return sudoku::parse_outlier_rule(outliers); });
   // The paper's rule serves a mean target; a band should keep every puzzle its level printed.
   if (options.study.bands && values["outliers"].defaulted()) options.study.outliers = sudoku::OutlierRule::none;
-  if (values.count("validate")) {
+  if (values.count("validate") || !options.house.empty()) {
     if (!options.study.bands) throw UsageError("--validate applies only with --bands");
     char* end = nullptr;
     const double fraction = std::strtod(validate.c_str(), &end);
@@ -112,7 +131,13 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   const auto names = sudoku::rating_metric_names();
   if (std::find(names.begin(), names.end(), options.metric) == names.end())
     throw UsageError("unknown metric '" + options.metric + "' (known: " + metric_name_list() + ")");
+  // The house loop grades as the press levels and the audit do unless told otherwise.
+  if (!options.house.empty() && values["metric"].defaulted()) options.metric = "technique";
   options.metric_settings = metric_flags.settings_for(options.metric, values);
+  if (!options.house.empty() && options.metric == "technique") {
+    options.metric_settings.try_emplace("uniqueness", "false");
+    options.metric_settings.try_emplace("order", "invariant");
+  }
 #if SUDOKU_CALIBRATE_PLOT
   if (!options.plot.empty())
     parse_flag("--plot " + options.plot, [&] { return sudoku::typeset::plot_format_for_path(options.plot); });

@@ -24,6 +24,14 @@ struct CalibrateOptions {
   std::string metric;
   MetricSettings metric_settings;
   StudyOptions study;
+  // --house DIR: the whole house-style loop into one folder (main.cpp run_house): the learned levels
+  // (DIR/levels.json), the report (DIR/report.txt), a plan of `sample` puzzles per level
+  // (DIR/plan.json), its book (DIR/book/, with report.json) and the book's audit against the archive
+  // (DIR/audit.txt). Implies --bands, --validate 0.3 and the press levels' grading (technique grade,
+  // uniqueness off, invariant order) unless given.
+  std::string house;
+  int sample = 6;
+  std::uint64_t seed = 1;
 };
 
 // Parses argv into `options`. Returns false when --help or --version was answered (exit 0); throws

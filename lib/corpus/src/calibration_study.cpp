@@ -299,7 +299,11 @@ void learn_givens_and_symmetry(const Items& items, const std::vector<int>& solut
     return;
   }
   result.calibration.size = size;
-  for (std::size_t l = 0; l < givens.size(); ++l) result.calibration.levels[l].givens = givens_range(givens[l]);
+  for (std::size_t l = 0; l < givens.size(); ++l) {
+    result.calibration.levels[l].givens = givens_range(givens[l]);
+    if (result.calibration.levels[l].distribution)
+      result.calibration.levels[l].distribution->givens = histogram_of(std::span<const int>(givens[l]));
+  }
   house.symmetry = symmetry_census(grids);
   result.calibration.symmetry = house.symmetry->consistent;
 }
@@ -729,6 +733,19 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     if (options.levels > 0) fail("bands are made from measured levels only (drop --levels)");
     HouseStyle house;
     house.agreement = make_bands(result);
+    // The archive's spread within each level, for generate-book's slot targets and the audit's
+    // Kolmogorov-Smirnov distances (distribution.hpp): every valid held-in rating, outliers included.
+    for (std::size_t l = 0; l < level_ratings.size(); ++l) {
+      CalibrationLevel& level = result.calibration.levels[l];
+      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}};
+      // A level whose own puzzles take fewer grades inside its band than the variety rule asks
+      // techniques (Solo's basic: hidden singles in lines, grade 1.5, and nothing else) is a house
+      // that does not vary that level; a book in its style is not asked to (calibration.hpp).
+      std::size_t grades_inside = 0;
+      for (const auto& bin : level.distribution->grade.bins)
+        if (level.band->contains(bin.first)) ++grades_inside;
+      if (grades_inside < kVarietyMinimumTechniques) level.variety = false;
+    }
     for (const auto& ratings_of_level : level_ratings) house.held_in += ratings_of_level.size();
     learn_givens_and_symmetry(items, solutions, result, house);
     if (options.validate) house.validation = validate_levels(items, solutions, ratings, result, *options.validate);

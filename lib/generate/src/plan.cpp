@@ -90,6 +90,13 @@ PlanChapter level_chapter(const Calibration& calibration, int size, Variant vari
                "; or give a target rating as a number)");
   chapter.target = found->target;
   chapter.band = found->band;
+  // The archive's spread, for grids like the archive's (the grade part holds for any classic board
+  // the levels are for; the givens part only for the archive's size, as the givens range).
+  if (found->band && found->distribution && variant != Variant::killer &&
+      (!calibration.size || *calibration.size == size)) {
+    chapter.distribution = found->distribution;
+    if (!givens_fit(*found, variant)) chapter.distribution->givens = {};
+  }
   if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {
     chapter.givens = found->givens;
     if (variant == Variant::killer) chapter.cage_count = found->cages;
@@ -293,15 +300,62 @@ Calibration chapter_calibration(const Plan& plan, int size, Variant variant) {
   return plan.calibration;
 }
 
+namespace {
+
+constexpr double kInverseGoldenRatio = 0.6180339887498949;
+constexpr double kAttemptStep = 0.3819660112501051;  // 1 - 1/phi: attempts do not cycle
+// A second low-discrepancy sequence (the inverse plastic number) for the givens, so that a slot's
+// givens target does not simply follow its grade target in rank.
+constexpr double kInversePlasticNumber = 0.7548776662466927;
+
+double fraction_of(double value) {
+  return value - std::floor(value);
+}
+
+// The share u in (0, 1) slot `index` of `chapter` takes of a level's distribution (slot_quantile in
+// plan.hpp), with `step` the sequence's stride.
+double slot_share(const PlanChapter& chapter, std::size_t index, int attempt, double step) {
+  const auto point = [&](std::size_t k) { return fraction_of(0.5 + static_cast<double>(k) * step); };
+  const double shift = fraction_of(0.5 + static_cast<double>(attempt) * kAttemptStep);
+  if (chapter.slot || chapter.count <= 1)
+    return fraction_of(point(chapter.spread + index) + static_cast<double>(attempt) * kAttemptStep);
+  // Stratified: the chapter's n slots take the n strata ((rank + shift) / n, shift 0.5 on the first
+  // attempt) in the order of the sequence, so the chapter as a whole is the level's quantiles.
+  const std::size_t n = static_cast<std::size_t>(chapter.count);
+  const double mine = point(index);
+  std::size_t rank = 0;
+  for (std::size_t k = 0; k < n; ++k)
+    if (k != index && (point(k) < mine || (point(k) == mine && k < index))) ++rank;
+  return (static_cast<double>(rank) + shift) / static_cast<double>(n);
+}
+
+}  // namespace
+
 double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   if (!chapter.band) return chapter.target;
+  if (chapter.distribution && !chapter.distribution->grade.empty()) {
+    // The archive's rating at the slot's share, kept inside the band (an archive puzzle of the
+    // level may lie outside the band learned for it).
+    const double wanted = value_at(chapter.distribution->grade, slot_share(chapter, index, attempt, kInverseGoldenRatio));
+    return std::clamp(wanted, chapter.band->low, chapter.band->high);
+  }
   // 0.5, 0.118, 0.736, 0.354, 0.972, ...: index / golden ratio, shifted to start in the middle; an
   // attempt moves a third of the band on (plus a little, so attempts do not cycle).
-  constexpr double kInverseGoldenRatio = 0.6180339887498949;
   const double unit = std::fmod(0.5 + static_cast<double>(chapter.spread + index) * kInverseGoldenRatio +
-                                    static_cast<double>(attempt) * 0.3819660112501051,
+                                    static_cast<double>(attempt) * kAttemptStep,
                                 1.0);
   return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
+}
+
+std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t index, int attempt) {
+  if (chapter.givens_given || !chapter.distribution || chapter.distribution->givens.empty() || !chapter.givens)
+    return chapter.givens;
+  const int wanted = static_cast<int>(
+      value_at(chapter.distribution->givens, slot_share(chapter, index, attempt, kInversePlasticNumber)));
+  const GivensRange window{std::max(chapter.givens->fewest, wanted - kSlotGivensReach),
+                           std::min(chapter.givens->most, wanted + kSlotGivensReach)};
+  if (window.fewest > window.most) return chapter.givens;
+  return window;
 }
 
 std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,

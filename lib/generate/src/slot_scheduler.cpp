@@ -23,7 +23,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.target = slot_target(planned, index, attempt);
   settings.tolerance = plan.tolerance;
   settings.band = planned.band;
-  settings.givens = planned.givens;
+  settings.givens = slot_givens(planned, index, attempt);
   settings.symmetry = plan.symmetry;
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
   settings.cage_count = planned.cage_count;
@@ -32,7 +32,16 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     return metric.rate_up_to(puzzle, ceiling).value;
   };
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
-  return climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+  ClimbResult climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+  // A slot's givens window from the archive's distribution (plan.hpp slot_givens) is a wish, not a
+  // rule: when the climb cannot meet it, the slot climbs again to the level's whole givens range.
+  if (!climbed.reached && settings.givens != planned.givens) {
+    settings.givens = planned.givens;
+    const std::int64_t spent = climbed.moves;
+    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed.moves += spent;
+  }
+  return climbed;
 }
 
 }  // namespace sudoku

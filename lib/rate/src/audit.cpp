@@ -96,6 +96,31 @@ GroupAudit audit_one(const AuditGroup& group) {
                              range_text(group.cages_range->fewest, group.cages_range->most));
   audit.variety_checked = group.check_variety && audit.count >= kVarietyMinimumCount;
   if (audit.variety_checked) check_variety(audit);
+  if (group.reference) {
+    const auto compare = [&](const char* quantity, const Histogram& ours, const Histogram& archive,
+                             std::optional<std::pair<double, double>> range) {
+      if (ours.empty() || archive.empty()) return;
+      double floor = 0;
+      if (range) {
+        std::size_t below = 0, above = 0;
+        for (const auto& [value, count] : archive.bins) {
+          if (value < range->first) below += count;
+          if (value > range->second) above += count;
+        }
+        floor = static_cast<double>(std::max(below, above)) / static_cast<double>(archive.total());
+      }
+      audit.distribution.push_back({quantity, ours.total(), archive.total(), ks_distance(ours, archive),
+                                    ks_critical_value(ours.total(), archive.total()), floor});
+    };
+    std::vector<int> givens;
+    for (const AuditPuzzle& puzzle : group.puzzles) givens.push_back(puzzle.givens);
+    std::optional<std::pair<double, double>> band, range;
+    if (group.band) band = std::pair{group.band->low, group.band->high};
+    if (group.givens_range)
+      range = std::pair{static_cast<double>(group.givens_range->fewest), static_cast<double>(group.givens_range->most)};
+    compare("grade", histogram_of(std::span<const double>(grades)), group.reference->grade, band);
+    compare("givens", histogram_of(std::span<const int>(givens)), group.reference->givens, range);
+  }
   return audit;
 }
 
@@ -129,6 +154,12 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
     group.cages_range = found->cages;
   }
   group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
+  // The archive's grades are the calibration's ratings: comparable with the audit's technique
+  // grades only when the calibration is on the technique grade.
+  if (found->distribution && calibration.metric == "technique") {
+    group.reference = found->distribution;
+    if (calibration.size && *calibration.size != size) group.reference->givens = {};
+  }
   return group;
 }
 
@@ -168,6 +199,17 @@ boost::json::value audit_to_json(const Audit& audit) {
     entry["outside_givens"] = group.outside_givens;
     if (group.killer) entry["outside_cages"] = group.outside_cages;
     entry["variety_checked"] = group.variety_checked;
+    if (!group.distribution.empty()) {
+      boost::json::object ks;
+      for (const DistributionCheck& check : group.distribution)
+        ks[check.quantity] = {{"distance", check.distance},
+                              {"critical", check.critical},
+                              {"floor", check.floor},
+                              {"puzzles", check.puzzles},
+                              {"archive", check.archive},
+                              {"pass", check.pass()}};
+      entry["ks"] = std::move(ks);
+    }
     boost::json::array problems;
     for (const std::string& problem : group.problems) problems.push_back(boost::json::string(problem));
     entry["problems"] = std::move(problems);
@@ -226,6 +268,25 @@ std::string format_audit(const Audit& audit) {
     any = true;
   }
   if (!any) out << "all checks passed\n";
+  for (const GroupAudit& group : audit.groups) {
+    if (group.distribution.empty()) continue;
+    out << "against the archive: " << group.title << ":";
+    const char* separator = " ";
+    for (const DistributionCheck& check : group.distribution) {
+      char text[160];
+      std::snprintf(text, sizeof text, "%s KS %.2f %s %.2f %s", check.quantity.c_str(), check.distance,
+                    check.pass() ? "<=" : ">", check.critical, check.pass() ? "pass" : "FAIL");
+      out << separator << text;
+      if (check.floor > 0) {
+        std::snprintf(text, sizeof text, " (at least %.2f inside the %s)", check.floor,
+                      check.quantity == "grade" ? "band" : "range");
+        out << text;
+      }
+      separator = ", ";
+    }
+    out << " (" << group.distribution.front().puzzles << " puzzles against "
+        << group.distribution.front().archive << ")\n";
+  }
   return out.str();
 }
 

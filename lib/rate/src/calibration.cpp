@@ -27,9 +27,9 @@ namespace {
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",     "options", "size",
                                                                "symmetry", "levels", "provenance"};
 const std::initializer_list<std::string_view> kLevelKeys{
-    "name",    "target", "band",   "givens", "cages", "variety", "count", "kept",
+    "name",    "target", "band",   "givens", "cages", "variety", "distribution", "count", "kept",
     "removed", "q1",     "median", "q3",     "mean",  "sd",      "min",   "max"};
-constexpr std::size_t kFirstStatisticKey = 6;
+constexpr std::size_t kFirstStatisticKey = 7;
 constexpr int kMaxGivens = 25 * 25;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
@@ -88,6 +88,11 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     if (level.cages && !(level.cages->fewest >= 1 && level.cages->fewest <= level.cages->most &&
                          level.cages->most <= kMaxGivens))
       fail(i, "cages", "expected [fewest, most] with 1 <= fewest <= most <= " + std::to_string(kMaxGivens));
+    if (level.distribution) {
+      if (level.distribution->grade.empty()) fail(i, "distribution", "the grade histogram is empty");
+      for (const Histogram* histogram : {&level.distribution->grade, &level.distribution->givens})
+        if (const auto problem = check_histogram(*histogram)) fail(i, "distribution", *problem);
+    }
     for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
       const auto& value = level.statistics[s];
       if (value && is_integer_statistic(statistic_at(s)) &&
@@ -135,6 +140,30 @@ std::pair<Number, Number> parse_pair(const JsonField& field, const char* what) {
     return {field.element(0).as_number(), field.element(1).as_number()};
 }
 
+Histogram parse_histogram(const JsonField& field, bool whole_values) {
+  Histogram histogram;
+  const std::size_t bins = field.array_size();
+  for (std::size_t i = 0; i < bins; ++i) {
+    const JsonField bin = field.element(i);
+    if (bin.array_size() != 2) bin.fail("expected [value, puzzles]");
+    const double value = whole_values ? static_cast<double>(bin.element(0).as_integer(0, kMaxGivens))
+                                      : bin.element(0).as_number();
+    const auto count = static_cast<std::size_t>(bin.element(1).as_integer(1, kMaxCount));
+    histogram.bins.emplace_back(value, count);
+  }
+  if (const auto problem = check_histogram(histogram)) field.fail(*problem);
+  return histogram;
+}
+
+LevelDistribution parse_distribution(const JsonField& field) {
+  field.allow_only({"grade", "givens"});
+  LevelDistribution distribution;
+  distribution.grade = parse_histogram(field.required("grade"), false);
+  if (distribution.grade.empty()) field["grade"].fail("expected at least one [value, puzzles] pair");
+  if (const JsonField givens = field["givens"]; givens.present()) distribution.givens = parse_histogram(givens, true);
+  return distribution;
+}
+
 CalibrationLevel parse_level(const JsonField& field) {
   field.allow_only(kLevelKeys);
   CalibrationLevel level;
@@ -153,6 +182,8 @@ CalibrationLevel parse_level(const JsonField& field) {
     level.cages = GivensRange{fewest, most};
   }
   if (const JsonField variety = field["variety"]; variety.present()) level.variety = variety.as_bool();
+  if (const JsonField distribution = field["distribution"]; distribution.present())
+    level.distribution = parse_distribution(distribution);
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
     const LevelStatistic statistic = statistic_at(i);
     const JsonField value = field[to_string(statistic)];
@@ -327,6 +358,22 @@ boost::json::array to_json(const GivensRange& givens) {
   return {givens.fewest, givens.most};
 }
 
+boost::json::object to_json(const LevelDistribution& distribution) {
+  const auto histogram = [](const Histogram& of, bool whole_values) {
+    boost::json::array bins;
+    for (const auto& [value, count] : of.bins) {
+      if (whole_values)
+        bins.push_back(boost::json::array{static_cast<std::int64_t>(value), count});
+      else
+        bins.push_back(boost::json::array{value, count});
+    }
+    return bins;
+  };
+  boost::json::object result{{"grade", histogram(distribution.grade, false)}};
+  if (!distribution.givens.empty()) result["givens"] = histogram(distribution.givens, true);
+  return result;
+}
+
 bool variety_applies(const Calibration& calibration, const std::string& level, std::size_t count) {
   if (!has_bands(calibration) || count < kVarietyMinimumCount) return false;
   const CalibrationLevel* found = find_level(calibration, level);
@@ -423,6 +470,7 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     if (level.givens) entry["givens"] = to_json(*level.givens);
     if (level.cages) entry["cages"] = to_json(*level.cages);
     if (!level.variety) entry["variety"] = false;
+    if (level.distribution) entry["distribution"] = to_json(*level.distribution);
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);
       const std::optional<double>& value = level[statistic];

@@ -175,7 +175,11 @@ struct StudyOptions {
   // band_cuts splits them; the lowest band starts at its lowest kept rating, the highest ends at its
   // highest; a level's target becomes its median (the band's midpoint when the median is outside its
   // band or on a cut). Each level also gets the givens range of its puzzles (house_style.hpp's
-  // givens_range), the calibration the grid size, and the symmetry the puzzles consistently share.
+  // givens_range), the calibration the grid size, and the symmetry the puzzles consistently share;
+  // and its distribution (distribution.hpp): the histograms of the held-in puzzles' ratings and
+  // givens, so that generate-book reproduces the archive's spread within the level. A level whose
+  // held-in puzzles take fewer distinct ratings inside its band than kVarietyMinimumTechniques gets
+  // "variety": false (the house does not vary it, so its books are not asked to).
   bool bands = false;
   // With bands: hold out the last `validate` fraction of each input file (in file order: an archive's
   // later puzzles), learn from the rest, and report how the learned levels label the held-out part.

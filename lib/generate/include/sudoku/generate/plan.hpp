@@ -54,6 +54,9 @@ struct PlanChapter {
   // Killer levels: how many cages a puzzle has (the level's "cages" range), else any number.
   std::optional<GivensRange> cage_count;
   bool variety = false;  // the variety rule applies (variety_applies)
+  // A learned level's archive spread (calibration.hpp "distribution"; calibrate --bands): slot
+  // targets follow it rather than spreading evenly over the band. None for built-in levels.
+  std::optional<LevelDistribution> distribution;
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
   // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
   // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.
@@ -95,7 +98,21 @@ std::uint64_t calendar_slot_seed(std::uint64_t seed, const std::string& publicat
 // low-discrepancy sequence (the first slot at the middle, the next ones filling the gaps), so the
 // puzzles of a chapter spread over its band and its techniques; later attempts (after a clash or
 // for variety) aim elsewhere in the band. Without a band, the chapter's target.
+// With a level distribution (a learned house style) the point is instead the archive's rating at the
+// slot's share u of the level (value_at, distribution.hpp), clamped into the band: a chapter of n
+// slots takes the shares (rank + 1/2) / n, its slots in the order of the sequence above (stratified
+// quantile targets, so the chapter as a whole is the archive's quantiles), a later attempt another
+// point of the same stratum; calendar slots (one per day) take the sequence's own point of the day.
+//   slot_target(chapter, i)   // 5 slots, archive grades 1.2 x6, 1.5 x4: i = 0..4 aim at 1.2, 1.2, 1.5, 1.2, 1.5
 double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 0);
+
+// The givens range slot `index` climbs to: with a level distribution that has givens (and no
+// "givens" given by the chapter), the archive's givens count at the slot's share (a second
+// sequence, so givens do not follow the grade rank), widened by kSlotGivensReach on each side and
+// kept inside the level's range; else the chapter's range. The climb falls back to the chapter's
+// range when the window cannot be reached (slot_scheduler), so a narrow window never fails a book.
+inline constexpr int kSlotGivensReach = 1;
+std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t index, int attempt = 0);
 
 // Which optional top-level keys the plan file gave (the rest took their defaults).
 struct PlanKeysGiven {

@@ -7,6 +7,14 @@
 // (graded on the Killer ladder, against the Killer levels), and names every puzzle it could not
 // audit (no solution, several, contradicting givens).
 //
+// With a learned level's distribution (calibration.hpp "distribution", calibrate --bands) the audit
+// also measures how far a group is from the archive: the two-sample Kolmogorov-Smirnov distance
+// between the group's grades (graded puzzles) and givens and the archive's, each against the
+// critical value at the 5 % level for the two sample sizes (distribution.hpp). A distance above it
+// says the group is not like the archive's level ("fail"); a passing one only that a group this
+// small cannot be told from it. The distances are reported, never problems: a group's puzzles can
+// each be right for their level while the group leans to one end of it.
+//
 // Contract: pure aggregation over already graded puzzles (audit_puzzle grades one), so the audit of
 // the same puzzles is the same bytes whatever the thread count. Groups keep their given order;
 // histogram entries are ordered by count (descending), then by technique name. Without Killer
@@ -55,6 +63,23 @@ struct AuditGroup {
   std::optional<GivensRange> cages_range;   // Killer: the level's range of cages, when checked
   bool check_variety = false;               // the variety rule applies to a group of 20 or more
   std::vector<AuditPuzzle> puzzles;
+  // The archive's spread within the level, when the group is measured against it (audit_group
+  // takes it from a technique-graded calibration's level; its givens part only for the same size).
+  std::optional<LevelDistribution> reference = std::nullopt;
+};
+
+// One Kolmogorov-Smirnov comparison of a group with its archive: "grade" or "givens".
+struct DistributionCheck {
+  std::string quantity;
+  std::size_t puzzles = 0;  // of the group
+  std::size_t archive = 0;  // of the archive's level
+  double distance = 0;
+  double critical = 0;  // ks_critical_value(puzzles, archive)
+  // The least distance any group inside the level's band (grade) or givens range (givens) can have:
+  // the archive's share below the band or above it, whichever is larger. A distance near it is the
+  // level's cut through the archive, not the generator.
+  double floor = 0;
+  bool pass() const { return distance <= critical; }
 };
 
 // A group for `level` of `calibration`: its band, its givens range and cage range when the
@@ -79,6 +104,7 @@ struct GroupAudit {
   std::size_t outside_givens = 0;
   std::size_t outside_cages = 0;
   bool variety_checked = false;
+  std::vector<DistributionCheck> distribution;  // with a reference and at least one puzzle
   std::vector<std::string> problems;  // one sentence per broken rule; empty when the group is fine
 };
 
@@ -93,12 +119,16 @@ Audit run_audit(const std::vector<AuditGroup>& groups, std::vector<std::string> 
 
 // {"ok": true, "chapters": [{"title", "level", "band", "givens_range", "count", "beyond",
 //  "grade": {"min", "median", "max"}, "givens": {"min", "max"}, "hardest": {"X-wing": 7, ...},
-//  "outside_band", "outside_givens", "variety_checked", "problems": [...]}, ...]}; Killer groups
+//  "outside_band", "outside_givens", "variety_checked", "problems": [...]}, ...]}; groups with a
+//  reference add "ks": {"grade": {"distance", "critical", "floor", "puzzles", "archive", "pass"},
+//  "givens": ...}; Killer groups
 //  add "cages_range", "cages": {"min", "max"} and "outside_cages"; "unaudited": [...] when some
 //  puzzle could not be audited.
 boost::json::value audit_to_json(const Audit& audit);
 // A table, one line per group (a cages column when some group is a Killer group), then one line per
-// problem and per puzzle not audited ("all checks passed" when none).
+// problem and per puzzle not audited ("all checks passed" when none), then one line per group
+// measured against its archive ("against the archive: Easy: grade KS 0.12 <= 0.57 pass, ..."; a
+// floor above zero follows as "(at least 0.30 inside the band)").
 std::string format_audit(const Audit& audit);
 
 }  // namespace sudoku

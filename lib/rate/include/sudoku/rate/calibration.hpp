@@ -11,12 +11,17 @@
 //    "size": 9,                                       (optional: grid size the givens ranges are for)
 //    "symmetry": "rotate180",                         (optional: the givens' symmetry a plan defaults to)
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
+//               {"name": "easy", ..., "distribution": {"grade": [[1.2, 30], [1.5, 12]],
+//                                                      "givens": [[36, 20], [38, 22]]}},  (learned)
 //               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
 //    "provenance": {...}}                             (optional: kept verbatim)
 // Level members besides name and target are optional: band ([low, high], inclusive), givens
 // ([fewest, most] given cells a generated puzzle of the level may have), cages ([fewest, most]
-// cages of a Killer puzzle of the level) and statistics written by
+// cages of a Killer puzzle of the level), distribution (how many of the archive's puzzles of the
+// level had each rating and each givens count: [value, puzzles] pairs, values ascending; written by
+// `calibrate --bands`, read by generate-book to aim a chapter's slots at the archive's spread and by
+// the audit to measure the Kolmogorov-Smirnov distance; distribution.hpp) and statistics written by
 // `calibrate` (count, kept, removed, q1, median, q3, mean, sd, min, max). Unknown keys anywhere are
 // errors, so a misspelt field is never silently ignored; calibration_keys()/calibration_level_keys()
 // list the accepted keys (one list in the implementation drives reading, writing and the check).
@@ -51,6 +56,7 @@
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/symmetry.hpp"
+#include "sudoku/rate/distribution.hpp"
 #include "sudoku/rate/rating.hpp"
 
 namespace sudoku {
@@ -87,6 +93,8 @@ struct CalibrationLevel {
   // False where the variety rule cannot hold (a band that one technique fills, as 4x4 medium's
   // hidden singles): "variety": false in the file, absent when true.
   bool variety = true;
+  // The archive's own spread within the level (calibrate --bands); none for built-in levels.
+  std::optional<LevelDistribution> distribution{};
 
   std::optional<double>& operator[](LevelStatistic statistic) {
     return statistics[static_cast<std::size_t>(statistic)];
@@ -130,6 +138,8 @@ const CalibrationLevel* find_level(const Calibration& calibration, std::string_v
 // [low, high] and [fewest, most], as the files write them.
 boost::json::array to_json(const RatingBand& band);
 boost::json::array to_json(const GivensRange& givens);
+// {"grade": [[value, puzzles], ...], "givens": [...]}, as the files write it.
+boost::json::object to_json(const LevelDistribution& distribution);
 
 // The built-in level schemes by name: "press" (press_calibration for `size`) and "paper"
 // (paper_calibration, the same for every size).
