@@ -34,6 +34,8 @@ int run(const Options& options) {
   job.options.language = options.language;
   job.options.language_dirs = sudoku::cli::data_dirs("templates/lang");
   job.options.draft = options.draft;
+  job.options.hints = options.hints;
+  job.options.how_to_solve = options.how_to_solve;
   if (!options.target.empty()) job.target_file = sudoku::typeset_tool::resolve_target(options.target);
   if (options.preflight) {
     const sudoku::typeset::PreflightReport report = sudoku::typeset::preflight_job(std::move(job));

@@ -24,7 +24,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
       "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
-      "[--draft]\n"
+      "[--draft] [--hints] [--how-to-solve]\n"
       "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
       "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
       "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]\n"
@@ -98,6 +98,12 @@ bool parse_options(int argc, char** argv, Options& options) {
                                "with --preflight: text (default) or json")(
       "draft", po::bool_switch(&options.draft),
       "a proof: typeset a book under the print target's minimum page count (reported as not printable)")(
+      "hints", po::bool_switch(&options.hints),
+      "a hints section after the puzzles: for each puzzle above easy, where to look, the technique, the "
+      "cells and a picture of the step, with page references both ways")(
+      "how-to-solve", po::bool_switch(&options.how_to_solve),
+      "a how-to-solve chapter before the puzzles: one pictured example per technique the book uses, "
+      "taken from its own puzzles")(
       "book", po::value(&options.book), "book directory (positional)");
   command_line.positional.add("book", 1);
   po::variables_map values;
@@ -130,6 +136,8 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!options.split && (!formats.empty() || !options.proof.empty()))
     throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
   if (options.split && options.draft) throw UsageError("--draft applies to books, not --split");
+  if (options.split && (options.hints || options.how_to_solve))
+    throw UsageError(std::string(options.hints ? "--hints" : "--how-to-solve") + " applies to books, not --split");
   if (!preflight_format.empty() && !options.preflight)
     throw UsageError("--preflight-format applies to --preflight only");
   if (preflight_format == "json")

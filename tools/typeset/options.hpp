@@ -31,6 +31,8 @@ struct Options {
   std::string language;  // --lang; empty: the book's plan's, else English
   std::string target;           // --target NAME|FILE; empty: the template's print target
   bool draft = false;           // --draft: a proof under the target's minimum page count
+  bool hints = false;           // --hints: the hints section
+  bool how_to_solve = false;    // --how-to-solve: the worked examples' chapter
   bool preflight = false;       // --preflight: the report, no file written
   bool preflight_json = false;  // --preflight-format json
 };

@@ -108,14 +108,19 @@ class Painter {
     for (const CellValue& at : picture.step.placements) placed_.insert(at.cell);
   }
 
-  void draw(const Caption& caption, double height) {
-    canvas_.fill_rect({0, 0, m_.grid + 2 * m_.margin, height}, kWhite);
+  // The grid with the step drawn on it, without a background or caption.
+  void draw_board() {
     shade();
     outline_covers();
     grid_lines();
     cages();
     values_and_marks();
     links();
+  }
+
+  void draw(const Caption& caption, double height) {
+    canvas_.fill_rect({0, 0, m_.grid + 2 * m_.margin, height}, kWhite);
+    draw_board();
     double baseline = m_.margin + m_.grid + m_.line_height * 0.6 + m_.line_height * 0.8;
     canvas_.set_font(fonts_.bold, m_.title_size);
     for (const std::string& line : caption.bold) {
@@ -423,6 +428,18 @@ std::string render_step_pictures(const std::vector<StepPicture>& pictures, const
     }
   }
   throw std::invalid_argument("unknown picture format");
+}
+
+void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, Point top_left,
+                     double side) {
+  // Print weights: lines never under 0.5 pt (kMinimumLineWeight), box lines and arrows grow with
+  // the grid as the quarter picture's do.
+  const double scale = side / metrics_for(StepPictureSize::quarter).grid;
+  const Metrics m{side, 0, 0.5, std::max(1.1, 1.1 * scale), std::max(0.8, 0.8 * scale), 0, 0, 0};
+  cairo_save(cairo);
+  cairo_translate(cairo, top_left.x, top_left.y);
+  Painter(cairo, picture, fonts, m).draw_board();
+  cairo_restore(cairo);
 }
 
 void write_step_pictures(const std::string& path, const std::vector<StepPicture>& pictures,

@@ -43,7 +43,26 @@ std::vector<std::size_t> contents_rows(const Book& book) {
   return rows;
 }
 
-PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions) {
+namespace {
+
+// `count` blocks, `per_page` a page, on pages of `role`; returns the first page's number.
+int plan_blocks(Planner& planner, PageRole role, const Master& master, std::size_t count,
+                int per_page) {
+  int first = 0;
+  const auto step = static_cast<std::size_t>(std::max(1, per_page));
+  for (std::size_t at = 0; at < count; at += step) {
+    PlannedPage& page = planner.start(role, master, std::nullopt, at == 0);
+    page.first_entry = at;
+    page.entry_count = std::min(step, count - at);
+    if (first == 0) first = page.number;
+  }
+  return first;
+}
+
+}  // namespace
+
+PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions,
+                    const StepSections* sections) {
   PagePlan plan;
   Planner planner(plan);
   const std::size_t total = book.puzzle_count();
@@ -57,7 +76,11 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   if (page_template.contents_page) {
     const Master& master = *page_template.contents_page;
     const double content_height = master.page.height - master.page.margins.top - master.page.margins.bottom;
-    const std::size_t rows = contents_rows(book).size() + (with_solutions && total > 0 ? 1 : 0);
+    // The how-to-solve chapter's row first, the hints' before the solutions'.
+    const bool examples = sections != nullptr && sections->how_to_solve != nullptr && sections->examples > 0;
+    const bool hints = sections != nullptr && sections->hints != nullptr && !sections->hinted.empty();
+    const std::size_t rows = contents_rows(book).size() + (with_solutions && total > 0 ? 1 : 0) +
+                             (examples ? 1 : 0) + (hints ? 1 : 0);
     std::size_t first = 0;
     do {
       // Continuation pages simply follow: only the first opens the section (start="recto").
@@ -68,6 +91,9 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       first += page.entry_count;
     } while (first < rows);
   }
+  if (sections != nullptr && sections->how_to_solve != nullptr && sections->examples > 0)
+    plan.first_how_to_solve_page = plan_blocks(planner, PageRole::how_to_solve, *sections->how_to_solve,
+                                               sections->examples, sections->examples_per_page);
   const Master& puzzle_master = page_template.puzzle_page;
   int number = 0;
   // The page being filled, by position (starting a page may reallocate plan.pages); kNone before
@@ -100,6 +126,16 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       order.push_back(slot);
       plan.puzzle_page.push_back(plan.pages[page].number);
     }
+  }
+
+  if (sections != nullptr && sections->hints != nullptr && !sections->hinted.empty()) {
+    plan.first_hint_page = plan_blocks(planner, PageRole::hints, *sections->hints, sections->hinted.size(),
+                                       sections->hints_per_page);
+    plan.hint_page.assign(total, 0);
+    const auto per_page = static_cast<std::size_t>(std::max(1, sections->hints_per_page));
+    for (std::size_t i = 0; i < sections->hinted.size(); ++i)
+      plan.hint_page[static_cast<std::size_t>(sections->hinted[i] - 1)] =
+          plan.first_hint_page + static_cast<int>(i / per_page);
   }
 
   plan.chapter_first_solution_page.assign(book.chapters.size(), 0);

@@ -9,7 +9,9 @@
 #include <tuple>
 
 #include "layout/grid_block.hpp"
+#include "layout/step_sections.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/typeset/book_hints.hpp"
 #include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/catalog.hpp"
 #include "sudoku/typeset/font_library.hpp"
@@ -17,6 +19,7 @@
 #include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/pdf_document.hpp"
+#include "sudoku/typeset/plot.hpp"
 #include "sudoku/typeset/units.hpp"
 
 namespace sudoku::typeset {
@@ -296,6 +299,36 @@ HorizontalAlign resolve(Align align, bool recto) {
   return HorizontalAlign::left;
 }
 
+// The how-to-solve chapter and the hints (typeset --how-to-solve, --hints): the steps, the
+// sections' masters (the solution master's page with the section's running head) and how the page
+// plan places them.
+struct StepPages {
+  BookHints steps;
+  Master how_to_solve;
+  Master hints;
+  StepSections sections;
+
+  StepPages(const Book& book, const TypesetOptions& options)
+      : steps(find_book_hints(book, options.how_to_solve)) {
+    if (!options.hints) steps.hints.clear();
+    for (const BookStep& hint : steps.hints) sections.hinted.push_back(hint.number);
+  }
+
+  // The masters from `page_template` (the shipped one for the page count, then the one with the
+  // printer's gutter), in its language.
+  void use(const Template& page_template) {
+    static const Catalog kEnglish;
+    const Catalog& language = page_template.language ? *page_template.language : kEnglish;
+    how_to_solve = detail::section_master(page_template, language.text("hints", "How to solve"));
+    hints = detail::section_master(page_template, language.text("hints", "Hints"));
+    sections.how_to_solve = steps.examples.empty() ? nullptr : &how_to_solve;
+    sections.examples = steps.examples.size();
+    sections.examples_per_page = detail::blocks_per_page(how_to_solve, true);
+    sections.hints = steps.hints.empty() ? nullptr : &hints;
+    sections.hints_per_page = detail::blocks_per_page(hints, false);
+  }
+};
+
 class BookRenderer {
  public:
   // `pdf` may be null for drawing grid blocks alone (draw_block).
@@ -368,6 +401,12 @@ class BookRenderer {
     }
     pdf_->end_page();
     return spine_text_;
+  }
+
+  // The worked steps' sections, drawn with `fonts` (both must outlive the renderer).
+  void set_step_pages(const StepPages* steps, const PlotFonts* fonts) {
+    steps_ = steps;
+    plot_fonts_ = fonts;
   }
 
   void render_all() {
@@ -693,6 +732,8 @@ class BookRenderer {
       values.set(Variable::solution_page, std::to_string(plan_.solution_page[index]));
     if (role == PageRole::solutions && index < plan_.puzzle_page.size())
       values.set(Variable::puzzle_page, std::to_string(plan_.puzzle_page[index]));
+    if (role == PageRole::puzzles && index < plan_.hint_page.size() && plan_.hint_page[index] > 0)
+      values.set(Variable::hint_page, std::to_string(plan_.hint_page[index]));
     return values;
   }
 
@@ -819,6 +860,7 @@ class BookRenderer {
       draw_furniture(canvas, master, frame, values, page.number, free_ink,
                      continued && master.continued_texts ? &*master.continued_texts : nullptr);
       if (master.entries) draw_contents(canvas, *master.entries, values, frame, page);
+      if (page.role == PageRole::hints || page.role == PageRole::how_to_solve) draw_steps(canvas, frame, page);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
     pdf_->end_page();
@@ -909,7 +951,7 @@ class BookRenderer {
     const auto draw_caption = [&](const Caption& caption, double line_top) {
       std::vector<DrawnInk> ink;
       for (const auto& text : caption.texts)
-        draw_line(canvas, text, values,
+        draw_line(canvas, with_hint_reference(text, values), values,
                   {grid.x, grid.right(), line_top + kBaselineInLineBox * caption.height, frame.safe.y,
                    frame.safe.bottom(), false, "the grid's width"},
                   frame, page_number, &ink);
@@ -942,6 +984,74 @@ class BookRenderer {
 
     paint_grid(canvas, puzzle.puzzle, role == PageRole::solutions ? &puzzle.solution : nullptr, grid,
                detail::grid_look(master.grid, fonts_));
+  }
+
+  // A puzzle with a hint: its solution reference ("Solution on page 57") gets the hint's page
+  // after it ("Solution on page 57 · Hint: page 112"), unless the template places {hint_page}
+  // itself.
+  TextLine with_hint_reference(const TextLine& text, const TextValues& values) const {
+    if (!values.get(Variable::hint_page) || !text.text.uses(Variable::solution_page) ||
+        text.text.uses(Variable::hint_page))
+      return text;
+    TextLine line = text;
+    // The catalogue's "{page}" becomes {hint_page}; any other brace is printed as it is.
+    const std::string translated = tr("hints", "Hint: page {page}");
+    std::string pattern = text.text.source();
+    pattern.append(" \xC2\xB7 ");
+    for (std::size_t i = 0; i < translated.size(); ++i) {
+      if (translated.compare(i, 6, "{page}") == 0) {
+        pattern.append("{hint_page}");
+        i += 5;
+      } else {
+        pattern.push_back(translated[i]);
+        if (translated[i] == '{' || translated[i] == '}') pattern.push_back(translated[i]);
+      }
+    }
+    line.text = TextPattern::parse(pattern);
+    return line;
+  }
+
+  // A page of the how-to-solve chapter or of the hints: its blocks, each a heading, the words and
+  // the step's picture.
+  void draw_steps(Canvas& canvas, const PageFrame& frame, const PlannedPage& page) {
+    if (steps_ == nullptr || plot_fonts_ == nullptr) return;
+    const bool examples = page.role == PageRole::how_to_solve;
+    const std::vector<BookStep>& list = examples ? steps_->steps.examples : steps_->steps.hints;
+    std::vector<detail::StepBlock> blocks;
+    for (std::size_t i = page.first_entry; i < page.first_entry + page.entry_count && i < list.size(); ++i) {
+      const BookStep& step = list[i];
+      const SlotContent slot{step.chapter, step.puzzle, step.number};
+      const std::vector<std::pair<std::string, std::string>> where{
+          {"number", std::to_string(printed_number(slot))},
+          {"page", std::to_string(plan_.puzzle_page[static_cast<std::size_t>(step.number - 1)])}};
+      detail::StepBlock block;
+      block.step = &step;
+      if (examples) {
+        std::string title = technique_title(step.step.technique, language());
+        block.heading = upper_first(title);
+        block.lines = {technique_description(step.step.technique, language()),
+                       fill(tr("hints", "From puzzle {number}, page {page}:"), where) + " " +
+                           step_result(step, language())};
+      } else {
+        block.heading = fill(tr("hints", "Puzzle {number}, page {page}"), where);
+        block.lines = hint_lines(step, language());
+      }
+      blocks.push_back(std::move(block));
+    }
+    const int per_page = examples ? steps_->sections.examples_per_page : steps_->sections.hints_per_page;
+    detail::draw_step_blocks(canvas, frame.content, blocks, per_page, *plot_fonts_, language_code());
+  }
+
+  // "Pointing" from "pointing", in any script.
+  static std::string upper_first(const std::string& text) {
+    if (text.empty() || !g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr)) return text;
+    const gchar* next = g_utf8_next_char(text.data());
+    const auto first = static_cast<std::size_t>(next - text.data());
+    gchar* upper = g_utf8_strup(text.data(), static_cast<gssize>(first));
+    std::string out(upper);
+    g_free(upper);
+    out.append(text, first, std::string::npos);
+    return out;
   }
 
   // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
@@ -997,12 +1107,27 @@ class BookRenderer {
   void draw_contents(Canvas& canvas, const Entries& entries, const TextValues& page_values_,
                      const PageFrame& frame, const PlannedPage& page) {
     const Rect& content = frame.content;
-    const std::vector<std::size_t> chapters = contents_rows(book_);
+    // The rows: the how-to-solve chapter (when printed), the chapters, the hints and the
+    // solutions (when printed); a chapter row holds its index, the others a marker.
+    constexpr std::size_t kHowToSolve = static_cast<std::size_t>(-1);
+    constexpr std::size_t kHints = static_cast<std::size_t>(-2);
+    constexpr std::size_t kSolutions = static_cast<std::size_t>(-3);
+    std::vector<std::size_t> rows;
+    if (plan_.first_how_to_solve_page != 0) rows.push_back(kHowToSolve);
+    for (const std::size_t chapter : contents_rows(book_)) rows.push_back(chapter);
+    if (plan_.first_hint_page != 0) rows.push_back(kHints);
+    rows.push_back(kSolutions);
     double baseline = content.y + (page.first_entry > 0 ? entries.continued_y : entries.y);
     for (std::size_t row = page.first_entry; row < page.first_entry + page.entry_count; ++row) {
       TextValues values = page_values_;
-      if (row < chapters.size()) {
-        const std::size_t chapter = chapters[row];
+      if (rows[row] == kHowToSolve) {
+        values.set(Variable::chapter, tr("hints", "How to solve"));
+        values.set(Variable::chapter_page, std::to_string(plan_.first_how_to_solve_page));
+      } else if (rows[row] == kHints) {
+        values.set(Variable::chapter, tr("hints", "Hints"));
+        values.set(Variable::chapter_page, std::to_string(plan_.first_hint_page));
+      } else if (rows[row] != kSolutions) {
+        const std::size_t chapter = rows[row];
         const BookChapter& entry = book_.chapters[chapter];
         values.set(Variable::chapter, chapter_title(chapter));
         values.set(Variable::chapter_page, std::to_string(plan_.chapter_first_page[chapter]));
@@ -1023,10 +1148,13 @@ class BookRenderer {
   }
 
   void add_outline() {
+    if (plan_.first_how_to_solve_page != 0)
+      pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (book_.chapters[chapter].puzzles.empty()) continue;
       pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
     }
+    if (plan_.first_hint_page != 0) pdf_->add_outline(0, tr("hints", "Hints"), plan_.first_hint_page);
     if (plan_.first_solution_page == 0) return;
     const int solutions = pdf_->add_outline(0, tr("book", "Solutions"), plan_.first_solution_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
@@ -1046,6 +1174,8 @@ class BookRenderer {
   const PagePlan& plan_;
   PdfDocument* pdf_;
   bool spine_text_ = false;                // the cover's spine got its texts
+  const StepPages* steps_ = nullptr;       // typeset --hints / --how-to-solve
+  const PlotFonts* plot_fonts_ = nullptr;
   std::vector<int> chapter_first_number_;  // by chapter
   std::vector<Variant> book_variants_;     // the variants of the book's puzzles, in order of first use
   TextValues book_values_;                 // title, author and the grid's size, box and symbols
@@ -1187,21 +1317,34 @@ Template with_gutter(const Template& page_template, int pages) {
 std::string render_pdf(const Book& book, const Template& shipped_template, const TypesetOptions& options,
                        int* pages) {
   check_has_puzzles(book, options);
+  std::optional<StepPages> steps;
+  if (options.hints || options.how_to_solve) {
+    steps.emplace(book, options);
+    steps->use(shipped_template);
+  }
+  const StepSections* sections = steps ? &steps->sections : nullptr;
   const int page_count =
-      static_cast<int>(plan_pages(book, shipped_template, options.include_solutions).pages.size());
+      static_cast<int>(plan_pages(book, shipped_template, options.include_solutions, sections).pages.size());
   // Before the fonts and the drawing, which take the time: a book the printer would refuse is
   // refused here.
   check_page_count(shipped_template, page_count, options.paper, options.book_source, options.draft);
   // The inside margin the printer asks for at this page count (the page count does not depend on
   // it: the slots and the contents rows per page stay); the grids are measured on these pages.
   const Template page_template = with_gutter(shipped_template, page_count);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  if (steps) steps->use(page_template);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions, sections);
   check_legibility(measure_legibility(book, page_template, plan), page_template, options.book_source);
   FontLibrary library(options.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);
   PdfDocument pdf(metadata);
-  BookRenderer(book, page_template, fonts, plan, &pdf).render_all();
+  BookRenderer renderer(book, page_template, fonts, plan, &pdf);
+  std::optional<PlotFonts> plot_fonts;
+  if (steps) {
+    plot_fonts.emplace(find_plot_fonts(library));
+    renderer.set_step_pages(&*steps, &*plot_fonts);
+  }
+  renderer.render_all();
   if (pages != nullptr) *pages = pdf.page_count();
   return pdf.finish();
 }

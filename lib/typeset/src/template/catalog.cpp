@@ -1,5 +1,7 @@
 #include "sudoku/typeset/catalog.hpp"
 
+#include "sudoku/typeset/book_hints.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -409,6 +411,7 @@ const std::vector<Catalog::Message>& composed_messages() {
     list.push_back(composed("blurb", "Solutions at the back."));
     list.push_back(composed("subtitle", "{kind} puzzles with solutions"));
     list.push_back(composed("subtitle", "{kind} puzzles"));
+    for (const auto& [context, id] : hint_messages()) list.push_back(composed(context, id));
     return list;
   }();
   return kMessages;

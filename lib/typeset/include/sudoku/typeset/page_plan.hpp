@@ -26,7 +26,7 @@
 
 namespace sudoku::typeset {
 
-enum class PageRole { title, how_to_play, contents, chapter, puzzles, solutions, blank };
+enum class PageRole { title, how_to_play, contents, chapter, puzzles, solutions, blank, how_to_solve, hints };
 
 struct SlotContent {
   std::size_t chapter = 0;  // index into Book::chapters
@@ -41,7 +41,8 @@ struct PlannedPage {
   std::optional<std::size_t> chapter;
   std::vector<SlotContent> slots;
   // A contents page: the rows it lists, [first_entry, first_entry + entry_count) of the book's
-  // contents rows (see contents_rows); first_entry > 0 on a continuation page.
+  // contents rows (see contents_rows); first_entry > 0 on a continuation page. A how-to-solve or
+  // hints page: the examples or hints it holds, the same way (indices into StepSections' lists).
   std::size_t first_entry = 0;
   std::size_t entry_count = 0;
 
@@ -55,9 +56,27 @@ struct PagePlan {
   std::vector<int> chapter_first_page;           // by chapter
   std::vector<int> chapter_first_solution_page;  // by chapter; 0 for an empty chapter
   int first_solution_page = 0;                   // 0 without solutions
+  std::vector<int> hint_page;                    // by puzzle number - 1, 0 for none; empty without hints
+  int first_hint_page = 0;                       // 0 without hints
+  int first_how_to_solve_page = 0;               // 0 without the chapter
 };
 
-PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions);
+// The optional sections of worked steps (typeset --how-to-solve and --hints, book_hints.hpp): the
+// how-to-solve chapter after the contents (before the first chapter) and the hints after the
+// puzzles (before the solutions), each opening on a right-hand page when its master says so, with
+// `per_page` blocks a page. `hinted` holds the numbers (1-based) of the puzzles with a hint, in
+// order.
+struct StepSections {
+  const Master* how_to_solve = nullptr;
+  std::size_t examples = 0;
+  int examples_per_page = 1;
+  const Master* hints = nullptr;
+  std::vector<int> hinted;
+  int hints_per_page = 1;
+};
+
+PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions,
+                    const StepSections* sections = nullptr);
 
 // The chapters listed on the contents pages, in order: those with puzzles (an empty chapter has no
 // page to point at). The solutions' row, when solutions are printed, follows them.

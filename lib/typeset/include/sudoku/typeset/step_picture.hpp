@@ -24,6 +24,7 @@
 
 #include "sudoku/model/grid.hpp"
 #include "sudoku/technique/technique.hpp"
+#include "sudoku/typeset/canvas.hpp"
 #include "sudoku/typeset/plot.hpp"
 
 namespace sudoku::typeset {
@@ -49,6 +50,11 @@ std::optional<StepPictureSize> parse_step_picture_size(const std::string& name);
 // and PNG, and std::runtime_error when Cairo fails.
 std::string render_step_pictures(const std::vector<StepPicture>& pictures, const PlotFonts& fonts,
                                  PlotFormat format, const StepPictureOptions& options);
+// The board alone, `side` points square with its top left corner at `top_left` on `cairo`: the
+// same drawing of the evidence without background, margin or caption, with print line weights
+// (0.5 pt and up), for a page that sets its own text around it (a book's hints, typeset_hints.hpp).
+void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, Point top_left,
+                     double side);
 // Renders in the format of the path's extension and replaces the file atomically.
 void write_step_pictures(const std::string& path, const std::vector<StepPicture>& pictures,
                          const PlotFonts& fonts, const StepPictureOptions& options);

@@ -50,8 +50,9 @@ enum class Variable {
   rules,     // "How to play": the rules of every grid size and variant the book holds, in paragraphs
   blurb,     // the back cover's blurb: puzzle count, sizes, kinds, puzzles per page, levels, solutions
   subtitle,  // "Sudoku puzzles with solutions" (without "with solutions" when they are left out)
+  hint_page,  // page that holds this puzzle's hint (typeset --hints; no value without one)
 };
-inline constexpr std::size_t kVariableCount = 24;
+inline constexpr std::size_t kVariableCount = 25;
 
 // roman: a page number in lower-case roman numerals ("{page|roman}" is "iv" on page 4).
 enum class Filter { none, upper, lower, capitalize, long_date, roman };

@@ -46,6 +46,12 @@ struct TypesetOptions {
   // A proof: a book under the print target's min-pages is typeset anyway (never one over its
   // maximum); draft_note then says it is not printable.
   bool draft = false;
+  // typeset --hints: a hints section after the puzzles (before the solutions) with a hint for each
+  // puzzle above easy, and "Hint: page N" beside each such puzzle's solution reference;
+  // --how-to-solve: a chapter of worked examples after the contents (book_hints.hpp). Both grade
+  // every puzzle in explain mode while typesetting.
+  bool hints = false;
+  bool how_to_solve = false;
 };
 
 struct TypesetResult {

@@ -1,0 +1,44 @@
+// The pages of worked steps (book_hints.hpp): the how-to-solve chapter and the hints section, laid
+// out as blocks of a heading, a few lines of text and the step's picture, `per_page` blocks a page
+// stacked down the type area. Private to the renderer (typeset.cpp).
+//
+// Contract: a section's master is the template's solution master (its page, margins, running
+// foot and page label) with the section's title as its running head; blocks_per_page follows from
+// its type area alone, so the page plan is known before anything is drawn. The picture takes the
+// room the text leaves (at most the type area's width and 4.5 in), never under kMinimumPicture:
+// below that the pencil marks would print under 5 pt.
+//
+//   const Master hints = detail::section_master(page_template, catalog.text("hints", "Hints"));
+//   detail::draw_step_blocks(canvas, content, blocks, detail::blocks_per_page(hints, false), fonts, "en");
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/typeset/book_hints.hpp"
+#include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/template.hpp"
+
+namespace sudoku::typeset::detail {
+
+inline constexpr double kMinimumPicture = 220;  // points: 9 x 9 pencil marks of 5 pt and more
+
+struct StepBlock {
+  std::string heading;             // bold: "Puzzle 12, page 34", "Pointing"
+  std::vector<std::string> lines;  // each a paragraph of its own, wrapped to the type area
+  const BookStep* step = nullptr;  // the picture's step
+};
+
+Master section_master(const Template& page_template, const std::string& title);
+
+// How many blocks a page of `master` holds: examples reserve more room for their text.
+int blocks_per_page(const Master& master, bool examples);
+
+// The blocks of one page inside `content` (the type area); `per_page` sets their height.
+void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepBlock> blocks, int per_page,
+                      const PlotFonts& fonts, std::string_view language);
+
+}  // namespace sudoku::typeset::detail
