@@ -252,8 +252,10 @@ class SolutionCounterVariant : public ::testing::TestWithParam<VariantBoard> {};
 TEST_P(SolutionCounterVariant, AgreesWithTheReferenceOnRandomPuzzles) {
   const VariantBoard& board = GetParam();
   const auto& geometry = board.geometry;
-  // Variants are counted by the unit-driven kernels, never by the 9x9 bit-board.
-  EXPECT_EQ(kernel_for(*geometry).name, "generic");
+  // The 9x9 variants with 3x3 boxes are counted by the variant bit-board, the rest by the
+  // unit-driven kernels; never by the classic 9x9 bit-board.
+  const bool bit_board = geometry->size() == 9 && geometry->has_regular_boxes();
+  EXPECT_EQ(kernel_for(*geometry).name, bit_board ? "variant9" : "generic");
   Rng rng(derive_seed(0x7a121a27, std::hash<std::string>{}(board.name)));
   // Spoiled puzzles only with most givens left: a contradiction under many blanks can cost the plain
   // reference seconds of search on a jigsaw board.
@@ -298,6 +300,106 @@ TEST(SolutionCounter, NineByNineKernelsAgree) {
   EXPECT_EQ(kernels_compared, 600 * 4 * (static_cast<int>(solver_kernels().size()) - 1));
 }
 
+// The fixed 9x9 variants with extra units: the variant bit-board kernel's domain.
+constexpr std::array<Variant, 4> kVariants9{Variant::x, Variant::windoku, Variant::asterisk, Variant::centre_dot};
+
+const SolverKernel& kernel_named(std::string_view name) {
+  for (const SolverKernel& kernel : solver_kernels())
+    if (kernel.name == name) return kernel;
+  throw std::invalid_argument("no kernel " + std::string(name));
+}
+
+// Differential test of the variant bit-board against the generic kernel (itself checked against
+// the reference above) on many more puzzles than the reference can afford: every count from 0 to
+// more than the limit, the same first solution when it is unique, always a solution of the puzzle.
+TEST(SolutionCounter, VariantKernelAgreesWithTheGenericKernel) {
+  const SolverKernel& variant9 = kernel_named("variant9");
+  const SolverKernel& generic = kernel_named("generic");
+  for (const Variant variant : kVariants9) {
+    const auto geometry = Geometry::variant(variant);
+    ASSERT_EQ(&kernel_for(*geometry), &variant9) << variant_name(variant);
+    Rng rng(derive_seed(0xa71a27, static_cast<std::uint64_t>(variant)));
+    std::array<int, 4> seen{};  // puzzles with 0, 1, 2, 3+ solutions (limit 3)
+    for (int i = 0; i < 600; ++i) {
+      const Grid solution = random_solution_grid(geometry, rng);
+      Grid puzzle = with_blanks(solution, 30 + static_cast<int>(rng.below(52)), rng);
+      if (rng.below(5) == 0) puzzle = spoiled(puzzle, rng);
+      const std::string context = std::string(variant_name(variant)) + " puzzle " + std::to_string(i) + " " +
+                                  to_line(puzzle);
+      for (int limit : {1, 2, 3, 10}) {
+        std::array<std::uint8_t, 81> fast_solution{};
+        std::array<std::uint8_t, 81> generic_solution{};
+        const int fast = variant9.count(*geometry, puzzle.cells(), limit, fast_solution.data());
+        const int expected = generic.count(*geometry, puzzle.cells(), limit, generic_solution.data());
+        ASSERT_EQ(fast, expected) << context << " limit " << limit;
+        if (fast >= 1) {
+          ASSERT_TRUE(is_solution_of(grid_of(geometry, fast_solution), puzzle)) << context;
+        }
+        if (fast == 1 && limit > 1) {
+          ASSERT_EQ(fast_solution, generic_solution) << context;
+        }
+        if (limit == 3) ++seen[static_cast<std::size_t>(fast)];
+      }
+    }
+    for (std::size_t count = 0; count < seen.size(); ++count)
+      EXPECT_GT(seen[count], 20) << variant_name(variant) << ": too few puzzles with " << count << " solutions";
+  }
+}
+
+// Two equal givens in an extra unit, seeing each other through nothing else, leave no solution.
+TEST(SolutionCounter, VariantKernelFindsConflictsInExtraUnits) {
+  for (const Variant variant : kVariants9) {
+    const auto geometry = Geometry::variant(variant);
+    for (auto u = static_cast<std::size_t>(geometry->first_extra_unit()); u < geometry->units().size(); ++u) {
+      const std::vector<int>& unit = geometry->units()[u];
+      int pairs = 0;
+      for (const int a : unit) {
+        for (const int b : unit) {
+          const auto& peers = geometry->peers(a);
+          // Peers through a row, column or box would be caught without the extra unit.
+          const int row_a = a / 9, col_a = a % 9, row_b = b / 9, col_b = b % 9;
+          if (a >= b || row_a == row_b || col_a == col_b || (row_a / 3 == row_b / 3 && col_a / 3 == col_b / 3))
+            continue;
+          ASSERT_NE(std::find(peers.begin(), peers.end(), b), peers.end());
+          Grid puzzle(geometry);
+          puzzle.set(a, 5);
+          puzzle.set(b, 5);
+          EXPECT_EQ(count_solutions(puzzle, 2).count, 0) << variant_name(variant) << " " << to_line(puzzle);
+          ++pairs;
+        }
+      }
+      EXPECT_GT(pairs, 0) << variant_name(variant) << " unit " << u;
+    }
+  }
+}
+
+// A digit whose classic placements leave an extra unit without it: no solution, though no two givens
+// conflict and every cell keeps a value (only the unit's "every digit once" rule sees it).
+TEST(SolutionCounter, VariantKernelFindsADigitMissingFromAnExtraUnit) {
+  const SolverKernel& generic = kernel_named("generic");
+  const auto classic = Geometry::standard(9);
+  Rng rng(0xd1a6);
+  for (const Variant variant : kVariants9) {
+    const auto geometry = Geometry::variant(variant);
+    const std::vector<int>& unit = geometry->units()[static_cast<std::size_t>(geometry->first_extra_unit())];
+    int found = 0;
+    for (int attempt = 0; attempt < 2000 && found < 20; ++attempt) {
+      const Grid solution = random_solution(classic, rng);
+      // The nine cells of value 1, none of them in the unit.
+      bool misses_unit = true;
+      for (const int cell : unit) misses_unit = misses_unit && solution[cell] != 1;
+      if (!misses_unit) continue;
+      Grid puzzle(geometry);
+      for (int cell = 0; cell < 81; ++cell)
+        if (solution[cell] == 1) puzzle.set(cell, 1);
+      EXPECT_EQ(count_solutions(puzzle, 2).count, 0) << variant_name(variant) << " " << to_line(puzzle);
+      EXPECT_EQ(generic.count(*geometry, puzzle.cells(), 2, nullptr), 0) << variant_name(variant) << " " << to_line(puzzle);
+      ++found;
+    }
+    EXPECT_EQ(found, 20) << variant_name(variant);
+  }
+}
+
 // Guesses: none for a puzzle that singles solve, some for hard ones, the same on every run, and
 // added to what the stats already hold.
 TEST(SolutionCounter, SearchStatsCountGuesses) {
@@ -324,13 +426,22 @@ TEST(SolutionCounter, SearchStatsCountGuesses) {
 TEST(SolutionCounter, KernelTableDispatch) {
   std::vector<std::string_view> names;
   for (const SolverKernel& kernel : solver_kernels()) names.push_back(kernel.name);
-  EXPECT_EQ(names, (std::vector<std::string_view>{"bitboard9", "killer", "generic", "sat"}));
+  EXPECT_EQ(names, (std::vector<std::string_view>{"bitboard9", "variant9", "killer", "generic", "sat"}));
   for (int size : Geometry::supported_sizes()) {
     const auto geometry = Geometry::standard(size);
     EXPECT_EQ(kernel_for(*geometry).name, size == 9 ? "bitboard9" : "generic") << size;
   }
   EXPECT_EQ(kernel_for(*Geometry::with_boxes(3, 3)).name, "bitboard9");
   EXPECT_EQ(kernel_for(*Geometry::with_boxes(1, 9)).name, "generic");
+  // Extra units on 9x9 with 3x3 boxes: the variant bit-board; at other sizes, on jigsaw regions
+  // or with cages (Killer X): the other kernels.
+  for (const Variant variant : kVariants9) EXPECT_EQ(kernel_for(*Geometry::variant(variant)).name, "variant9");
+  EXPECT_EQ(kernel_for(*Geometry::variant(Variant::x, 6)).name, "generic");
+  EXPECT_EQ(kernel_for(*parse_regions("111122333111222333112222333444555666444555666444555666777888999777888999"
+                                      "777888999"))
+                .name,
+            "generic");
+  EXPECT_EQ(kernel_for(*Geometry::killer({Cage{3, {0, 1}}}, Geometry::variant(Variant::x))).name, "killer");
 }
 
 TEST(SolutionCounter, SpanEntryPointMatchesTheGridEntryPoint) {

@@ -17,4 +17,11 @@ namespace sudoku::detail {
 int count_solutions_standard9(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
                               std::uint8_t* first_solution, SearchStats* stats);
 
+// The same kernel with a variant's extra units (X, Windoku, Asterisk, Centre-dot, or any 9x9 board
+// with 3x3 boxes, no cages and up to eight extra units of nine cells: is_variant9). Each extra unit
+// takes each digit exactly once; the kernel contract of solver_kernels.hpp holds.
+bool is_variant9(const Geometry& geometry);
+int count_solutions_variant9(const Geometry& geometry, std::span<const std::uint8_t> cells, int limit,
+                             std::uint8_t* first_solution, SearchStats* stats);
+
 }  // namespace sudoku::detail

@@ -51,8 +51,9 @@ constexpr SolverKernel entry(std::string_view name, bool (*applies_to)(const Geo
   return {name, applies_to, count<kernel>, count_with_stats<kernel>};
 }
 
-constexpr std::array<SolverKernel, 4> kKernels{{
+constexpr std::array<SolverKernel, 5> kKernels{{
     entry<detail::count_solutions_standard9>("bitboard9", is_standard9),
+    entry<detail::count_solutions_variant9>("variant9", detail::is_variant9),
     entry<detail::count_solutions_killer>("killer", has_cages),
     entry<detail::count_solutions_generic>("generic", units_only),
     entry<detail::count_solutions_sat>("sat", units_only),
