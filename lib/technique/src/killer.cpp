@@ -276,15 +276,19 @@ std::string region_name(const Layout<W>& layout, const Region<W>& region) {
 // Fills the cage part of `region` from the layout's cages; false when the cages tile the region
 // (nothing to learn there).
 template <int W>
-bool classify_cages(const Layout<W>& layout, Region<W>& region) {
+bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region) {
   const auto& cages = layout.geometry->cages();
-  CellSet<W> uncaged = region.cells;
+  // Cells of each cage in the region, from the region's cells (a region meets few cages).
+  in_region.assign(cages.size(), 0);
+  region.cells.for_each([&](int cell) {
+    const int cage = layout.geometry->cage_of(cell);
+    if (cage < 0)
+      region.uncaged.push_back(cell);
+    else
+      ++in_region[static_cast<std::size_t>(cage)];
+  });
   for (std::size_t c = 0; c < cages.size(); ++c) {
-    int in = 0;
-    for (int cell : cages[c].cells) {
-      in += region.cells.test(cell) ? 1 : 0;
-      uncaged.reset(cell);
-    }
+    const int in = in_region[c];
     if (in == 0) continue;
     if (in == static_cast<int>(cages[c].cells.size())) {
       region.inside_sum += cages[c].sum;
@@ -299,7 +303,6 @@ bool classify_cages(const Layout<W>& layout, Region<W>& region) {
     auto& outer = region.partial_out.emplace_back();
     for (int cell : cages[c].cells) (region.cells.test(cell) ? inner : outer).push_back(cell);
   }
-  uncaged.for_each([&](int cell) { region.uncaged.push_back(cell); });
   return !(region.partial.empty() && region.uncaged.empty());
 }
 
@@ -308,6 +311,7 @@ bool classify_cages(const Layout<W>& layout, Region<W>& region) {
 template <int W>
 std::vector<Region<W>> regions_of(const Layout<W>& layout) {
   std::vector<Region<W>> regions;
+  std::vector<int> in_region;  // scratch for classify_cages
   const auto add = [&](const int* units, int count, bool consecutive) {
     Region<W> region;
     for (int i = 0; i < count; ++i) {
@@ -316,7 +320,7 @@ std::vector<Region<W>> regions_of(const Layout<W>& layout) {
     }
     region.units = count;
     region.consecutive = consecutive;
-    if (classify_cages(layout, region)) regions.push_back(std::move(region));
+    if (classify_cages(layout, region, in_region)) regions.push_back(std::move(region));
   };
   const auto lines = [&](const std::vector<int>& family) {
     for (std::size_t span = 1; span <= 3; ++span)
