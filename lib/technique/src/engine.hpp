@@ -311,6 +311,10 @@ struct SearchContext {
   std::uint64_t killer_version = ~std::uint64_t{0};
   bool killer_consistent = true;
   std::vector<Step> killer_steps;
+  // The 45 rule's regions of the layout with the cages inside and sticking out, and reused
+  // relation scratch, made on the grading's first Killer board (killer.cpp). Type-erased like
+  // chain_tables.
+  std::shared_ptr<void> killer_tables;
   // ALS wings: each unit's almost locked sets, kept while the unit's candidates do not change
   // (basic.cpp). Type-erased like chain_tables.
   std::shared_ptr<void> als_sets;

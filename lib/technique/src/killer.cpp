@@ -223,13 +223,25 @@ void find_unit_in_cage_steps(const Layout<W>& layout, const Board<W>& board, con
     }
 }
 
-// A region for the 45 rule: a union of disjoint units, each holding every value once.
+// A region for the 45 rule: a union of disjoint units, each holding every value once, with what
+// the cage layout makes of it. All of it depends on the layout only, so it is made once per
+// grading (KillerTables) and read on every board; names are made only when explaining.
 template <int W>
 struct Region {
   CellSet<W> cells;
   int units = 0;
-  std::vector<int> unit_list;  // the units themselves (for explanations)
-  std::string name;            // "row 3", "rows 3-4", "boxes 1,2,3"
+  std::array<int, 3> unit_list{};  // the units themselves (for explanations)
+  bool consecutive = true;         // "rows 3-4" rather than "boxes 1,2"
+  std::vector<int> inside;         // cages wholly inside, in cage order
+  int inside_sum = 0;
+  std::vector<int> partial;        // cages sticking out, in cage order
+  std::vector<int> uncaged;        // cells of the region in no cage, ascending
+  // Per partial cage: its cells inside and outside the region (in the cage's order), and whether
+  // most of it lies inside.
+  std::vector<std::vector<int>> partial_in;
+  std::vector<std::vector<int>> partial_out;
+  std::vector<int> partial_sum;
+  std::uint64_t mostly = 0;
 };
 
 std::string plural_name(const std::string& one, const std::vector<int>& numbers, bool consecutive) {
@@ -240,41 +252,89 @@ std::string plural_name(const std::string& one, const std::vector<int>& numbers,
   return text;
 }
 
+// "row 3", "rows 3-4", "boxes 1,2,3", "region 4" (only when explaining).
+template <int W>
+std::string region_name(const Layout<W>& layout, const Region<W>& region) {
+  std::vector<int> numbers;
+  for (int i = 0; i < region.units; ++i)
+    numbers.push_back(layout.unit_number[static_cast<std::size_t>(region.unit_list[static_cast<std::size_t>(i)])]);
+  std::string kind;
+  switch (layout.unit_kind[static_cast<std::size_t>(region.unit_list[0])]) {
+    case UnitKind::row:
+      kind = "row";
+      break;
+    case UnitKind::column:
+      kind = "column";
+      break;
+    default:
+      kind = layout.geometry->has_regular_boxes() ? "box" : "region";
+      break;
+  }
+  return plural_name(kind, numbers, region.consecutive);
+}
+
+// Fills the cage part of `region` from the layout's cages; false when the cages tile the region
+// (nothing to learn there).
+template <int W>
+bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region) {
+  const auto& cages = layout.geometry->cages();
+  // Cells of each cage in the region, from the region's cells (a region meets few cages).
+  in_region.assign(cages.size(), 0);
+  region.cells.for_each([&](int cell) {
+    const int cage = layout.geometry->cage_of(cell);
+    if (cage < 0)
+      region.uncaged.push_back(cell);
+    else
+      ++in_region[static_cast<std::size_t>(cage)];
+  });
+  for (std::size_t c = 0; c < cages.size(); ++c) {
+    const int in = in_region[c];
+    if (in == 0) continue;
+    if (in == static_cast<int>(cages[c].cells.size())) {
+      region.inside_sum += cages[c].sum;
+      region.inside.push_back(static_cast<int>(c));
+      continue;
+    }
+    if (region.partial.size() == 64) return false;  // beyond the choice masks (never on <= 16x16)
+    if (2 * in > static_cast<int>(cages[c].cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
+    region.partial.push_back(static_cast<int>(c));
+    region.partial_sum.push_back(cages[c].sum);
+    auto& inner = region.partial_in.emplace_back();
+    auto& outer = region.partial_out.emplace_back();
+    for (int cell : cages[c].cells) (region.cells.test(cell) ? inner : outer).push_back(cell);
+  }
+  return !(region.partial.empty() && region.uncaged.empty());
+}
+
 // Single rows, columns and boxes; 2-3 adjacent rows or columns; 2-3 adjacent boxes of one band
-// or stack (regular boxes only).
+// or stack (regular boxes only); those the cages tile are left out.
 template <int W>
 std::vector<Region<W>> regions_of(const Layout<W>& layout) {
   std::vector<Region<W>> regions;
-  const auto add = [&](const std::vector<int>& units, const std::string& kind, bool consecutive) {
+  std::vector<int> in_region;  // scratch for classify_cages
+  const auto add = [&](const int* units, int count, bool consecutive) {
     Region<W> region;
-    std::vector<int> numbers;
-    for (int unit : units) {
-      region.cells |= layout.unit_cells[static_cast<std::size_t>(unit)];
-      numbers.push_back(layout.unit_number[static_cast<std::size_t>(unit)]);
+    for (int i = 0; i < count; ++i) {
+      region.cells |= layout.unit_cells[static_cast<std::size_t>(units[i])];
+      region.unit_list[static_cast<std::size_t>(i)] = units[i];
     }
-    region.units = static_cast<int>(units.size());
-    region.unit_list = units;
-    region.name = plural_name(kind, numbers, consecutive);
-    regions.push_back(std::move(region));
+    region.units = count;
+    region.consecutive = consecutive;
+    if (classify_cages(layout, region, in_region)) regions.push_back(std::move(region));
   };
-  const auto lines = [&](const std::vector<int>& family, const std::string& kind) {
+  const auto lines = [&](const std::vector<int>& family) {
     for (std::size_t span = 1; span <= 3; ++span)
       for (std::size_t first = 0; first + span <= family.size(); ++first)
-        add(std::vector<int>(family.begin() + static_cast<std::ptrdiff_t>(first),
-                             family.begin() + static_cast<std::ptrdiff_t>(first + span)),
-            kind, true);
+        add(family.data() + first, static_cast<int>(span), true);
   };
-  lines(layout.rows, "row");
-  lines(layout.columns, "column");
+  lines(layout.rows);
+  lines(layout.columns);
   std::vector<int> boxes;
   for (std::size_t u = 0; u < layout.unit_kind.size(); ++u)
     if (layout.unit_kind[u] == UnitKind::box) boxes.push_back(static_cast<int>(u));
   const Geometry& geometry = *layout.geometry;
-  if (!geometry.has_regular_boxes()) {
-    for (int box : boxes) add({box}, "region", true);
-    return regions;
-  }
-  for (int box : boxes) add({box}, "box", true);
+  for (const int& box : boxes) add(&box, 1, true);
+  if (!geometry.has_regular_boxes()) return regions;
   const int across = geometry.size() / geometry.box_cols();  // boxes in a band
   const int down = geometry.size() / geometry.box_rows();    // boxes in a stack
   if (static_cast<int>(boxes.size()) != across * down) return regions;
@@ -282,17 +342,16 @@ std::vector<Region<W>> regions_of(const Layout<W>& layout) {
     return boxes[static_cast<std::size_t>(band * across + stack)];
   };
   for (int span = 2; span <= 3; ++span) {
+    std::array<int, 3> units{};
     for (int band = 0; band < down; ++band)
       for (int stack = 0; stack + span <= across; ++stack) {
-        std::vector<int> units;
-        for (int i = 0; i < span; ++i) units.push_back(box_at(band, stack + i));
-        add(units, "box", false);
+        for (int i = 0; i < span; ++i) units[static_cast<std::size_t>(i)] = box_at(band, stack + i);
+        add(units.data(), span, false);
       }
     for (int stack = 0; stack < across; ++stack)
       for (int band = 0; band + span <= down; ++band) {
-        std::vector<int> units;
-        for (int i = 0; i < span; ++i) units.push_back(box_at(band + i, stack));
-        add(units, "box", false);
+        for (int i = 0; i < span; ++i) units[static_cast<std::size_t>(i)] = box_at(band + i, stack);
+        add(units.data(), span, false);
       }
   }
   return regions;
@@ -304,9 +363,17 @@ struct Relation {
   std::vector<int> cells;
   std::vector<int> signs;  // +1 innie, -1 outie
   int total = 0;
-  int counted_cage = -1;  // the one cage counted whole, when the open cells are all its outies
-  std::string reason;     // which cages are inside and counted, for the explanation
-  std::vector<int> cages;  // those cages (inside, then counted whole), for the evidence
+  int counted_cage = -1;      // the one cage counted whole, when the open cells are all its outies
+  std::uint64_t counted = 0;  // which of the region's partial cages are counted whole
+};
+
+// What the 45 rule keeps across the boards of one grading: the regions of the layout, and the
+// relations of the current region (reused, so a board allocates nothing once they have grown).
+template <int W>
+struct KillerTables {
+  std::vector<Region<W>> regions;
+  std::vector<Relation> relations;
+  std::size_t used = 0;  // relations[0, used) hold the current region's
 };
 
 // Values of each cell that take part in some solution of the relation; false when none exists.
@@ -357,7 +424,6 @@ bool solve_relation(const Layout<W>& layout, const Board<W>& board, const Relati
   }
 }
 
-// "r4c4 + r4c5 = 9", "r3c4 - r4c4 = 2".
 // The relation's support when it can be had: cells that all see each other with one sign are a
 // virtual cage (any count), others are enumerated up to kMostRelationCells cells. Nullopt when the
 // relation is too large; false inside when it has no solution.
@@ -365,27 +431,29 @@ template <int W>
 std::optional<bool> relation_support(const Layout<W>& layout, const Board<W>& board, const Relation& relation,
                                      std::array<CandidateMask, kMaxCageTableSize>& supported) {
   const std::size_t n = relation.cells.size();
-  bool one_sign = true;
-  bool all_see = true;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < i; ++j) {
-      one_sign = one_sign && relation.signs[i] == relation.signs[j];
-      all_see = all_see && layout.peers[static_cast<std::size_t>(relation.cells[i])].test(relation.cells[j]);
-    }
-  if (n > kMostRelationCells && one_sign && all_see && n <= supported.size()) {
+  if (n > supported.size()) return std::nullopt;  // no virtual cage that large
+  if (n > kMostRelationCells) {
+    bool one_sign = true;
+    bool all_see = true;
+    for (std::size_t i = 0; i < n && one_sign && all_see; ++i)
+      for (std::size_t j = 0; j < i; ++j) {
+        one_sign = one_sign && relation.signs[i] == relation.signs[j];
+        all_see = all_see && layout.peers[static_cast<std::size_t>(relation.cells[i])].test(relation.cells[j]);
+      }
+    if (!one_sign || !all_see) return std::nullopt;
     std::array<CandidateMask, kMaxCageTableSize> candidates{};
     for (std::size_t i = 0; i < n; ++i) candidates[i] = board.mask(relation.cells[i]);
     return cage_support(layout.size, relation.total * relation.signs[0], 0, std::span(candidates.data(), n),
                         std::span(supported.data(), n))
         .has_value();
   }
-  if (n > kMostRelationCells) return std::nullopt;
   std::array<CandidateMask, kMostRelationCells> few{};
   const bool any = solve_relation(layout, board, relation, few);
   std::copy(few.begin(), few.end(), supported.begin());
   return any;
 }
 
+// "r4c4 + r4c5 = 9", "r3c4 - r4c4 = 2".
 template <int W>
 std::string relation_text(const Layout<W>& layout, Relation relation) {
   // Outies alone read better added up: "r3c7 + r3c8 = 11", not "-r3c7 - r3c8 = -11".
@@ -404,68 +472,54 @@ std::string relation_text(const Layout<W>& layout, Relation relation) {
   return text + " = " + std::to_string(relation.total);
 }
 
-// The 45-rule relations of one region: the cages sticking out counted whole or not, in the ways a
-// solver tries (none, all, those mostly inside, and whichever leaves fewer open cells per cage).
+// Which cages are inside and counted whole: "cages 3, 7 inside; cage 9 at r2c5 (3 cells) counted
+// whole" (only when explaining).
 template <int W>
-void region_relations(const Layout<W>& layout, const Board<W>& board, const Region<W>& region,
-                      std::vector<Relation>& out) {
-  const auto& cages = layout.geometry->cages();
-  const int unit_sum = layout.size * (layout.size + 1) / 2;
-  int inside_sum = 0;
-  std::vector<int> inside;
-  std::vector<int> partial;
-  CellSet<W> uncaged = region.cells;
-  for (std::size_t c = 0; c < cages.size(); ++c) {
-    int in = 0;
-    for (int cell : cages[c].cells) {
-      in += region.cells.test(cell) ? 1 : 0;
-      uncaged.reset(cell);
-    }
-    if (in == 0) continue;
-    if (in == static_cast<int>(cages[c].cells.size())) {
-      inside_sum += cages[c].sum;
-      inside.push_back(static_cast<int>(c));
-    } else {
-      partial.push_back(static_cast<int>(c));
-    }
+std::string relation_reason(const Layout<W>& layout, const Region<W>& region, const Relation& relation) {
+  std::string reason;
+  if (!region.inside.empty()) {
+    reason = region.inside.size() == 1 ? "cage " : "cages ";
+    for (std::size_t i = 0; i < region.inside.size(); ++i)
+      reason += (i ? ", " : "") + std::to_string(region.inside[i] + 1);
+    reason += " inside";
   }
-  if (partial.empty() && !uncaged.any()) return;  // the cages tile the region: nothing to learn
-  // Open cells of a cage in and out of the region.
-  const auto open_count = [&](int cage, bool in_region) {
+  std::string counted_text;
+  for (std::size_t i = 0; i < region.partial.size(); ++i)
+    if ((relation.counted >> i) & 1U)
+      counted_text += (counted_text.empty() ? "" : ", ") + cage_text(layout, region.partial[i]);
+  if (!counted_text.empty()) reason += (reason.empty() ? "" : "; ") + counted_text + " counted whole";
+  return reason;
+}
+
+// The 45-rule relations of one region: the cages sticking out counted whole or not, in the ways a
+// solver tries (none, all, those mostly inside, and whichever leaves fewer open cells per cage),
+// into tables.relations[0, tables.used).
+template <int W>
+void region_relations(const Layout<W>& layout, const Board<W>& board, const Region<W>& region, int unit_sum, KillerTables<W>& tables) {
+  tables.used = 0;
+  const std::size_t parts = region.partial.size();
+  const auto open_count = [&](const std::vector<int>& cells) {
     int open = 0;
-    for (int cell : cages[static_cast<std::size_t>(cage)].cells)
-      if (region.cells.test(cell) == in_region && board.values[static_cast<std::size_t>(cell)] == 0) ++open;
+    for (int cell : cells) open += board.values[static_cast<std::size_t>(cell)] == 0 ? 1 : 0;
     return open;
   };
-  std::vector<std::vector<bool>> choices;
-  choices.emplace_back(partial.size(), false);
-  choices.emplace_back(partial.size(), true);
-  std::vector<bool> mostly(partial.size());
-  std::vector<bool> fewer(partial.size());
-  for (std::size_t i = 0; i < partial.size(); ++i) {
-    const auto& cells = cages[static_cast<std::size_t>(partial[i])].cells;
-    const auto in =
-        std::count_if(cells.begin(), cells.end(), [&](int cell) { return region.cells.test(cell); });
-    mostly[i] = 2 * in > static_cast<std::ptrdiff_t>(cells.size());
-    fewer[i] = open_count(partial[i], false) < open_count(partial[i], true);
-  }
-  choices.push_back(mostly);
-  choices.push_back(fewer);
-  std::string inside_text;
-  if (!inside.empty()) {
-    inside_text = inside.size() == 1 ? "cage " : "cages ";
-    for (std::size_t i = 0; i < inside.size(); ++i)
-      inside_text += (i ? ", " : "") + std::to_string(inside[i] + 1);
-    inside_text += " inside";
-  }
+  std::uint64_t fewer = 0;
+  for (std::size_t i = 0; i < parts; ++i)
+    if (open_count(region.partial_out[i]) < open_count(region.partial_in[i])) fewer |= std::uint64_t{1} << i;
+  const std::uint64_t all = parts == 0 ? 0 : (~std::uint64_t{0} >> (64 - parts));
+  const std::array<std::uint64_t, 4> choices{0, all, region.mostly, fewer};
   for (std::size_t k = 0; k < choices.size(); ++k) {
-    const std::vector<bool>& counted = choices[k];
+    const std::uint64_t counted = choices[k];
     if (std::find(choices.begin(), choices.begin() + static_cast<std::ptrdiff_t>(k), counted) !=
         choices.begin() + static_cast<std::ptrdiff_t>(k))
       continue;
-    Relation relation;
-    relation.total = region.units * unit_sum - inside_sum;
-    std::string counted_text;
+    if (tables.used == tables.relations.size()) tables.relations.emplace_back();
+    Relation& relation = tables.relations[tables.used];
+    relation.cells.clear();
+    relation.signs.clear();
+    relation.total = region.units * unit_sum - region.inside_sum;
+    relation.counted = counted;
+    relation.counted_cage = -1;
     int counted_cages = 0;
     const auto term = [&](int cell, int sign) {
       const int value = board.values[static_cast<std::size_t>(cell)];
@@ -476,45 +530,40 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
       relation.cells.push_back(cell);
       relation.signs.push_back(sign);
     };
-    uncaged.for_each([&](int cell) { term(cell, +1); });
-    for (std::size_t i = 0; i < partial.size(); ++i) {
-      const Cage& cage = cages[static_cast<std::size_t>(partial[i])];
-      if (counted[i]) {
-        relation.total -= cage.sum;
-        for (int cell : cage.cells)
-          if (!region.cells.test(cell)) term(cell, -1);
-        counted_text += (counted_text.empty() ? "" : ", ") + cage_text(layout, partial[i]);
-        relation.cages.push_back(partial[i]);
+    for (int cell : region.uncaged) term(cell, +1);
+    for (std::size_t i = 0; i < parts; ++i) {
+      if ((counted >> i) & 1U) {
+        relation.total -= region.partial_sum[i];
+        for (int cell : region.partial_out[i]) term(cell, -1);
         ++counted_cages;
-        relation.counted_cage = partial[i];
+        relation.counted_cage = region.partial[i];
       } else {
-        for (int cell : cage.cells)
-          if (region.cells.test(cell)) term(cell, +1);
+        for (int cell : region.partial_in[i]) term(cell, +1);
       }
     }
     if (relation.cells.empty()) continue;
     // Cage splitting: every open cell is an outie of the one cage counted.
-    const bool split =
-        counted_cages == 1 && std::all_of(relation.cells.begin(), relation.cells.end(), [&](int cell) {
-          return layout.geometry->cage_of(cell) == relation.counted_cage && !region.cells.test(cell);
-        });
+    const bool split = counted_cages == 1 && std::all_of(relation.cells.begin(), relation.cells.end(), [&](int cell) {
+      return layout.geometry->cage_of(cell) == relation.counted_cage && !region.cells.test(cell);
+    });
     if (!split) relation.counted_cage = -1;
-    relation.reason = inside_text;
-    relation.cages.insert(relation.cages.begin(), inside.begin(), inside.end());
-    if (!counted_text.empty())
-      relation.reason += (relation.reason.empty() ? "" : "; ") + counted_text + " counted whole";
-    out.push_back(std::move(relation));
+    ++tables.used;
   }
 }
-
 template <int W>
-bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                         std::vector<Step>& out) {
-  std::vector<Relation> relations;
-  for (const Region<W>& region : regions_of(layout)) {
-    relations.clear();
-    region_relations(layout, board, region, relations);
-    for (const Relation& relation : relations) {
+  if (!context.killer_tables) {
+    auto made = std::make_shared<KillerTables<W>>();
+    made->regions = regions_of(layout);
+    context.killer_tables = made;
+  }
+  auto& tables = *static_cast<KillerTables<W>*>(context.killer_tables.get());
+  const int unit_sum = layout.size * (layout.size + 1) / 2;
+  for (const Region<W>& region : tables.regions) {
+    region_relations(layout, board, region, unit_sum, tables);
+    for (std::size_t r = 0; r < tables.used; ++r) {
+      const Relation& relation = tables.relations[r];
       std::array<CandidateMask, kMaxCageTableSize> supported{};
       const std::optional<bool> solvable = relation_support(layout, board, relation, supported);
       if (!solvable) continue;
@@ -527,6 +576,12 @@ bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const Se
                                                  : Technique::innie_outie_pair;
       else
         technique = n == 1 ? Technique::union_innie_outie : Technique::virtual_cage;
+      if (n > 1) {
+        bool any = false;
+        for (std::size_t i = 0; i < n && !any; ++i)
+          any = (board.mask(relation.cells[i]) & ~supported[i]) != 0;
+        if (!any) continue;
+      }
       Step step = make_step(technique, technique_base_score(technique));
       if (n == 1) {
         step.placements.push_back({relation.cells.front(), std::countr_zero(supported[0])});
@@ -535,14 +590,16 @@ bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, const Se
           for (CandidateMask gone = board.mask(relation.cells[i]) & ~supported[i]; gone != 0;
                gone &= gone - 1)
             step.eliminations.push_back({relation.cells[i], std::countr_zero(gone)});
-        if (step.eliminations.empty()) continue;
       }
       if (context.explain) {
-        step.detail = "45 rule on " + region.name + ": " + relation_text(layout, relation);
-        if (!relation.reason.empty()) step.detail += " (" + relation.reason + ")";
+        step.detail = "45 rule on " + region_name(layout, region) + ": " + relation_text(layout, relation);
+        const std::string reason = relation_reason(layout, region, relation);
+        if (!reason.empty()) step.detail += " (" + reason + ")";
         // The region's units, the cages it counts, and the cells of the relation left.
-        step.evidence.units = region.unit_list;
-        step.evidence.cages = relation.cages;
+        step.evidence.units.assign(region.unit_list.begin(), region.unit_list.begin() + region.units);
+        step.evidence.cages = region.inside;
+        for (std::size_t i = 0; i < region.partial.size(); ++i)
+          if ((relation.counted >> i) & 1U) step.evidence.cages.push_back(region.partial[i]);
         for (int cell : relation.cells) {
           step.evidence.cells.push_back(cell);
           add_candidates(step.evidence, cell, board.mask(cell));
