@@ -27,6 +27,9 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.symmetry = plan.symmetry;
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
   settings.cage_count = planned.cage_count;
+  if (planned.band)
+    settings.attainable =
+        metric.attainable_ratings(planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
   const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
     return metric.rate_up_to(puzzle, ceiling).value;
