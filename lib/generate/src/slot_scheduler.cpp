@@ -5,6 +5,7 @@
 
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/random.hpp"
+#include "sudoku/rate/grade_scale.hpp"
 
 namespace sudoku {
 
@@ -29,7 +30,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.cage_count = planned.cage_count;
   if (planned.band)
     settings.attainable =
-        metric.attainable_ratings(planned.band->low, planned.band->high, planned.variant == Variant::killer);
+        attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
   const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
     return metric.rate_up_to(puzzle, ceiling).value;

@@ -1,7 +1,6 @@
 // The "technique" rating metric: an adapter from the technique grader (technique_grader.hpp) to the
 // RatingMetric interface (rating.hpp) — option parsing, defaults, and "beyond" as a lower bound.
 // It lives in the rating layer so that rating depends on the grader and never the other way round.
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <memory>
@@ -9,7 +8,6 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/rate/rating.hpp"
-#include "sudoku/technique/technique.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
 namespace sudoku {
@@ -66,33 +64,6 @@ class TechniqueMetric final : public RatingMetric {
     rating.solved = false;
     rating.work = grade.work;
     return rating;
-  }
-  std::vector<double> attainable_ratings(double low, double high, bool cages) const override {
-    // A step scores its technique's base score, except from the first technique whose steps carry
-    // a bonus (strong links 4.0 + 0.1-0.3 for boxes and mixed links; then ALS wings, cycles and
-    // chains with length bonuses): from there every tenth can come. A grade is its path's hardest
-    // step, in tenths.
-    constexpr double kBonusesFrom = 4.0;
-    std::vector<double> tenths;
-    for (int t = 0; t < kTechniqueCount; ++t) {
-      const auto technique = static_cast<Technique>(t);
-      if (technique > options_.max_technique || (is_killer_technique(technique) && !cages)) continue;
-      const bool uniqueness = technique == Technique::unique_rectangle ||
-                              technique == Technique::unique_loop || technique == Technique::bug;
-      if (uniqueness && (!options_.uniqueness || cages)) continue;
-      const double base = technique_base_score(technique);
-      if (base < kBonusesFrom) tenths.push_back(std::round(base * 10));
-    }
-    for (double tenth = std::round(kBonusesFrom * 10); tenth <= std::round(beyond_score_ * 10) && tenth < 1000;
-         ++tenth)
-      tenths.push_back(tenth);
-    tenths.push_back(std::round(beyond_score_ * 10));
-    std::sort(tenths.begin(), tenths.end());
-    tenths.erase(std::unique(tenths.begin(), tenths.end()), tenths.end());
-    std::vector<double> ratings;
-    for (const double tenth : tenths)
-      if (tenth / 10 >= low - 1e-9 && tenth / 10 <= high + 1e-9) ratings.push_back(tenth / 10);
-    return ratings;
   }
 
  private:

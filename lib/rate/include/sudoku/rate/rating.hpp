@@ -72,18 +72,6 @@ class RatingMetric {
     static_cast<void>(ceiling);
     return rate(puzzle);
   }
-  // The metric's granularity, for a search aiming at a point inside a band (the hill climber,
-  // docs/generation.md): every rating from `low` to `high` it can give on a board with (or
-  // without) cages, ascending. Empty when it cannot say (a continuous scale): then any value counts
-  // as one it can give. A grade scale in steps of 0.2-0.3 cannot give a value between two steps,
-  // so a climb aiming there stops at the nearest step instead of spending its patience.
-  //   metric->attainable_ratings(1.0, 2.3, false);   // technique: 1.0 1.2 1.5 1.7 1.9 2.0 2.3
-  virtual std::vector<double> attainable_ratings(double low, double high, bool cages) const {
-    static_cast<void>(low);
-    static_cast<void>(high);
-    static_cast<void>(cages);
-    return {};
-  }
 };
 
 // Known metric names, the default ("call-count") first.
