@@ -4,9 +4,11 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "reference_solver.hpp"
 #include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/grade_scale.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 
@@ -180,6 +182,43 @@ TEST(HillClimber, BandAndGivensRange) {
     EXPECT_LE(std::abs(result.rating - target), 2.0) << target;  // aimed inside the band
     EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1);
   }
+}
+
+// A discrete scale (steps of 4 blanks) with the target between two steps: told the scale, the climb
+// stops at either neighbour of the target; not told, it spends its patience and its extra climbs
+// chasing 46, which no puzzle rates.
+TEST(HillClimber, TargetBetweenTwoStepsOfTheScaleStopsAtEither) {
+  const RatingFunction steps = [](const Grid& puzzle, double) {
+    return 4.0 * ((puzzle.cell_count() - puzzle.givens()) / 4);
+  };
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    ClimbSettings settings;
+    settings.target = 46;
+    settings.band = RatingBand{40, 56};
+    const ClimbResult blind = climb_to_target(Geometry::standard(9), settings, steps, seed);
+    settings.attainable = {40, 44, 48, 52, 56};
+    const ClimbResult told = climb_to_target(Geometry::standard(9), settings, steps, seed);
+    ASSERT_TRUE(blind.reached && told.reached) << seed;
+    EXPECT_TRUE(told.rating == 44 || told.rating == 48) << seed << " rated " << told.rating;
+    EXPECT_EQ(told.restarts, 0) << seed;
+    EXPECT_LT(told.moves * 4, blind.moves) << seed;
+    EXPECT_EQ(count_solutions(told.puzzle, 2).count, 1) << seed;
+  }
+}
+
+// The technique grade's steps: base scores below the strong links (4.0), every tenth from there.
+TEST(HillClimber, TechniqueMetricNamesTheStepsOfItsScale) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}});
+  EXPECT_EQ(attainable_ratings(*metric, 1.0, 2.3, false), (std::vector<double>{1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3}));
+  EXPECT_EQ(attainable_ratings(*metric, 2.5, 3.4, false), (std::vector<double>{2.5, 2.6, 2.8, 3.0, 3.2, 3.4}));
+  // Killer boards add the cage techniques' scores.
+  EXPECT_EQ(attainable_ratings(*metric, 1.5, 1.8, true), (std::vector<double>{1.5, 1.6, 1.7, 1.8}));
+  const auto evil = attainable_ratings(*metric, 5.6, 7.4, false);
+  ASSERT_EQ(evil.size(), 19u);
+  EXPECT_DOUBLE_EQ(evil.front(), 5.6);
+  EXPECT_DOUBLE_EQ(evil.back(), 7.4);
+  // A scale the metric cannot name (the call count) is continuous: no steps.
+  EXPECT_TRUE(attainable_ratings(*make_rating_metric("call-count"), 1, 100, false).empty());
 }
 
 TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {

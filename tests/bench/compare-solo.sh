@@ -13,7 +13,11 @@
 # says which of its techniques a puzzle needs, so its levels are sharp at the bottom and broad at the
 # top: "unreasonable" means "needs guessing in Solo's solver", which our grader mostly places in evil.
 #
-# Usage: tests/bench/compare-solo.sh [BUILD_DIR]   (COUNT=20 puzzles per level, SEED=1 for both tools)
+# Then the speed table (docs/performance.md): CPU ms per puzzle per level and variant, ours (also
+# after start-up) against Solo's nearest level and qqwing, classic, X and Killer.
+#
+# Usage: tests/bench/compare-solo.sh [BUILD_DIR]   (COUNT=20 puzzles per level, KILLER_COUNT=5,
+# SEED=1 for both tools)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
@@ -119,6 +123,50 @@ for pair in easy:t medium:i; do  # Solo's other levels, for the whole ladder
   printf "%-8s %-22s %8s %8s  %s\n" "($level)" "Solo (${solo_name[$x]})" ${solo_ms[$x]} \
     "$(summary "$work/solo-$x.txt" "$level")"
 done
+
+# The speed table of docs/performance.md, per level and variant, CPU only: ours (one thread, and per
+# puzzle after start-up: a second run of one puzzle is taken off), Solo at its nearest level and
+# qqwing for classic. Killer runs KILLER_COUNT puzzles (default 5): our Killer climb is the slowest.
+killer_count=${KILLER_COUNT:-5}
+# cpu_of TIMEFILE: user + system seconds as CPU ms.
+cpu_of() { awk '{ printf "%.1f", 1000 * ($2 + $3) }' "$1"; }
+# ours_cpu NAME N CHAPTER-JSON PLAN-EXTRA: CPU ms of generate-book on a one-chapter plan of N puzzles.
+ours_cpu() {
+  local plan="$work/speed-${1// /-}-$2"
+  printf '{"title": "compare-solo", "author": "sudoku-press", "seed": %s, "size": 9, "symmetry": "rotate180"%s,\n "chapters": [{"title": "%s", "count": %s, %s}]}\n' \
+    "$seed" "$4" "$1" "$2" "$3" >"$plan.json"
+  { time "$build/bin/generate-book" "$plan.json" -o "$plan" --jobs 1 >/dev/null 2>&1; } 2>"$plan.time" ||
+    echo "compare-solo: generate-book failed on $1" >&2
+  cpu_of "$plan.time"
+}
+# speed_row WHAT N CHAPTER-JSON PLAN-EXTRA PEER-NAME PEER-COMMAND...: one row of the speed table.
+speed_row() {
+  local what=$1 n=$2 chapter=$3 extra=$4 peer=$5
+  shift 5
+  local all one peer_ms
+  all=$(ours_cpu "$what" "$n" "$chapter" "$extra")
+  one=$(ours_cpu "$what" 1 "$chapter" "$extra")
+  { time "$@" >/dev/null 2>&1; } 2>"$work/time-peer"
+  peer_ms=$(awk -v n="$n" '{ printf "%.1f", 1000 * ($2 + $3) / n }' "$work/time-peer")
+  awk -v what="$what" -v n="$n" -v all="$all" -v one="$one" -v peer="$peer" -v pms="$peer_ms" 'BEGIN {
+    ours = all / n; after = n > 1 ? (all - one) / (n - 1) : ours
+    printf "%-15s %-30s %8.1f %8.1f %8.1f %9.1f\n", what, peer, ours, after, pms, ours / (pms > 0 ? pms : 0.05) }'
+}
+echo
+echo "# speed: CPU ms per puzzle (user + system), one thread; 'after' takes a one-puzzle run off (start-up);"
+echo "# $count puzzles a row ($killer_count for Killer); ours/peer compares whole-process CPU per puzzle"
+printf "%-15s %-30s %8s %8s %8s %9s\n" "ours" "peer" "ours ms" "after" "peer ms" "ours/peer"
+kcages=', "variant": "killer", "cages": {"smallest": 2, "largest": 5}'
+speed_row "classic easy" "$count" '"level": "easy"' "" "Solo basic (3x3db)" "$solo" --generate "$count" "3x3db#$seed"
+speed_row "classic medium" "$count" '"level": "medium"' "" "Solo advanced (3x3da)" "$solo" --generate "$count" "3x3da#$seed"
+speed_row "classic hard" "$count" '"level": "hard"' "" "Solo extreme (3x3de)" "$solo" --generate "$count" "3x3de#$seed"
+speed_row "classic evil" "$count" '"level": "evil"' "" "Solo unreasonable (3x3du)" "$solo" --generate "$count" "3x3du#$seed"
+if command -v qqwing >/dev/null; then
+  speed_row "classic evil" "$count" '"level": "evil"' "" "qqwing expert" qqwing --generate "$count" --difficulty expert --one-line
+fi
+speed_row "X medium" "$count" '"level": "medium", "variant": "x"' "" "Solo X advanced (3x3xda)" "$solo" --generate "$count" "3x3xda#$seed"
+speed_row "Killer easy" "$killer_count" '"level": "easy"' "$kcages" "Solo Killer basic (3x3kdb)" "$solo" --generate "$killer_count" "3x3kdb#$seed"
+speed_row "Killer medium" "$killer_count" '"level": "medium"' "$kcages" "Solo Killer advanced (3x3kda)" "$solo" --generate "$killer_count" "3x3kda#$seed"
 
 echo
 echo "# the editor's audit of each set (corpus-rate --audit: puzzles grouped by the level they grade at)"

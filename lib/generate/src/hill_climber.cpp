@@ -43,16 +43,15 @@ class Climber {
         settings_(settings),
         rate_(rate),
         rng_(rng),
-        orbits_(cell_orbits(*geometry, settings.symmetry)) {}
+        orbits_(cell_orbits(*geometry, settings.symmetry)),
+        nearest_step_(nearest_step(settings)) {}
 
   // One climb from a fresh random solution grid; returns the best state it kept.
   State climb(std::int64_t& moves) {
     State current = dig(moves);
     int since_improvement = 0;
-    for (int move = 0; move < settings_.max_moves && !on_aim(current) &&
-                       since_improvement < (reached(current) && !settings_.band ? settings_.patience / 4
-                                                                                : settings_.patience);
-         ++move) {
+    for (int move = 0;
+         move < settings_.max_moves && !on_aim(current) && since_improvement < patience_at(current); ++move) {
       ++moves;
       ++since_improvement;
       State candidate;
@@ -78,10 +77,41 @@ class Climber {
     if (!two_part_cost()) return state.cost <= settings_.aim * settings_.tolerance * settings_.target;
     const double window = settings_.band ? settings_.aim * 0.1 * (settings_.band->high - settings_.band->low)
                                          : settings_.aim * settings_.tolerance * settings_.target;
-    return reached(state) && std::abs(state.rating - settings_.target) <= window;
+    if (!reached(state)) return false;
+    return std::abs(state.rating - settings_.target) <= std::max(window, nearest_step_);
+  }
+  // Inside the band and next to the target on a discrete scale (ClimbSettings::attainable): no
+  // step of the scale lies strictly between the rating and the target, so the rating is the step
+  // just below or just above it. The nearest of the two is on aim; the other is close: the climb
+  // tries the nearest for an eighth of its patience, and makes no extra climbs for it. The nearest
+  // step may be one the givens range all but rules out (a 1.0, full houses only, for easy).
+  bool close(const State& state) const {
+    return on_aim(state) || (settings_.band && reached(state) && next_to_target(state.rating));
+  }
+  // Moves without improvement before a climb ends: a quarter of the patience once the tolerance is
+  // met (no band), an eighth once close to the target in a band (see close()).
+  int patience_at(const State& state) const {
+    if (!settings_.band) return reached(state) ? settings_.patience / 4 : settings_.patience;
+    return close(state) ? settings_.patience / 4 : settings_.patience;
   }
 
  private:
+  // The distance from the target to the nearest step of a discrete scale (plus the tenths'
+  // rounding margin); 0 on a continuous scale.
+  static double nearest_step(const ClimbSettings& settings) {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const double step : settings.attainable) nearest = std::min(nearest, std::abs(step - settings.target));
+    return std::isfinite(nearest) ? nearest + kCeilingMargin : 0.0;
+  }
+
+  bool next_to_target(double rating) const {
+    if (settings_.attainable.empty()) return false;
+    const double low = std::min(rating, settings_.target) + kCeilingMargin;
+    const double high = std::max(rating, settings_.target) - kCeilingMargin;
+    const auto& steps = settings_.attainable;
+    return std::none_of(steps.begin(), steps.end(), [&](double step) { return low < step && step < high; });
+  }
+
   bool two_part_cost() const { return settings_.band || settings_.givens || settings_.cage_count; }
 
   // How far from acceptable, relative to the target (0 when the rating and the givens fit).
@@ -305,6 +335,7 @@ class Climber {
   const RatingFunction& rate_;
   Rng& rng_;
   std::vector<std::vector<int>> orbits_;
+  const double nearest_step_;
 };
 
 // Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the
@@ -417,7 +448,7 @@ ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, con
     }
     // In a band, a few more climbs for the slot's own target (rare techniques sit at its grades).
     for (int extra = 0;
-         settings.band && extra < settings.aim_restarts && result.reached && !climber.on_aim(best); ++extra) {
+         settings.band && extra < settings.aim_restarts && result.reached && !climber.close(best); ++extra) {
       ++result.restarts;
       State state = climber.climb(result.moves);
       if (state.cost < best.cost) best = std::move(state);

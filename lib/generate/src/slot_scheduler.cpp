@@ -5,6 +5,7 @@
 
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/random.hpp"
+#include "sudoku/rate/grade_scale.hpp"
 
 namespace sudoku {
 
@@ -27,6 +28,9 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.symmetry = plan.symmetry;
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
   settings.cage_count = planned.cage_count;
+  if (planned.band)
+    settings.attainable =
+        attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
   const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
     return metric.rate_up_to(puzzle, ceiling).value;

@@ -33,6 +33,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "sudoku/base/random.hpp"
 #include "sudoku/generate/killer_cages.hpp"
@@ -58,6 +59,11 @@ struct ClimbSettings {
   int escalations = 2;  // rounds of max_restarts climbs after the first, each with doubled budgets
   // With a band: more climbs, once the band is reached, while the rating is not on the slot's target.
   int aim_restarts = 2;
+  // With a band: the ratings the metric can give inside it, ascending (attainable_ratings,
+  // grade_scale.hpp); empty for a continuous scale. A rating with no step of the scale between
+  // it and the target is on aim (the step just below or just above the target): a climb never
+  // spends its patience, or its aim_restarts, chasing a rating the scale cannot give.
+  std::vector<double> attainable;
   // Killer: climb cage layouts on `geometry` (the board without cages). The start is a random
   // solution grid with symmetric_unique_cages (killer_cages.hpp) and no givens; moves merge, split
   // and reshape cages (with their images under `symmetry`) and, when `givens` allows any, add or
