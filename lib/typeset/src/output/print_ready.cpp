@@ -373,7 +373,7 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
     return std::string(reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize());
   } catch (const std::runtime_error& error) {
     const std::string message = error.what();
-    if (message.rfind("PDF output: ", 0) == 0) throw;  // (starts_with: C++17 here, see CMakeLists)
+    if (message.starts_with("PDF output: ")) throw;
     throw std::runtime_error("PDF output: qpdf: " + message);
   }
 }
