@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include <boost/json.hpp>
 
 #include "sudoku/base/errors.hpp"
