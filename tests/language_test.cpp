@@ -323,25 +323,11 @@ TEST(LanguageCliTest, EveryLanguageTypesetsInEveryTemplate) {
 TEST(DerivedTextTest, ShippedExamplePlansPrintOnlyTrueSentences) {
   TempDir dir;
   int plans = 0;
-  for (const auto& entry : fs::directory_iterator(kSource + "/examples")) {
-    if (entry.path().extension() != ".json") continue;
-    fs::copy_file(entry.path(), dir / entry.path().filename().string());  // plans name files beside them
-  }
-  for (const auto& entry : fs::directory_iterator(kSource + "/examples")) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string name = entry.path().stem().string();
-    boost::json::value plan = boost::json::parse(testing::read_text_file(entry.path().string()));
-    if (!plan.is_object() || !plan.as_object().contains("title")) continue;  // calibrations, levels
+  for (const testing::ExamplePlan& example : testing::shipped_book_plans()) {
+    const std::string& name = example.name;
+    const boost::json::value& plan = example.plan;
     if (plan.at("title").is_string() && plan.as_object().contains("language")) continue;  // LanguageCliTest's
-    if (auto* chapters = plan.as_object().if_contains("chapters"))
-      for (auto& chapter : chapters->as_array()) chapter.as_object()["count"] = 1;
-    const std::string plan_file = dir / (name + "-one.json");
-    {
-      std::ofstream out(plan_file);
-      out << boost::json::serialize(plan);
-    }
-    const std::string book_dir = dir / name;
-    run_ok(testing::tool_path("generate-book") + " " + plan_file + " -o " + book_dir + " -j2");
+    const std::string book_dir = testing::generate_one_per_chapter(example, dir.path());
     const Book book = read_book(book_dir + "/book.json");
     std::set<int> sizes;
     std::set<Variant> variants;

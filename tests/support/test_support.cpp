@@ -12,6 +12,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 
@@ -186,6 +190,36 @@ std::vector<NamedBoard> variant_boards() {
       {"jigsaw_9x9_half_turn",
        parse_regions("111122333111222333112222333444555666444555666444555666777888899777888999777889999")},
   };
+}
+
+std::vector<ExamplePlan> shipped_book_plans() {
+  std::vector<ExamplePlan> plans;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(SUDOKU_SOURCE_DIR) + "/examples")) {
+    if (entry.path().extension() != ".json") continue;
+    boost::json::value plan = boost::json::parse(read_text_file(entry.path().string()));
+    if (!plan.is_object() || !plan.as_object().contains("title")) continue;  // calibrations, levels
+    plans.push_back({entry.path().stem().string(), std::move(plan)});
+  }
+  std::sort(plans.begin(), plans.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return plans;
+}
+
+std::string generate_one_per_chapter(const ExamplePlan& example, const std::string& dir) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(SUDOKU_SOURCE_DIR) + "/examples")) {
+    const std::string copy = dir + "/" + entry.path().filename().string();
+    if (entry.path().extension() == ".json" && !std::filesystem::exists(copy))
+      std::filesystem::copy_file(entry.path(), copy);  // plans name files beside them
+  }
+  boost::json::value plan = example.plan;
+  if (auto* chapters = plan.as_object().if_contains("chapters"))
+    for (auto& chapter : chapters->as_array()) chapter.as_object()["count"] = 1;
+  const std::string plan_file = dir + "/" + example.name + "-one.json";
+  write_text_file(plan_file, boost::json::serialize(plan));
+  const std::string book_dir = dir + "/" + example.name;
+  const std::string command = tool_path("generate-book") + " " + plan_file + " -o " + book_dir + " -j2";
+  const CommandResult result = run_command(command);
+  EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.err;
+  return book_dir;
 }
 
 }  // namespace sudoku::testing

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/json/value.hpp>
+
 #include "sudoku/base/random.hpp"
 #include "sudoku/corpus/calibration_study.hpp"
 #include "sudoku/model/grid.hpp"
@@ -54,6 +56,20 @@ struct CommandResult {
 };
 // Runs `command` with /bin/sh, capturing stdout and stderr (stdin from `input` when not empty).
 CommandResult run_command(const std::string& command, const std::string& input = {});
+
+// A shipped book plan: examples/NAME.json with a "title" (calibrations and level tables have none),
+// chapters or a calendar.
+struct ExamplePlan {
+  std::string name;         // file stem, e.g. "plan-1000"
+  boost::json::value plan;  // the plan as shipped
+};
+// Every shipped book plan, sorted by name.
+std::vector<ExamplePlan> shipped_book_plans();
+
+// Generates `plan` with every chapter's count cut to 1 (a calendar as it is: one puzzle a slot) with
+// generate-book -j2 into DIR/NAME, and returns that folder (its book.json). The examples are copied
+// into `dir` first, as plans name files beside them (calibrations).
+std::string generate_one_per_chapter(const ExamplePlan& plan, const std::string& dir);
 
 // A fresh empty directory under the system temp folder, removed with everything in it when the
 // test process exits (SUDOKU_KEEP_TEST_DIRS=1 keeps it).
