@@ -342,6 +342,28 @@ TEST(BookHintsTypesetTest, WithoutTheOptionsTheBookHasNeitherSection) {
   }
 }
 
+// typeset --preflight counts the how-to-solve and hints pages as the render lays them out, so a book
+// near its printer's page limit is judged with them.
+TEST(BookHintsTypesetTest, PreflightCountsTheSectionsPages) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "hints.pdf";
+  const std::string book = testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --template book-6x9 --draft";
+  const testing::CommandResult done = testing::run_command(book + " --hints --how-to-solve -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const auto preflight_pages = [&](const std::string& options) {
+    const testing::CommandResult report =
+        testing::run_command(book + options + " --preflight --preflight-format json");
+    std::smatch match;
+    const std::regex pages("\"pages\":([0-9]+)");
+    EXPECT_TRUE(std::regex_search(report.out, match, pages)) << report.out << report.err;
+    return match.empty() ? 0 : std::stoi(match[1]);
+  };
+  const auto rendered = static_cast<int>(page_texts(pdf).size());
+  EXPECT_EQ(preflight_pages(" --hints --how-to-solve"), rendered);
+  EXPECT_LT(preflight_pages(""), rendered);
+}
+
 TEST(BookHintsTypesetTest, SplitRefusesHints) {
   const testing::CommandResult done = testing::run_command(testing::tool_path("typeset") + " " +
                                                            testing::test_data("books/sample") +

@@ -605,6 +605,22 @@ TEST(TechniqueGrader, ConflictingGivensAreAContradiction) {
   EXPECT_EQ(format_grade(grade), "contradiction");
 }
 
+// Direct claiming where a unit of the base's kind shares a cell of the overlap (the X board's two
+// diagonals meet at r5c5): diagonal 2's 3 is locked in box 5, the box's other 3s go, and diagonal 1
+// keeps two places, r5c5 (in the overlap) and r9c9. The grader once took r9c9 for a hidden single,
+// placed a wrong 3 and ended in a contradiction; the solution has 3 at r5c5.
+TEST(TechniqueGrader, DirectClaimingKeepsTheOverlapOfTwoExtraUnits) {
+  ReadOptions x;
+  x.variant = Variant::x;
+  const Grid puzzle =
+      parse_puzzle("..5..2.3..........32.17.5.6.8..2...55.6...4.22...5..1.1.8.49.67..........5.7..9..", x);
+  const Grid solution = solution_of(puzzle);
+  ASSERT_EQ(solution[40], 3);  // r5c5
+  const TechniqueGrade grade = explained(puzzle);
+  EXPECT_NE(grade.outcome, GradeOutcome::contradiction) << format_grade(grade);
+  expect_sound(puzzle, grade, solution);
+}
+
 // ---- other geometries ----
 
 Grid unique_puzzle_from(const Grid& solution, std::uint64_t seed) {

@@ -22,13 +22,15 @@ void hidden_singles_after_locking(const Layout<W>& layout, const Board<W>& board
                                   const Intersection<W>& intersection, const CellSet<W>& removed,
                                   std::vector<int>& singles) {
   const UnitKind kind = layout.unit_kind[static_cast<std::size_t>(intersection.base)];
-  const CellSet<W>& cover = layout.unit_cells[static_cast<std::size_t>(intersection.cover)];
   for (std::size_t u = 0; u < layout.unit_cells.size(); ++u) {
     if (static_cast<int>(u) == intersection.base || layout.unit_kind[u] != kind) continue;
     const CellSet<W>& unit = layout.unit_cells[u];
     if (!unit.intersects(removed)) continue;
     const CellSet<W> places = board.cells_of(digit) & unit;
-    const CellSet<W> left = places - cover;
+    // What the locking removed, not the whole cover: a unit of the base's kind may share a cell of
+    // the overlap with it (X's two diagonals meet in the centre box's centre), and that cell keeps
+    // the digit. On boards of rows, columns and boxes only, the two sets give the same places.
+    const CellSet<W> left = places - removed;
     if (places.count_upto(2) < 2 || !left.single()) continue;
     const int target = left.first();
     if (std::find(singles.begin(), singles.end(), target) == singles.end()) singles.push_back(target);

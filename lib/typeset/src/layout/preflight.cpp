@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "layout/grid_block.hpp"
+#include "layout/step_sections.hpp"
 #include "sudoku/typeset/legibility.hpp"
 #include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/print_ready.hpp"
@@ -47,7 +49,15 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     report.reference = target->reference;
   }
   detail::check_has_puzzles(book, options);
-  report.pages = static_cast<int>(plan_pages(book, page_template, options.include_solutions).pages.size());
+  // The hints and the how-to-solve chapter take pages too: counted as the render counts them.
+  std::optional<detail::StepPages> steps;
+  if (options.hints || options.how_to_solve) {
+    steps.emplace(book, options);
+    steps->use(page_template);
+  }
+  const StepSections* sections = steps ? &steps->sections : nullptr;
+  report.pages =
+      static_cast<int>(plan_pages(book, page_template, options.include_solutions, sections).pages.size());
   bool renderable = true;
 
   // Page count.
@@ -92,7 +102,8 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
   }
 
   // Digit sizes.
-  const PagePlan plan = plan_pages(book, fitted, options.include_solutions);
+  if (steps) steps->use(fitted);
+  const PagePlan plan = plan_pages(book, fitted, options.include_solutions, sections);
   // A size under its minimum fails with the fix the refusal would give.
   const auto size_check = [&](const std::string& what, double size, double minimum, bool pass,
                               const GridLegibility& entry) {

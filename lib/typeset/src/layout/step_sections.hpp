@@ -19,8 +19,11 @@
 
 #include "sudoku/typeset/book_hints.hpp"
 #include "sudoku/typeset/canvas.hpp"
+#include "sudoku/typeset/catalog.hpp"
+#include "sudoku/typeset/page_plan.hpp"
 #include "sudoku/typeset/plot.hpp"
 #include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/typeset.hpp"
 
 namespace sudoku::typeset::detail {
 
@@ -40,5 +43,35 @@ int blocks_per_page(const Master& master, bool examples);
 // The blocks of one page inside `content` (the type area); `per_page` sets their height.
 void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepBlock> blocks, int per_page,
                       const PlotFonts& fonts, std::string_view language);
+
+// The how-to-solve chapter and the hints (typeset --how-to-solve, --hints): the steps, the
+// sections' masters (the solution master's page with the section's running head) and how the page
+// plan places them. typeset.cpp draws them; preflight.cpp counts their pages the same way.
+struct StepPages {
+  BookHints steps;
+  Master how_to_solve;
+  Master hints;
+  StepSections sections;
+
+  StepPages(const Book& book, const TypesetOptions& options)
+      : steps(find_book_hints(book, options.how_to_solve)) {
+    if (!options.hints) steps.hints.clear();
+    for (const BookStep& hint : steps.hints) sections.hinted.push_back(hint.number);
+  }
+
+  // The masters from `page_template` (the shipped one for the page count, then the one with the
+  // printer's gutter), in its language.
+  void use(const Template& page_template) {
+    static const Catalog kEnglish;
+    const Catalog& language = page_template.language ? *page_template.language : kEnglish;
+    how_to_solve = section_master(page_template, language.text("hints", "How to solve"));
+    hints = section_master(page_template, language.text("hints", "Hints"));
+    sections.how_to_solve = steps.examples.empty() ? nullptr : &how_to_solve;
+    sections.examples = steps.examples.size();
+    sections.examples_per_page = blocks_per_page(how_to_solve, true);
+    sections.hints = steps.hints.empty() ? nullptr : &hints;
+    sections.hints_per_page = blocks_per_page(hints, false);
+  }
+};
 
 }  // namespace sudoku::typeset::detail

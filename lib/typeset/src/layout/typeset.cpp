@@ -96,6 +96,7 @@ namespace {
 using detail::caption_heights;
 using detail::grid_block;
 using detail::GridBlock;
+using detail::StepPages;
 
 // A caption's baseline sits this far down its line box (line box = 1.2 x size, baseline at 0.9 x
 // size), leaving room for descenders below.
@@ -298,36 +299,6 @@ HorizontalAlign resolve(Align align, bool recto) {
   }
   return HorizontalAlign::left;
 }
-
-// The how-to-solve chapter and the hints (typeset --how-to-solve, --hints): the steps, the
-// sections' masters (the solution master's page with the section's running head) and how the page
-// plan places them.
-struct StepPages {
-  BookHints steps;
-  Master how_to_solve;
-  Master hints;
-  StepSections sections;
-
-  StepPages(const Book& book, const TypesetOptions& options)
-      : steps(find_book_hints(book, options.how_to_solve)) {
-    if (!options.hints) steps.hints.clear();
-    for (const BookStep& hint : steps.hints) sections.hinted.push_back(hint.number);
-  }
-
-  // The masters from `page_template` (the shipped one for the page count, then the one with the
-  // printer's gutter), in its language.
-  void use(const Template& page_template) {
-    static const Catalog kEnglish;
-    const Catalog& language = page_template.language ? *page_template.language : kEnglish;
-    how_to_solve = detail::section_master(page_template, language.text("hints", "How to solve"));
-    hints = detail::section_master(page_template, language.text("hints", "Hints"));
-    sections.how_to_solve = steps.examples.empty() ? nullptr : &how_to_solve;
-    sections.examples = steps.examples.size();
-    sections.examples_per_page = detail::blocks_per_page(how_to_solve, true);
-    sections.hints = steps.hints.empty() ? nullptr : &hints;
-    sections.hints_per_page = detail::blocks_per_page(hints, false);
-  }
-};
 
 class BookRenderer {
  public:
