@@ -233,7 +233,7 @@ Catalog::Message composed(std::string context, std::string id, std::string plura
 // True when a template text has words to translate: letters outside its {variables}.
 bool has_words(std::string_view text) {
   int depth = 0;
-  for (unsigned char c : text) {
+  for (const char c : text) {
     if (c == '{') ++depth;
     else if (c == '}') depth = std::max(0, depth - 1);
     else if (depth == 0 && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return true;
