@@ -83,13 +83,13 @@ class Climber {
   // Inside the band and next to the target on a discrete scale (ClimbSettings::attainable): no
   // step of the scale lies strictly between the rating and the target, so the rating is the step
   // just below or just above it. The nearest of the two is on aim; the other is close: the climb
-  // tries the nearest for an eighth of its patience, and makes no extra climbs for it. The nearest
+  // tries the nearest for a quarter of its patience, and makes no extra climbs for it. The nearest
   // step may be one the givens range all but rules out (a 1.0, full houses only, for easy).
   bool close(const State& state) const {
     return on_aim(state) || (settings_.band && reached(state) && next_to_target(state.rating));
   }
   // Moves without improvement before a climb ends: a quarter of the patience once the tolerance is
-  // met (no band), an eighth once close to the target in a band (see close()).
+  // met (no band), or once close to the target in a band (see close()).
   int patience_at(const State& state) const {
     if (!settings_.band) return reached(state) ? settings_.patience / 4 : settings_.patience;
     return close(state) ? settings_.patience / 4 : settings_.patience;
