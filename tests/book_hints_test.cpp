@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -15,6 +18,7 @@
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/typeset/book_hints.hpp"
 #include "sudoku/typeset/catalog.hpp"
+#include "sudoku/typeset/units.hpp"
 
 namespace sudoku {
 namespace {
@@ -244,6 +248,11 @@ TEST(BookHintsTest, HintLinesSayWhereTechniqueCellsAndResultInTheCatalogueLangua
   const auto german = typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/de.po");
   EXPECT_TRUE(typeset::hint_lines(hints.hints.front(), german)[0].starts_with("1. Schauen Sie auf "));
   EXPECT_TRUE(german.missing().empty()) << *german.missing().begin();
+  // Japanese sets no space between sentences, nor after a full-width colon; the other languages do.
+  EXPECT_EQ(typeset::join_sentences({"\xE5\x95\x8F\xE9\xA1\x8C1\xEF\xBC\x9A", "r2c4\xE3\x80\x82", "r3c1"}),
+            "\xE5\x95\x8F\xE9\xA1\x8C1\xEF\xBC\x9Ar2c4\xE3\x80\x82r3c1");
+  EXPECT_EQ(typeset::join_sentences({"From puzzle 1, page 26:", "", "It places 6 in r2c4."}),
+            "From puzzle 1, page 26: It places 6 in r2c4.");
   // The examples: one per technique title, in ladder order, each with its sentences.
   std::set<std::string> titles;
   for (const BookStep& example : hints.examples) {
@@ -270,13 +279,13 @@ std::vector<std::string> page_texts(const std::string& pdf) {
 // typeset --hints --how-to-solve on the sample book: every puzzle page's "Hint: page N" points at a
 // hints page that names that puzzle and its page, every hint's "Puzzle K, page M" points back at
 // the page printing Puzzle K, and the contents list both sections.
-void expect_cross_references(const std::string& template_name) {
-  SCOPED_TRACE(template_name);
+void expect_cross_references(const std::string& template_name, const std::string& options = "") {
+  SCOPED_TRACE(template_name + options);
   const testing::TempDir folder("book-hints-test");
   const std::string pdf = folder / (template_name + ".pdf");
   const testing::CommandResult done = testing::run_command(
       testing::tool_path("typeset") + " " + testing::test_data("books/sample") + " --template " + template_name +
-      " --draft --hints --how-to-solve -o " + pdf);
+      " --draft --hints --how-to-solve" + options + " -o " + pdf);
   ASSERT_EQ(done.exit_code, 0) << done.err;
   const std::vector<std::string> pages = page_texts(pdf);
   const std::regex hint_reference("Hint: page ([0-9]+)");
@@ -329,6 +338,29 @@ TEST(BookHintsTypesetTest, HintsAndPuzzlesPointAtEachOtherInBookLetter) { expect
 
 TEST(BookHintsTypesetTest, HintsAndPuzzlesPointAtEachOtherInBook6x9) { expect_cross_references("book-6x9"); }
 
+// --solutions none: the puzzles' captions name no solution page (there is none to point at), and
+// each hinted puzzle still names its hint's page, which names it back.
+TEST(BookHintsTypesetTest, WithoutSolutionsTheHintsPageStandsAlone) {
+  for (const std::string template_name : {"book-6x9", "book-letter"}) {
+    expect_cross_references(template_name, " --solutions none");
+    const testing::TempDir folder("book-hints-test");
+    const std::string pdf = folder / "none.pdf";
+    const testing::CommandResult done = testing::run_command(
+        testing::tool_path("typeset") + " " + testing::test_data("books/sample") + " --template " + template_name +
+        " --draft --hints --solutions none -o " + pdf);
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    int references = 0;
+    const std::regex reference("Hint: page [0-9]+");
+    for (const std::string& text : page_texts(pdf)) {
+      EXPECT_EQ(text.find("Solution"), std::string::npos) << text;
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), reference);
+           it != std::sregex_iterator(); ++it)
+        ++references;
+    }
+    EXPECT_EQ(references, 9);
+  }
+}
+
 TEST(BookHintsTypesetTest, WithoutTheOptionsTheBookHasNeitherSection) {
   const testing::TempDir folder("book-hints-test");
   const std::string pdf = folder / "plain.pdf";
@@ -364,12 +396,187 @@ TEST(BookHintsTypesetTest, PreflightCountsTheSectionsPages) {
   EXPECT_LT(preflight_pages(""), rendered);
 }
 
-TEST(BookHintsTypesetTest, SplitRefusesHints) {
-  const testing::CommandResult done = testing::run_command(testing::tool_path("typeset") + " " +
-                                                           testing::test_data("books/sample") +
-                                                           " --template newspaper --split -o /nonexistent --hints");
-  EXPECT_EQ(done.exit_code, 2);
-  EXPECT_NE(done.err.find("--hints applies to books"), std::string::npos) << done.err;
+// --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
+// a <tip> under the grids.
+TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string typeset = testing::tool_path("typeset") + " " + testing::test_data("books/sample");
+  const testing::CommandResult chapter =
+      testing::run_command(typeset + " --template newspaper --split -o " + folder / "a" + " --how-to-solve");
+  EXPECT_EQ(chapter.exit_code, 2);
+  EXPECT_NE(chapter.err.find("--how-to-solve applies to books"), std::string::npos) << chapter.err;
+  const testing::CommandResult hints =
+      testing::run_command(typeset + " --template book-6x9 --split -o " + folder / "b" + " --hints");
+  EXPECT_EQ(hints.exit_code, 2);
+  EXPECT_NE(hints.err.find("book-6x9.xml:"), std::string::npos) << hints.err;
+  EXPECT_NE(hints.err.find("no <tip>"), std::string::npos) << hints.err;
+  EXPECT_EQ(std::count(hints.err.begin(), hints.err.end(), '\n'), 1) << hints.err;
+  EXPECT_FALSE(std::filesystem::exists(folder / "b"));
+}
+
+// A newspaper desk's calendar: the sample's puzzles as one dated chapter a day, levels from easy
+// to evil (medium, hard and evil puzzles have hints; only hard and evil get a tip).
+Book calendar_book() {
+  const Book sample = read_book(testing::test_data("books/sample/book.json"));
+  const std::vector<std::string> levels{"easy", "medium", "hard", "evil"};
+  Book book;
+  book.title = "The Daily Grid";
+  book.author = "Puzzles desk";
+  int day = 1;
+  for (const BookChapter& chapter : sample.chapters)
+    for (BookPuzzle puzzle : chapter.puzzles) {
+      const std::string date = "2026-12-" + std::string(day < 10 ? "0" : "") + std::to_string(day);
+      puzzle.level = levels[static_cast<std::size_t>(day - 1) % levels.size()];
+      puzzle.date = date;
+      puzzle.id = date + "-" + puzzle.level;
+      book.chapters.push_back({date + " " + puzzle.level, puzzle.level, date, {puzzle}});
+      ++day;
+    }
+  return book;
+}
+
+// The side of the largest square grid on a page, in points: the longest run of dark pixels down
+// any column of the page rendered at 288 dpi (the grid's 3 pt border).
+double drawn_grid_side(const std::string& pdf, int page, const std::string& dir) {
+  const std::string stem = dir + "/page" + std::to_string(page);
+  const testing::CommandResult done = testing::run_command("pdftoppm -gray -r 288 -f " + std::to_string(page) +
+                                                           " -l " + std::to_string(page) + " -singlefile " + pdf +
+                                                           " " + stem);
+  EXPECT_EQ(done.exit_code, 0) << done.err;
+  std::ifstream in(stem + ".pgm", std::ios::binary);
+  std::string magic;
+  int width = 0;
+  int height = 0;
+  int maximum = 0;
+  in >> magic >> width >> height >> maximum;
+  in.get();
+  std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+  in.read(reinterpret_cast<char*>(pixels.data()), static_cast<std::streamsize>(pixels.size()));
+  EXPECT_EQ(magic, "P5");
+  int longest = 0;
+  for (int x = 0; x < width; ++x) {
+    int run = 0;
+    for (int y = 0; y < height; ++y) {
+      run = pixels[static_cast<std::size_t>(y * width + x)] < 128 ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+  }
+  return longest * 72.0 / 288;
+}
+
+// typeset --hints with the newspaper template: a one-line tip under each hard and evil grid with a
+// hint (where to look and the technique of its first step beyond the level's basics), none under
+// the others; the grid gives up the tip's room, and --preflight measures the grids the render draws.
+TEST(NewspaperTipTest, HardAndEvilGridsGetTheirHintsTipAndPreflightMeasuresTheSmallerGrid) {
+  const testing::TempDir folder("book-hints-test");
+  const Book book = calendar_book();
+  write_book(book, folder / "book.json");
+  const std::string typeset =
+      testing::tool_path("typeset") + " " + folder.path() + " --template newspaper --date 2026-12-01";
+  const testing::CommandResult done = testing::run_command(typeset + " --hints -o " + folder / "tips.pdf");
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  ASSERT_EQ(testing::run_command(typeset + " -o " + folder / "plain.pdf").exit_code, 0);
+  const std::vector<std::string> pages = page_texts(folder / "tips.pdf");
+  const std::vector<std::string> plain = page_texts(folder / "plain.pdf");
+  ASSERT_EQ(pages.size(), plain.size()) << "tips take no page of their own";
+
+  const typeset::BookHints hints = typeset::find_book_hints(book, false);
+  const typeset::Catalog english;
+  std::map<int, std::string> expected;  // puzzle number -> its tip
+  for (const BookStep& hint : hints.hints) {
+    const std::string& level = book.chapters[hint.chapter].puzzles[hint.puzzle].level;
+    if (level == "hard" || level == "evil") expected[hint.number] = typeset::tip_line(hint, english);
+  }
+  ASSERT_GE(expected.size(), 3U);
+  int tips = 0;
+  std::optional<int> tipped_page;
+  std::optional<int> untipped_page;
+  for (int number = 1; number <= static_cast<int>(book.puzzle_count()); ++number) {
+    // One grid a page, in book order, then the solutions.
+    const std::string& text = pages[static_cast<std::size_t>(number - 1)];
+    SCOPED_TRACE("puzzle " + std::to_string(number) + ": " + text);
+    const auto tip = expected.find(number);
+    if (tip == expected.end()) {
+      EXPECT_EQ(text.find("Tip"), std::string::npos);
+      if (!untipped_page) untipped_page = number;
+      continue;
+    }
+    EXPECT_TRUE(std::regex_search(tip->second, std::regex("^Tip: look at (row|column|box) [1-9] \\(.+\\)\\.$")))
+        << tip->second;
+    EXPECT_NE(text.find(tip->second), std::string::npos);
+    ++tips;
+    if (!tipped_page) tipped_page = number;
+  }
+  EXPECT_EQ(tips, static_cast<int>(expected.size()));
+  for (const std::string& solution : std::vector<std::string>(pages.begin() + static_cast<long>(book.puzzle_count()), pages.end()))
+    EXPECT_EQ(solution.find("Tip"), std::string::npos);
+
+  // The tipped grid is the tip's line (8 pt type, a 9.6 pt box, 1.2 mm above it) smaller; preflight
+  // reports the smallest puzzle digit, which is on a tipped grid: 0.64 of a cell.
+  ASSERT_TRUE(tipped_page && untipped_page);
+  const double tipped = drawn_grid_side(folder / "tips.pdf", *tipped_page, folder.path());
+  const double untipped = drawn_grid_side(folder / "tips.pdf", *untipped_page, folder.path());
+  EXPECT_NEAR(untipped - tipped, 9.6 + typeset::millimetres(1.2), 0.5);
+  const testing::CommandResult report = testing::run_command(typeset + " --hints --preflight --preflight-format json");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(report.out, match,
+                                std::regex("\"check\":\"digits 9x9 puzzles\",\"pass\":true,\"measured\":\"([0-9.]+) pt \\(page ([0-9]+)\\)")))
+      << report.out << report.err;
+  EXPECT_NEAR(std::stod(match[1]), 0.64 * (tipped - 3) / 9, 0.1);
+  EXPECT_EQ(std::stoi(match[2]), *tipped_page);
+}
+
+// The desk's files (--split --hints): a tipped grid's file keeps the booked 85 x 91 mm and carries
+// its tip; the others and the solutions have none.
+TEST(NewspaperTipTest, SplitFilesKeepTheBookedSizeWithTheirTip) {
+  const testing::TempDir folder("book-hints-test");
+  const Book book = calendar_book();
+  write_book(book, folder / "book.json");
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + folder.path() +
+                           " --template newspaper --date 2026-12-01 --split --hints -o " + folder / "files");
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const typeset::BookHints hints = typeset::find_book_hints(book, false);
+  std::set<std::string> tipped;
+  for (const BookStep& hint : hints.hints) {
+    const BookPuzzle& puzzle = book.chapters[hint.chapter].puzzles[hint.puzzle];
+    if (puzzle.level == "hard" || puzzle.level == "evil") tipped.insert(puzzle.id);
+  }
+  ASSERT_FALSE(tipped.empty());
+  int files = 0;
+  for (const BookChapter& chapter : book.chapters) {
+    const BookPuzzle& puzzle = chapter.puzzles.front();
+    for (const std::string& name : {puzzle.id, puzzle.id + "-solution"}) {
+      const std::string pdf = folder / ("files/" + name + ".pdf");
+      const testing::CommandResult text = testing::run_command("pdftotext " + pdf + " -");
+      ASSERT_EQ(text.exit_code, 0) << name;
+      const bool tip = name == puzzle.id && tipped.count(puzzle.id) > 0;
+      EXPECT_EQ(text.out.find("Tip: look at ") != std::string::npos, tip) << name << ": " << text.out;
+      if (name != puzzle.id) continue;
+      const testing::CommandResult info = testing::run_command("pdfinfo " + pdf);
+      std::smatch match;
+      ASSERT_TRUE(std::regex_search(info.out, match, std::regex("Page size: +([0-9.]+) x ([0-9.]+) pts")));
+      EXPECT_NEAR(std::stod(match[1]), typeset::millimetres(85), 0.01) << name;
+      EXPECT_NEAR(std::stod(match[2]), typeset::millimetres(91), 0.01) << name;
+      ++files;
+    }
+  }
+  EXPECT_EQ(files, static_cast<int>(book.puzzle_count()));
+}
+
+// In the book's language, through the catalogue: German and Japanese tips.
+TEST(NewspaperTipTest, TheTipIsInTheBooksLanguage) {
+  const testing::TempDir folder("book-hints-test");
+  write_book(calendar_book(), folder / "book.json");
+  for (const auto& [code, words] : {std::pair<std::string, std::string>{"de", "Tipp: Schauen Sie auf "},
+                                    {"ja", "\xE3\x83\x92\xE3\x83\xB3\xE3\x83\x88\xEF\xBC\x9A"}}) {
+    const std::string pdf = folder / (code + ".pdf");
+    const testing::CommandResult done = testing::run_command(testing::tool_path("typeset") + " " + folder.path() +
+                                                             " --template newspaper --hints --lang " + code + " -o " + pdf);
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    EXPECT_EQ(done.err.find("has no translation"), std::string::npos) << done.err;
+    EXPECT_NE(testing::run_command("pdftotext " + pdf + " -").out.find(words), std::string::npos) << code;
+  }
 }
 
 }  // namespace

@@ -27,7 +27,7 @@ bool parse_options(int argc, char** argv, Options& options) {
       "[--draft] [--hints] [--how-to-solve]\n"
       "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
       "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
-      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE]\n"
+      "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE] [--hints]\n"
       "       (all three take [--lang CODE])";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
@@ -100,7 +100,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "a proof: typeset a book under the print target's minimum page count (reported as not printable)")(
       "hints", po::bool_switch(&options.hints),
       "a hints section after the puzzles: for each puzzle above easy, where to look, the technique, the "
-      "cells and a picture of the step, with page references both ways")(
+      "cells and a picture of the step, with page references both ways; with a template that has a <tip> "
+      "(newspaper, also with --split), a one-line tip under each hard or evil grid instead")(
       "how-to-solve", po::bool_switch(&options.how_to_solve),
       "a how-to-solve chapter before the puzzles: one pictured example per technique the book uses, "
       "taken from its own puzzles")(
@@ -136,8 +137,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!options.split && (!formats.empty() || !options.proof.empty()))
     throw UsageError(std::string(formats.empty() ? "--proof" : "--format") + " applies to --split only");
   if (options.split && options.draft) throw UsageError("--draft applies to books, not --split");
-  if (options.split && (options.hints || options.how_to_solve))
-    throw UsageError(std::string(options.hints ? "--hints" : "--how-to-solve") + " applies to books, not --split");
+  if (options.split && options.how_to_solve) throw UsageError("--how-to-solve applies to books, not --split");
   if (!preflight_format.empty() && !options.preflight)
     throw UsageError("--preflight-format applies to --preflight only");
   if (preflight_format == "json")

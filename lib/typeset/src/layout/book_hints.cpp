@@ -186,7 +186,7 @@ constexpr const char* kHintMessages[] = {
     "How to solve", "Hints", "Hint: page {page}", "Puzzle {number}, page {page}", "From puzzle {number}, page {page}:",
     "row {n}", "column {n}", "box {n}", "region {n}", "diagonal {n}", "the cage at {cell}", "1. Look at {where}.",
     "2. Technique: {technique}.", "3. Cells: {cells}.", "4. {result}", "It places {value} in {cell}.",
-    "It removes {values} from {cells}."};
+    "It removes {values} from {cells}.", "Tip: look at {where} ({technique})."};
 
 }  // namespace
 
@@ -311,9 +311,7 @@ std::string step_result(const BookStep& step, const Catalog& catalog) {
     sentences.push_back(fill(catalog.text("hints", "It removes {values} from {cells}."),
                              {{"values", catalog.list(values)}, {"cells", cells_text(geometry, cells, catalog)}}));
   }
-  std::string text;
-  for (const std::string& sentence : sentences) text += (text.empty() ? "" : " ") + sentence;
-  return text;
+  return join_sentences(sentences);
 }
 
 std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog) {
@@ -328,6 +326,13 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
                          {{"cells", cells_text(hint.grid->geometry(), claim.cells, catalog)}}));
   lines.push_back(fill(catalog.text("hints", "4. {result}"), {{"result", step_result(hint, catalog)}}));
   return lines;
+}
+
+std::string tip_line(const BookStep& hint, const Catalog& catalog) {
+  const HintClaim claim = hint_claim(hint.grid->geometry(), hint.step);
+  return fill(catalog.text("hints", "Tip: look at {where} ({technique})."),
+              {{"where", where_text(hint.grid->geometry_ptr(), claim, catalog)},
+               {"technique", technique_title(claim.technique, catalog)}});
 }
 
 }  // namespace sudoku::typeset

@@ -29,10 +29,20 @@ struct CaptionHeights {
 };
 CaptionHeights caption_heights(const Master& master);
 
+// What a page's grids leave room for under them besides the captions: the variant's rule line and
+// the tip (typeset --hints with a <tip>). A page with either under one grid gives every grid the
+// same room, so the grids of a page stay one size.
+struct UnderGrid {
+  bool rule = false;
+  bool tip = false;
+};
+// Their height, gaps included (points).
+double under_height(const Master& master, UnderGrid under);
+
 // The side of the grids on a page of `master` (the same for every slot): as wide as one column, no
-// taller than a row's slot less the captions (and, `with_rule`, the rule line's room), capped by
-// max-grid. Points. Pages, --split files and the legibility check all size grids with it.
-double grid_side(const Master& master, bool with_rule);
+// taller than a row's slot less the captions (and the room `under` asks for), capped by max-grid.
+// Points. Pages, --split files and the legibility check all size grids with it.
+double grid_side(const Master& master, UnderGrid under);
 
 // The arrangement a grid is drawn with: the puzzle or solution master's for the grid's size.
 const Master& master_for(const Template& page_template, PageRole role, const Geometry& geometry);
@@ -58,19 +68,28 @@ struct GridBlock {
   double side = 0;
   double left = 0;  // of the grid, from the block's left edge
 };
-// With `with_rule`, room for the master's rule line under the grid (a variant's first grid).
-GridBlock grid_block(const Master& master, bool with_rule = false);
+// With `under`, room for the master's rule line or tip under the grid.
+GridBlock grid_block(const Master& master, UnderGrid under = {});
 
 // The variant's rule line under a slot's grid, or null: on puzzle pages whose master has a text
 // for the puzzle's variant, under the first grid of its chapter (or under every grid).
 const TextLine* rule_for(const Master& master, const Book& book, const SlotContent& slot, PageRole role);
+// Whether a slot's grid has a tip under it: a puzzle page whose master has a <tip>, a puzzle the
+// plan's `tipped` marks.
+bool has_tip(const Master& master, const std::vector<bool>& tipped, const SlotContent& slot, PageRole role);
+// What a page of `slots` leaves room for under its grids.
+UnderGrid under_grids(const Master& master, const Book& book, const std::vector<bool>& tipped,
+                      const std::vector<SlotContent>& slots, PageRole role);
 
 // Draws the puzzle (role puzzles) or solution (role solutions) of `slot` with its block's top left
 // corner at the canvas origin, with the master's captions; text that does not fit is an InputError
 // at its template line, as on pages. Returns the values the captions were expanded with ({date},
 // {slot}, {number}, ... of this grid), which also name its file.
+// `steps`, when not null, gives the grid its tip (typeset --split --hints).
+struct StepPages;
 TextValues draw_grid_block(Canvas& canvas, const Book& book, const Template& page_template,
-                           const FontSet& fonts, PageRole role, const SlotContent& slot);
+                           const FontSet& fonts, PageRole role, const SlotContent& slot,
+                           const StepPages* steps = nullptr);
 
 // InputError (at the book's JSON path) when the book has no puzzle to typeset.
 void check_has_puzzles(const Book& book, const TypesetOptions& options);

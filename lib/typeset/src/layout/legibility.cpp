@@ -31,11 +31,9 @@ std::vector<GridLegibility> measure_legibility(const Book& book, const Template&
   for (const PlannedPage& page : plan.pages) {
     if (page.role != PageRole::puzzles && page.role != PageRole::solutions) continue;
     const Master& master = *page.master;
-    // As draw_slot sizes them: a page with a rule line under one grid gives every grid its room.
-    const bool page_has_rule = std::any_of(
-        page.slots.begin(), page.slots.end(),
-        [&](const SlotContent& slot) { return detail::rule_for(master, book, slot, page.role) != nullptr; });
-    const double side = detail::grid_side(master, page_has_rule);
+    // As draw_slot sizes them: a page with a rule line or a tip under one grid gives every grid
+    // its room.
+    const double side = detail::grid_side(master, detail::under_grids(master, book, plan.tipped, page.slots, page.role));
     for (const SlotContent& slot : page.slots) {
       const Grid& puzzle = book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle;
       const Geometry& geometry = puzzle.geometry();

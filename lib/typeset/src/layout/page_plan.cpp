@@ -138,6 +138,11 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
           plan.first_hint_page + static_cast<int>(i / per_page);
   }
 
+  if (sections != nullptr && !sections->tipped.empty()) {
+    plan.tipped.assign(total, false);
+    for (const int tipped : sections->tipped) plan.tipped[static_cast<std::size_t>(tipped - 1)] = true;
+  }
+
   plan.chapter_first_solution_page.assign(book.chapters.size(), 0);
   if (with_solutions && !order.empty()) {
     const Master& solution_master = page_template.solution_page;

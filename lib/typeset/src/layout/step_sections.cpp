@@ -19,16 +19,6 @@ constexpr double kLargestPicture = 324;  // 4.5 in
 constexpr double kHintText = kHeadingSize * kLeading + 4 + 6 * kTextSize * kLeading;
 constexpr double kExampleText = kHeadingSize * kLeading + 4 + 9 * kTextSize * kLeading;
 
-// A literal text as a template pattern: braces doubled.
-TextPattern literal(const std::string& text) {
-  std::string escaped;
-  for (char c : text) {
-    escaped += c;
-    if (c == '{' || c == '}') escaped += c;
-  }
-  return TextPattern::parse(escaped);
-}
-
 // `text` filled greedily into lines no wider than `width`, breaking where the language allows.
 std::vector<std::string> wrapped(Canvas& canvas, const std::string& text, double width, std::string_view language) {
   std::vector<std::string> lines;
@@ -51,6 +41,15 @@ std::vector<std::string> wrapped(Canvas& canvas, const std::string& text, double
 }
 
 }  // namespace
+
+TextPattern literal(const std::string& text) {
+  std::string escaped;
+  for (char c : text) {
+    escaped += c;
+    if (c == '{' || c == '}') escaped += c;
+  }
+  return TextPattern::parse(escaped);
+}
 
 Master section_master(const Template& page_template, const std::string& title) {
   Master master = page_template.solution_page;

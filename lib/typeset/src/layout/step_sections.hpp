@@ -35,6 +35,9 @@ struct StepBlock {
   const BookStep* step = nullptr;  // the picture's step
 };
 
+// A literal text as a template pattern (braces doubled), for words composed from the book.
+TextPattern literal(const std::string& text);
+
 Master section_master(const Template& page_template, const std::string& title);
 
 // How many blocks a page of `master` holds: examples reserve more room for their text.
@@ -46,17 +49,30 @@ void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepB
 
 // The how-to-solve chapter and the hints (typeset --how-to-solve, --hints): the steps, the
 // sections' masters (the solution master's page with the section's running head) and how the page
-// plan places them. typeset.cpp draws them; preflight.cpp counts their pages the same way.
+// plan places them. With a template whose puzzle master has a <tip>, the hints are tips under the
+// grids of the tip's levels instead of a section. typeset.cpp and split.cpp draw them;
+// preflight.cpp counts their pages and the grids' room the same way.
 struct StepPages {
   BookHints steps;
   Master how_to_solve;
   Master hints;
   StepSections sections;
+  std::size_t puzzles = 0;  // in the book
 
   StepPages(const Book& book, const TypesetOptions& options)
-      : steps(find_book_hints(book, options.how_to_solve)) {
+      : steps(find_book_hints(book, options.how_to_solve)), puzzles(book.puzzle_count()) {
     if (!options.hints) steps.hints.clear();
-    for (const BookStep& hint : steps.hints) sections.hinted.push_back(hint.number);
+    for (const BookStep& hint : steps.hints) {
+      sections.hinted.push_back(hint.number);
+      levels_.push_back(book.chapters[hint.chapter].puzzles[hint.puzzle].level);
+    }
+  }
+
+  // By puzzle number - 1: the grid has a tip under it (PagePlan::tipped).
+  std::vector<bool> tipped() const {
+    std::vector<bool> marks(sections.tipped.empty() ? 0 : puzzles, false);
+    for (const int number : sections.tipped) marks[static_cast<std::size_t>(number - 1)] = true;
+    return marks;
   }
 
   // The masters from `page_template` (the shipped one for the page count, then the one with the
@@ -69,9 +85,17 @@ struct StepPages {
     sections.how_to_solve = steps.examples.empty() ? nullptr : &how_to_solve;
     sections.examples = steps.examples.size();
     sections.examples_per_page = blocks_per_page(how_to_solve, true);
-    sections.hints = steps.hints.empty() ? nullptr : &hints;
+    const std::optional<TipLine>& tip = page_template.puzzle_page.tip;
+    sections.hints = steps.hints.empty() || tip ? nullptr : &hints;
     sections.hints_per_page = blocks_per_page(hints, false);
+    sections.tipped.clear();
+    if (tip)
+      for (std::size_t i = 0; i < steps.hints.size(); ++i)
+        if (tip->for_level(levels_[i])) sections.tipped.push_back(steps.hints[i].number);
   }
+
+ private:
+  std::vector<std::string> levels_;  // of each hint's puzzle
 };
 
 }  // namespace sudoku::typeset::detail

@@ -58,11 +58,16 @@ double slot_width(const Master& master) {
 
 }  // namespace
 
-double grid_side(const Master& master, bool with_rule) {
+double under_height(const Master& master, UnderGrid under) {
+  return (under.rule && master.rule ? master.rule->height + master.rule->gap : 0) +
+         (under.tip && master.tip ? master.tip->height + master.tip->gap : 0);
+}
+
+double grid_side(const Master& master, UnderGrid under) {
   const double content_height = master.page.height - master.page.margins.top - master.page.margins.bottom;
   const double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
   const CaptionHeights captions = caption_heights(master);
-  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  const double rule = under_height(master, under);
   double side = std::min(slot_width(master), slot_height - captions.above - captions.below - rule);
   if (master.max_grid > 0) side = std::min(side, master.max_grid);
   return side;
@@ -73,12 +78,12 @@ const Master& master_for(const Template& page_template, PageRole role, const Geo
       .for_grid_size(geometry.size());
 }
 
-GridBlock grid_block(const Master& master, bool with_rule) {
-  const double side = grid_side(master, with_rule);
+GridBlock grid_block(const Master& master, UnderGrid under) {
+  const double side = grid_side(master, under);
   const double width =
       master.max_grid > 0 ? std::min(slot_width(master), master.max_grid) : slot_width(master);
   const CaptionHeights captions = caption_heights(master);
-  const double rule = with_rule && master.rule ? master.rule->height + master.rule->gap : 0;
+  const double rule = under_height(master, under);
   return {std::max(width, side), captions.above + side + rule + captions.below, captions.above, side,
           std::max(0.0, (width - side) / 2)};
 }
@@ -87,6 +92,21 @@ const TextLine* rule_for(const Master& master, const Book& book, const SlotConte
   if (!master.rule || role != PageRole::puzzles || (!master.rule->every_grid && slot.puzzle != 0))
     return nullptr;
   return master.rule->text_for(book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().variant());
+}
+
+bool has_tip(const Master& master, const std::vector<bool>& tipped, const SlotContent& slot, PageRole role) {
+  const auto index = static_cast<std::size_t>(slot.number - 1);
+  return master.tip && role == PageRole::puzzles && index < tipped.size() && tipped[index];
+}
+
+UnderGrid under_grids(const Master& master, const Book& book, const std::vector<bool>& tipped,
+                      const std::vector<SlotContent>& slots, PageRole role) {
+  UnderGrid under;
+  for (const SlotContent& slot : slots) {
+    under.rule = under.rule || rule_for(master, book, slot, role) != nullptr;
+    under.tip = under.tip || has_tip(master, tipped, slot, role);
+  }
+  return under;
 }
 
 }  // namespace detail
@@ -391,7 +411,8 @@ class BookRenderer {
     const Master& master = detail::master_for(
         template_, role, book_.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry());
     const TextLine* rule = detail::rule_for(master, book_, slot, role);
-    const GridBlock block = grid_block(master, rule != nullptr);
+    const detail::UnderGrid under = detail::under_grids(master, book_, plan_.tipped, {slot}, role);
+    const GridBlock block = grid_block(master, under);
     PageFrame frame;
     frame.width = block.width;
     frame.height = block.height;
@@ -399,8 +420,8 @@ class BookRenderer {
     frame.safe = frame.content;
     const TextValues values = slot_values(book_values_, slot, role);
     draw_grid_and_captions(canvas, master, frame, {block.left, block.above, block.side, block.side}, 0,
-                           slot.number, values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role,
-                           rule != nullptr, rule);
+                           slot.number, values, book_.chapters[slot.chapter].puzzles[slot.puzzle], role, under,
+                           rule, tip_of(master, slot, role));
     return values;
   }
 
@@ -416,17 +437,6 @@ class BookRenderer {
   std::string tr(std::string_view context, std::string_view id) const { return language().text(context, id); }
   std::string level_name(const std::string& level) const { return tr("level", level); }
   std::string kind_name(Variant variant) const { return tr("kind", kind_of(variant)); }
-
-  // Sentences joined into a paragraph: a space between them, none after a CJK full stop.
-  static std::string joined(const std::vector<std::string>& sentences) {
-    std::string text;
-    for (const auto& sentence : sentences) {
-      if (sentence.empty()) continue;
-      if (!text.empty() && !text.ends_with("\xE3\x80\x82") && !text.ends_with("\xEF\xBC\x89")) text += ' ';
-      text += sentence;
-    }
-    return text;
-  }
 
   // "1 to 9", "1 to 9 and A to G", "1 to 9 and A to R (without I and O)": the symbols of a size as
   // the grid prints them (printed_symbol never uses I or O, which read as 1 and 0).
@@ -569,8 +579,8 @@ class BookRenderer {
                                          "the book.")
                            : tr("rules", "The solutions are at the back of the book."));
     }
-    std::string text = joined(grids);
-    for (const auto& paragraph : {joined(solving), joined(book)})
+    std::string text = join_sentences(grids);
+    for (const auto& paragraph : {join_sentences(solving), join_sentences(book)})
       if (!paragraph.empty()) text += "\n" + paragraph;
     return text;
   }
@@ -613,7 +623,7 @@ class BookRenderer {
                                {{"first", level_name(levels.front())}, {"last", level_name(levels.back())}}));
     sentences.push_back(tr("blurb", "Every one has a unique solution that logic alone will find."));
     if (has_solutions()) sentences.push_back(tr("blurb", "Solutions at the back."));
-    return joined(sentences);
+    return join_sentences(sentences);
   }
 
   // {subtitle}: the book's kind of puzzle (Sudoku for a mix), "with solutions" only when it has them.
@@ -885,13 +895,12 @@ class BookRenderer {
                     content.y + row * (slot_height + master.row_gap), slot_width, slot_height};
 
     auto [above, below] = caption_heights(master);
-    // A page with a rule line under one of its grids gives every grid the same room for it, so the
-    // grids of a page stay the same size; pages without one (every classic page) lose nothing.
-    const bool page_has_rule = std::any_of(
-        page.slots.begin(), page.slots.end(),
-        [&](const SlotContent& each) { return detail::rule_for(master, book_, each, page.role) != nullptr; });
-    if (page_has_rule) below += master.rule->height + master.rule->gap;
-    const double side = detail::grid_side(master, page_has_rule);
+    // A page with a rule line or a tip under one of its grids gives every grid the same room for
+    // it, so the grids of a page stay the same size; pages without one (every classic page) lose
+    // nothing.
+    const detail::UnderGrid under = detail::under_grids(master, book_, plan_.tipped, page.slots, page.role);
+    below += detail::under_height(master, under);
+    const double side = detail::grid_side(master, under);
     // The grid and its captions form one block; the rows of blocks are placed as the master's
     // align-rows says (a single justified row is centred).
     const double block_height = above + side + below;
@@ -910,15 +919,27 @@ class BookRenderer {
     const SlotContent& content_ref = page.slots[index];
     draw_grid_and_captions(canvas, master, frame, grid, block_top, page.number,
                            slot_values(page_values_, content_ref, page.role),
-                           book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle], page.role,
-                           page_has_rule, detail::rule_for(master, book_, content_ref, page.role));
+                           book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle], page.role, under,
+                           detail::rule_for(master, book_, content_ref, page.role),
+                           tip_of(master, content_ref, page.role));
   }
 
-  // The grid `grid` with its captions from `block_top` down; with `rule_room`, the rule line's box
-  // under the grid, holding `rule` when it is not null (the other grids of a page leave it blank).
+  // The hint a slot's tip tells, or null when its grid has none.
+  const BookStep* tip_of(const Master& master, const SlotContent& slot, PageRole role) const {
+    if (steps_ == nullptr || !detail::has_tip(master, plan_.tipped, slot, role)) return nullptr;
+    const std::vector<BookStep>& hints = steps_->steps.hints;
+    const auto hint = std::lower_bound(hints.begin(), hints.end(), slot.number,
+                                       [](const BookStep& each, int number) { return each.number < number; });
+    return hint != hints.end() && hint->number == slot.number ? &*hint : nullptr;
+  }
+
+  // The grid `grid` with its captions from `block_top` down; with `under`, the rule line's and the
+  // tip's boxes under the grid, holding `rule` and the tip of `tip` when they are not null (the
+  // other grids of a page leave them blank).
   void draw_grid_and_captions(Canvas& canvas, const Master& master, const PageFrame& frame, const Rect& grid,
                               double block_top, int page_number, const TextValues& values,
-                              const BookPuzzle& puzzle, PageRole role, bool rule_room, const TextLine* rule) {
+                              const BookPuzzle& puzzle, PageRole role, detail::UnderGrid under,
+                              const TextLine* rule, const BookStep* tip) {
     const auto draw_caption = [&](const Caption& caption, double line_top) {
       std::vector<DrawnInk> ink;
       for (const auto& text : caption.texts)
@@ -934,7 +955,7 @@ class BookRenderer {
       cursor += caption.height + caption.gap;
     }
     cursor = grid.bottom();
-    if (rule_room) {
+    if (under.rule && master.rule) {
       // The other grids of the page leave the line blank, so the captions below stay in line.
       cursor += master.rule->gap;
       if (rule != nullptr) {
@@ -945,6 +966,20 @@ class BookRenderer {
                   frame, page_number, &ink);
       }
       cursor += master.rule->height;
+    }
+    if (under.tip && master.tip) {
+      cursor += master.tip->gap;
+      if (tip != nullptr) {
+        // The tip's words are the hint's, not a template pattern: braces are printed as they are.
+        TextLine line = master.tip->text;
+        line.text = detail::literal(tip_line(*tip, language()));
+        std::vector<DrawnInk> ink;
+        draw_line(canvas, line, values,
+                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.tip->height, frame.safe.y,
+                   frame.safe.bottom(), false, "the grid's width"},
+                  frame, page_number, &ink);
+      }
+      cursor += master.tip->height;
     }
     for (const auto& caption : master.captions) {
       if (caption.position != Caption::Position::below) continue;
@@ -959,7 +994,8 @@ class BookRenderer {
 
   // A puzzle with a hint: its solution reference ("Solution on page 57") gets the hint's page
   // after it ("Solution on page 57 · Hint: page 112"), unless the template places {hint_page}
-  // itself.
+  // itself. Without solutions (--solutions none) the reference has no page to name and is left
+  // out: the hint's page takes its place alone ("Hint: page 112").
   TextLine with_hint_reference(const TextLine& text, const TextValues& values) const {
     if (!values.get(Variable::hint_page) || !text.text.uses(Variable::solution_page) ||
         text.text.uses(Variable::hint_page))
@@ -967,8 +1003,8 @@ class BookRenderer {
     TextLine line = text;
     // The catalogue's "{page}" becomes {hint_page}; any other brace is printed as it is.
     const std::string translated = tr("hints", "Hint: page {page}");
-    std::string pattern = text.text.source();
-    pattern.append(" \xC2\xB7 ");
+    std::string pattern;
+    if (values.get(Variable::solution_page)) pattern = text.text.source() + " \xC2\xB7 ";
     for (std::size_t i = 0; i < translated.size(); ++i) {
       if (translated.compare(i, 6, "{page}") == 0) {
         pattern.append("{hint_page}");
@@ -1001,8 +1037,8 @@ class BookRenderer {
         std::string title = technique_title(step.step.technique, language());
         block.heading = upper_first(title);
         block.lines = {technique_description(step.step.technique, language()),
-                       fill(tr("hints", "From puzzle {number}, page {page}:"), where) + " " +
-                           step_result(step, language())};
+                       join_sentences({fill(tr("hints", "From puzzle {number}, page {page}:"), where),
+                                       step_result(step, language())})};
       } else {
         block.heading = fill(tr("hints", "Puzzle {number}, page {page}"), where);
         block.lines = hint_lines(step, language());
@@ -1155,9 +1191,13 @@ class BookRenderer {
 }  // namespace
 
 TextValues detail::draw_grid_block(Canvas& canvas, const Book& book, const Template& page_template,
-                                   const FontSet& fonts, PageRole role, const SlotContent& slot) {
-  const PagePlan no_pages;
-  return BookRenderer(book, page_template, fonts, no_pages, nullptr).render_block(canvas, role, slot);
+                                   const FontSet& fonts, PageRole role, const SlotContent& slot,
+                                   const StepPages* steps) {
+  PagePlan no_pages;
+  if (steps != nullptr) no_pages.tipped = steps->tipped();
+  BookRenderer renderer(book, page_template, fonts, no_pages, nullptr);
+  renderer.set_step_pages(steps, nullptr);
+  return renderer.render_block(canvas, role, slot);
 }
 
 namespace detail {

@@ -14,11 +14,13 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
 
 #include "layout/grid_block.hpp"
+#include "layout/step_sections.hpp"
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/output_set.hpp"
@@ -511,6 +513,19 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
   FontLibrary library(options.typeset.font_dirs);
   const FontSet fonts = load_template_fonts(page_template, library);
   const PdfMetadata book_metadata = detail::pdf_metadata(book, page_template, options.typeset);
+  // --hints: each hard or evil grid's file carries its tip, in the room the grid gives up for it,
+  // so the file keeps its booked size.
+  std::optional<detail::StepPages> steps;
+  std::vector<bool> tipped;
+  if (options.typeset.hints) {
+    if (!page_template.puzzle_page.tip)
+      throw InputError(page_template.source, page_template.puzzle_page.line, 0,
+                       "--hints with --split prints a tip under the grids, and the puzzle master has no "
+                       "<tip> (the newspaper template has one)");
+    steps.emplace(book, options.typeset);
+    steps->use(page_template);
+    tipped = steps->tipped();
+  }
   std::vector<SplitFile> files;
   std::map<std::string, int> named;  // file name -> grid number, to refuse a name used twice
   for (const GridRef& grid : grids_of(book, options.typeset.include_solutions)) {
@@ -518,10 +533,11 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
         detail::master_for(page_template, grid.role,
                            book.chapters[grid.slot.chapter].puzzles[grid.slot.puzzle].puzzle.geometry());
     const detail::GridBlock block =
-        detail::grid_block(master, detail::rule_for(master, book, grid.slot, grid.role) != nullptr);
+        detail::grid_block(master, detail::under_grids(master, book, tipped, {grid.slot}, grid.role));
     TextValues values;
     const auto draw = [&](Canvas& canvas) {
-      values = detail::draw_grid_block(canvas, book, page_template, fonts, grid.role, grid.slot);
+      values = detail::draw_grid_block(canvas, book, page_template, fonts, grid.role, grid.slot,
+                                       steps ? &*steps : nullptr);
     };
     // Drawn once for its values (and its errors) before any file is made.
     draw_unkept(draw);

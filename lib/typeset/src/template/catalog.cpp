@@ -417,6 +417,18 @@ const std::vector<Catalog::Message>& composed_messages() {
   return kMessages;
 }
 
+std::string join_sentences(const std::vector<std::string>& sentences) {
+  std::string text;
+  for (const std::string& sentence : sentences) {
+    if (sentence.empty()) continue;
+    const bool full_width = text.ends_with("\xE3\x80\x82") || text.ends_with("\xEF\xBC\x9A") ||
+                            text.ends_with("\xEF\xBC\x89");
+    if (!text.empty() && !full_width) text += ' ';
+    text += sentence;
+  }
+  return text;
+}
+
 bool is_language_code(std::string_view code) {
   const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
   const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };

@@ -771,6 +771,25 @@ class TemplateReader {
     return rule;
   }
 
+  TipLine read_tip(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"gap", "levels", "align", "font", "size", "min-size", "color"}, {});
+    TipLine tip;
+    tip.gap = element.length("gap", 0, inches(5)).value_or(0);
+    if (const auto names = element.string("levels")) {
+      tip.levels.clear();
+      std::istringstream words(*names);
+      for (std::string name; words >> name;) tip.levels.push_back(name);
+      if (tip.levels.empty()) element.fail_at("levels", "expected level names, e.g. \"hard evil\"");
+    }
+    tip.text.line = element.line();
+    tip.text.style = read_style(element, TextStyle{}, result);
+    if (tip.text.style.font.empty()) element.fail("<tip> needs a 'font'");
+    tip.text.align = static_cast<Align>(
+        element.choice("align", {"left", "center", "right", "inside", "outside"}).value_or(0));
+    tip.height = 1.2 * tip.text.style.size;
+    return tip;
+  }
+
   Entries read_entries(pugi::xml_node node, const Template& result, const PageSetup& page) {
     const Element element(source_, node, {"y", "continued-y", "step", "font", "size", "min-size", "color"},
                           {"text"});
@@ -819,7 +838,7 @@ class TemplateReader {
     const Element element(source_, node,
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
-                          {"page", "grid", "header", "footer", "caption", "rule", "text", "rect", "entries",
+                          {"page", "grid", "header", "footer", "caption", "rule", "tip", "text", "rect", "entries",
                            "continued", "grid-size"});
     Master master;
     master.line = element.line();
@@ -866,6 +885,11 @@ class TemplateReader {
         source_.fail(source_.line_of(*rule),
                      "<rule> belongs to the puzzle master (it states a variant's rule)");
       master.rule = read_rule(*rule, result);
+    }
+    if (const auto tip = element.single_child("tip")) {
+      if (master.name != "puzzle")
+        source_.fail(source_.line_of(*tip), "<tip> belongs to the puzzle master (it is printed under a puzzle)");
+      master.tip = read_tip(*tip, result);
     }
     for (const auto& text : element.children("text"))
       // Spine texts are centred across the spine: they take no 'y'.
@@ -934,6 +958,7 @@ class TemplateReader {
     double slot_height = (content_height - (master.rows - 1) * master.row_gap) / master.rows;
     for (const auto& caption : master.captions) slot_height -= caption.height + caption.gap;
     if (master.rule) slot_height -= master.rule->height + master.rule->gap;
+    if (master.tip) slot_height -= master.tip->height + master.tip->gap;
     const double grid = std::min(slot_width, slot_height);
     constexpr double kMinimumGrid = 0.75 * kPointsPerInch;
     if (grid < kMinimumGrid)
@@ -955,6 +980,10 @@ const TextLine* RuleLine::text_for(Variant variant) const {
   for (const auto& [each, text] : texts)
     if (each == variant) return &text;
   return nullptr;
+}
+
+bool TipLine::for_level(const std::string& level) const {
+  return std::find(levels.begin(), levels.end(), level) != levels.end();
 }
 
 double PrintTarget::gutter_for(int pages) const {

@@ -69,6 +69,9 @@ HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step);
 // The graded hints in `catalog`'s language: "Look at box 5.", "Technique: pointing.", "Cells:
 // r4c5, r4c6.", "It removes 7 from r4c1 and r4c2." Cells are named r<row>c<column>.
 std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog);
+// The newspaper's one-line tip (a template's <tip>): the first two hints in one sentence, "Tip:
+// look at box 4 (pointing)."
+std::string tip_line(const BookStep& hint, const Catalog& catalog);
 // "pointing", "X-wing": the technique's name in `catalog`'s language.
 std::string technique_title(Technique technique, const Catalog& catalog);
 // Two or three plain sentences on how the technique works (one text per family of techniques).

@@ -83,6 +83,11 @@ std::set<std::string> placeholders(std::string_view text);
 // `text` with each {name} in `values` replaced.
 std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values);
 
+// Sentences joined into a paragraph: a space between two, none after a full-width stop, colon or
+// closing parenthesis (。：）), since CJK text sets no spaces. Empty sentences are left out.
+//   join_sentences({"From puzzle 1, page 26:", "It places 6 in r2c4."})  // one space between
+std::string join_sentences(const std::vector<std::string>& sentences);
+
 // The messages the typesetter composes itself (rules, blurb, level and kind names, dates), in
 // English: every catalogue must translate them all (the catalogue test checks it).
 const std::vector<Catalog::Message>& composed_messages();

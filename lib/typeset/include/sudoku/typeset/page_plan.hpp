@@ -59,13 +59,17 @@ struct PagePlan {
   std::vector<int> hint_page;                    // by puzzle number - 1, 0 for none; empty without hints
   int first_hint_page = 0;                       // 0 without hints
   int first_how_to_solve_page = 0;               // 0 without the chapter
+  // By puzzle number - 1: a tip is printed under the grid (StepSections::tipped); empty without.
+  std::vector<bool> tipped;
 };
 
 // The optional sections of worked steps (typeset --how-to-solve and --hints, book_hints.hpp): the
 // how-to-solve chapter after the contents (before the first chapter) and the hints after the
 // puzzles (before the solutions), each opening on a right-hand page when its master says so, with
 // `per_page` blocks a page. `hinted` holds the numbers (1-based) of the puzzles with a hint, in
-// order.
+// order. With a template whose puzzle master has a <tip>, the hints are told as tips under the
+// grids instead: `tipped` holds the numbers of the puzzles that get one, and there is no hints
+// section (`hints` is null).
 struct StepSections {
   const Master* how_to_solve = nullptr;
   std::size_t examples = 0;
@@ -73,6 +77,7 @@ struct StepSections {
   const Master* hints = nullptr;
   std::vector<int> hinted;
   int hints_per_page = 1;
+  std::vector<int> tipped;
 };
 
 PagePlan plan_pages(const Book& book, const Template& page_template, bool with_solutions,

@@ -111,6 +111,22 @@ struct RuleLine {
   const TextLine* text_for(Variant variant) const;
 };
 
+// The one-line tip under a hard or evil grid of the puzzle master (typeset --hints with a template
+// that has one, the newspaper's "tip of the day"): where to look and which technique, from the
+// puzzle's hint (book_hints.hpp). The renderer composes the words ("Tip: look at box 4
+// (pointing).") in the book's language; the template gives their look and the levels that get
+// one. A grid with a tip keeps its block's size: the grid gives up the line's room, as for a rule
+// line, so a newspaper's booked slot stays the same.
+//   <tip levels="hard evil" gap="1mm" font="caption-light" size="8pt" min-size="6.5pt"/>
+struct TipLine {
+  double gap = 0;     // between the grid (or its rule line) and this line's box
+  double height = 0;  // line box height: 1.2 x the text size
+  TextLine text;      // style and alignment; the words come from the hint
+  std::vector<std::string> levels{"hard", "evil"};  // the puzzle levels that get a tip
+
+  bool for_level(const std::string& level) const;
+};
+
 struct DigitStyle {
   std::string font;
   double scale = 0.6;  // font size as a fraction of the cell side
@@ -198,6 +214,7 @@ struct Master {
   std::optional<Band> footer;
   std::vector<Caption> captions;
   std::optional<RuleLine> rule;    // puzzle master only
+  std::optional<TipLine> tip;      // puzzle master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
   // The contents master's <continued>: free texts drawn instead of `texts` on the contents pages
