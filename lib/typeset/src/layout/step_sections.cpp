@@ -19,24 +19,36 @@ constexpr double kLargestPicture = 324;  // 4.5 in
 constexpr double kHintText = kHeadingSize * kLeading + 4 + 6 * kTextSize * kLeading;
 constexpr double kExampleText = kHeadingSize * kLeading + 4 + 9 * kTextSize * kLeading;
 
-// `text` filled greedily into lines no wider than `width`, breaking where the language allows.
+// `text` filled greedily into lines no wider than `width`, breaking where the language allows: each
+// line ends at the furthest break whose line fits (a piece wider than `width` on its own takes a
+// line alone). The furthest break is found by bisection, since a line only widens as it runs on:
+// a few measures a line instead of one a break, each of which lays the line out again.
 std::vector<std::string> wrapped(Canvas& canvas, const std::string& text, double width, std::string_view language) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  std::size_t fits = 0;
+  const std::vector<LineBreak> breaks = line_breaks(text, language);
   const auto trimmed = [&](std::size_t from, std::size_t to) {
     std::string line = text.substr(from, to - from);
     while (!line.empty() && (line.back() == ' ' || line.back() == '\n')) line.pop_back();
     return line;
   };
-  for (const LineBreak& at : line_breaks(text, language)) {
-    if (canvas.measure(trimmed(start, at.offset)).advance > width && fits > start) {
-      lines.push_back(trimmed(start, fits));
-      start = fits;
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t first = 0; first < breaks.size();) {
+    const auto fits = [&](std::size_t at) { return canvas.measure(trimmed(start, breaks[at].offset)).advance <= width; };
+    std::size_t low = first;
+    std::size_t high = breaks.size() - 1;
+    if (fits(high)) {
+      low = high;
+    } else {
+      // breaks[high] does not fit; breaks[low] fits, or is the first and goes on the line anyway.
+      while (high - low > 1) {
+        const std::size_t middle = low + (high - low) / 2;
+        (fits(middle) ? low : high) = middle;
+      }
     }
-    fits = at.offset;
+    lines.push_back(trimmed(start, breaks[low].offset));
+    start = breaks[low].offset;
+    first = low + 1;
   }
-  if (start < text.size()) lines.push_back(trimmed(start, text.size()));
   return lines;
 }
 
