@@ -583,6 +583,37 @@ TEST(TemplateTest, VariantRulesAndCageLines) {
   }
 }
 
+// The puzzle master's <tip> (typeset --hints with the newspaper): its look, its levels (hard and
+// evil unless it names others), on the puzzle master only; the shipped newspaper has one, the books
+// none (they print a hints section).
+TEST(TemplateTest, TipLineUnderThePuzzleGrids) {
+  const std::string tip = "    <tip gap=\"1mm\" font=\"digits\" size=\"8pt\" min-size=\"6pt\" align=\"center\"/>\n";
+  const Template parsed = parse_template(minimal_template("", "thin=\"0.5pt\"", tip), "t.xml");
+  ASSERT_TRUE(parsed.puzzle_page.tip);
+  const TipLine& line = *parsed.puzzle_page.tip;
+  EXPECT_DOUBLE_EQ(line.gap, millimetres(1));
+  EXPECT_DOUBLE_EQ(line.height, 9.6);
+  EXPECT_DOUBLE_EQ(line.text.style.min_size, 6);
+  EXPECT_EQ(line.text.align, Align::center);
+  EXPECT_EQ(line.text.line, 11);
+  EXPECT_TRUE(line.for_level("hard") && line.for_level("evil") && !line.for_level("medium"));
+  std::string levels = tip;
+  levels.replace(levels.find("gap="), 0, "levels=\"tough extreme\" ");
+  const Template chosen = parse_template(minimal_template("", "thin=\"0.5pt\"", levels), "t.xml");
+  EXPECT_TRUE(chosen.puzzle_page.tip->for_level("tough") && !chosen.puzzle_page.tip->for_level("hard"));
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"", "    <tip font=\"digits\" on=\"every\"/>\n"))
+                .find("t.xml:11: unknown attribute 'on' on <tip>"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("", "thin=\"0.5pt\"", "    <tip size=\"8pt\"/>\n")).find("t.xml:11: <tip> needs a 'font'"),
+            std::string::npos);
+  EXPECT_NE(error_of(minimal_template("  <master name=\"front-cover\">\n" + tip + "  </master>\n"))
+                .find("t.xml:14: <tip> belongs to the puzzle master"),
+            std::string::npos);
+  EXPECT_TRUE(load_template(shipped("newspaper")).puzzle_page.tip);
+  for (const char* name : {"book-6x9", "book-letter", "a4-4up", "large-print"})
+    EXPECT_FALSE(load_template(shipped(name)).puzzle_page.tip) << name;
+}
+
 TEST(TemplateTest, SlotsTooSmallForAGridAreRejected) {
   std::string text = minimal_template();
   text.replace(text.find("columns=\"2\" rows=\"2\""), 20, "columns=\"8\" rows=\"12\"");
