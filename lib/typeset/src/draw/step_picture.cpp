@@ -158,7 +158,8 @@ class Painter {
 
   // Black symbols of one font and size (the values, the plain pencil marks) as one glyph run: a
   // Cairo call a symbol (a picture has some 300) is most of what the PDF writer spends on a hint
-  // page. Each glyph is centred on its place by its ink box, as centred() places text.
+  // page. Each glyph is centred on its place by its ink box, as centred() places text; a symbol
+  // the font has no glyph of is drawn as text (Pango finds a font that has it).
   class MarkRun {
    public:
     MarkRun(Canvas& canvas, const Font& font, double size, int n) : canvas_(canvas), font_(font), size_(size) {
@@ -169,18 +170,21 @@ class Painter {
         const TextMetrics tm = canvas_.measure(symbol);
         cairo_glyph_t* glyphs = nullptr;
         int count = 0;
-        if (cairo_scaled_font_text_to_glyphs(scaled, 0, 0, symbol.c_str(), 1, &glyphs, &count, nullptr, nullptr,
-                                             nullptr) == CAIRO_STATUS_SUCCESS &&
-            count == 1)
-          places_.push_back({glyphs[0].index, -tm.ink_left - tm.ink_width / 2, -tm.ink_top - tm.ink_height / 2});
-        else
-          places_.push_back({0, 0, 0});
+        const bool found = cairo_scaled_font_text_to_glyphs(scaled, 0, 0, symbol.c_str(), 1, &glyphs, &count, nullptr,
+                                                            nullptr, nullptr) == CAIRO_STATUS_SUCCESS &&
+                           count == 1 && glyphs[0].index != 0;
+        places_.push_back({found ? glyphs[0].index : 0, -tm.ink_left - tm.ink_width / 2, -tm.ink_top - tm.ink_height / 2});
         cairo_glyph_free(glyphs);
       }
     }
     void add(int value, Point centre) {
       const cairo_glyph_t& place = places_[static_cast<std::size_t>(value - 1)];
-      glyphs_.push_back({place.index, centre.x + place.x, centre.y + place.y});
+      if (place.index != 0) {
+        glyphs_.push_back({place.index, centre.x + place.x, centre.y + place.y});
+        return;
+      }
+      canvas_.set_font(font_, size_);
+      canvas_.draw_text(std::string(1, value_symbol(value)), {centre.x + place.x, centre.y + place.y}, kBlack);
     }
     void draw() {
       if (glyphs_.empty()) return;
