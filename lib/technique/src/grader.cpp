@@ -156,6 +156,51 @@ TechniqueStep public_step(const Step& step) {
   return result;
 }
 
+// Whether hidden and naked singles alone solve `board` (worked on a copy). Singles reach one
+// closure in any order, and a sound step only takes candidates away, so a board they solve stays
+// solvable by them after every later step of the grading: each round then finds a single (or an
+// easier direct step), and no step of the rest of the path scores above a naked single.
+template <int W>
+bool singles_solve(const Layout<W>& layout, Board<W> board) {
+  const CandidateMask all = layout.all_values;
+  for (bool progress = true; progress && board.open.any();) {
+    progress = false;
+    for (const std::vector<int>& members : layout.unit_members) {
+      CandidateMask once = 0;
+      CandidateMask twice = 0;
+      CandidateMask placed = 0;
+      for (const int cell : members) {
+        const CandidateMask mask = board.mask(cell);
+        if (mask == 0) {
+          const int value = board.values[static_cast<std::size_t>(cell)];
+          if (value == 0) return false;
+          placed |= bit_of(value - 1);
+          continue;
+        }
+        if ((mask & (mask - 1)) == 0) {  // a naked single
+          board.place(layout, cell, std::countr_zero(mask));
+          placed |= mask;
+          progress = true;
+          continue;
+        }
+        twice |= once & mask;
+        once |= mask;
+      }
+      if (((once | placed) & all) != all) return false;
+      for (CandidateMask singles = once & ~twice & ~placed; singles != 0; singles &= singles - 1) {
+        const int digit = std::countr_zero(singles);
+        for (const int cell : members)
+          if (board.has(cell, digit)) {
+            board.place(layout, cell, digit);
+            progress = true;
+            break;
+          }
+      }
+    }
+  }
+  return !board.open.any();
+}
+
 template <int W>
 TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   const auto layout_owner = layout_for<W>(puzzle.geometry_ptr());
@@ -182,6 +227,16 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
       lowest = std::min(lowest, technique_base_score(static_cast<Technique>(t)));
     lowest_score[stage] = lowest;
+  }
+  // The floor (TechniqueOptions::floor) is checked once, on the puzzle as given: most moves the
+  // climber rejects for it are solved by singles from the start. (Checking again after each round
+  // that took a harder step as well found more, but cost as much as it saved on the evil level.)
+  const double singles_bound = technique_base_score(Technique::naked_single);
+  if (options.floor > singles_bound && puzzle.geometry().cages().empty() &&
+      options.max_technique >= Technique::naked_single && singles_solve(layout, board)) {
+    result.grade = singles_bound;
+    result.outcome = GradeOutcome::below_floor;
+    return result;
   }
   const bool se_order = options.order == ChainOrder::se;
   const ChainEngine<W>& chains = chain_engine<W>(options.order);
@@ -381,7 +436,7 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
 bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded,
                         const TechniqueOptions& wanted) {
   if (!(grade.solved() || grade.beyond()) || graded.max_technique != wanted.max_technique ||
-      !(graded.ceiling == wanted.ceiling))
+      !(graded.ceiling == wanted.ceiling) || !(graded.floor == wanted.floor))
     return false;
   if (graded.order != wanted.order && !grade.order_free) return false;
   if (graded.uniqueness != wanted.uniqueness && (!graded.uniqueness || grade.used_uniqueness)) return false;
