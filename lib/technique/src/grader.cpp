@@ -220,14 +220,15 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   std::size_t usable = 0;  // stages within max_technique
   while (usable < ladder.size() && ladder[usable].first <= options.max_technique) ++usable;
   // The lowest score each stage can report: the smallest base score among the techniques from its
-  // first one up (bonuses only add), which lets a ceiling stop before an expensive stage.
-  std::vector<double> lowest_score(usable);
-  for (std::size_t stage = 0; stage < usable; ++stage) {
-    double lowest = std::numeric_limits<double>::infinity();
-    for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
-      lowest = std::min(lowest, technique_base_score(static_cast<Technique>(t)));
-    lowest_score[stage] = lowest;
-  }
+  // first one up (bonuses only add), which lets a ceiling stop before an expensive stage. The
+  // same for every grading: made once.
+  static const std::vector<double> lowest_score = [&ladder] {
+    std::vector<double> lowest(ladder.size(), std::numeric_limits<double>::infinity());
+    for (std::size_t stage = 0; stage < ladder.size(); ++stage)
+      for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
+        lowest[stage] = std::min(lowest[stage], technique_base_score(static_cast<Technique>(t)));
+    return lowest;
+  }();
   // The floor (TechniqueOptions::floor) is checked once, on the puzzle as given: most moves the
   // climber rejects for it are solved by singles from the start. (Checking again after each round
   // that took a harder step as well found more, but cost as much as it saved on the evil level.)
@@ -243,6 +244,12 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   context.every_shortest_loop = !se_order;
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
+  std::vector<Single> singles;
+  // The easier of two steps: lower score, then the earlier technique.
+  const auto easier = [](const auto& a, const auto& b) {
+    return a.score < b.score - kScoreEpsilon ||
+           (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+  };
   bool above_ceiling = false;
   int round = 0;  // the explained steps' TechniqueStep::round
   for (; board.open.any(); ++round) {
@@ -284,7 +291,43 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
             ladder[stage].first < Technique::dynamic_forcing_chain_plus)
           shortcut = stage;
     bool shortcut_reusable = false;
-    run(0, found);
+    if (options.explain) {
+      run(0, found);
+    } else {
+      // The singles as bare placements (Single): the round the loop below would make of them.
+      singles.clear();
+      consistent = find_singles(layout, board, context, singles);
+      std::erase_if(singles, [&](const Single& single) { return single.technique > options.max_technique; });
+      if (consistent && !singles.empty()) {
+        const auto easiest = std::min_element(singles.begin(), singles.end(), easier);
+        const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
+        if (easiest->score > result.grade + kScoreEpsilon) {
+          result.grade = in_tenths(easiest->score);
+          result.hardest = easiest->technique;
+          if (result.grade > options.ceiling) {
+            result.outcome = GradeOutcome::above_ceiling;
+            break;
+          }
+        }
+        for (const Single& single : singles) {
+          if (single.score > limit) continue;
+          const Deduction& placed = single.placement;
+          if (board.values[static_cast<std::size_t>(placed.cell)] == placed.digit + 1) continue;
+          if (!board.has(placed.cell, placed.digit)) {
+            consistent = false;
+            break;
+          }
+          board.place(layout, placed.cell, placed.digit);
+          ++result.step_count;
+        }
+        if (!consistent) {
+          result.outcome = GradeOutcome::contradiction;
+          break;
+        }
+        ++context.board_version;
+        continue;
+      }
+    }
     if (consistent && found.empty() && shortcut < usable) {
       shortcut_found.clear();
       const bool capped = ladder[shortcut].uses_score_cap;
@@ -319,10 +362,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       result.outcome = GradeOutcome::beyond;
       break;
     }
-    const auto easiest = std::min_element(found.begin(), found.end(), [](const Step& a, const Step& b) {
-      return a.score < b.score - kScoreEpsilon ||
-             (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
-    });
+    const auto easiest = std::min_element(found.begin(), found.end(), easier);
     const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
     if (easiest->score > result.grade + kScoreEpsilon) {
       result.grade = in_tenths(easiest->score);
