@@ -222,9 +222,12 @@ class Climber {
       candidate.puzzle = current.puzzle;
       for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
       if (!solve_uniquely(candidate)) continue;
-      evaluate(candidate);
+      // Below the band's floor only "dig on" matters (dug_enough), so the rating may stop there.
+      evaluate(candidate, band_floor);
       current = std::move(candidate);
     }
+    // The orbits ran out below the floor: the climb needs the exact rating.
+    if (current.rating < band_floor) evaluate(current);
     return current;
   }
 
