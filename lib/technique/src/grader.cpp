@@ -245,10 +245,21 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
   std::vector<Single> singles;
-  // The easier of two steps: lower score, then the earlier technique.
-  const auto easier = [](const auto& a, const auto& b) {
-    return a.score < b.score - kScoreEpsilon ||
-           (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+  // A round's steps (a non-empty list of Step or Single): the easiest (lower score, then the
+  // earlier technique) raises the grade, and steps up to the score returned are applied; a grade
+  // above the ceiling ends the grading (outcome above_ceiling).
+  const auto take_easiest = [&](const auto& steps) {
+    const auto easiest = std::min_element(steps.begin(), steps.end(), [](const auto& a, const auto& b) {
+      return a.score < b.score - kScoreEpsilon ||
+             (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+    });
+    const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
+    if (easiest->score > result.grade + kScoreEpsilon) {
+      result.grade = in_tenths(easiest->score);
+      result.hardest = easiest->technique;
+      if (result.grade > options.ceiling) result.outcome = GradeOutcome::above_ceiling;
+    }
+    return limit;
   };
   bool above_ceiling = false;
   int round = 0;  // the explained steps' TechniqueStep::round
@@ -299,16 +310,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       consistent = find_singles(layout, board, context, singles);
       std::erase_if(singles, [&](const Single& single) { return single.technique > options.max_technique; });
       if (consistent && !singles.empty()) {
-        const auto easiest = std::min_element(singles.begin(), singles.end(), easier);
-        const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
-        if (easiest->score > result.grade + kScoreEpsilon) {
-          result.grade = in_tenths(easiest->score);
-          result.hardest = easiest->technique;
-          if (result.grade > options.ceiling) {
-            result.outcome = GradeOutcome::above_ceiling;
-            break;
-          }
-        }
+        const double limit = take_easiest(singles);
+        if (result.above_ceiling()) break;
         for (const Single& single : singles) {
           if (single.score > limit) continue;
           const Deduction& placed = single.placement;
@@ -362,16 +365,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       result.outcome = GradeOutcome::beyond;
       break;
     }
-    const auto easiest = std::min_element(found.begin(), found.end(), easier);
-    const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
-    if (easiest->score > result.grade + kScoreEpsilon) {
-      result.grade = in_tenths(easiest->score);
-      result.hardest = easiest->technique;
-      if (result.grade > options.ceiling) {
-        result.outcome = GradeOutcome::above_ceiling;
-        break;
-      }
-    }
+    const double limit = take_easiest(found);
+    if (result.above_ceiling()) break;
     for (const Step& step : found) {
       if (step.score > limit) continue;
       bool effective = false;
