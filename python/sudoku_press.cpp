@@ -191,6 +191,7 @@ std::string outcome_name(GradeOutcome outcome) {
     case GradeOutcome::beyond: return "beyond";
     case GradeOutcome::contradiction: return "contradiction";
     case GradeOutcome::above_ceiling: return "above-ceiling";
+    case GradeOutcome::below_floor: return "below-floor";
   }
   return "unknown";
 }

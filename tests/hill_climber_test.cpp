@@ -49,7 +49,7 @@ TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
   settings.target = 50;
   settings.tolerance = 0.02;
   settings.symmetry = Symmetry::rotate180;
-  const RatingFunction blanks = [](const Grid& puzzle, double) {
+  const RatingFunction blanks = [](const Grid& puzzle, double, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, blanks, 7);
@@ -62,7 +62,7 @@ TEST(HillClimber, ReachesATargetOfAToyRatingAndKeepsUniqueness) {
 
 TEST(HillClimber, ReachesCallCountTargetsDeterministically) {
   const auto metric = make_rating_metric("call-count");
-  const RatingFunction rate = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
+  const RatingFunction rate = [&](const Grid& puzzle, double, double) { return metric->rate(puzzle).value; };
   for (double target : {6.234043, 98.2093}) {
     ClimbSettings settings;
     settings.target = target;
@@ -80,7 +80,7 @@ TEST(HillClimber, ReachesTechniqueGradeTargetsAcrossPlateaus) {
   // The technique grade moves in steps of 0.1, so most moves leave the cost unchanged. A climb that
   // kept only strict improvements missed 6.01 for seed 18 (and for 5 of seeds 1-60) within the budget.
   const auto metric = make_rating_metric("technique");
-  const RatingFunction rate = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
+  const RatingFunction rate = [&](const Grid& puzzle, double, double) { return metric->rate(puzzle).value; };
   for (double target : {3.77, 6.01, 7.8}) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       ClimbSettings settings;
@@ -93,34 +93,44 @@ TEST(HillClimber, ReachesTechniqueGradeTargetsAcrossPlateaus) {
   }
 }
 
-// The ceiling the climber passes lets the technique metric stop early on moves it could not keep;
-// the climbs must come out exactly as with full ratings, with a band and givens range (the press
-// levels) and without (a target and a tolerance).
-TEST(HillClimber, CeilingLeavesEveryClimbAsWithFullRatings) {
+// The floor and ceiling the climber passes let the technique metric stop early on moves it could
+// not keep; the climbs must come out exactly as with full ratings, with a band and givens range
+// (the press levels hard and evil) and without (a target and a tolerance).
+TEST(HillClimber, FloorAndCeilingLeaveEveryClimbAsWithFullRatings) {
   const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}});
-  const RatingFunction full = [&](const Grid& puzzle, double) { return metric->rate(puzzle).value; };
-  int cut = 0;
-  const RatingFunction capped = [&](const Grid& puzzle, double ceiling) {
-    const MetricRating rating = metric->rate_up_to(puzzle, ceiling);
-    if (rating.value > ceiling) ++cut;
+  const RatingFunction full = [&](const Grid& puzzle, double, double) { return metric->rate(puzzle).value; };
+  int cut_above = 0;
+  int cut_below = 0;
+  const RatingFunction bounded = [&](const Grid& puzzle, double floor, double ceiling) {
+    const MetricRating rating = metric->rate_between(puzzle, floor, ceiling);
+    if (rating.value > ceiling) ++cut_above;
+    if (!rating.solved && rating.value < floor) ++cut_below;
     return rating.value;
   };
-  for (const bool press : {true, false}) {
+  struct Case {
+    double target;
+    std::optional<RatingBand> band;
+    std::optional<GivensRange> givens;
+  };
+  const Case cases[] = {{4.2, RatingBand{3.6, 5.5}, GivensRange{24, 30}},
+                        {6.6, RatingBand{5.6, 7.4}, GivensRange{22, 28}},
+                        {4.2, std::nullopt, std::nullopt}};
+  for (const Case& c : cases) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       ClimbSettings settings;
-      settings.target = 4.2;
-      if (press) {
-        settings.band = RatingBand{3.6, 5.5};
-        settings.givens = GivensRange{24, 30};
-      }
+      settings.target = c.target;
+      settings.band = c.band;
+      settings.givens = c.givens;
       const ClimbResult expected = climb_to_target(Geometry::standard(9), settings, full, seed);
-      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, capped, seed);
-      EXPECT_EQ(result.puzzle, expected.puzzle) << press << " seed " << seed;
-      EXPECT_EQ(result.rating, expected.rating) << press << " seed " << seed;
-      EXPECT_EQ(result.moves, expected.moves) << press << " seed " << seed;
+      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, bounded, seed);
+      EXPECT_EQ(result.puzzle, expected.puzzle) << c.target << " seed " << seed;
+      EXPECT_EQ(result.rating, expected.rating) << c.target << " seed " << seed;
+      EXPECT_EQ(result.moves, expected.moves) << c.target << " seed " << seed;
     }
   }
-  EXPECT_GT(cut, 0);  // the ceiling did cut, so the comparison above means something
+  // Both bounds did cut, so the comparison above means something.
+  EXPECT_GT(cut_above, 0);
+  EXPECT_GT(cut_below, 0);
 }
 
 // Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.
@@ -142,7 +152,7 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
   settings.patience = 20;
   settings.max_restarts = 2;
   settings.escalations = 1;
-  const RatingFunction constant = [](const Grid&, double) { return 1.0; };
+  const RatingFunction constant = [](const Grid&, double, double) { return 1.0; };
   const ClimbResult result = climb_to_target(Geometry::standard(9), settings, constant, 1);
   EXPECT_FALSE(result.reached);
   EXPECT_EQ(result.restarts, 5);  // two rounds of three climbs
@@ -151,7 +161,7 @@ TEST(HillClimber, UnreachableTargetEndsWithinTheBudget) {
 }
 
 TEST(HillClimber, SmallAndLargeGrids) {
-  const RatingFunction blanks = [](const Grid& puzzle, double) {
+  const RatingFunction blanks = [](const Grid& puzzle, double, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   for (int n : {4, 6, 16}) {
@@ -167,7 +177,7 @@ TEST(HillClimber, SmallAndLargeGrids) {
 // Band mode: the rating must land in the band and the givens in their range; the slot's target
 // inside the band is where the climb aims, so different targets give different ratings.
 TEST(HillClimber, BandAndGivensRange) {
-  const RatingFunction blanks = [](const Grid& puzzle, double) {
+  const RatingFunction blanks = [](const Grid& puzzle, double, double) {
     return static_cast<double>(puzzle.cell_count() - puzzle.givens());
   };
   for (const double target : {46.0, 50.0, 53.0}) {
@@ -188,7 +198,7 @@ TEST(HillClimber, BandAndGivensRange) {
 // stops at either neighbour of the target; not told, it spends its patience and its extra climbs
 // chasing 46, which no puzzle rates.
 TEST(HillClimber, TargetBetweenTwoStepsOfTheScaleStopsAtEither) {
-  const RatingFunction steps = [](const Grid& puzzle, double) {
+  const RatingFunction steps = [](const Grid& puzzle, double, double) {
     return 4.0 * ((puzzle.cell_count() - puzzle.givens()) / 4);
   };
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
@@ -223,7 +233,7 @@ TEST(HillClimber, TechniqueMetricNamesTheStepsOfItsScale) {
 
 TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
   // Any rating is fine (the band is everything); only the givens range decides success.
-  const RatingFunction constant = [](const Grid&, double) { return 2.0; };
+  const RatingFunction constant = [](const Grid&, double, double) { return 2.0; };
   ClimbSettings settings;
   settings.target = 2.0;
   settings.band = RatingBand{0, 100};
@@ -237,7 +247,7 @@ TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
 // side of where the start lands (merges and splits both needed); every state is a unique Killer
 // whose cages are valid and keep the symmetry, with no givens unless the range allows some.
 TEST(HillClimber, KillerCagesClimbToABandKeepingUniquenessAndSymmetry) {
-  const RatingFunction mean_cage = [](const Grid& puzzle, double) {
+  const RatingFunction mean_cage = [](const Grid& puzzle, double, double) {
     return static_cast<double>(puzzle.cell_count()) / static_cast<double>(puzzle.geometry().cages().size());
   };
   const std::pair<Symmetry, RatingBand> cases[] = {{Symmetry::rotate180, {2.0, 2.4}},
@@ -272,7 +282,7 @@ TEST(HillClimber, KillerCagesClimbToABandKeepingUniquenessAndSymmetry) {
 
 TEST(HillClimber, KillerGivensOnlyWithinTheirRange) {
   // A rating that wants givens: the climb adds orbits of them, never more than the range allows.
-  const RatingFunction givens = [](const Grid& puzzle, double) { return 1.0 + puzzle.givens(); };
+  const RatingFunction givens = [](const Grid& puzzle, double, double) { return 1.0 + puzzle.givens(); };
   ClimbSettings settings;
   settings.target = 4.0;
   settings.band = RatingBand{3.0, 5.0};

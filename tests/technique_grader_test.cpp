@@ -547,6 +547,49 @@ TEST(TechniqueGrader, CeilingKeepsEveryGradeAtOrBelowItAndStopsAboveIt) {
   EXPECT_GE(kept, 100);
 }
 
+// A floor changes nothing for puzzles graded at or above it, and stops below it with an upper
+// bound that is still below it (hill_climber.hpp). Each sampled puzzle is graded as it is and with
+// its solution's cells added in a random order, 4 at a time, so that singles come to solve it
+// at every depth; floors below a naked single's 2.3 never stop.
+TEST(TechniqueGrader, FloorKeepsEveryGradeAtOrAboveItAndStopsBelowIt) {
+  const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
+  int cut = 0;
+  int kept = 0;
+  Rng rng(37);
+  for (std::size_t i = 0; i < se_rated.size(); i += 397) {
+    Grid puzzle = se_rated[i];
+    const Grid solution = *count_solutions(puzzle, 2).solution;
+    std::vector<int> open;
+    for (int cell = 0; cell < puzzle.cell_count(); ++cell)
+      if (puzzle[cell] == 0) open.push_back(cell);
+    rng.shuffle(open.begin(), open.end());
+    for (std::size_t added = 0; added <= open.size(); added += 4) {
+      for (std::size_t k = added >= 4 ? added - 4 : added; k < added; ++k) puzzle.set(open[k], solution[open[k]]);
+      const TechniqueGrade full = grade_techniques(puzzle);
+      for (const double floor : {2.0, 2.4, 3.0, 5.6, 7.0, full.grade, full.grade + 0.05}) {
+        TechniqueOptions options;
+        options.floor = floor;
+        const TechniqueGrade bounded = grade_techniques(puzzle, options);
+        if (bounded.below_floor()) {
+          ++cut;
+          EXPECT_TRUE(full.solved()) << to_line(puzzle) << " floor " << floor;
+          EXPECT_LT(bounded.grade, floor) << to_line(puzzle) << " floor " << floor;
+          EXPECT_GE(bounded.grade, full.grade) << to_line(puzzle) << " floor " << floor;
+          EXPECT_GT(floor, 2.3) << to_line(puzzle);
+          continue;
+        }
+        if (full.grade >= floor || full.beyond()) ++kept;
+        EXPECT_EQ(bounded.outcome, full.outcome) << to_line(puzzle) << " floor " << floor;
+        EXPECT_EQ(bounded.grade, full.grade) << to_line(puzzle) << " floor " << floor;
+        EXPECT_EQ(bounded.hardest, full.hardest) << to_line(puzzle) << " floor " << floor;
+        EXPECT_EQ(bounded.step_count, full.step_count) << to_line(puzzle) << " floor " << floor;
+      }
+    }
+  }
+  EXPECT_GE(cut, 100);
+  EXPECT_GE(kept, 100);
+}
+
 TEST(TechniqueGrader, EveryDeductionAgreesWithTheSolutionOnCorpusSamples) {
   int checked = 0;
   const auto se_rated = load_corpus(corpus_path("se-rated.txt"));

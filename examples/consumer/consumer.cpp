@@ -29,7 +29,9 @@ int main() {
   const sudoku::ClimbSettings settings{.target = medium.target, .band = medium.band, .givens = medium.givens};
   const sudoku::ClimbResult made = sudoku::climb_to_target(
       sudoku::Geometry::standard(9), settings,
-      [&](const sudoku::Grid& candidate, double ceiling) { return metric->rate_up_to(candidate, ceiling).value; },
+      [&](const sudoku::Grid& candidate, double floor, double ceiling) {
+        return metric->rate_between(candidate, floor, ceiling).value;
+      },
       20261127);
   const std::string level = sudoku::level_for(press, made.rating).name;
   std::printf("generated %s: %s (rating %.1f)\n", level.c_str(), sudoku::to_line(made.puzzle).c_str(), made.rating);

@@ -101,8 +101,8 @@ std::vector<Workload> generation_workloads(const std::string& input) {
     workloads.push_back({level.name, 40, [metric, chapter, settings](std::size_t seed) {
                            ClimbSettings slot = settings;
                            slot.target = slot_target(chapter, seed);
-                           const RatingFunction rate = [&](const Grid& puzzle, double ceiling) {
-                             return metric->rate_up_to(puzzle, ceiling).value;
+                           const RatingFunction rate = [&](const Grid& puzzle, double floor, double ceiling) {
+                             return metric->rate_between(puzzle, floor, ceiling).value;
                            };
                            const auto result = climb_to_target(Geometry::standard(9), slot, rate, seed);
                            return static_cast<std::uint64_t>(result.moves);

@@ -56,7 +56,8 @@ class Climber {
       ++since_improvement;
       State candidate;
       if (!propose(current, candidate)) continue;
-      evaluate(candidate, highest_rating_kept(current.cost, candidate.puzzle.givens()));
+      const int givens = candidate.puzzle.givens();
+      evaluate(candidate, lowest_rating_kept(current.cost, givens), highest_rating_kept(current.cost, givens));
       // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
       if (candidate.cost <= current.cost) {
         if (candidate.cost < current.cost) since_improvement = 0;
@@ -161,8 +162,29 @@ class Climber {
     return (budget * target + kOutsideWeight * free + target) / (kOutsideWeight + 1) + kCeilingMargin;
   }
 
-  void evaluate(State& state, double ceiling = std::numeric_limits<double>::infinity()) const {
-    state.rating = rate_(state.puzzle, ceiling);
+  // The lowest rating a move with `givens` givens may have and still cost no more than `cost`, the
+  // mirror of highest_rating_kept below the target (the cost grows as the rating falls, by 1 /
+  // target per unit inside the band or the tolerance, by W + 1 times that below it). Minus
+  // infinity where the target lies above its band (the cost does not grow as the rating falls).
+  double lowest_rating_kept(double cost, int givens) const {
+    const double target = settings_.target;
+    const double none = -std::numeric_limits<double>::infinity();
+    if (!std::isfinite(cost)) return none;
+    if (!two_part_cost()) return target - cost - kCeilingMargin;
+    if (settings_.band && !(settings_.band->low <= target && target <= settings_.band->high)) return none;
+    int givens_gap = 0;
+    if (settings_.givens)
+      givens_gap = std::max({0, settings_.givens->fewest - givens, givens - settings_.givens->most});
+    const double budget = std::max(0.0, cost - kOutsideWeight * kPerGivenOutside * givens_gap);
+    const double free = settings_.band ? settings_.band->low : target * (1 - settings_.tolerance);
+    const double within = target - budget * target;
+    if (within >= free) return within - kCeilingMargin;
+    return (kOutsideWeight * free + target - budget * target) / (kOutsideWeight + 1) - kCeilingMargin;
+  }
+
+  void evaluate(State& state, double floor = -std::numeric_limits<double>::infinity(),
+                double ceiling = std::numeric_limits<double>::infinity()) const {
+    state.rating = rate_(state.puzzle, floor, ceiling);
     state.givens = state.puzzle.givens();
     state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
     state.cost = cost_of(state);
@@ -200,9 +222,12 @@ class Climber {
       candidate.puzzle = current.puzzle;
       for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
       if (!solve_uniquely(candidate)) continue;
-      evaluate(candidate);
+      // Below the band's floor only "dig on" matters (dug_enough), so the rating may stop there.
+      evaluate(candidate, band_floor);
       current = std::move(candidate);
     }
+    // The orbits ran out below the floor: the climb needs the exact rating.
+    if (current.rating < band_floor) evaluate(current);
     return current;
   }
 

@@ -32,8 +32,8 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
-  const RatingFunction rate = [&metric](const Grid& puzzle, double ceiling) {
-    return metric.rate_up_to(puzzle, ceiling).value;
+  const RatingFunction rate = [&metric](const Grid& puzzle, double floor, double ceiling) {
+    return metric.rate_between(puzzle, floor, ceiling).value;
   };
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
   ClimbResult climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);

@@ -3,6 +3,7 @@
 // It lives in the rating layer so that rating depends on the grader and never the other way round.
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -52,15 +53,18 @@ class TechniqueMetric final : public RatingMetric {
     return rating_of(grade_techniques(puzzle, options_));
   }
   MetricRating rate_up_to(const Grid& puzzle, double ceiling) const override {
-    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
-    if (!(ceiling < beyond_score_)) return rate(puzzle);
+    return rate_between(puzzle, -std::numeric_limits<double>::infinity(), ceiling);
+  }
+  MetricRating rate_between(const Grid& puzzle, double floor, double ceiling) const override {
     TechniqueOptions options = options_;
-    options.ceiling = ceiling;
+    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
+    if (ceiling < beyond_score_) options.ceiling = ceiling;
+    options.floor = floor;
     const TechniqueGrade grade = grade_techniques(puzzle, options);
-    if (!grade.above_ceiling()) return rating_of(grade);
+    if (!grade.above_ceiling() && !grade.below_floor()) return rating_of(grade);
     MetricRating rating;
     rating.value = grade.grade;
-    rating.capped_runs = 1;
+    rating.capped_runs = grade.above_ceiling() ? 1 : 0;
     rating.solved = false;
     rating.work = grade.work;
     return rating;

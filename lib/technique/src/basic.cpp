@@ -208,11 +208,9 @@ struct AlsSets {
   std::array<std::vector<Unit>, 2> by_size;  // WXYZ (3 cells), VWXYZ (4 cells)
 };
 
-}  // namespace
-
-template <int W>
-bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
-                  std::vector<Step>& out) {
+// The singles search behind both find_singles: emit(technique, score, unit, cell, digit) for each.
+template <int W, class Emit>
+bool search_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context, Emit&& emit) {
   ++context.work;
   const CandidateMask all = layout.all_values;
   // A unit with neither a single nor a contradiction stays so while its candidates do not change.
@@ -247,15 +245,7 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
     const int unit = static_cast<int>(u);
     if (open_cells == 1) {
       if (bit_count(once) != 1) return false;
-      Step step = make_step(Technique::full_house, 1.0);
-      step.placements.push_back({last_open, std::countr_zero(once)});
-      if (context.explain) {
-        step.detail = "full house in " + layout.unit_name(unit);
-        step.evidence.units.push_back(unit);
-        step.evidence.cells.push_back(last_open);
-        add_candidate(step.evidence, last_open, std::countr_zero(once));
-      }
-      out.push_back(std::move(step));
+      emit(Technique::full_house, 1.0, unit, last_open, std::countr_zero(once));
       continue;
     }
     if ((once & ~twice) == 0) barren[u] = unchanged;
@@ -263,19 +253,42 @@ bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext&
     for (CandidateMask singles = once & ~twice; singles != 0; singles &= singles - 1) {
       const int digit = std::countr_zero(singles);
       const int cell = (board.cells_of(digit) & layout.unit_cells[u]).first();
-      Step step =
-          box ? make_step(Technique::hidden_single_box, 1.2) : make_step(Technique::hidden_single_line, 1.5);
-      step.placements.push_back({cell, digit});
-      if (context.explain) {
-        step.detail = "hidden single in " + layout.unit_name(unit);
-        step.evidence.units.push_back(unit);
-        step.evidence.cells.push_back(cell);
-        add_candidate(step.evidence, cell, digit);
-      }
-      out.push_back(std::move(step));
+      if (box)
+        emit(Technique::hidden_single_box, 1.2, unit, cell, digit);
+      else
+        emit(Technique::hidden_single_line, 1.5, unit, cell, digit);
     }
   }
   return true;
+}
+
+}  // namespace
+
+template <int W>
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Step>& out) {
+  return search_singles(layout, board, context,
+                        [&](Technique technique, double score, int unit, int cell, int digit) {
+                          Step step = make_step(technique, score);
+                          step.placements.push_back({cell, digit});
+                          if (context.explain) {
+                            step.detail = (technique == Technique::full_house ? "full house in "
+                                                                              : "hidden single in ") +
+                                          layout.unit_name(unit);
+                            step.evidence.units.push_back(unit);
+                            step.evidence.cells.push_back(cell);
+                            add_candidate(step.evidence, cell, digit);
+                          }
+                          out.push_back(std::move(step));
+                        });
+}
+
+template <int W>
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Single>& out) {
+  return search_singles(layout, board, context, [&](Technique technique, double score, int, int cell, int digit) {
+    out.push_back({technique, score, {cell, digit}});
+  });
 }
 
 template <int W>
@@ -862,6 +875,7 @@ void find_als_wings(const Layout<W>& layout, const Board<W>& board, SearchContex
 
 #define SUDOKU_TECHNIQUE_INSTANTIATE(W)                                                                   \
   template bool find_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Step>&);   \
+  template bool find_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&, std::vector<Single>&); \
   template void find_naked_singles<W>(const Layout<W>&, const Board<W>&, SearchContext&,                  \
                                       std::vector<Step>&);                                                \
   template void find_intersections<W>(const Layout<W>&, const Board<W>&, SearchContext&, bool,            \

@@ -383,6 +383,16 @@ std::string cells_text(const Layout<W>& layout, const CellSet<W>& cells);  // "r
 template <int W>
 bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                   std::vector<Step>& out);
+// The same singles, in the same order, as bare placements: the grader's path when it is not
+// explaining (a Step's lists cost an allocation each, and singles are most of the steps made).
+struct Single {
+  Technique technique = Technique::full_house;
+  double score = 0.0;
+  Deduction placement;
+};
+template <int W>
+bool find_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                  std::vector<Single>& out);
 template <int W>
 void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                         std::vector<Step>& out);

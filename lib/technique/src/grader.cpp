@@ -156,6 +156,51 @@ TechniqueStep public_step(const Step& step) {
   return result;
 }
 
+// Whether hidden and naked singles alone solve `board` (worked on a copy). Singles reach one
+// closure in any order, and a sound step only takes candidates away, so a board they solve stays
+// solvable by them after every later step of the grading: each round then finds a single (or an
+// easier direct step), and no step of the rest of the path scores above a naked single.
+template <int W>
+bool singles_solve(const Layout<W>& layout, Board<W> board) {
+  const CandidateMask all = layout.all_values;
+  for (bool progress = true; progress && board.open.any();) {
+    progress = false;
+    for (const std::vector<int>& members : layout.unit_members) {
+      CandidateMask once = 0;
+      CandidateMask twice = 0;
+      CandidateMask placed = 0;
+      for (const int cell : members) {
+        const CandidateMask mask = board.mask(cell);
+        if (mask == 0) {
+          const int value = board.values[static_cast<std::size_t>(cell)];
+          if (value == 0) return false;
+          placed |= bit_of(value - 1);
+          continue;
+        }
+        if ((mask & (mask - 1)) == 0) {  // a naked single
+          board.place(layout, cell, std::countr_zero(mask));
+          placed |= mask;
+          progress = true;
+          continue;
+        }
+        twice |= once & mask;
+        once |= mask;
+      }
+      if (((once | placed) & all) != all) return false;
+      for (CandidateMask singles = once & ~twice & ~placed; singles != 0; singles &= singles - 1) {
+        const int digit = std::countr_zero(singles);
+        for (const int cell : members)
+          if (board.has(cell, digit)) {
+            board.place(layout, cell, digit);
+            progress = true;
+            break;
+          }
+      }
+    }
+  }
+  return !board.open.any();
+}
+
 template <int W>
 TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   const auto layout_owner = layout_for<W>(puzzle.geometry_ptr());
@@ -175,19 +220,47 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   std::size_t usable = 0;  // stages within max_technique
   while (usable < ladder.size() && ladder[usable].first <= options.max_technique) ++usable;
   // The lowest score each stage can report: the smallest base score among the techniques from its
-  // first one up (bonuses only add), which lets a ceiling stop before an expensive stage.
-  std::vector<double> lowest_score(usable);
-  for (std::size_t stage = 0; stage < usable; ++stage) {
-    double lowest = std::numeric_limits<double>::infinity();
-    for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
-      lowest = std::min(lowest, technique_base_score(static_cast<Technique>(t)));
-    lowest_score[stage] = lowest;
+  // first one up (bonuses only add), which lets a ceiling stop before an expensive stage. The
+  // same for every grading: made once.
+  static const std::vector<double> lowest_score = [&ladder] {
+    std::vector<double> lowest(ladder.size(), std::numeric_limits<double>::infinity());
+    for (std::size_t stage = 0; stage < ladder.size(); ++stage)
+      for (int t = static_cast<int>(ladder[stage].first); t < kTechniqueCount; ++t)
+        lowest[stage] = std::min(lowest[stage], technique_base_score(static_cast<Technique>(t)));
+    return lowest;
+  }();
+  // The floor (TechniqueOptions::floor) is checked once, on the puzzle as given: most moves the
+  // climber rejects for it are solved by singles from the start. (Checking again after each round
+  // that took a harder step as well found more, but cost as much as it saved on the evil level.)
+  const double singles_bound = technique_base_score(Technique::naked_single);
+  if (options.floor > singles_bound && puzzle.geometry().cages().empty() &&
+      options.max_technique >= Technique::naked_single && singles_solve(layout, board)) {
+    result.grade = singles_bound;
+    result.outcome = GradeOutcome::below_floor;
+    return result;
   }
   const bool se_order = options.order == ChainOrder::se;
   const ChainEngine<W>& chains = chain_engine<W>(options.order);
   context.every_shortest_loop = !se_order;
   std::vector<Step> found;
   std::vector<Step> shortcut_found;
+  std::vector<Single> singles;
+  // A round's steps (a non-empty list of Step or Single): the easiest (lower score, then the
+  // earlier technique) raises the grade, and steps up to the score returned are applied; a grade
+  // above the ceiling ends the grading (outcome above_ceiling).
+  const auto take_easiest = [&](const auto& steps) {
+    const auto easiest = std::min_element(steps.begin(), steps.end(), [](const auto& a, const auto& b) {
+      return a.score < b.score - kScoreEpsilon ||
+             (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
+    });
+    const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
+    if (easiest->score > result.grade + kScoreEpsilon) {
+      result.grade = in_tenths(easiest->score);
+      result.hardest = easiest->technique;
+      if (result.grade > options.ceiling) result.outcome = GradeOutcome::above_ceiling;
+    }
+    return limit;
+  };
   bool above_ceiling = false;
   int round = 0;  // the explained steps' TechniqueStep::round
   for (; board.open.any(); ++round) {
@@ -229,7 +302,35 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
             ladder[stage].first < Technique::dynamic_forcing_chain_plus)
           shortcut = stage;
     bool shortcut_reusable = false;
-    run(0, found);
+    if (options.explain) {
+      run(0, found);
+    } else {
+      // The singles as bare placements (Single): the round the loop below would make of them.
+      singles.clear();
+      consistent = find_singles(layout, board, context, singles);
+      std::erase_if(singles, [&](const Single& single) { return single.technique > options.max_technique; });
+      if (consistent && !singles.empty()) {
+        const double limit = take_easiest(singles);
+        if (result.above_ceiling()) break;
+        for (const Single& single : singles) {
+          if (single.score > limit) continue;
+          const Deduction& placed = single.placement;
+          if (board.values[static_cast<std::size_t>(placed.cell)] == placed.digit + 1) continue;
+          if (!board.has(placed.cell, placed.digit)) {
+            consistent = false;
+            break;
+          }
+          board.place(layout, placed.cell, placed.digit);
+          ++result.step_count;
+        }
+        if (!consistent) {
+          result.outcome = GradeOutcome::contradiction;
+          break;
+        }
+        ++context.board_version;
+        continue;
+      }
+    }
     if (consistent && found.empty() && shortcut < usable) {
       shortcut_found.clear();
       const bool capped = ladder[shortcut].uses_score_cap;
@@ -264,19 +365,8 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       result.outcome = GradeOutcome::beyond;
       break;
     }
-    const auto easiest = std::min_element(found.begin(), found.end(), [](const Step& a, const Step& b) {
-      return a.score < b.score - kScoreEpsilon ||
-             (std::abs(a.score - b.score) <= kScoreEpsilon && a.technique < b.technique);
-    });
-    const double limit = std::max(easiest->score, result.grade) + kScoreEpsilon;
-    if (easiest->score > result.grade + kScoreEpsilon) {
-      result.grade = in_tenths(easiest->score);
-      result.hardest = easiest->technique;
-      if (result.grade > options.ceiling) {
-        result.outcome = GradeOutcome::above_ceiling;
-        break;
-      }
-    }
+    const double limit = take_easiest(found);
+    if (result.above_ceiling()) break;
     for (const Step& step : found) {
       if (step.score > limit) continue;
       bool effective = false;
@@ -381,7 +471,7 @@ TechniqueGrade grade_techniques(const Grid& puzzle, const TechniqueOptions& opti
 bool grade_carries_over(const TechniqueGrade& grade, const TechniqueOptions& graded,
                         const TechniqueOptions& wanted) {
   if (!(grade.solved() || grade.beyond()) || graded.max_technique != wanted.max_technique ||
-      !(graded.ceiling == wanted.ceiling))
+      !(graded.ceiling == wanted.ceiling) || !(graded.floor == wanted.floor))
     return false;
   if (graded.order != wanted.order && !grade.order_free) return false;
   if (graded.uniqueness != wanted.uniqueness && (!graded.uniqueness || grade.used_uniqueness)) return false;

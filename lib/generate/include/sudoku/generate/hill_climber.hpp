@@ -80,10 +80,11 @@ struct ClimbSettings {
 void fit_climb_to_board(ClimbSettings& settings, int size);
 
 // Rating of a puzzle with exactly one solution. Must be a pure function of the puzzle, except that
-// when the rating exceeds `ceiling` any value above the ceiling may come back: the climber passes
-// the highest rating it could still keep, so a metric may stop early (the technique grader skips
-// the forcing chains of moves far above the band). Ignoring the ceiling is always correct.
-using RatingFunction = std::function<double(const Grid& puzzle, double ceiling)>;
+// when the rating exceeds `ceiling` any value above the ceiling may come back, and when it is below
+// `floor` any value below the floor: the climber passes the lowest and highest ratings it could
+// still keep, so a metric may stop early (the technique grader skips the forcing chains of moves
+// far above the band, and stops at singles for moves far below it). Ignoring both is always correct.
+using RatingFunction = std::function<double(const Grid& puzzle, double floor, double ceiling)>;
 
 struct ClimbResult {
   bool reached = false;    // rating within tolerance of the target

@@ -72,6 +72,13 @@ class RatingMetric {
     static_cast<void>(ceiling);
     return rate(puzzle);
   }
+  // The same rating when it lies between `floor` and `ceiling`; above the ceiling as rate_up_to,
+  // below the floor any value below the floor (solved false) may come back. By default,
+  // rate_up_to(puzzle, ceiling).
+  virtual MetricRating rate_between(const Grid& puzzle, double floor, double ceiling) const {
+    static_cast<void>(floor);
+    return rate_up_to(puzzle, ceiling);
+  }
 };
 
 // Known metric names, the default ("call-count") first.

@@ -32,7 +32,9 @@ namespace sudoku {
 
 // above_ceiling: grading stopped once the grade was sure to exceed TechniqueOptions::ceiling; the
 // grade is then a lower bound above the ceiling (the full grade, or "beyond", is higher still).
-enum class GradeOutcome { solved, beyond, contradiction, above_ceiling };
+// below_floor: grading stopped once the grade was sure to stay below TechniqueOptions::floor; the
+// grade is then an upper bound below the floor (the full grade is at most that).
+enum class GradeOutcome { solved, beyond, contradiction, above_ceiling, below_floor };
 
 struct TechniqueGrade {
   GradeOutcome outcome = GradeOutcome::solved;
@@ -51,6 +53,7 @@ struct TechniqueGrade {
   bool solved() const { return outcome == GradeOutcome::solved; }
   bool beyond() const { return outcome == GradeOutcome::beyond; }
   bool above_ceiling() const { return outcome == GradeOutcome::above_ceiling; }
+  bool below_floor() const { return outcome == GradeOutcome::below_floor; }
 };
 
 // How the forcing-chain rungs (Nishio, multiple, dynamic, dynamic (+)) take their steps.
@@ -80,6 +83,12 @@ struct TechniqueOptions {
   // ceiling grades exactly as without it. The hill climber's cheap reject of moves that cannot be
   // kept (hill_climber.hpp).
   double ceiling = std::numeric_limits<double>::infinity();
+  // Stop as soon as the grade is sure to stay below this: on a board without cages, when hidden
+  // and naked singles alone solve the puzzle as given and a naked single (2.3) is below the floor
+  // (the grade is then at most 2.3). A puzzle whose full grade is at least the floor grades exactly as
+  // without it. The hill climber's cheap reject of moves far too easy to be kept: most moves that
+  // add a given to an evil puzzle leave singles only.
+  double floor = -std::numeric_limits<double>::infinity();
 };
 
 // Grades one puzzle. Givens that break a unit give outcome contradiction with no steps.
