@@ -99,6 +99,81 @@ CutSet best_cuts(std::span<const LabelledValue> values, std::size_t level_count,
   return result;
 }
 
+namespace {
+
+// The best two-level cut on grade + weight · steps of `points`, or nothing when their scores take
+// one value. Ties go to the cut nearest the midpoint of the two levels' median scores.
+std::optional<double> pair_cut(std::span<const PairPoint> points, double weight) {
+  std::vector<LabelledValue> values;
+  std::vector<std::vector<double>> scores(2);
+  for (const PairPoint& point : points) {
+    const double score = point.grade + weight * point.steps;
+    values.push_back({score, point.upper ? 1U : 0U});
+    scores[point.upper ? 1 : 0].push_back(score);
+  }
+  if (scores[0].empty() || scores[1].empty()) return std::nullopt;
+  const double preferred = (quartiles(scores[0]).median + quartiles(scores[1]).median) / 2;
+  try {
+    return best_cuts(values, 2, std::span<const double>(&preferred, 1)).cuts.front();
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+// Cross-validated predictions (true: upper) of every point for one weight.
+std::vector<bool> cross_validated(std::span<const PairPoint> points, double weight) {
+  std::vector<bool> predicted(points.size(), false);
+  for (std::size_t fold = 0; fold < kCutFolds; ++fold) {
+    std::vector<PairPoint> learn;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (i % kCutFolds != fold) learn.push_back(points[i]);
+    const std::optional<double> cut = pair_cut(learn, weight);
+    for (std::size_t i = fold; i < points.size(); i += kCutFolds)
+      predicted[i] = cut ? points[i].grade + weight * points[i].steps >= *cut : false;
+  }
+  return predicted;
+}
+
+}  // namespace
+
+PairCut learn_pair_cut(std::span<const PairPoint> points) {
+  PairCut result;
+  result.points = points.size();
+  const bool both = std::any_of(points.begin(), points.end(), [](const PairPoint& p) { return p.upper; }) &&
+                    std::any_of(points.begin(), points.end(), [](const PairPoint& p) { return !p.upper; });
+  if (!both || points.size() < 2 * kCutFolds) return result;
+  const auto correct = [&](const std::vector<bool>& predicted) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) count += predicted[i] == points[i].upper ? 1 : 0;
+    return count;
+  };
+  const std::vector<bool> grade = cross_validated(points, 0.0);
+  result.grade_correct = correct(grade);
+  result.cut_correct = result.grade_correct;
+  std::vector<bool> best = grade;
+  for (const double weight : kCutWeights) {
+    std::vector<bool> predicted = cross_validated(points, weight);
+    if (const std::size_t count = correct(predicted); count > result.cut_correct) {
+      result.cut_correct = count;
+      result.weight = weight;
+      best = std::move(predicted);
+    }
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (best[i] == grade[i]) continue;
+    (best[i] == points[i].upper ? result.gains : result.losses) += 1;
+  }
+  const double gains = static_cast<double>(result.gains);
+  const double losses = static_cast<double>(result.losses);
+  if (result.weight > 0 && gains - losses >= kCutSignificance * std::sqrt(gains + losses)) {
+    if (const std::optional<double> cut = pair_cut(points, result.weight)) {
+      result.kept = true;
+      result.below = *cut;
+    }
+  }
+  return result;
+}
+
 std::size_t level_by_cuts(double value, std::span<const double> cuts) {
   return static_cast<std::size_t>(std::lower_bound(cuts.begin(), cuts.end(), value) - cuts.begin());
 }

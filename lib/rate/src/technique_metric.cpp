@@ -1,6 +1,7 @@
 // The "technique" rating metric: an adapter from the technique grader (technique_grader.hpp) to the
 // RatingMetric interface (rating.hpp) — option parsing, defaults, and "beyond" as a lower bound.
 // It lives in the rating layer so that rating depends on the grader and never the other way round.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <memory>
@@ -8,6 +9,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/rate/rating.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
 namespace sudoku {
@@ -52,18 +54,26 @@ class TechniqueMetric final : public RatingMetric {
     return rating_of(grade_techniques(puzzle, options_));
   }
   MetricRating rate_up_to(const Grid& puzzle, double ceiling) const override {
-    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
-    if (!(ceiling < beyond_score_)) return rate(puzzle);
+    return rate_path(puzzle, ceiling, false).rating;
+  }
+  // rate_up_to with the graded path kept (explain) for its hard steps: one grading for both.
+  PathRating rate_path(const Grid& puzzle, double ceiling, bool explain) const {
     TechniqueOptions options = options_;
-    options.ceiling = ceiling;
+    options.explain = explain;
+    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
+    if (ceiling < beyond_score_) options.ceiling = ceiling;
     const TechniqueGrade grade = grade_techniques(puzzle, options);
-    if (!grade.above_ceiling()) return rating_of(grade);
-    MetricRating rating;
-    rating.value = grade.grade;
-    rating.capped_runs = 1;
-    rating.solved = false;
-    rating.work = grade.work;
-    return rating;
+    PathRating result;
+    if (grade.solved() && explain) result.hard_steps = hard_step_count(grade);
+    if (!grade.above_ceiling()) {
+      result.rating = rating_of(grade);
+      return result;
+    }
+    result.rating.value = grade.grade;
+    result.rating.capped_runs = 1;
+    result.rating.solved = false;
+    result.rating.work = grade.work;
+    return result;
   }
 
  private:
@@ -129,6 +139,32 @@ TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
 
 std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings) {
   return std::make_unique<TechniqueMetric>(settings);
+}
+
+bool is_single_step(Technique technique) {
+  switch (technique) {
+    case Technique::full_house:
+    case Technique::cage_completion:
+    case Technique::hidden_single_box:
+    case Technique::hidden_single_line:
+    case Technique::direct_pointing:
+    case Technique::direct_claiming:
+    case Technique::direct_hidden_pair:
+    case Technique::naked_single:
+    case Technique::direct_hidden_triple:
+      return true;
+    default:
+      return false;
+  }
+}
+
+int hard_step_count(const TechniqueGrade& grade) {
+  return static_cast<int>(std::count_if(grade.steps.begin(), grade.steps.end(),
+                                        [](const TechniqueStep& step) { return !is_single_step(step.technique); }));
+}
+
+PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings, double ceiling) {
+  return TechniqueMetric(settings).rate_path(puzzle, ceiling, true);
 }
 
 }  // namespace sudoku
