@@ -435,7 +435,7 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     for (const std::size_t i : order)
       if (items[i].level == k || items[i].level == k + 1)
         points.push_back({ratings[i].value, static_cast<double>(*steps[i]), items[i].level == k + 1});
-    LevelPairCut pair{levels[k].name, levels[k + 1].name, learn_pair_cut(points)};
+    LevelPairCut pair{levels[k].name, levels[k + 1].name, learn_pair_cut(points, levels[k].band->high)};
     if (pair.decision.kept) {
       levels[k].cut = LevelCut{std::string(kHardStepsMeasure), pair.decision.weight, pair.decision.below};
       any = true;
@@ -443,7 +443,7 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     house.cuts.push_back(std::move(pair));
   }
   if (!any) return std::nullopt;
-  // The bands beside a cut hold the grades the cut gives their levels; the agreement is counted
+  // The agreement is counted
   // by the new lookup; every level keeps its puzzles' hard steps.
   std::vector<std::vector<int>> level_steps(levels.size());
   std::vector<std::optional<std::pair<double, double>>> reach(levels.size());
@@ -458,14 +458,9 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     range = range ? std::pair{std::min(range->first, rating), std::max(range->second, rating)}
                   : std::pair{rating, rating};
   }
+  // A cut only sends puzzles up: the band above it reaches down to the lowest grade it takes.
   for (std::size_t k = 0; k < levels.size(); ++k) {
-    const bool cut_above = levels[k].cut.has_value();
-    const bool cut_below = k > 0 && levels[k - 1].cut.has_value();
-    // Kept below the next band's top: a band may overlap its neighbour's, not the one beyond.
-    if (reach[k] && cut_above)
-      levels[k].band->high =
-          std::min(std::max(levels[k].band->high, reach[k]->second), levels[k + 1].band->high);
-    if (reach[k] && cut_below) levels[k].band->low = std::min(levels[k].band->low, reach[k]->first);
+    if (reach[k] && k > 0 && levels[k - 1].cut) levels[k].band->low = std::min(levels[k].band->low, reach[k]->first);
     if (levels[k].distribution)
       levels[k].distribution->hard_steps = histogram_of(std::span<const int>(level_steps[k]));
   }

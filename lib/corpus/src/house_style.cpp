@@ -101,12 +101,14 @@ CutSet best_cuts(std::span<const LabelledValue> values, std::size_t level_count,
 
 namespace {
 
-// The best two-level cut on grade + weight · steps of `points`, or nothing when their scores take
-// one value. Ties go to the cut nearest the midpoint of the two levels' median scores.
-std::optional<double> pair_cut(std::span<const PairPoint> points, double weight) {
+// The best two-level cut on grade + weight · steps of the points at or below `top` (the others
+// are of the upper level by their grade), or nothing when those hold one level or one score.
+// Ties go to the cut nearest the midpoint of the two levels' median scores.
+std::optional<double> pair_cut(std::span<const PairPoint> points, double weight, double top) {
   std::vector<LabelledValue> values;
   std::vector<std::vector<double>> scores(2);
   for (const PairPoint& point : points) {
+    if (point.grade > top) continue;
     const double score = point.grade + weight * point.steps;
     values.push_back({score, point.upper ? 1U : 0U});
     scores[point.upper ? 1 : 0].push_back(score);
@@ -120,39 +122,42 @@ std::optional<double> pair_cut(std::span<const PairPoint> points, double weight)
   }
 }
 
+bool predicted_upper(const PairPoint& point, double weight, double top, std::optional<double> cut) {
+  return point.grade > top || (cut && point.grade + weight * point.steps >= *cut);
+}
+
 // Cross-validated predictions (true: upper) of every point for one weight.
-std::vector<bool> cross_validated(std::span<const PairPoint> points, double weight) {
+std::vector<bool> cross_validated(std::span<const PairPoint> points, double weight, double top) {
   std::vector<bool> predicted(points.size(), false);
   for (std::size_t fold = 0; fold < kCutFolds; ++fold) {
     std::vector<PairPoint> learn;
     for (std::size_t i = 0; i < points.size(); ++i)
       if (i % kCutFolds != fold) learn.push_back(points[i]);
-    const std::optional<double> cut = pair_cut(learn, weight);
+    const std::optional<double> cut = pair_cut(learn, weight, top);
     for (std::size_t i = fold; i < points.size(); i += kCutFolds)
-      predicted[i] = cut ? points[i].grade + weight * points[i].steps >= *cut : false;
+      predicted[i] = predicted_upper(points[i], weight, top, cut);
   }
   return predicted;
 }
 
 }  // namespace
 
-PairCut learn_pair_cut(std::span<const PairPoint> points) {
+PairCut learn_pair_cut(std::span<const PairPoint> points, double top) {
   PairCut result;
   result.points = points.size();
-  const bool both = std::any_of(points.begin(), points.end(), [](const PairPoint& p) { return p.upper; }) &&
-                    std::any_of(points.begin(), points.end(), [](const PairPoint& p) { return !p.upper; });
-  if (!both || points.size() < 2 * kCutFolds) return result;
   const auto correct = [&](const std::vector<bool>& predicted) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < points.size(); ++i) count += predicted[i] == points[i].upper ? 1 : 0;
     return count;
   };
-  const std::vector<bool> grade = cross_validated(points, 0.0);
+  std::vector<bool> grade(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) grade[i] = predicted_upper(points[i], 0, top, std::nullopt);
   result.grade_correct = correct(grade);
   result.cut_correct = result.grade_correct;
+  if (points.size() < 2 * kCutFolds) return result;
   std::vector<bool> best = grade;
   for (const double weight : kCutWeights) {
-    std::vector<bool> predicted = cross_validated(points, weight);
+    std::vector<bool> predicted = cross_validated(points, weight, top);
     if (const std::size_t count = correct(predicted); count > result.cut_correct) {
       result.cut_correct = count;
       result.weight = weight;
@@ -166,7 +171,7 @@ PairCut learn_pair_cut(std::span<const PairPoint> points) {
   const double gains = static_cast<double>(result.gains);
   const double losses = static_cast<double>(result.losses);
   if (result.weight > 0 && gains - losses >= kCutSignificance * std::sqrt(gains + losses)) {
-    if (const std::optional<double> cut = pair_cut(points, result.weight)) {
+    if (const std::optional<double> cut = pair_cut(points, result.weight, top)) {
       result.kept = true;
       result.below = *cut;
     }

@@ -129,7 +129,8 @@ std::string format_house_style(const StudyResult& result) {
           << " % share one), none written\n";
   }
   if (!house.cuts.empty()) {
-    out << "second dimension (grade + w x hard steps, cross-validated on the held-in puzzles of each pair):\n";
+    out << "second dimension (puzzles of the lower band sent up at grade + w x hard steps, cross-validated on the "
+           "held-in puzzles of each pair):\n";
     for (const LevelPairCut& pair : house.cuts) {
       const PairCut& cut = pair.decision;
       std::snprintf(line, sizeof line, "  %s/%s: ", pair.lower.c_str(), pair.upper.c_str());
@@ -146,7 +147,8 @@ std::string format_house_style(const StudyResult& result) {
         out << line;
       }
       if (cut.kept) {
-        std::snprintf(line, sizeof line, "; kept: %s below %g\n", pair.lower.c_str(), cut.below);
+        std::snprintf(line, sizeof line, "; kept: %s ends at grade + %g x hard steps = %g\n", pair.lower.c_str(),
+                      cut.weight, cut.below);
         out << line;
       } else {
         out << "; not kept, the grade alone\n";

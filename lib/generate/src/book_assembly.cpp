@@ -31,8 +31,8 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
   const MetricRating& rating = path.rating;
   const double steps = path.hard_steps.value_or(0);
   const bool inside_cuts =
-      !cuts || (path.hard_steps && (!chapter.cut || chapter.cut->score(rating.value, steps) < chapter.cut->below) &&
-                (!chapter.cut_below || chapter.cut_below->score(rating.value, steps) >= chapter.cut_below->below));
+      !cuts || (path.hard_steps && (!chapter.cut || !chapter.cut->crossed(chapter.band->high, rating.value, steps)) &&
+                (!chapter.cut_below || chapter.cut_below->crossed(chapter.top_below, rating.value, steps)));
   const bool on_target = chapter.band
                              ? chapter.band->contains(rating.value) && inside_cuts
                              : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;

@@ -23,7 +23,8 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
 // grades; the climber knows bands. So its rating function gives the climber the grade where the
 // puzzle is inside the level's cuts, and outside the band by as much as the score misses a cut
 // where it is not: below the band by the shortfall under the lower cut (too easy: more steps
-// beyond singles or a harder one needed), above it by the excess over the level's own cut. The
+// beyond singles or a harder one needed), above it by the excess over the level's own cut (a
+// grade inside the band cannot cross its top, so only the score can). The
 // band then means "inside the level", and the climber's moves and cost work unchanged. The grade
 // and the hard steps come from one grading of the metric's path (second_dimension.hpp).
 RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
@@ -36,9 +37,9 @@ RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& 
     const double grade = rated.rating.value;
     if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
     const double steps = *rated.hard_steps;
-    if (chapter.cut_below && chapter.cut_below->score(grade, steps) < chapter.cut_below->below)
+    if (chapter.cut_below && !chapter.cut_below->crossed(chapter.top_below, grade, steps))
       return chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps));
-    if (chapter.cut && chapter.cut->score(grade, steps) >= chapter.cut->below)
+    if (chapter.cut && chapter.cut->crossed(chapter.band->high, grade, steps))
       return chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below);
     return grade;
   };

@@ -61,6 +61,7 @@ GroupAudit audit_one(const AuditGroup& group) {
   audit.cages_range = group.cages_range;
   audit.cut = group.cut;
   audit.cut_below = group.cut_below;
+  audit.top_below = group.top_below;
   audit.count = group.puzzles.size();
   std::vector<double> grades;
   std::vector<int> hard_steps;
@@ -76,8 +77,8 @@ GroupAudit audit_one(const AuditGroup& group) {
     if (outside) ++audit.outside_band;
     if (!outside && (group.cut || group.cut_below)) {
       const double steps = puzzle.hard_steps.value_or(0);
-      if (!puzzle.hard_steps || (group.cut && !(group.cut->score(puzzle.grade, steps) < group.cut->below)) ||
-          (group.cut_below && group.cut_below->score(puzzle.grade, steps) < group.cut_below->below))
+      if (!puzzle.hard_steps || (group.cut && group.cut->crossed(group.band->high, puzzle.grade, steps)) ||
+          (group.cut_below && !group.cut_below->crossed(group.top_below, puzzle.grade, steps)))
         ++audit.outside_cut;
     }
     if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
@@ -117,8 +118,8 @@ GroupAudit audit_one(const AuditGroup& group) {
                              " puzzles outside the band " + band_text(*group.band));
   if (audit.outside_cut > 0) {
     std::string sides;
-    if (group.cut_below) sides = cut_text(*group.cut_below, ">=");
-    if (group.cut) sides += (sides.empty() ? "" : " and ") + cut_text(*group.cut, "<");
+    if (group.cut_below) sides = "grade above " + tenths(group.top_below) + " or " + cut_text(*group.cut_below, ">=");
+    if (group.cut) sides += (sides.empty() ? "" : "; ") + cut_text(*group.cut, "<");
     audit.problems.push_back(std::to_string(audit.outside_cut) + " of " + std::to_string(audit.count) +
                              " puzzles inside the band but not the level's cuts (" + sides + ")");
   }
@@ -206,7 +207,10 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
   group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
   group.cut = found->cut;
   const auto index = static_cast<std::size_t>(found - calibration.levels.data());
-  if (const LevelCut* below = cut_below(calibration, index)) group.cut_below = *below;
+  if (const CalibrationLevel* below = cut_below(calibration, index)) {
+    group.cut_below = *below->cut;
+    group.top_below = below->band->high;
+  }
   // The archive's grades are the calibration's ratings: comparable with the audit's technique
   // grades only when the calibration is on the technique grade.
   if (found->distribution && calibration.metric == "technique") {
@@ -253,7 +257,10 @@ boost::json::value audit_to_json(const Audit& audit) {
     if (group.killer) entry["outside_cages"] = group.outside_cages;
     if (group.cut || group.cut_below) {
       if (group.cut) entry["cut"] = cut_json(*group.cut);
-      if (group.cut_below) entry["cut_below"] = cut_json(*group.cut_below);
+      if (group.cut_below) {
+        entry["cut_below"] = cut_json(*group.cut_below);
+        entry["cut_below"].as_object()["top"] = group.top_below;
+      }
       entry["outside_cut"] = group.outside_cut;
       entry["hard_steps"] = {{"min", group.fewest_hard_steps}, {"max", group.most_hard_steps}};
     }

@@ -550,7 +550,7 @@ std::size_t level_index(const Calibration& calibration, double rating, double ha
   const std::vector<std::size_t> order = ascending_levels(calibration);
   for (std::size_t i = 0; i + 1 < order.size(); ++i) {
     const CalibrationLevel& level = calibration.levels[order[i]];
-    if (level.cut ? level.cut->score(rating, hard_steps) < level.cut->below
+    if (level.cut ? !level.cut->crossed(level.band->high, rating, hard_steps)
                   : rating < boundary_between(level, calibration.levels[order[i + 1]]))
       return order[i];
   }
@@ -561,19 +561,19 @@ const CalibrationLevel& level_for(const Calibration& calibration, double rating,
   return calibration.levels[level_index(calibration, rating, hard_steps)];
 }
 
-const LevelCut* cut_below(const Calibration& calibration, std::size_t index) {
+const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index) {
   const std::vector<std::size_t> order = ascending_levels(calibration);
   for (std::size_t i = 1; i < order.size(); ++i)
-    if (order[i] == index) return calibration.levels[order[i - 1]].cut ? &*calibration.levels[order[i - 1]].cut : nullptr;
+    if (order[i] == index) return calibration.levels[order[i - 1]].cut ? &calibration.levels[order[i - 1]] : nullptr;
   return nullptr;
 }
 
 bool in_level(const Calibration& calibration, std::size_t index, double rating, double hard_steps) {
   const CalibrationLevel& level = calibration.levels.at(index);
   if (level.band && !level.band->contains(rating)) return false;
-  if (level.cut && !(level.cut->score(rating, hard_steps) < level.cut->below)) return false;
-  const LevelCut* below = cut_below(calibration, index);
-  return below == nullptr || below->score(rating, hard_steps) >= below->below;
+  if (level.cut && level.cut->crossed(level.band->high, rating, hard_steps)) return false;
+  const CalibrationLevel* below = cut_below(calibration, index);
+  return below == nullptr || below->cut->crossed(below->band->high, rating, hard_steps);
 }
 
 std::vector<double> level_boundaries(const Calibration& calibration) {

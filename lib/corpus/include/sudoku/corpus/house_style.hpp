@@ -22,15 +22,17 @@
 //     share has no symmetry, else nothing (the archive is not consistent).
 //   - held_out_count: round(fraction · n) (halves up) of n puzzles held out, the last ones in file
 //     order; fraction must lie in (0, 1) (std::invalid_argument).
-//   - learn_pair_cut: whether two neighbouring levels are told apart better by a cut on
-//     grade + w · steps (the second dimension, second_dimension.hpp) than by the grade alone, from
-//     their held-in puzzles in archive order. Point i is in fold i mod kCutFolds; each fold is
-//     predicted by the best cut (best_cuts, two levels) learned on the other folds, for w = 0 and
-//     every w of kCutWeights. The w with the most correct predictions wins (ties: the smaller), and
-//     is kept only when it beats w = 0 significantly on those predictions: gains − losses ≥
-//     kCutSignificance · √(gains + losses) (McNemar's test, one-sided, about 2 %), gains being
-//     the points it gets right and the grade alone wrong. A kept w gets its cut from all points.
-//     Nothing is kept from fewer than 2·kCutFolds points or without points of both levels.
+//   - learn_pair_cut: whether two neighbouring levels, split at `top` on the grade (the lower
+//     level's band ends there), are told apart better when the lower level also sends up the
+//     puzzles whose grade + w · steps (the second dimension, second_dimension.hpp) reaches a cut
+//     (LevelCut::crossed), from their held-in puzzles in archive order. Point i is in fold
+//     i mod kCutFolds; each fold is predicted with the cut (best_cuts, two levels, on the points
+//     at or below `top`) learned on the other folds, for every w of kCutWeights; the grade alone
+//     predicts "upper" above `top`. The w with the most correct predictions wins (ties: the
+//     smaller), and is kept only when it beats the grade alone significantly on those
+//     predictions: gains − losses ≥ kCutSignificance · √(gains + losses) (McNemar's test,
+//     one-sided, about 2 %), gains being the points it gets right and the grade alone wrong. A
+//     kept w gets its cut from all points. Nothing is kept from fewer than 2·kCutFolds points.
 //
 //   const auto cuts = sudoku::best_cuts(values, 3, preferred);   // values: {rating, level}
 //   std::size_t level = sudoku::level_by_cuts(2.7, cuts.cuts);    // 0, 1 or 2
@@ -106,11 +108,11 @@ struct PairCut {
   bool kept = false;              // the cut separates the pair significantly better
   double below = 0.0;             // with kept: the upper level has grade + weight · steps >= below
   std::size_t points = 0;         // held-in puzzles of the two levels
-  std::size_t grade_correct = 0;  // cross-validated, the grade alone
+  std::size_t grade_correct = 0;  // the grade alone
   std::size_t cut_correct = 0;    // cross-validated, the best w
   std::size_t gains = 0, losses = 0;
 };
-PairCut learn_pair_cut(std::span<const PairPoint> points);
+PairCut learn_pair_cut(std::span<const PairPoint> points, double top);
 
 // Counts[label][predicted] over the held-out puzzles, and its accuracy (0 when empty).
 struct Confusion {

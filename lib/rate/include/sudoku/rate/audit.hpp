@@ -80,6 +80,7 @@ struct AuditGroup {
   std::optional<LevelDistribution> reference = std::nullopt;
   std::optional<LevelCut> cut = std::nullopt;        // the level's cut (its boundary with the level above)
   std::optional<LevelCut> cut_below = std::nullopt;  // the cut of the level below (its lower boundary)
+  double top_below = 0;                              // with cut_below: the top of that level's band
 };
 
 // One Kolmogorov-Smirnov comparison of a group with its archive: "grade", "givens" or "hard steps".
@@ -120,6 +121,7 @@ struct GroupAudit {
   // Inside the band, but on the wrong side of a cut (or without hard steps to judge by).
   std::size_t outside_cut = 0;
   std::optional<LevelCut> cut, cut_below;
+  double top_below = 0;
   int fewest_hard_steps = 0, most_hard_steps = 0;  // over the puzzles with hard steps
   bool variety_checked = false;
   std::vector<DistributionCheck> distribution;  // with a reference and at least one puzzle

@@ -39,12 +39,14 @@
 // belongs to the nearer one (the boundary is the midpoint of the gap, which belongs to the upper
 // level); below the first band to the lowest level, above the last to the highest.
 // Cuts (band levels on the "technique" metric only, never on the highest level): a level with a
-// cut ends where grade + weight * hard steps (second_dimension.hpp) reaches `below`, instead of at
-// the boundary above: lookup walks the levels upwards and stops at the first whose boundary (its
-// cut, or the grade boundary) the puzzle does not reach. The bands of two levels may overlap
-// only where cuts separate them (the lower level and every level between carry a cut); a level's
-// band is then the grades its puzzles can have, and in_level() asks for the band and the cuts on
-// both sides. Without cuts, levels, lookup and in_level are as before (the steps are ignored).
+// cut also sends up the puzzles of its band whose score grade + weight * hard steps
+// (second_dimension.hpp) reaches `below`: a puzzle stays in it (or lower) when its grade is at
+// most the band's top and its score below the cut. The cut only moves puzzles up (harder by many
+// steps beyond singles, as by a harder step); lookup walks the levels upwards and stops at the
+// first whose boundary the puzzle does not cross. The band of the level above may then reach
+// down into this one's (bands overlap only where the lower level has a cut); in_level() asks
+// for the level's band and for both boundaries. Without cuts, levels, lookup and in_level are as
+// before (the steps are ignored).
 // Lookup without bands: a rating belongs to the level whose target is nearest on a log scale, i.e.
 // the boundary between neighbouring targets a < b is their geometric mean sqrt(a*b); a rating
 // exactly on a boundary belongs to the upper level; ratings below the first boundary (including
@@ -94,13 +96,16 @@ struct GivensRange {
   friend bool operator==(const GivensRange&, const GivensRange&) = default;
 };
 
-// A level's boundary with the next level up on a combined score: a puzzle of this level (or a
-// lower one) has grade + weight * measure < below. The measure is "hard-steps" (the only one).
+// A level's boundary with the next level up beside its band's top: a puzzle of this level (or a
+// lower one) has grade <= top and grade + weight * measure < below. The measure is "hard-steps"
+// (the only one).
 struct LevelCut {
   std::string measure = "hard-steps";
   double weight = 0.0;
   double below = 0.0;
   double score(double rating, double steps) const { return rating + weight * steps; }
+  // Whether a puzzle crosses the boundary of a level whose band ends at `top`.
+  bool crossed(double top, double rating, double steps) const { return rating > top || score(rating, steps) >= below; }
   friend bool operator==(const LevelCut&, const LevelCut&) = default;
 };
 inline constexpr std::string_view kHardStepsMeasure = "hard-steps";
@@ -216,8 +221,9 @@ const CalibrationLevel& level_for(const Calibration& calibration, double rating,
 // has one) and on its side of the cuts of the level and of the level below it (when they have
 // one). Without cuts, band.contains(rating).
 bool in_level(const Calibration& calibration, std::size_t index, double rating, double hard_steps = 0);
-// The cut of the level just below level `index` in ascending order, when it has one.
-const LevelCut* cut_below(const Calibration& calibration, std::size_t index);
+// The level just below level `index` in ascending order, when it has a cut (its band and cut are
+// level `index`'s lower boundary).
+const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index);
 // The boundaries between levels in ascending order (one fewer than the levels).
 std::vector<double> level_boundaries(const Calibration& calibration);
 
