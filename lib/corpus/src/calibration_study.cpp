@@ -435,9 +435,12 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     for (const std::size_t i : order)
       if (items[i].level == k || items[i].level == k + 1)
         points.push_back({ratings[i].value, static_cast<double>(*steps[i]), items[i].level == k + 1});
-    LevelPairCut pair{levels[k].name, levels[k + 1].name, learn_pair_cut(points, levels[k].band->high)};
+    // The lower band may end higher (the steps decide there), not beyond the next level's median.
+    LevelPairCut pair{levels[k].name, levels[k + 1].name,
+                      learn_pair_cut(points, levels[k].band->high, levels[k + 1].target)};
     if (pair.decision.kept) {
       levels[k].cut = LevelCut{std::string(kHardStepsMeasure), pair.decision.weight, pair.decision.below};
+      levels[k].band->high = pair.decision.top;
       any = true;
     }
     house.cuts.push_back(std::move(pair));

@@ -142,9 +142,10 @@ std::vector<bool> cross_validated(std::span<const PairPoint> points, double weig
 
 }  // namespace
 
-PairCut learn_pair_cut(std::span<const PairPoint> points, double top) {
+PairCut learn_pair_cut(std::span<const PairPoint> points, double top, double highest_top) {
   PairCut result;
   result.points = points.size();
+  result.top = top;
   const auto correct = [&](const std::vector<bool>& predicted) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < points.size(); ++i) count += predicted[i] == points[i].upper ? 1 : 0;
@@ -155,15 +156,25 @@ PairCut learn_pair_cut(std::span<const PairPoint> points, double top) {
   result.grade_correct = correct(grade);
   result.cut_correct = result.grade_correct;
   if (points.size() < 2 * kCutFolds) return result;
+  std::vector<double> tops{top};
+  std::vector<double> grades;
+  for (const PairPoint& point : points) grades.push_back(point.grade);
+  std::sort(grades.begin(), grades.end());
+  grades.erase(std::unique(grades.begin(), grades.end()), grades.end());
+  for (std::size_t i = 1; i < grades.size(); ++i)
+    if (const double midpoint = (grades[i - 1] + grades[i]) / 2; midpoint > top && midpoint < highest_top)
+      tops.push_back(midpoint);
   std::vector<bool> best = grade;
-  for (const double weight : kCutWeights) {
-    std::vector<bool> predicted = cross_validated(points, weight, top);
-    if (const std::size_t count = correct(predicted); count > result.cut_correct) {
-      result.cut_correct = count;
-      result.weight = weight;
-      best = std::move(predicted);
+  for (const double candidate : tops)
+    for (const double weight : kCutWeights) {
+      std::vector<bool> predicted = cross_validated(points, weight, candidate);
+      if (const std::size_t count = correct(predicted); count > result.cut_correct) {
+        result.cut_correct = count;
+        result.weight = weight;
+        result.top = candidate;
+        best = std::move(predicted);
+      }
     }
-  }
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (best[i] == grade[i]) continue;
     (best[i] == points[i].upper ? result.gains : result.losses) += 1;
@@ -171,11 +182,12 @@ PairCut learn_pair_cut(std::span<const PairPoint> points, double top) {
   const double gains = static_cast<double>(result.gains);
   const double losses = static_cast<double>(result.losses);
   if (result.weight > 0 && gains - losses >= kCutSignificance * std::sqrt(gains + losses)) {
-    if (const std::optional<double> cut = pair_cut(points, result.weight, top)) {
+    if (const std::optional<double> cut = pair_cut(points, result.weight, result.top)) {
       result.kept = true;
       result.below = *cut;
     }
   }
+  if (!result.kept) result.top = top;
   return result;
 }
 
