@@ -446,8 +446,7 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     house.cuts.push_back(std::move(pair));
   }
   if (!any) return std::nullopt;
-  // The agreement is counted
-  // by the new lookup; every level keeps its puzzles' hard steps.
+  // The agreement is counted by the new lookup; every level keeps its puzzles' hard steps.
   std::vector<std::vector<int>> level_steps(levels.size());
   std::vector<std::optional<std::pair<double, double>>> reach(levels.size());
   house.agreement = 0;

@@ -13,8 +13,8 @@
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
 //               {"name": "easy", ..., "distribution": {"grade": [[1.2, 30], [1.5, 12]],
 //                                                      "givens": [[36, 20], [38, 22]]}},  (learned)
-//               {"name": "medium", ..., "cut": {"measure": "hard-steps", "weight": 0.1,
-//                                               "below": 3.05}},   (learned: a second dimension)
+//               {"name": "medium", ..., "cut": {"measure": "hard-steps", "weight": 1,
+//                                               "below": 7.3}},   (learned: a second dimension)
 //               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
 //    "provenance": {...}}                             (optional: kept verbatim)
@@ -24,8 +24,8 @@
 // level had each rating and each givens count: [value, puzzles] pairs, values ascending; written by
 // `calibrate --bands`, read by generate-book to aim a chapter's slots at the archive's spread and by
 // the audit to measure the Kolmogorov-Smirnov distance; distribution.hpp; "hard_steps" beside
-// "grade" and "givens" in learned files with cuts), cut (the level's boundary with the next level
-// up on a combined score, grade + weight * hard steps, instead of the grade alone; below) and
+// "grade" and "givens" in learned files with cuts), cut (puzzles of the level's band that go up to
+// the next level by their score grade + weight * hard steps; below) and
 // statistics written by
 // `calibrate` (count, kept, removed, q1, median, q3, mean, sd, min, max). Unknown keys anywhere are
 // errors, so a misspelt field is never silently ignored; calibration_keys()/calibration_level_keys()
