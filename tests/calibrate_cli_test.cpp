@@ -342,6 +342,81 @@ TEST(CalibrateCli, HouseLoopWritesEverythingIntoOneFolder) {
             2);
 }
 
+// The second dimension where it earns its place: the synthetic archive tests/data/calibrate/
+// steps.txt labels medium-grade puzzles with five or more steps beyond singles hard. The learned
+// levels cut medium/hard on grade + w x hard steps, beat the grade's own cuts on the held-out part,
+// and the sample book's puzzles are inside those cuts (re-rated by corpus-rate, whose level field
+// reads them); on Solo's levels (house.txt) no cut is kept and the levels are those of the grade.
+TEST(CalibrateCli, SecondDimensionCutsWhereTheArchiveCountsHardSteps) {
+  const testing::TempDir temp("calibrate-second-dimension");
+  const std::string dir = temp / "house";
+  const std::string bins = " --bins 'easy:<1.5,medium:<2.5,hard'";
+  const auto result = run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/steps.txt") +
+                                  bins + " --sample 3 --sample-seed 5 -j2");
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  const Calibration levels = read_calibration_file(dir + "/levels.json");
+  ASSERT_EQ(levels.levels.size(), 3U);
+  EXPECT_FALSE(levels.levels[0].cut) << "easy/medium: the grade tells them apart";
+  ASSERT_TRUE(levels.levels[1].cut);
+  EXPECT_GT(levels.levels[1].cut->weight, 0.0);
+  EXPECT_FALSE(levels.levels[2].cut);
+  ASSERT_TRUE(levels.levels[2].distribution);
+  EXPECT_FALSE(levels.levels[2].distribution->hard_steps.empty());
+  // Held out, the learned levels beat the cuts on the grade alone.
+  const auto& house = levels.provenance->as_object().at("house_style").as_object();
+  const auto& validation = house.at("validation").as_object();
+  const auto& baselines = validation.at("baselines").as_array();
+  ASSERT_EQ(baselines[0].as_object().at("name").as_string(), "grade");
+  EXPECT_GT(validation.at("accuracy").as_double(), baselines[0].as_object().at("accuracy").as_double());
+  const auto& pairs = house.at("second_dimension").as_object().at("pairs").as_array();
+  ASSERT_EQ(pairs.size(), 2U);
+  EXPECT_FALSE(pairs[0].as_object().at("kept").as_bool());
+  EXPECT_TRUE(pairs[1].as_object().at("kept").as_bool());
+  EXPECT_NE(result.out.find("kept: medium ends at grade + "), std::string::npos) << result.out;
+  // Every sample puzzle is in its chapter's level by the cuts, and the audit says so.
+  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
+                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), 9U);
+  for (const auto& record : records) {
+    const std::string id(record.as_object().at("label").as_string());
+    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
+  }
+  const std::string audit = testing::read_text_file(dir + "/audit.txt");
+  EXPECT_NE(audit.find("all checks passed"), std::string::npos) << audit;
+  EXPECT_NE(audit.find("hard steps KS "), std::string::npos) << audit;
+
+  // Solo's levels: the steps do not tell them apart; no cut, no hard steps in the file.
+  const auto solo = run_command(calibrate() + " --metric technique --uniqueness false --bands --validate 0.3 --labelled " +
+                                test_data("calibrate/house.txt") + bins + " -o " + dir + "/solo.json");
+  ASSERT_EQ(solo.exit_code, 0) << solo.err;
+  const Calibration solo_levels = read_calibration_file(dir + "/solo.json");
+  EXPECT_FALSE(has_cuts(solo_levels));
+  for (const auto& level : solo_levels.levels) EXPECT_TRUE(level.distribution->hard_steps.empty()) << level.name;
+  const auto none = run_command(calibrate() + " --metric technique --uniqueness false --bands --validate 0.3 --labelled " +
+                                test_data("calibrate/house.txt") + bins + " --second-dimension none -o " + dir +
+                                "/none.json");
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_EQ(boost::json::parse(testing::read_text_file(dir + "/none.json")).as_object().at("levels"),
+            boost::json::parse(testing::read_text_file(dir + "/solo.json")).as_object().at("levels"));
+
+  // A bad --second-dimension and a broken cut in a level file: one line, exit 2.
+  const auto bad = run_command(calibrate() + " --bands --second-dimension eliminations --labelled " +
+                               test_data("calibrate/house.txt") + bins + " -o " + dir + "/bad.json");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--second-dimension expects hard-steps or none"), std::string::npos) << bad.err;
+  std::string text = testing::read_text_file(dir + "/levels.json");
+  text.replace(text.find("\"hard-steps\""), 12, "\"steps\"");
+  testing::write_text_file(dir + "/broken.json", text);
+  const auto broken = run_command(tool_path("corpus-rate") + " --calibration " + dir + "/broken.json " +
+                                  test_data("calibrate/house.txt"));
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;
+  EXPECT_NE(broken.err.find("levels[1].cut.measure"), std::string::npos) << broken.err;
+  EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
+}
+
 TEST(CalibrateCli, HouseStyleWithValidation) {
   const std::string dir = testing::make_temp_dir("calibrate-house");
   const std::string archive = test_data("calibrate/house.txt");

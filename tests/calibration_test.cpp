@@ -131,7 +131,7 @@ TEST(Calibration, CountsMustFitADoubleExactly) {
 
 TEST(Calibration, KeyListsCoverEveryStatistic) {
   const auto level_keys = calibration_level_keys();
-  ASSERT_EQ(level_keys.size(), 7 + kLevelStatisticCount);
+  ASSERT_EQ(level_keys.size(), 8 + kLevelStatisticCount);
   EXPECT_EQ(level_keys[0], "name");
   EXPECT_EQ(level_keys[1], "target");
   EXPECT_EQ(level_keys[2], "band");
@@ -139,8 +139,9 @@ TEST(Calibration, KeyListsCoverEveryStatistic) {
   EXPECT_EQ(level_keys[4], "cages");
   EXPECT_EQ(level_keys[5], "variety");
   EXPECT_EQ(level_keys[6], "distribution");
+  EXPECT_EQ(level_keys[7], "cut");
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i)
-    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[7 + i]);
+    EXPECT_EQ(to_string(static_cast<LevelStatistic>(i)), level_keys[8 + i]);
   EXPECT_EQ(to_string(LevelStatistic::median), "median");
   EXPECT_EQ(calibration_keys().size(), 7U);
 }

@@ -94,7 +94,7 @@ TEST(CorpusRateCli, Top95IsAllOkAndIdenticalForAnyJobs) {
   EXPECT_EQ(
       one.out.substr(0, one.out.find('\n')),
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,label,published");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,hard_steps,label,published");
 }
 
 // The call count is the paper's 9x9 metric: above 9x9 its searches hit the call cap, so no call
@@ -488,8 +488,9 @@ TEST(CorpusRateCli, KillerAudit) {
 }
 
 
-// hardest_steps, the second difficulty dimension: the record's count is the number of steps of the
-// explained path whose score is the grade, and the explain header says it too.
+// hardest_steps and hard_steps, the second difficulty dimension: the records count the steps of
+// the explained path whose score is the grade, and those beyond singles (on the classic ladder
+// every step from pointing, 2.6, up: the reference here), and the explain header says both.
 TEST(CorpusRateCli, HardestStepsCountTheStepsAtTheGrade) {
   const std::string dir = testing::make_temp_dir("corpus-rate-hardest-steps");
   // Solo's basic, intermediate and extreme puzzles, twice each (hidden singles up to wings).
@@ -507,33 +508,47 @@ TEST(CorpusRateCli, HardestStepsCountTheStepsAtTheGrade) {
   std::istringstream blocks(explained.out);
   std::size_t puzzle = 0;
   int at_grade = 0;
+  int beyond_singles = 0;
   std::string grade;
   std::set<std::int64_t> counts;
+  std::set<std::int64_t> hard_counts;
   const auto finish = [&] {
     const auto& record = array[puzzle].as_object();
     EXPECT_EQ(record.at("hardest_steps").as_int64(), at_grade) << puzzle;
+    EXPECT_EQ(record.at("hard_steps").as_int64(), beyond_singles) << puzzle;
     EXPECT_GE(at_grade, 1) << puzzle;
     counts.insert(at_grade);
+    hard_counts.insert(beyond_singles);
     ++puzzle;
   };
   while (std::getline(blocks, line)) {
     if (line.rfind("# grade ", 0) == 0) {
       grade = line.substr(8, line.find(',') - 8);
       at_grade = 0;
-      const std::string suffix = " at the grade";
+      beyond_singles = 0;
+      const std::string suffix = " beyond singles";
       ASSERT_EQ(line.substr(line.size() - suffix.size()), suffix) << line;
       const std::size_t comma = line.rfind(", ");
-      const int said = std::stoi(line.substr(comma + 2));
+      const int said_beyond = std::stoi(line.substr(comma + 2));
+      const std::size_t before = line.rfind(", ", comma - 1);
+      const std::string at = line.substr(before + 2, comma - before - 2);
+      ASSERT_NE(at.find(" at the grade"), std::string::npos) << line;
+      const int said = std::stoi(at);
       // Count the steps, then compare with both the header and the record.
       std::string step;
-      while (std::getline(blocks, step) && !step.empty())
-        if (step.substr(0, step.find(' ')) == grade) ++at_grade;
+      while (std::getline(blocks, step) && !step.empty()) {
+        const std::string score = step.substr(0, step.find(' '));
+        if (score == grade) ++at_grade;
+        if (std::stod(score) >= 2.6) ++beyond_singles;
+      }
       EXPECT_EQ(said, at_grade) << line;
+      EXPECT_EQ(said_beyond, beyond_singles) << line;
       finish();
     }
   }
   EXPECT_EQ(puzzle, 6U);
   EXPECT_GT(counts.size(), 1U);  // not one constant
+  EXPECT_GT(hard_counts.size(), 1U);
 }
 }  // namespace
 }  // namespace sudoku

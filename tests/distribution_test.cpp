@@ -154,6 +154,130 @@ TEST(Distribution, LevelFileErrorsNameThePath) {
   }
 }
 
+// A learned medium/hard pair cut on grade + 0.5 x hard steps: two levels whose bands overlap.
+Calibration levels_with_a_cut() {
+  Calibration calibration;
+  calibration.metric = "technique";
+  calibration.runs = 1;
+  calibration.options = {{"uniqueness", "false"}, {"order", "invariant"}};
+  CalibrationLevel easy{"easy", 1.5, {}};
+  easy.band = RatingBand{1.2, 2.45};
+  CalibrationLevel medium{"medium", 2.7, {}};
+  medium.band = RatingBand{2.45, 3.4};
+  medium.cut = LevelCut{"hard-steps", 0.5, 5.05};
+  CalibrationLevel hard{"hard", 3.4, {}};
+  hard.band = RatingBand{2.6, 4.4};
+  hard.distribution = LevelDistribution{Histogram{{{2.8, 2}, {4.0, 2}}}, {}, Histogram{{{5, 2}, {9, 2}}}};
+  calibration.levels = {easy, medium, hard};
+  return calibration;
+}
+
+TEST(SecondDimension, LookupAndLevelsFollowTheCut) {
+  const Calibration calibration = levels_with_a_cut();
+  EXPECT_NO_THROW(validate_calibration(calibration));
+  EXPECT_TRUE(has_cuts(calibration));
+  EXPECT_FALSE(has_cuts(press_calibration()));
+  // easy/medium is a grade boundary (2.45): the steps do not matter there.
+  EXPECT_EQ(level_for(calibration, 2.0, 20).name, "easy");
+  EXPECT_EQ(level_for(calibration, 2.5, 0).name, "medium");
+  // Inside medium's band, 2.6 + 0.5 x 4 = 4.6 < 5.05 stays; 5 steps (5.1) go up to hard.
+  EXPECT_EQ(level_for(calibration, 2.6, 4).name, "medium");
+  EXPECT_EQ(level_for(calibration, 2.6, 5).name, "hard");
+  EXPECT_EQ(level_for(calibration, 3.4, 3).name, "medium");  // 4.9
+  EXPECT_EQ(level_for(calibration, 3.6, 0).name, "hard");    // above medium's band
+  EXPECT_EQ(level_for(calibration, 2.6).name, "medium");     // no steps given: the grade's level
+  // in_level agrees with the lookup wherever the grade is in the level's band.
+  for (double grade = 1.2; grade <= 4.41; grade += 0.1)
+    for (int steps = 0; steps <= 12; ++steps) {
+      const std::size_t level = level_index(calibration, grade, steps);
+      for (std::size_t other = 0; other < 3; ++other)
+        if (calibration.levels[other].band->contains(grade))
+          EXPECT_EQ(in_level(calibration, other, grade, steps), other == level) << grade << " " << steps << " " << other;
+    }
+  // Without cuts in_level is the band.
+  const Calibration press = press_calibration();
+  EXPECT_TRUE(in_level(press, 1, 2.6, 30));
+  EXPECT_FALSE(in_level(press, 1, 2.4, 0));
+}
+
+TEST(SecondDimension, LevelFilesReadWriteAndRejectBadCuts) {
+  const Calibration calibration = levels_with_a_cut();
+  const Calibration back = parse_calibration(parse_json(pretty_json(calibration_to_json(calibration)), "cut.json"));
+  ASSERT_TRUE(back.levels[1].cut);
+  EXPECT_EQ(*back.levels[1].cut, *calibration.levels[1].cut);
+  EXPECT_FALSE(back.levels[0].cut);
+  EXPECT_EQ(back.levels[2].distribution, calibration.levels[2].distribution);
+  // Old level files (no cut) read as before: the press levels round-trip without one.
+  const Calibration press = parse_calibration(parse_json(pretty_json(calibration_to_json(press_calibration())), "p.json"));
+  EXPECT_FALSE(has_cuts(press));
+  // One clear line naming the JSON path for every broken cut.
+  const auto error_of = [](const std::string& medium, const std::string& metric = "technique",
+                           const std::string& hard = "") {
+    const std::string text = R"({"metric": ")" + metric + R"(", "runs": 1, "levels": [
+        {"name": "easy", "target": 1.5, "band": [1.2, 2.45]},
+        {"name": "medium", "target": 2.7, "band": [2.45, 3.4])" + medium + R"(},
+        {"name": "hard", "target": 3.4, "band": [2.6, 4.4])" + hard + "}]}";
+    try {
+      parse_calibration(parse_json(text, "house.json"));
+    } catch (const InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string();
+  };
+  const std::string good = R"(, "cut": {"measure": "hard-steps", "weight": 0.5, "below": 5.05})";
+  EXPECT_EQ(error_of(good), "");
+  for (const auto& [medium, where] : std::vector<std::pair<std::string, std::string>>{
+           {R"(, "cut": {"measure": "eliminations", "weight": 0.5, "below": 5.05})", "levels[1].cut.measure"},
+           {R"(, "cut": {"measure": "hard-steps", "weight": -1, "below": 5.05})", "levels[1].cut.weight"},
+           {R"(, "cut": {"measure": "hard-steps", "weight": 0.5})", "levels[1].cut"},
+           {R"(, "cut": {"measure": "hard-steps", "weight": 0.5, "below": 5, "over": 1})", "levels[1].cut"},
+           {R"(, "cut": [0.5, 5.05])", "levels[1].cut"},
+           {"", "levels[2].band"}}) {  // overlapping bands without a cut between them
+    const std::string error = error_of(medium);
+    EXPECT_NE(error.find("house.json"), std::string::npos) << medium << ": " << error;
+    EXPECT_NE(error.find(where), std::string::npos) << medium << ": " << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
+  EXPECT_NE(error_of(good, "call-count").find("levels[1].cut"), std::string::npos);
+  EXPECT_NE(error_of(good, "technique", good).find("levels[2].cut: the highest level"), std::string::npos)
+      << error_of(good, "technique", good);
+}
+
+TEST(SecondDimension, AuditChecksTheCutsAndMeasuresTheSteps) {
+  const Calibration calibration = levels_with_a_cut();
+  AuditGroup hard = audit_group("Hard", "hard", calibration, 9);
+  ASSERT_TRUE(hard.cut_below);
+  EXPECT_DOUBLE_EQ(hard.top_below, 3.4);
+  EXPECT_FALSE(hard.cut);
+  const auto puzzle = [](double grade, int steps) {
+    AuditPuzzle p{grade, false, "pointing", 28, 0};
+    p.hard_steps = steps;
+    return p;
+  };
+  hard.puzzles = {puzzle(2.8, 9), puzzle(4.0, 5), puzzle(2.8, 2), puzzle(4.0, 9)};  // 2.8 + 1 < 5.05: medium
+  AuditGroup medium = audit_group("Medium", "medium", calibration, 9);
+  ASSERT_TRUE(medium.cut);
+  medium.puzzles = {puzzle(2.6, 1), puzzle(2.6, 8)};  // 2.6 + 4: hard
+  const Audit audit = run_audit({medium, hard});
+  EXPECT_EQ(audit.groups[0].outside_cut, 1U);
+  EXPECT_EQ(audit.groups[1].outside_cut, 1U);
+  EXPECT_EQ(audit.groups[1].outside_band, 0U);
+  EXPECT_FALSE(audit.ok());
+  const std::string text = format_audit(audit);
+  EXPECT_NE(text.find("problem: Hard: 1 of 4 puzzles inside the band but not the level's cuts (grade above 3.4 or "
+                      "grade + 0.5 x hard steps >= 5.05)"),
+            std::string::npos)
+      << text;
+  // The archive's hard steps (5, 5, 9, 9) against the group's (2, 5, 9, 9): one quarter apart.
+  ASSERT_EQ(audit.groups[1].distribution.size(), 2U);
+  EXPECT_EQ(audit.groups[1].distribution[1].quantity, "hard steps");
+  EXPECT_DOUBLE_EQ(audit.groups[1].distribution[1].distance, 0.25);
+  const auto json = audit_to_json(audit).as_object().at("chapters").as_array()[1].as_object();
+  EXPECT_EQ(json.at("outside_cut").to_number<std::int64_t>(), 1);
+  EXPECT_TRUE(json.at("ks").as_object().contains("hard_steps"));
+  EXPECT_DOUBLE_EQ(json.at("cut_below").as_object().at("top").as_double(), 3.4);
+}
+
 TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   Calibration calibration = press_calibration();
   calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 5}, {1.5, 5}}}, Histogram{{{30, 10}}}};

@@ -1,6 +1,6 @@
 // Tests of the house-style pieces of calibrate --bands: the cut search against a brute force on
 // every small case, givens quantiles, the symmetry class of crafted patterns and the archive's
-// consensus, the held-out split and the confusion matrix.
+// consensus, the held-out split and the confusion matrix, and the second dimension's pair cuts.
 #include "sudoku/corpus/house_style.hpp"
 
 #include <gtest/gtest.h>
@@ -220,6 +220,93 @@ TEST(Confusion, CountsAndAccuracy) {
   EXPECT_DOUBLE_EQ(confusion.accuracy(), 0.75);
   EXPECT_EQ(confusion.counts[1][2], 1U);
   EXPECT_THROW(confusion.add(3, 0), std::out_of_range);
+}
+
+// Two levels at the same grades whose labels are the number of steps beyond singles: the cut on
+// grade + w * steps is kept, and it puts fresh points of the same rule on their side.
+TEST(PairCut, KeptWhereTheLabelsFollowTheSteps) {
+  std::mt19937 random(36);
+  std::uniform_int_distribution<int> grade(0, 4);
+  std::uniform_int_distribution<int> steps(0, 10);
+  const auto draw = [&] {
+    const double g = 2.6 + 0.2 * grade(random);
+    const int s = steps(random);
+    return PairPoint{g, static_cast<double>(s), s >= 5};
+  };
+  std::vector<PairPoint> points;
+  for (int i = 0; i < 120; ++i) points.push_back(draw());
+  const PairCut cut = learn_pair_cut(points, 3.5, 3.5);  // every grade inside the lower band
+  EXPECT_EQ(cut.points, 120U);
+  ASSERT_TRUE(cut.kept);
+  EXPECT_GT(cut.weight, 0.0);
+  EXPECT_GT(cut.cut_correct, cut.grade_correct);
+  EXPECT_GT(cut.gains, cut.losses);
+  std::size_t right = 0;
+  for (int i = 0; i < 200; ++i) {
+    const PairPoint fresh = draw();
+    right += LevelCut{"hard-steps", cut.weight, cut.below}.crossed(3.5, fresh.grade, fresh.steps) == fresh.upper;
+  }
+  EXPECT_GE(right, 180U);  // the grade alone manages about half
+}
+
+// The grade's own cut (2.9) splits a level that the steps split: the lower band grows to take
+// every grade the steps decide (3.5, below the upper level's 3.6 puzzles).
+TEST(PairCut, TheLowerBandEndsWhereTheStepsStopDeciding) {
+  std::mt19937 random(39);
+  std::uniform_int_distribution<int> grade(0, 4);
+  std::uniform_int_distribution<int> steps(0, 10);
+  std::vector<PairPoint> points;
+  for (int i = 0; i < 150; ++i) {
+    if (i % 3 == 0) {
+      points.push_back({3.6, static_cast<double>(steps(random)), true});
+      continue;
+    }
+    const int s = steps(random);
+    points.push_back({2.6 + 0.2 * grade(random), static_cast<double>(s), s >= 5});
+  }
+  const PairCut cut = learn_pair_cut(points, 2.9, 3.7);
+  ASSERT_TRUE(cut.kept);
+  EXPECT_DOUBLE_EQ(cut.top, 3.5);
+  EXPECT_GT(cut.cut_correct, cut.grade_correct);
+  // Without room to grow the top stays, and is reported as it was when nothing is kept.
+  EXPECT_DOUBLE_EQ(learn_pair_cut(points, 2.9, 2.9).top, 2.9);
+}
+
+// Labels that follow the grade (the lower band ends at 2.9), steps that are noise: nothing to
+// gain, the grade alone stays.
+TEST(PairCut, NotKeptWhereTheGradeSaysItAll) {
+  std::mt19937 random(37);
+  std::uniform_int_distribution<int> grade(0, 9);
+  std::uniform_int_distribution<int> steps(0, 12);
+  std::vector<PairPoint> points;
+  for (int i = 0; i < 200; ++i) {
+    const double g = 2.0 + 0.2 * grade(random);
+    points.push_back({g, static_cast<double>(steps(random)), g > 2.9});
+  }
+  const PairCut cut = learn_pair_cut(points, 2.9, 2.9);
+  EXPECT_FALSE(cut.kept);
+  EXPECT_EQ(cut.grade_correct, 200U);
+}
+
+// A gain that could be chance is not kept: McNemar's bound on the cross-validated predictions.
+TEST(PairCut, SmallGainsAndSmallSamplesKeepTheGrade) {
+  // Coin-toss labels: whatever w wins the cross-validation, its edge is noise.
+  std::mt19937 random(38);
+  std::uniform_int_distribution<int> steps(0, 20);
+  std::bernoulli_distribution coin(0.5);
+  std::vector<PairPoint> noise;
+  for (int i = 0; i < 100; ++i) noise.push_back({1.5, static_cast<double>(steps(random)), coin(random)});
+  const PairCut chance = learn_pair_cut(noise, 1.5, 1.5);
+  EXPECT_FALSE(chance.kept) << chance.weight << " " << chance.gains << "/" << chance.losses;
+  if (!chance.kept && chance.weight > 0)
+    EXPECT_LT(static_cast<double>(chance.gains) - static_cast<double>(chance.losses),
+              kCutSignificance * std::sqrt(static_cast<double>(chance.gains + chance.losses)));
+  // Fewer than two points per fold, or one level only: nothing to learn.
+  std::vector<PairPoint> few{{2.6, 1, false}, {2.6, 9, true}, {2.6, 2, false}, {2.6, 8, true}};
+  EXPECT_FALSE(learn_pair_cut(few, 3.0, 3.0).kept);
+  std::vector<PairPoint> one_level(40, PairPoint{2.6, 3, false});
+  EXPECT_FALSE(learn_pair_cut(one_level, 3.0, 3.0).kept);
+  EXPECT_FALSE(learn_pair_cut({}, 3.0, 3.0).kept);
 }
 
 }  // namespace

@@ -38,9 +38,9 @@ TEST(RecordWriter, CsvHasHeaderAndEscapes) {
   EXPECT_EQ(
       csv,
       "file,line,puzzle,status,error,size,givens,solutions,solution,canonical,call_count,call_count_sd,runs,"
-      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,label,published\n"
-      "a.txt,3,1.,ok,,4,1,1,12,.1,6.70,3.62,10,0,easy,12,,,,\"SE 2.5, \"\"nice\"\"\",\n"
-      "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,,,,,,,,,,,\n");
+      "capped_runs,level,hs_calls,technique_grade,hardest_technique,hardest_steps,hard_steps,label,published\n"
+      "a.txt,3,1.,ok,,4,1,1,12,.1,6.70,3.62,10,0,easy,12,,,,,\"SE 2.5, \"\"nice\"\"\",\n"
+      "a.txt,5,x,invalid-format,\"line 5, column 1: unexpected 'x'\",,,,,,,,,,,,,,,,,\n");
 }
 
 TEST(RecordWriter, JsonUsesNullForAbsentValues) {

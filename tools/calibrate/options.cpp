@@ -40,6 +40,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   int levels = 0;
   int jobs = 0;
   std::string validate;
+  std::string second_dimension;
   std::vector<std::string> level_specs;
   command_line.options.add_options()("output,o", po::value(&options.output),
                                      "the calibration file to write (JSON)")(
@@ -60,7 +61,11 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       "the symmetry the puzzles share")(
       "validate", po::value(&validate),
       "with --bands: hold out the last FRACTION (0 < FRACTION < 1) of each input file, learn from the rest, "
-      "and report the held-out confusion matrix, accuracy and baselines")("jobs,j", po::value(&jobs)->default_value(0),
+      "and report the held-out confusion matrix, accuracy and baselines")(
+      "second-dimension", po::value(&second_dimension)->default_value("hard-steps"),
+      "with --bands and --metric technique: hard-steps (cut neighbouring levels on grade + w x steps beyond "
+      "singles where that separates them better than the grade on the held-in puzzles) or none (the grade "
+      "alone)")("jobs,j", po::value(&jobs)->default_value(0),
                                      "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
@@ -126,6 +131,11 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       throw UsageError("--validate expects a fraction between 0 and 1 (exclusive), got '" + validate + "'");
     options.study.validate = fraction;
   }
+  if (second_dimension != "hard-steps" && second_dimension != "none")
+    throw UsageError("--second-dimension expects hard-steps or none, got '" + second_dimension + "'");
+  if (!values["second-dimension"].defaulted() && !options.study.bands)
+    throw UsageError("--second-dimension applies only with --bands");
+  options.study.second_dimension = second_dimension == "hard-steps";
   options.study.spacing = parse_flag("--spacing", [&] { return sudoku::parse_spacing(spacing); });
   options.study.tool_version = std::string(version());
   const auto names = sudoku::rating_metric_names();

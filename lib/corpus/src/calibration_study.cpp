@@ -15,6 +15,7 @@
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/sha256.hpp"
 #include "sudoku/base/text_input.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 
 namespace sudoku {
@@ -161,6 +162,30 @@ boost::json::object house_style_json(const HouseStyle& house, const StudyResult&
         {"consistent_share", kConsistentShare},
         {"written", house.symmetry->consistent ? boost::json::value(to_string(*house.symmetry->consistent))
                                                : boost::json::value(nullptr)}};
+  }
+  if (!house.cuts.empty()) {
+    boost::json::array pairs;
+    for (const LevelPairCut& pair : house.cuts) {
+      boost::json::object entry{{"levels", boost::json::array{boost::json::string(pair.lower), boost::json::string(pair.upper)}},
+                                {"puzzles", pair.decision.points},
+                                {"grade_correct", pair.decision.grade_correct},
+                                {"cut_correct", pair.decision.cut_correct},
+                                {"gains", pair.decision.gains},
+                                {"losses", pair.decision.losses},
+                                {"weight", pair.decision.weight},
+                                {"kept", pair.decision.kept}};
+      if (pair.decision.kept) entry["below"] = pair.decision.below;
+      pairs.push_back(std::move(entry));
+    }
+    boost::json::array weights;
+    for (const double weight : kCutWeights) weights.push_back(weight);
+    json["second_dimension"] = boost::json::object{
+        {"measure", kHardStepsMeasure},
+        {"score", "grade + weight * hard steps"},
+        {"weights", std::move(weights)},
+        {"folds", kCutFolds},
+        {"kept_when", "gains - losses >= 2 sqrt(gains + losses) over the cross-validated predictions"},
+        {"pairs", std::move(pairs)}};
   }
   if (house.validation) {
     const StudyValidation& validation = *house.validation;
@@ -311,7 +336,8 @@ void learn_givens_and_symmetry(const Items& items, const std::vector<int>& solut
 // StudyOptions::validate: the learned levels and the baselines on the valid held-out puzzles.
 template <typename Items>
 StudyValidation validate_levels(const Items& items, const std::vector<int>& solutions,
-                                const std::vector<MetricRating>& ratings, const StudyResult& result,
+                                const std::vector<MetricRating>& ratings, const std::vector<std::optional<int>>& steps,
+                                const StudyResult& result, const std::optional<Calibration>& grade_only,
                                 double fraction) {
   const std::size_t count = result.levels.size();
   StudyValidation validation;
@@ -355,12 +381,17 @@ StudyValidation validate_levels(const Items& items, const std::vector<int>& solu
   const std::size_t majority = static_cast<std::size_t>(
       std::max_element(level_sizes.begin(), level_sizes.end()) - level_sizes.begin());
   ValidationBaseline commonest{"majority", result.levels[majority].name, Confusion(count)};
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (solutions[i] != 1 || !items[i].held_out) continue;
-    const std::string& predicted = level_for(result.calibration, ratings[i].value).name;
+  ValidationBaseline grade{"grade", "the cuts on the grade alone", Confusion(count)};
+  const auto column_of = [&](const std::string& predicted) {
     std::size_t column = 0;
     while (result.levels[column].name != predicted) ++column;
-    validation.levels.add(items[i].level, column);
+    return column;
+  };
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (solutions[i] != 1 || !items[i].held_out) continue;
+    validation.levels.add(items[i].level,
+                          column_of(level_for(result.calibration, ratings[i].value, steps[i].value_or(0)).name));
+    if (grade_only) grade.confusion.add(items[i].level, column_of(level_for(*grade_only, ratings[i].value).name));
     if (!givens_cuts.empty() || count == 1)
       givens.confusion.add(items[i].level,
                            level_by_cuts(-static_cast<double>(items[i].puzzle->grid.givens()), givens_cuts));
@@ -368,9 +399,74 @@ StudyValidation validate_levels(const Items& items, const std::vector<int>& solu
     ++validation.held_out;
   }
   if (validation.held_out == 0) fail("--validate: no valid puzzle is held out (a larger fraction is needed)");
+  if (grade_only) validation.baselines.push_back(std::move(grade));
   validation.baselines.push_back(std::move(givens));
   validation.baselines.push_back(std::move(commonest));
   return validation;
+}
+
+// StudyOptions::second_dimension: per pair of neighbouring levels, a cut on grade + w * hard steps
+// where it beats the grade (house_style.hpp learn_pair_cut), then the bands, agreement and
+// distributions of the levels with cuts. Returns the levels of the grade alone when some cut was
+// kept (the validation's baseline), nothing otherwise (the levels are unchanged).
+template <typename Items>
+std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>& solutions,
+                                      const std::vector<MetricRating>& ratings,
+                                      const std::vector<std::optional<int>>& steps, const StudyInput& input,
+                                      StudyResult& result, HouseStyle& house) {
+  // Held-in puzzles with a path, in archive order (input files in order, then lines).
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (solutions[i] == 1 && !items[i].held_out && steps[i]) order.push_back(i);
+  const auto file_rank = [&](const std::string& source) {
+    std::size_t rank = 0;
+    while (rank < input.files.size() && input.files[rank].path != source) ++rank;
+    return rank;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto ra = file_rank(items[a].puzzle->source), rb = file_rank(items[b].puzzle->source);
+    return ra != rb ? ra < rb : items[a].puzzle->line < items[b].puzzle->line;
+  });
+  std::vector<CalibrationLevel>& levels = result.calibration.levels;
+  const Calibration grade_only = result.calibration;
+  bool any = false;
+  for (std::size_t k = 0; k + 1 < levels.size(); ++k) {
+    std::vector<PairPoint> points;
+    for (const std::size_t i : order)
+      if (items[i].level == k || items[i].level == k + 1)
+        points.push_back({ratings[i].value, static_cast<double>(*steps[i]), items[i].level == k + 1});
+    // The lower band may end higher (the steps decide there), not beyond the next level's median.
+    LevelPairCut pair{levels[k].name, levels[k + 1].name,
+                      learn_pair_cut(points, levels[k].band->high, levels[k + 1].target)};
+    if (pair.decision.kept) {
+      levels[k].cut = LevelCut{std::string(kHardStepsMeasure), pair.decision.weight, pair.decision.below};
+      levels[k].band->high = pair.decision.top;
+      any = true;
+    }
+    house.cuts.push_back(std::move(pair));
+  }
+  if (!any) return std::nullopt;
+  // The agreement is counted by the new lookup; every level keeps its puzzles' hard steps.
+  std::vector<std::vector<int>> level_steps(levels.size());
+  std::vector<std::optional<std::pair<double, double>>> reach(levels.size());
+  house.agreement = 0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (solutions[i] != 1 || items[i].held_out) continue;
+    const double rating = ratings[i].value;
+    const std::size_t level = level_index(result.calibration, rating, steps[i].value_or(0));
+    if (level == items[i].level) ++house.agreement;
+    if (steps[i]) level_steps[items[i].level].push_back(*steps[i]);
+    auto& range = reach[level];
+    range = range ? std::pair{std::min(range->first, rating), std::max(range->second, rating)}
+                  : std::pair{rating, rating};
+  }
+  // A cut only sends puzzles up: the band above it reaches down to the lowest grade it takes.
+  for (std::size_t k = 0; k < levels.size(); ++k) {
+    if (reach[k] && k > 0 && levels[k - 1].cut) levels[k].band->low = std::min(levels[k].band->low, reach[k]->first);
+    if (levels[k].distribution)
+      levels[k].distribution->hard_steps = histogram_of(std::span<const int>(level_steps[k]));
+  }
+  return grade_only;
 }
 
 }  // namespace
@@ -677,11 +773,22 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
   // One pass per puzzle: screen, then rate; each item writes only its own slot.
   std::vector<int> solutions(items.size(), 0);
   std::vector<MetricRating> ratings(items.size());
+  // The second dimension is counted on the metric's own path, from the same grading.
+  const bool second = options.bands && options.second_dimension && metric.name() == "technique";
+  std::vector<std::optional<int>> steps(items.size());
+  const MetricSettings settings = metric.settings();
   parallel_for(
       items.size(), options.jobs,
       [&](std::size_t i) {
         solutions[i] = count_solutions(items[i].puzzle->grid, 2).count;
-        if (solutions[i] == 1) ratings[i] = metric.rate(items[i].puzzle->grid);
+        if (solutions[i] != 1) return;
+        if (second) {
+          PathRating rated = rate_with_hard_steps(items[i].puzzle->grid, settings);
+          ratings[i] = rated.rating;
+          steps[i] = rated.hard_steps;
+        } else {
+          ratings[i] = metric.rate(items[i].puzzle->grid);
+        }
       },
       [&](std::size_t done) {
         if (progress) progress(done, items.size());
@@ -748,7 +855,10 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     }
     for (const auto& ratings_of_level : level_ratings) house.held_in += ratings_of_level.size();
     learn_givens_and_symmetry(items, solutions, result, house);
-    if (options.validate) house.validation = validate_levels(items, solutions, ratings, result, *options.validate);
+    std::optional<Calibration> grade_only;
+    if (second) grade_only = learn_cuts(items, solutions, ratings, steps, input, result, house);
+    if (options.validate)
+      house.validation = validate_levels(items, solutions, ratings, steps, result, grade_only, *options.validate);
     result.house = std::move(house);
   }
   const std::size_t measured = result.calibration.levels.size();

@@ -11,6 +11,7 @@
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/rate/call_count_rater.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
@@ -150,8 +151,13 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       // reuses the grade above when the path proves it the same (grade_carries_over): the press
       // levels grade in invariant order, and below the chains that is the SE-order path.
       const auto& level_options = killer ? killer_level_technique_ : level_technique_;
-      if (level_metric && level_options &&
-          grade_carries_over(technique, technique_options_, *level_options)) {
+      if (level_metric && level_options && has_cuts(calibration) && technique.solved()) {
+        // Cuts read the hard steps of the calibration's own path (its order may take other steps).
+        const PathRating rated = rate_with_hard_steps(grid, calibration.options);
+        report.level_hard_steps = rated.hard_steps;
+        report.level = level_for(calibration, rated.rating.value, rated.hard_steps.value_or(0)).name;
+      } else if (level_metric && level_options &&
+                 grade_carries_over(technique, technique_options_, *level_options)) {
         // "beyond" rates as the level metric's beyond score, as its own grading would.
         const double beyond = killer ? killer_level_beyond_ : level_beyond_;
         report.level = level_for(calibration, technique.beyond() ? beyond : technique.grade).name;
@@ -160,15 +166,19 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
         report.level = level_for(calibration, level_rating).name;
       }
       // The audit's grading (uniqueness off) is this grade again wherever the path proves it.
-      if (options_.audit)
+      if (options_.audit) {
         report.audit = grade_carries_over(technique, technique_options_, audit_options_)
                            ? audit_puzzle(grid, technique)
                            : audit_puzzle(grid, audit_options_);
+        // The level's cuts and the archive's hard steps are judged on the calibration's path.
+        if (report.level_hard_steps) report.audit->hard_steps = report.level_hard_steps;
+      }
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       report.technique_beyond = technique.beyond();
       if (technique.solved()) {
         report.technique_grade = technique.grade;
         report.hardest_steps = hardest_step_count(technique);
+        report.hard_steps = hard_step_count(technique);
       }
       report.hardest_technique = describe_hardest(technique);
       if (options_.explain) {

@@ -99,6 +99,98 @@ CutSet best_cuts(std::span<const LabelledValue> values, std::size_t level_count,
   return result;
 }
 
+namespace {
+
+// The best two-level cut on grade + weight · steps of the points at or below `top` (the others
+// are of the upper level by their grade), or nothing when those hold one level or one score.
+// Ties go to the cut nearest the midpoint of the two levels' median scores.
+std::optional<double> pair_cut(std::span<const PairPoint> points, double weight, double top) {
+  std::vector<LabelledValue> values;
+  std::vector<std::vector<double>> scores(2);
+  for (const PairPoint& point : points) {
+    if (point.grade > top) continue;
+    const double score = point.grade + weight * point.steps;
+    values.push_back({score, point.upper ? 1U : 0U});
+    scores[point.upper ? 1 : 0].push_back(score);
+  }
+  if (scores[0].empty() || scores[1].empty()) return std::nullopt;
+  const double preferred = (quartiles(scores[0]).median + quartiles(scores[1]).median) / 2;
+  try {
+    return best_cuts(values, 2, std::span<const double>(&preferred, 1)).cuts.front();
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+bool predicted_upper(const PairPoint& point, double weight, double top, std::optional<double> cut) {
+  return point.grade > top || (cut && point.grade + weight * point.steps >= *cut);
+}
+
+// Cross-validated predictions (true: upper) of every point for one weight.
+std::vector<bool> cross_validated(std::span<const PairPoint> points, double weight, double top) {
+  std::vector<bool> predicted(points.size(), false);
+  for (std::size_t fold = 0; fold < kCutFolds; ++fold) {
+    std::vector<PairPoint> learn;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      if (i % kCutFolds != fold) learn.push_back(points[i]);
+    const std::optional<double> cut = pair_cut(learn, weight, top);
+    for (std::size_t i = fold; i < points.size(); i += kCutFolds)
+      predicted[i] = predicted_upper(points[i], weight, top, cut);
+  }
+  return predicted;
+}
+
+}  // namespace
+
+PairCut learn_pair_cut(std::span<const PairPoint> points, double top, double highest_top) {
+  PairCut result;
+  result.points = points.size();
+  result.top = top;
+  const auto correct = [&](const std::vector<bool>& predicted) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) count += predicted[i] == points[i].upper ? 1 : 0;
+    return count;
+  };
+  std::vector<bool> grade(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) grade[i] = predicted_upper(points[i], 0, top, std::nullopt);
+  result.grade_correct = correct(grade);
+  result.cut_correct = result.grade_correct;
+  if (points.size() < 2 * kCutFolds) return result;
+  std::vector<double> tops{top};
+  std::vector<double> grades;
+  for (const PairPoint& point : points) grades.push_back(point.grade);
+  std::sort(grades.begin(), grades.end());
+  grades.erase(std::unique(grades.begin(), grades.end()), grades.end());
+  for (std::size_t i = 1; i < grades.size(); ++i)
+    if (const double midpoint = (grades[i - 1] + grades[i]) / 2; midpoint > top && midpoint < highest_top)
+      tops.push_back(midpoint);
+  std::vector<bool> best = grade;
+  for (const double candidate : tops)
+    for (const double weight : kCutWeights) {
+      std::vector<bool> predicted = cross_validated(points, weight, candidate);
+      if (const std::size_t count = correct(predicted); count > result.cut_correct) {
+        result.cut_correct = count;
+        result.weight = weight;
+        result.top = candidate;
+        best = std::move(predicted);
+      }
+    }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (best[i] == grade[i]) continue;
+    (best[i] == points[i].upper ? result.gains : result.losses) += 1;
+  }
+  const double gains = static_cast<double>(result.gains);
+  const double losses = static_cast<double>(result.losses);
+  if (result.weight > 0 && gains - losses >= kCutSignificance * std::sqrt(gains + losses)) {
+    if (const std::optional<double> cut = pair_cut(points, result.weight, result.top)) {
+      result.kept = true;
+      result.below = *cut;
+    }
+  }
+  if (!result.kept) result.top = top;
+  return result;
+}
+
 std::size_t level_by_cuts(double value, std::span<const double> cuts) {
   return static_cast<std::size_t>(std::lower_bound(cuts.begin(), cuts.end(), value) - cuts.begin());
 }

@@ -89,7 +89,7 @@ std::string explanation(const PuzzleReport& report) {
   text += "# grade " + std::string(report.technique_beyond ? "beyond" : grade) +
           ", hardest: " + report.hardest_technique + ", " + std::to_string(report.technique_steps.size()) +
           " steps" + (report.hardest_steps ? ", " + std::to_string(*report.hardest_steps) + " at the grade" : "") +
-          "\n";
+          (report.hard_steps ? ", " + std::to_string(*report.hard_steps) + " beyond singles" : "") + "\n";
   for (const auto& step : report.technique_steps) text += step + "\n";
   return text;
 }
@@ -253,6 +253,10 @@ const std::vector<ReportField>& report_fields() {
       {"hardest_steps",
        [](const PuzzleReport& r) {
          return r.hardest_steps ? FieldValue{std::int64_t{*r.hardest_steps}} : FieldValue{};
+       }},
+      {"hard_steps",
+       [](const PuzzleReport& r) {
+         return r.hard_steps ? FieldValue{std::int64_t{*r.hard_steps}} : FieldValue{};
        }},
       {"label", [](const PuzzleReport& r) { return text_or_absent(r.label); }},
       // Last, so that the columns before it stay where they were before the archive came.

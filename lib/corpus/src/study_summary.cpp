@@ -128,6 +128,33 @@ std::string format_house_style(const StudyResult& result) {
       out << "; not consistent (under " << static_cast<int>(kConsistentShare * 100)
           << " % share one), none written\n";
   }
+  if (!house.cuts.empty()) {
+    out << "second dimension (puzzles of the lower band sent up at grade + w x hard steps, cross-validated on the "
+           "held-in puzzles of each pair):\n";
+    for (const LevelPairCut& pair : house.cuts) {
+      const PairCut& cut = pair.decision;
+      std::snprintf(line, sizeof line, "  %s/%s: ", pair.lower.c_str(), pair.upper.c_str());
+      out << line;
+      if (cut.points < 2 * kCutFolds) {
+        out << "too few puzzles to judge, the grade alone\n";
+        continue;
+      }
+      std::snprintf(line, sizeof line, "grade alone %zu of %zu", cut.grade_correct, cut.points);
+      out << line;
+      if (cut.weight > 0) {
+        std::snprintf(line, sizeof line, ", w = %g: %zu (%zu gained, %zu lost)", cut.weight, cut.cut_correct,
+                      cut.gains, cut.losses);
+        out << line;
+      }
+      if (cut.kept) {
+        std::snprintf(line, sizeof line, "; kept: %s ends at grade + %g x hard steps = %g\n", pair.lower.c_str(),
+                      cut.weight, cut.below);
+        out << line;
+      } else {
+        out << "; not kept, the grade alone\n";
+      }
+    }
+  }
   if (house.validation) {
     const StudyValidation& validation = *house.validation;
     out << "\nvalidation on the last " << validation.fraction * 100 << " % of each file (" << validation.held_out

@@ -7,6 +7,7 @@
 
 #include "sudoku/generate/killer_cages.hpp"
 #include "sudoku/model/puzzle_io.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 
 namespace sudoku::detail {
@@ -24,9 +25,16 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
       !has_cage_symmetry(puzzle.geometry().cages(), solution, plan.symmetry))
     throw VerificationError(name +
                             " failed verification (solution, uniqueness or symmetry): " + to_line(puzzle));
-  const MetricRating rating = metric.rate(puzzle);
+  // A level with cuts also reads the path's hard steps (second_dimension.hpp), from the same grading.
+  const bool cuts = chapter.cut || chapter.cut_below;
+  const PathRating path = cuts ? rate_with_hard_steps(puzzle, metric.settings()) : PathRating{metric.rate(puzzle), {}};
+  const MetricRating& rating = path.rating;
+  const double steps = path.hard_steps.value_or(0);
+  const bool inside_cuts =
+      !cuts || (path.hard_steps && (!chapter.cut || !chapter.cut->crossed(chapter.band->high, rating.value, steps)) &&
+                (!chapter.cut_below || chapter.cut_below->crossed(chapter.top_below, rating.value, steps)));
   const bool on_target = chapter.band
-                             ? chapter.band->contains(rating.value)
+                             ? chapter.band->contains(rating.value) && inside_cuts
                              : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
   const int cages = static_cast<int>(puzzle.geometry().cages().size());
   if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())) ||

@@ -59,10 +59,11 @@ void write_book_files(const Book& book, OutputSet& output) {
 Audit audit_book(const Plan& plan, const Book& book, int jobs) {
   std::vector<AuditGroup> groups;
   std::vector<std::pair<std::size_t, std::size_t>> places;  // (chapter, puzzle) of every puzzle
+  std::vector<Calibration> calibrations;
   for (std::size_t c = 0; c < plan.chapters.size(); ++c) {
     const PlanChapter& chapter = plan.chapters[c];
-    AuditGroup group = audit_group(chapter.title, chapter.level,
-                                   chapter_calibration(plan, chapter.size, chapter.variant), chapter.size);
+    calibrations.push_back(chapter_calibration(plan, chapter.size, chapter.variant));
+    AuditGroup group = audit_group(chapter.title, chapter.level, calibrations.back(), chapter.size);
     if (chapter.numeric_level) group = AuditGroup{chapter.title, chapter.level, {}, {}, {}, false, {}};
     group.givens_range = chapter.givens;
     group.cages_range = chapter.cage_count;
@@ -72,7 +73,8 @@ Audit audit_book(const Plan& plan, const Book& book, int jobs) {
   }
   parallel_for(places.size(), jobs, [&](std::size_t i) {
     const auto [c, p] = places[i];
-    groups[c].puzzles[p] = audit_puzzle(book.chapters[c].puzzles[p].puzzle);
+    // Cuts and the archive's hard steps judge the steps of the levels' own grading.
+    groups[c].puzzles[p] = audit_puzzle_for(book.chapters[c].puzzles[p].puzzle, calibrations[c]);
   });
   return run_audit(groups);
 }

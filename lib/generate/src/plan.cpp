@@ -90,6 +90,12 @@ PlanChapter level_chapter(const Calibration& calibration, int size, Variant vari
                "; or give a target rating as a number)");
   chapter.target = found->target;
   chapter.band = found->band;
+  chapter.cut = found->cut;
+  if (const CalibrationLevel* below =
+          cut_below(calibration, static_cast<std::size_t>(found - calibration.levels.data()))) {
+    chapter.cut_below = *below->cut;
+    chapter.top_below = below->band->high;
+  }
   // The archive's spread, for grids like the archive's (the grade part holds for any classic board
   // the levels are for; the givens part only for the archive's size, as the givens range).
   if (found->band && found->distribution && variant != Variant::killer &&

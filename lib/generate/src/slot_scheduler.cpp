@@ -2,10 +2,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/random.hpp"
 #include "sudoku/rate/grade_scale.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 
 namespace sudoku {
 
@@ -15,6 +17,34 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
   const std::uint64_t base =
       planned.slot ? derive_seed(planned.slot_seed, index) : derive_seed(plan.seed, chapter, index);
   return attempt == 0 ? base : derive_seed(base, static_cast<std::uint64_t>(attempt));
+}
+
+// A level with cuts (calibration.hpp LevelCut) is a region of (grade, hard steps), not a band of
+// grades; the climber knows bands. So its rating function gives the climber the grade where the
+// puzzle is inside the level's cuts, and outside the band by as much as the score misses a cut
+// where it is not: below the band by the shortfall under the lower cut (too easy: more steps
+// beyond singles or a harder one needed), above it by the excess over the level's own cut (a
+// grade inside the band cannot cross its top, so only the score can). The
+// band then means "inside the level", and the climber's moves and cost work unchanged. The grade
+// and the hard steps come from one grading of the metric's path (second_dimension.hpp).
+RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
+  constexpr double kOutside = 0.05;  // a miss by a hair still lies clearly outside the band
+  // The floor is not passed on: below a cut the position depends on the hard steps of the whole path
+  // (RatingFunction allows ignoring it).
+  return [&chapter, settings](const Grid& puzzle, double /*floor*/, double ceiling) {
+    // Below a lower cut the position is under the grade, so a grade above the ceiling says nothing
+    // of the position: the ceiling is kept only without one (RatingFunction's contract).
+    const PathRating rated = rate_with_hard_steps(
+        puzzle, settings, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
+    const double grade = rated.rating.value;
+    if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
+    const double steps = *rated.hard_steps;
+    if (chapter.cut_below && !chapter.cut_below->crossed(chapter.top_below, grade, steps))
+      return chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps));
+    if (chapter.cut && chapter.cut->crossed(chapter.band->high, grade, steps))
+      return chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below);
+    return grade;
+  };
 }
 
 ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
@@ -32,9 +62,11 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
-  const RatingFunction rate = [&metric](const Grid& puzzle, double floor, double ceiling) {
-    return metric.rate_between(puzzle, floor, ceiling).value;
-  };
+  const RatingFunction rate = planned.cut || planned.cut_below
+                                  ? level_position(planned, metric.settings())
+                                  : RatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
+                                      return metric.rate_between(puzzle, floor, ceiling).value;
+                                    });
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
   ClimbResult climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
   // A slot's givens window from the archive's distribution (plan.hpp slot_givens) is a wish, not a

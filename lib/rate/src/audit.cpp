@@ -8,6 +8,8 @@
 
 #include <boost/json.hpp>
 
+#include "sudoku/rate/second_dimension.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -23,6 +25,17 @@ std::string band_text(const RatingBand& band) {
 
 std::string range_text(int low, int high) {
   return low == high ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high);
+}
+
+// "grade + 0.1 x hard steps < 3.05"
+std::string cut_text(const LevelCut& cut, const char* relation) {
+  char text[96];
+  std::snprintf(text, sizeof text, "grade + %g x hard steps %s %g", cut.weight, relation, cut.below);
+  return text;
+}
+
+boost::json::object cut_json(const LevelCut& cut) {
+  return {{"measure", cut.measure}, {"weight", cut.weight}, {"below", cut.below}};
 }
 
 void check_variety(GroupAudit& audit) {
@@ -46,8 +59,12 @@ GroupAudit audit_one(const AuditGroup& group) {
   audit.band = group.band;
   audit.givens_range = group.givens_range;
   audit.cages_range = group.cages_range;
+  audit.cut = group.cut;
+  audit.cut_below = group.cut_below;
+  audit.top_below = group.top_below;
   audit.count = group.puzzles.size();
   std::vector<double> grades;
+  std::vector<int> hard_steps;
   std::map<std::string, std::size_t> histogram;
   for (const AuditPuzzle& puzzle : group.puzzles) {
     ++histogram[puzzle.hardest];
@@ -55,7 +72,15 @@ GroupAudit audit_one(const AuditGroup& group) {
       ++audit.beyond;
     else
       grades.push_back(puzzle.grade);
-    if (group.band && (puzzle.beyond || !group.band->contains(puzzle.grade))) ++audit.outside_band;
+    if (puzzle.hard_steps) hard_steps.push_back(*puzzle.hard_steps);
+    const bool outside = group.band && (puzzle.beyond || !group.band->contains(puzzle.grade));
+    if (outside) ++audit.outside_band;
+    if (!outside && (group.cut || group.cut_below)) {
+      const double steps = puzzle.hard_steps.value_or(0);
+      if (!puzzle.hard_steps || (group.cut && group.cut->crossed(group.band->high, puzzle.grade, steps)) ||
+          (group.cut_below && !group.cut_below->crossed(group.top_below, puzzle.grade, steps)))
+        ++audit.outside_cut;
+    }
     if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
     if (group.cages_range && !group.cages_range->contains(puzzle.cages)) ++audit.outside_cages;
     if (puzzle.cages > 0) audit.killer = true;
@@ -73,6 +98,11 @@ GroupAudit audit_one(const AuditGroup& group) {
     audit.fewest_cages = fewest_cages->cages;
     audit.most_cages = most_cages->cages;
   }
+  if (!hard_steps.empty()) {
+    const auto [fewest, most] = std::minmax_element(hard_steps.begin(), hard_steps.end());
+    audit.fewest_hard_steps = *fewest;
+    audit.most_hard_steps = *most;
+  }
   if (!grades.empty()) {
     std::sort(grades.begin(), grades.end());
     audit.lowest_grade = grades.front();
@@ -86,6 +116,13 @@ GroupAudit audit_one(const AuditGroup& group) {
   if (audit.outside_band > 0)
     audit.problems.push_back(std::to_string(audit.outside_band) + " of " + std::to_string(audit.count) +
                              " puzzles outside the band " + band_text(*group.band));
+  if (audit.outside_cut > 0) {
+    std::string sides;
+    if (group.cut_below) sides = "grade above " + tenths(group.top_below) + " or " + cut_text(*group.cut_below, ">=");
+    if (group.cut) sides += (sides.empty() ? "" : "; ") + cut_text(*group.cut, "<");
+    audit.problems.push_back(std::to_string(audit.outside_cut) + " of " + std::to_string(audit.count) +
+                             " puzzles inside the band but not the level's cuts (" + sides + ")");
+  }
   if (audit.outside_givens > 0)
     audit.problems.push_back(std::to_string(audit.outside_givens) + " of " + std::to_string(audit.count) +
                              " puzzles outside the givens range " +
@@ -120,6 +157,7 @@ GroupAudit audit_one(const AuditGroup& group) {
       range = std::pair{static_cast<double>(group.givens_range->fewest), static_cast<double>(group.givens_range->most)};
     compare("grade", histogram_of(std::span<const double>(grades)), group.reference->grade, band);
     compare("givens", histogram_of(std::span<const int>(givens)), group.reference->givens, range);
+    compare("hard steps", histogram_of(std::span<const int>(hard_steps)), group.reference->hard_steps, std::nullopt);
   }
   return audit;
 }
@@ -137,8 +175,21 @@ AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options) {
 }
 
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade) {
-  return AuditPuzzle{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens(),
-                     static_cast<int>(puzzle.geometry().cages().size())};
+  AuditPuzzle audited{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens(),
+                      static_cast<int>(puzzle.geometry().cages().size())};
+  if (grade.solved() && (grade.step_count == 0 || !grade.steps.empty())) audited.hard_steps = hard_step_count(grade);
+  return audited;
+}
+
+AuditPuzzle audit_puzzle_for(const Grid& puzzle, const Calibration& calibration) {
+  AuditPuzzle audited = audit_puzzle(puzzle);
+  const bool steps_wanted =
+      has_cuts(calibration) || std::any_of(calibration.levels.begin(), calibration.levels.end(), [](const auto& level) {
+        return level.distribution && !level.distribution->hard_steps.empty();
+      });
+  if (steps_wanted && calibration.metric == "technique" && !audited.beyond)
+    audited.hard_steps = rate_with_hard_steps(puzzle, calibration.options).hard_steps;
+  return audited;
 }
 
 AuditGroup audit_group(std::string title, const std::string& level, const Calibration& calibration,
@@ -154,6 +205,12 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
     group.cages_range = found->cages;
   }
   group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
+  group.cut = found->cut;
+  const auto index = static_cast<std::size_t>(found - calibration.levels.data());
+  if (const CalibrationLevel* below = cut_below(calibration, index)) {
+    group.cut_below = *below->cut;
+    group.top_below = below->band->high;
+  }
   // The archive's grades are the calibration's ratings: comparable with the audit's technique
   // grades only when the calibration is on the technique grade.
   if (found->distribution && calibration.metric == "technique") {
@@ -198,11 +255,20 @@ boost::json::value audit_to_json(const Audit& audit) {
     entry["outside_band"] = group.outside_band;
     entry["outside_givens"] = group.outside_givens;
     if (group.killer) entry["outside_cages"] = group.outside_cages;
+    if (group.cut || group.cut_below) {
+      if (group.cut) entry["cut"] = cut_json(*group.cut);
+      if (group.cut_below) {
+        entry["cut_below"] = cut_json(*group.cut_below);
+        entry["cut_below"].as_object()["top"] = group.top_below;
+      }
+      entry["outside_cut"] = group.outside_cut;
+      entry["hard_steps"] = {{"min", group.fewest_hard_steps}, {"max", group.most_hard_steps}};
+    }
     entry["variety_checked"] = group.variety_checked;
     if (!group.distribution.empty()) {
       boost::json::object ks;
       for (const DistributionCheck& check : group.distribution)
-        ks[check.quantity] = {{"distance", check.distance},
+        ks[check.quantity == "hard steps" ? "hard_steps" : check.quantity] = {{"distance", check.distance},
                               {"critical", check.critical},
                               {"floor", check.floor},
                               {"puzzles", check.puzzles},

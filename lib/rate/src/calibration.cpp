@@ -27,9 +27,9 @@ namespace {
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",     "options", "size",
                                                                "symmetry", "levels", "provenance"};
 const std::initializer_list<std::string_view> kLevelKeys{
-    "name",    "target", "band",   "givens", "cages", "variety", "distribution", "count", "kept",
-    "removed", "q1",     "median", "q3",     "mean",  "sd",      "min",   "max"};
-constexpr std::size_t kFirstStatisticKey = 7;
+    "name", "target", "band",   "givens", "cages", "variety", "distribution", "cut", "count",
+    "kept", "removed", "q1",    "median", "q3",    "mean",    "sd",           "min", "max"};
+constexpr std::size_t kFirstStatisticKey = 8;
 constexpr int kMaxGivens = 25 * 25;
 
 constexpr std::int64_t kMaxRuns = 1'000'000;
@@ -55,6 +55,16 @@ std::string format_number(double value) {
   return out.str();
 }
 
+// Whether cuts separate levels a and b: the lower of the two by target and every level between
+// them in target order carry a cut (their bands may then overlap).
+bool cuts_between(const std::vector<CalibrationLevel>& levels, std::size_t a, std::size_t b) {
+  const double low = std::min(levels[a].target, levels[b].target);
+  const double high = std::max(levels[a].target, levels[b].target);
+  for (const CalibrationLevel& level : levels)
+    if (level.target >= low && level.target < high && !level.cut) return false;
+  return true;
+}
+
 void check_band(const std::vector<CalibrationLevel>& levels, std::size_t i, const LevelFailure& fail) {
   const CalibrationLevel& level = levels[i];
   if (level.band.has_value() != levels.front().band.has_value())
@@ -71,7 +81,8 @@ void check_band(const std::vector<CalibrationLevel>& levels, std::size_t i, cons
          "the target " + format_number(level.target) + " lies outside the level's band [" +
              format_number(band.low) + ", " + format_number(band.high) + "]");
   for (std::size_t j = 0; j < i; ++j)
-    if (levels[j].band && band.low < levels[j].band->high && levels[j].band->low < band.high)
+    if (levels[j].band && band.low < levels[j].band->high && levels[j].band->low < band.high &&
+        !cuts_between(levels, i, j))
       fail(i, "band", "overlaps the band of level \"" + levels[j].name + "\" (a rating must have one level)");
 }
 
@@ -90,8 +101,17 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
       fail(i, "cages", "expected [fewest, most] with 1 <= fewest <= most <= " + std::to_string(kMaxGivens));
     if (level.distribution) {
       if (level.distribution->grade.empty()) fail(i, "distribution", "the grade histogram is empty");
-      for (const Histogram* histogram : {&level.distribution->grade, &level.distribution->givens})
+      for (const Histogram* histogram :
+           {&level.distribution->grade, &level.distribution->givens, &level.distribution->hard_steps})
         if (const auto problem = check_histogram(*histogram)) fail(i, "distribution", *problem);
+    }
+    if (level.cut) {
+      if (level.cut->measure != kHardStepsMeasure)
+        fail(i, "cut", "unknown measure \"" + level.cut->measure + "\" (known: hard-steps)");
+      if (!std::isfinite(level.cut->weight) || level.cut->weight < 0 || !std::isfinite(level.cut->below) ||
+          level.cut->below <= 0)
+        fail(i, "cut", "expected a weight of at least 0 and a positive \"below\"");
+      if (!level.band) fail(i, "cut", "a cut is a boundary between band levels: give every level a band");
     }
     for (std::size_t s = 0; s < kLevelStatisticCount; ++s) {
       const auto& value = level.statistics[s];
@@ -99,6 +119,10 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
           !(*value >= 0 && *value <= static_cast<double>(kMaxCount) && *value == std::floor(*value)))
         fail(i, to_string(statistic_at(s)), "expected a whole number from 0 to " + std::to_string(kMaxCount));
     }
+    if (level.cut && std::all_of(levels.begin(), levels.end(), [&](const CalibrationLevel& other) {
+          return other.target <= level.target;
+        }))
+      fail(i, "cut", "the highest level has no level above it to cut from");
     for (std::size_t j = 0; j < i; ++j) {
       if (levels[j].name == level.name) fail(i, "name", "duplicate level name \"" + level.name + "\"");
       if (levels[j].target == level.target)
@@ -109,16 +133,13 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
   }
 }
 
-// Levels in ascending order: by band when they have bands (bands do not overlap, so this is also
-// target order), else by target.
+// Levels in ascending order: by target (each target lies in its band, and bands overlap only
+// where cuts separate the levels, so for bands without cuts this is also the order of the bands).
 std::vector<std::size_t> ascending_levels(const Calibration& calibration) {
   std::vector<std::size_t> order(calibration.levels.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const CalibrationLevel& first = calibration.levels[a];
-    const CalibrationLevel& second = calibration.levels[b];
-    if (first.band && second.band) return first.band->low < second.band->low;
-    return first.target < second.target;
+    return calibration.levels[a].target < calibration.levels[b].target;
   });
   return order;
 }
@@ -156,12 +177,29 @@ Histogram parse_histogram(const JsonField& field, bool whole_values) {
 }
 
 LevelDistribution parse_distribution(const JsonField& field) {
-  field.allow_only({"grade", "givens"});
+  field.allow_only({"grade", "givens", "hard_steps"});
   LevelDistribution distribution;
   distribution.grade = parse_histogram(field.required("grade"), false);
   if (distribution.grade.empty()) field["grade"].fail("expected at least one [value, puzzles] pair");
   if (const JsonField givens = field["givens"]; givens.present()) distribution.givens = parse_histogram(givens, true);
+  if (const JsonField steps = field["hard_steps"]; steps.present())
+    distribution.hard_steps = parse_histogram(steps, true);
   return distribution;
+}
+
+LevelCut parse_cut(const JsonField& field) {
+  field.allow_only({"measure", "weight", "below"});
+  LevelCut cut;
+  const JsonField measure = field.required("measure");
+  cut.measure = measure.as_string();
+  if (cut.measure != kHardStepsMeasure) measure.fail("unknown measure \"" + cut.measure + "\" (known: hard-steps)");
+  const JsonField weight = field.required("weight");
+  cut.weight = weight.as_number();
+  if (!(cut.weight >= 0)) weight.fail("expected a weight of at least 0");
+  const JsonField below = field.required("below");
+  cut.below = below.as_number();
+  if (!(cut.below > 0)) below.fail("expected a positive score: grade + weight * hard steps below it");
+  return cut;
 }
 
 CalibrationLevel parse_level(const JsonField& field) {
@@ -184,6 +222,7 @@ CalibrationLevel parse_level(const JsonField& field) {
   if (const JsonField variety = field["variety"]; variety.present()) level.variety = variety.as_bool();
   if (const JsonField distribution = field["distribution"]; distribution.present())
     level.distribution = parse_distribution(distribution);
+  if (const JsonField cut = field["cut"]; cut.present()) level.cut = parse_cut(cut);
   for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
     const LevelStatistic statistic = statistic_at(i);
     const JsonField value = field[to_string(statistic)];
@@ -345,6 +384,11 @@ bool has_bands(const Calibration& calibration) {
   return !calibration.levels.empty() && calibration.levels.front().band.has_value();
 }
 
+bool has_cuts(const Calibration& calibration) {
+  return std::any_of(calibration.levels.begin(), calibration.levels.end(),
+                     [](const CalibrationLevel& level) { return level.cut.has_value(); });
+}
+
 const CalibrationLevel* find_level(const Calibration& calibration, std::string_view name) {
   for (const CalibrationLevel& level : calibration.levels)
     if (level.name == name) return &level;
@@ -371,6 +415,7 @@ boost::json::object to_json(const LevelDistribution& distribution) {
   };
   boost::json::object result{{"grade", histogram(distribution.grade, false)}};
   if (!distribution.givens.empty()) result["givens"] = histogram(distribution.givens, true);
+  if (!distribution.hard_steps.empty()) result["hard_steps"] = histogram(distribution.hard_steps, true);
   return result;
 }
 
@@ -414,6 +459,9 @@ Calibration parse_calibration(const JsonDocument& document) {
   check_levels(calibration.levels, [&](std::size_t level, std::string_view key, const std::string& message) {
     levels.element(level)[key].fail(message);
   });
+  for (std::size_t i = 0; i < count; ++i)
+    if (calibration.levels[i].cut && calibration.metric != "technique")
+      levels.element(i)["cut"].fail("cuts count hard steps of the technique grader's path: the metric must be \"technique\"");
 
   if (const JsonField provenance = root["provenance"]; provenance.present())
     calibration.provenance = *provenance.raw();
@@ -435,6 +483,8 @@ void validate_calibration(const Calibration& calibration) {
   check_levels(calibration.levels, [&](std::size_t level, std::string_view key, const std::string& message) {
     fail("levels[" + std::to_string(level) + "]." + std::string(key) + ": " + message);
   });
+  if (has_cuts(calibration) && calibration.metric != "technique")
+    fail("cuts count hard steps of the technique grader's path: the metric must be \"technique\"");
 }
 
 std::vector<std::string> calibration_warnings(const Calibration& calibration) {
@@ -471,6 +521,8 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     if (level.cages) entry["cages"] = to_json(*level.cages);
     if (!level.variety) entry["variety"] = false;
     if (level.distribution) entry["distribution"] = to_json(*level.distribution);
+    if (level.cut)
+      entry["cut"] = {{"measure", level.cut->measure}, {"weight", level.cut->weight}, {"below", level.cut->below}};
     for (std::size_t i = 0; i < kLevelStatisticCount; ++i) {
       const LevelStatistic statistic = statistic_at(i);
       const std::optional<double>& value = level[statistic];
@@ -492,18 +544,36 @@ void write_calibration_file(const std::string& path, const Calibration& calibrat
   write_file_atomically(path, pretty_json(calibration_to_json(calibration)));
 }
 
-std::size_t level_index(const Calibration& calibration, double rating) {
+std::size_t level_index(const Calibration& calibration, double rating, double hard_steps) {
   if (calibration.levels.empty()) throw std::invalid_argument("level lookup in a calibration without levels");
   if (std::isnan(rating)) throw std::invalid_argument("level lookup of a rating that is not a number");
   const std::vector<std::size_t> order = ascending_levels(calibration);
-  for (std::size_t i = 0; i + 1 < order.size(); ++i)
-    if (rating < boundary_between(calibration.levels[order[i]], calibration.levels[order[i + 1]]))
+  for (std::size_t i = 0; i + 1 < order.size(); ++i) {
+    const CalibrationLevel& level = calibration.levels[order[i]];
+    if (level.cut ? !level.cut->crossed(level.band->high, rating, hard_steps)
+                  : rating < boundary_between(level, calibration.levels[order[i + 1]]))
       return order[i];
+  }
   return order.back();
 }
 
-const CalibrationLevel& level_for(const Calibration& calibration, double rating) {
-  return calibration.levels[level_index(calibration, rating)];
+const CalibrationLevel& level_for(const Calibration& calibration, double rating, double hard_steps) {
+  return calibration.levels[level_index(calibration, rating, hard_steps)];
+}
+
+const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index) {
+  const std::vector<std::size_t> order = ascending_levels(calibration);
+  for (std::size_t i = 1; i < order.size(); ++i)
+    if (order[i] == index) return calibration.levels[order[i - 1]].cut ? &calibration.levels[order[i - 1]] : nullptr;
+  return nullptr;
+}
+
+bool in_level(const Calibration& calibration, std::size_t index, double rating, double hard_steps) {
+  const CalibrationLevel& level = calibration.levels.at(index);
+  if (level.band && !level.band->contains(rating)) return false;
+  if (level.cut && level.cut->crossed(level.band->high, rating, hard_steps)) return false;
+  const CalibrationLevel* below = cut_below(calibration, index);
+  return below == nullptr || below->cut->crossed(below->band->high, rating, hard_steps);
 }
 
 std::vector<double> level_boundaries(const Calibration& calibration) {

@@ -1,6 +1,7 @@
 // The "technique" rating metric: an adapter from the technique grader (technique_grader.hpp) to the
 // RatingMetric interface (rating.hpp) — option parsing, defaults, and "beyond" as a lower bound.
 // It lives in the rating layer so that rating depends on the grader and never the other way round.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -9,6 +10,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/rate/rating.hpp"
+#include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
 namespace sudoku {
@@ -56,18 +58,27 @@ class TechniqueMetric final : public RatingMetric {
     return rate_between(puzzle, -std::numeric_limits<double>::infinity(), ceiling);
   }
   MetricRating rate_between(const Grid& puzzle, double floor, double ceiling) const override {
+    return rate_path(puzzle, floor, ceiling, false).rating;
+  }
+  // rate_between with the graded path kept (explain) for its hard steps: one grading for both.
+  PathRating rate_path(const Grid& puzzle, double floor, double ceiling, bool explain) const {
     TechniqueOptions options = options_;
+    options.explain = explain;
     // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
     if (ceiling < beyond_score_) options.ceiling = ceiling;
     options.floor = floor;
     const TechniqueGrade grade = grade_techniques(puzzle, options);
-    if (!grade.above_ceiling() && !grade.below_floor()) return rating_of(grade);
-    MetricRating rating;
-    rating.value = grade.grade;
-    rating.capped_runs = grade.above_ceiling() ? 1 : 0;
-    rating.solved = false;
-    rating.work = grade.work;
-    return rating;
+    PathRating result;
+    if (grade.solved() && explain) result.hard_steps = hard_step_count(grade);
+    if (!grade.above_ceiling() && !grade.below_floor()) {
+      result.rating = rating_of(grade);
+      return result;
+    }
+    result.rating.value = grade.grade;
+    result.rating.capped_runs = grade.above_ceiling() ? 1 : 0;
+    result.rating.solved = false;
+    result.rating.work = grade.work;
+    return result;
   }
 
  private:
@@ -133,6 +144,32 @@ TechniqueOptions parse_technique_settings(const MetricSettings& settings) {
 
 std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settings) {
   return std::make_unique<TechniqueMetric>(settings);
+}
+
+bool is_single_step(Technique technique) {
+  switch (technique) {
+    case Technique::full_house:
+    case Technique::cage_completion:
+    case Technique::hidden_single_box:
+    case Technique::hidden_single_line:
+    case Technique::direct_pointing:
+    case Technique::direct_claiming:
+    case Technique::direct_hidden_pair:
+    case Technique::naked_single:
+    case Technique::direct_hidden_triple:
+      return true;
+    default:
+      return false;
+  }
+}
+
+int hard_step_count(const TechniqueGrade& grade) {
+  return static_cast<int>(std::count_if(grade.steps.begin(), grade.steps.end(),
+                                        [](const TechniqueStep& step) { return !is_single_step(step.technique); }));
+}
+
+PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings, double ceiling) {
+  return TechniqueMetric(settings).rate_path(puzzle, -std::numeric_limits<double>::infinity(), ceiling, true);
 }
 
 }  // namespace sudoku

@@ -181,6 +181,13 @@ struct StudyOptions {
   // held-in puzzles take fewer distinct ratings inside its band than kVarietyMinimumTechniques gets
   // "variety": false (the house does not vary it, so its books are not asked to).
   bool bands = false;
+  // With bands on the "technique" metric: learn, per pair of neighbouring levels, whether a cut on
+  // grade + w * hard steps (second_dimension.hpp) separates them better than the grade alone
+  // (house_style.hpp learn_pair_cut, on the held-in puzzles), and keep it as the lower level's
+  // `cut` only where it does. Levels next to a kept cut widen their bands to the grades the cut
+  // gives them, and every level's distribution gets its hard steps. Where no cut is kept, the
+  // levels are exactly those of the grade alone.
+  bool second_dimension = true;
   // With bands: hold out the last `validate` fraction of each input file (in file order: an archive's
   // later puzzles), learn from the rest, and report how the learned levels label the held-out part.
   std::optional<double> validate;
@@ -209,7 +216,9 @@ struct LevelOutcome {
 
 // A simple rule the learned levels are compared with on the held-out part.
 struct ValidationBaseline {
-  std::string name;  // "givens": best cuts on the givens count; "majority": the commonest level
+  // "grade": the cuts on the grade alone (only beside levels with cuts); "givens": best cuts on the
+  // givens count; "majority": the commonest level
+  std::string name;
   std::string rule;  // what was learned, e.g. "easy >= 36 > medium >= 28 > hard" or "hard"
   Confusion confusion;
 };
@@ -222,7 +231,15 @@ struct StudyValidation {
 };
 
 // What StudyOptions::bands learned besides the bands themselves.
+// What StudyOptions::second_dimension decided for one pair of neighbouring levels.
+struct LevelPairCut {
+  std::string lower, upper;  // the levels' names
+  PairCut decision;
+};
+
 struct HouseStyle {
+  // Per pair of neighbouring levels, easiest first (empty unless second_dimension was tried).
+  std::vector<LevelPairCut> cuts;
   std::size_t held_in = 0;    // valid puzzles learned from
   std::size_t agreement = 0;  // of them, rated inside their own level's band
   std::optional<SymmetryCensus> symmetry;  // absent when the puzzles are of several sizes

@@ -65,6 +65,11 @@ struct PuzzleReport {
   // needed, counted as often as the solver must use it; docs/levels.md "A second dimension").
   // Absent when the puzzle is beyond the ladder.
   std::optional<int> hardest_steps;
+  // How much of the path needs more than singles: its steps beyond singles (second_dimension.hpp),
+  // on the same path. Absent when the puzzle is beyond the ladder. A calibration with cuts reads
+  // them on its own grading's path (level_hard_steps).
+  std::optional<int> hard_steps;
+  std::optional<int> level_hard_steps;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
   // With explain, the same steps as data (their evidence, evidence.hpp) and the puzzle they were
   // found on, for the JSON explanations and the step pictures.

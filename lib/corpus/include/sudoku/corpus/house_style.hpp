@@ -22,6 +22,20 @@
 //     share has no symmetry, else nothing (the archive is not consistent).
 //   - held_out_count: round(fraction · n) (halves up) of n puzzles held out, the last ones in file
 //     order; fraction must lie in (0, 1) (std::invalid_argument).
+//   - learn_pair_cut: whether two neighbouring levels, split at `top` on the grade (the lower
+//     level's band ends there), are told apart better when the lower level also sends up the
+//     puzzles whose grade + w · steps (the second dimension, second_dimension.hpp) reaches a cut
+//     (LevelCut::crossed), from their held-in puzzles in archive order. The lower band may then
+//     end higher, at any midpoint between neighbouring distinct grades of the points from `top`
+//     up to `highest_top` (the steps, not the grade, may be what tells the two apart there).
+//     Point i is in fold i mod kCutFolds; each fold is predicted with the cut (best_cuts, two
+//     levels, on the points at or below the top) learned on the other folds, for every top and
+//     every w of kCutWeights; the grade alone predicts "upper" above `top`. The (top, w) with the
+//     most correct predictions wins (ties: the lower top, then the smaller w), and is kept only
+//     when it beats the grade alone significantly on those predictions: gains − losses ≥
+//     kCutSignificance · √(gains + losses) (McNemar's test, one-sided, about 2 %), gains being
+//     the points it gets right and the grade alone wrong. A kept pair gets its cut from all
+//     points. Nothing is kept from fewer than 2·kCutFolds points.
 //
 //   const auto cuts = sudoku::best_cuts(values, 3, preferred);   // values: {rating, level}
 //   std::size_t level = sudoku::level_by_cuts(2.7, cuts.cuts);    // 0, 1 or 2
@@ -79,6 +93,30 @@ struct SymmetryCensus {
 SymmetryCensus symmetry_census(std::span<const Grid> puzzles);
 
 std::size_t held_out_count(std::size_t puzzles, double fraction);
+
+// A puzzle of one of two neighbouring levels: its grade, its second dimension, and whether it is
+// of the upper level.
+struct PairPoint {
+  double grade = 0.0;
+  double steps = 0.0;
+  bool upper = false;
+};
+
+inline constexpr std::array<double, 6> kCutWeights{0.02, 0.05, 0.1, 0.2, 0.5, 1.0};
+inline constexpr std::size_t kCutFolds = 5;
+inline constexpr double kCutSignificance = 2.0;
+
+struct PairCut {
+  double weight = 0.0;            // the best w of the cross-validation (0: none beat the grade)
+  bool kept = false;              // the cut separates the pair significantly better
+  double below = 0.0;             // with kept: the upper level has grade + weight · steps >= below
+  double top = 0.0;               // with kept: the lower level's band ends here
+  std::size_t points = 0;         // held-in puzzles of the two levels
+  std::size_t grade_correct = 0;  // the grade alone
+  std::size_t cut_correct = 0;    // cross-validated, the best w
+  std::size_t gains = 0, losses = 0;
+};
+PairCut learn_pair_cut(std::span<const PairPoint> points, double top, double highest_top);
 
 // Counts[label][predicted] over the held-out puzzles, and its accuracy (0 when empty).
 struct Confusion {

@@ -57,6 +57,12 @@ struct PlanChapter {
   // A learned level's archive spread (calibration.hpp "distribution"; calibrate --bands): slot
   // targets follow it rather than spreading evenly over the band. None for built-in levels.
   std::optional<LevelDistribution> distribution;
+  // A learned level's cuts on grade + weight * hard steps (calibration.hpp LevelCut): its own (the
+  // boundary with the level above) and the level below's (LevelCut::crossed). A puzzle of the
+  // chapter is inside both as well as inside the band; none for built-in levels.
+  std::optional<LevelCut> cut;
+  std::optional<LevelCut> cut_below;
+  double top_below = 0;  // with cut_below: the top of the band of the level below
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
   // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
   // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.

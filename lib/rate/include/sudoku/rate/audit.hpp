@@ -7,9 +7,14 @@
 // (graded on the Killer ladder, against the Killer levels), and names every puzzle it could not
 // audit (no solution, several, contradicting givens).
 //
+// A level with cuts (calibration.hpp LevelCut: a boundary on grade + weight * hard steps) is
+// checked on them too: a puzzle inside the band but on the wrong side of the level's cut or of the
+// level below's is counted (outside_cut) and named as a problem.
+//
 // With a learned level's distribution (calibration.hpp "distribution", calibrate --bands) the audit
 // also measures how far a group is from the archive: the two-sample Kolmogorov-Smirnov distance
-// between the group's grades (graded puzzles) and givens and the archive's, each against the
+// between the group's grades (graded puzzles), givens and hard steps (when the archive's level
+// has them) and the archive's, each against the
 // critical value at the 5 % level for the two sample sizes (distribution.hpp). A distance above it
 // says the group is not like the archive's level ("fail"); a passing one only that a group this
 // small cannot be told from it. The distances are reported, never problems: a group's puzzles can
@@ -45,6 +50,9 @@ struct AuditPuzzle {
   std::string hardest;  // "X-wing", "beyond: stuck after ..."
   int givens = 0;
   int cages = 0;  // Killer: its number of cages; 0 on boards without cages
+  // Steps beyond singles (second_dimension.hpp) of the graded path, when it was kept (explain)
+  // and solved; for a level with cuts, of the calibration's own grading (audit_puzzle_for).
+  std::optional<int> hard_steps;
 };
 
 // The audit's grader settings: uniqueness techniques off (a reader's level does not assume them).
@@ -52,8 +60,12 @@ TechniqueOptions audit_technique_options();
 // Grades one puzzle for the audit.
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options = audit_technique_options());
 // The same from a grade already made with audit_technique_options() (or one that carries over to
-// them: grade_carries_over).
+// them: grade_carries_over); hard_steps when the grade kept its path.
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade);
+// audit_puzzle, with the hard steps counted on the path of `calibration`'s own grading when it is
+// the technique metric with cuts or a hard-steps distribution (so that the cuts judge the steps
+// they were learned on); otherwise as audit_puzzle.
+AuditPuzzle audit_puzzle_for(const Grid& puzzle, const Calibration& calibration);
 
 struct AuditGroup {
   std::string title;                        // chapter title, or the level name for a corpus
@@ -66,9 +78,12 @@ struct AuditGroup {
   // The archive's spread within the level, when the group is measured against it (audit_group
   // takes it from a technique-graded calibration's level; its givens part only for the same size).
   std::optional<LevelDistribution> reference = std::nullopt;
+  std::optional<LevelCut> cut = std::nullopt;        // the level's cut (its boundary with the level above)
+  std::optional<LevelCut> cut_below = std::nullopt;  // the cut of the level below (its lower boundary)
+  double top_below = 0;                              // with cut_below: the top of that level's band
 };
 
-// One Kolmogorov-Smirnov comparison of a group with its archive: "grade" or "givens".
+// One Kolmogorov-Smirnov comparison of a group with its archive: "grade", "givens" or "hard steps".
 struct DistributionCheck {
   std::string quantity;
   std::size_t puzzles = 0;  // of the group
@@ -103,6 +118,11 @@ struct GroupAudit {
   std::size_t outside_band = 0;
   std::size_t outside_givens = 0;
   std::size_t outside_cages = 0;
+  // Inside the band, but on the wrong side of a cut (or without hard steps to judge by).
+  std::size_t outside_cut = 0;
+  std::optional<LevelCut> cut, cut_below;
+  double top_below = 0;
+  int fewest_hard_steps = 0, most_hard_steps = 0;  // over the puzzles with hard steps
   bool variety_checked = false;
   std::vector<DistributionCheck> distribution;  // with a reference and at least one puzzle
   std::vector<std::string> problems;  // one sentence per broken rule; empty when the group is fine
@@ -121,7 +141,8 @@ Audit run_audit(const std::vector<AuditGroup>& groups, std::vector<std::string> 
 //  "grade": {"min", "median", "max"}, "givens": {"min", "max"}, "hardest": {"X-wing": 7, ...},
 //  "outside_band", "outside_givens", "variety_checked", "problems": [...]}, ...]}; groups with a
 //  reference add "ks": {"grade": {"distance", "critical", "floor", "puzzles", "archive", "pass"},
-//  "givens": ...}; Killer groups
+//  "givens": ..., "hard_steps": ...}; groups with cuts add "cut", "cut_below", "outside_cut" and
+//  "hard_steps": {"min", "max"}; Killer groups
 //  add "cages_range", "cages": {"min", "max"} and "outside_cages"; "unaudited": [...] when some
 //  puzzle could not be audited.
 boost::json::value audit_to_json(const Audit& audit);

@@ -13,6 +13,8 @@
 //    "levels": [{"name": "easy", "target": 1.5, "band": [1.0, 2.3], "givens": [30, 38]},
 //               {"name": "easy", ..., "distribution": {"grade": [[1.2, 30], [1.5, 12]],
 //                                                      "givens": [[36, 20], [38, 22]]}},  (learned)
+//               {"name": "medium", ..., "cut": {"measure": "hard-steps", "weight": 1,
+//                                               "below": 7.3}},   (learned: a second dimension)
 //               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
 //    "provenance": {...}}                             (optional: kept verbatim)
@@ -21,7 +23,10 @@
 // cages of a Killer puzzle of the level), distribution (how many of the archive's puzzles of the
 // level had each rating and each givens count: [value, puzzles] pairs, values ascending; written by
 // `calibrate --bands`, read by generate-book to aim a chapter's slots at the archive's spread and by
-// the audit to measure the Kolmogorov-Smirnov distance; distribution.hpp) and statistics written by
+// the audit to measure the Kolmogorov-Smirnov distance; distribution.hpp; "hard_steps" beside
+// "grade" and "givens" in learned files with cuts), cut (puzzles of the level's band that go up to
+// the next level by their score grade + weight * hard steps; below) and
+// statistics written by
 // `calibrate` (count, kept, removed, q1, median, q3, mean, sd, min, max). Unknown keys anywhere are
 // errors, so a misspelt field is never silently ignored; calibration_keys()/calibration_level_keys()
 // list the accepted keys (one list in the implementation drives reading, writing and the check).
@@ -33,6 +38,15 @@
 // Lookup with bands: a rating inside a band belongs to its level; a rating between two bands
 // belongs to the nearer one (the boundary is the midpoint of the gap, which belongs to the upper
 // level); below the first band to the lowest level, above the last to the highest.
+// Cuts (band levels on the "technique" metric only, never on the highest level): a level with a
+// cut also sends up the puzzles of its band whose score grade + weight * hard steps
+// (second_dimension.hpp) reaches `below`: a puzzle stays in it (or lower) when its grade is at
+// most the band's top and its score below the cut. The cut only moves puzzles up (harder by many
+// steps beyond singles, as by a harder step); lookup walks the levels upwards and stops at the
+// first whose boundary the puzzle does not cross. The band of the level above may then reach
+// down into this one's (bands overlap only where the lower level has a cut); in_level() asks
+// for the level's band and for both boundaries. Without cuts, levels, lookup and in_level are as
+// before (the steps are ignored).
 // Lookup without bands: a rating belongs to the level whose target is nearest on a log scale, i.e.
 // the boundary between neighbouring targets a < b is their geometric mean sqrt(a*b); a rating
 // exactly on a boundary belongs to the upper level; ratings below the first boundary (including
@@ -82,6 +96,20 @@ struct GivensRange {
   friend bool operator==(const GivensRange&, const GivensRange&) = default;
 };
 
+// A level's boundary with the next level up beside its band's top: a puzzle of this level (or a
+// lower one) has grade <= top and grade + weight * measure < below. The measure is "hard-steps"
+// (the only one).
+struct LevelCut {
+  std::string measure = "hard-steps";
+  double weight = 0.0;
+  double below = 0.0;
+  double score(double rating, double steps) const { return rating + weight * steps; }
+  // Whether a puzzle crosses the boundary of a level whose band ends at `top`.
+  bool crossed(double top, double rating, double steps) const { return rating > top || score(rating, steps) >= below; }
+  friend bool operator==(const LevelCut&, const LevelCut&) = default;
+};
+inline constexpr std::string_view kHardStepsMeasure = "hard-steps";
+
 struct CalibrationLevel {
   std::string name;
   double target = 0.0;
@@ -95,6 +123,9 @@ struct CalibrationLevel {
   bool variety = true;
   // The archive's own spread within the level (calibrate --bands); none for built-in levels.
   std::optional<LevelDistribution> distribution{};
+  // The boundary with the next level up on grade + weight * hard steps (calibrate --bands, where
+  // the second dimension separates the two levels better than the grade); none: the grade alone.
+  std::optional<LevelCut> cut{};
 
   std::optional<double>& operator[](LevelStatistic statistic) {
     return statistics[static_cast<std::size_t>(statistic)];
@@ -150,6 +181,8 @@ Calibration read_calibration(const std::string& name_or_path);
 
 // True when the levels are bands (press_calibration), false when they are targets (Table I).
 bool has_bands(const Calibration& calibration);
+// True when some level has a cut: lookup needs the puzzles' hard steps.
+bool has_cuts(const Calibration& calibration);
 
 // The variety rule of band levels: a chapter (or group) of kVarietyMinimumCount or more puzzles of
 // a band level above the lowest (and not marked `variety = false`) has at least kVarietyMinimumTechniques
@@ -179,10 +212,18 @@ boost::json::value calibration_to_json(const Calibration& calibration);
 // Validates, then writes pretty JSON atomically (IoError on failure).
 void write_calibration_file(const std::string& path, const Calibration& calibration);
 
-// Index into calibration.levels of the level a rating belongs to. Precondition: a valid
-// calibration (throws std::invalid_argument when it has no levels or the rating is NaN).
-std::size_t level_index(const Calibration& calibration, double rating);
-const CalibrationLevel& level_for(const Calibration& calibration, double rating);
+// Index into calibration.levels of the level a rating (and the puzzle's hard steps, read by cuts
+// only) belongs to. Precondition: a valid calibration (throws std::invalid_argument when it has no
+// levels or the rating is NaN).
+std::size_t level_index(const Calibration& calibration, double rating, double hard_steps = 0);
+const CalibrationLevel& level_for(const Calibration& calibration, double rating, double hard_steps = 0);
+// Whether a puzzle of this rating and hard steps is inside level `index`: inside its band (when it
+// has one) and on its side of the cuts of the level and of the level below it (when they have
+// one). Without cuts, band.contains(rating).
+bool in_level(const Calibration& calibration, std::size_t index, double rating, double hard_steps = 0);
+// The level just below level `index` in ascending order, when it has a cut (its band and cut are
+// level `index`'s lower boundary).
+const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index);
 // The boundaries between levels in ascending order (one fewer than the levels).
 std::vector<double> level_boundaries(const Calibration& calibration);
 

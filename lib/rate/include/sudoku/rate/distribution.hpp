@@ -47,11 +47,13 @@ double ks_distance(const Histogram& a, const Histogram& b);
 inline constexpr double kKsCoefficient = 1.3581015157406195;  // sqrt(-ln(0.05 / 2) / 2)
 double ks_critical_value(std::size_t n, std::size_t m);
 
-// What a level file keeps of its archive per level: the grade (the calibration's rating) and the
-// givens of the puzzles it was learned from.
+// What a level file keeps of its archive per level: the grade (the calibration's rating), the
+// givens and the hard steps (second_dimension.hpp; learned files with cuts) of the puzzles it was
+// learned from.
 struct LevelDistribution {
   Histogram grade;
   Histogram givens;
+  Histogram hard_steps;
   friend bool operator==(const LevelDistribution&, const LevelDistribution&) = default;
 };
 

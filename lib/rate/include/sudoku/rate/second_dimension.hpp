@@ -1,0 +1,42 @@
+// The second difficulty dimension: how much of a puzzle needs more than singles. The technique
+// grade is the hardest step of the path; it says nothing of how often the solver must reach beyond
+// the singles. `hard steps` counts the steps of the path that are not singles: every step but full
+// houses, hidden and naked singles, the direct intersections and subsets that only prepare a single
+// (1.7-2.5 on the classic ladder: what the press levels' easy allows) and a Killer cage's last cell.
+// Level files may cut between two levels on grade + weight * hard steps (calibration.hpp
+// LevelCut, learned by calibrate --bands where it separates the archive's levels better than the
+// grade; docs/levels.md "A second dimension").
+//
+// Contract:
+//   - is_single_step(t): true for the single and direct techniques above, false for the rest.
+//   - hard_step_count(grade): the steps of grade.steps (graded with TechniqueOptions::explain) that
+//     are not single steps; 0 for a path without steps.
+//   - rate_with_hard_steps: one grading gives both the "technique" metric's rating (as its
+//     rate_up_to: "beyond" as the metric's beyond value, marked a lower bound; above `ceiling` a
+//     lower bound above it) and the hard steps of the same path (absent unless solved).
+//     `settings` are the metric's (technique_metric_options); InputError when malformed.
+//
+//   const auto rated = sudoku::rate_with_hard_steps(puzzle, {{"order", "invariant"}});
+//   double score = rated.rating.value + 0.1 * rated.hard_steps.value_or(0);
+#pragma once
+
+#include <limits>
+#include <optional>
+
+#include "sudoku/model/grid.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/technique/technique_grader.hpp"
+
+namespace sudoku {
+
+bool is_single_step(Technique technique);
+int hard_step_count(const TechniqueGrade& grade);
+
+struct PathRating {
+  MetricRating rating;
+  std::optional<int> hard_steps;  // when the path solved the puzzle
+};
+PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings,
+                                double ceiling = std::numeric_limits<double>::infinity());
+
+}  // namespace sudoku
