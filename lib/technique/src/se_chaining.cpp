@@ -189,7 +189,10 @@ class SeChaining {
       step.placements.push_back({best_.cell, best_.digit});
     else
       step.eliminations.push_back({best_.cell, best_.digit});
-    if (context_.explain) step.detail = best_.detail;
+    if (context_.explain) {
+      step.detail = best_.detail;
+      step.evidence = std::move(best_.evidence);
+    }
     out.push_back(std::move(step));
   }
 
@@ -201,6 +204,7 @@ class SeChaining {
     int digit = 0;
     bool on = false;
     std::string detail;
+    StepEvidence evidence;  // explaining: the branches behind the hint, taken when it is offered
   };
 
   int key(int cell, int digit, bool on) const { return (cell * n_ + digit) * 2 + (on ? 1 : 0); }
@@ -538,9 +542,62 @@ class SeChaining {
     best_.cell = cell;
     best_.digit = digit;
     best_.on = on;
-    if (context_.explain)
+    if (context_.explain) {
       best_.detail = std::string(technique_name(technique_)) + " (" + kind + "): " + layout_.cell_text(cell) +
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
+      best_.evidence = hint_evidence(targets);
+    }
+  }
+
+  // ---- evidence (explaining only) ----
+
+  // The branches of a hint whose chains end at `targets` (branch, node): per branch, the nodes its
+  // targets rest on — first and hidden parents, the ancestors a node count counts — in the order
+  // they were derived (a parent is always derived before its node). Targets in one branch are a
+  // contradiction's two nodes. The branches are copied now: they are reused once released.
+  template <class Targets>
+  StepEvidence hint_evidence(const Targets& targets) const {
+    StepEvidence evidence;
+    std::vector<std::pair<const Branch<W>*, int>> list(std::begin(targets), std::end(targets));
+    for (std::size_t i = 0; i < list.size();) {
+      std::vector<int> ends;
+      std::size_t j = i;
+      for (; j < list.size() && list[j].first == list[i].first; ++j) ends.push_back(list[j].second);
+      evidence.branches.push_back(branch_evidence(*list[i].first, ends));
+      i = j;
+    }
+    add_branch_cells(evidence);
+    return evidence;
+  }
+  EvidenceBranch branch_evidence(const Branch<W>& branch, const std::vector<int>& ends) const {
+    std::vector<char> behind(static_cast<std::size_t>(branch.node_count), 0);
+    std::vector<int> stack(ends.begin(), ends.end());
+    while (!stack.empty()) {
+      const int id = stack.back();
+      stack.pop_back();
+      if (behind[static_cast<std::size_t>(id)]) continue;
+      behind[static_cast<std::size_t>(id)] = 1;
+      const Node<W>& node = branch.node(id);
+      if (node.parent != kNone) stack.push_back(node.parent);
+      for (int e = node.extra_begin; e < node.extra_end; ++e) stack.push_back(branch.extra[static_cast<std::size_t>(e)]);
+    }
+    EvidenceBranch out;
+    std::vector<int> index(static_cast<std::size_t>(branch.node_count), -1);
+    for (int id = 0; id < branch.node_count; ++id) {
+      if (!behind[static_cast<std::size_t>(id)]) continue;
+      const Node<W>& node = branch.node(id);
+      EvidenceNode evidence_node;
+      evidence_node.cells = {cell_of(node.key)};
+      evidence_node.value = digit_of(node.key) + 1;
+      evidence_node.on = (node.key & 1) != 0;
+      if (node.parent != kNone) evidence_node.parents.push_back(index[static_cast<std::size_t>(node.parent)]);
+      for (int e = node.extra_begin; e < node.extra_end; ++e)
+        evidence_node.parents.push_back(index[static_cast<std::size_t>(branch.extra[static_cast<std::size_t>(e)])]);
+      index[static_cast<std::size_t>(id)] = static_cast<int>(out.nodes.size());
+      out.nodes.push_back(std::move(evidence_node));
+    }
+    for (int end : ends) out.ends.push_back(index[static_cast<std::size_t>(end)]);
+    return out;
   }
 
   // A branch from (cell, digit, on) that met a contradiction refutes its assumption.

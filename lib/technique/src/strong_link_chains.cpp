@@ -539,8 +539,36 @@ class GroupedStrongLinks {
                        cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
                        layout_.unit_name(found_[taken.link].unit) + ")";
       }
+      step.evidence.branches.push_back(chain_branch(links, loop));
+      add_branch_cells(step.evidence);
     }
     out_->push_back(std::move(step));
+  }
+
+  // The chain as evidence: one branch from the first link's free end off, through each link's
+  // ends (off, then on: the strong link; on, then the next link's entry off: the weak link) to the
+  // last link's free end on; a loop comes back to the first end off.
+  EvidenceBranch chain_branch(int links, bool loop) const {
+    EvidenceBranch branch;
+    const auto add = [&](const CellSet<W>& cells, bool on) {
+      EvidenceNode node;
+      add_cells_to(node.cells, cells);
+      node.value = digit_ + 1;
+      node.on = on;
+      if (!branch.nodes.empty()) node.parents.push_back(static_cast<int>(branch.nodes.size()) - 1);
+      branch.nodes.push_back(std::move(node));
+    };
+    for (int i = 0; i < links; ++i) {
+      const Taken& taken = chain_[static_cast<std::size_t>(i)];
+      add(end_of(taken.link, taken.entry).cells, false);
+      add(end_of(taken.link, 1 - taken.entry).cells, true);
+    }
+    if (loop) add(end_of(chain_[0].link, chain_[0].entry).cells, false);
+    branch.ends.push_back(static_cast<int>(branch.nodes.size()) - 1);
+    return branch;
+  }
+  static void add_cells_to(std::vector<int>& out, const CellSet<W>& cells) {
+    cells.for_each([&](int cell) { out.push_back(cell); });
   }
 
   const Layout<W>& layout_;
