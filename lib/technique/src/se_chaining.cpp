@@ -546,6 +546,7 @@ class SeChaining {
       best_.detail = std::string(technique_name(technique_)) + " (" + kind + "): " + layout_.cell_text(cell) +
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
       best_.evidence = hint_evidence(targets);
+      if (sort_key == kRegion) best_.evidence.units.push_back(region_unit_);  // where the places are
     }
   }
 
@@ -739,6 +740,7 @@ class SeChaining {
       region_assumptions_.clear();
       for (int member : members)
         if (board_.has(member, digit)) region_assumptions_.push_back(member * n_ + digit);
+      region_unit_ = unit;
       combine(region_assumptions_, kRegion, "region");
     }
   }
@@ -830,6 +832,7 @@ class SeChaining {
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
   std::vector<int> region_first_;  // find_region_firsts, on first use
+  int region_unit_ = 0;            // the unit of the region chains being combined (evidence)
   std::vector<std::uint64_t> common_;
   const StaticReach<W>* reach_ = nullptr;  // static rules, unless plain: the board's closures
   const CandidateIndex<W>* index_ = nullptr;
