@@ -204,12 +204,13 @@ class SeChaining {
     int digit = 0;
     bool on = false;
     std::string detail;
-    // Explaining: per chain of the hint, its branch's assumption and its end's key (-1: the
-    // branch's contradiction); the region's unit. The branches are followed again for the
-    // evidence once the search is over (replay_evidence): copying them at every better hint cost
-    // 3 % of corpus-rate's instructions, which explains every grading.
-    std::vector<std::pair<int, int>> chains;
-    int region_unit = -1;
+    // Where the hint's assumptions come from (see Source), for its evidence: the branches are
+    // followed again once the search is over (replay_evidence). Copying them at every better
+    // hint cost 3 % of corpus-rate's instructions (it explains every grading).
+    int source_cell = 0;   // the contradiction's or double chain's candidate, the cell chain's cell
+    int source_digit = 0;  // (the region chain's digit)
+    bool source_on = false;
+    int region_unit = 0;
   };
 
   int key(int cell, int digit, bool on) const { return (cell * n_ + digit) * 2 + (on ? 1 : 0); }
@@ -550,10 +551,10 @@ class SeChaining {
     if (context_.explain) {
       best_.detail = std::string(technique_name(technique_)) + " (" + kind + "): " + layout_.cell_text(cell) +
                      (on ? "=" : "<>") + digit_text(digit) + " (" + std::to_string(total) + " nodes)";
-      best_.chains.clear();
-      for (const auto& [branch, node] : targets)
-        best_.chains.push_back({branch->node(0).key, sort_key == kContradiction ? -1 : branch->node(node).key});
-      best_.region_unit = sort_key == kRegion ? region_unit_ : -1;
+      best_.source_cell = source_cell_;
+      best_.source_digit = source_digit_;
+      best_.source_on = source_on_;
+      best_.region_unit = region_unit_;
     }
   }
 
@@ -565,23 +566,37 @@ class SeChaining {
   // contradiction's branch ends in its two clashing nodes.
   StepEvidence replay_evidence() {
     StepEvidence evidence;
+    const int cell = best_.source_cell;
+    const int digit = best_.source_digit;
+    std::vector<int> starts;  // the assumptions' keys
+    switch (best_.sort_key) {
+      case kContradiction:
+        starts = {key(cell, digit, best_.source_on)};
+        break;
+      case kDouble:
+        starts = {key(cell, digit, true), key(cell, digit, false)};
+        break;
+      case kCell:
+        for (CandidateMask rest = board_.mask(cell); rest != 0; rest &= rest - 1)
+          starts.push_back(key(cell, std::countr_zero(rest), true));
+        break;
+      default:  // kRegion
+        for (int member : layout_.unit_members[static_cast<std::size_t>(best_.region_unit)])
+          if (board_.has(member, digit)) starts.push_back(key(member, digit, true));
+        evidence.units.push_back(best_.region_unit);  // where the places are
+    }
     const std::uint64_t work = context_.work;  // explaining must not change the grade's record
     const std::size_t before = used_;
-    const auto& chains = best_.chains;
-    for (std::size_t i = 0; i < chains.size();) {
+    for (int start : starts) {
       Branch<W>& branch = acquire();
-      follow(branch, chains[i].first);
-      std::vector<int> ends;
-      std::size_t j = i;
-      for (; j < chains.size() && chains[j].first == chains[i].first; ++j)
-        if (chains[j].second >= 0) ends.push_back(branch.find(chains[j].second));
-      if (ends.empty()) ends = {branch.clash_on, branch.clash_off};
+      follow(branch, start);
+      const std::vector<int> ends = best_.sort_key == kContradiction
+                                        ? std::vector<int>{branch.clash_on, branch.clash_off}
+                                        : std::vector<int>{branch.find(key(best_.cell, best_.digit, best_.on))};
       evidence.branches.push_back(branch_evidence(branch, ends));
-      i = j;
     }
     release_to(before);
     context_.work = work;
-    if (best_.region_unit >= 0) evidence.units.push_back(best_.region_unit);  // where the places are
     add_branch_cells(evidence);
     return evidence;
   }
@@ -616,9 +631,16 @@ class SeChaining {
     return out;
   }
 
+  void set_source(int cell, int digit, bool on) {
+    source_cell_ = cell;
+    source_digit_ = digit;
+    source_on_ = on;
+  }
+
   // A branch from (cell, digit, on) that met a contradiction refutes its assumption.
   void offer_contradiction(const Branch<W>& branch, int cell, int digit, bool on) {
     if (branch.clash_on == kNone) return;
+    set_source(cell, digit, on);
     if (!context_.plain && branch.node(branch.clash_on).depth + branch.node(branch.clash_off).depth + 2 >
                                cap_for(kContradiction))
       return;
@@ -737,12 +759,14 @@ class SeChaining {
               if (!context_.plain && on.node(id).depth + off.node(other).depth + 2 > cap_for(kDouble))
                 continue;
               const std::pair<const Branch<W>*, int> targets[] = {{&on, id}, {&off, other}};
+              set_source(cell, digit, true);
               offer(kDouble, k, targets, "double");
             }
         release_to(before);
       }
       search_regions(cell, digit);
     }
+    set_source(cell, 0, true);
     combine(values, kCell, "cell");
   }
 
@@ -756,6 +780,7 @@ class SeChaining {
       for (int member : members)
         if (board_.has(member, digit)) region_assumptions_.push_back(member * n_ + digit);
       region_unit_ = unit;
+      set_source(cell, digit, true);
       combine(region_assumptions_, kRegion, "region");
     }
   }
@@ -847,7 +872,12 @@ class SeChaining {
   std::vector<int> value_assumptions_;
   std::vector<int> region_assumptions_;
   std::vector<int> region_first_;  // find_region_firsts, on first use
-  int region_unit_ = 0;            // the unit of the region chains being combined (evidence)
+  // The assumptions of the hints being offered (Best's source fields): their cell and digit, and
+  // the unit of region chains.
+  int source_cell_ = 0;
+  int source_digit_ = 0;
+  bool source_on_ = false;
+  int region_unit_ = 0;
   std::vector<std::uint64_t> common_;
   const StaticReach<W>* reach_ = nullptr;  // static rules, unless plain: the board's closures
   const CandidateIndex<W>* index_ = nullptr;

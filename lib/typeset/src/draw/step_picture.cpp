@@ -281,10 +281,11 @@ class Painter {
           centred(symbol, centre, fonts_.regular, mark_size(), kBlack);
         }
         if (eliminated_.count({cell, v})) {
-          // Struck through with one slash, so the digit stays readable.
+          // Struck through with one slash, so the digit stays readable; white across a chain
+          // node's black disc (a forcing chain's conclusion, a chain's start).
           const double d = 0.45 * std::min(sub_width(), sub_height());
           const Segment slash{{centre.x - d, centre.y + d}, {centre.x + d, centre.y - d}};
-          canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, kBlack);
+          canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, pattern_.count({cell, v}) ? kWhite : kBlack);
         }
       }
     }
