@@ -154,17 +154,24 @@ def test_explain_path_is_corpus_rates():
     assert sp.grade(puzzle).steps == []  # no path unless asked
 
 
-def test_explain_evidence_is_corpus_rates_json():
-    # Each step's evidence is the JSON explanation's, cells as (row, column) instead of "r4c7".
-    puzzle = PUZZLES[2]
+def explained(puzzle):
+    # The grader's path from Python and corpus-rate's JSON explanation of the same puzzle.
     grade = sp.grade(puzzle, explain=True)
     cli = tool("corpus-rate", "-j", "1", "--explain", "-f", "json", "-", input=puzzle + "\n").stdout
     steps = json.loads(cli)[0]["steps"]
     assert len(steps) == len(grade.steps)
+    return grade, steps
 
-    def cell(name):
-        row, col = name[1:].split("c")
-        return (int(row), int(col))
+
+def cell(name):
+    # "r4c7" as (4, 7).
+    row, col = name[1:].split("c")
+    return (int(row), int(col))
+
+
+def test_explain_evidence_is_corpus_rates_json():
+    # Each step's evidence is the JSON explanation's, cells as (row, column) instead of "r4c7".
+    grade, steps = explained(PUZZLES[2])
 
     def cand(c):
         return (*cell(c["cell"]), c["value"])
@@ -194,15 +201,7 @@ FORCING = "6..3.2....5.....1..........7.26............543.........8.15........4.
 def test_chain_branches_are_corpus_rates_json():
     # Grouped chains and forcing chains carry their branches: nodes on (row, column) cells, their
     # parents, the ends; the same as the JSON explanation's, and every parent before its node.
-    grade = sp.grade(FORCING, explain=True)
-    cli = tool("corpus-rate", "-j", "1", "--explain", "-f", "json", "-", input=FORCING + "\n").stdout
-    steps = json.loads(cli)[0]["steps"]
-    assert len(steps) == len(grade.steps)
-
-    def cell(name):
-        row, col = name[1:].split("c")
-        return (int(row), int(col))
-
+    grade, steps = explained(FORCING)
     kinds = set()
     for step, record in zip(grade.steps, steps):
         if step.evidence is None or not step.evidence.branches:
