@@ -204,9 +204,9 @@ class SeChaining {
     int digit = 0;
     bool on = false;
     std::string detail;
-    // Where the hint's assumptions come from (see Source), for its evidence: the branches are
-    // followed again once the search is over (replay_evidence). Copying them at every better
-    // hint cost 3 % of corpus-rate's instructions (it explains every grading).
+    // Explaining: where the hint's assumptions come from (set_source), for its evidence. Its
+    // branches are followed again once the search is over (replay_evidence): copying them at every
+    // better hint cost 3 % of corpus-rate's instructions (corpus-rate explains every grading).
     int source_cell = 0;   // the contradiction's or double chain's candidate, the cell chain's cell
     int source_digit = 0;  // (the region chain's digit)
     bool source_on = false;
