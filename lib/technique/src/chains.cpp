@@ -937,7 +937,8 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     if (context.explain) {
       step.detail = "nishio forcing chain: " + fact_text(layout, chain.cell, chain.digit, true) +
                     " leaves a unit without " + digit_text(chain.digit);
-      EvidenceBranch branch = nishio_evidence(layout, board, chain.cell, chain.digit);
+      EvidenceBranch branch =
+          context.branch_evidence ? nishio_evidence(layout, board, chain.cell, chain.digit) : EvidenceBranch{};
       if (!branch.ends.empty()) {
         step.evidence.branches.push_back(std::move(branch));
         add_branch_cells(step.evidence);

@@ -254,6 +254,7 @@ struct StrongLinkChain {
 // What a finder may read besides the board, and what searches may share while it is unchanged.
 struct SearchContext {
   bool explain = false;
+  bool branch_evidence = false;  // explain and TechniqueOptions::branch_evidence
   // The plain reference search: finders that have shortcuts (memos across boards, bounds that
   // skip work offer would refuse, branches left unfollowed) run without them. Same results,
   // slower; the differential tests compare the two (se_chaining.cpp so far).

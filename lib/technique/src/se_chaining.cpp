@@ -191,7 +191,7 @@ class SeChaining {
       step.eliminations.push_back({best_.cell, best_.digit});
     if (context_.explain) {
       step.detail = best_.detail;
-      step.evidence = replay_evidence();
+      if (context_.branch_evidence) step.evidence = replay_evidence();
     }
     out.push_back(std::move(step));
   }
