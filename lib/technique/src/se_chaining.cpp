@@ -610,7 +610,8 @@ class SeChaining {
       behind[static_cast<std::size_t>(id)] = 1;
       const Node<W>& node = branch.node(id);
       if (node.parent != kNone) stack.push_back(node.parent);
-      for (int e = node.extra_begin; e < node.extra_end; ++e) stack.push_back(branch.extra[static_cast<std::size_t>(e)]);
+      for (int e = node.extra_begin; e < node.extra_end; ++e)
+        stack.push_back(branch.extra[static_cast<std::size_t>(e)]);
     }
     EvidenceBranch out;
     std::vector<int> index(static_cast<std::size_t>(branch.node_count), -1);

@@ -601,7 +601,10 @@ struct GroupedByDigit {
     std::vector<Step> steps;
   };
   GroupedByDigit(const Layout<W>& for_layout, bool for_explain, bool for_branches)
-      : layout(&for_layout), explain(for_explain), branches(for_branches), search(for_layout, for_explain, for_branches) {}
+      : layout(&for_layout),
+        explain(for_explain),
+        branches(for_branches),
+        search(for_layout, for_explain, for_branches) {}
   const Layout<W>* layout = nullptr;
   bool explain = false;
   bool branches = false;

@@ -354,7 +354,8 @@ class Painter {
       const double r = disc_radius();
       return Anchor{candidate_centre(at.cell, at.value), r, r, false};
     };
-    for (const EvidenceLink& link : picture_.step.evidence.links) arrow(single(link.from), single(link.to), link.strong);
+    for (const EvidenceLink& link : picture_.step.evidence.links)
+      arrow(single(link.from), single(link.to), link.strong);
     std::set<std::tuple<std::vector<int>, int, std::vector<int>, int>> drawn;
     for (const EvidenceBranch& branch : picture_.step.evidence.branches)
       for (const EvidenceNode& node : branch.nodes)
