@@ -123,6 +123,21 @@ auto with_puzzle(const py::object& object, Work&& work) {
   return work(puzzle);
 }
 
+// A node of a chain's branch: a value on one cell or a group of cells of one house, on (true) or
+// off, and the indices of the earlier nodes of its branch it follows from.
+struct Node {
+  std::vector<std::tuple<int, int>> cells;
+  int value = 0;
+  bool on = false;
+  std::vector<int> parents;
+};
+
+// One assumption followed: its nodes (the assumption first) and the nodes it ends in.
+struct Branch {
+  std::vector<Node> nodes;
+  std::vector<int> ends;
+};
+
 // A step's evidence (sudoku/technique/evidence.hpp, docs/explanations.md) with cells as 1-based
 // (row, column) pairs and candidates as (row, column, value) triples; units named as the
 // sentences name them ("row 4", "box 6").
@@ -133,6 +148,7 @@ struct Evidence {
   std::vector<std::tuple<int, int, int>> candidates;
   std::vector<std::tuple<std::tuple<int, int, int>, std::tuple<int, int, int>, bool>> links;  // (from, to, strong)
   std::vector<std::tuple<int, int, std::vector<std::tuple<int, int>>>> cages;                // (number, sum, cells)
+  std::vector<Branch> branches;  // grouped chains, Nishio, forcing chains
 };
 
 // A technique step with cells as 1-based (row, column, value) triples, as the step lines name them.
@@ -181,6 +197,19 @@ std::optional<Evidence> evidence_of(const Grid& grid, const StepEvidence& from) 
     std::vector<std::tuple<int, int>> cells;
     for (int cell : c.cells) cells.push_back(cell_pair(geometry, cell));
     e.cages.emplace_back(cage + 1, c.sum, std::move(cells));
+  }
+  for (const EvidenceBranch& branch : from.branches) {
+    Branch b;
+    for (const EvidenceNode& node : branch.nodes) {
+      Node n;
+      for (int cell : node.cells) n.cells.push_back(cell_pair(geometry, cell));
+      n.value = node.value;
+      n.on = node.on;
+      n.parents = node.parents;
+      b.nodes.push_back(std::move(n));
+    }
+    b.ends = branch.ends;
+    e.branches.push_back(std::move(b));
   }
   return e;
 }
@@ -408,13 +437,34 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def("__eq__", [](const Puzzle& a, const Puzzle& b) { return a.grid == b.grid; })
       .def("__hash__", [](const Puzzle& p) { return py::hash(py::str(puzzle_line(p.grid))); });
 
+  py::class_<Node>(m, "Node", "A node of a chain's branch: a value on a cell or a group of cells, on or off.")
+      .def_readonly("cells", &Node::cells, "(row, column): one cell, or a group's cells (one house).")
+      .def_readonly("value", &Node::value)
+      .def_readonly("on", &Node::on, "True: the value is in (one of) the cells; False: in none.")
+      .def_readonly("parents", &Node::parents,
+                    "Indices of the earlier nodes it follows from (a weak link from an on parent, a strong link "
+                    "from an off one); empty for the assumption.")
+      .def("__repr__", [](const Node& n) {
+        std::string text;
+        for (const auto& [row, column] : n.cells)
+          text += (text.empty() ? "" : ",") + ("r" + std::to_string(row) + "c" + std::to_string(column));
+        return "Node(" + text + (n.on ? "=" : "<>") + std::to_string(n.value) + ")";
+      });
+
+  py::class_<Branch>(m, "Branch", "One assumption of a chain followed through the board.")
+      .def_readonly("nodes", &Branch::nodes, "The nodes in derivation order, the assumption first.")
+      .def_readonly("ends", &Branch::ends,
+                    "Indices of the nodes it ends in: the conclusion, or the facts that contradict each other.");
+
   py::class_<Evidence>(m, "Evidence", "What a step rests on (docs/explanations.md); cells from 1.")
       .def_readonly("units", &Evidence::units, "Houses the pattern lives in: 'row 4', 'box 6'.")
       .def_readonly("cover_units", &Evidence::cover_units, "Houses that lose candidates.")
       .def_readonly("cells", &Evidence::cells, "The pattern's cells, (row, column), in the technique's order.")
       .def_readonly("candidates", &Evidence::candidates, "The pattern's candidates, (row, column, value).")
       .def_readonly("links", &Evidence::links, "A chain's links in order: (from, to, strong).")
-      .def_readonly("cages", &Evidence::cages, "Killer: the cages read, (number, sum, cells).");
+      .def_readonly("cages", &Evidence::cages, "Killer: the cages read, (number, sum, cells).")
+      .def_readonly("branches", &Evidence::branches,
+                    "Grouped chains, Nishio and forcing chains: one Branch per assumption.");
 
   py::class_<Step>(m, "Step", "One step of the technique grader's path.")
       .def_readonly("technique", &Step::technique, "Technique id, e.g. 'xy-wing'.")

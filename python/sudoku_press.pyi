@@ -36,6 +36,18 @@ PuzzleLike = Union[Puzzle, str]
 
 Candidate = Tuple[int, int, int]  # (row, column, value), from 1
 
+class Node:
+    """A node of a chain's branch: a value on one cell or a group of cells of one house."""
+    cells: list[Tuple[int, int]]  # (row, column): one cell, or a group's cells
+    value: int
+    on: bool  # True: the value is in (one of) the cells; False: in none
+    parents: list[int]  # earlier nodes it follows from (weak link from an on parent, strong from an off one)
+
+class Branch:
+    """One assumption followed through the board (nodes[0] is the assumption)."""
+    nodes: list[Node]
+    ends: list[int]  # the conclusion, or the nodes that contradict each other
+
 class Evidence:
     """What a step rests on (docs/explanations.md); fields unused by the technique are empty."""
     units: list[str]  # "row 4", "box 6"
@@ -44,6 +56,7 @@ class Evidence:
     candidates: list[Candidate]
     links: list[Tuple[Candidate, Candidate, bool]]  # (from, to, strong), in order
     cages: list[Tuple[int, int, list[Tuple[int, int]]]]  # (number, sum, cells)
+    branches: list[Branch]  # grouped chains, Nishio, forcing chains
 
 class Step:
     """One step of the grader's path; cells are (row, column, value), rows and columns from 1."""

@@ -26,37 +26,31 @@ namespace {
 
 using Cells = std::set<int>;
 
-// The techniques whose steps must carry evidence (docs/explanations.md). Plain strong-link chains
-// only: grouped ones ("grouped ..." in the sentence) have none yet.
-bool needs_evidence(const TechniqueStep& step) {
-  switch (step.technique) {
-    case Technique::nishio:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
-      return false;
-    case Technique::two_strong_links:
-    case Technique::three_strong_links:
-    case Technique::four_strong_links:
-    case Technique::five_strong_links:
-    case Technique::six_strong_links:
-      return step.detail.rfind("grouped", 0) != 0;
-    default:
-      return true;
-  }
+// The techniques whose steps must carry evidence (docs/explanations.md): all but the forcing
+// chains of the dynamic (+) and nested levels, and (order-free engine) of every level.
+bool needs_evidence(const TechniqueStep& step, ChainOrder order) {
+  if (order == ChainOrder::invariant && step.technique >= Technique::multiple_forcing_chain) return false;
+  return step.technique != Technique::dynamic_forcing_chain_plus && step.technique != Technique::nested_forcing_chain;
+}
+
+bool strong_link_family(Technique technique) {
+  return technique == Technique::two_strong_links || technique == Technique::three_strong_links ||
+         technique == Technique::four_strong_links || technique == Technique::five_strong_links ||
+         technique == Technique::six_strong_links;
 }
 
 class Checker {
  public:
-  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step)
-      : geometry_(puzzle.geometry()), board_(board), step_(step), evidence_(step.evidence) {}
+  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step,
+          ChainOrder order = ChainOrder::se)
+      : geometry_(puzzle.geometry()), board_(board), step_(step), evidence_(step.evidence), order_(order) {}
 
   // "" when the evidence holds and the step follows from it, else what is wrong.
   std::string check() {
-    if (evidence_.empty()) return needs_evidence(step_) ? "no evidence" : "";
+    if (evidence_.empty()) return needs_evidence(step_, order_) ? "no evidence" : "";
     for (const CellValue& at : evidence_.candidates)
       if (!board_.has(at.cell, at.value)) return "candidate " + name(at) + " is not on the board";
+    if (!evidence_.branches.empty()) return branches();
     switch (step_.technique) {
       case Technique::full_house:
       case Technique::hidden_single_box:
@@ -423,6 +417,197 @@ class Checker {
       for (const auto& [node, node_on] : nodes)
         if (node.value == gone.value && sees(gone.cell, node.cell)) (node_on ? sees_on : sees_off) = true;
       return sees_on && sees_off;
+    });
+  }
+
+  // ---- branches: grouped chains, Nishio, forcing chains ----
+
+  std::string node_name(const EvidenceNode& node) const {
+    std::string text;
+    for (int cell : node.cells) text += (text.empty() ? "" : ",") + cell_name(geometry_, cell);
+    return text + (node.on ? "=" : "<>") + std::to_string(node.value);
+  }
+  // Whether `cells` all lie in one unit.
+  bool one_unit(const std::vector<int>& cells) const {
+    for (int unit : geometry_.units_of(cells.front())) {
+      const Cells members = unit_cells(unit);
+      if (std::all_of(cells.begin(), cells.end(), [&](int cell) { return members.count(cell) > 0; })) return true;
+    }
+    return false;
+  }
+  // A node follows from its parents on the board. On: the last candidate of its cell, or the last
+  // place of its value in a unit holding all its cells, every other one in an off parent (a strong
+  // link). Off: an on parent of the same value whose cells all see all of its cells, or another
+  // value of its one cell (a weak link). The assumption has no parents.
+  std::string node_fault(const EvidenceBranch& branch, std::size_t i) const {
+    const EvidenceNode& node = branch.nodes[i];
+    if (node.cells.empty() || node.value < 1 || node.value > geometry_.size()) return "an empty node";
+    for (int cell : node.cells)
+      if (!board_.has(cell, node.value)) return "node " + node_name(node) + " is not on the board";
+    if (node.cells.size() > 1 && !one_unit(node.cells)) return "group " + node_name(node) + " is not in one unit";
+    if (i == 0) return node.parents.empty() ? "" : "the assumption has parents";
+    if (node.parents.empty()) return "node " + node_name(node) + " follows from nothing";
+    for (int parent : node.parents)
+      if (parent < 0 || static_cast<std::size_t>(parent) >= i) return "a parent comes after its node";
+    const auto parent = [&](int k) -> const EvidenceNode& { return branch.nodes[static_cast<std::size_t>(k)]; };
+    if (node.on) {
+      Cells off_places;             // cells of off parents of the node's value
+      std::uint32_t off_values = 0;  // values of off parents in the node's one cell
+      for (int k : node.parents) {
+        const EvidenceNode& p = parent(k);
+        if (p.on) return "a strong link into " + node_name(node) + " from an on node";
+        if (p.value == node.value) off_places.insert(p.cells.begin(), p.cells.end());
+        if (p.cells == node.cells && node.cells.size() == 1) off_values |= 1U << (p.value - 1);
+      }
+      const Cells cells(node.cells.begin(), node.cells.end());
+      if (cells.size() == 1 && (mask(node.cells.front()) & ~(1U << (node.value - 1)) & ~off_values) == 0) return "";
+      for (int unit : geometry_.units_of(node.cells.front())) {
+        const Cells held = places(unit, node.value);
+        if (!within(cells, unit_cells(unit))) continue;
+        if (std::all_of(held.begin(), held.end(), [&](int c) { return cells.count(c) || off_places.count(c); }))
+          return "";
+      }
+      return "node " + node_name(node) + " is not the last place left by its parents";
+    }
+    for (int k : node.parents) {
+      const EvidenceNode& p = parent(k);
+      if (!p.on) continue;
+      if (p.value == node.value &&
+          std::all_of(node.cells.begin(), node.cells.end(), [&](int c) {
+            return std::all_of(p.cells.begin(), p.cells.end(), [&](int d) { return sees(c, d); });
+          }))
+        return "";
+      if (p.value != node.value && p.cells == node.cells && node.cells.size() == 1) return "";
+    }
+    return "no weak link into " + node_name(node);
+  }
+
+  // Nodes that cannot all hold: a candidate on and off; one value on in two cells that see each
+  // other, or two values on in one cell; every candidate of a cell, or every place of a value in a
+  // unit (without it placed), off.
+  bool contradictory(const std::vector<const EvidenceNode*>& ends) const {
+    for (const EvidenceNode* node : ends)
+      if (node->cells.size() != 1) return false;
+    if (ends.size() == 2) {
+      const EvidenceNode& a = *ends[0];
+      const EvidenceNode& b = *ends[1];
+      if (a.cells == b.cells && a.value == b.value && a.on != b.on) return true;
+      if (a.on && b.on && a.value == b.value && sees(a.cells.front(), b.cells.front())) return true;
+      if (a.on && b.on && a.value != b.value && a.cells == b.cells) return true;
+    }
+    Cells off_cells;
+    std::uint32_t off_values = 0;
+    for (const EvidenceNode* node : ends) {
+      if (node->on || node->value != ends.front()->value) off_values = ~0U;
+      off_cells.insert(node->cells.front());
+      off_values |= 1U << (node->value - 1);
+    }
+    if (off_cells.size() == 1 && off_values != ~0U && (mask(*off_cells.begin()) & ~off_values) == 0) return true;
+    if (off_values == ~0U || std::popcount(off_values) != 1) return false;
+    const int value = ends.front()->value;
+    for (int unit : geometry_.units_of(ends.front()->cells.front())) {
+      bool placed = false;
+      for (int cell : unit_cells(unit)) placed = placed || board_.values[static_cast<std::size_t>(cell)] == value;
+      if (!placed && within(places(unit, value), off_cells)) return true;
+    }
+    return false;
+  }
+
+  // The step's one deduction is `node` (single cell): placed when on, eliminated when off.
+  std::string deduces(const EvidenceNode& node, const char* why) const {
+    const CellValue at{node.cells.front(), node.value};
+    const bool ok = node.on ? step_.placements == std::vector<CellValue>{at} && step_.eliminations.empty()
+                            : step_.eliminations == std::vector<CellValue>{at} && step_.placements.empty();
+    return ok ? "" : std::string(why) + " " + node_name(node) + " is not the step's deduction";
+  }
+
+  std::string branches() const {
+    for (const EvidenceBranch& branch : evidence_.branches) {
+      if (branch.nodes.empty() || branch.ends.empty()) return "a branch without nodes or ends";
+      for (std::size_t i = 0; i < branch.nodes.size(); ++i)
+        if (std::string fault = node_fault(branch, i); !fault.empty()) return fault;
+      for (int end : branch.ends)
+        if (end < 0 || static_cast<std::size_t>(end) >= branch.nodes.size()) return "an end outside its branch";
+    }
+    if (strong_link_family(step_.technique)) return grouped_chain();
+    const EvidenceBranch& first = evidence_.branches.front();
+    const EvidenceNode& assumed = first.nodes.front();
+    if (assumed.cells.size() != 1) return "an assumption on a group";
+    // A contradiction: the assumption is false.
+    if (evidence_.branches.size() == 1) {
+      std::vector<const EvidenceNode*> ends;
+      for (int end : first.ends) ends.push_back(&first.nodes[static_cast<std::size_t>(end)]);
+      if (ends.size() < 2 || !contradictory(ends)) return "the branch's ends do not contradict each other";
+      EvidenceNode opposite = assumed;
+      opposite.on = !assumed.on;
+      return deduces(opposite, "refuted");
+    }
+    // A forcing chain: every branch ends in one fact, and the assumptions cover every case.
+    const EvidenceNode* conclusion = nullptr;
+    std::vector<const EvidenceNode*> assumptions;
+    for (const EvidenceBranch& branch : evidence_.branches) {
+      if (branch.ends.size() != 1) return "a forcing chain's branch ends in several nodes";
+      const EvidenceNode& end = branch.nodes[static_cast<std::size_t>(branch.ends.front())];
+      if (end.cells.size() != 1) return "a conclusion on a group";
+      if (conclusion != nullptr && (end.cells != conclusion->cells || end.value != conclusion->value || end.on != conclusion->on))
+        return "the branches end in different facts";
+      conclusion = &end;
+      assumptions.push_back(&branch.nodes.front());
+    }
+    bool exhaustive = false;
+    if (assumptions.size() == 2 && assumptions[0]->cells == assumptions[1]->cells &&
+        assumptions[0]->value == assumptions[1]->value && assumptions[0]->on != assumptions[1]->on)
+      exhaustive = true;  // both values of a candidate
+    if (std::all_of(assumptions.begin(), assumptions.end(), [](const EvidenceNode* a) { return a->on; })) {
+      std::uint32_t values = 0;
+      Cells cells;
+      for (const EvidenceNode* a : assumptions) {
+        values |= 1U << (a->value - 1);
+        cells.insert(a->cells.front());
+      }
+      if (cells.size() == 1 && std::popcount(values) == static_cast<int>(assumptions.size()) &&
+          mask(*cells.begin()) == values)
+        exhaustive = true;  // every candidate of a cell
+      // Every place of a value in a unit (the evidence's unit, when it names one).
+      if (std::popcount(values) == 1 && cells.size() == assumptions.size())
+        for (int unit : geometry_.units_of(*cells.begin()))
+          exhaustive = exhaustive || (places(unit, assumptions.front()->value) == cells &&
+                                      (evidence_.units.empty() || evidence_.units.front() == unit));
+    }
+    if (!exhaustive) return "the assumptions do not cover every case";
+    return deduces(*conclusion, "the conclusion");
+  }
+
+  // A grouped strong-link chain: from its first node off to its last on (one of the two holds);
+  // what sees all cells of both loses the value. A loop (back to its first node): along every weak
+  // link one end holds (the loop can be read either way round).
+  std::string grouped_chain() const {
+    if (evidence_.branches.size() != 1) return "a grouped chain is one branch";
+    const EvidenceBranch& chain = evidence_.branches.front();
+    const std::vector<EvidenceNode>& nodes = chain.nodes;
+    if (chain.ends != std::vector<int>{static_cast<int>(nodes.size()) - 1} || nodes.size() < 4)
+      return "a grouped chain ends in its last node";
+    Cells used;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      if (nodes[i].value != nodes.front().value) return "not a single-value chain";
+      if (nodes[i].on != (i % 2 == 1)) return "the chain does not alternate";
+      if (i > 0 && nodes[i].parents != std::vector<int>{static_cast<int>(i) - 1}) return "the chain is not a path";
+      if (i + 1 < nodes.size() || nodes.size() % 2 == 0) used.insert(nodes[i].cells.begin(), nodes[i].cells.end());
+    }
+    const int value = nodes.front().value;
+    const auto sees_all = [&](int cell, const EvidenceNode& node) {
+      return std::all_of(node.cells.begin(), node.cells.end(), [&](int c) { return sees(cell, c); });
+    };
+    const bool loop = nodes.size() % 2 == 1;
+    if (loop && nodes.back().cells != nodes.front().cells) return "a loop must come back to its first node";
+    // A loop's strong links must hold read backwards too: each is a unit's only places (checked
+    // forwards by node_fault, symmetric by definition).
+    return eliminations_where([&](const CellValue& gone) {
+      if (gone.value != value || used.count(gone.cell)) return false;
+      if (!loop) return sees_all(gone.cell, nodes.front()) && sees_all(gone.cell, nodes.back());
+      for (std::size_t i = 1; i < nodes.size(); i += 2)
+        if (sees_all(gone.cell, nodes[i]) && sees_all(gone.cell, nodes[i + 1])) return true;
+      return false;
     });
   }
 
@@ -820,6 +1005,7 @@ class Checker {
   const PencilBoard& board_;
   const TechniqueStep& step_;
   const StepEvidence& evidence_;
+  ChainOrder order_;
 };
 
 struct Tally {
@@ -827,17 +1013,26 @@ struct Tally {
 };
 
 // Grades every puzzle explained and checks each step; counts the steps per technique.
-void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string& corpus) {
+void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string& corpus,
+               ChainOrder order = ChainOrder::se) {
   TechniqueOptions options;
   options.explain = true;
+  options.order = order;
   for (const Grid& puzzle : puzzles) {
     const TechniqueGrade grade = grade_techniques(puzzle, options);
     const std::vector<PencilBoard> boards = step_boards(puzzle, grade.steps);
     ASSERT_EQ(boards.size(), grade.steps.size());
     for (std::size_t i = 0; i < grade.steps.size(); ++i) {
       const TechniqueStep& step = grade.steps[i];
-      (step.evidence.empty() ? tally.without : tally.with)[std::string(technique_id(step.technique))]++;
-      const std::string fault = Checker(puzzle, boards[i], step).check();
+      // Branch evidence tallied by kind: grouped chains; contradictions (one branch) and forcing
+      // chains (several branches ending in one fact).
+      std::string id(technique_id(step.technique));
+      if (!step.evidence.branches.empty())
+        id += strong_link_family(step.technique)       ? " (grouped)"
+              : step.evidence.branches.size() == 1 ? " (contradiction)"
+                                                     : " (forcing)";
+      (step.evidence.empty() ? tally.without : tally.with)[id]++;
+      const std::string fault = Checker(puzzle, boards[i], step, order).check();
       ASSERT_EQ(fault, "") << corpus << " " << to_line(puzzle) << " step " << i << ": "
                            << format_step(puzzle.geometry(), step);
     }
@@ -876,6 +1071,19 @@ TEST(StepEvidence, HoldsOnTheBoardForTop95) {
   Tally tally;
   check_all(testing::load_corpus(testing::corpus_path("top95.txt")), tally, "top95");
   print(tally);
+  // top95 is where the chains beyond 7.0 are: each kind of branch evidence is met and checked.
+  for (const char* id : {"two-strong-links (grouped)", "three-strong-links (grouped)", "nishio (contradiction)",
+                         "multiple-forcing-chain (forcing)", "dynamic-forcing-chain (contradiction)",
+                         "dynamic-forcing-chain (forcing)"})
+    EXPECT_GT(tally.with[id], 0) << id;
+}
+
+// The order-free engine's Nishio (chains.cpp) carries its own branch.
+TEST(StepEvidence, HoldsOnTheBoardForTop95InvariantOrder) {
+  Tally tally;
+  check_all(testing::load_corpus(testing::corpus_path("top95.txt")), tally, "top95", ChainOrder::invariant);
+  print(tally);
+  EXPECT_GT(tally.with["nishio (contradiction)"], 0);
 }
 
 TEST(StepEvidence, HoldsOnTheBoardForKillerSample) {
@@ -885,9 +1093,12 @@ TEST(StepEvidence, HoldsOnTheBoardForKillerSample) {
   for (const char* id : {"cage-combination", "innie-outie"}) EXPECT_GT(tally.with[id], 0) << id;
 }
 
-// The checker is not a tautology: each kind of corruption of real evidence is caught.
+// The checker is not a tautology: each kind of corruption of real evidence is caught. The
+// se-rated sample and the first 20 top95 puzzles (their forcing chains, Nishio, grouped chains).
 TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
-  const std::vector<Grid> puzzles = every_nth(testing::load_corpus(testing::corpus_path("se-rated.txt")), 40);
+  std::vector<Grid> puzzles = every_nth(testing::load_corpus(testing::corpus_path("se-rated.txt")), 40);
+  const std::vector<Grid> top95 = testing::load_corpus(testing::corpus_path("top95.txt"));
+  puzzles.insert(puzzles.end(), top95.begin(), top95.begin() + 20);
   TechniqueOptions options;
   options.explain = true;
   std::map<std::string, int> caught;
@@ -982,6 +1193,54 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
         rejects("link kind flipped", [](StepEvidence& e) { e.links.front().strong = !e.links.front().strong; });
         rejects("link end changed", [](StepEvidence& e) { e.links.front().from.value = e.links.front().from.value % 9 + 1; });
       }
+      if (!step.evidence.branches.empty()) {
+        // A link dropped: the node with the most parents loses one (an off node its only one).
+        rejects("link dropped", [](StepEvidence& e) {
+          EvidenceNode* most = nullptr;
+          for (EvidenceBranch& branch : e.branches)
+            for (EvidenceNode& node : branch.nodes)
+              if (most == nullptr || node.parents.size() > most->parents.size()) most = &node;
+          most->parents.pop_back();
+        });
+        // A node in the middle moved to a cell far from it and from its parents: its links no
+        // longer hold.
+        rejects("node moved", [&](StepEvidence& e) {
+          EvidenceBranch& branch = e.branches.front();
+          EvidenceNode& node = branch.nodes[branch.nodes.size() / 2];
+          std::vector<int> near = node.cells;
+          for (int parent : node.parents)
+            for (int cell : branch.nodes[static_cast<std::size_t>(parent)].cells) near.push_back(cell);
+          for (int cell = 0; cell < 81; ++cell) {
+            const bool far = std::none_of(near.begin(), near.end(), [&](int at) {
+              const auto peers = puzzle.geometry().peers(at);
+              return at == cell || std::binary_search(peers.begin(), peers.end(), cell);
+            });
+            if (far && boards[i].has(cell, node.value)) {
+              node.cells = {cell};
+              return;
+            }
+          }
+        });
+        // The conclusion is another node: a branch ends earlier.
+        rejects("wrong end", [](StepEvidence& e) {
+          EvidenceBranch& branch = e.branches.back();
+          branch.ends.front() = branch.ends.front() == 0 ? 1 : branch.ends.front() - 1;
+          if (e.branches.size() == 1 && branch.ends.size() == 2 && branch.ends[0] == branch.ends[1]) branch.ends.pop_back();
+        });
+        if (step.evidence.branches.size() > 1)
+          rejects("assumption dropped", [](StepEvidence& e) { e.branches.pop_back(); });
+        // The step claims another deduction than the chain gives.
+        rejects_step("wrong conclusion", [&](TechniqueStep& bad) {
+          std::vector<CellValue>& list = bad.eliminations.empty() ? bad.placements : bad.eliminations;
+          const CellValue was = list.front();
+          for (int value = 1; value <= 9; ++value)
+            if (value != was.value && boards[i].has(was.cell, value)) {
+              list.front().value = value;
+              return;
+            }
+          list.front().cell = (was.cell + 1) % 81;
+        });
+      }
       if (step.technique == Technique::hidden_single_line)
         rejects("unit without the cell", [&](StepEvidence& e) {
           const auto mine = puzzle.geometry().units_of(step.placements.front().cell);
@@ -994,6 +1253,8 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
     }
   }
   for (const auto& [what, count] : caught) std::printf("  caught %-26s %d\n", what.c_str(), count);
+  for (const char* what : {"link dropped", "node moved", "wrong end", "assumption dropped", "wrong conclusion"})
+    EXPECT_GT(caught[what], 0) << what;
   EXPECT_GT(caught["cover unit swapped"], 0);
   EXPECT_GT(caught["link kind flipped"], 0);
   for (const char* what : {"unfounded elimination", "breaker eliminated", "pattern cell moved", "extra dropped"}) EXPECT_GT(caught[what], 0) << what;

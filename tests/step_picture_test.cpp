@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <regex>
@@ -90,6 +91,50 @@ TEST(StepPicture, DrawnFromTheEvidenceNotTheSentence) {
   StepPicture unshaded = picture;
   unshaded.step.evidence.cells.clear();
   EXPECT_NE(grid_pixels(unshaded), drawn);
+}
+
+// top95's 11th puzzle: grouped strong-link chains (4.3, 5.7) and a region forcing chain (8.5).
+constexpr const char* kForcingPuzzle =
+    "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..";
+
+// A grouped chain is drawn with a box around each group, a forcing chain with an arrow per link of
+// each branch: each part of the evidence changes the drawing.
+TEST(StepPicture, GroupedChainsAndForcingChainsAreDrawnFromTheirBranches) {
+  const std::vector<StepPicture> pictures = pictures_of(kForcingPuzzle);
+  const StepPicture* grouped = nullptr;
+  const StepPicture* forcing = nullptr;
+  for (const StepPicture& picture : pictures) {
+    const auto& branches = picture.step.evidence.branches;
+    if (branches.empty()) continue;
+    const bool has_group = std::any_of(branches.front().nodes.begin(), branches.front().nodes.end(),
+                                       [](const EvidenceNode& node) { return node.cells.size() > 1; });
+    if (grouped == nullptr && has_group) grouped = &picture;
+    if (forcing == nullptr && branches.size() > 1 && picture.step.technique == Technique::multiple_forcing_chain)
+      forcing = &picture;
+  }
+  ASSERT_NE(grouped, nullptr);
+  ASSERT_NE(forcing, nullptr);
+  const std::string chain = grid_pixels(*grouped);
+  StepPicture ungrouped = *grouped;
+  for (EvidenceNode& node : ungrouped.step.evidence.branches.front().nodes) node.cells.resize(1);
+  EXPECT_NE(grid_pixels(ungrouped), chain);  // the boxes go, the arrows move
+  StepPicture reworded = *grouped;
+  reworded.step.detail = "something else";
+  EXPECT_EQ(grid_pixels(reworded), chain);
+  const std::string branches = grid_pixels(*forcing);
+  StepPicture unlinked = *forcing;
+  unlinked.step.evidence.branches.back().nodes.back().parents.clear();
+  EXPECT_NE(grid_pixels(unlinked), branches);
+  StepPicture one_branch = *forcing;
+  one_branch.step.evidence.branches.resize(1);
+  EXPECT_NE(grid_pixels(one_branch), branches);
+  StepPicture flipped = *forcing;  // an on node made off: its links into and out of it change kind
+  for (EvidenceNode& node : flipped.step.evidence.branches.front().nodes)
+    if (node.on && !node.parents.empty()) {
+      node.on = false;
+      break;
+    }
+  EXPECT_NE(grid_pixels(flipped), branches);
 }
 
 TEST(StepPicture, OnePdfPagePerPictureSameBytesEveryTime) {

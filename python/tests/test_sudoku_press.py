@@ -154,17 +154,24 @@ def test_explain_path_is_corpus_rates():
     assert sp.grade(puzzle).steps == []  # no path unless asked
 
 
-def test_explain_evidence_is_corpus_rates_json():
-    # Each step's evidence is the JSON explanation's, cells as (row, column) instead of "r4c7".
-    puzzle = PUZZLES[2]
+def explained(puzzle):
+    # The grader's path from Python and corpus-rate's JSON explanation of the same puzzle.
     grade = sp.grade(puzzle, explain=True)
     cli = tool("corpus-rate", "-j", "1", "--explain", "-f", "json", "-", input=puzzle + "\n").stdout
     steps = json.loads(cli)[0]["steps"]
     assert len(steps) == len(grade.steps)
+    return grade, steps
 
-    def cell(name):
-        row, col = name[1:].split("c")
-        return (int(row), int(col))
+
+def cell(name):
+    # "r4c7" as (4, 7).
+    row, col = name[1:].split("c")
+    return (int(row), int(col))
+
+
+def test_explain_evidence_is_corpus_rates_json():
+    # Each step's evidence is the JSON explanation's, cells as (row, column) instead of "r4c7".
+    grade, steps = explained(PUZZLES[2])
 
     def cand(c):
         return (*cell(c["cell"]), c["value"])
@@ -185,6 +192,38 @@ def test_explain_evidence_is_corpus_rates_json():
     assert with_evidence > 0
     placed = grade.steps[0].placements[0]
     assert placed in grade.steps[0].evidence.candidates  # a single's evidence holds its placement
+
+
+# top95's 11th puzzle: grouped strong-link chains and cell/region forcing chains.
+FORCING = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
+
+
+def test_chain_branches_are_corpus_rates_json():
+    # Grouped chains and forcing chains carry their branches: nodes on (row, column) cells, their
+    # parents, the ends; the same as the JSON explanation's, and every parent before its node.
+    grade, steps = explained(FORCING)
+    kinds = set()
+    for step, record in zip(grade.steps, steps):
+        if step.evidence is None or not step.evidence.branches:
+            assert record["evidence"] is None or record["evidence"]["branches"] == []
+            continue
+        kinds.add(step.technique)
+        for branch, want in zip(step.evidence.branches, record["evidence"]["branches"], strict=True):
+            assert branch.ends == want["ends"]
+            assert branch.nodes[0].parents == []  # the assumption
+            for i, (node, w) in enumerate(zip(branch.nodes, want["nodes"], strict=True)):
+                assert node.cells == [cell(c) for c in w["cells"]]
+                assert (node.value, node.on, node.parents) == (w["value"], w["on"], w["parents"])
+                assert all(p < i for p in node.parents)
+    assert {"two-strong-links", "multiple-forcing-chain"} <= kinds
+    grouped = next(s for s in grade.steps if s.technique == "two-strong-links" and s.evidence.branches)
+    assert any(len(n.cells) > 1 for n in grouped.evidence.branches[0].nodes)  # a group node
+    forcing = next(s for s in grade.steps if s.technique == "multiple-forcing-chain")
+    ends = {(tuple(b.nodes[b.ends[0]].cells), b.nodes[b.ends[0]].value, b.nodes[b.ends[0]].on)
+            for b in forcing.evidence.branches}
+    assert len(forcing.evidence.branches) > 1 and len(ends) == 1  # every branch ends in the conclusion
+    (cells, value, on), = ends
+    assert not on and (*cells[0], value) in forcing.eliminations
 
 
 def test_beyond_and_contradiction():

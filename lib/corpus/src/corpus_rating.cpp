@@ -45,8 +45,10 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
       call_count_(make_rating_metric("call-count", options_.call_count_settings)),
       hs_calls_(make_rating_metric("hs-calls", options_.hs_settings)),
       technique_options_(parse_technique_settings(options_.technique_settings)) {
-  // The path is kept always: hardest_steps counts its steps at the grade.
+  // The path is kept always: hardest_steps counts its steps at the grade. The chains' branches
+  // only when the steps are written out.
   technique_options_.explain = true;
+  technique_options_.branch_evidence = options_.explain;
   // The calibration's metric with its recorded options, unless it is the call count itself.
   const auto level_metric = [](const Calibration& calibration) -> std::unique_ptr<RatingMetric> {
     validate_calibration(calibration);

@@ -150,6 +150,21 @@ boost::json::object step_json(const Grid& grid, const TechniqueStep& step) {
     cages.push_back(boost::json::object{{"number", cage + 1}, {"sum", c.sum}, {"cells", std::move(cage_cells)}});
   }
   pattern["cages"] = std::move(cages);
+  boost::json::array branches;
+  for (const EvidenceBranch& branch : evidence.branches) {
+    boost::json::array nodes;
+    for (const EvidenceNode& node : branch.nodes) {
+      boost::json::array node_cells;
+      for (int cell : node.cells) node_cells.push_back(boost::json::value(cell_name(geometry, cell)));
+      nodes.push_back(boost::json::object{{"cells", std::move(node_cells)},
+                                          {"value", node.value},
+                                          {"on", node.on},
+                                          {"parents", boost::json::array(node.parents.begin(), node.parents.end())}});
+    }
+    branches.push_back(boost::json::object{{"nodes", std::move(nodes)},
+                                           {"ends", boost::json::array(branch.ends.begin(), branch.ends.end())}});
+  }
+  pattern["branches"] = std::move(branches);
   object["evidence"] = std::move(pattern);
   return object;
 }

@@ -839,6 +839,73 @@ int nishio_contradiction(const Layout<W>& layout, const Board<W>& board, int cel
   return 0;
 }
 
+// Nishio's evidence: the assumption (cell, digit) on followed on the one digit, breadth first —
+// every "on" makes the digit's places it sees off, then each "off" may leave a unit one place (on,
+// resting on the unit's other places off) — up to the first contradiction: a place made on that
+// is off already, or a unit left without a place (the ends: its places, all off). Empty when no
+// contradiction is met (single_digit_contradicts said there is one).
+template <int W>
+EvidenceBranch nishio_evidence(const Layout<W>& layout, const Board<W>& board, int cell, int digit) {
+  EvidenceBranch branch;
+  const int value = digit + 1;
+  std::vector<int> on_node(static_cast<std::size_t>(layout.cell_count), -1);
+  std::vector<int> off_node(static_cast<std::size_t>(layout.cell_count), -1);
+  const CellSet<W>& places = board.cells_of(digit);
+  const auto add = [&](int at, bool on, std::vector<int> parents) {
+    branch.nodes.push_back({{at}, value, on, std::move(parents)});
+    const int id = static_cast<int>(branch.nodes.size()) - 1;
+    (on ? on_node : off_node)[static_cast<std::size_t>(at)] = id;
+    return id;
+  };
+  std::vector<int> ons{add(cell, true, {})};
+  std::vector<int> offs;
+  std::size_t on_head = 0;
+  std::size_t off_head = 0;
+  while (on_head < ons.size() || off_head < offs.size()) {
+    if (on_head < ons.size()) {
+      const int p = ons[on_head++];
+      const int at = branch.nodes[static_cast<std::size_t>(p)].cells.front();
+      bool clash = false;
+      (places & layout.peers[static_cast<std::size_t>(at)]).for_each([&](int peer) {
+        if (clash || off_node[static_cast<std::size_t>(peer)] >= 0) return;
+        const int known_on = on_node[static_cast<std::size_t>(peer)];
+        const int id = add(peer, false, {p});
+        if (known_on >= 0) {
+          branch.ends = {known_on, id};
+          clash = true;
+          return;
+        }
+        offs.push_back(id);
+      });
+      if (clash) return branch;
+      continue;
+    }
+    const int p = offs[off_head++];
+    const int at = branch.nodes[static_cast<std::size_t>(p)].cells.front();
+    for (int unit : layout.units_of(at)) {
+      const CellSet<W>& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+      if (board.placed_of(digit).intersects(unit_cells)) continue;
+      std::vector<int> gone;
+      CellSet<W> left;
+      bool holds = false;
+      (places & unit_cells).for_each([&](int c) {
+        holds = holds || on_node[static_cast<std::size_t>(c)] >= 0;
+        if (off_node[static_cast<std::size_t>(c)] >= 0)
+          gone.push_back(off_node[static_cast<std::size_t>(c)]);
+        else
+          left.set(c);
+      });
+      if (holds) continue;
+      if (left.none()) {
+        branch.ends = gone;
+        return branch;
+      }
+      if (left.single()) ons.push_back(add(left.first(), true, std::move(gone)));
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 template <int W>
@@ -867,9 +934,16 @@ void find_nishio(const Layout<W>& layout, const Board<W>& board, SearchContext& 
     if (chain.score > bound) continue;
     Step step = make_step(Technique::nishio, chain.score);
     step.eliminations.push_back({chain.cell, chain.digit});
-    if (context.explain)
+    if (context.explain) {
       step.detail = "nishio forcing chain: " + fact_text(layout, chain.cell, chain.digit, true) +
                     " leaves a unit without " + digit_text(chain.digit);
+      EvidenceBranch branch =
+          context.branch_evidence ? nishio_evidence(layout, board, chain.cell, chain.digit) : EvidenceBranch{};
+      if (!branch.ends.empty()) {
+        step.evidence.branches.push_back(std::move(branch));
+        add_branch_cells(step.evidence);
+      }
+    }
     out.push_back(std::move(step));
   }
 }

@@ -13,6 +13,7 @@
 //                   always 0            | digit size-1   2      1      0     (value = digit + 1)
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -208,6 +209,24 @@ void add_cells(StepEvidence& evidence, const CellSet<W>& cells) {
   cells.for_each([&](int cell) { evidence.cells.push_back(cell); });
 }
 
+// After the branches of a chain's evidence are in place: every node's cells (assumptions first)
+// and candidates, once each, as the evidence's cells and candidates (what a picture highlights).
+inline void add_branch_cells(StepEvidence& evidence) {
+  const auto add = [&](const EvidenceNode& node) {
+    for (int cell : node.cells) {
+      if (std::find(evidence.cells.begin(), evidence.cells.end(), cell) == evidence.cells.end())
+        evidence.cells.push_back(cell);
+      const CellValue candidate{cell, node.value};
+      if (std::find(evidence.candidates.begin(), evidence.candidates.end(), candidate) == evidence.candidates.end())
+        evidence.candidates.push_back(candidate);
+    }
+  };
+  for (const EvidenceBranch& branch : evidence.branches)
+    if (!branch.nodes.empty()) add(branch.nodes.front());
+  for (const EvidenceBranch& branch : evidence.branches)
+    for (const EvidenceNode& node : branch.nodes) add(node);
+}
+
 // A step with no deductions yet; finders add them.
 inline Step make_step(Technique technique, double score) {
   Step step;
@@ -235,6 +254,7 @@ struct StrongLinkChain {
 // What a finder may read besides the board, and what searches may share while it is unchanged.
 struct SearchContext {
   bool explain = false;
+  bool branch_evidence = false;  // explain and TechniqueOptions::branch_evidence
   // The plain reference search: finders that have shortcuts (memos across boards, bounds that
   // skip work offer would refuse, branches left unfollowed) run without them. Same results,
   // slower; the differential tests compare the two (se_chaining.cpp so far).

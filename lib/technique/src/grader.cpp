@@ -213,6 +213,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
   }
   SearchContext context;
   context.explain = options.explain;
+  context.branch_evidence = options.explain && options.branch_evidence;
   // Unique rectangles and BUG assume that swapping digits leaves a second solution; cage sums
   // can tell the swapped grid apart, so on Killer boards they would be unsound.
   context.uniqueness = options.uniqueness && puzzle.geometry().cages().empty();

@@ -302,7 +302,8 @@ class GroupedStrongLinks {
   // Finds the grouped chains of 2 to `links` strong links (at most kMaxLinks), a digit at a time.
   // One search object serves every board of a grading (kept in the SearchContext's cache), so
   // its link and join lists keep their storage from call to call.
-  GroupedStrongLinks(const Layout<W>& layout, bool explain) : layout_(layout), explain_(explain) {}
+  GroupedStrongLinks(const Layout<W>& layout, bool explain, bool branches)
+      : layout_(layout), explain_(explain), branches_(branches) {}
 
   // Appends the digit's chains on `board` to `out`. They depend on nothing but the layout, the
   // depth, the explain flag and board.cells_of(digit): every link, end, join and elimination is
@@ -539,12 +540,43 @@ class GroupedStrongLinks {
                        cells_text(layout_, end_of(taken.link, 1 - taken.entry).cells) + " (" +
                        layout_.unit_name(found_[taken.link].unit) + ")";
       }
+      if (branches_) {
+        step.evidence.branches.push_back(chain_branch(links, loop));
+        add_branch_cells(step.evidence);
+      }
     }
     out_->push_back(std::move(step));
   }
 
+  // The chain as evidence: one branch from the first link's free end off, through each link's
+  // ends (off, then on: the strong link; on, then the next link's entry off: the weak link) to the
+  // last link's free end on; a loop comes back to the first end off.
+  EvidenceBranch chain_branch(int links, bool loop) const {
+    EvidenceBranch branch;
+    const auto add = [&](const CellSet<W>& cells, bool on) {
+      EvidenceNode node;
+      add_cells_to(node.cells, cells);
+      node.value = digit_ + 1;
+      node.on = on;
+      if (!branch.nodes.empty()) node.parents.push_back(static_cast<int>(branch.nodes.size()) - 1);
+      branch.nodes.push_back(std::move(node));
+    };
+    for (int i = 0; i < links; ++i) {
+      const Taken& taken = chain_[static_cast<std::size_t>(i)];
+      add(end_of(taken.link, taken.entry).cells, false);
+      add(end_of(taken.link, 1 - taken.entry).cells, true);
+    }
+    if (loop) add(end_of(chain_[0].link, chain_[0].entry).cells, false);
+    branch.ends.push_back(static_cast<int>(branch.nodes.size()) - 1);
+    return branch;
+  }
+  static void add_cells_to(std::vector<int>& out, const CellSet<W>& cells) {
+    cells.for_each([&](int cell) { out.push_back(cell); });
+  }
+
   const Layout<W>& layout_;
   const bool explain_;
+  const bool branches_;  // SearchContext::branch_evidence
   const Board<W>* board_ = nullptr;
   int links_ = 0;
   std::vector<Step>* out_ = nullptr;
@@ -568,10 +600,14 @@ struct GroupedByDigit {
     DigitSearchKey<W> key;
     std::vector<Step> steps;
   };
-  GroupedByDigit(const Layout<W>& for_layout, bool for_explain)
-      : layout(&for_layout), explain(for_explain), search(for_layout, for_explain) {}
+  GroupedByDigit(const Layout<W>& for_layout, bool for_explain, bool for_branches)
+      : layout(&for_layout),
+        explain(for_explain),
+        branches(for_branches),
+        search(for_layout, for_explain, for_branches) {}
   const Layout<W>* layout = nullptr;
   bool explain = false;
+  bool branches = false;
   std::vector<Entry> digits;
   GroupedStrongLinks<W> search;
 };
@@ -583,8 +619,9 @@ GroupedByDigit<W>& find_grouped_strong_links(const Layout<W>& layout, const Boar
                                              SearchContext& context, int depth) {
   auto* cache = static_cast<GroupedByDigit<W>*>(context.grouped_strong_links_by_digit.get());
   // A context grades one puzzle of one layout (grader.cpp), but check rather than assume.
-  if (cache == nullptr || cache->layout != &layout || cache->explain != context.explain) {
-    auto fresh = std::make_shared<GroupedByDigit<W>>(layout, context.explain);
+  if (cache == nullptr || cache->layout != &layout || cache->explain != context.explain ||
+      cache->branches != context.branch_evidence) {
+    auto fresh = std::make_shared<GroupedByDigit<W>>(layout, context.explain, context.branch_evidence);
     fresh->digits.resize(static_cast<std::size_t>(layout.size));
     cache = fresh.get();
     context.grouped_strong_links_by_digit = std::move(fresh);

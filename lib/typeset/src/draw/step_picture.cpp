@@ -11,6 +11,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sudoku/base/atomic_file.hpp"
@@ -115,6 +116,7 @@ class Painter {
     grid_lines();
     cages();
     values_and_marks();
+    groups();
     links();
   }
 
@@ -326,25 +328,99 @@ class Painter {
           marks.add(v, centre);
         }
         if (eliminated_.count({cell, v})) {
-          // Struck through with one slash, so the digit stays readable.
+          // Struck through with one slash, so the digit stays readable; white across a chain
+          // node's black disc (a forcing chain's conclusion, a chain's start).
           const double d = 0.45 * std::min(sub_width(), sub_height());
           const Segment slash{{centre.x - d, centre.y + d}, {centre.x + d, centre.y - d}};
-          canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, kBlack);
+          canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, pattern_.count({cell, v}) ? kWhite : kBlack);
         }
       }
     }
     for (MarkRun* run : {&givens, &solved, &marks}) run->draw();
   }
 
-  // Chain links as gently bowed arrows from candidate to candidate: strong solid, weak dashed.
+  // Where a chain node is drawn: a candidate's disc, or the box around a group's candidates.
+  struct Anchor {
+    Point centre;
+    double half_width = 0;
+    double half_height = 0;
+    bool group = false;
+  };
+  Anchor anchor_of(const EvidenceNode& node) const {
+    if (node.cells.size() == 1) {
+      const double r = disc_radius();
+      return {candidate_centre(node.cells.front(), node.value), r, r, false};
+    }
+    double left = 1e9, top = 1e9, right = -1e9, bottom = -1e9;
+    for (int cell : node.cells) {
+      const Point c = candidate_centre(cell, node.value);
+      left = std::min(left, c.x);
+      right = std::max(right, c.x);
+      top = std::min(top, c.y);
+      bottom = std::max(bottom, c.y);
+    }
+    const double pad = 0.5 * std::min(sub_width(), sub_height());
+    return {{(left + right) / 2, (top + bottom) / 2}, (right - left) / 2 + pad, (bottom - top) / 2 + pad, true};
+  }
+  // How far from an anchor's centre an arrow along (ux, uy) leaves it.
+  static double exit_distance(const Anchor& anchor, double ux, double uy) {
+    if (!anchor.group) return anchor.half_width * 1.1;
+    const double along_x = std::abs(ux) < 1e-9 ? 1e9 : anchor.half_width / std::abs(ux);
+    const double along_y = std::abs(uy) < 1e-9 ? 1e9 : anchor.half_height / std::abs(uy);
+    return std::min(along_x, along_y) + 0.15 * anchor.half_height;
+  }
+
+  // Group nodes (a value in one of several cells of a house): a box around their candidates.
+  void groups() {
+    std::set<std::pair<std::vector<int>, int>> drawn;
+    for (const EvidenceBranch& branch : picture_.step.evidence.branches)
+      for (const EvidenceNode& node : branch.nodes) {
+        if (node.cells.size() < 2 || !drawn.insert({node.cells, node.value}).second) continue;
+        const Anchor a = anchor_of(node);
+        const double r = 0.35 * a.half_height;
+        const double x0 = a.centre.x - a.half_width, y0 = a.centre.y - a.half_height;
+        const double x1 = a.centre.x + a.half_width, y1 = a.centre.y + a.half_height;
+        cairo_save(cairo_);
+        cairo_new_path(cairo_);
+        cairo_arc(cairo_, x1 - r, y0 + r, r, -M_PI / 2, 0);
+        cairo_arc(cairo_, x1 - r, y1 - r, r, 0, M_PI / 2);
+        cairo_arc(cairo_, x0 + r, y1 - r, r, M_PI / 2, M_PI);
+        cairo_arc(cairo_, x0 + r, y0 + r, r, M_PI, 3 * M_PI / 2);
+        cairo_close_path(cairo_);
+        cairo_set_source_rgb(cairo_, 0, 0, 0);
+        cairo_set_line_width(cairo_, m_.link);
+        cairo_stroke(cairo_);
+        cairo_restore(cairo_);
+      }
+  }
+
+  // Chain links as gently bowed arrows from candidate to candidate: strong solid, weak dashed. A
+  // branch's links run from each node's parents to it (from an on parent weak, from an off one
+  // strong); a link several branches share is drawn once.
   void links() {
-    const double radius = disc_radius();
-    for (const EvidenceLink& link : picture_.step.evidence.links) {
-      const Point from = candidate_centre(link.from.cell, link.from.value);
-      const Point to = candidate_centre(link.to.cell, link.to.value);
+    const auto single = [this](const CellValue& at) {
+      const double r = disc_radius();
+      return Anchor{candidate_centre(at.cell, at.value), r, r, false};
+    };
+    for (const EvidenceLink& link : picture_.step.evidence.links)
+      arrow(single(link.from), single(link.to), link.strong);
+    std::set<std::tuple<std::vector<int>, int, std::vector<int>, int>> drawn;
+    for (const EvidenceBranch& branch : picture_.step.evidence.branches)
+      for (const EvidenceNode& node : branch.nodes)
+        for (int parent : node.parents) {
+          const EvidenceNode& from = branch.nodes[static_cast<std::size_t>(parent)];
+          if (!drawn.insert({from.cells, from.value, node.cells, node.value}).second) continue;
+          arrow(anchor_of(from), anchor_of(node), !from.on && node.on);
+        }
+  }
+
+  void arrow(const Anchor& from_anchor, const Anchor& to_anchor, bool strong) {
+    {
+      const Point from = from_anchor.centre;
+      const Point to = to_anchor.centre;
       const double dx = to.x - from.x, dy = to.y - from.y;
       const double length = std::hypot(dx, dy);
-      if (length < 2 * radius) continue;
+      if (length < from_anchor.half_width + to_anchor.half_width) return;
       const double ux = dx / length, uy = dy / length;
       // Bowed to the left of the direction of travel, so a link and its way back do not overlap.
       const double bow = std::min(0.18 * length, 0.6 * cell_);
@@ -353,15 +429,20 @@ class Painter {
         const double l = std::hypot(b.x - a.x, b.y - a.y);
         return Point{a.x + (b.x - a.x) / l * by, a.y + (b.y - a.y) / l * by};
       };
-      const Point start = towards(from, control, radius * 1.1);
-      const Point end = towards(to, control, radius * 1.1);
+      const auto leaving = [&](const Anchor& anchor) {
+        const double cx = control.x - anchor.centre.x, cy = control.y - anchor.centre.y;
+        const double cl = std::hypot(cx, cy);
+        return exit_distance(anchor, cx / cl, cy / cl);
+      };
+      const Point start = towards(from, control, leaving(from_anchor));
+      const Point end = towards(to, control, leaving(to_anchor));
       const double head = 3.2 * m_.link + 2;
       const Point shaft_end = towards(end, control, head * 0.8);
       cairo_save(cairo_);
       cairo_set_source_rgb(cairo_, 0, 0, 0);
       cairo_set_line_width(cairo_, m_.link);
       cairo_set_line_cap(cairo_, CAIRO_LINE_CAP_BUTT);
-      if (!link.strong) {
+      if (!strong) {
         const double dash[] = {3 * m_.link + 1, 2 * m_.link + 1};
         cairo_set_dash(cairo_, dash, 2, 0);
       }

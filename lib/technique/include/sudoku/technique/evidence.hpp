@@ -43,6 +43,31 @@ struct EvidenceLink {
   friend bool operator==(const EvidenceLink&, const EvidenceLink&) = default;
 };
 
+// A node of a chain or of a forcing chain's branch: a value in one cell or, grouped, in one of
+// several cells of one house. On: the branch makes it true (the value is in the cell, in one of the
+// group's cells); off: false (in none of them).
+struct EvidenceNode {
+  std::vector<int> cells;    // one cell, or a group's cells (one house), ascending
+  int value = 0;             // 1..size
+  bool on = false;
+  std::vector<int> parents;  // the earlier nodes of its branch it follows from; empty for the assumption
+  friend bool operator==(const EvidenceNode&, const EvidenceNode&) = default;
+};
+
+// One assumption followed through the board: the nodes it implies, each after the nodes it follows
+// from. A link runs from each parent to its node: weak when the parent is on and the node off (the
+// two cannot both be true), strong when the parent is off and the node on (the node is the last
+// candidate of its cell or the last place of its value in a house, its other parents off too).
+// A node's parents are all it rests on besides the board the step was found on: in a dynamic chain,
+// the earlier nodes that thinned its cell or house are among them.
+struct EvidenceBranch {
+  std::vector<EvidenceNode> nodes;  // nodes[0]: the assumption
+  // The branch's end: one node (the conclusion several branches agree on; a grouped chain's last
+  // node), or the nodes that cannot all hold (a contradiction: a candidate both on and off).
+  std::vector<int> ends;
+  friend bool operator==(const EvidenceBranch&, const EvidenceBranch&) = default;
+};
+
 struct StepEvidence {
   std::vector<int> units;             // the houses the pattern lives in (a fish's base lines)
   std::vector<int> cover_units;       // the houses that lose candidates (a fish's cover lines)
@@ -50,9 +75,13 @@ struct StepEvidence {
   std::vector<CellValue> candidates;  // the pattern's candidates (highlighted in a picture)
   std::vector<EvidenceLink> links;    // a chain's links in order; each link's `to` is the next one's `from`
   std::vector<int> cages;             // Killer: the cages the step reads
+  // Grouped chains, Nishio and the forcing chains from 8.0 up: one branch per assumption (a
+  // forcing chain: each ending in the common conclusion; a contradiction or Nishio: one, ending in
+  // the facts that clash; a grouped chain: one, from its first node off to its last node on).
+  std::vector<EvidenceBranch> branches;
   bool empty() const {
     return units.empty() && cover_units.empty() && cells.empty() && candidates.empty() && links.empty() &&
-           cages.empty();
+           cages.empty() && branches.empty();
   }
   friend bool operator==(const StepEvidence&, const StepEvidence&) = default;
 };

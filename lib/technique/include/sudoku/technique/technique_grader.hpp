@@ -77,6 +77,10 @@ struct TechniqueOptions {
   bool uniqueness = true;
   // Keep the step list with text descriptions (slower; for --explain and tests).
   bool explain = false;
+  // With explain: the branches of the chain steps' evidence (grouped chains, Nishio, forcing
+  // chains; evidence.hpp), which follow a chain's assumptions again. Off for a caller that keeps
+  // the path only to count its steps (corpus-rate's records).
+  bool branch_evidence = true;
   // Stop as soon as the grade is sure to exceed this: a step scored above it, or every technique
   // still untried scores above it (the ladder's remaining base scores), so the forcing chains are
   // never searched for a puzzle that would need them. A puzzle whose full grade is at most the
