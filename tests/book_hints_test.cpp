@@ -249,8 +249,8 @@ TEST(BookHintsTest, HintLinesSayWhereTechniqueCellsAndResultInTheCatalogueLangua
   EXPECT_TRUE(typeset::hint_lines(hints.hints.front(), german)[0].starts_with("1. Schauen Sie auf "));
   EXPECT_TRUE(german.missing().empty()) << *german.missing().begin();
   // Japanese sets no space between sentences, nor after a full-width colon; the other languages do.
-  EXPECT_EQ(typeset::join_sentences({"\xE5\x95\x8F\xE9\xA1\x8C1\xEF\xBC\x9A", "r2c4\xE3\x80\x82", "r3c1"}),
-            "\xE5\x95\x8F\xE9\xA1\x8C1\xEF\xBC\x9Ar2c4\xE3\x80\x82r3c1");
+  EXPECT_EQ(typeset::join_sentences({"\xE5\x95\x8F\xE9\xA1\x8C" "1\xEF\xBC\x9A", "r2c4\xE3\x80\x82", "r3c1"}),
+            "\xE5\x95\x8F\xE9\xA1\x8C" "1\xEF\xBC\x9Ar2c4\xE3\x80\x82r3c1");
   EXPECT_EQ(typeset::join_sentences({"From puzzle 1, page 26:", "", "It places 6 in r2c4."}),
             "From puzzle 1, page 26: It places 6 in r2c4.");
   // The examples: one per technique title, in ladder order, each with its sentences.

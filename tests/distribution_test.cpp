@@ -82,7 +82,7 @@ PlanChapter learned_chapter(int count) {
   chapter.target = 1.5;
   chapter.band = RatingBand{1.0, 2.0};
   chapter.givens = GivensRange{28, 36};
-  chapter.distribution = LevelDistribution{Histogram{{{1.2, 6}, {1.5, 4}}}, Histogram{{{30, 5}, {34, 5}}}};
+  chapter.distribution = LevelDistribution{Histogram{{{1.2, 6}, {1.5, 4}}}, Histogram{{{30, 5}, {34, 5}}}, {}};
   return chapter;
 }
 
@@ -127,7 +127,7 @@ TEST(Distribution, SlotGivensAreAWindowAroundTheArchiveGivens) {
 
 TEST(Distribution, LevelFilesReadAndWriteTheDistribution) {
   Calibration calibration = press_calibration();
-  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 3}, {1.5, 2}}}, Histogram{{{30, 5}}}};
+  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 3}, {1.5, 2}}}, Histogram{{{30, 5}}}, {}};
   const std::string text = pretty_json(calibration_to_json(calibration));
   const Calibration back = parse_calibration(parse_json(text, "levels.json"));
   ASSERT_TRUE(back.levels[0].distribution);
@@ -191,8 +191,9 @@ TEST(SecondDimension, LookupAndLevelsFollowTheCut) {
     for (int steps = 0; steps <= 12; ++steps) {
       const std::size_t level = level_index(calibration, grade, steps);
       for (std::size_t other = 0; other < 3; ++other)
-        if (calibration.levels[other].band->contains(grade))
+        if (calibration.levels[other].band->contains(grade)) {
           EXPECT_EQ(in_level(calibration, other, grade, steps), other == level) << grade << " " << steps << " " << other;
+        }
     }
   // Without cuts in_level is the band.
   const Calibration press = press_calibration();
@@ -250,7 +251,7 @@ TEST(SecondDimension, AuditChecksTheCutsAndMeasuresTheSteps) {
   EXPECT_DOUBLE_EQ(hard.top_below, 3.4);
   EXPECT_FALSE(hard.cut);
   const auto puzzle = [](double grade, int steps) {
-    AuditPuzzle p{grade, false, "pointing", 28, 0};
+    AuditPuzzle p{grade, false, "pointing", 28, 0, {}};
     p.hard_steps = steps;
     return p;
   };
@@ -280,10 +281,10 @@ TEST(SecondDimension, AuditChecksTheCutsAndMeasuresTheSteps) {
 
 TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   Calibration calibration = press_calibration();
-  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 5}, {1.5, 5}}}, Histogram{{{30, 10}}}};
+  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 5}, {1.5, 5}}}, Histogram{{{30, 10}}}, {}};
   AuditGroup group = audit_group("Easy", "easy", calibration, 9);
   ASSERT_TRUE(group.reference);
-  for (int i = 0; i < 4; ++i) group.puzzles.push_back(AuditPuzzle{1.2, false, "hidden single", 30, 0});
+  for (int i = 0; i < 4; ++i) group.puzzles.push_back(AuditPuzzle{1.2, false, "hidden single", 30, 0, {}});
   const Audit audit = run_audit({group});
   ASSERT_EQ(audit.groups[0].distribution.size(), 2U);
   const DistributionCheck& grade = audit.groups[0].distribution[0];
@@ -299,8 +300,8 @@ TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   EXPECT_TRUE(audit_to_json(audit).at("chapters").at(0).at("ks").at("grade").at("pass").as_bool());
   // An archive half below the band: no group inside it gets nearer than 0.5, and the text says so.
   AuditGroup medium = audit_group("Medium", "medium", calibration, 9);  // band 2.5-3.4
-  medium.reference = LevelDistribution{Histogram{{{2.0, 2}, {2.6, 1}, {3.0, 1}}}, {}};
-  medium.puzzles.push_back(AuditPuzzle{2.6, false, "pointing", 30, 0});
+  medium.reference = LevelDistribution{Histogram{{{2.0, 2}, {2.6, 1}, {3.0, 1}}}, {}, {}};
+  medium.puzzles.push_back(AuditPuzzle{2.6, false, "pointing", 30, 0, {}});
   const Audit below = run_audit({medium});
   ASSERT_EQ(below.groups[0].distribution.size(), 1U);
   EXPECT_DOUBLE_EQ(below.groups[0].distribution[0].floor, 0.5);

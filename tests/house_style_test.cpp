@@ -298,9 +298,10 @@ TEST(PairCut, SmallGainsAndSmallSamplesKeepTheGrade) {
   for (int i = 0; i < 100; ++i) noise.push_back({1.5, static_cast<double>(steps(random)), coin(random)});
   const PairCut chance = learn_pair_cut(noise, 1.5, 1.5);
   EXPECT_FALSE(chance.kept) << chance.weight << " " << chance.gains << "/" << chance.losses;
-  if (!chance.kept && chance.weight > 0)
+  if (!chance.kept && chance.weight > 0) {
     EXPECT_LT(static_cast<double>(chance.gains) - static_cast<double>(chance.losses),
               kCutSignificance * std::sqrt(static_cast<double>(chance.gains + chance.losses)));
+  }
   // Fewer than two points per fold, or one level only: nothing to learn.
   std::vector<PairPoint> few{{2.6, 1, false}, {2.6, 9, true}, {2.6, 2, false}, {2.6, 8, true}};
   EXPECT_FALSE(learn_pair_cut(few, 3.0, 3.0).kept);

@@ -844,7 +844,7 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     // Kolmogorov-Smirnov distances (distribution.hpp): every valid held-in rating, outliers included.
     for (std::size_t l = 0; l < level_ratings.size(); ++l) {
       CalibrationLevel& level = result.calibration.levels[l];
-      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}};
+      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}, {}};
       // A level whose own puzzles take fewer grades inside its band than the variety rule asks
       // techniques (Solo's basic: hidden singles in lines, grade 1.5, and nothing else) is a house
       // that does not vary that level; a book in its style is not asked to (calibration.hpp).

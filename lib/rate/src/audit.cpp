@@ -176,7 +176,7 @@ AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueOptions& options) {
 
 AuditPuzzle audit_puzzle(const Grid& puzzle, const TechniqueGrade& grade) {
   AuditPuzzle audited{grade.grade, !grade.solved(), describe_hardest(grade), puzzle.givens(),
-                      static_cast<int>(puzzle.geometry().cages().size())};
+                      static_cast<int>(puzzle.geometry().cages().size()), {}};
   if (grade.solved() && (grade.step_count == 0 || !grade.steps.empty())) audited.hard_steps = hard_step_count(grade);
   return audited;
 }
