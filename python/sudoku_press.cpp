@@ -446,8 +446,13 @@ PYBIND11_MODULE(sudoku_press, m) {
                     "from an off one); empty for the assumption.")
       .def("__repr__", [](const Node& n) {
         std::string text;
-        for (const auto& [row, column] : n.cells)
-          text += (text.empty() ? "" : ",") + ("r" + std::to_string(row) + "c" + std::to_string(column));
+        for (const auto& [row, column] : n.cells) {
+          if (!text.empty()) text += ',';
+          text += 'r';
+          text += std::to_string(row);
+          text += 'c';
+          text += std::to_string(column);
+        }
         return "Node(" + text + (n.on ? "=" : "<>") + std::to_string(n.value) + ")";
       });
 

@@ -424,7 +424,10 @@ class Checker {
 
   std::string node_name(const EvidenceNode& node) const {
     std::string text;
-    for (int cell : node.cells) text += (text.empty() ? "" : ",") + cell_name(geometry_, cell);
+    for (int cell : node.cells) {
+      if (!text.empty()) text += ',';
+      text += cell_name(geometry_, cell);
+    }
     return text + (node.on ? "=" : "<>") + std::to_string(node.value);
   }
   // Whether `cells` all lie in one unit.
