@@ -26,16 +26,17 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
 // beyond singles or a harder one needed), above it by the excess over the level's own cut (a
 // grade inside the band cannot cross its top, so only the score can). The
 // band then means "inside the level", and the climber's moves and cost work unchanged. The grade
-// and the hard steps come from one grading of the metric's path (second_dimension.hpp).
+// and the hard steps come from one grading of the metric's path (second_dimension.hpp), by a rater
+// made once per climb (not per move: it parses the settings).
 RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
   constexpr double kOutside = 0.05;  // a miss by a hair still lies clearly outside the band
   // The floor is not passed on: below a cut the position depends on the hard steps of the whole path
   // (RatingFunction allows ignoring it).
-  return [&chapter, settings](const Grid& puzzle, double /*floor*/, double ceiling) {
+  return [&chapter, rater = HardStepRater(settings)](const Grid& puzzle, double /*floor*/, double ceiling) {
     // Below a lower cut the position is under the grade, so a grade above the ceiling says nothing
     // of the position: the ceiling is kept only without one (RatingFunction's contract).
-    const PathRating rated = rate_with_hard_steps(
-        puzzle, settings, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
+    const PathRating rated =
+        rater.rate(puzzle, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
     const double grade = rated.rating.value;
     if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
     const double steps = *rated.hard_steps;
