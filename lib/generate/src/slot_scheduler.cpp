@@ -69,14 +69,32 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
                                       return metric.rate_between(puzzle, floor, ceiling).value;
                                     });
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
-  ClimbResult climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+  // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
+  // slot_bands; none for other levels), each but the last on a short budget, then the level's.
+  const std::vector<RatingBand> bands = slot_bands(planned, settings.target);
+  ClimbResult climbed;
+  std::int64_t spent = 0;
+  for (std::size_t k = 0; k < bands.size() && !climbed.reached; ++k) {
+    ClimbSettings part = settings;
+    part.band = bands[k];
+    if (k + 1 < bands.size()) {
+      part.max_restarts = kSlotWindowRestarts;
+      part.escalations = 0;
+    }
+    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), part, rate, seed);
+    spent += climbed.moves;
+  }
+  if (!climbed.reached) {
+    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed.moves += spent;
+  }
   // A slot's givens window from the archive's distribution (plan.hpp slot_givens) is a wish, not a
   // rule: when the climb cannot meet it, the slot climbs again to the level's whole givens range.
   if (!climbed.reached && settings.givens != planned.givens) {
     settings.givens = planned.givens;
-    const std::int64_t spent = climbed.moves;
+    const std::int64_t before = climbed.moves;
     climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
-    climbed.moves += spent;
+    climbed.moves += before;
   }
   return climbed;
 }
