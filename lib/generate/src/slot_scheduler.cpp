@@ -70,17 +70,15 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
                                     });
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
   // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
-  // slot_bands; none for other levels), each but the last on a short budget, then the level's.
+  // slot_bands; none for other levels), the window for one round of restarts (no escalation),
+  // then the level's.
   const std::vector<RatingBand> bands = slot_bands(planned, settings.target);
   ClimbResult climbed;
   std::int64_t spent = 0;
   for (std::size_t k = 0; k < bands.size() && !climbed.reached; ++k) {
     ClimbSettings part = settings;
     part.band = bands[k];
-    if (k + 1 < bands.size()) {
-      part.max_restarts = kSlotWindowRestarts;
-      part.escalations = 0;
-    }
+    if (k + 1 < bands.size()) part.escalations = 0;
     climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), part, rate, seed);
     spent += climbed.moves;
   }
