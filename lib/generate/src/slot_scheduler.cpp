@@ -84,8 +84,9 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   }
   if (!climbed.reached) {
     climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
-    climbed.moves += spent;
+    spent += climbed.moves;
   }
+  climbed.moves = spent;
   // A slot's givens window from the archive's distribution (plan.hpp slot_givens) is a wish, not a
   // rule: when the climb cannot meet it, the slot climbs again to the level's whole givens range.
   if (!climbed.reached && settings.givens != planned.givens) {
