@@ -127,8 +127,8 @@ std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t i
 // it meets first, mostly the harder technique, and cannot walk from there to the other part (the
 // puzzles between lie below the cut). So the target picks the part it lies in, and the slot climbs
 // first to the grades from that part's bottom to kSlotWindowReach above the target (one round of
-// restarts, no escalation: the part's rarer grades are a wish), then to the whole part. Empty for every other chapter (its band is one part), so their books do not
-// change.
+// restarts, no escalation: the part's rarer grades are a wish), then to the whole part. Empty for
+// every other chapter (its band is one part), so their books do not change.
 //   hard above medium's cut, band 2.6-4.4, medium's ending at 3.3:
 //   slot_bands(hard, 2.8)  // {2.6-3.05, 2.6-3.3}
 //   slot_bands(hard, 3.6)  // {3.35-3.85, 3.35-4.4}
