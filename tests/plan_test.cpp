@@ -91,6 +91,37 @@ TEST(Plan, LanguageIsACodeKeptInTheBook) {
   }
 }
 
+// A level above a cut (the synthetic loop's hard, above medium's cut on grade + hard steps):
+// each slot climbs first to the part of the level its target lies in, a window of grades from the
+// part's bottom to kSlotWindowReach above the target, then the whole part; the scheduler falls back
+// to the level's band. Levels without a lower cut have no parts.
+TEST(Plan, SlotBandsOfALevelAboveACutFollowTheTargetsPart) {
+  PlanChapter hard;
+  hard.band = RatingBand{2.6, 4.4};
+  EXPECT_TRUE(slot_bands(hard, 2.8).empty()) << "no cut below";
+  hard.cut_below = LevelCut{std::string(kHardStepsMeasure), 1.0, 7.3};
+  hard.top_below = 3.3;
+  const std::vector<RatingBand> steps = slot_bands(hard, 2.8);
+  ASSERT_EQ(steps.size(), 2U);
+  EXPECT_DOUBLE_EQ(steps[0].low, 2.6);
+  EXPECT_DOUBLE_EQ(steps[0].high, 2.8 + kSlotWindowReach);
+  EXPECT_EQ(steps[1], (RatingBand{2.6, 3.3}));
+  // The top of the level below is still its part; a window reaching past the part is the part.
+  EXPECT_EQ(slot_bands(hard, 3.3), (std::vector<RatingBand>{{2.6, 3.3}}));
+  const std::vector<RatingBand> grades = slot_bands(hard, 3.6);
+  ASSERT_EQ(grades.size(), 2U);
+  EXPECT_NEAR(grades[0].low, 3.35, 1e-12);
+  EXPECT_NEAR(grades[0].high, 3.6 + kSlotWindowReach, 1e-12);
+  EXPECT_NEAR(grades[1].low, 3.35, 1e-12);
+  EXPECT_DOUBLE_EQ(grades[1].high, 4.4);
+  EXPECT_EQ(slot_bands(hard, 4.4).size(), 1U);
+  // A level below's band that ends below or at the top of this one leaves one part: none.
+  hard.top_below = 2.5;
+  EXPECT_TRUE(slot_bands(hard, 2.8).empty());
+  hard.top_below = 4.4;
+  EXPECT_TRUE(slot_bands(hard, 2.8).empty());
+}
+
 TEST(Plan, ChapterGivensOverrideTheLevelsAndEachSizeHasItsOwn) {
   const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [
       {"level": "hard", "count": 2, "givens": [26, 27]}, {"level": "hard", "count": 2}]})",

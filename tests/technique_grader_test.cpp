@@ -607,6 +607,28 @@ TEST(TechniqueGrader, EveryDeductionAgreesWithTheSolutionOnCorpusSamples) {
   EXPECT_GE(checked, 280);
 }
 
+// The per-technique step counts a caller counts hard steps from without explaining (the climb's
+// slot rating): the same path as the explained one, in both orders, from singles to chains.
+TEST(TechniqueGrader, StepCountsWithoutExplainAreTheExplainedPaths) {
+  const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
+  int checked = 0;
+  for (const ChainOrder order : {ChainOrder::se, ChainOrder::invariant}) {
+    TechniqueOptions options;
+    options.order = order;
+    for (std::size_t i = 3; i < se_rated.size(); i += 97, ++checked) {
+      const TechniqueGrade counted = grade_techniques(se_rated[i], options);
+      const TechniqueGrade path = explained(se_rated[i], options);
+      std::array<int, kTechniqueCount> expected{};
+      for (const TechniqueStep& step : path.steps) ++expected[static_cast<std::size_t>(step.technique)];
+      EXPECT_TRUE(counted.steps.empty());
+      EXPECT_EQ(counted.steps_by_technique, expected) << to_line(se_rated[i]);
+      EXPECT_EQ(path.steps_by_technique, expected) << to_line(se_rated[i]);
+      EXPECT_EQ(counted.step_count, static_cast<int>(path.steps.size())) << to_line(se_rated[i]);
+    }
+  }
+  EXPECT_GE(checked, 150);
+}
+
 TEST(TechniqueGrader, InvariantUnderTransforms) {
   const auto se_rated = load_corpus(corpus_path("se-rated.txt"));
   Rng rng(2024);

@@ -353,6 +353,19 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt) {
   return chapter.band->low + unit * (chapter.band->high - chapter.band->low);
 }
 
+std::vector<RatingBand> slot_bands(const PlanChapter& chapter, double target) {
+  if (!chapter.cut_below || !chapter.band) return {};
+  const RatingBand& band = *chapter.band;
+  // Grades come in tenths: the part above the level below's band starts half a tenth above it.
+  constexpr double kHalfTenth = 0.05;
+  if (!(band.low <= chapter.top_below && chapter.top_below + kHalfTenth < band.high)) return {};
+  const RatingBand part = target <= chapter.top_below + 1e-9 ? RatingBand{band.low, chapter.top_below}
+                                                              : RatingBand{chapter.top_below + kHalfTenth, band.high};
+  const RatingBand window{part.low, std::min(part.high, target + kSlotWindowReach)};
+  if (window == part || window.high < window.low) return {part};
+  return {window, part};
+}
+
 std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t index, int attempt) {
   if (chapter.givens_given || !chapter.distribution || chapter.distribution->givens.empty() || !chapter.givens)
     return chapter.givens;

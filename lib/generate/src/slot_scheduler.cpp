@@ -26,16 +26,17 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
 // beyond singles or a harder one needed), above it by the excess over the level's own cut (a
 // grade inside the band cannot cross its top, so only the score can). The
 // band then means "inside the level", and the climber's moves and cost work unchanged. The grade
-// and the hard steps come from one grading of the metric's path (second_dimension.hpp).
+// and the hard steps come from one grading of the metric's path (second_dimension.hpp), by a rater
+// made once per climb (not per move: it parses the settings).
 RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
   constexpr double kOutside = 0.05;  // a miss by a hair still lies clearly outside the band
   // The floor is not passed on: below a cut the position depends on the hard steps of the whole path
   // (RatingFunction allows ignoring it).
-  return [&chapter, settings](const Grid& puzzle, double /*floor*/, double ceiling) {
+  return [&chapter, rater = HardStepRater(settings)](const Grid& puzzle, double /*floor*/, double ceiling) {
     // Below a lower cut the position is under the grade, so a grade above the ceiling says nothing
     // of the position: the ceiling is kept only without one (RatingFunction's contract).
-    const PathRating rated = rate_with_hard_steps(
-        puzzle, settings, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
+    const PathRating rated =
+        rater.rate(puzzle, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
     const double grade = rated.rating.value;
     if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
     const double steps = *rated.hard_steps;
@@ -68,14 +69,31 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
                                       return metric.rate_between(puzzle, floor, ceiling).value;
                                     });
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
-  ClimbResult climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+  // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
+  // slot_bands; none for other levels), the window for one round of restarts (no escalation),
+  // then the level's.
+  const std::vector<RatingBand> bands = slot_bands(planned, settings.target);
+  ClimbResult climbed;
+  std::int64_t spent = 0;
+  for (std::size_t k = 0; k < bands.size() && !climbed.reached; ++k) {
+    ClimbSettings part = settings;
+    part.band = bands[k];
+    if (k + 1 < bands.size()) part.escalations = 0;
+    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), part, rate, seed);
+    spent += climbed.moves;
+  }
+  if (!climbed.reached) {
+    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    spent += climbed.moves;
+  }
+  climbed.moves = spent;
   // A slot's givens window from the archive's distribution (plan.hpp slot_givens) is a wish, not a
   // rule: when the climb cannot meet it, the slot climbs again to the level's whole givens range.
   if (!climbed.reached && settings.givens != planned.givens) {
     settings.givens = planned.givens;
-    const std::int64_t spent = climbed.moves;
+    const std::int64_t before = climbed.moves;
     climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
-    climbed.moves += spent;
+    climbed.moves += before;
   }
   return climbed;
 }

@@ -28,19 +28,51 @@ std::string format_number(double value) {
   return std::string(buffer, end);
 }
 
+double beyond_score_of(const MetricSettings& settings) {
+  const auto beyond = settings.find("beyond");
+  if (beyond == settings.end()) return 11.0;
+  const std::string& text = beyond->second;
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || !(value > 0) || !std::isfinite(value))
+    metric_fail("beyond: expected a positive number, got \"" + text + "\"");
+  return value;
+}
+
+MetricRating rating_of(const TechniqueGrade& grade, double beyond_score) {
+  MetricRating rating;
+  rating.value = grade.beyond() ? beyond_score : grade.grade;
+  rating.capped_runs = grade.beyond() ? 1 : 0;
+  rating.solved = grade.solved();
+  rating.work = grade.work;
+  return rating;
+}
+
+// The metric's rate_between, with the hard steps of the same path (counted by the grader, no
+// step list): one grading for both.
+PathRating rate_path(const Grid& puzzle, TechniqueOptions options, double beyond_score, double floor,
+                     double ceiling) {
+  // A puzzle beyond the ladder rates beyond_score: the grader's ceiling is exact only below it.
+  if (ceiling < beyond_score) options.ceiling = ceiling;
+  options.floor = floor;
+  const TechniqueGrade grade = grade_techniques(puzzle, options);
+  PathRating result;
+  if (grade.solved()) result.hard_steps = hard_step_count(grade);
+  if (!grade.above_ceiling() && !grade.below_floor()) {
+    result.rating = rating_of(grade, beyond_score);
+    return result;
+  }
+  result.rating.value = grade.grade;
+  result.rating.capped_runs = grade.above_ceiling() ? 1 : 0;
+  result.rating.solved = false;
+  result.rating.work = grade.work;
+  return result;
+}
+
 class TechniqueMetric final : public RatingMetric {
  public:
-  explicit TechniqueMetric(const MetricSettings& settings) : options_(parse_technique_settings(settings)) {
-    const auto beyond = settings.find("beyond");
-    if (beyond != settings.end()) {
-      const std::string& text = beyond->second;
-      double value = 0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc{} || end != text.data() + text.size() || !(value > 0) || !std::isfinite(value))
-        metric_fail("beyond: expected a positive number, got \"" + text + "\"");
-      beyond_score_ = value;
-    }
-  }
+  explicit TechniqueMetric(const MetricSettings& settings)
+      : options_(parse_technique_settings(settings)), beyond_score_(beyond_score_of(settings)) {}
 
   std::string_view name() const override { return kMetricName; }
   int runs() const override { return 1; }
@@ -52,47 +84,18 @@ class TechniqueMetric final : public RatingMetric {
             {"runs", "1"}};
   }
   MetricRating rate(const Grid& puzzle) const override {
-    return rating_of(grade_techniques(puzzle, options_));
+    return rating_of(grade_techniques(puzzle, options_), beyond_score_);
   }
   MetricRating rate_up_to(const Grid& puzzle, double ceiling) const override {
     return rate_between(puzzle, -std::numeric_limits<double>::infinity(), ceiling);
   }
   MetricRating rate_between(const Grid& puzzle, double floor, double ceiling) const override {
-    return rate_path(puzzle, floor, ceiling, false).rating;
-  }
-  // rate_between with the graded path kept (explain) for its hard steps: one grading for both.
-  PathRating rate_path(const Grid& puzzle, double floor, double ceiling, bool explain) const {
-    TechniqueOptions options = options_;
-    options.explain = explain;
-    // A puzzle beyond the ladder rates beyond_score_: the grader's ceiling is exact only below it.
-    if (ceiling < beyond_score_) options.ceiling = ceiling;
-    options.floor = floor;
-    const TechniqueGrade grade = grade_techniques(puzzle, options);
-    PathRating result;
-    if (grade.solved() && explain) result.hard_steps = hard_step_count(grade);
-    if (!grade.above_ceiling() && !grade.below_floor()) {
-      result.rating = rating_of(grade);
-      return result;
-    }
-    result.rating.value = grade.grade;
-    result.rating.capped_runs = grade.above_ceiling() ? 1 : 0;
-    result.rating.solved = false;
-    result.rating.work = grade.work;
-    return result;
+    return rate_path(puzzle, options_, beyond_score_, floor, ceiling).rating;
   }
 
  private:
-  MetricRating rating_of(const TechniqueGrade& grade) const {
-    MetricRating rating;
-    rating.value = grade.beyond() ? beyond_score_ : grade.grade;
-    rating.capped_runs = grade.beyond() ? 1 : 0;
-    rating.solved = grade.solved();
-    rating.work = grade.work;
-    return rating;
-  }
-
   TechniqueOptions options_;
-  double beyond_score_ = 11.0;
+  double beyond_score_;
 };
 
 }  // namespace
@@ -164,12 +167,21 @@ bool is_single_step(Technique technique) {
 }
 
 int hard_step_count(const TechniqueGrade& grade) {
-  return static_cast<int>(std::count_if(grade.steps.begin(), grade.steps.end(),
-                                        [](const TechniqueStep& step) { return !is_single_step(step.technique); }));
+  int count = 0;
+  for (int t = 0; t < kTechniqueCount; ++t)
+    if (!is_single_step(static_cast<Technique>(t))) count += grade.steps_by_technique[static_cast<std::size_t>(t)];
+  return count;
+}
+
+HardStepRater::HardStepRater(const MetricSettings& settings)
+    : options_(parse_technique_settings(settings)), beyond_score_(beyond_score_of(settings)) {}
+
+PathRating HardStepRater::rate(const Grid& puzzle, double ceiling) const {
+  return rate_path(puzzle, options_, beyond_score_, -std::numeric_limits<double>::infinity(), ceiling);
 }
 
 PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings, double ceiling) {
-  return TechniqueMetric(settings).rate_path(puzzle, -std::numeric_limits<double>::infinity(), ceiling, true);
+  return HardStepRater(settings).rate(puzzle, ceiling);
 }
 
 }  // namespace sudoku

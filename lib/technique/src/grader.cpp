@@ -323,6 +323,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
           }
           board.place(layout, placed.cell, placed.digit);
           ++result.step_count;
+          ++result.steps_by_technique[static_cast<std::size_t>(single.technique)];
         }
         if (!consistent) {
           result.outcome = GradeOutcome::contradiction;
@@ -388,6 +389,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       }
       if (!effective) continue;
       ++result.step_count;
+      ++result.steps_by_technique[static_cast<std::size_t>(step.technique)];
       if (options.explain) {
         result.steps.push_back(public_step(step));
         result.steps.back().round = round;

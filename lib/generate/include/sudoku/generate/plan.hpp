@@ -120,6 +120,21 @@ double slot_target(const PlanChapter& chapter, std::size_t index, int attempt = 
 inline constexpr int kSlotGivensReach = 1;
 std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t index, int attempt = 0);
 
+// The bands slot `target` of `chapter` climbs to in turn before the level's own band (the
+// scheduler falls back to it), for a chapter whose level lies above a cut (PlanChapter::cut_below).
+// Such a level is reached two ways: at the grades of the level below with more steps beyond singles
+// than its cut allows, or at a grade above the level below's band. A climb enters it by whichever
+// it meets first, mostly the harder technique, and cannot walk from there to the other part (the
+// puzzles between lie below the cut). So the target picks the part it lies in, and the slot climbs
+// first to the grades from that part's bottom to kSlotWindowReach above the target (one round of
+// restarts, no escalation: the part's rarer grades are a wish), then to the whole part. Empty for
+// every other chapter (its band is one part), so their books do not change.
+//   hard above medium's cut, band 2.6-4.4, medium's ending at 3.3:
+//   slot_bands(hard, 2.8)  // {2.6-3.05, 2.6-3.3}
+//   slot_bands(hard, 3.6)  // {3.35-3.85, 3.35-4.4}
+inline constexpr double kSlotWindowReach = 0.25;
+std::vector<RatingBand> slot_bands(const PlanChapter& chapter, double target);
+
 // Which optional top-level keys the plan file gave (the rest took their defaults).
 struct PlanKeysGiven {
   bool author = false;

@@ -9,14 +9,17 @@
 //
 // Contract:
 //   - is_single_step(t): true for the single and direct techniques above, false for the rest.
-//   - hard_step_count(grade): the steps of grade.steps (graded with TechniqueOptions::explain) that
-//     are not single steps; 0 for a path without steps.
-//   - rate_with_hard_steps: one grading gives both the "technique" metric's rating (as its
-//     rate_up_to: "beyond" as the metric's beyond value, marked a lower bound; above `ceiling` a
-//     lower bound above it) and the hard steps of the same path (absent unless solved).
-//     `settings` are the metric's (technique_metric_options); InputError when malformed.
+//   - hard_step_count(grade): the steps of the path that are not single steps, from the grade's
+//     steps_by_technique (kept with or without TechniqueOptions::explain); 0 for a path without steps.
+//   - HardStepRater: one grading gives both the "technique" metric's rating (as its rate_up_to:
+//     "beyond" as the metric's beyond value, marked a lower bound; above `ceiling` a lower bound
+//     above it) and the hard steps of the same path (absent unless solved), graded without a
+//     step list. Made once from the metric's settings (technique_metric_options; InputError when
+//     malformed), so a caller that rates every move of a climb parses them once; thread-safe.
+//   - rate_with_hard_steps: the same for one puzzle.
 //
-//   const auto rated = sudoku::rate_with_hard_steps(puzzle, {{"order", "invariant"}});
+//   const HardStepRater rater({{"order", "invariant"}});
+//   const auto rated = rater.rate(puzzle);
 //   double score = rated.rating.value + 0.1 * rated.hard_steps.value_or(0);
 #pragma once
 
@@ -36,6 +39,16 @@ struct PathRating {
   MetricRating rating;
   std::optional<int> hard_steps;  // when the path solved the puzzle
 };
+class HardStepRater {
+ public:
+  explicit HardStepRater(const MetricSettings& settings);
+  PathRating rate(const Grid& puzzle, double ceiling = std::numeric_limits<double>::infinity()) const;
+
+ private:
+  TechniqueOptions options_;
+  double beyond_score_;
+};
+
 PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings,
                                 double ceiling = std::numeric_limits<double>::infinity());
 

@@ -20,6 +20,7 @@
 //   if (g.solved()) std::printf("%s %s\n", format_grade(g).c_str(), describe_hardest(g).c_str());
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -42,6 +43,9 @@ struct TechniqueGrade {
   Technique hardest = Technique::full_house;  // technique of that step
   int step_count = 0;                         // steps applied (each placement or pattern counts once)
   std::vector<TechniqueStep> steps;           // the path, when TechniqueOptions::explain
+  // The steps applied of each technique (indexed by Technique), explained or not: a caller that
+  // only counts the path's steps (the hard steps, second_dimension.hpp) needs no step list.
+  std::array<int, kTechniqueCount> steps_by_technique{};
   std::uint64_t work = 0;                     // pattern searches and chain propagations, for throughput
   // What the path did not depend on (see grade_carries_over): order_free — no forcing-chain rung
   // (Nishio and up) was searched and no search started while the grade came from a chain family,
