@@ -26,13 +26,6 @@ namespace {
 
 using Cells = std::set<int>;
 
-// The techniques whose steps must carry evidence (docs/explanations.md): all but the forcing
-// chains of the dynamic (+) and nested levels, and (order-free engine) of every level.
-bool needs_evidence(const TechniqueStep& step, ChainOrder order) {
-  if (order == ChainOrder::invariant && step.technique >= Technique::multiple_forcing_chain) return false;
-  return step.technique != Technique::dynamic_forcing_chain_plus && step.technique != Technique::nested_forcing_chain;
-}
-
 bool strong_link_family(Technique technique) {
   return technique == Technique::two_strong_links || technique == Technique::three_strong_links ||
          technique == Technique::four_strong_links || technique == Technique::five_strong_links ||
@@ -41,13 +34,15 @@ bool strong_link_family(Technique technique) {
 
 class Checker {
  public:
-  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step,
-          ChainOrder order = ChainOrder::se)
-      : geometry_(puzzle.geometry()), board_(board), step_(step), evidence_(step.evidence), order_(order) {}
+  // Every step of every technique must carry evidence (docs/explanations.md).
+  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step)
+      : Checker(puzzle.geometry(), board, step) {}
+  Checker(const Geometry& geometry, const PencilBoard& board, const TechniqueStep& step)
+      : geometry_(geometry), board_(board), step_(step), evidence_(step.evidence) {}
 
   // "" when the evidence holds and the step follows from it, else what is wrong.
   std::string check() {
-    if (evidence_.empty()) return needs_evidence(step_, order_) ? "no evidence" : "";
+    if (evidence_.empty()) return "no evidence";
     for (const CellValue& at : evidence_.candidates)
       if (!board_.has(at.cell, at.value)) return "candidate " + name(at) + " is not on the board";
     if (!evidence_.branches.empty()) return branches();
@@ -449,9 +444,10 @@ class Checker {
       if (!board_.has(cell, node.value)) return "node " + node_name(node) + " is not on the board";
     if (node.cells.size() > 1 && !one_unit(node.cells)) return "group " + node_name(node) + " is not in one unit";
     if (i == 0) return node.parents.empty() ? "" : "the assumption has parents";
-    if (node.parents.empty()) return "node " + node_name(node) + " follows from nothing";
+    if (node.parents.empty() && node.rule == NodeRule::link) return "node " + node_name(node) + " follows from nothing";
     for (int parent : node.parents)
       if (parent < 0 || static_cast<std::size_t>(parent) >= i) return "a parent comes after its node";
+    if (node.rule != NodeRule::link) return pattern_fault(branch, node);
     const auto parent = [&](int k) -> const EvidenceNode& { return branch.nodes[static_cast<std::size_t>(k)]; };
     if (node.on) {
       Cells off_places;             // cells of off parents of the node's value
@@ -485,6 +481,129 @@ class Checker {
     return "no weak link into " + node_name(node);
   }
 
+  // The board as `facts` leave it: off facts' candidates gone, on facts' values placed (single cells).
+  PencilBoard after(const std::vector<const EvidenceNode*>& facts) const {
+    PencilBoard thinned = board_;
+    for (const EvidenceNode* fact : facts)
+      for (int cell : fact->cells) {
+        const auto at = static_cast<std::size_t>(cell);
+        if (!fact->on) {
+          thinned.candidates[at] &= ~(1U << (fact->value - 1));
+        } else if (fact->cells.size() == 1) {
+          thinned.values[at] = fact->value;
+          thinned.candidates[at] = 0;
+        }
+      }
+    return thinned;
+  }
+  std::vector<const EvidenceNode*> parents_of(const EvidenceBranch& branch, const EvidenceNode& node) const {
+    std::vector<const EvidenceNode*> facts;
+    for (int k : node.parents) facts.push_back(&branch.nodes[static_cast<std::size_t>(k)]);
+    return facts;
+  }
+  // The cage's fillings on `board` (values placed there count as placed): cell by cell, value by value.
+  std::vector<std::vector<int>> fillings_on(const PencilBoard& board, int cage, std::vector<int>& cells) const {
+    const Checker on(geometry_, board, step_);
+    const CageOpen open = on.cage_open(cage);
+    cells = open.cells;
+    std::vector<std::vector<int>> all;
+    on.cage_fillings(open, [&](const std::vector<int>& values) { all.push_back(values); });
+    return all;
+  }
+  // Whether `board` has a solution (plain rules: the houses of the geometry), by backtracking on
+  // the open cell with the fewest candidates.
+  bool solvable(PencilBoard board) const {
+    int best = -1;
+    for (std::size_t cell = 0; cell < board.values.size(); ++cell) {
+      if (board.values[cell] != 0) continue;
+      if (board.candidates[cell] == 0) return false;
+      if (best < 0 || std::popcount(board.candidates[cell]) < std::popcount(board.candidates[static_cast<std::size_t>(best)]))
+        best = static_cast<int>(cell);
+    }
+    if (best < 0) return true;
+    for (std::uint32_t rest = board.candidates[static_cast<std::size_t>(best)]; rest != 0; rest &= rest - 1) {
+      PencilBoard next = board;
+      place_on(next, best, std::countr_zero(rest) + 1);
+      if (solvable(std::move(next))) return true;
+    }
+    return false;
+  }
+  void place_on(PencilBoard& board, int cell, int value) const {
+    board.values[static_cast<std::size_t>(cell)] = value;
+    board.candidates[static_cast<std::size_t>(cell)] = 0;
+    for (int peer : geometry_.peers(cell)) board.candidates[static_cast<std::size_t>(peer)] &= ~(1U << (value - 1));
+  }
+
+  // A node made by a pattern (NodeRule), checked from the pattern's definition on the board its
+  // parents leave.
+  std::string pattern_fault(const EvidenceBranch& branch, const EvidenceNode& node) const {
+    if (node.cells.size() != 1) return "a pattern's node on a group";
+    const int cell = node.cells.front();
+    const std::uint32_t bit = 1U << (node.value - 1);
+    const std::vector<const EvidenceNode*> facts = parents_of(branch, node);
+    const PencilBoard thinned = after(facts);
+    const auto unit_ok = [&] { return node.unit >= 0 && static_cast<std::size_t>(node.unit) < geometry_.units().size(); };
+    switch (node.rule) {
+      case NodeRule::intersection: {
+        if (node.on || !unit_ok()) return "an intersection's node must be off, with a unit";
+        const Cells members = unit_cells(node.unit);
+        if (members.count(cell)) return "an intersection's node lies in its own unit";
+        Cells left;
+        for (int at : members)
+          if (thinned.has(at, node.value)) left.insert(at);
+        if (left.empty() || left != Cells(node.pattern.begin(), node.pattern.end()))
+          return "the pattern is not the value's places left in " + std::to_string(node.unit);
+        for (int other : geometry_.units_of(cell))
+          if (within(left, unit_cells(other))) return "";
+        return "the places left in the unit do not lie in a house of " + node_name(node);
+      }
+      case NodeRule::naked_subset: {
+        if (node.on || !unit_ok() || node.pattern.empty()) return "a naked subset's node must be off, with a unit and cells";
+        const Cells members = unit_cells(node.unit);
+        std::uint32_t together = 0;
+        for (int at : node.pattern) {
+          if (!members.count(at) || at == cell || thinned.values[static_cast<std::size_t>(at)] != 0)
+            return "a subset cell outside its unit, placed, or the node's own";
+          together |= thinned.candidates[static_cast<std::size_t>(at)];
+        }
+        if (!members.count(cell)) return "a naked subset's node outside its unit";
+        if (std::popcount(together) != static_cast<int>(node.pattern.size()) || (together & bit) == 0)
+          return "the subset cells do not keep as many values as cells, the node's among them";
+        return "";
+      }
+      case NodeRule::cage: {
+        if (node.cage < 0 || static_cast<std::size_t>(node.cage) >= geometry_.cages().size()) return "a cage rule without its cage";
+        std::vector<int> open;
+        const std::vector<std::vector<int>> fillings = fillings_on(thinned, node.cage, open);
+        const auto at = std::find(open.begin(), open.end(), cell);
+        const auto in_cage = static_cast<std::size_t>(at - open.begin());
+        if (fillings.empty()) return "the cage has no filling left: a contradiction, not a node";
+        for (const std::vector<int>& values : fillings) {
+          if (at != open.end()) {
+            if ((values[in_cage] == node.value) != node.on) return "a filling of the cage " + std::string(node.on ? "leaves out " : "keeps ") + node_name(node);
+            continue;
+          }
+          if (node.on) return "a cage rule's on node outside the cage's open cells";
+          bool seen = false;
+          for (std::size_t k = 0; k < values.size(); ++k) seen = seen || (values[k] == node.value && sees(open[k], cell));
+          if (!seen) return "a filling of the cage puts " + std::to_string(node.value) + " where " + node_name(node) + " does not see it";
+        }
+        return "";
+      }
+      case NodeRule::chain: {
+        if (node.on) return "an inner chain's node must be off";
+        for (const EvidenceNode* fact : facts)
+          if (fact->on) return "an inner chain's parents must be off";
+        PencilBoard with = thinned;
+        place_on(with, cell, node.value);
+        return solvable(with) ? "the board the parents leave has a solution with " + node_name(node) : "";
+      }
+      case NodeRule::link:
+        break;
+    }
+    return "unknown node rule";
+  }
+
   // Nodes that cannot all hold: a candidate on and off; one value on in two cells that see each
   // other, or two values on in one cell; every candidate of a cell, or every place of a value in a
   // unit (without it placed), off.
@@ -500,13 +619,22 @@ class Checker {
     }
     Cells off_cells;
     std::uint32_t off_values = 0;
+    bool all_off = true;
     for (const EvidenceNode* node : ends) {
-      if (node->on || node->value != ends.front()->value) off_values = ~0U;
+      all_off = all_off && !node->on;
       off_cells.insert(node->cells.front());
       off_values |= 1U << (node->value - 1);
     }
-    if (off_cells.size() == 1 && off_values != ~0U && (mask(*off_cells.begin()) & ~off_values) == 0) return true;
-    if (off_values == ~0U || std::popcount(off_values) != 1) return false;
+    if (all_off && off_cells.size() == 1 && (mask(*off_cells.begin()) & ~off_values) == 0) return true;
+    // Facts of one cage's cells that leave it no filling.
+    const int cage = geometry_.cage_of(ends.front()->cells.front());
+    if (cage >= 0 && std::all_of(ends.begin(), ends.end(), [&](const EvidenceNode* node) {
+          return geometry_.cage_of(node->cells.front()) == cage;
+        })) {
+      std::vector<int> open;
+      if (fillings_on(after(ends), cage, open).empty()) return true;
+    }
+    if (!all_off || std::popcount(off_values) != 1) return false;
     const int value = ends.front()->value;
     for (int unit : geometry_.units_of(ends.front()->cells.front())) {
       bool placed = false;
@@ -536,14 +664,17 @@ class Checker {
     const EvidenceBranch& first = evidence_.branches.front();
     const EvidenceNode& assumed = first.nodes.front();
     if (assumed.cells.size() != 1) return "an assumption on a group";
-    // A contradiction: the assumption is false.
+    // A contradiction: the assumption is false. (One branch ending in one node that does not
+    // clash: a cell's only candidate, the forcing chain of one assumption.)
     if (evidence_.branches.size() == 1) {
       std::vector<const EvidenceNode*> ends;
       for (int end : first.ends) ends.push_back(&first.nodes[static_cast<std::size_t>(end)]);
-      if (ends.size() < 2 || !contradictory(ends)) return "the branch's ends do not contradict each other";
-      EvidenceNode opposite = assumed;
-      opposite.on = !assumed.on;
-      return deduces(opposite, "refuted");
+      if (contradictory(ends)) {
+        EvidenceNode opposite = assumed;
+        opposite.on = !assumed.on;
+        return deduces(opposite, "refuted");
+      }
+      if (ends.size() != 1) return "the branch's ends do not contradict each other";
     }
     // A forcing chain: every branch ends in one fact, and the assumptions cover every case.
     const EvidenceNode* conclusion = nullptr;
@@ -1008,7 +1139,6 @@ class Checker {
   const PencilBoard& board_;
   const TechniqueStep& step_;
   const StepEvidence& evidence_;
-  ChainOrder order_;
 };
 
 struct Tally {
@@ -1035,7 +1165,7 @@ void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string
               : step.evidence.branches.size() == 1 ? " (contradiction)"
                                                      : " (forcing)";
       (step.evidence.empty() ? tally.without : tally.with)[id]++;
-      const std::string fault = Checker(puzzle, boards[i], step, order).check();
+      const std::string fault = Checker(puzzle, boards[i], step).check();
       ASSERT_EQ(fault, "") << corpus << " " << to_line(puzzle) << " step " << i << ": "
                            << format_step(puzzle.geometry(), step);
     }
