@@ -510,21 +510,36 @@ class Checker {
     on.cage_fillings(open, [&](const std::vector<int>& values) { all.push_back(values); });
     return all;
   }
-  // Whether `board` has a solution (plain rules: the houses of the geometry), by backtracking on
-  // the open cell with the fewest candidates.
-  bool solvable(PencilBoard board) const {
-    int best = -1;
-    for (std::size_t cell = 0; cell < board.values.size(); ++cell) {
-      if (board.values[cell] != 0) continue;
-      if (board.candidates[cell] == 0) return false;
-      if (best < 0 || std::popcount(board.candidates[cell]) < std::popcount(board.candidates[static_cast<std::size_t>(best)]))
-        best = static_cast<int>(cell);
-    }
-    if (best < 0) return true;
-    for (std::uint32_t rest = board.candidates[static_cast<std::size_t>(best)]; rest != 0; rest &= rest - 1) {
-      PencilBoard next = board;
-      place_on(next, best, std::countr_zero(rest) + 1);
-      if (solvable(std::move(next))) return true;
+  // Whether placing `value` in `cell` on `board` and then naked and hidden singles, to the end,
+  // leave a cell without candidates or a house without a place for a value it lacks.
+  bool refuted_by_singles(PencilBoard board, int cell, int value) const {
+    if (!board.has(cell, value)) return true;
+    place_on(board, cell, value);
+    for (bool placed = true; placed;) {
+      placed = false;
+      for (std::size_t at = 0; at < board.values.size(); ++at) {
+        if (board.values[at] != 0) continue;
+        if (board.candidates[at] == 0) return true;
+        if (std::popcount(board.candidates[at]) == 1) {
+          place_on(board, static_cast<int>(at), std::countr_zero(board.candidates[at]) + 1);
+          placed = true;
+        }
+      }
+      for (const auto& unit : geometry_.units())
+        for (int v = 1; v <= geometry_.size(); ++v) {
+          int places = 0, last = -1;
+          bool there = false;
+          for (int at : unit) {
+            there = there || board.values[static_cast<std::size_t>(at)] == v;
+            if (board.has(at, v)) ++places, last = at;
+          }
+          if (there) continue;
+          if (places == 0) return true;
+          if (places == 1) {
+            place_on(board, last, v);
+            placed = true;
+          }
+        }
     }
     return false;
   }
@@ -591,12 +606,15 @@ class Checker {
         return "";
       }
       case NodeRule::chain: {
+        // The inner rule is static chains and cycles: from the node assumed true, each strong link
+        // is a naked or hidden single on the board the parents leave, so singles reach a
+        // contradiction (a brute-force search would not do: on a puzzle with one solution it
+        // refutes every wrong candidate, whatever the parents).
         if (node.on) return "an inner chain's node must be off";
         for (const EvidenceNode* fact : facts)
           if (fact->on) return "an inner chain's parents must be off";
-        PencilBoard with = thinned;
-        place_on(with, cell, node.value);
-        return solvable(with) ? "the board the parents leave has a solution with " + node_name(node) : "";
+        return refuted_by_singles(thinned, cell, node.value) ? ""
+                   : "singles from " + node_name(node) + " on the board the parents leave meet no contradiction";
       }
       case NodeRule::link:
         break;
@@ -1143,6 +1161,7 @@ class Checker {
 
 struct Tally {
   std::map<std::string, int> with, without;
+  std::map<std::string, int> rules;  // branch nodes by NodeRule
 };
 
 // Grades every puzzle explained and checks each step; counts the steps per technique.
@@ -1165,6 +1184,8 @@ void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string
               : step.evidence.branches.size() == 1 ? " (contradiction)"
                                                      : " (forcing)";
       (step.evidence.empty() ? tally.without : tally.with)[id]++;
+      for (const EvidenceBranch& branch : step.evidence.branches)
+        for (const EvidenceNode& node : branch.nodes) tally.rules[node_rule_id(node.rule)]++;
       const std::string fault = Checker(puzzle, boards[i], step).check();
       ASSERT_EQ(fault, "") << corpus << " " << to_line(puzzle) << " step " << i << ": "
                            << format_step(puzzle.geometry(), step);
@@ -1175,6 +1196,7 @@ void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string
 void print(const Tally& tally) {
   for (const auto& [id, count] : tally.with) std::printf("  with evidence     %-28s %d\n", id.c_str(), count);
   for (const auto& [id, count] : tally.without) std::printf("  without evidence  %-28s %d\n", id.c_str(), count);
+  for (const auto& [rule, count] : tally.rules) std::printf("  branch nodes by   %-28s %d\n", rule.c_str(), count);
 }
 
 std::vector<Grid> every_nth(const std::vector<Grid>& all, std::size_t n) {
@@ -1223,15 +1245,39 @@ TEST(StepEvidence, HoldsOnTheBoardForKillerSample) {
   Tally tally;
   check_all(killer_sample(), tally, "killer-sample");
   print(tally);
-  for (const char* id : {"cage-combination", "innie-outie"}) EXPECT_GT(tally.with[id], 0) << id;
+  for (const char* id : {"cage-combination", "innie-outie", "dynamic-forcing-chain-plus (contradiction)"})
+    EXPECT_GT(tally.with[id], 0) << id;
+  // The dynamic (+) branches read cages and apply intersections and naked pairs.
+  for (const char* rule : {"cage", "intersection", "naked-subset"}) EXPECT_GT(tally.rules[rule], 0) << rule;
+}
+
+// The order-free engine on Killer boards: its dynamic branches read cages at every level.
+TEST(StepEvidence, HoldsOnTheBoardForKillerSampleInvariantOrder) {
+  Tally tally;
+  check_all(killer_sample(), tally, "killer-sample", ChainOrder::invariant);
+  print(tally);
+  EXPECT_GT(tally.with["dynamic-forcing-chain (contradiction)"], 0);
+  EXPECT_GT(tally.rules["cage"], 0);
+}
+
+// The hardest corpus is where the nested level (9.5+) is: its branches run inner chains.
+TEST(StepEvidence, HoldsOnTheBoardForHardest) {
+  Tally tally;
+  check_all(testing::load_corpus(testing::corpus_path("hardest.txt")), tally, "hardest");
+  print(tally);
+  EXPECT_GT(tally.with["nested-forcing-chain (contradiction)"] + tally.with["nested-forcing-chain (forcing)"], 0);
+  for (const char* rule : {"chain", "intersection"}) EXPECT_GT(tally.rules[rule], 0) << rule;
 }
 
 // The checker is not a tautology: each kind of corruption of real evidence is caught. The
-// se-rated sample and the first 20 top95 puzzles (their forcing chains, Nishio, grouped chains).
+// se-rated sample and the first 20 top95 puzzles (their forcing chains, Nishio, grouped chains),
+// the Killer sample and the hardest corpus (the dynamic (+) and nested branches' pattern nodes).
 TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
   std::vector<Grid> puzzles = every_nth(testing::load_corpus(testing::corpus_path("se-rated.txt")), 40);
   const std::vector<Grid> top95 = testing::load_corpus(testing::corpus_path("top95.txt"));
   puzzles.insert(puzzles.end(), top95.begin(), top95.begin() + 20);
+  for (const std::vector<Grid>& more : {killer_sample(), testing::load_corpus(testing::corpus_path("hardest.txt"))})
+    puzzles.insert(puzzles.end(), more.begin(), more.end());
   TechniqueOptions options;
   options.explain = true;
   std::map<std::string, int> caught;
@@ -1328,18 +1374,23 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
       }
       if (!step.evidence.branches.empty()) {
         // A link dropped: the node with the most parents loses one (an off node its only one).
+        // (Links only: a pattern's node may rest on more facts than its pattern needs, as an inner
+        // chain's on every removal so far.)
         rejects("link dropped", [](StepEvidence& e) {
           EvidenceNode* most = nullptr;
           for (EvidenceBranch& branch : e.branches)
             for (EvidenceNode& node : branch.nodes)
-              if (most == nullptr || node.parents.size() > most->parents.size()) most = &node;
-          most->parents.pop_back();
+              if (node.rule == NodeRule::link && (most == nullptr || node.parents.size() > most->parents.size()))
+                most = &node;
+          if (most != nullptr && !most->parents.empty()) most->parents.pop_back();
         });
         // A node in the middle moved to a cell far from it and from its parents: its links no
         // longer hold.
         rejects("node moved", [&](StepEvidence& e) {
           EvidenceBranch& branch = e.branches.front();
-          EvidenceNode& node = branch.nodes[branch.nodes.size() / 2];
+          std::size_t middle = branch.nodes.size() / 2;
+          while (middle + 1 < branch.nodes.size() && branch.nodes[middle].rule != NodeRule::link) ++middle;
+          EvidenceNode& node = branch.nodes[middle];
           std::vector<int> near = node.cells;
           for (int parent : node.parents)
             for (int cell : branch.nodes[static_cast<std::size_t>(parent)].cells) near.push_back(cell);
@@ -1354,14 +1405,42 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
             }
           }
         });
-        // The conclusion is another node: a branch ends earlier.
+        // The conclusion is another node: a branch ends earlier. (A contradiction's ends are cut
+        // to the assumption: an earlier node may clash as well, as a bivalue cell's two values
+        // both off.)
         rejects("wrong end", [](StepEvidence& e) {
           EvidenceBranch& branch = e.branches.back();
+          if (e.branches.size() == 1) {
+            branch.ends = {0};
+            return;
+          }
           branch.ends.front() = branch.ends.front() == 0 ? 1 : branch.ends.front() - 1;
-          if (e.branches.size() == 1 && branch.ends.size() == 2 && branch.ends[0] == branch.ends[1]) branch.ends.pop_back();
         });
         if (step.evidence.branches.size() > 1)
           rejects("assumption dropped", [](StepEvidence& e) { e.branches.pop_back(); });
+        // A pattern's node (NodeRule) loses the facts its pattern needs, or names another house or
+        // cage: the first node of each rule.
+        for (const NodeRule rule : {NodeRule::intersection, NodeRule::naked_subset, NodeRule::cage, NodeRule::chain}) {
+          const auto first = [rule](StepEvidence& e) -> EvidenceNode* {
+            for (EvidenceBranch& branch : e.branches)
+              for (EvidenceNode& node : branch.nodes)
+                if (node.rule == rule && !node.parents.empty()) return &node;
+            return nullptr;
+          };
+          const std::string rule_id = node_rule_id(rule);
+          rejects(caught.emplace(rule_id + " parents dropped", 0).first->first.c_str(), [&](StepEvidence& e) {
+            if (EvidenceNode* node = first(e)) node->parents.clear();
+          });
+          if (rule == NodeRule::chain) continue;
+          rejects(caught.emplace(rule_id + " pattern moved", 0).first->first.c_str(), [&](StepEvidence& e) {
+            EvidenceNode* node = first(e);
+            if (node == nullptr) return;
+            if (rule == NodeRule::cage)
+              node->cage = (node->cage + 1) % static_cast<int>(puzzle.geometry().cages().size());
+            else
+              node->unit = (node->unit + 1) % 27;
+          });
+        }
         // The step claims another deduction than the chain gives.
         rejects_step("wrong conclusion", [&](TechniqueStep& bad) {
           std::vector<CellValue>& list = bad.eliminations.empty() ? bad.placements : bad.eliminations;
@@ -1386,7 +1465,10 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
     }
   }
   for (const auto& [what, count] : caught) std::printf("  caught %-26s %d\n", what.c_str(), count);
-  for (const char* what : {"link dropped", "node moved", "wrong end", "assumption dropped", "wrong conclusion"})
+  for (const char* what : {"link dropped", "node moved", "wrong end", "assumption dropped", "wrong conclusion",
+                           "intersection parents dropped", "intersection pattern moved", "naked-subset parents dropped",
+                           "naked-subset pattern moved", "cage parents dropped", "cage pattern moved",
+                           "chain parents dropped"})
     EXPECT_GT(caught[what], 0) << what;
   EXPECT_GT(caught["cover unit swapped"], 0);
   EXPECT_GT(caught["link kind flipped"], 0);
