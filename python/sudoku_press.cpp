@@ -166,7 +166,7 @@ struct Step {
   std::string detail;
   std::string text;  // format_step: "r4c7=5  hidden single in box 6"
   int round = 0;
-  std::optional<Evidence> evidence;  // None for a technique that carries none yet
+  std::optional<Evidence> evidence;  // None for a step without evidence
 };
 
 struct Grade {
@@ -495,7 +495,7 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def_readonly("detail", &Step::detail, "Where: 'hidden single in box 6'.")
       .def_readonly("text", &Step::text, "The step as corpus-rate --explain writes it.")
       .def_readonly("round", &Step::round, "The grader's round (steps of a round were found on one board).")
-      .def_readonly("evidence", &Step::evidence, "The pattern as data, or None for a technique without evidence yet.")
+      .def_readonly("evidence", &Step::evidence, "The pattern as data, or None for a step without evidence.")
       .def("__repr__", [](const Step& s) { return "Step(" + one_decimal(s.score) + ", '" + s.text + "')"; });
 
   py::class_<Grade>(m, "Grade", "The technique grader's result (corpus-rate's technique_grade).")

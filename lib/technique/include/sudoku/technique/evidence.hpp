@@ -4,7 +4,7 @@
 // the step's sentence. docs/explanations.md tells, technique by technique, what each field holds.
 //
 // Contract: filled only when grading with TechniqueOptions::explain (the rating path builds none);
-// empty() for the techniques that carry no evidence yet. Values are 1-based; cells index the grid
+// empty() only for a step with none (no step of the samples tests/step_evidence_test.cpp checks). Values are 1-based; cells index the grid
 // row-major and units index Geometry::units(), cages Geometry::cages(). Evidence refers to the board
 // before its step's round (TechniqueStep::round): the steps of one round were all found on one
 // board and applied together, so a later step of a round may find a candidate of its pattern already
