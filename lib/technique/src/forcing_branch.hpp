@@ -77,7 +77,7 @@ class Branch {
   EvidenceBranch evidence(std::span<const int> ends) const {
     std::vector<char> behind(trace_.size(), 0);
     std::vector<int> stack;
-    for (int end : ends) stack.push_back(trace_at_[static_cast<std::size_t>(end)]);
+    for (int end : ends) stack.push_back(trace_at_[static_cast<std::size_t>(end)]);  // -1: not derived
     if (!trace_.empty()) stack.push_back(0);
     while (!stack.empty()) {
       const int at = stack.back();
@@ -108,7 +108,8 @@ class Branch {
       index[at] = static_cast<int>(out.nodes.size());
       out.nodes.push_back(std::move(node));
     }
-    for (int end : ends) out.ends.push_back(index[static_cast<std::size_t>(trace_at_[static_cast<std::size_t>(end)])]);
+    for (int end : ends)
+      if (const int at = trace_at_[static_cast<std::size_t>(end)]; at >= 0) out.ends.push_back(index[static_cast<std::size_t>(at)]);
     return out;
   }
   const std::vector<int>& clash() const { return clash_; }
