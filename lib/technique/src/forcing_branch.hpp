@@ -356,7 +356,7 @@ class Branch {
 
   // New singles where candidates were just lost; false on a contradiction.
   bool derive_singles(const CellSet<W>& touched) {
-    rule_ = {};
+    if (tracing_) rule_ = {};
     // Order-free, every cell left empty is looked at, and the fewest nodes taken, not the first in
     // cell order.
     int empty_nodes = std::numeric_limits<int>::max();
