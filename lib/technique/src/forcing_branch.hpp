@@ -27,7 +27,11 @@ namespace {
 // and cycles when those run dry too. Every derived fact is recorded (a node
 // bit) with its node count: the facts it rests on, itself included. Static chains are paths, so that is the
 // layer plus one; dynamic facts carry their ancestor sets as bitsets over nodes, built in derivation order.
-template <int W>
+//
+// kTraced (explaining, ForcingChainSearch::evidence_of): run() also records how each fact follows,
+// for evidence(). A separate instance of the class, so the search's own code is what it was (its
+// members inlined into their one caller; the trace's branches compiled out).
+template <int W, bool kTraced = false>
 class Branch {
  public:
   struct Count {
@@ -55,7 +59,7 @@ class Branch {
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
-    if (tracing_) {
+    if (kTraced) {
       trace_.clear();
       trace_at_.assign(static_cast<std::size_t>(index_.nodes()), -1);
       clash_.clear();
@@ -67,12 +71,10 @@ class Branch {
   }
   int contradiction_nodes() const { return contradiction_nodes_; }
 
-  // Explaining: run() also records how each fact follows — its rule and direct parents, the first
-  // derivation met — and which facts a contradiction clashes on, for evidence(). Off by default:
-  // the search never pays for it. Tracing changes no fact a run derives, only this record (a
-  // pattern's fact rests on the facts its pattern needs instead of on every fact so far).
-  void set_tracing(bool on) { tracing_ = on; }
-  // After a traced run(): the branch behind `ends` (fact nodes) as evidence, the assumption first
+  // Traced, run() also records how each fact follows — its rule and direct parents, the first
+  // derivation met — and which facts a contradiction clashes on. Tracing changes no fact a run
+  // derives, only this record (a pattern's fact rests on the facts its pattern needs instead of on
+  // every fact so far). After a traced run(): the branch behind `ends` (fact nodes) as evidence, the assumption first
   // and every node after its parents; clash() gives a contradiction's ends.
   EvidenceBranch evidence(std::span<const int> ends) const {
     std::vector<char> behind(trace_.size(), 0);
@@ -235,7 +237,7 @@ class Branch {
     set_bit(facts_, fact);
     off_parent_[static_cast<std::size_t>(fact)] = placement;
     count_of_[static_cast<std::size_t>(fact)] = count_of_[static_cast<std::size_t>(placement)] + 1;
-    if (tracing_) trace(fact, std::array<int, 1>{placement}, Rule{});
+    if (kTraced) trace(fact, std::array<int, 1>{placement}, Rule{});
     return true;
   }
   // A fact with its own ancestor set: the union of its parents' (none for the assumption).
@@ -256,14 +258,14 @@ class Branch {
     }
     set_bit(bits, fact);
     count_of_[static_cast<std::size_t>(fact)] = count_bits(bits);
-    if (tracing_) trace(fact, parents, rule_);
+    if (kTraced) trace(fact, parents, rule_);
     return true;
   }
 
   // SE counts a contradiction, a candidate both true and false, by the two facts' ancestors
   // apart (shared ones twice: BinaryChainingHint adds two ancestor counts).
   bool contradiction(int on, int off) {
-    if (tracing_) clash_ = {on, off};
+    if (kTraced) clash_ = {on, off};
     contradiction_nodes_ = count_of_[static_cast<std::size_t>(on)] + count_of_[static_cast<std::size_t>(off)];
     return false;
   }
@@ -273,7 +275,7 @@ class Branch {
   // matches SE better than the removal with most ancestors, which Nishio uses).
   template <class Facts>
   bool emptied(const Facts& gone) {
-    if (tracing_) clash_.assign(std::begin(gone), std::end(gone));
+    if (kTraced) clash_.assign(std::begin(gone), std::end(gone));
     contradiction_nodes_ = emptied_nodes(gone);
     return false;
   }
@@ -356,7 +358,7 @@ class Branch {
 
   // New singles where candidates were just lost; false on a contradiction.
   bool derive_singles(const CellSet<W>& touched) {
-    if (tracing_) rule_ = {};
+    if (kTraced) rule_ = {};
     // Order-free, every cell left empty is looked at, and the fewest nodes taken, not the first in
     // cell order.
     int empty_nodes = std::numeric_limits<int>::max();
@@ -368,7 +370,7 @@ class Branch {
       for (CandidateMask gone = base_.mask(c) & ~mask; gone != 0; gone &= gone - 1)
         parents_.push_back(node(c, std::countr_zero(gone), false));
       if (mask == 0) {
-        if (tracing_ && clash_.empty()) clash_ = parents_;
+        if (kTraced && clash_.empty()) clash_ = parents_;
         empty_nodes = std::min(empty_nodes, emptied_nodes(parents_));
         return;
       }
@@ -403,7 +405,7 @@ class Branch {
         });
         if (left.none()) {
           if (!order_free_) return emptied(parents_);
-          if (tracing_ && clash_.empty()) clash_ = parents_;
+          if (kTraced && clash_.empty()) clash_ = parents_;
           empty_nodes = std::min(empty_nodes, emptied_nodes(parents_));
           continue;
         }
@@ -468,7 +470,7 @@ class Branch {
   // by the other, that one's nodes plus one — over every such pair, not the first the list meets.
   // (Of each clashing pair at least one is in clashed_, so its removers cover every pair.)
   bool clashing_placements() {
-    if (tracing_) clash_ = {clashed_.front(), clashed_.front() ^ 1};
+    if (kTraced) clash_ = {clashed_.front(), clashed_.front() ^ 1};
     int nodes = std::numeric_limits<int>::max();
     for (const int on : clashed_) {
       const Deduction& placing = index_.of(on);
@@ -547,7 +549,7 @@ class Branch {
         dirty_cages_.push_back(cage);
     }
     for (int cage : dirty_cages_) {
-      if (tracing_) rule_ = {NodeRule::cage, -1, cage, {}};
+      if (kTraced) rule_ = {NodeRule::cage, -1, cage, {}};
       if (!restrict_cage(layout_.geometry->cages()[static_cast<std::size_t>(cage)])) return false;
     }
     return true;
@@ -619,7 +621,7 @@ class Branch {
   bool find_patterns() {
     SearchContext quiet;
     quiet.uniqueness = false;
-    quiet.explain = tracing_;  // the patterns' units and cells, for the trace
+    quiet.explain = kTraced;  // the patterns' units and cells, for the trace
     found_.clear();
     find_intersections(layout_, board_, quiet, false, found_);
     if (found_.empty()) find_naked_subsets(layout_, board_, quiet, 2, found_);
@@ -646,7 +648,7 @@ class Branch {
         inner_chains_.push_back(inner_nodes(step));
         inner_seen_.resize(inner_chains_.size(), 0);
       }
-      if (tracing_) trace_pattern(step, inner);
+      if (kTraced) trace_pattern(step, inner);
       for (const Deduction& gone : inner_gone_) {
         if (!board_.has(gone.cell, gone.digit)) continue;
         const int off = node(gone.cell, gone.digit, false);
@@ -814,9 +816,8 @@ class Branch {
   std::vector<int> inner_chains_;
   std::vector<std::uint32_t> inner_seen_;
   std::uint32_t inner_stamp_ = 0;
-  // Explaining (set_tracing): the facts of the run in derivation order, per node its place there
-  // (-1: not derived), a contradiction's ends, and the rule record_with_set records under.
-  bool tracing_ = false;
+  // Traced: the facts of the run in derivation order, per node its place there (-1: not
+  // derived), a contradiction's ends, and the rule record_with_set records under.
   std::vector<Traced> trace_;
   std::vector<int> trace_at_;
   std::vector<int> clash_;

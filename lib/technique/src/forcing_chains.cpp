@@ -444,16 +444,15 @@ class ForcingChainSearch {
   StepEvidence evidence_of(const Conclusion& conclusion) {
     StepEvidence evidence;
     std::vector<std::uint64_t> facts(words_);
-    branch_.set_tracing(true);
+    Branch<W, true> traced(layout_, board_, tables_.links(), index_, level_, derivation_);
     for (std::size_t k = group_begin_[static_cast<std::size_t>(conclusion.group)];
          k < group_begin_[static_cast<std::size_t>(conclusion.group) + 1]; ++k) {
       std::fill(facts.begin(), facts.end(), 0);
-      branch_.run(group_branches_[k], facts.data());
+      traced.run(group_branches_[k], facts.data());
       const std::array<int, 1> fact{conclusion.fact};
-      evidence.branches.push_back(conclusion.kind == Kind::contradiction ? branch_.evidence(branch_.clash())
-                                                                         : branch_.evidence(fact));
+      evidence.branches.push_back(conclusion.kind == Kind::contradiction ? traced.evidence(traced.clash())
+                                                                         : traced.evidence(fact));
     }
-    branch_.set_tracing(false);
     if (conclusion.kind == Kind::region) evidence.units.push_back(conclusion.source);
     add_branch_cells(evidence);
     return evidence;
