@@ -28,9 +28,9 @@ namespace {
 // bit) with its node count: the facts it rests on, itself included. Static chains are paths, so that is the
 // layer plus one; dynamic facts carry their ancestor sets as bitsets over nodes, built in derivation order.
 //
-// kTraced (explaining, ForcingChainSearch::evidence_of): run() also records how each fact follows,
-// for evidence(). A separate instance of the class, so the search's own code is what it was (its
-// members inlined into their one caller; the trace's branches compiled out).
+// kTraced (explaining: forcing_evidence.cpp): run() also records how each fact follows, for
+// evidence(). A separate instance of the class, in its own translation unit, so the search's own
+// code is what it was (its members inlined into their one caller, the trace's branches compiled out).
 template <int W, bool kTraced = false>
 class Branch {
  public:

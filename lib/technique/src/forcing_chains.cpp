@@ -442,17 +442,11 @@ class ForcingChainSearch {
   // A conclusion's evidence: its branches followed again, traced (the same propagation derives the
   // same facts), each from its assumption to the conclusion or to the facts that clash.
   StepEvidence evidence_of(const Conclusion& conclusion) {
-    StepEvidence evidence;
-    std::vector<std::uint64_t> facts(words_);
-    Branch<W, true> traced(layout_, board_, tables_.links(), index_, level_, derivation_);
-    for (std::size_t k = group_begin_[static_cast<std::size_t>(conclusion.group)];
-         k < group_begin_[static_cast<std::size_t>(conclusion.group) + 1]; ++k) {
-      std::fill(facts.begin(), facts.end(), 0);
-      traced.run(group_branches_[k], facts.data());
-      const std::array<int, 1> fact{conclusion.fact};
-      evidence.branches.push_back(conclusion.kind == Kind::contradiction ? traced.evidence(traced.clash())
-                                                                         : traced.evidence(fact));
-    }
+    const auto first = static_cast<std::ptrdiff_t>(group_begin_[static_cast<std::size_t>(conclusion.group)]);
+    const auto last = static_cast<std::ptrdiff_t>(group_begin_[static_cast<std::size_t>(conclusion.group) + 1]);
+    const std::vector<int> assumptions(group_branches_.begin() + first, group_branches_.begin() + last);
+    StepEvidence evidence = forcing_evidence(layout_, board_, context_, level_, derivation_, assumptions,
+                                             conclusion.kind == Kind::contradiction ? -1 : conclusion.fact);
     if (conclusion.kind == Kind::region) evidence.units.push_back(conclusion.source);
     add_branch_cells(evidence);
     return evidence;
