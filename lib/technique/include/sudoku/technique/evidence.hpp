@@ -4,8 +4,9 @@
 // the step's sentence. docs/explanations.md tells, technique by technique, what each field holds.
 //
 // Contract: filled only when grading with TechniqueOptions::explain (the rating path builds none);
-// empty() only for a step with none (no step of the samples tests/step_evidence_test.cpp checks). Values are 1-based; cells index the grid
-// row-major and units index Geometry::units(), cages Geometry::cages(). Evidence refers to the board
+// empty() only for a step with none (no step of the samples tests/step_evidence_test.cpp checks).
+// Values are 1-based; cells index the grid row-major and units index Geometry::units(), cages
+// Geometry::cages(). Evidence refers to the board
 // before its step's round (TechniqueStep::round): the steps of one round were all found on one
 // board and applied together, so a later step of a round may find a candidate of its pattern already
 // gone. step_boards gives those boards.
@@ -102,9 +103,10 @@ struct StepEvidence {
   std::vector<CellValue> candidates;  // the pattern's candidates (highlighted in a picture)
   std::vector<EvidenceLink> links;    // a chain's links in order; each link's `to` is the next one's `from`
   std::vector<int> cages;             // Killer: the cages the step reads
-  // Grouped chains, Nishio and the forcing chains from 8.0 up (both chain orders): one branch per assumption (a
-  // forcing chain: each ending in the common conclusion; a contradiction or Nishio: one, ending in
-  // the facts that clash; a grouped chain: one, from its first node off to its last node on).
+  // Grouped chains, Nishio and the forcing chains from 8.0 up (both chain orders): one branch per
+  // assumption (a forcing chain: each ending in the common conclusion; a contradiction or Nishio:
+  // one, ending in the facts that clash; a grouped chain: one, from its first node off to its last
+  // node on).
   std::vector<EvidenceBranch> branches;
   bool empty() const {
     return units.empty() && cover_units.empty() && cells.empty() && candidates.empty() && links.empty() &&
