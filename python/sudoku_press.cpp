@@ -124,12 +124,17 @@ auto with_puzzle(const py::object& object, Work&& work) {
 }
 
 // A node of a chain's branch: a value on one cell or a group of cells of one house, on (true) or
-// off, and the indices of the earlier nodes of its branch it follows from.
+// off, and the indices of the earlier nodes of its branch it follows from; a pattern's node
+// (dynamic (+), nested, Killer cages) also names its rule, house or cage and cells.
 struct Node {
   std::vector<std::tuple<int, int>> cells;
   int value = 0;
   bool on = false;
   std::vector<int> parents;
+  std::string rule = "link";
+  std::optional<std::string> unit;
+  std::optional<int> cage;  // 1-based, as Evidence.cages numbers them
+  std::vector<std::tuple<int, int>> pattern;
 };
 
 // One assumption followed: its nodes (the assumption first) and the nodes it ends in.
@@ -161,7 +166,7 @@ struct Step {
   std::string detail;
   std::string text;  // format_step: "r4c7=5  hidden single in box 6"
   int round = 0;
-  std::optional<Evidence> evidence;  // None for a technique that carries none yet
+  std::optional<Evidence> evidence;  // None for a step without evidence
 };
 
 struct Grade {
@@ -206,6 +211,10 @@ std::optional<Evidence> evidence_of(const Grid& grid, const StepEvidence& from) 
       n.value = node.value;
       n.on = node.on;
       n.parents = node.parents;
+      n.rule = node_rule_id(node.rule);
+      if (node.unit >= 0) n.unit = unit_name(grid.geometry_ptr(), node.unit);
+      if (node.cage >= 0) n.cage = node.cage + 1;
+      for (int cell : node.pattern) n.pattern.push_back(cell_pair(geometry, cell));
       b.nodes.push_back(std::move(n));
     }
     b.ends = branch.ends;
@@ -444,6 +453,12 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def_readonly("parents", &Node::parents,
                     "Indices of the earlier nodes it follows from (a weak link from an on parent, a strong link "
                     "from an off one); empty for the assumption.")
+      .def_readonly("rule", &Node::rule,
+                    "How it follows from its parents: 'link', or a pattern: 'intersection', 'naked-subset', "
+                    "'cage', 'chain' (docs/explanations.md).")
+      .def_readonly("unit", &Node::unit, "intersection, naked-subset: the house of the pattern ('box 6'); else None.")
+      .def_readonly("cage", &Node::cage, "cage: the cage's number; else None.")
+      .def_readonly("pattern", &Node::pattern, "intersection, naked-subset: the pattern's cells, (row, column).")
       .def("__repr__", [](const Node& n) {
         std::string text;
         for (const auto& [row, column] : n.cells) {
@@ -480,7 +495,7 @@ PYBIND11_MODULE(sudoku_press, m) {
       .def_readonly("detail", &Step::detail, "Where: 'hidden single in box 6'.")
       .def_readonly("text", &Step::text, "The step as corpus-rate --explain writes it.")
       .def_readonly("round", &Step::round, "The grader's round (steps of a round were found on one board).")
-      .def_readonly("evidence", &Step::evidence, "The pattern as data, or None for a technique without evidence yet.")
+      .def_readonly("evidence", &Step::evidence, "The pattern as data, or None for a step without evidence.")
       .def("__repr__", [](const Step& s) { return "Step(" + one_decimal(s.score) + ", '" + s.text + "')"; });
 
   py::class_<Grade>(m, "Grade", "The technique grader's result (corpus-rate's technique_grade).")

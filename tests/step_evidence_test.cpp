@@ -26,13 +26,6 @@ namespace {
 
 using Cells = std::set<int>;
 
-// The techniques whose steps must carry evidence (docs/explanations.md): all but the forcing
-// chains of the dynamic (+) and nested levels, and (order-free engine) of every level.
-bool needs_evidence(const TechniqueStep& step, ChainOrder order) {
-  if (order == ChainOrder::invariant && step.technique >= Technique::multiple_forcing_chain) return false;
-  return step.technique != Technique::dynamic_forcing_chain_plus && step.technique != Technique::nested_forcing_chain;
-}
-
 bool strong_link_family(Technique technique) {
   return technique == Technique::two_strong_links || technique == Technique::three_strong_links ||
          technique == Technique::four_strong_links || technique == Technique::five_strong_links ||
@@ -41,13 +34,15 @@ bool strong_link_family(Technique technique) {
 
 class Checker {
  public:
-  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step,
-          ChainOrder order = ChainOrder::se)
-      : geometry_(puzzle.geometry()), board_(board), step_(step), evidence_(step.evidence), order_(order) {}
+  // Every step of every technique must carry evidence (docs/explanations.md).
+  Checker(const Grid& puzzle, const PencilBoard& board, const TechniqueStep& step)
+      : Checker(puzzle.geometry(), board, step) {}
+  Checker(const Geometry& geometry, const PencilBoard& board, const TechniqueStep& step)
+      : geometry_(geometry), board_(board), step_(step), evidence_(step.evidence) {}
 
   // "" when the evidence holds and the step follows from it, else what is wrong.
   std::string check() {
-    if (evidence_.empty()) return needs_evidence(step_, order_) ? "no evidence" : "";
+    if (evidence_.empty()) return "no evidence";
     for (const CellValue& at : evidence_.candidates)
       if (!board_.has(at.cell, at.value)) return "candidate " + name(at) + " is not on the board";
     if (!evidence_.branches.empty()) return branches();
@@ -449,9 +444,10 @@ class Checker {
       if (!board_.has(cell, node.value)) return "node " + node_name(node) + " is not on the board";
     if (node.cells.size() > 1 && !one_unit(node.cells)) return "group " + node_name(node) + " is not in one unit";
     if (i == 0) return node.parents.empty() ? "" : "the assumption has parents";
-    if (node.parents.empty()) return "node " + node_name(node) + " follows from nothing";
+    if (node.parents.empty() && node.rule == NodeRule::link) return "node " + node_name(node) + " follows from nothing";
     for (int parent : node.parents)
       if (parent < 0 || static_cast<std::size_t>(parent) >= i) return "a parent comes after its node";
+    if (node.rule != NodeRule::link) return pattern_fault(branch, node);
     const auto parent = [&](int k) -> const EvidenceNode& { return branch.nodes[static_cast<std::size_t>(k)]; };
     if (node.on) {
       Cells off_places;             // cells of off parents of the node's value
@@ -485,6 +481,147 @@ class Checker {
     return "no weak link into " + node_name(node);
   }
 
+  // The board as `facts` leave it: off facts' candidates gone, on facts' values placed (single cells).
+  PencilBoard after(const std::vector<const EvidenceNode*>& facts) const {
+    PencilBoard thinned = board_;
+    for (const EvidenceNode* fact : facts)
+      for (int cell : fact->cells) {
+        const auto at = static_cast<std::size_t>(cell);
+        if (!fact->on) {
+          thinned.candidates[at] &= ~(1U << (fact->value - 1));
+        } else if (fact->cells.size() == 1) {
+          thinned.values[at] = fact->value;
+          thinned.candidates[at] = 0;
+        }
+      }
+    return thinned;
+  }
+  std::vector<const EvidenceNode*> parents_of(const EvidenceBranch& branch, const EvidenceNode& node) const {
+    std::vector<const EvidenceNode*> facts;
+    for (int k : node.parents) facts.push_back(&branch.nodes[static_cast<std::size_t>(k)]);
+    return facts;
+  }
+  // The cage's fillings on `board` (values placed there count as placed): cell by cell, value by value.
+  std::vector<std::vector<int>> fillings_on(const PencilBoard& board, int cage, std::vector<int>& cells) const {
+    const Checker on(geometry_, board, step_);
+    const CageOpen open = on.cage_open(cage);
+    cells = open.cells;
+    std::vector<std::vector<int>> all;
+    on.cage_fillings(open, [&](const std::vector<int>& values) { all.push_back(values); });
+    return all;
+  }
+  // Whether placing `value` in `cell` on `board` and then naked and hidden singles, to the end,
+  // leave a cell without candidates or a house without a place for a value it lacks.
+  bool refuted_by_singles(PencilBoard board, int cell, int value) const {
+    if (!board.has(cell, value)) return true;
+    place_on(board, cell, value);
+    for (bool placed = true; placed;) {
+      placed = false;
+      for (std::size_t at = 0; at < board.values.size(); ++at) {
+        if (board.values[at] != 0) continue;
+        if (board.candidates[at] == 0) return true;
+        if (std::popcount(board.candidates[at]) == 1) {
+          place_on(board, static_cast<int>(at), std::countr_zero(board.candidates[at]) + 1);
+          placed = true;
+        }
+      }
+      for (const auto& unit : geometry_.units())
+        for (int v = 1; v <= geometry_.size(); ++v) {
+          int places = 0, last = -1;
+          bool there = false;
+          for (int at : unit) {
+            there = there || board.values[static_cast<std::size_t>(at)] == v;
+            if (board.has(at, v)) ++places, last = at;
+          }
+          if (there) continue;
+          if (places == 0) return true;
+          if (places == 1) {
+            place_on(board, last, v);
+            placed = true;
+          }
+        }
+    }
+    return false;
+  }
+  void place_on(PencilBoard& board, int cell, int value) const {
+    board.values[static_cast<std::size_t>(cell)] = value;
+    board.candidates[static_cast<std::size_t>(cell)] = 0;
+    for (int peer : geometry_.peers(cell)) board.candidates[static_cast<std::size_t>(peer)] &= ~(1U << (value - 1));
+  }
+
+  // A node made by a pattern (NodeRule), checked from the pattern's definition on the board its
+  // parents leave.
+  std::string pattern_fault(const EvidenceBranch& branch, const EvidenceNode& node) const {
+    if (node.cells.size() != 1) return "a pattern's node on a group";
+    const int cell = node.cells.front();
+    const std::uint32_t bit = 1U << (node.value - 1);
+    const std::vector<const EvidenceNode*> facts = parents_of(branch, node);
+    const PencilBoard thinned = after(facts);
+    const auto unit_ok = [&] { return node.unit >= 0 && static_cast<std::size_t>(node.unit) < geometry_.units().size(); };
+    switch (node.rule) {
+      case NodeRule::intersection: {
+        if (node.on || !unit_ok()) return "an intersection's node must be off, with a unit";
+        const Cells members = unit_cells(node.unit);
+        if (members.count(cell)) return "an intersection's node lies in its own unit";
+        Cells left;
+        for (int at : members)
+          if (thinned.has(at, node.value)) left.insert(at);
+        if (left.empty() || left != Cells(node.pattern.begin(), node.pattern.end()))
+          return "the pattern is not the value's places left in " + std::to_string(node.unit);
+        for (int other : geometry_.units_of(cell))
+          if (within(left, unit_cells(other))) return "";
+        return "the places left in the unit do not lie in a house of " + node_name(node);
+      }
+      case NodeRule::naked_subset: {
+        if (node.on || !unit_ok() || node.pattern.empty()) return "a naked subset's node must be off, with a unit and cells";
+        const Cells members = unit_cells(node.unit);
+        std::uint32_t together = 0;
+        for (int at : node.pattern) {
+          if (!members.count(at) || at == cell || thinned.values[static_cast<std::size_t>(at)] != 0)
+            return "a subset cell outside its unit, placed, or the node's own";
+          together |= thinned.candidates[static_cast<std::size_t>(at)];
+        }
+        if (!members.count(cell)) return "a naked subset's node outside its unit";
+        if (std::popcount(together) != static_cast<int>(node.pattern.size()) || (together & bit) == 0)
+          return "the subset cells do not keep as many values as cells, the node's among them";
+        return "";
+      }
+      case NodeRule::cage: {
+        if (node.cage < 0 || static_cast<std::size_t>(node.cage) >= geometry_.cages().size()) return "a cage rule without its cage";
+        std::vector<int> open;
+        const std::vector<std::vector<int>> fillings = fillings_on(thinned, node.cage, open);
+        const auto at = std::find(open.begin(), open.end(), cell);
+        const auto in_cage = static_cast<std::size_t>(at - open.begin());
+        if (fillings.empty()) return "the cage has no filling left: a contradiction, not a node";
+        for (const std::vector<int>& values : fillings) {
+          if (at != open.end()) {
+            if ((values[in_cage] == node.value) != node.on) return "a filling of the cage " + std::string(node.on ? "leaves out " : "keeps ") + node_name(node);
+            continue;
+          }
+          if (node.on) return "a cage rule's on node outside the cage's open cells";
+          bool seen = false;
+          for (std::size_t k = 0; k < values.size(); ++k) seen = seen || (values[k] == node.value && sees(open[k], cell));
+          if (!seen) return "a filling of the cage puts " + std::to_string(node.value) + " where " + node_name(node) + " does not see it";
+        }
+        return "";
+      }
+      case NodeRule::chain: {
+        // The inner rule is static chains and cycles: from the node assumed true, each strong link
+        // is a naked or hidden single on the board the parents leave, so singles reach a
+        // contradiction (a brute-force search would not do: on a puzzle with one solution it
+        // refutes every wrong candidate, whatever the parents).
+        if (node.on) return "an inner chain's node must be off";
+        for (const EvidenceNode* fact : facts)
+          if (fact->on) return "an inner chain's parents must be off";
+        return refuted_by_singles(thinned, cell, node.value) ? ""
+                   : "singles from " + node_name(node) + " on the board the parents leave meet no contradiction";
+      }
+      case NodeRule::link:
+        break;
+    }
+    return "unknown node rule";
+  }
+
   // Nodes that cannot all hold: a candidate on and off; one value on in two cells that see each
   // other, or two values on in one cell; every candidate of a cell, or every place of a value in a
   // unit (without it placed), off.
@@ -500,13 +637,22 @@ class Checker {
     }
     Cells off_cells;
     std::uint32_t off_values = 0;
+    bool all_off = true;
     for (const EvidenceNode* node : ends) {
-      if (node->on || node->value != ends.front()->value) off_values = ~0U;
+      all_off = all_off && !node->on;
       off_cells.insert(node->cells.front());
       off_values |= 1U << (node->value - 1);
     }
-    if (off_cells.size() == 1 && off_values != ~0U && (mask(*off_cells.begin()) & ~off_values) == 0) return true;
-    if (off_values == ~0U || std::popcount(off_values) != 1) return false;
+    if (all_off && off_cells.size() == 1 && (mask(*off_cells.begin()) & ~off_values) == 0) return true;
+    // Facts of one cage's cells that leave it no filling.
+    const int cage = geometry_.cage_of(ends.front()->cells.front());
+    if (cage >= 0 && std::all_of(ends.begin(), ends.end(), [&](const EvidenceNode* node) {
+          return geometry_.cage_of(node->cells.front()) == cage;
+        })) {
+      std::vector<int> open;
+      if (fillings_on(after(ends), cage, open).empty()) return true;
+    }
+    if (!all_off || std::popcount(off_values) != 1) return false;
     const int value = ends.front()->value;
     for (int unit : geometry_.units_of(ends.front()->cells.front())) {
       bool placed = false;
@@ -536,14 +682,17 @@ class Checker {
     const EvidenceBranch& first = evidence_.branches.front();
     const EvidenceNode& assumed = first.nodes.front();
     if (assumed.cells.size() != 1) return "an assumption on a group";
-    // A contradiction: the assumption is false.
+    // A contradiction: the assumption is false. (One branch ending in one node that does not
+    // clash: a cell's only candidate, the forcing chain of one assumption.)
     if (evidence_.branches.size() == 1) {
       std::vector<const EvidenceNode*> ends;
       for (int end : first.ends) ends.push_back(&first.nodes[static_cast<std::size_t>(end)]);
-      if (ends.size() < 2 || !contradictory(ends)) return "the branch's ends do not contradict each other";
-      EvidenceNode opposite = assumed;
-      opposite.on = !assumed.on;
-      return deduces(opposite, "refuted");
+      if (contradictory(ends)) {
+        EvidenceNode opposite = assumed;
+        opposite.on = !assumed.on;
+        return deduces(opposite, "refuted");
+      }
+      if (ends.size() != 1) return "the branch's ends do not contradict each other";
     }
     // A forcing chain: every branch ends in one fact, and the assumptions cover every case.
     const EvidenceNode* conclusion = nullptr;
@@ -1008,11 +1157,11 @@ class Checker {
   const PencilBoard& board_;
   const TechniqueStep& step_;
   const StepEvidence& evidence_;
-  ChainOrder order_;
 };
 
 struct Tally {
   std::map<std::string, int> with, without;
+  std::map<std::string, int> rules;  // branch nodes by NodeRule
 };
 
 // Grades every puzzle explained and checks each step; counts the steps per technique.
@@ -1035,7 +1184,9 @@ void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string
               : step.evidence.branches.size() == 1 ? " (contradiction)"
                                                      : " (forcing)";
       (step.evidence.empty() ? tally.without : tally.with)[id]++;
-      const std::string fault = Checker(puzzle, boards[i], step, order).check();
+      for (const EvidenceBranch& branch : step.evidence.branches)
+        for (const EvidenceNode& node : branch.nodes) tally.rules[node_rule_id(node.rule)]++;
+      const std::string fault = Checker(puzzle, boards[i], step).check();
       ASSERT_EQ(fault, "") << corpus << " " << to_line(puzzle) << " step " << i << ": "
                            << format_step(puzzle.geometry(), step);
     }
@@ -1045,6 +1196,7 @@ void check_all(const std::vector<Grid>& puzzles, Tally& tally, const std::string
 void print(const Tally& tally) {
   for (const auto& [id, count] : tally.with) std::printf("  with evidence     %-28s %d\n", id.c_str(), count);
   for (const auto& [id, count] : tally.without) std::printf("  without evidence  %-28s %d\n", id.c_str(), count);
+  for (const auto& [rule, count] : tally.rules) std::printf("  branch nodes by   %-28s %d\n", rule.c_str(), count);
 }
 
 std::vector<Grid> every_nth(const std::vector<Grid>& all, std::size_t n) {
@@ -1093,15 +1245,39 @@ TEST(StepEvidence, HoldsOnTheBoardForKillerSample) {
   Tally tally;
   check_all(killer_sample(), tally, "killer-sample");
   print(tally);
-  for (const char* id : {"cage-combination", "innie-outie"}) EXPECT_GT(tally.with[id], 0) << id;
+  for (const char* id : {"cage-combination", "innie-outie", "dynamic-forcing-chain-plus (contradiction)"})
+    EXPECT_GT(tally.with[id], 0) << id;
+  // The dynamic (+) branches read cages and apply intersections and naked pairs.
+  for (const char* rule : {"cage", "intersection", "naked-subset"}) EXPECT_GT(tally.rules[rule], 0) << rule;
+}
+
+// The order-free engine on Killer boards: its dynamic branches read cages at every level.
+TEST(StepEvidence, HoldsOnTheBoardForKillerSampleInvariantOrder) {
+  Tally tally;
+  check_all(killer_sample(), tally, "killer-sample", ChainOrder::invariant);
+  print(tally);
+  EXPECT_GT(tally.with["dynamic-forcing-chain (contradiction)"], 0);
+  EXPECT_GT(tally.rules["cage"], 0);
+}
+
+// The hardest corpus is where the nested level (9.5+) is: its branches run inner chains.
+TEST(StepEvidence, HoldsOnTheBoardForHardest) {
+  Tally tally;
+  check_all(testing::load_corpus(testing::corpus_path("hardest.txt")), tally, "hardest");
+  print(tally);
+  EXPECT_GT(tally.with["nested-forcing-chain (contradiction)"] + tally.with["nested-forcing-chain (forcing)"], 0);
+  for (const char* rule : {"chain", "intersection"}) EXPECT_GT(tally.rules[rule], 0) << rule;
 }
 
 // The checker is not a tautology: each kind of corruption of real evidence is caught. The
-// se-rated sample and the first 20 top95 puzzles (their forcing chains, Nishio, grouped chains).
+// se-rated sample and the first 20 top95 puzzles (their forcing chains, Nishio, grouped chains),
+// the Killer sample and the hardest corpus (the dynamic (+) and nested branches' pattern nodes).
 TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
   std::vector<Grid> puzzles = every_nth(testing::load_corpus(testing::corpus_path("se-rated.txt")), 40);
   const std::vector<Grid> top95 = testing::load_corpus(testing::corpus_path("top95.txt"));
   puzzles.insert(puzzles.end(), top95.begin(), top95.begin() + 20);
+  for (const std::vector<Grid>& more : {killer_sample(), testing::load_corpus(testing::corpus_path("hardest.txt"))})
+    puzzles.insert(puzzles.end(), more.begin(), more.end());
   TechniqueOptions options;
   options.explain = true;
   std::map<std::string, int> caught;
@@ -1198,18 +1374,23 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
       }
       if (!step.evidence.branches.empty()) {
         // A link dropped: the node with the most parents loses one (an off node its only one).
+        // (Links only: a pattern's node may rest on more facts than its pattern needs, as an inner
+        // chain's on every removal so far.)
         rejects("link dropped", [](StepEvidence& e) {
           EvidenceNode* most = nullptr;
           for (EvidenceBranch& branch : e.branches)
             for (EvidenceNode& node : branch.nodes)
-              if (most == nullptr || node.parents.size() > most->parents.size()) most = &node;
-          most->parents.pop_back();
+              if (node.rule == NodeRule::link && (most == nullptr || node.parents.size() > most->parents.size()))
+                most = &node;
+          if (most != nullptr && !most->parents.empty()) most->parents.pop_back();
         });
         // A node in the middle moved to a cell far from it and from its parents: its links no
         // longer hold.
         rejects("node moved", [&](StepEvidence& e) {
           EvidenceBranch& branch = e.branches.front();
-          EvidenceNode& node = branch.nodes[branch.nodes.size() / 2];
+          std::size_t middle = branch.nodes.size() / 2;
+          while (middle + 1 < branch.nodes.size() && branch.nodes[middle].rule != NodeRule::link) ++middle;
+          EvidenceNode& node = branch.nodes[middle];
           std::vector<int> near = node.cells;
           for (int parent : node.parents)
             for (int cell : branch.nodes[static_cast<std::size_t>(parent)].cells) near.push_back(cell);
@@ -1224,14 +1405,42 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
             }
           }
         });
-        // The conclusion is another node: a branch ends earlier.
+        // The conclusion is another node: a branch ends earlier. (A contradiction's ends are cut
+        // to the assumption: an earlier node may clash as well, as a bivalue cell's two values
+        // both off.)
         rejects("wrong end", [](StepEvidence& e) {
           EvidenceBranch& branch = e.branches.back();
+          if (e.branches.size() == 1) {
+            branch.ends = {0};
+            return;
+          }
           branch.ends.front() = branch.ends.front() == 0 ? 1 : branch.ends.front() - 1;
-          if (e.branches.size() == 1 && branch.ends.size() == 2 && branch.ends[0] == branch.ends[1]) branch.ends.pop_back();
         });
         if (step.evidence.branches.size() > 1)
           rejects("assumption dropped", [](StepEvidence& e) { e.branches.pop_back(); });
+        // A pattern's node (NodeRule) loses the facts its pattern needs, or names another house or
+        // cage: the first node of each rule.
+        for (const NodeRule rule : {NodeRule::intersection, NodeRule::naked_subset, NodeRule::cage, NodeRule::chain}) {
+          const auto first = [rule](StepEvidence& e) -> EvidenceNode* {
+            for (EvidenceBranch& branch : e.branches)
+              for (EvidenceNode& node : branch.nodes)
+                if (node.rule == rule && !node.parents.empty()) return &node;
+            return nullptr;
+          };
+          const std::string rule_id = node_rule_id(rule);
+          rejects(caught.emplace(rule_id + " parents dropped", 0).first->first.c_str(), [&](StepEvidence& e) {
+            if (EvidenceNode* node = first(e)) node->parents.clear();
+          });
+          if (rule == NodeRule::chain) continue;
+          rejects(caught.emplace(rule_id + " pattern moved", 0).first->first.c_str(), [&](StepEvidence& e) {
+            EvidenceNode* node = first(e);
+            if (node == nullptr) return;
+            if (rule == NodeRule::cage)
+              node->cage = (node->cage + 1) % static_cast<int>(puzzle.geometry().cages().size());
+            else
+              node->unit = (node->unit + 1) % 27;
+          });
+        }
         // The step claims another deduction than the chain gives.
         rejects_step("wrong conclusion", [&](TechniqueStep& bad) {
           std::vector<CellValue>& list = bad.eliminations.empty() ? bad.placements : bad.eliminations;
@@ -1256,7 +1465,10 @@ TEST(StepEvidence, CheckerRejectsCorruptedEvidence) {
     }
   }
   for (const auto& [what, count] : caught) std::printf("  caught %-26s %d\n", what.c_str(), count);
-  for (const char* what : {"link dropped", "node moved", "wrong end", "assumption dropped", "wrong conclusion"})
+  for (const char* what : {"link dropped", "node moved", "wrong end", "assumption dropped", "wrong conclusion",
+                           "intersection parents dropped", "intersection pattern moved", "naked-subset parents dropped",
+                           "naked-subset pattern moved", "cage parents dropped", "cage pattern moved",
+                           "chain parents dropped"})
     EXPECT_GT(caught[what], 0) << what;
   EXPECT_GT(caught["cover unit swapped"], 0);
   EXPECT_GT(caught["link kind flipped"], 0);

@@ -125,6 +125,11 @@ TEST(StepPicture, GroupedChainsAndForcingChainsAreDrawnFromTheirBranches) {
   StepPicture unlinked = *forcing;
   unlinked.step.evidence.branches.back().nodes.back().parents.clear();
   EXPECT_NE(grid_pixels(unlinked), branches);
+  // A pattern's node (dynamic (+), nested, Killer cages) is entered by no arrows: drawn as if it
+  // had no parents.
+  StepPicture patterned = *forcing;
+  patterned.step.evidence.branches.back().nodes.back().rule = NodeRule::intersection;
+  EXPECT_EQ(grid_pixels(patterned), grid_pixels(unlinked));
   StepPicture one_branch = *forcing;
   one_branch.step.evidence.branches.resize(1);
   EXPECT_NE(grid_pixels(one_branch), branches);

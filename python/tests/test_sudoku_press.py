@@ -214,6 +214,8 @@ def test_chain_branches_are_corpus_rates_json():
             for i, (node, w) in enumerate(zip(branch.nodes, want["nodes"], strict=True)):
                 assert node.cells == [cell(c) for c in w["cells"]]
                 assert (node.value, node.on, node.parents) == (w["value"], w["on"], w["parents"])
+                assert (node.rule, node.unit, node.cage) == (w.get("rule", "link"), w.get("unit"), w.get("cage"))
+                assert node.pattern == [cell(c) for c in w.get("pattern", [])]
                 assert all(p < i for p in node.parents)
     assert {"two-strong-links", "multiple-forcing-chain"} <= kinds
     grouped = next(s for s in grade.steps if s.technique == "two-strong-links" and s.evidence.branches)
@@ -224,6 +226,27 @@ def test_chain_branches_are_corpus_rates_json():
     assert len(forcing.evidence.branches) > 1 and len(ends) == 1  # every branch ends in the conclusion
     (cells, value, on), = ends
     assert not on and (*cells[0], value) in forcing.eliminations
+
+
+# hardest.txt's second puzzle: nested forcing chains (9.5+), whose branches apply intersections,
+# naked pairs and inner chains.
+NESTED = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+
+
+def test_pattern_nodes_name_their_rule():
+    grade, steps = explained(NESTED)
+    rules = {}
+    for step, record in zip(grade.steps, steps):
+        for branch, want in zip(step.evidence.branches if step.evidence else [], record["evidence"]["branches"]
+                                if record["evidence"] else [], strict=True):
+            for node, w in zip(branch.nodes, want["nodes"], strict=True):
+                assert (node.rule, node.unit, node.pattern) == (w.get("rule", "link"), w.get("unit"),
+                                                                [cell(c) for c in w.get("pattern", [])])
+                rules.setdefault(node.rule, node)
+    assert {"link", "intersection", "chain"} <= set(rules)
+    pointing = rules["intersection"]
+    assert not pointing.on and pointing.unit is not None and len(pointing.pattern) >= 1
+    assert rules["chain"].unit is None and rules["chain"].parents  # every removal so far
 
 
 def test_beyond_and_contradiction():

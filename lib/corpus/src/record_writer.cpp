@@ -156,10 +156,22 @@ boost::json::object step_json(const Grid& grid, const TechniqueStep& step) {
     for (const EvidenceNode& node : branch.nodes) {
       boost::json::array node_cells;
       for (int cell : node.cells) node_cells.push_back(boost::json::value(cell_name(geometry, cell)));
-      nodes.push_back(boost::json::object{{"cells", std::move(node_cells)},
-                                          {"value", node.value},
-                                          {"on", node.on},
-                                          {"parents", boost::json::array(node.parents.begin(), node.parents.end())}});
+      boost::json::object json_node{{"cells", std::move(node_cells)},
+                                    {"value", node.value},
+                                    {"on", node.on},
+                                    {"parents", boost::json::array(node.parents.begin(), node.parents.end())}};
+      // A pattern's node says which (links, the most nodes, stay as they were).
+      if (node.rule != NodeRule::link) {
+        json_node["rule"] = node_rule_id(node.rule);
+        if (node.unit >= 0) json_node["unit"] = unit_name(grid.geometry_ptr(), node.unit);
+        if (node.cage >= 0) json_node["cage"] = node.cage + 1;
+        if (!node.pattern.empty()) {
+          boost::json::array pattern_cells;
+          for (int cell : node.pattern) pattern_cells.push_back(boost::json::value(cell_name(geometry, cell)));
+          json_node["pattern"] = std::move(pattern_cells);
+        }
+      }
+      nodes.push_back(std::move(json_node));
     }
     branches.push_back(boost::json::object{{"nodes", std::move(nodes)},
                                            {"ends", boost::json::array(branch.ends.begin(), branch.ends.end())}});

@@ -852,7 +852,12 @@ EvidenceBranch nishio_evidence(const Layout<W>& layout, const Board<W>& board, i
   std::vector<int> off_node(static_cast<std::size_t>(layout.cell_count), -1);
   const CellSet<W>& places = board.cells_of(digit);
   const auto add = [&](int at, bool on, std::vector<int> parents) {
-    branch.nodes.push_back({{at}, value, on, std::move(parents)});
+    EvidenceNode node;
+    node.cells = {at};
+    node.value = value;
+    node.on = on;
+    node.parents = std::move(parents);
+    branch.nodes.push_back(std::move(node));
     const int id = static_cast<int>(branch.nodes.size()) - 1;
     (on ? on_node : off_node)[static_cast<std::size_t>(at)] = id;
     return id;

@@ -491,6 +491,14 @@ enum class Derivation : std::uint8_t { first_met, fewest_nodes };
 template <int W>
 void find_forcing_chains(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                          ForcingLevel level, Derivation derivation, std::vector<Step>& out);
+// Explaining (forcing_evidence.cpp): the branches of a find_forcing_chains conclusion followed
+// again, traced — one per assumption (nodes as chain_tables.hpp numbers them), each ending in the
+// node `fact` or, when `fact` is negative, in the facts its contradiction clashes on. Its own
+// translation unit: beside the search, the traced branch code cost the search its inlining.
+template <int W>
+StepEvidence forcing_evidence(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+                              ForcingLevel level, Derivation derivation, std::span<const int> assumptions,
+                              int fact);
 
 // Whether assuming `digit` at `cell` on (placed) or off (removed) and following that digit alone —
 // peers of a placement lose it, a unit left with one place gets it, layer by layer — ends in a

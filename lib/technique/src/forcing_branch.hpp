@@ -13,6 +13,7 @@
 
 #include "chain_tables.hpp"
 #include "sudoku/model/cage_combinations.hpp"
+#include "sudoku/technique/evidence.hpp"
 
 namespace sudoku::technique {
 // Internal linkage, as when it lived in forcing_chains.cpp: GCC then inlines its once-called
@@ -26,7 +27,11 @@ namespace {
 // and cycles when those run dry too. Every derived fact is recorded (a node
 // bit) with its node count: the facts it rests on, itself included. Static chains are paths, so that is the
 // layer plus one; dynamic facts carry their ancestor sets as bitsets over nodes, built in derivation order.
-template <int W>
+//
+// kTraced (explaining: forcing_evidence.cpp): run() also records how each fact follows, for
+// evidence(). A separate instance of the class, in its own translation unit, so the search's own
+// code is what it was (its members inlined into their one caller, the trace's branches compiled out).
+template <int W, bool kTraced = false>
 class Branch {
  public:
   struct Count {
@@ -54,10 +59,62 @@ class Branch {
     contradiction_nodes_ = 0;
     const Deduction& assumed = index_.of(node);
     const bool on = node % 2 == 0;
+    if (kTraced) {
+      trace_.clear();
+      trace_at_.assign(static_cast<std::size_t>(index_.nodes()), -1);
+      clash_.clear();
+      rule_ = {};
+      if (level_ == ForcingLevel::static_links) return trace_static(node);
+    }
     return level_ == ForcingLevel::static_links ? run_static(assumed.cell, assumed.digit, on)
                                                 : run_dynamic(assumed.cell, assumed.digit, on);
   }
   int contradiction_nodes() const { return contradiction_nodes_; }
+
+  // Traced, run() also records how each fact follows — its rule and direct parents, the first
+  // derivation met — and which facts a contradiction clashes on. Tracing changes no fact a run
+  // derives, only this record (a pattern's fact rests on the facts its pattern needs instead of on
+  // every fact so far). After a traced run(): the branch behind `ends` (fact nodes) as evidence, the assumption first
+  // and every node after its parents; clash() gives a contradiction's ends.
+  EvidenceBranch evidence(std::span<const int> ends) const {
+    std::vector<char> behind(trace_.size(), 0);
+    std::vector<int> stack;
+    for (int end : ends) stack.push_back(trace_at_[static_cast<std::size_t>(end)]);  // -1: not derived
+    if (!trace_.empty()) stack.push_back(0);
+    while (!stack.empty()) {
+      const int at = stack.back();
+      stack.pop_back();
+      if (at < 0 || behind[static_cast<std::size_t>(at)]) continue;
+      behind[static_cast<std::size_t>(at)] = 1;
+      for (int parent : trace_[static_cast<std::size_t>(at)].parents)
+        stack.push_back(trace_at_[static_cast<std::size_t>(parent)]);
+    }
+    EvidenceBranch out;
+    std::vector<int> index(trace_.size(), -1);
+    for (std::size_t at = 0; at < trace_.size(); ++at) {
+      if (!behind[at]) continue;
+      const Traced& traced = trace_[at];
+      const Deduction& fact = index_.of(traced.fact);
+      EvidenceNode node;
+      node.cells = {fact.cell};
+      node.value = fact.digit + 1;
+      node.on = traced.fact % 2 == 0;
+      for (int parent : traced.parents) {
+        const int k = trace_at_[static_cast<std::size_t>(parent)];
+        if (k >= 0 && index[static_cast<std::size_t>(k)] >= 0) node.parents.push_back(index[static_cast<std::size_t>(k)]);
+      }
+      node.rule = traced.rule.rule;
+      node.unit = traced.rule.unit;
+      node.cage = traced.rule.cage;
+      node.pattern = traced.rule.pattern;
+      index[at] = static_cast<int>(out.nodes.size());
+      out.nodes.push_back(std::move(node));
+    }
+    for (int end : ends)
+      if (const int at = trace_at_[static_cast<std::size_t>(end)]; at >= 0) out.ends.push_back(index[static_cast<std::size_t>(at)]);
+    return out;
+  }
+  const std::vector<int>& clash() const { return clash_; }
   // The facts of the last run() with their node counts, in node order.
   void append_counts(std::vector<Count>& out) const {
     for (std::size_t w = 0; w < words_; ++w)
@@ -180,6 +237,7 @@ class Branch {
     set_bit(facts_, fact);
     off_parent_[static_cast<std::size_t>(fact)] = placement;
     count_of_[static_cast<std::size_t>(fact)] = count_of_[static_cast<std::size_t>(placement)] + 1;
+    if (kTraced) trace(fact, std::array<int, 1>{placement}, Rule{});
     return true;
   }
   // A fact with its own ancestor set: the union of its parents' (none for the assumption).
@@ -200,12 +258,14 @@ class Branch {
     }
     set_bit(bits, fact);
     count_of_[static_cast<std::size_t>(fact)] = count_bits(bits);
+    if (kTraced) trace(fact, parents, rule_);
     return true;
   }
 
   // SE counts a contradiction, a candidate both true and false, by the two facts' ancestors
   // apart (shared ones twice: BinaryChainingHint adds two ancestor counts).
   bool contradiction(int on, int off) {
+    if (kTraced) clash_ = {on, off};
     contradiction_nodes_ = count_of_[static_cast<std::size_t>(on)] + count_of_[static_cast<std::size_t>(off)];
     return false;
   }
@@ -215,6 +275,7 @@ class Branch {
   // matches SE better than the removal with most ancestors, which Nishio uses).
   template <class Facts>
   bool emptied(const Facts& gone) {
+    if (kTraced) clash_.assign(std::begin(gone), std::end(gone));
     contradiction_nodes_ = emptied_nodes(gone);
     return false;
   }
@@ -297,6 +358,7 @@ class Branch {
 
   // New singles where candidates were just lost; false on a contradiction.
   bool derive_singles(const CellSet<W>& touched) {
+    if (kTraced) rule_ = {};
     // Order-free, every cell left empty is looked at, and the fewest nodes taken, not the first in
     // cell order.
     int empty_nodes = std::numeric_limits<int>::max();
@@ -308,6 +370,7 @@ class Branch {
       for (CandidateMask gone = base_.mask(c) & ~mask; gone != 0; gone &= gone - 1)
         parents_.push_back(node(c, std::countr_zero(gone), false));
       if (mask == 0) {
+        if (kTraced && clash_.empty()) clash_ = parents_;
         empty_nodes = std::min(empty_nodes, emptied_nodes(parents_));
         return;
       }
@@ -342,6 +405,7 @@ class Branch {
         });
         if (left.none()) {
           if (!order_free_) return emptied(parents_);
+          if (kTraced && clash_.empty()) clash_ = parents_;
           empty_nodes = std::min(empty_nodes, emptied_nodes(parents_));
           continue;
         }
@@ -406,6 +470,7 @@ class Branch {
   // by the other, that one's nodes plus one — over every such pair, not the first the list meets.
   // (Of each clashing pair at least one is in clashed_, so its removers cover every pair.)
   bool clashing_placements() {
+    if (kTraced) clash_ = {clashed_.front(), clashed_.front() ^ 1};
     int nodes = std::numeric_limits<int>::max();
     for (const int on : clashed_) {
       const Deduction& placing = index_.of(on);
@@ -483,8 +548,10 @@ class Branch {
       if (cage >= 0 && std::find(dirty_cages_.begin(), dirty_cages_.end(), cage) == dirty_cages_.end())
         dirty_cages_.push_back(cage);
     }
-    for (int cage : dirty_cages_)
+    for (int cage : dirty_cages_) {
+      if (kTraced) rule_ = {NodeRule::cage, -1, cage, {}};
       if (!restrict_cage(layout_.geometry->cages()[static_cast<std::size_t>(cage)])) return false;
+    }
     return true;
   }
   bool restrict_cage(const Cage& cage) {
@@ -554,12 +621,14 @@ class Branch {
   bool find_patterns() {
     SearchContext quiet;
     quiet.uniqueness = false;
+    quiet.explain = kTraced;  // the patterns' units and cells, for the trace
     found_.clear();
     find_intersections(layout_, board_, quiet, false, found_);
     if (found_.empty()) find_naked_subsets(layout_, board_, quiet, 2, found_);
     const bool inner = found_.empty() && level_ == ForcingLevel::nested;
     if (inner) {
       // Every chain, not only the easiest: SE applies all the inner rule's hints.
+      quiet.explain = false;
       quiet.good_enough = std::numeric_limits<double>::infinity();
       find_chains(layout_, board_, quiet, found_);
     }
@@ -579,6 +648,7 @@ class Branch {
         inner_chains_.push_back(inner_nodes(step));
         inner_seen_.resize(inner_chains_.size(), 0);
       }
+      if (kTraced) trace_pattern(step, inner);
       for (const Deduction& gone : inner_gone_) {
         if (!board_.has(gone.cell, gone.digit)) continue;
         const int off = node(gone.cell, gone.digit, false);
@@ -592,6 +662,110 @@ class Branch {
     }
     return !pending_off_.empty();
   }
+  // ---- the trace (explaining only) ----
+
+  struct Rule {
+    NodeRule rule = NodeRule::link;
+    int unit = -1;
+    int cage = -1;
+    std::vector<int> pattern;
+  };
+  struct Traced {
+    int fact;
+    Rule rule;
+    std::vector<int> parents;  // fact nodes
+  };
+  template <class Parents>
+  void trace(int fact, const Parents& parents, const Rule& rule) {
+    int& at = trace_at_[static_cast<std::size_t>(fact)];
+    if (at >= 0) return;  // the first derivation stays (the assumption, found again, among them)
+    at = static_cast<int>(trace_.size());
+    trace_.push_back({fact, rule, std::vector<int>(std::begin(parents), std::end(parents))});
+  }
+  // The offs the branch's board shows against the position's, in `cells`, for the digits `digits`
+  // selects (placed cells keep their value out of it).
+  void add_removed(const CellSet<W>& cells, CandidateMask digits) {
+    cells.for_each([&](int cell) {
+      CandidateMask gone = base_.mask(cell) & ~board_.mask(cell) & digits;
+      if (const int value = board_.values[static_cast<std::size_t>(cell)]; value != 0) gone &= ~bit_of(value - 1);
+      for (; gone != 0; gone &= gone - 1) parents_.push_back(node(cell, std::countr_zero(gone), false));
+    });
+  }
+  // A pattern step's rule and parents (parents_, rule_) for the facts it gives: an intersection
+  // rests on its base unit's other places gone, a naked subset on its cells' other values gone, an
+  // inner chain on every candidate the branch removed.
+  void trace_pattern(const Step& step, bool inner) {
+    parents_.clear();
+    rule_ = {};
+    const CandidateMask all = static_cast<CandidateMask>((CandidateMask{1} << n_) - 1);
+    if (inner) {
+      rule_.rule = NodeRule::chain;
+      CellSet<W> cells;
+      for (int cell = 0; cell < layout_.cell_count; ++cell) cells.set(cell);
+      add_removed(cells, all);
+      return;
+    }
+    rule_.unit = step.evidence.units.front();
+    rule_.pattern = step.evidence.cells;
+    std::sort(rule_.pattern.begin(), rule_.pattern.end());
+    const CellSet<W>& unit = layout_.unit_cells[static_cast<std::size_t>(rule_.unit)];
+    if (step.technique == Technique::pointing || step.technique == Technique::claiming) {
+      rule_.rule = NodeRule::intersection;
+      add_removed(unit, bit_of(step.eliminations.front().digit));
+      return;
+    }
+    rule_.rule = NodeRule::naked_subset;
+    CellSet<W> members;
+    for (int cell : rule_.pattern) members.set(cell);
+    add_removed(members, all);
+  }
+
+  // A static branch traced (what StaticLayers and run_static follow): breadth first along the
+  // position's links — an on makes its cell's other candidates and its peers' places of the value
+  // off; an off makes the other candidate of a bivalue cell, and the other place of the value in a
+  // unit holding two, on — until the branch has every fact or meets a candidate both ways.
+  bool trace_static(int root) {
+    std::fill(facts_, facts_ + words_, 0);
+    trace(root, std::array<int, 0>{}, Rule{});
+    std::vector<int> queue{root};
+    const auto reach = [&](int from, int to) {
+      if (to == root || test_bit(facts_, to)) return true;
+      set_bit(facts_, to);
+      trace(to, std::array<int, 1>{from}, Rule{});
+      queue.push_back(to);
+      if (to == (root ^ 1) || test_bit(facts_, to ^ 1)) {
+        clash_ = {to, to ^ 1};
+        return false;
+      }
+      return true;
+    };
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const int from = queue[head];
+      const Deduction& at = index_.of(from);
+      const int c = at.cell;
+      const int d = at.digit;
+      bool ok = true;
+      if (from % 2 == 0) {
+        for (CandidateMask rest = base_.mask(c) & ~bit_of(d); rest != 0 && ok; rest &= rest - 1)
+          ok = reach(from, node(c, std::countr_zero(rest), false));
+        (layout_.peers[static_cast<std::size_t>(c)] & base_.cells_of(d)).for_each([&](int peer) {
+          if (ok) ok = reach(from, node(peer, d, false));
+        });
+      } else {
+        const CandidateMask mask = base_.mask(c);
+        if (bit_count(mask) == 2) ok = reach(from, node(c, std::countr_zero(mask & ~bit_of(d)), true));
+        for (int unit : layout_.units_of(c)) {
+          if (!ok) break;
+          CellSet<W> others = base_.cells_of(d) & layout_.unit_cells[static_cast<std::size_t>(unit)];
+          others.reset(c);
+          if (others.single()) ok = reach(from, node(others.first(), d, true));
+        }
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+
   // An inner chain's node count, read back from its score: the fewest nodes with that length bonus
   // over its technique's base (cycles score from 6.5, under the X-chain's 6.6: at least 4 nodes).
   static int inner_nodes(const Step& step) {
@@ -642,6 +816,12 @@ class Branch {
   std::vector<int> inner_chains_;
   std::vector<std::uint32_t> inner_seen_;
   std::uint32_t inner_stamp_ = 0;
+  // Traced: the facts of the run in derivation order, per node its place there (-1: not
+  // derived), a contradiction's ends, and the rule record_with_set records under.
+  std::vector<Traced> trace_;
+  std::vector<int> trace_at_;
+  std::vector<int> clash_;
+  Rule rule_;
 };
 
 }  // namespace

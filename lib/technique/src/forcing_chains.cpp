@@ -178,6 +178,7 @@ class ForcingChainSearch {
         board_(board),
         context_(context),
         level_(level),
+        derivation_(derivation),
         technique_(forcing_technique(level)),
         base_(technique_base_score(technique_)),
         node_cap_(node_cap),
@@ -327,6 +328,8 @@ class ForcingChainSearch {
     for (const Conclusion& conclusion : conclusions_)
       best = std::min(best, base_ + length_bonus(conclusion.nodes));
     const double bound = std::max(best, context_.good_enough) + kEpsilon;
+    const std::size_t first = out.size();
+    std::vector<std::size_t> sources;  // per step appended: its conclusion
     for (std::size_t k = 0; k < conclusions_.size(); ++k) {
       const Conclusion& conclusion = conclusions_[k];
       if (k > 0 && conclusions_[k - 1].fact == conclusion.fact) continue;
@@ -339,7 +342,16 @@ class ForcingChainSearch {
         step.detail = std::string(technique_name(technique_)) + ": " + why(conclusion) + " (" +
                       std::to_string(conclusion.nodes) + " nodes)";
       out.push_back(std::move(step));
+      sources.push_back(k);
     }
+    if (!context_.branch_evidence || sources.empty()) return;
+    // SE order keeps the easiest step alone (chain_engine.cpp): only it needs its branches.
+    std::size_t explained = 0;
+    for (std::size_t i = 1; i < sources.size(); ++i)
+      if (out[first + i].score < out[first + explained].score - kEpsilon) explained = i;
+    for (std::size_t i = 0; i < sources.size(); ++i)
+      if (derivation_ == Derivation::fewest_nodes || i == explained)
+        out[first + i].evidence = evidence_of(conclusions_[sources[i]]);
   }
 
  private:
@@ -427,6 +439,19 @@ class ForcingChainSearch {
     batch.clear();
     batch_layers.clear();
   }
+  // A conclusion's evidence: its branches followed again, traced (the same propagation derives the
+  // same facts), each from its assumption to the conclusion or to the facts that clash.
+  StepEvidence evidence_of(const Conclusion& conclusion) {
+    const auto first = static_cast<std::ptrdiff_t>(group_begin_[static_cast<std::size_t>(conclusion.group)]);
+    const auto last = static_cast<std::ptrdiff_t>(group_begin_[static_cast<std::size_t>(conclusion.group) + 1]);
+    const std::vector<int> assumptions(group_branches_.begin() + first, group_branches_.begin() + last);
+    StepEvidence evidence = forcing_evidence(layout_, board_, context_, level_, derivation_, assumptions,
+                                             conclusion.kind == Kind::contradiction ? -1 : conclusion.fact);
+    if (conclusion.kind == Kind::region) evidence.units.push_back(conclusion.source);
+    add_branch_cells(evidence);
+    return evidence;
+  }
+
   // The explanation's reason: "assuming r1c2=5 leads to a contradiction", ...
   std::string why(const Conclusion& conclusion) const {
     switch (conclusion.kind) {
@@ -453,6 +478,7 @@ class ForcingChainSearch {
   const Board<W>& board_;
   SearchContext& context_;
   ForcingLevel level_;
+  Derivation derivation_;
   Technique technique_;
   double base_;
   // Conclusions resting on more nodes than this would score over the caller's cap: no need to

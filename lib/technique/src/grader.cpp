@@ -447,6 +447,22 @@ std::vector<PencilBoard> step_boards(const Grid& puzzle, const std::vector<Techn
   return technique::boards_of<10>(puzzle, steps);
 }
 
+const char* node_rule_id(NodeRule rule) {
+  switch (rule) {
+    case NodeRule::link:
+      return "link";
+    case NodeRule::intersection:
+      return "intersection";
+    case NodeRule::naked_subset:
+      return "naked-subset";
+    case NodeRule::cage:
+      return "cage";
+    case NodeRule::chain:
+      return "chain";
+  }
+  return "link";
+}
+
 std::string unit_name(const std::shared_ptr<const Geometry>& geometry, int unit) {
   const int cells = geometry->cell_count();
   if (cells <= 128) return technique::unit_name_of<2>(geometry, unit);

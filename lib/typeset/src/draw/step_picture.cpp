@@ -396,7 +396,10 @@ class Painter {
 
   // Chain links as gently bowed arrows from candidate to candidate: strong solid, weak dashed. A
   // branch's links run from each node's parents to it (from an on parent weak, from an off one
-  // strong); a link several branches share is drawn once.
+  // strong); a link several branches share is drawn once. A pattern's node (NodeRule other than
+  // link: an intersection, naked subset, cage or inner chain inside a dynamic (+) or nested
+  // branch) is not entered by links — its parents are the facts its pattern needs, an inner
+  // chain's every removal so far — so it gets no arrows; its candidate is marked as the others.
   void links() {
     const auto single = [this](const CellValue& at) {
       const double r = disc_radius();
@@ -406,12 +409,14 @@ class Painter {
       arrow(single(link.from), single(link.to), link.strong);
     std::set<std::tuple<std::vector<int>, int, std::vector<int>, int>> drawn;
     for (const EvidenceBranch& branch : picture_.step.evidence.branches)
-      for (const EvidenceNode& node : branch.nodes)
+      for (const EvidenceNode& node : branch.nodes) {
+        if (node.rule != NodeRule::link) continue;
         for (int parent : node.parents) {
           const EvidenceNode& from = branch.nodes[static_cast<std::size_t>(parent)];
           if (!drawn.insert({from.cells, from.value, node.cells, node.value}).second) continue;
           arrow(anchor_of(from), anchor_of(node), !from.on && node.on);
         }
+      }
   }
 
   void arrow(const Anchor& from_anchor, const Anchor& to_anchor, bool strong) {

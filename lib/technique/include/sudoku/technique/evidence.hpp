@@ -4,8 +4,9 @@
 // the step's sentence. docs/explanations.md tells, technique by technique, what each field holds.
 //
 // Contract: filled only when grading with TechniqueOptions::explain (the rating path builds none);
-// empty() for the techniques that carry no evidence yet. Values are 1-based; cells index the grid
-// row-major and units index Geometry::units(), cages Geometry::cages(). Evidence refers to the board
+// empty() only for a step with none (no step of the samples tests/step_evidence_test.cpp checks).
+// Values are 1-based; cells index the grid row-major and units index Geometry::units(), cages
+// Geometry::cages(). Evidence refers to the board
 // before its step's round (TechniqueStep::round): the steps of one round were all found on one
 // board and applied together, so a later step of a round may find a candidate of its pattern already
 // gone. step_boards gives those boards.
@@ -43,6 +44,24 @@ struct EvidenceLink {
   friend bool operator==(const EvidenceLink&, const EvidenceLink&) = default;
 };
 
+// How a node of a branch follows from its parents. Most follow by links (EvidenceBranch); the
+// propagation of the dynamic (+) and nested forcing chains also applies patterns, and on Killer
+// boards every dynamic branch reads its cages. A pattern's parents are the facts the pattern needs
+// that the board the step was found on does not show: the candidates the branch removed (off
+// parents) and, for a cage, the cells it placed (on parents).
+enum class NodeRule : std::uint8_t {
+  link,          // a link from each parent (EvidenceBranch)
+  intersection,  // the value's places left in `unit` (its others off parents) are `pattern`, all in a
+                 // house of the node's cell, which is outside `unit`: the node is off (pointing, claiming)
+  naked_subset,  // `pattern`, cells of `unit`, keep (their other values off parents) as many values as
+                 // they are cells, the node's among them: the node, in another cell of `unit`, is off
+  cage,          // cage `cage`'s fillings (its sum, distinct values, the candidates its cells keep after
+                 // the parents): none puts the value in the node's cell (off); every one does (on); or
+                 // every one puts it in a cage cell the node's cell sees (off, outside the cage)
+  chain,         // nested level: a forcing chain or cycle on the board the parents leave (every
+                 // candidate the branch removed so far, as off parents) refutes the node (off)
+};
+
 // A node of a chain or of a forcing chain's branch: a value in one cell or, grouped, in one of
 // several cells of one house. On: the branch makes it true (the value is in the cell, in one of the
 // group's cells); off: false (in none of them).
@@ -51,8 +70,15 @@ struct EvidenceNode {
   int value = 0;             // 1..size
   bool on = false;
   std::vector<int> parents;  // the earlier nodes of its branch it follows from; empty for the assumption
+  NodeRule rule = NodeRule::link;
+  int unit = -1;             // intersection, naked_subset: the house the pattern lives in
+  int cage = -1;             // cage: the cage read
+  std::vector<int> pattern;  // intersection, naked_subset: the pattern's cells, ascending
   friend bool operator==(const EvidenceNode&, const EvidenceNode&) = default;
 };
+
+// "link", "intersection", "naked-subset", "cage", "chain": a node rule as the JSON names it.
+const char* node_rule_id(NodeRule rule);
 
 // One assumption followed through the board: the nodes it implies, each after the nodes it follows
 // from. A link runs from each parent to its node: weak when the parent is on and the node off (the
@@ -63,7 +89,9 @@ struct EvidenceNode {
 struct EvidenceBranch {
   std::vector<EvidenceNode> nodes;  // nodes[0]: the assumption
   // The branch's end: one node (the conclusion several branches agree on; a grouped chain's last
-  // node), or the nodes that cannot all hold (a contradiction: a candidate both on and off).
+  // node), or the nodes that cannot all hold (a contradiction: a candidate both on and off; every
+  // candidate of a cell or place of a value in a house off; on Killer boards, facts of one cage's
+  // cells that leave its sum no filling).
   std::vector<int> ends;
   friend bool operator==(const EvidenceBranch&, const EvidenceBranch&) = default;
 };
@@ -75,9 +103,10 @@ struct StepEvidence {
   std::vector<CellValue> candidates;  // the pattern's candidates (highlighted in a picture)
   std::vector<EvidenceLink> links;    // a chain's links in order; each link's `to` is the next one's `from`
   std::vector<int> cages;             // Killer: the cages the step reads
-  // Grouped chains, Nishio and the forcing chains from 8.0 up: one branch per assumption (a
-  // forcing chain: each ending in the common conclusion; a contradiction or Nishio: one, ending in
-  // the facts that clash; a grouped chain: one, from its first node off to its last node on).
+  // Grouped chains, Nishio and the forcing chains from 8.0 up (both chain orders): one branch per
+  // assumption (a forcing chain: each ending in the common conclusion; a contradiction or Nishio:
+  // one, ending in the facts that clash; a grouped chain: one, from its first node off to its last
+  // node on).
   std::vector<EvidenceBranch> branches;
   bool empty() const {
     return units.empty() && cover_units.empty() && cells.empty() && candidates.empty() && links.empty() &&
