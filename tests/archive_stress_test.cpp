@@ -51,7 +51,7 @@ std::string plan_text(const Size& size, int month) {
   std::string days;
   for (const char* day : {"mon", "tue", "wed", "thu", "fri", "sat", "sun"})
     days += std::string(days.empty() ? "" : ", ") + "\"" + day + "\": [" + slots + "]";
-  char from[16];
+  char from[24];  // room for any two ints, so GCC sees no truncation at any optimisation level
   std::snprintf(from, sizeof from, "%04d-%02d-01", 2030 + month / 12, month % 12 + 1);
   return "{\"title\": \"Stress\", \"publication\": \"grid-" + std::to_string(size.size) +
          "\", \"seed\": 7, \"size\": " + std::to_string(size.size) + ", \"symmetry\": \"" + size.symmetry +

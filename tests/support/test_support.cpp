@@ -72,10 +72,14 @@ std::string input_error_of(const std::function<void()>& action) {
   return "no error";
 }
 
-std::vector<Grid> load_study_corpus(const std::string& path) {
-  std::size_t stride = 1;
+int study_stride() {
   if (const char* text = std::getenv("SUDOKU_STUDY_STRIDE"); text != nullptr && std::atoi(text) > 1)
-    stride = static_cast<std::size_t>(std::atoi(text));
+    return std::atoi(text);
+  return 1;
+}
+
+std::vector<Grid> load_study_corpus(const std::string& path) {
+  const auto stride = static_cast<std::size_t>(study_stride());
   std::vector<Grid> sample;
   const auto grids = load_puzzles(path);
   for (std::size_t i = 0; i < grids.size(); i += stride) sample.push_back(grids[i]);

@@ -28,9 +28,14 @@ std::vector<Grid> load_corpus(const std::string& path, std::size_t limit = 0);
 //   EXPECT_EQ(input_error_of([] { parse_json("{", "a.json"); }), "a.json:1:2: ...");
 std::string input_error_of(const std::function<void()>& action);
 
-// Every `n`th puzzle of a corpus, n from SUDOKU_STUDY_STRIDE (1, all of them, when unset). The
-// sanitizer run sets it: there the whole-corpus studies check memory, which a sample does as well,
-// while the Release run checks every puzzle.
+// SUDOKU_STUDY_STRIDE (1 when unset): the sanitizer run sets it, and the whole-corpus studies and the
+// long random differential tests then check every `n`th puzzle. There they check memory and
+// undefined behaviour, which a sample does as well; the Release run checks every puzzle.
+//   for (int i = 0; i < 600; ++i) { const Grid puzzle = next(rng); if (i % stride != 0) continue; ... }
+// (the puzzles are still drawn, so the sample is a subset of the Release run's puzzles).
+int study_stride();
+
+// Every study_stride()th puzzle of a corpus.
 std::vector<Grid> load_study_corpus(const std::string& path);
 
 // A valid complete grid of any box shape: the classic shifted-rows pattern.
