@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chain_tables.hpp"
+#include "evidence_branch.hpp"
 #include "sudoku/model/cage_combinations.hpp"
 #include "sudoku/technique/evidence.hpp"
 
@@ -77,42 +78,25 @@ class Branch {
   // every fact so far). After a traced run(): the branch behind `ends` (fact nodes) as evidence, the assumption first
   // and every node after its parents; clash() gives a contradiction's ends.
   EvidenceBranch evidence(std::span<const int> ends) const {
-    std::vector<char> behind(trace_.size(), 0);
-    std::vector<int> stack;
-    for (int end : ends) stack.push_back(trace_at_[static_cast<std::size_t>(end)]);  // -1: not derived
-    if (!trace_.empty()) stack.push_back(0);
-    while (!stack.empty()) {
-      const int at = stack.back();
-      stack.pop_back();
-      if (at < 0 || behind[static_cast<std::size_t>(at)]) continue;
-      behind[static_cast<std::size_t>(at)] = 1;
-      for (int parent : trace_[static_cast<std::size_t>(at)].parents)
-        stack.push_back(trace_at_[static_cast<std::size_t>(parent)]);
-    }
-    EvidenceBranch out;
-    std::vector<int> index(trace_.size(), -1);
-    for (std::size_t at = 0; at < trace_.size(); ++at) {
-      if (!behind[at]) continue;
-      const Traced& traced = trace_[at];
+    std::vector<int> end_at;  // the ends' places in the trace (-1: not derived)
+    for (const int end : ends) end_at.push_back(trace_at_[static_cast<std::size_t>(end)]);
+    const auto for_each_parent = [&](int at, auto visit) {
+      for (const int parent : trace_[static_cast<std::size_t>(at)].parents)
+        visit(trace_at_[static_cast<std::size_t>(parent)]);
+    };
+    return evidence_behind(static_cast<int>(trace_.size()), end_at, true, for_each_parent, [&](int at) {
+      const Traced& traced = trace_[static_cast<std::size_t>(at)];
       const Deduction& fact = index_.of(traced.fact);
       EvidenceNode node;
       node.cells = {fact.cell};
       node.value = fact.digit + 1;
       node.on = traced.fact % 2 == 0;
-      for (int parent : traced.parents) {
-        const int k = trace_at_[static_cast<std::size_t>(parent)];
-        if (k >= 0 && index[static_cast<std::size_t>(k)] >= 0) node.parents.push_back(index[static_cast<std::size_t>(k)]);
-      }
       node.rule = traced.rule.rule;
       node.unit = traced.rule.unit;
       node.cage = traced.rule.cage;
       node.pattern = traced.rule.pattern;
-      index[at] = static_cast<int>(out.nodes.size());
-      out.nodes.push_back(std::move(node));
-    }
-    for (int end : ends)
-      if (const int at = trace_at_[static_cast<std::size_t>(end)]; at >= 0) out.ends.push_back(index[static_cast<std::size_t>(at)]);
-    return out;
+      return node;
+    });
   }
   const std::vector<int>& clash() const { return clash_; }
   // The facts of the last run() with their node counts, in node order.

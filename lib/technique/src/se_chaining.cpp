@@ -23,6 +23,7 @@
 #include "se_chaining.hpp"
 
 #include "chain_tables.hpp"
+#include "evidence_branch.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -601,35 +602,19 @@ class SeChaining {
     return evidence;
   }
   EvidenceBranch branch_evidence(const Branch<W>& branch, const std::vector<int>& ends) const {
-    std::vector<char> behind(static_cast<std::size_t>(branch.node_count), 0);
-    std::vector<int> stack(ends.begin(), ends.end());
-    while (!stack.empty()) {
-      const int id = stack.back();
-      stack.pop_back();
-      if (behind[static_cast<std::size_t>(id)]) continue;
-      behind[static_cast<std::size_t>(id)] = 1;
+    const auto for_each_parent = [&](int id, auto visit) {
       const Node<W>& node = branch.node(id);
-      if (node.parent != kNone) stack.push_back(node.parent);
-      for (int e = node.extra_begin; e < node.extra_end; ++e)
-        stack.push_back(branch.extra[static_cast<std::size_t>(e)]);
-    }
-    EvidenceBranch out;
-    std::vector<int> index(static_cast<std::size_t>(branch.node_count), -1);
-    for (int id = 0; id < branch.node_count; ++id) {
-      if (!behind[static_cast<std::size_t>(id)]) continue;
+      if (node.parent != kNone) visit(node.parent);
+      for (int e = node.extra_begin; e < node.extra_end; ++e) visit(branch.extra[static_cast<std::size_t>(e)]);
+    };
+    return evidence_behind(branch.node_count, ends, false, for_each_parent, [&](int id) {
       const Node<W>& node = branch.node(id);
       EvidenceNode evidence_node;
       evidence_node.cells = {cell_of(node.key)};
       evidence_node.value = digit_of(node.key) + 1;
       evidence_node.on = (node.key & 1) != 0;
-      if (node.parent != kNone) evidence_node.parents.push_back(index[static_cast<std::size_t>(node.parent)]);
-      for (int e = node.extra_begin; e < node.extra_end; ++e)
-        evidence_node.parents.push_back(index[static_cast<std::size_t>(branch.extra[static_cast<std::size_t>(e)])]);
-      index[static_cast<std::size_t>(id)] = static_cast<int>(out.nodes.size());
-      out.nodes.push_back(std::move(evidence_node));
-    }
-    for (int end : ends) out.ends.push_back(index[static_cast<std::size_t>(end)]);
-    return out;
+      return evidence_node;
+    });
   }
 
   void set_source(int cell, int digit, bool on) {
