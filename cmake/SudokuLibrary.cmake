@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sudoku_add_library(<name>
 #     SOURCES <file>...          sources, relative to the calling CMakeLists.txt
 #     [PUBLIC_LINK <target>...]  what users of the library see (and link) as well

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sudoku_press_version(<out-var>)
 #
 # The project's one version string, used by every tool's --version, the data files' tool_version,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build into a temporary prefix (cmake --install) and builds examples/consumer against
 # it twice — with find_package(SudokuPress) and with pkg-config — then runs both: the CMake package,
 # the exported targets, the headers and the .pc file work from an installed tree, not from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Grading through Python against corpus-rate -j 1 on the same puzzles (a benchmark, not a test).
 
     python3 python/benchmark.py [--count 1000] [--pairs 10] [--bin build/bin] [--module build/python]

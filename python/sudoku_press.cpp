@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sudoku_press Python module: the core library's front doors — parse, count, solve, canonical
 // form, technique grade with its path, press level, call count, generate one puzzle to a level, rate
 // a list of puzzles on several threads — as Python functions and plain objects (docs/python.md;

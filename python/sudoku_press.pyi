@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Type stubs of the sudoku_press module (python/sudoku_press.cpp; docs/python.md)."""
 from typing import Mapping, Optional, Sequence, Tuple, Union
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stress: desks running generate-book at the same time into one SQLite archive, every grid size.
 //
 // Each round starts kDesks processes per size (4x4, 6x6, 9x9), all at once, each a different month

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The editor's audit: Killer levels (cage ranges, no givens, the Killer grade), what a classic audit
 // keeps unchanged (no word of cages), and puzzles that could not be audited.
 #include <gtest/gtest.h>

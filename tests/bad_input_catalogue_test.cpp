@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bad-input catalogue: malformed inputs for every tool, each with the exit status and the one-line
 // message it must give — never a crash, a hang or a half-written output.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of sudoku-bench: help, bad arguments, and the JSON report of a kernel suite
 // (whole passes, guesses per puzzle).
 #include <gtest/gtest.h>

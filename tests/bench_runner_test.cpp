@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sudoku-bench's runner: only whole passes are counted, whatever the budget and the thread count.
 #include "bench_runner.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/generate/book_generation.hpp"
 
 #include <gtest/gtest.h>

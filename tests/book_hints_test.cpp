@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hints in books (book_hints.hpp, typeset --hints and --how-to-solve): a reader who follows only a
 // hint's claim — where to look, the technique, the cells — on the board reaches the step the
 // grader found; the typeset sections carry their page references both ways.

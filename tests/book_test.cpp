@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Book model: reading the hand-made sample, deterministic writing, and strict errors with paths.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the calibrate tool: options, exit codes, the calibration file it writes (read
 // back by the rating engine), the summary table, and plot files.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mapping from a calibration study to its plot (typeset library, no drawing needed).
 #include "sudoku/typeset/calibration_plot.hpp"
 

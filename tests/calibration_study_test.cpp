@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the calibration study: quartiles (type 7) and outlier rules against hand-computed cases,
 // level expansion, input reading and its errors, SHA-256, and studies whose calibrations round-trip
 // through the rating engine.

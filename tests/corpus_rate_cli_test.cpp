@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the corpus-rate tool: formats, statuses, exit codes, --jobs invariance.
 #include <gtest/gtest.h>
 

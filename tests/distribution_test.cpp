@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The level distribution a learned house style keeps (distribution.hpp), the slot targets the
 // generator takes from it (plan.hpp), and the audit's Kolmogorov-Smirnov distances, on values
 // worked out by hand.

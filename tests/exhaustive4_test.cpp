@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exhaustive differential test on 4x4 (in the spirit of re2's exhaustive tester): the space is small
 // enough to enumerate, so instead of sampling puzzles we take all of a systematic family and run
 // each through every counting kernel that applies to 4x4, the public entry point and the plain

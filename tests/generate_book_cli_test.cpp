@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of generate-book: options, plan errors, outputs, kill -9 and --resume.
 #include <gtest/gtest.h>
 

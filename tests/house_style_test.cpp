@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the house-style pieces of calibrate --bands: the cut search against a brute force on
 // every small case, givens quantiles, the symmetry class of crafted patterns and the archive's
 // consensus, the held-out split and the confusion matrix, and the second dimension's pair cuts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Jigsaw layouts: valid region maps, symmetric under a half turn when asked, varied, seeded, solvable.
 #include "sudoku/generate/jigsaw_layout.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Killer one-line text form: round trips with fixed seeds, one clear error per fault naming
 // line, column and cage. (Killer puzzles in book.json: book_test.)
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Killer techniques of the grader (technique/killer.cpp): every deduction checked against the
 // solution on random unique Killers (fixed seeds), every Killer technique met on those paths, the
 // sample puzzles solved, and the explanations naming cages and the 45 rule's regions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Killer: the combination tables against a plain enumeration, random cage layouts (properties with
 // fixed seeds), and the Killer kernel against the plain reference solver (which checks cage sums)
 // on random cage layouts of random solution grids: full and partial covers, with and without

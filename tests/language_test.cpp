@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Books in any language: the message catalogues (templates/lang/*.po), typeset --lang and the
 // plan's "language", the sentences composed from the book (rules, blurb, subtitle) and wrapped
 // titles that leave no word alone.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Print preflight: legible grids on every template at every grid size, measured in the written PDF
 // by Ghostscript (txtwrite reports each text span's font and size), Killer's cage sums on pages and
 // proofs, --split files of the booked size for every variant, and books that would print

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typeset's print production, read back by tools that are not ours (qpdf, pdftotext, Ghostscript):
 // a PDF/X output intent that names the profile's printing condition and refuses what is not an
 // output profile, template colours that PDF/X cannot print, PDF dates, page labels that match the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The proof matrix (issue 33): every shipped example plan (examples/*.json with a title) on every
 // shipped template (templates/*.xml) either passes `typeset --preflight` or is refused with the
 // expected message, as the table below says; a sample, one plan per template, is rendered for real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/model/puzzle_io.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 against the FIPS 180-4 example vectors (and their NIST long-message companion) and
 // against sha256sum around the padding boundaries.
 #include "sudoku/base/sha256.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typeset --split: one file per grid for the page-layout programs of a newspaper desk, and the
 // editor's proof (sudoku/typeset/split.hpp). The SVG (rsvg-convert) and the EPS (Ghostscript) are
 // rendered and compared with the PDF (pdftoppm) pixel by pixel; the boxes are read back with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Step evidence (evidence.hpp) checked against the board: for every step of the explain path on
 // samples of the se-rated, top95 and Killer corpora, the pattern the evidence names is really on
 // the board the step was found on (step_boards), and the step's placements and eliminations follow

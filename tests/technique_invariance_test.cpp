@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The invariant order's contract (technique_grader.hpp): a puzzle and every transform of it
 // (relabelling, row and column permutations within bands and stacks, band and stack permutations,
 // transposition) get the same grade and the same hardest technique. Property test over random

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The technique grader's SE order (TechniqueOptions::order == se, se_chaining.cpp): its number
 // against Sudoku Explainer's on recorded puzzles, the soundness of every step it takes, and both
 // orders reachable from the metric and corpus-rate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Page templates: units, text variables, the shipped templates, validation errors with lines, fonts
 // and the page plan.
 #include <gtest/gtest.h>

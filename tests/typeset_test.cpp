@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The typeset tool end to end, checked with poppler-utils and qpdf: page count and size, embedded
 // fonts, text in reading order, PDF structure, bookmarks, labels, metadata, atomic output, errors,
 // speed and size, a raster comparison of one page per template with golden PNGs, 100 % black

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --version: every tool prints "TOOL (sudoku-press) VERSION" with the one version CMake computed
 // (cmake/SudokuVersion.cmake), which is also the Debian package's and the Python module's.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counts, grades and generates one puzzle through the installed sudoku-press library: what a
 // program of its own needs to get from the CMake package (examples/consumer/CMakeLists.txt).
 // Prints three lines and exits 0; exits 1 when a result is not what the library promises.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Writes the bash completion of sudoku-press's tools from each tool's --help, so the options it
 # offers are the tools' own: every long and short option of the option tables (positional
 # pseudo-options left out), the options that take a value (their table entry shows "arg" or

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Sources the generated bash completion and completes a few prefixes of each tool, as bash would
 # (COMP_WORDS split at spaces and at '=', as COMP_WORDBREAKS does); then checks that the options it
 # offers are exactly those of each tool's --help and that every variant it offers is one corpus-rate

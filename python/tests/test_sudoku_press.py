@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Tests of the sudoku_press module against the library's promises and against the tools' own output
 (corpus-rate run on the same puzzles): the module must say what the tools say.
 

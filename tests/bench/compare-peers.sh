@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs Debian's qqwing side by side with sudoku-press on the same inputs, in the same run, and prints
 # the ratio ours/peer for each figure (higher is better for throughput, lower for time per puzzle).
 #   solve throughput (first solution, one thread) on 17-clue, top1465 and forum-hardest-1106;

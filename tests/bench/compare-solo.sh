@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs Simon Tatham's Solo (Debian sgt-puzzles) side by side with sudoku-press on the readers'
 # levels and prints one table: for each of our press levels and Solo's nearest level, generation time
 # per puzzle (wall and CPU, one thread) and our grader's verdict on the puzzles (technique grade without

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs tdoku's own benchmark harness side by side with sudoku-bench on the same files, in the same
 # run, and prints one table: count to 2 (uniqueness check), one thread, puzzles/s and guesses per
 # puzzle for both, and the ratios ours/tdoku. By hand only, never in CI (tdoku is a benchmark peer,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Micro-benchmarks of the hot kernels (Google Benchmark), for optimising them; the promises are
 // measured by sudoku-bench. Run: build/bin/kernels_benchmark [--benchmark_filter=...]
 #include <benchmark/benchmark.h>

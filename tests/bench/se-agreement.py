@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Agreement of corpus-rate's technique grade with Sudoku Explainer's rating, per SE band.
 
 Reads corpus-rate CSVs of a corpus whose label is SE's rating (se-rated.txt) and prints, per band,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the SQLite archive reader (sudoku::ArchiveDb opened read-only), as generate-book
 // --archive and corpus-rate --archive read a file.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the book reader (sudoku::parse_book), as typeset reads book/book.json.
 //
 // Expected outcome: a Book or sudoku::InputError. Property checked on a Book: writing it out (as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the calibration reader (sudoku::parse_json + sudoku::parse_calibration), as
 // corpus-rate --calibration and plans read calibration files.
 //

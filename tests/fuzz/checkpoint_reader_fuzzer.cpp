@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the --resume checkpoint reader (CheckpointStore::load, lib/generate/src), as
 // generate-book --resume reads DIR/.generate-book-checkpoint.json.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared helpers for the libFuzzer targets.
 //
 // A fuzz target feeds one input to one reader. The reader's documented error exceptions are normal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the plan reader (sudoku::parse_json + sudoku::parse_plan), as generate-book reads
 // its plan.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the puzzle reader (sudoku::read_puzzles), as corpus-rate, calibrate and
 // generate-book's --archive use it.
 //

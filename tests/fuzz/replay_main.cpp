@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A main() for a fuzz target without libFuzzer: feeds every file named on the command line (or
 // found in a named folder, in sorted order) to LLVMFuzzerTestOneInput once.
 //

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The fuzz targets, one per reader (docs/reliability.md): tests/fuzz/CMakeLists.txt builds each for
 # fuzzing (clang, libFuzzer) and tests/CMakeLists.txt as a ctest replay of its corpus; both read
 # this list, and .ci/fuzz-smoke runs whatever was built. template_reader, built only with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the page-template reader (sudoku::typeset::parse_template, which load_template
 // calls on a file's text), as typeset --template reads templates.
 //

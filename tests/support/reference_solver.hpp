@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A plain reference backtracker for differential tests: no propagation, no clever data structures,
 // obviously correct. Works for every geometry through Geometry::peers(); Killer cages are checked
 // as cells are filled (a cage's sum never exceeded, a full cage's sum met; cage-mates are peers). It fills

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared test helpers: where the corpora are, loading them, running the built tools.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Benchmark runner for sudoku-bench: times a workload — warm-up, then whole passes until the time
 // budget is spent — and summarises throughput, per-item times, work rate and peak RSS.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sudoku-bench: measures the library's promises (throughput per suite and corpus).
 #include <cstdio>
 #include <iostream>

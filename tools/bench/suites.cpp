@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The benchmark suites: one entry per measured promise of the library.
 #include <array>
 #include <memory>

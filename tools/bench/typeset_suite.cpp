@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The typeset suite: pages per second for a book directory under each shipped template.
 #include <memory>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // calibrate: derive a calibration (difficulty levels with target ratings) from corpora labelled
 // with levels, the way Fatemi, Kazemi & Mehrasa (2014) derive their Table I.
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every rating metric's options as command-line flags (--runs, --cap, --strategies, ...), so a
 // metric added to the rating engine's registry gets its flags here without touching the tool.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // calibrate's command line (see options.hpp).
 #include "options.hpp"
 

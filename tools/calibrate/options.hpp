@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // calibrate's command line: the flags, their checks, and the CalibrateOptions they give. Option
 // parsing only; what the options do is run() in main.cpp and the libraries.
 #pragma once

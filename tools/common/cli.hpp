@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Command-line plumbing shared by every tool: exit codes, one-line error messages, option parsing
 // with --help and --version.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A progress display on stderr for long runs: one bar per row (one row for a corpus, one per
 // chapter for a book), shown only when stderr is a terminal and the run has taken more than a
 // second, redrawn in place at most ten times a second, erased when done. The rate and the time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shipped data (page templates, fonts): where a tool finds it.
 //
 // Contract: a kind of data ("templates", "fonts") is searched in this order, keeping only folders

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // corpus-rate: rate every puzzle of a corpus and write one record per puzzle, in input order.
 #include <chrono>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // generate-book: fill a chapter plan with new puzzles from the hill climber.
 #include <chrono>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typeset: lay out a generated book as a print-ready PDF with a page template.
 #include <filesystem>
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typeset's command line: the options struct and its parser (main.cpp turns it into one
 // sudoku::typeset::run_job call).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/base/atomic_file.hpp"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small POSIX helpers that the atomic file writer and the output set share (private to base).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 through libcrypto's EVP interface: one digest context per Sha256 object.
 #include "sudoku/base/sha256.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/corpus/calibration_study.hpp"
 
 #include <algorithm>

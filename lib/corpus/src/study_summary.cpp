@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Table I-style summary of a calibration study (see calibration_study.hpp). The paper's Table I
 // gives one target per level; ours adds what led to it, so a reader can judge the target.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The combination tables: for each size, every subset of 1..size bucketed by (count, sum).
 #include "sudoku/model/cage_combinations.hpp"
 

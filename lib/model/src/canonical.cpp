@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Minlex canonical form by a pruned breadth-first search over target rows.
 //
 // The canonical grid is built one target row at a time. A search state is one partial transform

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The canonical form of Killer puzzles: the smallest reading, over the eight symmetries of the
 // square (turns and reflections; transposition only with square boxes), of the cages, their sums
 // and the givens. The classic moves that swap bands, stacks or lines within them keep a Sudoku

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Killer one-line form: cage letters, sums, optional givens (sudoku/killer_io.hpp).
 #include "sudoku/model/killer_io.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/publish/archive_db.hpp"
 
 #include <sqlite3.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board layouts for the rating kernels (private to the library): a geometry's peers and units
 // flattened into index tables, in two flavours with one interface.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The "technique" rating metric: an adapter from the technique grader (technique_grader.hpp) to the
 // RatingMetric interface (rating.hpp) — option parsing, defaults, and "beyond" as a lower bound.
 // It lives in the rating layer so that rating depends on the grader and never the other way round.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cell-major solver for any geometry: one candidate mask per cell. It reads the shape only through
 // the units and peers, which is what lets variants reuse it.
 //

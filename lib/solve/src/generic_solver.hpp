@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: the solution counter for any geometry, driven only by Geometry::units() and peers(), so
 // variant shapes (diagonals, jigsaw regions, extra boxes) need no changes here.
 //

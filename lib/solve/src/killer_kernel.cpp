@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Killer kernel: per-cell candidate masks (bit v-1 for value v) propagated to a fixpoint by
 // naked singles, sum groups and hidden singles over units, then a depth-first search on the blank
 // cell with the fewest candidates.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: the solution counter for boards with Killer cages (any base of size <= 16: plain Killer,
 // Killer X, Killer jigsaw), driven by Geometry::units(), peers() and cages().
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counting by CaDiCaL (Debian libcadical-dev), a maintained CDCL SAT solver, and the Sudoku
 // encoding it counts. It replaces a hand-written CDCL solver: on the 18 gecode 25x25 minimal puzzles
 // (limit 2, one thread) the whole file went from 384 s CPU to about 95 s from the givens; about 65 s

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: solution counting by clause learning (CaDiCaL, a CDCL SAT solver), the generic kernel's
 // fallback for puzzles whose search tree grows large (minimal 25x25 puzzles sit near the hardness
 // peak of Latin square completion, where learning from conflicts beats any branching order).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Public entry points: check the limit, run the kernel the table picks, wrap the result in a Grid.
 #include "sudoku/solve/solution_counter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The 9x9 kernel keeps candidates digit-major: for every digit, the cells where it can still go, as
 // three 27-bit band words (a band is three rows; bit 9*row_in_band + column). Working a band of one
 // digit at a time lets table lookups do what cell-by-cell code does with loops: the digit has to

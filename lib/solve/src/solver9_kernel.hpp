@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: the dedicated solution counter for the standard 9x9 board (3x3 boxes).
 //
 // Contract: the kernel contract of sudoku/solver_kernels.hpp, for the standard 9x9 geometry only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The kernel table: which kernel counts which geometry, in the order count_solutions tries them.
 #include "sudoku/solve/solver_kernels.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Crash-safe output: files are written to a temporary name beside the target, flushed to disk and
 // renamed over it, so a reader (or a crash) never sees a half-written file.
 //

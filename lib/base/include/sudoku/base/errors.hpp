@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Errors the library reports by exception. It never prints and never exits: tools catch these and
 // turn them into one-line messages and exit codes.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON input with errors a person can act on.
 //
 // Contract: syntax errors throw InputError with the source's line and column; typed access through

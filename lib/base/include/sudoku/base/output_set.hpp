@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A set of files written into a folder all-or-nothing: a book folder (book.json, puzzles.txt,
 // solutions.txt, report.json, feed/*.json) or a folder of split grids, in a folder that may hold the
 // user's other files, so the folder itself is never replaced.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic data parallelism: run independent work items on N threads.
 //
 // Contract: parallel_for calls work(i) exactly once for every i in [0, count). Work items must only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random numbers from explicit seeds, identical on every platform and standard library.
 //
 // Contract: the same seed gives the same stream forever (xoshiro256** seeded by splitmix64); bounded

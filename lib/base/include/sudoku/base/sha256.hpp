@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 (FIPS 180-4) of bytes, for provenance records that let a reader check which input files
 // produced an output. The digest comes from OpenSSL's libcrypto (EVP interface), linked privately:
 // this header does not pull in OpenSSL.

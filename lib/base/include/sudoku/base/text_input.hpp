@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bounded, encoding-checked text input: every reader of corpora, plans, calibrations, books and
 // templates goes through here, so /dev/zero, a FIFO or a binary file stops with one clear message
 // instead of growing memory without bound.

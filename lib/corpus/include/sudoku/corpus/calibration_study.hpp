@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calibration studies: from corpora labelled with difficulty levels to a Calibration, the way
 // Fatemi, Kazemi & Mehrasa (2014) derive their Table I: rate every puzzle of a level, drop the
 // outliers outside [median - 1.5 IQR, median + 1.5 IQR], and take the mean of the rest as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Corpus rating: one report per input puzzle — validity, solution count, solution, canonical form
 // (and the ratings of the rating engine) — computed in parallel, returned in input order.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A whole corpus-rate run as one library call: the files read one puzzle at a time, rated on the
 // options' jobs, and written as the records complete, in input order.
 //

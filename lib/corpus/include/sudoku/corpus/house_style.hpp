@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A publisher's house style, learned from its labelled archive: the cuts between its levels on a
 // rating scale, the givens each level prints, the symmetry its grids use, and how well the learned
 // levels tell a held-out part of the archive apart. The pieces `calibrate --bands` is made of

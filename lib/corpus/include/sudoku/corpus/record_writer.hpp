@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writing corpus reports as CSV, JSON or an aligned text table, their solving paths (--explain) and
 // the count of reports per status.
 //

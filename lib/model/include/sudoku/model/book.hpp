@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Book model: the puzzles of one generated book, grouped in chapters, as stored in book/book.json.
 //
 // Contract: generate-book builds a Book and writes it with write_book; typeset and other readers load

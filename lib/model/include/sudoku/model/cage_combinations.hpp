@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cage combinations: which sets of distinct values add up to a Killer cage's sum.
 //
 // Contract: for a board of `size` (1..16) values, cage_combinations(size, count, sum) lists every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canonical form: one representative per equivalence class of puzzles under the transforms of
 // transform.hpp, for deduplication ("have we published this puzzle before, maybe rotated and
 // relabelled?") and for rating that is invariant under those transforms.

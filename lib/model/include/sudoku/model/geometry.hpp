@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Geometry: the rules of a Sudoku board — its size, its boxes or regions, its units and cages — as data.
 //
 // Contract: a Geometry is immutable once built. Units are plain lists of `size` cell indices that

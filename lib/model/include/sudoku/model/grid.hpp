@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Grid: the values of a board's cells — a puzzle (givens and blanks) or a full solution.
 //
 // Contract: a value type; cells hold 0 (blank) or 1..size. Storage is inline (no allocation), so

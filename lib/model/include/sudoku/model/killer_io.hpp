@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Killer text format: one puzzle per line, cages drawn as letters, for editors to type or paste.
 //
 // Contract: a line is CAGES SUMS [GIVENS] [label], separated by whitespace:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Puzzle text formats: reading corpora and writing puzzles.
 //
 // Read: one puzzle per line (N*N symbols, '.' or '0' blank; text after the first whitespace is kept

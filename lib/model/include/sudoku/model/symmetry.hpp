@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Symmetry of the givens' pattern, as newspapers print it: the generator adds and removes givens one
 // orbit of cells at a time so the pattern keeps its symmetry.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validity-preserving transforms of a board: permutations of bands, of rows within a band, of
 // stacks, of columns within a stack, transposition (square boxes only), and relabelling of values.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The archive: every puzzle a publication printed, in an SQLite file (docs/desk.md has the schema).
 //
 // Contract: ArchiveDb owns one connection (RAII: closed on destruction, never copied). What a file

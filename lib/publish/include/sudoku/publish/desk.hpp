@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The desk: a generate-book run with its archives (docs/desk.md), as one library call.
 //
 // Contract: run_with_archives checks every archive before any work: the `archives` (text files or

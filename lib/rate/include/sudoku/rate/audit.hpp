@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The editor's check: a per-chapter (or per-level) audit of puzzles against their level — count,
 // technique-grade range, hardest-technique histogram, givens range, and on Killer levels the number
 // of cages — with the rules a book must keep: every puzzle inside its level's band, givens range

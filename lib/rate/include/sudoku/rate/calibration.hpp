@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calibrations: named difficulty levels — a target rating each, optionally a band of ratings and a
 // range of givens — read from and written to JSON, and the lookup that maps a rating to its level.
 // Two kinds of level scheme use this one format:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The call-count rater of Fatemi, Kazemi & Mehrasa (2014): difficulty as the number of
 // arc-consistency calls a randomised depth-first domain-splitting search needs to reach a solution.
 //

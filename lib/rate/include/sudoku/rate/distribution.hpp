@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A level's distribution: how many of an archive's puzzles of the level had each value (of the
 // grade, of the givens count), kept in a level file so that the generator can aim a chapter's slots
 // at the archive's spread within the level and the audit can measure how far a chapter is from it.

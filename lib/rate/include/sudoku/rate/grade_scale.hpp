@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The steps of a rating metric's scale, for a search aiming at a point inside a band (the hill
 // climber, docs/generation.md): a grade that comes in steps of 0.2-0.3 cannot give a value between
 // two steps, so a climb aiming there stops at a step next to it instead of spending its patience.

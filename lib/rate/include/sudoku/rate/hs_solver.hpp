@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HS-solver ("heuristic search", David Carmel's blog after Peter Norvig): backtracking whose
 // cost is the number of calls of the recursive solve, with human strategies switched on one by one
 // to show how much search each of them saves.

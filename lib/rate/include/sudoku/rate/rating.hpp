@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rating metrics by name: one interface for every way of turning a puzzle into a difficulty number,
 // so tools (`calibrate --metric X`, `corpus-rate`, `sudoku-bench`) select a metric and pass its
 // options as text without knowing which metric they talk to.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The second difficulty dimension: how much of a puzzle needs more than singles. The technique
 // grade is the hardest step of the path; it says nothing of how often the solver must reach beyond
 // the singles. `hard steps` counts the steps of the path that are not singles: every step but full

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Solution counting: how many solutions a puzzle has, up to a limit, and the first one found.
 //
 // Contract: count_solutions never exceeds `limit` (>= 1; smaller limits throw

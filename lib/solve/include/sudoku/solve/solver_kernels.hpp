@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The solution-counting kernels behind count_solutions, one table, for tests and benchmarks that
 // run every kernel on the same puzzles; use solution_counter.hpp otherwise.
 //
