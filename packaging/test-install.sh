@@ -15,6 +15,11 @@ for path in bin/corpus-rate bin/generate-book share/sudoku-press/templates/book-
             share/sudoku-press/examples/plan.json include/sudoku/solve/solution_counter.hpp; do
   [[ -e $prefix/usr/$path ]] || { echo "not installed: $path"; exit 1; }
 done
+# Only the public headers: the wings' internals stay out (cmake/SudokuLibrary.cmake, PUBLIC_HEADERS).
+for path in include/sudoku/solve/solver_kernels.hpp include/sudoku/base/parallel.hpp \
+            include/sudoku/generate/jigsaw_layout.hpp include/sudoku/model/cage_combinations.hpp; do
+  [[ ! -e $prefix/usr/$path ]] || { echo "installed, but internal: $path"; exit 1; }
+done
 config=$(find "$prefix/usr" -name SudokuPressConfig.cmake)
 [[ -n $config ]] || { echo "no SudokuPressConfig.cmake installed"; exit 1; }
 
@@ -33,4 +38,10 @@ export PKG_CONFIG_PATH=$pc_dir
 # shellcheck disable=SC2046
 g++ -std=c++20 -O1 -o "$prefix/pc-consumer" "$source/examples/consumer/consumer.cpp" $(pkg-config --cflags --libs sudoku-press)
 "$prefix/pc-consumer" >/dev/null
+# Every installed header compiles from the installed tree alone: none includes a header left out.
+packages=sudoku-press
+pkg-config --exists sudoku-press-typeset && packages="$packages sudoku-press-typeset"
+(cd "$prefix/usr/include" && find sudoku -name '*.hpp' | sort | sed 's/.*/#include "&"/') >"$prefix/all_headers.cpp"
+# shellcheck disable=SC2046,SC2086
+g++ -std=c++20 -fsyntax-only -I"$prefix/usr/include" $(pkg-config --cflags $packages) "$prefix/all_headers.cpp"
 echo "installed tree: CMake package and pkg-config consumers built and ran"
