@@ -25,10 +25,10 @@
 #include <utility>
 #include <vector>
 
-#include "cli.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/base/parallel.hpp"
+#include "sudoku/base/version.hpp"
 #include "sudoku/corpus/corpus_rating.hpp"
 #include "sudoku/corpus/corpus_run.hpp"
 #include "sudoku/generate/book_generation.hpp"
@@ -61,12 +61,9 @@ std::string puzzle_line(const Grid& grid) {
   return to_line(grid);
 }
 
+// Bad options are InputError (a ValueError), with the tools' --size, --box and --variant message.
 ReadOptions read_options(const std::string& variant, int size, const std::string& box) {
-  try {
-    return cli::read_options_for(size, box, variant);
-  } catch (const cli::UsageError& error) {
-    throw py::value_error(error.what());
-  }
+  return read_options_for(size, box, variant);
 }
 
 // Every puzzle of `text` as PuzzleReader reads a file (the formats of docs/formats.md).
@@ -366,7 +363,7 @@ std::vector<PuzzleReport> rate(const std::vector<std::string>& puzzles, int jobs
                                const std::optional<std::string>& max_technique, bool uniqueness, bool invariant,
                                const std::string& variant, int size, const std::string& box) {
   CorpusRatingFlags flags;
-  flags.jobs = cli::worker_threads(jobs);
+  flags.jobs = worker_threads(jobs);
   flags.no_rating = !rating;
   flags.explain = explain;
   flags.calibration = calibration;
@@ -409,19 +406,13 @@ PYBIND11_MODULE(sudoku_press, m) {
   m.doc() =
       "sudoku-press from Python: parse, count, solve, canonical form, technique grade, press level, call "
       "count, generate one puzzle to a level, rate a list of puzzles on several threads (docs/python.md).";
-  m.attr("__version__") = std::string(cli::version());
+  m.attr("__version__") = std::string(version());
 
   // Exceptions: str(error) is the tools' message ("file:line:column: what was expected").
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError).doc() =
       "Malformed input: str() is the message the tools print (source:line:column: what was expected).";
   py::register_exception<IoError>(m, "IoError", PyExc_OSError).doc() = "A file that cannot be read or written.";
-  py::register_exception_translator([](std::exception_ptr pointer) {
-    try {
-      if (pointer) std::rethrow_exception(pointer);
-    } catch (const cli::UsageError& error) {
-      PyErr_SetString(PyExc_ValueError, error.what());
-    }
-  });
+  // std::invalid_argument (a negative jobs=, a bad limit) is pybind11's ValueError.
 
   py::class_<Puzzle>(m, "Puzzle",
                      "A puzzle (or a solution) on its board: classic of any size, a fixed variant, jigsaw or "

@@ -107,5 +107,11 @@ TEST(OrderedParallel, FirstExceptionStopsAndIsRethrown) {
   EXPECT_LT(next, 100);
 }
 
+TEST(Parallel, WorkerThreadsZeroIsOnePerCoreNegativeIsRefused) {
+  EXPECT_EQ(worker_threads(0), default_jobs());
+  EXPECT_EQ(worker_threads(3), 3);
+  EXPECT_THROW(worker_threads(-1), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace sudoku

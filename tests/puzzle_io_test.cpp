@@ -324,5 +324,33 @@ TEST(PuzzleIo, PuzzleReaderStreamsTheSameEntries) {
   }
 }
 
+// The tools' --size, --box and --variant, read by the library (the Python module uses it too): the
+// shapes they give and the option each refusal names.
+TEST(PuzzleIo, ReadOptionsForGivesTheShapeOrNamesTheOption) {
+  const ReadOptions six = read_options_for(0, "2x3");
+  EXPECT_EQ(six.size, 6);
+  EXPECT_EQ(six.box_rows, 2);
+  EXPECT_EQ(six.box_cols, 3);
+  EXPECT_EQ(read_options_for(16, "", "x").variant, Variant::x);
+  EXPECT_EQ(read_options_for(0, "").variant, Variant::classic);
+  const auto message = [](int size, const char* box, const char* variant) {
+    try {
+      read_options_for(size, box, variant);
+    } catch (const InputError& error) {
+      EXPECT_EQ(error.what(), error.message());  // no location: the option is the place
+      return error.message();
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(0, "", "nonsense"),
+            "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got 'nonsense'");
+  EXPECT_EQ(message(9, "", "killer"), "--variant killer reads the size from the cage letters (drop --size and --box)");
+  EXPECT_EQ(message(0, "2x3", "x"), "--box goes with classic puzzles only (the x variant keeps standard boxes)");
+  EXPECT_EQ(message(16, "", "windoku"), "--variant windoku is 9x9 only");
+  EXPECT_EQ(message(7, "", ""), "--size 7 is not supported (expected 4, 6, 9, 12, 16 or 25)");
+  EXPECT_EQ(message(0, "2by3", ""), "--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '2by3'");
+  EXPECT_EQ(message(9, "2x3", ""), "--box 2x3 does not tile a 9x9 grid");
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -10,6 +10,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
+#include "sudoku/base/version.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/geometry.hpp"
 
@@ -19,7 +20,11 @@ namespace po = boost::program_options;
 
 int worker_threads(int jobs) {
   if (jobs < 0) throw UsageError("--jobs must be 0 (all cores) or more");
-  return jobs == 0 ? default_jobs() : jobs;
+  return sudoku::worker_threads(jobs);
+}
+
+std::string_view version() {
+  return sudoku::version();
 }
 
 bool stderr_is_terminal() {
@@ -97,42 +102,11 @@ std::optional<std::int64_t> parse_timestamp(const std::string& text) {
 }
 
 ReadOptions read_options_for(int size, const std::string& box, const std::string& variant) {
-  ReadOptions read;
-  if (!variant.empty()) {
-    const auto parsed = parse_variant(variant);
-    if (!parsed)
-      throw UsageError(
-          "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got '" + variant +
-          "'");
-    if (*parsed == Variant::killer && (size != 0 || !box.empty()))
-      throw UsageError("--variant killer reads the size from the cage letters (drop --size and --box)");
-    if (!box.empty() && *parsed != Variant::classic)
-      throw UsageError("--box goes with classic puzzles only (the " + variant +
-                       " variant keeps standard boxes)");
-    if (size != 0 && size != 9 && *parsed != Variant::classic && *parsed != Variant::x &&
-        *parsed != Variant::jigsaw)
-      throw UsageError("--variant " + variant + " is 9x9 only");
-    read.variant = *parsed;
+  try {
+    return sudoku::read_options_for(size, box, variant);
+  } catch (const InputError& error) {
+    throw UsageError(error.message());
   }
-  read.size = size;
-  if (size != 0 && Geometry::default_box(size).first == 0)
-    throw UsageError("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");
-  if (!box.empty()) {
-    int rows = 0;
-    int cols = 0;
-    char separator = 0;
-    char extra = 0;
-    if (std::sscanf(box.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' ||
-        rows < 1 || cols < 1 || rows * cols > 25)
-      throw UsageError("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box + "'");
-    if (size != 0 && rows * cols != size)
-      throw UsageError("--box " + box + " does not tile a " + std::to_string(size) + "x" +
-                       std::to_string(size) + " grid");
-    read.size = rows * cols;
-    read.box_rows = rows;
-    read.box_cols = cols;
-  }
-  return read;
 }
 
 }  // namespace sudoku::cli

@@ -56,20 +56,20 @@ struct CommandLine {
 bool parse_command_line(int argc, char** argv, CommandLine& command_line,
                         boost::program_options::variables_map& values);
 
-// The thread count a "--jobs N" option asks for: 0 means one per core; negative is a UsageError.
+// The thread count a "--jobs N" option asks for (sudoku::worker_threads): 0 means one per core;
+// negative is a UsageError.
 int worker_threads(int jobs);
 
-// The project's version: CMake's project version, plus "+git<N>.g<hash>" when built from a git commit
-// that is not the release tag (cmake/SudokuVersion.cmake); equal to the Debian package's version.
+// The project's version (sudoku::version(), sudoku/base/version.hpp).
 std::string_view version();
 
 // True when stderr is a terminal (progress bars only then).
 bool stderr_is_terminal();
 
 // The grid shape of "--size N" (0: detected) and "--box ROWSxCOLS" (empty: the size's standard
-// box) and "--variant NAME" (empty: classic) as ReadOptions; a size without a standard box, a
-// malformed box or one that does not tile the size, an unknown variant or one with a box shape is a
-// UsageError.
+// box) and "--variant NAME" (empty: classic) as ReadOptions (sudoku::read_options_for, puzzle_io.hpp);
+// a size without a standard box, a malformed box or one that does not tile the size, an unknown
+// variant or one with a box shape is a UsageError.
 ReadOptions read_options_for(int size, const std::string& box, const std::string& variant = {});
 
 // The reproducible-builds date (https://reproducible-builds.org/specs/source-date-epoch/): the

@@ -7,10 +7,16 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
 namespace sudoku {
+
+int worker_threads(int jobs) {
+  if (jobs < 0) throw std::invalid_argument("jobs must be 0 (all cores) or more");
+  return jobs == 0 ? default_jobs() : jobs;
+}
 
 int default_jobs() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

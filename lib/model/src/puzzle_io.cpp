@@ -519,4 +519,47 @@ std::string to_grid_text(const Grid& grid, bool separators) {
   return text;
 }
 
+// An option the tools would name: InputError without a location.
+[[noreturn]] static void refuse(const std::string& message) {
+  throw InputError("", 0, 0, message);
+}
+
+ReadOptions read_options_for(int size, std::string_view box, std::string_view variant) {
+  ReadOptions read;
+  if (!variant.empty()) {
+    const auto parsed = parse_variant(variant);
+    if (!parsed)
+      refuse("--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got '" +
+             std::string(variant) + "'");
+    if (*parsed == Variant::killer && (size != 0 || !box.empty()))
+      refuse("--variant killer reads the size from the cage letters (drop --size and --box)");
+    if (!box.empty() && *parsed != Variant::classic)
+      refuse("--box goes with classic puzzles only (the " + std::string(variant) + " variant keeps standard boxes)");
+    if (size != 0 && size != 9 && *parsed != Variant::classic && *parsed != Variant::x &&
+        *parsed != Variant::jigsaw)
+      refuse("--variant " + std::string(variant) + " is 9x9 only");
+    read.variant = *parsed;
+  }
+  read.size = size;
+  if (size != 0 && Geometry::default_box(size).first == 0)
+    refuse("--size " + std::to_string(size) + " is not supported (expected 4, 6, 9, 12, 16 or 25)");
+  if (!box.empty()) {
+    const std::string box_text(box);
+    int rows = 0;
+    int cols = 0;
+    char separator = 0;
+    char extra = 0;
+    if (std::sscanf(box_text.c_str(), "%d%c%d%c", &rows, &separator, &cols, &extra) != 3 || separator != 'x' ||
+        rows < 1 || cols < 1 || rows * cols > 25)
+      refuse("--box expects ROWSxCOLS with ROWS*COLS from 2 to 25, e.g. 2x3, got '" + box_text + "'");
+    if (size != 0 && rows * cols != size)
+      refuse("--box " + box_text + " does not tile a " + std::to_string(size) + "x" + std::to_string(size) +
+             " grid");
+    read.size = rows * cols;
+    read.box_rows = rows;
+    read.box_cols = cols;
+  }
+  return read;
+}
+
 }  // namespace sudoku

@@ -29,6 +29,10 @@ namespace sudoku {
 // Number of hardware threads, at least 1.
 int default_jobs();
 
+// The thread count a "jobs" setting asks for: 0 means one per core (default_jobs()); a negative
+// count is std::invalid_argument("jobs must be 0 (all cores) or more").
+int worker_threads(int jobs);
+
 void parallel_for(std::size_t count, int jobs, const std::function<void(std::size_t)>& work,
                   const std::function<void(std::size_t done)>& progress = {});
 

@@ -8,6 +8,11 @@
 // puzzles, a jigsaw puzzle is one line "GIVENS REGIONS [label]". A malformed puzzle becomes an entry with an
 // error and its position, so a corpus tool can report it in place; whole-file problems (unreadable file)
 // throw IoError. Write: one-line form and grid form.
+//
+//   for (const PuzzleEntry& entry : read_puzzle_file("corpus.txt"))
+//     if (entry.ok()) std::cout << to_line(*entry.grid) << '\n';
+//     else std::cerr << "corpus.txt:" << entry.error_line << ": " << entry.error << '\n';
+//   const Grid puzzle = parse_puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
 #pragma once
 
 #include <iosfwd>
@@ -44,6 +49,13 @@ struct PuzzleEntry {
 
   bool ok() const { return grid.has_value(); }
 };
+
+// The grid shape of a size (0: detected), a box "ROWSxCOLS" (empty: the size's standard box) and a
+// variant name (empty: classic), as the tools' --size, --box and --variant give them. Throws
+// InputError (no location; the message names the option) for a size without a standard box, a
+// malformed box or one that does not tile the size, an unknown variant or one with a box shape.
+//   const ReadOptions options = read_options_for(16, "", "x");    // 16x16 X-Sudoku
+ReadOptions read_options_for(int size, std::string_view box, std::string_view variant = {});
 
 // Reads the puzzles of a file (or "-", standard input) one at a time, for corpora too large to hold
 // (corpus-rate streams them): the entries read_puzzles gives, in order, holding at most one grid's
