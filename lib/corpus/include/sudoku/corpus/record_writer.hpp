@@ -6,6 +6,11 @@
 // a field to the output is one line there. Absent values are empty in CSV and text and null in JSON.
 // Numbers are formatted deterministically (fixed decimals per field), so output is byte-identical for
 // identical reports.
+//
+//   const CorpusRater rater(options);
+//   std::vector<PuzzleReport> reports;
+//   for (const PuzzleEntry& entry : read_puzzle_file("corpus.txt")) reports.push_back(rater.rate("corpus.txt", entry));
+//   std::cout << format_reports(reports, parse_output_format("json"));
 #pragma once
 
 #include <array>

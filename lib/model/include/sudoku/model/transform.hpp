@@ -19,6 +19,11 @@
 // also takes the other square symmetries and carries the region map along: the image is then on the
 // mapped layout (regions renumbered in order of first appearance). docs/canonical-form.md lists
 // each variant's group.
+//
+//   Rng rng(seed);
+//   const Transform t = random_transform(puzzle.geometry(), rng);
+//   const Grid image = apply(t, puzzle);    // as many solutions, the same canonical form
+//   assert(apply(inverse(t, puzzle.geometry()), image) == puzzle);
 #pragma once
 
 #include <array>

@@ -18,6 +18,10 @@
 // search. A contradiction (empty cell, a value with no cell left in a unit, two equal values in a
 // unit) fails the branch. When the next call would exceed the cap the search stops, unsolved.
 // Any geometry (units from Geometry), any combination of strategies. Thread-safe.
+//
+//   const HsResult all = hs_solve(puzzle);                                      // "ruhn"
+//   const HsResult plain = hs_solve(puzzle, {.strategies = parse_hs_strategies("r")});
+//   if (all.solved()) std::cout << plain.calls - all.calls << " calls saved by u, h and n\n";
 #pragma once
 
 #include <cstdint>
