@@ -19,9 +19,9 @@
 # usage example in its header comment. The other headers of include/ are the wings' shared internals
 # (kernels, drawing, the climber's parts, file plumbing): other wings and the tools use them in this
 # build, but they are not installed, so they can change without breaking a program. Without
-# PUBLIC_HEADERS (or sudoku_public_headers(), below) every header of include/ is installed. lib/CMakeLists.txt stops the configure
-# when an installed header includes one that is not. The project's warning flags stay inside this
-# build.
+# PUBLIC_HEADERS (or sudoku_public_headers(), below) every header of include/ is installed.
+# lib/CMakeLists.txt stops the configure when an installed header includes one that is not. The
+# project's warning flags stay inside this build.
 function(sudoku_add_library name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;PUBLIC_HEADERS;PUBLIC_LINK;PRIVATE_LINK")
   if(arg_UNPARSED_ARGUMENTS)
