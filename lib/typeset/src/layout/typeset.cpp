@@ -214,6 +214,9 @@ struct TextPlace {
   double bottom = 0;
   bool wraps = false;
   const char* room = "";  // what the box is, for messages: "the type area", "the grid's width"
+  // When above 0, a text too wide at its min-size wraps, balanced and growing down, at its full
+  // size onto at most this many lines (a rule line's box; see RuleLine::lines).
+  int lines = 0;
 };
 
 // The ink of a text already drawn on the same line (or the same page, for free text), so that
@@ -773,12 +776,19 @@ class BookRenderer {
     const double ink_bottom = full.ink_top + full.ink_height;
     if (place.baseline + ink_bottom > place.bottom && ink_bottom > 0)
       scale = std::min(scale, (place.bottom - place.baseline) / ink_bottom);
-    const double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    // A box of a few lines takes a text that needs more than one at its full size, not its least.
+    const bool in_lines = place.lines > 0 && full.advance * size / text.style.size > width;
+    if (in_lines) size = text.style.size;
     canvas.set_font(font(text.style.font), size);
 
     std::vector<WrappedLine> lines{{*expanded, false}};
     if (place.wraps && (canvas.measure(one_line).advance > width || one_line != *expanded))
-      lines = wrap_text(canvas, *expanded, width, language_code(), !text.grows_down);
+      lines = wrap_text(canvas, *expanded, width, language_code(), !text.grows_down || in_lines);
+    if (in_lines && lines.size() > static_cast<std::size_t>(place.lines))
+      fail(text, *expanded, page,
+           "at " + format_points(size) + " it needs " + std::to_string(lines.size()) + " lines of " +
+               place.room + ", " + format_points(width) + ", and its box has " + std::to_string(place.lines));
     // Each line 1.2 x the size below the one before; a new paragraph half a line more.
     std::vector<double> offsets;
     double offset = 0;
@@ -798,7 +808,7 @@ class BookRenderer {
       // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
       // the last line stays where the template put it, so the text below (an author, the
       // chapter's range) keeps its place.
-      const double baseline = text.grows_down ? place.baseline + offsets[i]
+      const double baseline = text.grows_down || in_lines ? place.baseline + offsets[i]
                                               : place.baseline - (offsets.back() - offsets[i]);
       const double x = align == HorizontalAlign::left    ? place.left
                        : align == HorizontalAlign::right ? place.right - metrics.advance
@@ -960,10 +970,16 @@ class BookRenderer {
       cursor += master.rule->gap;
       if (rule != nullptr) {
         std::vector<DrawnInk> ink;
-        draw_line(canvas, *rule, values,
-                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
-                   frame.safe.bottom(), false, "the grid's width"},
-                  frame, page_number, &ink);
+        const int lines = master.rule->lines;
+        TextPlace place{grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height / lines,
+                        frame.safe.y, frame.safe.bottom(), false, "the grid's width"};
+        if (lines > 1) {
+          // Wrapped lines stay in the box the grid gave up for them, above the captions below.
+          place.wraps = true;
+          place.bottom = cursor + master.rule->height;
+          place.lines = lines;
+        }
+        draw_line(canvas, *rule, values, place, frame, page_number, &ink);
       }
       cursor += master.rule->height;
     }
