@@ -356,6 +356,10 @@ TEST(DerivedTextTest, ShippedExamplePlansPrintOnlyTrueSentences) {
       EXPECT_EQ(front.find(sentence) != std::string::npos, variants.count(variant) > 0)
           << name << ": " << sentence << "\n" << front;
     EXPECT_NE(front.find("solutions are at the back of the book"), std::string::npos) << name << "\n" << front;
+    // One kind is a "Kind:" (plan-killer), several "Kinds:", classic alone neither.
+    const bool one_kind = variants.size() == 1 && !variants.count(Variant::classic);
+    EXPECT_EQ(cover.find("Kind: ") != std::string::npos, one_kind) << name << ": " << cover;
+    EXPECT_EQ(cover.find("Kinds: ") != std::string::npos, variants.size() > 1) << name << ": " << cover;
     const std::size_t count = book.puzzle_count();
     EXPECT_NE(cover.find(std::to_string(count) + (count == 1 ? " puzzle " : " puzzles ")), std::string::npos)
         << name << ": " << cover;
@@ -400,6 +404,39 @@ TEST(DerivedTextTest, MixedSizeBookNamesEverySizeItHoldsAndNoOther) {
     EXPECT_EQ(without.find("olutions"), std::string::npos) << without;
     EXPECT_NE(without.find("Sudoku puzzles"), std::string::npos) << without;
   }
+}
+
+// A 16x16 and 25x25 book in book-letter prints its 16x16 grids two to a page and its 25x25 grids one
+// (the <grid-size from="25">): the blurb says "up to 2", never "2 puzzles to a page"; a book of one
+// kind says "Kind: ...", not "Kinds: ...".
+TEST(DerivedTextTest, PuzzlesPerPageAndKindsAreWhatThePagesHold) {
+  TempDir dir;
+  Book book;
+  for (const char* size : {"size-16", "size-25"}) {
+    const Book one = read_book(test_data(std::string("typeset/books/") + size + "/book.json"));
+    if (book.title.empty()) book = one, book.chapters.clear();
+    book.chapters.insert(book.chapters.end(), one.chapters.begin(), one.chapters.end());
+  }
+  book.plan = boost::json::object{{"title", book.title}};
+  fs::create_directories(dir / "big");
+  write_book(book, dir / "big/book.json");
+  const std::string pdf = dir / "big.pdf";
+  const std::string cover_pdf = dir / "big-cover.pdf";
+  run_ok(typeset_command(dir / "big -t book-letter -o " + pdf + " --cover " + cover_pdf + " --date 2026-03-01"));
+  std::string cover = page_text(cover_pdf);
+  std::replace(cover.begin(), cover.end(), '\n', ' ');
+  EXPECT_NE(cover.find("Up to 2 puzzles to a page."), std::string::npos) << cover;
+  EXPECT_EQ(cover.find(". 2 puzzles to a page."), std::string::npos) << cover;
+  // 16x16 alone: every grid two to a page.
+  Book sixteen = read_book(test_data("typeset/books/size-16/book.json"));
+  fs::create_directories(dir / "sixteen");
+  write_book(sixteen, dir / "sixteen/book.json");
+  run_ok(typeset_command(dir / "sixteen -t book-letter -o " + pdf + " --cover " + cover_pdf +
+                         " --date 2026-03-01"));
+  cover = page_text(cover_pdf);
+  std::replace(cover.begin(), cover.end(), '\n', ' ');
+  EXPECT_NE(cover.find("2 puzzles to a page."), std::string::npos) << cover;
+  EXPECT_EQ(cover.find("Up to"), std::string::npos) << cover;
 }
 
 // A wrapped title leaves no word alone on its last line ("Killer Sudoku Book / 1"): its lines are

@@ -615,9 +615,23 @@ class BookRenderer {
                                                  "{count} puzzles on grids of {sizes}.", count),
                                {{"sizes", language().list(names)}}));
     }
-    if (variants) sentences.push_back(fill(tr("blurb", "Kinds: {kinds}."), {{"kinds", language().list(kinds)}}));
-    sentences.push_back(language().plural("blurb", "One puzzle to a page.", "{count} puzzles to a page.",
-                                          template_.puzzle_page.slots()));
+    if (variants && kinds.size() == 1)
+      sentences.push_back(fill(tr("blurb", "Kind: {kind}."), {{"kind", kinds.front()}}));
+    else if (variants)
+      sentences.push_back(fill(tr("blurb", "Kinds: {kinds}."), {{"kinds", language().list(kinds)}}));
+    // Each size as its master prints it (a <grid-size> may give big grids fewer slots): "up to"
+    // when the sizes of the book differ.
+    int fewest = 0;
+    int most = 0;
+    for (const int size : sizes) {
+      const int slots = template_.puzzle_page.for_grid_size(size).slots();
+      fewest = fewest == 0 ? slots : std::min(fewest, slots);
+      most = std::max(most, slots);
+    }
+    if (fewest == most)
+      sentences.push_back(language().plural("blurb", "One puzzle to a page.", "{count} puzzles to a page.", most));
+    else
+      sentences.push_back(fill(tr("blurb", "Up to {count} puzzles to a page."), {{"count", std::to_string(most)}}));
     const std::vector<std::string> levels = book_levels();
     if (levels.size() == 1)
       sentences.push_back(fill(tr("blurb", "Level: {level}."), {{"level", level_name(levels.front())}}));
