@@ -2050,7 +2050,10 @@ TEST(TextLayoutTest, TitlesInEveryScriptTypesetAndRoundTrip) {
 TEST(TextLayoutTest, EveryScriptDrawsRealGlyphs) {
   TempDir dir;
   const std::vector<std::pair<std::string, std::string>> pairs = {
-      {"Größe Ñandú", "Größe Ñadnú"}, {"Ελλάδα", "Ελάλδα"}, {"Москва", "Моксва"}, {"数独", "独数"}};
+      {"Größe Ñandú", "Größe Ñadnú"}, {"Ελλάδα", "Ελάλδα"}, {"Москва", "Моксва"}, {"数独", "独数"},
+      // Simplified and traditional Chinese beyond Japanese's characters, and Korean (.ci/setup's
+      // fonts-wqy-microhei).
+      {"数独游戏", "数独戏游"}, {"數獨遊戲", "數獨戲遊"}, {"스도쿠 퍼즐", "스쿠도 퍼즐"}};
   const auto render_title_page = [&](const std::string& name, const std::string& title) {
     const std::string book = write_book_titled(dir, name, title, {});
     const std::string pdf = dir / (name + ".pdf");
@@ -2081,7 +2084,8 @@ TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
     typeset::Canvas canvas(cairo);
     canvas.set_font(serif, 20);
     EXPECT_LT(canvas.measure("AV").advance, canvas.measure("A").advance + canvas.measure("V").advance - 0.5);
-    for (const std::string text : {"Größe Ñandú", "Ελλάδα", "Москва", "数独", "שלום", "مرحبا"}) {
+    for (const std::string text : {"Größe Ñandú", "Ελλάδα", "Москва", "数独", "שלום", "مرحبا", "数独游戏", "數獨遊戲",
+                                   "스도쿠"}) {
       SCOPED_TRACE(text);
       EXPECT_FALSE(canvas.missing_glyph(text).has_value());
       const typeset::TextMetrics at20 = canvas.measure(text);
