@@ -478,6 +478,16 @@ TEST(DerivedTextTest, WrappedTitlesAreBalancedInEveryScript) {
   EXPECT_GT(unspaced[1].size(), std::string("数独").size()) << unspaced[0] << " / " << unspaced[1];
   for (const auto& line : {unspaced[0], unspaced[1]})
     for (const char* closing : {"。", "、", "」"}) EXPECT_FALSE(line.starts_with(closing)) << line;
+
+  // French: no short word at the end of a title line ("Sudoku : du / débutant à l'expert").
+  for (const std::string name : {"book-6x9", "book-letter", "large-print"}) {
+    const auto french = title_lines("Sudoku : du débutant à l'expert", "--lang fr", name);
+    ASSERT_GE(french.size(), 2U) << name;
+    for (const std::string& line : french) {
+      if (line.find("Sudoku") == std::string::npos && line.find("expert") == std::string::npos) continue;
+      for (const char* word : {" du", " à", " de", " la"}) EXPECT_FALSE(line.ends_with(word)) << name << ": " << line;
+    }
+  }
 }
 
 }  // namespace

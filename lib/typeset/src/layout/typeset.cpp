@@ -274,6 +274,24 @@ std::vector<WrappedLine> fill_lines(const Canvas& canvas, std::string_view text,
   return lines;
 }
 
+// Whether the break at `offset` (just after a space) follows a word of one or two letters ("du",
+// "à", "de", "la"): French typesetting (and good practice in the other languages) keeps such a
+// word on the line of the word it belongs to.
+bool after_short_word(std::string_view text, std::size_t offset) {
+  if (offset < 2 || text[offset - 1] != ' ') return false;
+  const std::size_t end = offset - 1;
+  const std::size_t space = text.rfind(' ', end - 1);
+  const std::size_t start = space == std::string_view::npos ? 0 : space + 1;
+  const std::string_view word = text.substr(start, end - start);
+  if (word.empty() || !g_utf8_validate(word.data(), static_cast<gssize>(word.size()), nullptr)) return false;
+  int letters = 0;
+  for (const char* at = word.data(); at < word.data() + word.size(); at = g_utf8_next_char(at)) {
+    if (!g_unichar_isalpha(g_utf8_get_char(at))) return false;
+    ++letters;
+  }
+  return letters <= 2;
+}
+
 // The lines of a wrapped text. With `balance` (titles and headings), the lines are made as even as
 // their count allows: the narrowest width that still gives as many lines, so no word is left alone
 // on the last line when a better break exists ("Killer Sudoku / Book 1", not "Killer Sudoku Book / 1").
@@ -294,6 +312,15 @@ std::vector<WrappedLine> wrap_text(const Canvas& canvas, const std::string& text
   if (spaces.size() < breaks.size() && fill_lines(canvas, text, spaces, width, &overflow).size() <= lines.size() &&
       !overflow)
     breaks = std::move(spaces);
+  // Nor after a short word, when that keeps as few lines: "Sudoku : du débutant / à l'expert", not
+  // "Sudoku : du / débutant à l'expert".
+  std::vector<LineBreak> kept;
+  for (const LineBreak& at : breaks)
+    if (at.mandatory || !after_short_word(text, at.offset)) kept.push_back(at);
+  overflow = false;
+  if (kept.size() < breaks.size() && fill_lines(canvas, text, kept, width, &overflow).size() <= lines.size() &&
+      !overflow)
+    breaks = std::move(kept);
   double low = 0;
   double high = width;
   for (int step = 0; step < 24; ++step) {
