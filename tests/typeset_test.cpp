@@ -2073,6 +2073,32 @@ TEST(TextLayoutTest, EveryScriptDrawsRealGlyphs) {
   }
 }
 
+// Han, kana and Hangul have no italics: in an italic face they fall back upright, drawn exactly as
+// in the roman face (fontconfig would slant them: a sheared Gothic no CJK book prints), while Latin
+// takes the face's real italic.
+TEST(TextLayoutTest, HanKanaAndHangulAreNeverSlanted) {
+  typeset::FontLibrary library;
+  const typeset::Font roman = library.find_family("TeX Gyre Schola", "Regular");
+  const typeset::Font italic = library.find_family("TeX Gyre Schola", "Italic");
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    const auto ink = [&](const typeset::Font& font, const std::string& text) {
+      canvas.set_font(font, 20);
+      const typeset::TextMetrics metrics = canvas.measure(text);
+      return std::vector<double>{metrics.ink_left, metrics.ink_width, metrics.ink_top, metrics.advance};
+    };
+    for (const std::string text : {"\u89e3\u7b54\u306f\u30da\u30fc\u30b8", "\u6570\u72ec\u6e38\u620f", "\uc2a4\ub3c4\ucfe0"}) {
+      SCOPED_TRACE(text);
+      EXPECT_EQ(ink(italic, text), ink(roman, text));
+    }
+    EXPECT_NE(ink(italic, "Sudoku"), ink(roman, "Sudoku"));
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
 // The canvas under the layout code: shaped (kerned), with fallback for every script, metrics
 // exactly proportional to the size (the fit rules shrink in one step), and missing characters named.
 TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
