@@ -1840,7 +1840,23 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
       testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
           ": 'Puzzle of the day, number' does not fit on page 6: it is 214.7 pt wide at 16.0 pt, the "
-          "room left beside the other texts on its line is");
+          "room left beside 'Puzzle 1' (");
+}
+
+// A long title in a4-4up's running head leaves the chapter's name beside it no room: the message
+// names the title that took it, not only the chapter name (whose min-size is no fix).
+TEST(PrintProductionTest, ATextSqueezedOffItsLineNamesWhatTookTheRoom) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.title = "Sudoku for the Whole Family: Three Hundred Puzzles from Gentle to Fiendish, Volume One of Many, "
+               "Collected and Graded by Hand";
+  fs::create_directories(dir / "long");
+  write_book(book, dir / "long/book.json");
+  const CommandResult result = typeset(dir / "long -t a4-4up -o " + (dir / "out.pdf") + " --date 2026-03-01");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("the room left beside '" + book.title + "' ("), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("shorten that text or this one"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(dir / "out.pdf"));
 }
 
 // Cairo clips what it draws at whole points: the newspaper page is 240.945 x 257.953 pt, so its

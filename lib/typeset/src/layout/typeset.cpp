@@ -840,12 +840,22 @@ class BookRenderer {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string& line = lines[i].text;
       const TextMetrics metrics = canvas.measure(line);
-      if (metrics.advance > width + 1e-6)
+      if (metrics.advance > width + 1e-6) {
+        // Squeezed by the texts already on its line (a long title beside a chapter name): those
+        // are named, since shortening them is as much the fix as shortening this one.
+        std::string beside;
+        if (line_ink != nullptr)
+          for (const DrawnInk& other : *line_ink)
+            beside += (beside.empty() ? "'" : ", '") + other.text + "' (" + format_points(other.ink.width) + ")";
         fail(text, line, page,
              "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
-                 (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
-                                                          : place.room) +
-                 " is " + format_points(width));
+                 (width < place.right - place.left - 1e-6
+                      ? "the room left beside " + (beside.empty() ? std::string("the other texts") : beside) +
+                            " on its line"
+                      : std::string(place.room)) +
+                 " is " + format_points(width) +
+                 (beside.empty() || width >= place.right - place.left - 1e-6 ? "" : "; shorten that text or this one"));
+      }
       // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
       // the last line stays where the template put it, so the text below (an author, the
       // chapter's range) keeps its place.
