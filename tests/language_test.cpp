@@ -11,6 +11,7 @@
 #include <sstream>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -437,6 +438,32 @@ TEST(DerivedTextTest, PuzzlesPerPageAndKindsAreWhatThePagesHold) {
   std::replace(cover.begin(), cover.end(), '\n', ' ');
   EXPECT_NE(cover.find("2 puzzles to a page."), std::string::npos) << cover;
   EXPECT_EQ(cover.find("Up to"), std::string::npos) << cover;
+}
+
+// A chapter of one puzzle is "Puzzle 3" on its chapter page, never "Puzzles 3"; a chapter of more
+// keeps its range, in every language of the shipped catalogues.
+TEST(DerivedTextTest, AChapterOfOnePuzzleIsNotPuzzles) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.chapters[0].puzzles.resize(1);
+  fs::create_directories(dir / "one");
+  write_book(book, dir / "one/book.json");
+  const std::vector<std::tuple<std::string, std::string, std::string>> expected{
+      {"en", "Puzzle 1\n", "Puzzles 2\u20136"}, {"de", "R\u00e4tsel 1\n", "R\u00e4tsel 2\u20136"},
+      {"fr", "Grille 1\n", "Grilles 2\u20136"}, {"ja", "\u554f\u984c 1\n", "\u554f\u984c 2\u20136"}};
+  for (const auto& [code, one, many] : expected) {
+    const std::string pdf = dir / ("one-" + code + ".pdf");
+    run_ok(typeset_command(dir / "one -t book-6x9 --lang " + code + " -o " + pdf + " --date 2026-03-01"));
+    const std::string text = run_ok("pdftotext " + pdf + " -");
+    EXPECT_NE(text.find(one), std::string::npos) << code << "\n" << text.substr(0, 600);
+    EXPECT_NE(text.find(many), std::string::npos) << code;
+    if (code == "en") {
+      EXPECT_EQ(text.find("Puzzles 1\n"), std::string::npos) << text.substr(0, 600);
+    }
+    if (code == "fr") {
+      EXPECT_EQ(text.find("Grilles 1\n"), std::string::npos) << text.substr(0, 600);
+    }
+  }
 }
 
 // A wrapped title leaves no word alone on its last line ("Killer Sudoku Book / 1"): its lines are

@@ -54,13 +54,17 @@ const std::map<std::pair<std::string, std::string>, Expected> kRefused{
      {1, {"FAIL  pages", "(limit: 24 to 590 pages (white paper))", kSplitVolumes}}},
 };
 
-std::vector<std::string> shipped_templates() {
+// The names (file stems) of the files of `folder` under the source tree that end in `extension`,
+// sorted: the shipped templates, the shipped catalogues.
+std::vector<std::string> shipped(const std::string& folder, const std::string& extension) {
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(kSource + "/templates"))
-    if (entry.path().extension() == ".xml") names.push_back(entry.path().stem().string());
+  for (const auto& entry : fs::directory_iterator(kSource + "/" + folder))
+    if (entry.path().extension() == extension) names.push_back(entry.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
 }
+
+std::vector<std::string> shipped_templates() { return shipped("templates", ".xml"); }
 
 // The page count a preflight report gives ("PASS  pages   123 pages  (limit: ...)"), -1 if none.
 int reported_pages(const std::string& report) {
@@ -116,13 +120,7 @@ class ProofMatrixTest : public ::testing::Test {
 };
 
 // The catalogues shipped in templates/lang: the languages every book may be typeset in.
-std::vector<std::string> shipped_languages() {
-  std::vector<std::string> codes;
-  for (const auto& entry : fs::directory_iterator(kSource + "/templates/lang"))
-    if (entry.path().extension() == ".po") codes.push_back(entry.path().stem().string());
-  std::sort(codes.begin(), codes.end());
-  return codes;
-}
+std::vector<std::string> shipped_languages() { return shipped("templates/lang", ".po"); }
 
 // The language axis: every plan (one puzzle a chapter, as a --draft proof, so that no page count
 // refuses it) on every template in every shipped language passes preflight, which renders the

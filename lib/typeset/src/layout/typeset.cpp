@@ -714,9 +714,13 @@ class BookRenderer {
       const std::size_t chapter = *page.chapter;
       const int first = chapter_first_number_[chapter];
       const std::size_t count = book_.chapters[chapter].puzzles.size();
-      values.set(Variable::number,
-                 number_range(printed_number({chapter, 0, first}),
-                              printed_number({chapter, count - 1, first + static_cast<int>(count) - 1})));
+      const std::string range = number_range(printed_number({chapter, 0, first}),
+                                             printed_number({chapter, count - 1, first + static_cast<int>(count) - 1}));
+      values.set(Variable::number, range);
+      // "Puzzle 7" for a chapter of one, not "Puzzles 7".
+      values.set(Variable::puzzles,
+                 fill(language().plural("chapter", "Puzzle {number}", "Puzzles {number}", static_cast<long>(count)),
+                      {{"number", range}}));
     }
     if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
       // In continuous flow a page can hold the end of one chapter and the start of the next.
