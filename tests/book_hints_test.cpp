@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -260,6 +261,300 @@ TEST(BookHintsTest, HintLinesSayWhereTechniqueCellsAndResultInTheCatalogueLangua
     EXPECT_TRUE(titles.insert(typeset::technique_title(example.step.technique, english)).second);
     EXPECT_GT(typeset::technique_description(example.step.technique, english).size(), 40U);
   }
+}
+
+// Teaching text that is checked, not trusted: for every how-to-solve example and hint of a sample
+// book, what its sentences may say is derived from the step's evidence on its board (how many
+// houses or cells the pattern has, which house it names, what it places and what it removes: the
+// digits and the cells), and every sentence of every shipped catalogue is held to it.
+struct Language {
+  std::string code;
+  std::vector<std::string> counts;  // the words for 2, 3 and 4 (Japanese: the digits)
+  std::vector<std::string> pair;    // words that name a pair (two cells)
+};
+
+const std::vector<Language> kLanguages = {
+    {"en", {"two", "three", "four"}, {"pair"}},
+    {"de", {"zwei", "drei", "vier"}, {"paar"}},
+    {"fr", {"deux", "trois", "quatre"}, {"paire"}},
+    {"es", {"dos", "tres", "cuatro"}, {"par"}},
+    {"it", {"due", "tre", "quattro"}, {"coppia"}},
+    {"ja", {"2", "3", "4"}, {"\xE3\x83\x9A\xE3\x82\xA2"}},  // ペア
+};
+
+// The words of `text`, lower-cased (ASCII letters; other bytes of a word kept as they are).
+std::set<std::string> words_of(const std::string& text) {
+  std::set<std::string> words;
+  std::string word;
+  for (const char c : text + " ") {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalpha(byte) || byte >= 0x80) {
+      word.push_back(static_cast<char>(std::tolower(byte)));
+    } else if (!word.empty()) {
+      words.insert(word);
+      word.clear();
+    }
+  }
+  return words;
+}
+
+// Whether `text` uses `word`: a whole word, or for Japanese anywhere (no spaces between words).
+bool says(const Language& language, const std::string& text, const std::string& word) {
+  if (language.code == "ja") return text.find(word) != std::string::npos;
+  return words_of(text).count(word) > 0;
+}
+
+// The fixed words of a catalogue pattern ("It places {value} in {cell}." -> "places"): its longest
+// run of text between the {names}, trimmed, for telling which sentence a result holds.
+std::string fixed_words(const std::string& pattern) {
+  std::string longest;
+  std::string run;
+  for (std::size_t i = 0; i <= pattern.size(); ++i) {
+    if (i == pattern.size() || pattern[i] == '{') {
+      const auto first = run.find_first_not_of(" .");
+      const auto last = run.find_last_not_of(" .\xE3\x80\x82");
+      if (first != std::string::npos && last != std::string::npos && last >= first &&
+          last - first + 1 > longest.size())
+        longest = run.substr(first, last - first + 1);
+      run.clear();
+      if (i < pattern.size()) i = pattern.find('}', i);
+      continue;
+    }
+    run.push_back(pattern[i]);
+  }
+  return longest;
+}
+
+// The cells a sentence names ("r2c4"), and the digits it names outside them.
+std::pair<std::set<int>, std::set<int>> cells_and_digits(const std::string& text) {
+  std::set<int> cells;
+  std::set<int> digits;
+  const std::regex cell("r([1-9])c([1-9])");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), cell); it != std::sregex_iterator(); ++it)
+    cells.insert((std::stoi((*it)[1]) - 1) * 9 + std::stoi((*it)[2]) - 1);
+  const std::string rest = std::regex_replace(text, cell, " ");
+  for (std::size_t i = 0; i < rest.size(); ++i)
+    if (rest[i] >= '1' && rest[i] <= '9' && (i == 0 || !std::isdigit(static_cast<unsigned char>(rest[i - 1]))) &&
+        (i + 1 == rest.size() || !std::isdigit(static_cast<unsigned char>(rest[i + 1]))))
+      digits.insert(rest[i] - '0');
+  return {cells, digits};
+}
+
+// What a step's pattern removes on its board, from its evidence alone, for the techniques whose
+// evidence says it (nullopt for the others): the digit's other places in the cover houses (pointing,
+// claiming, fish), the set's digits elsewhere in its house (naked subsets), the other digits of
+// the set's cells (hidden subsets); direct forms the same, before the single they leave.
+std::optional<Effect> pattern_removals(const Geometry& geometry, const PencilBoard& board, const TechniqueStep& step) {
+  const StepEvidence& evidence = step.evidence;
+  std::set<int> base;
+  for (int unit : evidence.units)
+    for (int cell : geometry.units()[static_cast<std::size_t>(unit)]) base.insert(cell);
+  std::set<int> values;
+  for (const CellValue& at : evidence.candidates) values.insert(at.value);
+  Effect removed;
+  switch (step.technique) {
+    case Technique::pointing:
+    case Technique::claiming:
+    case Technique::direct_pointing:
+    case Technique::direct_claiming:
+    case Technique::x_wing:
+    case Technique::swordfish:
+    case Technique::jellyfish: {
+      if (values.size() != 1 || evidence.cover_units.empty()) return std::nullopt;
+      // Direct forms name a third house, where the single is left: the base is the first.
+      std::set<int> bases;
+      const bool direct = step.technique == Technique::direct_pointing || step.technique == Technique::direct_claiming;
+      for (std::size_t u = 0; u < (direct ? 1 : evidence.units.size()); ++u)
+        for (int cell : geometry.units()[static_cast<std::size_t>(evidence.units[u])]) bases.insert(cell);
+      for (int unit : evidence.cover_units)
+        for (int cell : geometry.units()[static_cast<std::size_t>(unit)])
+          if (!bases.count(cell) && board.has(cell, *values.begin())) removed.insert({cell, *values.begin()});
+      return removed;
+    }
+    case Technique::naked_pair:
+    case Technique::naked_triple:
+    case Technique::naked_quad:
+      for (int cell : geometry.units()[static_cast<std::size_t>(evidence.units.front())])
+        if (!in(evidence.cells, cell))
+          for (int value : values)
+            if (board.has(cell, value)) removed.insert({cell, value});
+      return removed;
+    case Technique::hidden_pair:
+    case Technique::hidden_triple:
+    case Technique::hidden_quad:
+    case Technique::direct_hidden_pair:
+    case Technique::direct_hidden_triple:
+      for (int cell : evidence.cells)
+        for (int value = 1; value <= geometry.size(); ++value)
+          if (board.has(cell, value) && !values.count(value)) removed.insert({cell, value});
+      return removed;
+    default:
+      return std::nullopt;
+  }
+}
+
+// How many of something a technique's description must count: a fish's base lines, a subset's
+// cells; 0 when its description counts nothing a step could contradict.
+std::size_t counted(const TechniqueStep& step) {
+  switch (step.technique) {
+    case Technique::x_wing:
+    case Technique::swordfish:
+    case Technique::jellyfish: return step.evidence.units.size();
+    case Technique::naked_pair:
+    case Technique::naked_triple:
+    case Technique::naked_quad:
+    case Technique::hidden_pair:
+    case Technique::hidden_triple:
+    case Technique::hidden_quad:
+    case Technique::direct_hidden_pair:
+    case Technique::direct_hidden_triple: return step.evidence.cells.size();
+    default: return 0;
+  }
+}
+
+// The kind ("row", "column", "box") of a unit, from its cells.
+std::string kind_of(const Geometry& geometry, int unit) {
+  const auto& cells = geometry.units()[static_cast<std::size_t>(unit)];
+  const auto same = [&](auto of) {
+    return std::all_of(cells.begin(), cells.end(), [&](int cell) { return of(cell) == of(cells.front()); });
+  };
+  if (same([&](int cell) { return geometry.row_of(cell); })) return "row";
+  if (same([&](int cell) { return geometry.col_of(cell); })) return "column";
+  return "box";
+}
+
+// One step's sentences in one language held to its evidence; returns the problems found.
+std::vector<std::string> teaching_faults(const BookStep& step, const typeset::Catalog& catalog,
+                                         const Language& language) {
+  std::vector<std::string> faults;
+  const Geometry& geometry = step.grid->geometry();
+  const auto fault = [&](const std::string& what, const std::string& text) {
+    faults.push_back(std::string(technique_name(step.step.technique)) + " (puzzle " + std::to_string(step.number) +
+                     "): " + what + ": \"" + text + "\"");
+  };
+  // The description counts what the pattern has, and nothing else.
+  const std::string description = typeset::technique_description(step.step.technique, catalog);
+  if (const std::size_t count = counted(step.step); count >= 2 && count <= 4) {
+    for (std::size_t n = 2; n <= 4; ++n)
+      if (says(language, description, language.counts[n - 2]) != (n == count))
+        fault("the pattern has " + std::to_string(count) + ", the description " +
+                  (n == count ? "does not say so" : "says " + language.counts[n - 2]),
+              description);
+  }
+  // A title that names a pair names two cells.
+  const std::string title = typeset::technique_title(step.step.technique, catalog);
+  for (const std::string& pair : language.pair)
+    if (says(language, title, pair) && step.step.evidence.cells.size() != 2)
+      fault("a pair of " + std::to_string(step.step.evidence.cells.size()) + " cells", title);
+  // The result: what the pattern removes (every digit and cell it names is removed by the pattern),
+  // and what is placed, nothing else.
+  const std::string result = typeset::step_result(step, catalog);
+  const auto [cells, digits] = cells_and_digits(result);
+  std::set<int> placed_cells, placed_digits, removal_cells, removal_digits;
+  for (const CellValue& at : step.step.placements) {
+    placed_cells.insert(at.cell);
+    placed_digits.insert(at.value);
+  }
+  const std::optional<Effect> removals = pattern_removals(geometry, step.board, step.step);
+  const Effect removed = removals ? *removals : effect_of(step.step.eliminations);
+  for (const auto& [cell, value] : removed) {
+    removal_cells.insert(cell);
+    removal_digits.insert(value);
+  }
+  const bool says_places = result.find(fixed_words(catalog.text("hints", "It places {value} in {cell}."))) !=
+                           std::string::npos;
+  const bool says_removes = result.find(fixed_words(catalog.text("hints", "It removes {values} from {cells}."))) !=
+                            std::string::npos;
+  if (says_places != !placed_cells.empty()) fault(placed_cells.empty() ? "places nothing" : "places a digit", result);
+  if (says_removes != !removed.empty())
+    fault(removed.empty() ? "the pattern removes nothing" : "the pattern removes candidates", result);
+  for (int cell : cells)
+    if (!placed_cells.count(cell) && !removal_cells.count(cell))
+      fault("names r" + std::to_string(cell / 9 + 1) + "c" + std::to_string(cell % 9 + 1) +
+                ", where it neither places nor removes",
+            result);
+  for (int digit : digits)
+    if (!placed_digits.count(digit) && !removal_digits.count(digit))
+      fault("names the digit " + std::to_string(digit) + ", which it neither places nor removes", result);
+  for (int cell : placed_cells)
+    if (!cells.count(cell)) fault("leaves out the placement's cell", result);
+  if (!removed.empty() && says_removes) {
+    for (const auto& [cell, value] : effect_of(step.step.eliminations))
+      if (!cells.count(cell) || !digits.count(value)) fault("leaves out a removal", result);
+  }
+  // A hint names the house the pattern lives in, by its kind and number, and the pattern's cells.
+  const HintClaim claim = typeset::hint_claim(geometry, step.step);
+  const std::vector<std::string> lines = typeset::hint_lines(step, catalog);
+  if (claim.unit && !step.step.evidence.units.empty()) {
+    const int unit = step.step.evidence.units.front();
+    const std::string kind = kind_of(geometry, unit);
+    const auto& members = geometry.units()[static_cast<std::size_t>(unit)];
+    const int number = kind == "row" ? geometry.row_of(members.front()) + 1
+                       : kind == "column" ? geometry.col_of(members.front()) + 1
+                                          : geometry.box_of(members.front()) + 1;
+    const std::string expected =
+        typeset::fill(catalog.text("hints", kind + " {n}"), {{"n", std::to_string(number)}});
+    if (lines.front().find(expected) == std::string::npos) fault("the house is " + expected, lines.front());
+  }
+  if (!claim.cells.empty() && lines.size() >= 3) {
+    const std::set<int> named = cells_and_digits(lines[2]).first;
+    std::set<int> pattern(step.step.evidence.cells.begin(), step.step.evidence.cells.end());
+    if (pattern.empty())
+      for (const CellValue& at : step.step.evidence.candidates) pattern.insert(at.cell);
+    if (!pattern.empty() && named != pattern) fault("the pattern's cells differ", lines[2]);
+  }
+  return faults;
+}
+
+TEST(TeachingTextTest, EverySentenceOfEveryExampleAndHintSaysWhatItsEvidenceShowsInEveryLanguage) {
+  const typeset::BookHints hints = typeset::find_book_hints(sample_book(400), true);
+  std::vector<const BookStep*> steps;
+  for (const BookStep& example : hints.examples) steps.push_back(&example);
+  for (std::size_t i = 0; i < hints.hints.size() && i < 80; ++i) steps.push_back(&hints.hints[i]);
+  // The sample exercises what the defects were about: a fish of three or four lines, a hidden or
+  // naked triple, and a direct form whose single follows a removal.
+  std::set<Technique> techniques;
+  for (const BookStep* step : steps) techniques.insert(step->step.technique);
+  EXPECT_TRUE(techniques.count(Technique::swordfish) || techniques.count(Technique::jellyfish));
+  EXPECT_TRUE(techniques.count(Technique::hidden_triple) || techniques.count(Technique::naked_triple) ||
+              techniques.count(Technique::direct_hidden_triple));
+  EXPECT_TRUE(techniques.count(Technique::direct_pointing) || techniques.count(Technique::direct_claiming) ||
+              techniques.count(Technique::direct_hidden_pair));
+  for (const Language& language : kLanguages) {
+    SCOPED_TRACE(language.code);
+    const auto catalog = typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/" + language.code + ".po");
+    for (const BookStep* step : steps)
+      for (const std::string& fault : teaching_faults(*step, catalog, language)) ADD_FAILURE() << fault;
+  }
+}
+
+TEST(TeachingTextTest, TheCheckCatchesAFalseSentence) {
+  // Not a tautology: an X-wing's text for a swordfish, a pair's title for three cells, a placement
+  // stated without the removal behind it are each caught.
+  const typeset::BookHints hints = typeset::find_book_hints(sample_book(400), true);
+  const Language& english = kLanguages.front();
+  const auto catalog = typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/en.po");
+  int caught = 0;
+  for (const BookStep& example : hints.examples) {
+    BookStep lie = example;
+    if (counted(example.step) >= 2) {
+      // Claim one line or cell more (a quad, a jellyfish: fewer) than the pattern has.
+      if (counted(example.step) == 4) {
+        lie.step.evidence.cells.pop_back();
+        lie.step.evidence.units.pop_back();
+      } else {
+        lie.step.evidence.cells.push_back(lie.step.evidence.cells.front());
+        lie.step.evidence.units.push_back(lie.step.evidence.units.front());
+      }
+      EXPECT_FALSE(teaching_faults(lie, catalog, english).empty()) << technique_name(example.step.technique);
+      ++caught;
+    } else if (!example.step.eliminations.empty() && !example.step.placements.empty()) {
+      lie.step.eliminations.clear();  // "It places 3 in r2c4" alone
+      EXPECT_FALSE(teaching_faults(lie, catalog, english).empty()) << technique_name(example.step.technique);
+      ++caught;
+    }
+  }
+  EXPECT_GE(caught, 3);
 }
 
 // The text of each page of a PDF, by pdftotext.

@@ -248,6 +248,27 @@ TEST(BookTest, GridSizeFollowsThePlan) {
       << error_of(free_size);
 }
 
+TEST(BookTest, AChaptersOwnSizeWinsOverThePlans) {
+  // A plan of size 9 with a 6x6 warm-up chapter (generate-book writes such books): the chapter's
+  // grids are checked against its own size, the others against the plan's.
+  auto json = sample_json();
+  const auto six = boost::json::parse(read_text_file(test_data("typeset/books/size-6/book.json")));
+  json.at("chapters").as_array().at(0).at("puzzles") = six.at("chapters").at(0).at("puzzles");
+  json.at("plan").at("chapters").as_array().at(0).as_object()["size"] = 6;
+  EXPECT_EQ(error_of(json), "");
+  // A 6x6 grid in a chapter that has no size of its own is still held to the plan's 9.
+  auto wrong = json;
+  wrong.at("plan").at("chapters").as_array().at(0).as_object().erase("size");
+  EXPECT_NE(error_of(wrong).find("$.chapters[0].puzzles[0].puzzle: expected 81 symbols"), std::string::npos)
+      << error_of(wrong);
+  // A 9x9 grid in the 6x6 chapter is an error at that chapter's puzzle.
+  auto nine = sample_json();
+  json.at("chapters").as_array().at(1) = nine.at("chapters").at(1);
+  json.at("plan").at("chapters").as_array().at(1).as_object()["size"] = 6;
+  EXPECT_NE(error_of(json).find("$.chapters[1].puzzles[0].puzzle: expected 36 symbols"), std::string::npos)
+      << error_of(json);
+}
+
 TEST(BookTest, ReadsEverySupportedSize) {
   for (int size : {4, 6, 12, 16, 25}) {
     const Book book = read_book(test_data("typeset/books/size-" + std::to_string(size) + "/book.json"));

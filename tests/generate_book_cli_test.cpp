@@ -177,6 +177,20 @@ TEST(GenerateBookCli, VariantBooksReadBackAndResume) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(GenerateBookCli, AChapterOfAnotherSizeThanThePlans) {
+  // "size": 9 for the book and "size": 6 for its warm-up chapter: an ordinary plan, written and read
+  // back (the book's own check holds each chapter to its size).
+  const std::string dir = testing::make_temp_dir("gen");
+  const auto made = run_command(generate_book() + " " + testing::test_data("plans/mixed-sizes.json") + " -o " +
+                                dir + "/book --jobs 2");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const Book book = read_book(dir + "/book/book.json");
+  ASSERT_EQ(book.chapters.size(), 2U);
+  EXPECT_EQ(book.chapters[0].puzzles.at(0).puzzle.size(), 6);
+  EXPECT_EQ(book.chapters[1].puzzles.at(0).puzzle.size(), 9);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GenerateBookCli, UnreachableTargetExitsOne) {
   const std::string dir = testing::make_temp_dir("gen");
   testing::write_text_file(

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <boost/json.hpp>
@@ -357,6 +358,10 @@ TEST(DerivedTextTest, ShippedExamplePlansPrintOnlyTrueSentences) {
       EXPECT_EQ(front.find(sentence) != std::string::npos, variants.count(variant) > 0)
           << name << ": " << sentence << "\n" << front;
     EXPECT_NE(front.find("solutions are at the back of the book"), std::string::npos) << name << "\n" << front;
+    // One kind is a "Kind:" (plan-killer), several "Kinds:", classic alone neither.
+    const bool one_kind = variants.size() == 1 && !variants.count(Variant::classic);
+    EXPECT_EQ(cover.find("Kind: ") != std::string::npos, one_kind) << name << ": " << cover;
+    EXPECT_EQ(cover.find("Kinds: ") != std::string::npos, variants.size() > 1) << name << ": " << cover;
     const std::size_t count = book.puzzle_count();
     EXPECT_NE(cover.find(std::to_string(count) + (count == 1 ? " puzzle " : " puzzles ")), std::string::npos)
         << name << ": " << cover;
@@ -403,6 +408,65 @@ TEST(DerivedTextTest, MixedSizeBookNamesEverySizeItHoldsAndNoOther) {
   }
 }
 
+// A 16x16 and 25x25 book in book-letter prints its 16x16 grids two to a page and its 25x25 grids one
+// (the <grid-size from="25">): the blurb says "up to 2", never "2 puzzles to a page"; a book of one
+// kind says "Kind: ...", not "Kinds: ...".
+TEST(DerivedTextTest, PuzzlesPerPageAndKindsAreWhatThePagesHold) {
+  TempDir dir;
+  Book book;
+  for (const char* size : {"size-16", "size-25"}) {
+    const Book one = read_book(test_data(std::string("typeset/books/") + size + "/book.json"));
+    if (book.title.empty()) book = one, book.chapters.clear();
+    book.chapters.insert(book.chapters.end(), one.chapters.begin(), one.chapters.end());
+  }
+  book.plan = boost::json::object{{"title", book.title}};
+  fs::create_directories(dir / "big");
+  write_book(book, dir / "big/book.json");
+  const std::string pdf = dir / "big.pdf";
+  const std::string cover_pdf = dir / "big-cover.pdf";
+  run_ok(typeset_command(dir / "big -t book-letter -o " + pdf + " --cover " + cover_pdf + " --date 2026-03-01"));
+  std::string cover = page_text(cover_pdf);
+  std::replace(cover.begin(), cover.end(), '\n', ' ');
+  EXPECT_NE(cover.find("Up to 2 puzzles to a page."), std::string::npos) << cover;
+  EXPECT_EQ(cover.find(". 2 puzzles to a page."), std::string::npos) << cover;
+  // 16x16 alone: every grid two to a page.
+  Book sixteen = read_book(test_data("typeset/books/size-16/book.json"));
+  fs::create_directories(dir / "sixteen");
+  write_book(sixteen, dir / "sixteen/book.json");
+  run_ok(typeset_command(dir / "sixteen -t book-letter -o " + pdf + " --cover " + cover_pdf +
+                         " --date 2026-03-01"));
+  cover = page_text(cover_pdf);
+  std::replace(cover.begin(), cover.end(), '\n', ' ');
+  EXPECT_NE(cover.find("2 puzzles to a page."), std::string::npos) << cover;
+  EXPECT_EQ(cover.find("Up to"), std::string::npos) << cover;
+}
+
+// A chapter of one puzzle is "Puzzle 3" on its chapter page, never "Puzzles 3"; a chapter of more
+// keeps its range, in every language of the shipped catalogues.
+TEST(DerivedTextTest, AChapterOfOnePuzzleIsNotPuzzles) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.chapters[0].puzzles.resize(1);
+  fs::create_directories(dir / "one");
+  write_book(book, dir / "one/book.json");
+  const std::vector<std::tuple<std::string, std::string, std::string>> expected{
+      {"en", "Puzzle 1\n", "Puzzles 2\u20136"}, {"de", "R\u00e4tsel 1\n", "R\u00e4tsel 2\u20136"},
+      {"fr", "Grille 1\n", "Grilles 2\u20136"}, {"ja", "\u554f\u984c 1\n", "\u554f\u984c 2\u20136"}};
+  for (const auto& [code, one, many] : expected) {
+    const std::string pdf = dir / ("one-" + code + ".pdf");
+    run_ok(typeset_command(dir / "one -t book-6x9 --lang " + code + " -o " + pdf + " --date 2026-03-01"));
+    const std::string text = run_ok("pdftotext " + pdf + " -");
+    EXPECT_NE(text.find(one), std::string::npos) << code << "\n" << text.substr(0, 600);
+    EXPECT_NE(text.find(many), std::string::npos) << code;
+    if (code == "en") {
+      EXPECT_EQ(text.find("Puzzles 1\n"), std::string::npos) << text.substr(0, 600);
+    }
+    if (code == "fr") {
+      EXPECT_EQ(text.find("Grilles 1\n"), std::string::npos) << text.substr(0, 600);
+    }
+  }
+}
+
 // A wrapped title leaves no word alone on its last line ("Killer Sudoku Book / 1"): its lines are
 // balanced. Japanese breaks by Pango's rules, at its spaces when they serve (never inside ナンプレ
 // when a space gives as few lines), and never before 。、」.
@@ -442,6 +506,16 @@ TEST(DerivedTextTest, WrappedTitlesAreBalancedInEveryScript) {
   EXPECT_GT(unspaced[1].size(), std::string("数独").size()) << unspaced[0] << " / " << unspaced[1];
   for (const auto& line : {unspaced[0], unspaced[1]})
     for (const char* closing : {"。", "、", "」"}) EXPECT_FALSE(line.starts_with(closing)) << line;
+
+  // French: no short word at the end of a title line ("Sudoku : du / débutant à l'expert").
+  for (const std::string name : {"book-6x9", "book-letter", "large-print"}) {
+    const auto french = title_lines("Sudoku : du débutant à l'expert", "--lang fr", name);
+    ASSERT_GE(french.size(), 2U) << name;
+    for (const std::string& line : french) {
+      if (line.find("Sudoku") == std::string::npos && line.find("expert") == std::string::npos) continue;
+      for (const char* word : {" du", " à", " de", " la"}) EXPECT_FALSE(line.ends_with(word)) << name << ": " << line;
+    }
+  }
 }
 
 }  // namespace

@@ -55,13 +55,17 @@ const std::map<std::pair<std::string, std::string>, Expected> kRefused{
      {1, {"FAIL  pages", "(limit: 24 to 590 pages (white paper))", kSplitVolumes}}},
 };
 
-std::vector<std::string> shipped_templates() {
+// The names (file stems) of the files of `folder` under the source tree that end in `extension`,
+// sorted: the shipped templates, the shipped catalogues.
+std::vector<std::string> shipped(const std::string& folder, const std::string& extension) {
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(kSource + "/templates"))
-    if (entry.path().extension() == ".xml") names.push_back(entry.path().stem().string());
+  for (const auto& entry : fs::directory_iterator(kSource + "/" + folder))
+    if (entry.path().extension() == extension) names.push_back(entry.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
 }
+
+std::vector<std::string> shipped_templates() { return shipped("templates", ".xml"); }
 
 // The page count a preflight report gives ("PASS  pages   123 pages  (limit: ...)"), -1 if none.
 int reported_pages(const std::string& report) {
@@ -81,6 +85,7 @@ class ProofMatrixTest : public ::testing::Test {
     dir_ = std::make_unique<testing::TempDir>("proof-matrix-test");
     for (const testing::ExamplePlan& example : testing::shipped_book_plans()) {
       const std::string one = testing::generate_one_per_chapter(example, dir_->path());
+      one_[example.name] = one;
       Book book = read_book(one + "/book.json");
       if (const auto* chapters = example.plan.as_object().if_contains("chapters")) {
         const auto& planned = chapters->as_array();
@@ -112,7 +117,47 @@ class ProofMatrixTest : public ::testing::Test {
 
   static inline std::unique_ptr<testing::TempDir> dir_;
   static inline std::map<std::string, std::string> books_;  // plan name -> padded book folder
+  static inline std::map<std::string, std::string> one_;    // plan name -> one puzzle a chapter
 };
+
+// The catalogues shipped in templates/lang: the languages every book may be typeset in.
+std::vector<std::string> shipped_languages() { return shipped("templates/lang", ".po"); }
+
+// The language axis: every plan (one puzzle a chapter, as a --draft proof, so that no page count
+// refuses it) on every template in every shipped language passes preflight, which renders the
+// whole book in memory: a heading, rule line or caption that a translation makes too wide for its
+// box (the German Killer rule under a book-letter grid) is a layout error, never a silent pass.
+// Nothing is refused here: a refusal would have to name its fix, and none is expected.
+TEST_F(ProofMatrixTest, EveryPlanOnEveryTemplateInEveryLanguage) {
+  const std::vector<std::string> templates = shipped_templates();
+  const std::vector<std::string> languages = shipped_languages();
+  ASSERT_EQ(languages, (std::vector<std::string>{"de", "en", "es", "fr", "it", "ja"}));
+  struct Run {
+    std::string plan, name, language;
+    CommandResult result;
+  };
+  std::vector<Run> runs;
+  for (const auto& [plan, folder] : one_)
+    for (const std::string& name : templates)
+      for (const std::string& language : languages) runs.push_back({plan, name, language, {}});
+  const auto check = [&](Run& run) {
+    run.result = run_command(testing::tool_path("typeset") + " " + one_.at(run.plan) + " -t " + run.name +
+                             " --lang " + run.language + " --draft --preflight");
+  };
+  for (std::size_t at = 0; at < runs.size(); at += 2) {
+    auto second = std::async(std::launch::async, [&, at] {
+      if (at + 1 < runs.size()) check(runs[at + 1]);
+    });
+    check(runs[at]);
+    second.get();
+  }
+  for (const Run& run : runs) {
+    const std::string said = run.result.out + run.result.err;
+    EXPECT_EQ(run.result.exit_code, 0) << run.plan << " on " << run.name << " in " << run.language << ":\n" << said;
+    EXPECT_NE(run.result.out.find("\npreflight: pass"), std::string::npos)
+        << run.plan << " on " << run.name << " in " << run.language << "\n" << said;
+  }
+}
 
 // Every plan x every template: passes, or is refused as the table says. Two typesets at a time.
 TEST_F(ProofMatrixTest, EveryPlanOnEveryTemplatePassesOrIsRefusedAsExpected) {

@@ -943,8 +943,9 @@ TEST(TypesetTest, LongContentsFlowOverPagesAndEveryPageNumberStaysTrue) {
     for (std::size_t c = 0; c < book.chapters.size(); ++c) {
       const BookPuzzle& puzzle = book.chapters[c].puzzles[0];
       const std::string header = "Puzzle " + std::to_string(c + 1) + "\n";
+      // The puzzle's page, not its one-puzzle chapter's opener (which says "Puzzle N" too).
       const auto page = std::find_if(pages.begin(), pages.end(), [&](const std::string& text) {
-        return text.find(header) != std::string::npos;
+        return text.find(header) != std::string::npos && text.find("Solution on page") != std::string::npos;
       });
       ASSERT_NE(page, pages.end()) << header;
       EXPECT_NE(page->find(printed_line(puzzle.puzzle)), std::string::npos) << *page;
@@ -1841,7 +1842,23 @@ TEST(PrintProductionTest, TextThatCannotFitIsATemplateError) {
       "<text align=\"center\">Puzzle {number}</text><text align=\"left\">Puzzle of the day, number</text>",
       testing::line_of("t.xml", source, "<text align=\"center\">Puzzle {number}</text>") +
           ": 'Puzzle of the day, number' does not fit on page 6: it is 214.7 pt wide at 16.0 pt, the "
-          "room left beside the other texts on its line is");
+          "room left beside 'Puzzle 1' (");
+}
+
+// A long title in a4-4up's running head leaves the chapter's name beside it no room: the message
+// names the title that took it, not only the chapter name (whose min-size is no fix).
+TEST(PrintProductionTest, ATextSqueezedOffItsLineNamesWhatTookTheRoom) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.title = "Sudoku for the Whole Family: Three Hundred Puzzles from Gentle to Fiendish, Volume One of Many, "
+               "Collected and Graded by Hand";
+  fs::create_directories(dir / "long");
+  write_book(book, dir / "long/book.json");
+  const CommandResult result = typeset(dir / "long -t a4-4up -o " + (dir / "out.pdf") + " --date 2026-03-01");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("the room left beside '" + book.title + "' ("), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("shorten that text or this one"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(dir / "out.pdf"));
 }
 
 // Cairo clips what it draws at whole points: the newspaper page is 240.945 x 257.953 pt, so its
@@ -2051,7 +2068,10 @@ TEST(TextLayoutTest, TitlesInEveryScriptTypesetAndRoundTrip) {
 TEST(TextLayoutTest, EveryScriptDrawsRealGlyphs) {
   TempDir dir;
   const std::vector<std::pair<std::string, std::string>> pairs = {
-      {"Größe Ñandú", "Größe Ñadnú"}, {"Ελλάδα", "Ελάλδα"}, {"Москва", "Моксва"}, {"数独", "独数"}};
+      {"Größe Ñandú", "Größe Ñadnú"}, {"Ελλάδα", "Ελάλδα"}, {"Москва", "Моксва"}, {"数独", "独数"},
+      // Simplified and traditional Chinese beyond Japanese's characters, and Korean (.ci/setup's
+      // fonts-wqy-microhei).
+      {"数独游戏", "数独戏游"}, {"數獨遊戲", "數獨戲遊"}, {"스도쿠 퍼즐", "스쿠도 퍼즐"}};
   const auto render_title_page = [&](const std::string& name, const std::string& title) {
     const std::string book = write_book_titled(dir, name, title, {});
     const std::string pdf = dir / (name + ".pdf");
@@ -2071,6 +2091,32 @@ TEST(TextLayoutTest, EveryScriptDrawsRealGlyphs) {
   }
 }
 
+// Han, kana and Hangul have no italics: in an italic face they fall back upright, drawn exactly as
+// in the roman face (fontconfig would slant them: a sheared Gothic no CJK book prints), while Latin
+// takes the face's real italic.
+TEST(TextLayoutTest, HanKanaAndHangulAreNeverSlanted) {
+  typeset::FontLibrary library;
+  const typeset::Font roman = library.find_family("TeX Gyre Schola", "Regular");
+  const typeset::Font italic = library.find_family("TeX Gyre Schola", "Italic");
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    const auto ink = [&](const typeset::Font& font, const std::string& text) {
+      canvas.set_font(font, 20);
+      const typeset::TextMetrics metrics = canvas.measure(text);
+      return std::vector<double>{metrics.ink_left, metrics.ink_width, metrics.ink_top, metrics.advance};
+    };
+    for (const std::string text : {"\u89e3\u7b54\u306f\u30da\u30fc\u30b8", "\u6570\u72ec\u6e38\u620f", "\uc2a4\ub3c4\ucfe0"}) {
+      SCOPED_TRACE(text);
+      EXPECT_EQ(ink(italic, text), ink(roman, text));
+    }
+    EXPECT_NE(ink(italic, "Sudoku"), ink(roman, "Sudoku"));
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
 // The canvas under the layout code: shaped (kerned), with fallback for every script, metrics
 // exactly proportional to the size (the fit rules shrink in one step), and missing characters named.
 TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
@@ -2082,7 +2128,8 @@ TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
     typeset::Canvas canvas(cairo);
     canvas.set_font(serif, 20);
     EXPECT_LT(canvas.measure("AV").advance, canvas.measure("A").advance + canvas.measure("V").advance - 0.5);
-    for (const std::string text : {"Größe Ñandú", "Ελλάδα", "Москва", "数独", "שלום", "مرحبا"}) {
+    for (const std::string text : {"Größe Ñandú", "Ελλάδα", "Москва", "数独", "שלום", "مرحبا", "数独游戏", "數獨遊戲",
+                                   "스도쿠"}) {
       SCOPED_TRACE(text);
       EXPECT_FALSE(canvas.missing_glyph(text).has_value());
       const typeset::TextMetrics at20 = canvas.measure(text);

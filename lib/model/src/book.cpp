@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -228,15 +229,36 @@ BookChapter read_chapter(const JsonField& field, int expected_size) {
   return chapter;
 }
 
-// The plan's "size", when it states one, so that every grid can be checked against it.
-int plan_size(const JsonField& plan) {
-  const JsonField size = plan["size"];
-  if (!size.present() || !size.is_number()) return 0;
-  const auto sizes = Geometry::supported_sizes();
-  const double value = size.as_number();
-  for (int supported : sizes)
+// A supported size named by `field` (the plan's or a chapter's "size"), 0 when it names none.
+int stated_size(const JsonField& field) {
+  if (!field.present() || !field.is_number()) return 0;
+  const double value = field.as_number();
+  for (int supported : Geometry::supported_sizes())
     if (value == supported) return supported;
   return 0;
+}
+
+// The grid size each of `count` book chapters must have, from the plan, so that every grid can be
+// checked against it; 0 where any supported size will do. A plan chapter's own "size" wins over the
+// plan's (a book may mix sizes: a 6x6 warm-up in a 9x9 book). When the plan's chapters do not map
+// one to one onto the book's (a calendar adds its days), a plan that mixes sizes checks none.
+std::vector<int> chapter_sizes(const JsonField& plan, std::size_t count) {
+  const int book_size = stated_size(plan["size"]);
+  const JsonField chapters = plan["chapters"];
+  const std::size_t planned = chapters.present() && chapters.raw()->is_array() ? chapters.array_size() : 0;
+  const auto own_size = [&](std::size_t i) -> std::optional<int> {
+    const JsonField chapter = chapters.element(i);
+    if (!chapter.raw()->is_object() || !chapter["size"].present()) return std::nullopt;
+    return stated_size(chapter["size"]);
+  };
+  if (planned == count && !plan["calendar"].present()) {
+    std::vector<int> sizes;
+    for (std::size_t i = 0; i < count; ++i) sizes.push_back(own_size(i).value_or(book_size));
+    return sizes;
+  }
+  for (std::size_t i = 0; i < planned; ++i)
+    if (own_size(i)) return std::vector<int>(count, 0);
+  return std::vector<int>(count, book_size);
 }
 
 boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
@@ -356,12 +378,12 @@ Book parse_book(std::string_view text, const std::string& source) {
   book.seed = read_unsigned(root.required("seed"));
   book.tool_version = root.required("tool_version").as_string();
   book.calibration = read_object(root.required("calibration"));
-  const int expected_size = plan_size(plan);
   const JsonField chapters = root.required("chapters");
   const std::size_t count = chapters.array_size();
+  const std::vector<int> expected_sizes = chapter_sizes(plan, count);
   book.chapters.reserve(count);
   for (std::size_t i = 0; i < count; ++i)
-    book.chapters.push_back(read_chapter(chapters.element(i), expected_size));
+    book.chapters.push_back(read_chapter(chapters.element(i), expected_sizes[i]));
   return book;
 }
 

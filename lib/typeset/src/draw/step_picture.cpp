@@ -234,12 +234,13 @@ class Painter {
     return edges;
   }
 
-  // The cover houses (where candidates go): a dashed black frame just inside them.
+  // The cover houses (where candidates go): a dashed black frame on their outline (the candidates
+  // fill each cell to within a hair of its edges: a frame further in would run through them).
   void outline_covers() {
     for (int unit : picture_.step.evidence.cover_units) {
       const auto& members = geometry_.units()[static_cast<std::size_t>(unit)];
       const std::set<int> cells(members.begin(), members.end());
-      for (const Segment& edge : boundary(cells, 0.12 * cell_))
+      for (const Segment& edge : boundary(cells, 0))
         canvas_.stroke_dashed(edge, m_.thick * 0.8, kBlack, 3 * m_.thick, 2 * m_.thick, 0);
     }
   }

@@ -28,6 +28,22 @@ TextEngine::TextEngine() {
   // The system's configuration and fonts, read from fontconfig's caches as they are; nothing is
   // written (the faces registered later are scanned in memory, FcConfigAppFontAddFile).
   config = FcInitLoadConfigAndFonts();
+  // Han, kana and Hangul have no italics: fontconfig's rule that slants a face without one would
+  // set a running head's 解答 or 問題 in a slanted Gothic no Japanese, Chinese or Korean book prints.
+  // A face with Han (U+6570) or Hangul (U+AC00) that was slanted so is set upright again.
+  static const char kUprightCjk[] =
+      "<?xml version=\"1.0\"?><fontconfig>"
+      "<match target=\"font\"><test name=\"charset\" compare=\"contains\"><charset><int>0x6570</int>"
+      "</charset></test><test name=\"slant\" compare=\"eq\"><const>oblique</const></test>"
+      "<edit name=\"matrix\" mode=\"assign\"><matrix><double>1</double><double>0</double><double>0</double>"
+      "<double>1</double></matrix></edit></match>"
+      "<match target=\"font\"><test name=\"charset\" compare=\"contains\"><charset><int>0xAC00</int>"
+      "</charset></test><test name=\"slant\" compare=\"eq\"><const>oblique</const></test>"
+      "<edit name=\"matrix\" mode=\"assign\"><matrix><double>1</double><double>0</double><double>0</double>"
+      "<double>1</double></matrix></edit></match>"
+      "</fontconfig>";
+  if (config != nullptr)
+    FcConfigParseAndLoadFromMemory(config, reinterpret_cast<const FcChar8*>(kUprightCjk), FcFalse);
   font_map_ = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
   if (config == nullptr || font_map_ == nullptr)
     throw std::runtime_error("cannot set up text layout (fontconfig or Pango with FreeType unavailable)");

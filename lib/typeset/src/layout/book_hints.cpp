@@ -99,8 +99,41 @@ Reader reader_of(Technique technique) {
   return {"full house", Family::full_house};
 }
 
-const char* description_of(Family family) {
-  switch (family) {
+// What the how-to-solve chapter says a technique does: its family's text, except where the family's
+// members differ in what a sentence must count (a pair's two cells, a triple's three; an X-wing's
+// two rows, a swordfish's three), so that no example is explained with another member's numbers.
+const char* description_of(Technique technique) {
+  switch (technique) {
+    case Technique::naked_pair:
+      return "When two cells of a unit can only take the same two digits, those digits go in those cells. "
+             "Cross them out from the unit's other cells.";
+    case Technique::naked_triple:
+      return "When three cells of a unit can only take the same three digits between them, those digits go in "
+             "those cells. Cross them out from the unit's other cells.";
+    case Technique::naked_quad:
+      return "When four cells of a unit can only take the same four digits between them, those digits go in "
+             "those cells. Cross them out from the unit's other cells.";
+    case Technique::direct_hidden_pair:
+    case Technique::hidden_pair:
+      return "When two digits of a unit fit only in the same two cells, those cells hold them. Cross out every "
+             "other digit from those two cells.";
+    case Technique::direct_hidden_triple:
+    case Technique::hidden_triple:
+      return "When three digits of a unit fit only in the same three cells, those cells hold them. Cross out "
+             "every other digit from those three cells.";
+    case Technique::hidden_quad:
+      return "When four digits of a unit fit only in the same four cells, those cells hold them. Cross out "
+             "every other digit from those four cells.";
+    case Technique::swordfish:
+      return "Take one digit. When its places in three rows lie in only three columns, it fills those columns "
+             "in these rows. Cross it out from the rest of the three columns. Rows and columns may swap roles.";
+    case Technique::jellyfish:
+      return "Take one digit. When its places in four rows lie in only four columns, it fills those columns "
+             "in these rows. Cross it out from the rest of the four columns. Rows and columns may swap roles.";
+    default:
+      break;
+  }
+  switch (reader_of(technique).family) {
     case Family::full_house:
       return "When a row, column or box has one empty cell left, that cell takes the one digit the unit still "
              "lacks.";
@@ -116,11 +149,8 @@ const char* description_of(Family family) {
       return "When a digit's places in a row or column all lie in one box, the digit must go in that part of "
              "the box. Cross it out from the box's other cells.";
     case Family::naked_subset:
-      return "When two cells of a unit can only take the same two digits, those digits go in those cells. "
-             "Cross them out from the unit's other cells. Three cells with three digits work the same way.";
     case Family::hidden_subset:
-      return "When two digits of a unit fit only in the same two cells, those cells hold them. Cross out every "
-             "other digit from those two cells. Three digits in three cells work the same way.";
+      break;  // by technique, above
     case Family::fish:
       return "Take one digit. When its places in two rows lie in the same two columns, it fills those columns "
              "in these rows. Cross it out from the rest of the two columns. Rows and columns may swap roles.";
@@ -181,6 +211,45 @@ std::string where_text(const std::shared_ptr<const Geometry>& geometry, const Hi
   return fill(catalog.text("hints", "box {n}"), {{"n", "1"}});
 }
 
+// A direct technique (direct pointing, direct claiming, direct hidden pair or triple) is graded as
+// the single it leaves, so its step places a digit and removes none; but what a reader does is
+// cross out the pattern's candidates first. Those are added to the step (from its evidence, on the
+// board it was found on), so the picture strikes them and the sentence says so before the placement.
+TechniqueStep with_pattern_removals(const Geometry& geometry, const PencilBoard& board, TechniqueStep step) {
+  const StepEvidence& evidence = step.evidence;
+  if (!step.eliminations.empty() || evidence.candidates.empty()) return step;
+  const auto in = [](const std::vector<int>& cells, int cell) {
+    return std::find(cells.begin(), cells.end(), cell) != cells.end();
+  };
+  switch (step.technique) {
+    case Technique::direct_pointing:
+    case Technique::direct_claiming: {
+      if (evidence.units.empty() || evidence.cover_units.empty()) return step;
+      // The digit's places in the base lie in the cover: it goes from the cover's other cells.
+      const int value = evidence.candidates.front().value;
+      const auto& base = geometry.units()[static_cast<std::size_t>(evidence.units.front())];
+      for (int cell : geometry.units()[static_cast<std::size_t>(evidence.cover_units.front())])
+        if (!in(base, cell) && board.has(cell, value)) step.eliminations.push_back({cell, value});
+      break;
+    }
+    case Technique::direct_hidden_pair:
+    case Technique::direct_hidden_triple: {
+      // The set's cells keep only the set's digits.
+      std::vector<int> values;
+      for (const CellValue& at : evidence.candidates)
+        if (std::find(values.begin(), values.end(), at.value) == values.end()) values.push_back(at.value);
+      for (int cell : evidence.cells)
+        for (int value = 1; value <= geometry.size(); ++value)
+          if (board.has(cell, value) && std::find(values.begin(), values.end(), value) == values.end())
+            step.eliminations.push_back({cell, value});
+      break;
+    }
+    default:
+      break;
+  }
+  return step;
+}
+
 // The messages of context "hints" this file prints.
 constexpr const char* kHintMessages[] = {
     "How to solve", "Hints", "Hint: page {page}", "Puzzle {number}, page {page}", "From puzzle {number}, page {page}:",
@@ -195,7 +264,7 @@ std::vector<std::pair<std::string, std::string>> hint_messages() {
   for (const char* id : kHintMessages) messages.emplace_back("hints", id);
   for (int t = 0; t < kTechniqueCount; ++t) {
     const Reader reader = reader_of(static_cast<Technique>(t));
-    for (const std::string& id : {std::string(reader.title), std::string(description_of(reader.family))})
+    for (const std::string& id : {std::string(reader.title), std::string(description_of(static_cast<Technique>(t)))})
       if (std::find(messages.begin(), messages.end(), std::pair<std::string, std::string>("technique", id)) ==
           messages.end())
         messages.emplace_back("technique", id);
@@ -260,7 +329,8 @@ BookHints find_book_hints(const Book& book, bool examples) {
       std::vector<PencilBoard> boards = step_boards(puzzle.puzzle, grade.steps);
       if (boards.size() != grade.steps.size()) continue;
       const auto make = [&](std::size_t i) {
-        return BookStep{number, chapter, index, grid, boards[i], grade.steps[i]};
+        return BookStep{number, chapter, index, grid, boards[i],
+                        with_pattern_removals(puzzle.puzzle.geometry(), boards[i], grade.steps[i])};
       };
       if (examples)
         for (std::size_t i = 0; i < grade.steps.size(); ++i) {
@@ -290,15 +360,13 @@ std::string technique_title(Technique technique, const Catalog& catalog) {
 }
 
 std::string technique_description(Technique technique, const Catalog& catalog) {
-  return catalog.text("technique", description_of(reader_of(technique).family));
+  return catalog.text("technique", description_of(technique));
 }
 
 std::string step_result(const BookStep& step, const Catalog& catalog) {
   const Geometry& geometry = step.grid->geometry();
   std::vector<std::string> sentences;
-  for (const CellValue& at : step.step.placements)
-    sentences.push_back(fill(catalog.text("hints", "It places {value} in {cell}."),
-                             {{"value", std::string(1, value_symbol(at.value))}, {"cell", cell_text(geometry, at.cell)}}));
+  // What the pattern removes comes first: a placement it leaves (a direct technique's) follows from it.
   if (!step.step.eliminations.empty()) {
     std::vector<std::string> values;
     std::vector<int> cells;
@@ -311,6 +379,9 @@ std::string step_result(const BookStep& step, const Catalog& catalog) {
     sentences.push_back(fill(catalog.text("hints", "It removes {values} from {cells}."),
                              {{"values", catalog.list(values)}, {"cells", cells_text(geometry, cells, catalog)}}));
   }
+  for (const CellValue& at : step.step.placements)
+    sentences.push_back(fill(catalog.text("hints", "It places {value} in {cell}."),
+                             {{"value", std::string(1, value_symbol(at.value))}, {"cell", cell_text(geometry, at.cell)}}));
   return join_sentences(sentences);
 }
 

@@ -214,6 +214,9 @@ struct TextPlace {
   double bottom = 0;
   bool wraps = false;
   const char* room = "";  // what the box is, for messages: "the type area", "the grid's width"
+  // When above 0, a text too wide at its min-size wraps, balanced and growing down, at its full
+  // size onto at most this many lines (a rule line's box; see RuleLine::lines).
+  int lines = 0;
 };
 
 // The ink of a text already drawn on the same line (or the same page, for free text), so that
@@ -271,6 +274,24 @@ std::vector<WrappedLine> fill_lines(const Canvas& canvas, std::string_view text,
   return lines;
 }
 
+// Whether the break at `offset` (just after a space) follows a word of one or two letters ("du",
+// "à", "de", "la"): French typesetting (and good practice in the other languages) keeps such a
+// word on the line of the word it belongs to.
+bool after_short_word(std::string_view text, std::size_t offset) {
+  if (offset < 2 || text[offset - 1] != ' ') return false;
+  const std::size_t end = offset - 1;
+  const std::size_t space = text.rfind(' ', end - 1);
+  const std::size_t start = space == std::string_view::npos ? 0 : space + 1;
+  const std::string_view word = text.substr(start, end - start);
+  if (word.empty() || !g_utf8_validate(word.data(), static_cast<gssize>(word.size()), nullptr)) return false;
+  int letters = 0;
+  for (const char* at = word.data(); at < word.data() + word.size(); at = g_utf8_next_char(at)) {
+    if (!g_unichar_isalpha(g_utf8_get_char(at))) return false;
+    ++letters;
+  }
+  return letters <= 2;
+}
+
 // The lines of a wrapped text. With `balance` (titles and headings), the lines are made as even as
 // their count allows: the narrowest width that still gives as many lines, so no word is left alone
 // on the last line when a better break exists ("Killer Sudoku / Book 1", not "Killer Sudoku Book / 1").
@@ -291,6 +312,15 @@ std::vector<WrappedLine> wrap_text(const Canvas& canvas, const std::string& text
   if (spaces.size() < breaks.size() && fill_lines(canvas, text, spaces, width, &overflow).size() <= lines.size() &&
       !overflow)
     breaks = std::move(spaces);
+  // Nor after a short word, when that keeps as few lines: "Sudoku : du débutant / à l'expert", not
+  // "Sudoku : du / débutant à l'expert".
+  std::vector<LineBreak> kept;
+  for (const LineBreak& at : breaks)
+    if (at.mandatory || !after_short_word(text, at.offset)) kept.push_back(at);
+  overflow = false;
+  if (kept.size() < breaks.size() && fill_lines(canvas, text, kept, width, &overflow).size() <= lines.size() &&
+      !overflow)
+    breaks = std::move(kept);
   double low = 0;
   double high = width;
   for (int step = 0; step < 24; ++step) {
@@ -612,9 +642,23 @@ class BookRenderer {
                                                  "{count} puzzles on grids of {sizes}.", count),
                                {{"sizes", language().list(names)}}));
     }
-    if (variants) sentences.push_back(fill(tr("blurb", "Kinds: {kinds}."), {{"kinds", language().list(kinds)}}));
-    sentences.push_back(language().plural("blurb", "One puzzle to a page.", "{count} puzzles to a page.",
-                                          template_.puzzle_page.slots()));
+    if (variants && kinds.size() == 1)
+      sentences.push_back(fill(tr("blurb", "Kind: {kind}."), {{"kind", kinds.front()}}));
+    else if (variants)
+      sentences.push_back(fill(tr("blurb", "Kinds: {kinds}."), {{"kinds", language().list(kinds)}}));
+    // Each size as its master prints it (a <grid-size> may give big grids fewer slots): "up to"
+    // when the sizes of the book differ.
+    int fewest = 0;
+    int most = 0;
+    for (const int size : sizes) {
+      const int slots = template_.puzzle_page.for_grid_size(size).slots();
+      fewest = fewest == 0 ? slots : std::min(fewest, slots);
+      most = std::max(most, slots);
+    }
+    if (fewest == most)
+      sentences.push_back(language().plural("blurb", "One puzzle to a page.", "{count} puzzles to a page.", most));
+    else
+      sentences.push_back(fill(tr("blurb", "Up to {count} puzzles to a page."), {{"count", std::to_string(most)}}));
     const std::vector<std::string> levels = book_levels();
     if (levels.size() == 1)
       sentences.push_back(fill(tr("blurb", "Level: {level}."), {{"level", level_name(levels.front())}}));
@@ -670,9 +714,13 @@ class BookRenderer {
       const std::size_t chapter = *page.chapter;
       const int first = chapter_first_number_[chapter];
       const std::size_t count = book_.chapters[chapter].puzzles.size();
-      values.set(Variable::number,
-                 number_range(printed_number({chapter, 0, first}),
-                              printed_number({chapter, count - 1, first + static_cast<int>(count) - 1})));
+      const std::string range = number_range(printed_number({chapter, 0, first}),
+                                             printed_number({chapter, count - 1, first + static_cast<int>(count) - 1}));
+      values.set(Variable::number, range);
+      // "Puzzle 7" for a chapter of one, not "Puzzles 7".
+      values.set(Variable::puzzles,
+                 fill(language().plural("chapter", "Puzzle {number}", "Puzzles {number}", static_cast<long>(count)),
+                      {{"number", range}}));
     }
     if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
       // In continuous flow a page can hold the end of one chapter and the start of the next.
@@ -773,12 +821,19 @@ class BookRenderer {
     const double ink_bottom = full.ink_top + full.ink_height;
     if (place.baseline + ink_bottom > place.bottom && ink_bottom > 0)
       scale = std::min(scale, (place.bottom - place.baseline) / ink_bottom);
-    const double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    double size = std::max(smallest, text.style.size * std::max(scale, 0.0));
+    // A box of a few lines takes a text that needs more than one at its full size, not its least.
+    const bool in_lines = place.lines > 0 && full.advance * size / text.style.size > width;
+    if (in_lines) size = text.style.size;
     canvas.set_font(font(text.style.font), size);
 
     std::vector<WrappedLine> lines{{*expanded, false}};
     if (place.wraps && (canvas.measure(one_line).advance > width || one_line != *expanded))
-      lines = wrap_text(canvas, *expanded, width, language_code(), !text.grows_down);
+      lines = wrap_text(canvas, *expanded, width, language_code(), !text.grows_down || in_lines);
+    if (in_lines && lines.size() > static_cast<std::size_t>(place.lines))
+      fail(text, *expanded, page,
+           "at " + format_points(size) + " it needs " + std::to_string(lines.size()) + " lines of " +
+               place.room + ", " + format_points(width) + ", and its box has " + std::to_string(place.lines));
     // Each line 1.2 x the size below the one before; a new paragraph half a line more.
     std::vector<double> offsets;
     double offset = 0;
@@ -789,16 +844,26 @@ class BookRenderer {
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const std::string& line = lines[i].text;
       const TextMetrics metrics = canvas.measure(line);
-      if (metrics.advance > width + 1e-6)
+      if (metrics.advance > width + 1e-6) {
+        // Squeezed by the texts already on its line (a long title beside a chapter name): those
+        // are named, since shortening them is as much the fix as shortening this one.
+        std::string beside;
+        if (line_ink != nullptr)
+          for (const DrawnInk& other : *line_ink)
+            beside += (beside.empty() ? "'" : ", '") + other.text + "' (" + format_points(other.ink.width) + ")";
         fail(text, line, page,
              "it is " + format_points(metrics.advance) + " wide at " + format_points(size) + ", " +
-                 (width < place.right - place.left - 1e-6 ? "the room left beside the other texts on its line"
-                                                          : place.room) +
-                 " is " + format_points(width));
+                 (width < place.right - place.left - 1e-6
+                      ? "the room left beside " + (beside.empty() ? std::string("the other texts") : beside) +
+                            " on its line"
+                      : std::string(place.room)) +
+                 " is " + format_points(width) +
+                 (beside.empty() || width >= place.right - place.left - 1e-6 ? "" : "; shorten that text or this one"));
+      }
       // Wrapped lines rise from the baseline, unless the text grows down (a paragraph of rules):
       // the last line stays where the template put it, so the text below (an author, the
       // chapter's range) keeps its place.
-      const double baseline = text.grows_down ? place.baseline + offsets[i]
+      const double baseline = text.grows_down || in_lines ? place.baseline + offsets[i]
                                               : place.baseline - (offsets.back() - offsets[i]);
       const double x = align == HorizontalAlign::left    ? place.left
                        : align == HorizontalAlign::right ? place.right - metrics.advance
@@ -960,10 +1025,16 @@ class BookRenderer {
       cursor += master.rule->gap;
       if (rule != nullptr) {
         std::vector<DrawnInk> ink;
-        draw_line(canvas, *rule, values,
-                  {grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height, frame.safe.y,
-                   frame.safe.bottom(), false, "the grid's width"},
-                  frame, page_number, &ink);
+        const int lines = master.rule->lines;
+        TextPlace place{grid.x, grid.right(), cursor + kBaselineInLineBox * master.rule->height / lines,
+                        frame.safe.y, frame.safe.bottom(), false, "the grid's width"};
+        if (lines > 1) {
+          // Wrapped lines stay in the box the grid gave up for them, above the captions below.
+          place.wraps = true;
+          place.bottom = cursor + master.rule->height;
+          place.lines = lines;
+        }
+        draw_line(canvas, *rule, values, place, frame, page_number, &ink);
       }
       cursor += master.rule->height;
     }

@@ -403,8 +403,11 @@ const std::vector<Catalog::Message>& composed_messages() {
     list.push_back(composed("rules", "The solutions are at the back of the book."));
     list.push_back(composed("blurb", "{count} puzzle on a {size} grid.", "{count} puzzles on {size} grids."));
     list.push_back(composed("blurb", "{count} puzzle on grids of {sizes}.", "{count} puzzles on grids of {sizes}."));
+    list.push_back(composed("chapter", "Puzzle {number}", "Puzzles {number}"));
+    list.push_back(composed("blurb", "Kind: {kind}."));
     list.push_back(composed("blurb", "Kinds: {kinds}."));
     list.push_back(composed("blurb", "One puzzle to a page.", "{count} puzzles to a page."));
+    list.push_back(composed("blurb", "Up to {count} puzzles to a page."));
     list.push_back(composed("blurb", "Level: {level}."));
     list.push_back(composed("blurb", "Graded from {first} to {last}."));
     list.push_back(composed("blurb", "Every one has a unique solution that logic alone will find."));

@@ -747,9 +747,10 @@ class TemplateReader {
   }
 
   RuleLine read_rule(pugi::xml_node node, const Template& result) {
-    const Element element(source_, node, {"gap", "on", "font", "size", "min-size", "color"}, {"text"});
+    const Element element(source_, node, {"gap", "on", "lines", "font", "size", "min-size", "color"}, {"text"});
     RuleLine rule;
     rule.gap = element.length("gap", 0, inches(5)).value_or(0);
+    rule.lines = element.integer("lines", 1, 3).value_or(1);
     rule.every_grid = element.choice("on", {"first", "every"}).value_or(0) == 1;
     const TextStyle style = read_style(element, TextStyle{}, result);
     double largest = 0;
@@ -767,7 +768,7 @@ class TemplateReader {
       largest = std::max(largest, rule.texts.back().second.style.size);
     }
     if (rule.texts.empty()) element.fail("<rule> needs at least one <text variant=...>");
-    rule.height = 1.2 * largest;
+    rule.height = rule.lines * 1.2 * largest;
     return rule;
   }
 

@@ -14,7 +14,7 @@ constexpr std::array<std::string_view, kVariableCount> kVariableNames{
     "title",      "author",       "chapter", "level", "number",        "id",          "date",
     "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
     "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind",
-    "rules",      "blurb",        "subtitle", "hint_page"};
+    "rules",      "blurb",        "subtitle", "hint_page", "puzzles"};
 
 struct FilterName {
   std::string_view name;

@@ -37,6 +37,8 @@ struct BookStep {
   std::size_t puzzle = 0;
   std::shared_ptr<const Grid> grid;  // the puzzle's givens and board
   PencilBoard board;                 // before the step (step_boards)
+  // The grader's step; a direct technique's (a single its pattern leaves) also carries the
+  // candidates its pattern removes, which the reader crosses out before placing the single.
   TechniqueStep step;
 };
 

@@ -100,10 +100,13 @@ struct Caption {
 // The one-line statement of a variant's rule ("Each diagonal also contains 1-9") under a grid of the
 // puzzle master: under the first grid of each chapter of that variant, or under every such grid
 // (`every_grid`, for newspaper pages that are placed one by one). Only pages with such a grid
-// reserve its line, so classic books keep their layout.
+// reserve its line, so classic books keep their layout. With `lines` above 1 (<rule lines="2">) a
+// statement too wide for the grid even at its min-size wraps (balanced) onto up to that many lines,
+// at its full size, and the box reserves them: a translation longer than the template's English.
 struct RuleLine {
   double gap = 0;     // between the grid and this line's box
-  double height = 0;  // line box height: 1.2 x the largest text size
+  double height = 0;  // box height: `lines` x 1.2 x the largest text size
+  int lines = 1;      // the most lines a statement may wrap onto
   bool every_grid = false;
   std::vector<std::pair<Variant, TextLine>> texts;  // one per variant at most
 

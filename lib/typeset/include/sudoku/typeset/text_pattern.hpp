@@ -51,8 +51,9 @@ enum class Variable {
   blurb,     // the back cover's blurb: puzzle count, sizes, kinds, puzzles per page, levels, solutions
   subtitle,  // "Sudoku puzzles with solutions" (without "with solutions" when they are left out)
   hint_page,  // page that holds this puzzle's hint (typeset --hints; no value without one)
+  puzzles,    // a chapter page's puzzles in the book's language: "Puzzles 3–4", "Puzzle 3" for one
 };
-inline constexpr std::size_t kVariableCount = 25;
+inline constexpr std::size_t kVariableCount = 26;
 
 // roman: a page number in lower-case roman numerals ("{page|roman}" is "iv" on page 4).
 enum class Filter { none, upper, lower, capitalize, long_date, roman };
