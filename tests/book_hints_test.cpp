@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "support/test_support.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/geometry.hpp"
-#include "sudoku/typeset/book_hints.hpp"
-#include "sudoku/typeset/catalog.hpp"
-#include "sudoku/typeset/units.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
+#include "sudoku/typeset/template/units.hpp"
+#include "support/test_support.hpp"
 
 namespace sudoku {
 namespace {

@@ -1,5 +1,5 @@
 // The mapping from a calibration study to its plot (typeset library, no drawing needed).
-#include "sudoku/typeset/calibration_plot.hpp"
+#include "calibration_plot.hpp"
 
 #include <gtest/gtest.h>
 

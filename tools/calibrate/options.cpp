@@ -9,7 +9,7 @@
 #include "sudoku/base/errors.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
-#include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/draw/plot.hpp"
 #endif
 
 namespace sudoku::cli {
