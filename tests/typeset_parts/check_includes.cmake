@@ -3,6 +3,7 @@
 # of the core's base, model and technique wings only: typeset never reaches up into a higher part,
 # nor into SQLite, the archive or the corpus (solve, rate, generate, publish, corpus).
 #   cmake -DSOURCE_DIR=<repository> -P tests/typeset_parts/check_includes.cmake
+cmake_minimum_required(VERSION 3.25)
 # The allowed parts, bottom up (lib/typeset/CMakeLists.txt has the map):
 set(below_template "")
 set(below_pdf "")
