@@ -1,6 +1,7 @@
 // The pages of worked steps (book_hints.hpp): the how-to-solve chapter and the hints section, laid
 // out as blocks of a heading, a few lines of text and the step's picture, `per_page` blocks a page
-// stacked down the type area. Private to the renderer (typeset.cpp).
+// stacked down the type area. Internal to typeset: layout draws and counts them, the output part's
+// split files reuse them (a header of the layout part for that reason, not an API for users).
 //
 // Contract: a section's master is the template's solution master (its page, margins, running
 // foot and page label) with the section's title as its running head; blocks_per_page follows from
@@ -12,9 +13,8 @@
 //   detail::draw_step_blocks(canvas, content, blocks, detail::blocks_per_page(hints, false), fonts, "en");
 #pragma once
 
-#include <stdexcept>
-
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
