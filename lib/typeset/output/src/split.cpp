@@ -24,6 +24,8 @@
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/layout/grid_block.hpp"
+#include "sudoku/typeset/layout/legibility.hpp"
+#include "sudoku/typeset/layout/page_plan.hpp"
 #include "sudoku/typeset/layout/step_sections.hpp"
 #include "sudoku/typeset/pdf/pdf_document.hpp"
 #include "sudoku/typeset/template/units.hpp"
@@ -526,6 +528,11 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
     steps->use(page_template);
     tipped = steps->tipped();
   }
+  // Each file is the book's grid block, the tip's room given up as on the page: a grid the pages
+  // refuse as illegible (digits or cage sums under the print target's minimum), the files refuse too.
+  const PagePlan plan =
+      plan_pages(book, page_template, options.typeset.include_solutions, steps ? &steps->sections : nullptr);
+  check_legibility(measure_legibility(book, page_template, plan), page_template, options.typeset.book_source);
   std::vector<SplitFile> files;
   std::map<std::string, int> named;  // file name -> grid number, to refuse a name used twice
   for (const GridRef& grid : grids_of(book, options.typeset.include_solutions)) {
