@@ -38,6 +38,17 @@ export PKG_CONFIG_PATH=$pc_dir
 # shellcheck disable=SC2046
 g++ -std=c++20 -O1 -o "$prefix/pc-consumer" "$source/examples/consumer/consumer.cpp" $(pkg-config --cflags --libs sudoku-press)
 "$prefix/pc-consumer" >/dev/null
+# typeset, when built: the headers of its parts (sudoku/typeset/<part>/) and their libraries, in link
+# order, from sudoku-press-typeset.pc alone.
+if [[ -e $pc_dir/sudoku-press-typeset.pc ]]; then
+  [[ -e $prefix/usr/include/sudoku/typeset/layout/typeset.hpp ]] || { echo "not installed: typeset's part headers"; exit 1; }
+  printf '%s\n' '#include "sudoku/typeset/layout/typeset.hpp"' '#include "sudoku/typeset/pdf/print_ready.hpp"' \
+    'int main() { return sudoku::typeset::spine_width(100, sudoku::typeset::Paper::white) > 0 && !sudoku::typeset::pdf_date(0).empty() ? 0 : 1; }' \
+    >"$prefix/typeset-consumer.cpp"
+  # shellcheck disable=SC2046
+  g++ -std=c++20 -O1 -o "$prefix/typeset-consumer" "$prefix/typeset-consumer.cpp" $(pkg-config --cflags --libs sudoku-press-typeset)
+  "$prefix/typeset-consumer"
+fi
 # Every installed header compiles from the installed tree alone: none includes a header left out.
 packages=sudoku-press
 pkg-config --exists sudoku-press-typeset && packages="$packages sudoku-press-typeset"

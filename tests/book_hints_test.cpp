@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "support/test_support.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/geometry.hpp"
-#include "sudoku/typeset/book_hints.hpp"
-#include "sudoku/typeset/catalog.hpp"
-#include "sudoku/typeset/units.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
+#include "sudoku/typeset/template/units.hpp"
+#include "support/test_support.hpp"
 
 namespace sudoku {
 namespace {
@@ -708,6 +708,32 @@ TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {
   EXPECT_NE(hints.err.find("no <tip>"), std::string::npos) << hints.err;
   EXPECT_EQ(std::count(hints.err.begin(), hints.err.end(), '\n'), 1) << hints.err;
   EXPECT_FALSE(std::filesystem::exists(folder / "b"));
+}
+
+// --split --hints refuses what the pages refuse: a hinted Killer grid gives its tip room, and on
+// the newspaper's slot its cage sums fall under the 6 pt minimum. The pages say so and stop; the
+// split files, which are the same grid blocks, say the same and write nothing (they were written
+// silently at 5.9 pt).
+TEST(BookHintsTypesetTest, SplitRefusesTheIllegibleGridsThePagesRefuse) {
+  const testing::TempDir folder("book-hints-test");
+  std::ofstream(folder / "plan.json")
+      << R"({"title": "Killer", "author": "test", "seed": 20261119, "size": 9, "symmetry": "rotate180",)"
+      << R"( "variant": "killer", "cages": {"smallest": 2, "largest": 5},)"
+      << R"( "chapters": [{"title": "Hard", "level": "hard", "count": 1}]})";
+  const testing::CommandResult generated = testing::run_command(
+      testing::tool_path("generate-book") + " " + folder / "plan.json" + " -o " + folder / "book" + " -j 2");
+  ASSERT_EQ(generated.exit_code, 0) << generated.err;
+  const std::string typeset = testing::tool_path("typeset") + " " + folder / "book" + " --template newspaper --hints";
+  const testing::CommandResult pages = testing::run_command(typeset + " -o " + folder / "pages.pdf");
+  EXPECT_EQ(pages.exit_code, 2);
+  EXPECT_NE(pages.err.find("cage sums print at 5.9 pt, under the 6.0 pt minimum"), std::string::npos) << pages.err;
+  const testing::CommandResult files = testing::run_command(typeset + " --split -o " + folder / "files");
+  EXPECT_EQ(files.exit_code, 2);
+  EXPECT_EQ(files.err, pages.err);
+  EXPECT_FALSE(std::filesystem::exists(folder / "files"));
+  // Without the tips the grid keeps its room: the files are written.
+  const std::string plain = testing::tool_path("typeset") + " " + folder / "book" + " --template newspaper";
+  EXPECT_EQ(testing::run_command(plain + " --split -o " + folder / "plain").exit_code, 0);
 }
 
 // A newspaper desk's calendar: the sample's puzzles as one dated chapter a day, levels from easy

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The mapping from a calibration study to its plot (typeset library, no drawing needed).
-#include "sudoku/typeset/calibration_plot.hpp"
+#include "calibration_plot.hpp"
 
 #include <gtest/gtest.h>
 

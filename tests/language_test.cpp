@@ -20,8 +20,9 @@
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
-#include "sudoku/typeset/catalog.hpp"
-#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
+#include "sudoku/typeset/template/template.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {
@@ -106,7 +107,7 @@ TEST(CatalogTest, EveryLanguageTranslatesEveryMessage) {
       EXPECT_EQ(message.texts.front(), message.id);
     }
   }
-  for (const auto& message : typeset::composed_messages())
+  for (const auto& message : typeset::printed_messages())
     EXPECT_TRUE(keys.contains({message.context, message.id})) << message.context << "|" << message.id;
   for (const std::string& code : kTranslations) {
     const auto catalog = std::make_shared<const Catalog>(Catalog::load(kLangDir + "/" + code + ".po"));

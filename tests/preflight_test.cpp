@@ -18,10 +18,10 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/canonical.hpp"
-#include "sudoku/typeset/legibility.hpp"
-#include "sudoku/typeset/page_plan.hpp"
-#include "sudoku/typeset/template.hpp"
-#include "sudoku/typeset/typeset.hpp"
+#include "sudoku/typeset/layout/legibility.hpp"
+#include "sudoku/typeset/layout/page_plan.hpp"
+#include "sudoku/typeset/layout/typeset.hpp"
+#include "sudoku/typeset/template/template.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -16,8 +16,8 @@
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
-#include "sudoku/typeset/pdf_document.hpp"
-#include "sudoku/typeset/print_ready.hpp"
+#include "sudoku/typeset/pdf/pdf_document.hpp"
+#include "sudoku/typeset/pdf/print_ready.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -21,9 +21,9 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/solve/solution_counter.hpp"
-#include "sudoku/typeset/split.hpp"
-#include "sudoku/typeset/template.hpp"
-#include "sudoku/typeset/units.hpp"
+#include "sudoku/typeset/output/split.hpp"
+#include "sudoku/typeset/template/template.hpp"
+#include "sudoku/typeset/template/units.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Pictures of a step (step_picture.hpp) and corpus-rate --explain --format svg|pdf: drawn from the
 // evidence and the board, not from the sentence; one PDF page per picture; same input, same bytes.
-#include "sudoku/typeset/step_picture.hpp"
+#include "sudoku/typeset/draw/step_picture.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,11 +9,11 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/model/book.hpp"
-#include "sudoku/typeset/font_library.hpp"
-#include "sudoku/typeset/page_plan.hpp"
-#include "sudoku/typeset/template.hpp"
-#include "sudoku/typeset/text_pattern.hpp"
-#include "sudoku/typeset/units.hpp"
+#include "sudoku/typeset/layout/page_plan.hpp"
+#include "sudoku/typeset/template/template.hpp"
+#include "sudoku/typeset/template/text_pattern.hpp"
+#include "sudoku/typeset/template/units.hpp"
+#include "sudoku/typeset/text/font_library.hpp"
 #include "test_support.hpp"
 
 namespace sudoku::typeset {

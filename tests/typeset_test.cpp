@@ -28,12 +28,12 @@
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solution_counter.hpp"
-#include "sudoku/typeset/canvas.hpp"
-#include "sudoku/typeset/font_library.hpp"
-#include "sudoku/typeset/pdf_document.hpp"
-#include "sudoku/typeset/plot.hpp"
-#include "sudoku/typeset/template.hpp"
-#include "sudoku/typeset/typeset.hpp"
+#include "sudoku/typeset/draw/plot.hpp"
+#include "sudoku/typeset/layout/typeset.hpp"
+#include "sudoku/typeset/pdf/pdf_document.hpp"
+#include "sudoku/typeset/template/template.hpp"
+#include "sudoku/typeset/text/canvas.hpp"
+#include "sudoku/typeset/text/font_library.hpp"
 #include "test_support.hpp"
 
 namespace sudoku {

@@ -9,7 +9,7 @@
 
 #include "fuzz_support.hpp"
 #include "sudoku/base/errors.hpp"
-#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/template/template.hpp"
 
 namespace {
 

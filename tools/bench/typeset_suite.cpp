@@ -4,8 +4,8 @@
 
 #include "bench_runner.hpp"
 #include "sudoku/model/book.hpp"
-#include "sudoku/typeset/template.hpp"
-#include "sudoku/typeset/typeset.hpp"
+#include "sudoku/typeset/layout/typeset.hpp"
+#include "sudoku/typeset/template/template.hpp"
 
 namespace sudoku::bench {
 

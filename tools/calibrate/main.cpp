@@ -22,9 +22,9 @@
 #include "sudoku/generate/plan.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
+#include "calibration_plot.hpp"
 #include "resources.hpp"
-#include "sudoku/typeset/calibration_plot.hpp"
-#include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/draw/plot.hpp"
 #endif
 
 namespace {

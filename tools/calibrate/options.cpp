@@ -10,7 +10,7 @@
 #include "sudoku/base/errors.hpp"
 
 #if SUDOKU_CALIBRATE_PLOT
-#include "sudoku/typeset/plot.hpp"
+#include "sudoku/typeset/draw/plot.hpp"
 #endif
 
 namespace sudoku::cli {

@@ -6,186 +6,32 @@
 #include <string>
 
 #include "cli.hpp"
+#include "options.hpp"
 #include "progress_bar.hpp"
 #include "sudoku/corpus/corpus_run.hpp"
 
 #if SUDOKU_CORPUS_RATE_PICTURES
 #include "resources.hpp"
-#include "sudoku/base/atomic_file.hpp"
-#include "sudoku/typeset/step_picture.hpp"
+#include "sudoku/typeset/draw/step_picture.hpp"
 #endif
 
 namespace {
 
-namespace po = boost::program_options;
 using sudoku::cli::UsageError;
-
-struct Options {
-  sudoku::CorpusRunOptions run;
-  sudoku::CorpusRatingFlags flags;
-  // --explain --format svg|pdf: step pictures instead of text.
-  std::string picture_format;  // "svg" or "pdf", else empty
-  bool every_step = false;     // --pictures all: every step beyond singles, not only the hardest
-  std::string picture_size = "page";
-};
-
-bool parse_options(int argc, char** argv, Options& options) {
-  sudoku::cli::CommandLine command_line;
-  command_line.tool = "corpus-rate";
-  command_line.usage = "corpus-rate [options] FILE...   (FILE '-' reads standard input)";
-  command_line.summary =
-      R"(Rates every puzzle of the given corpora: validity, number of solutions (0, 1, or 2 for "2 or more"),
-the solution when unique, the canonical form, and for valid puzzles the difficulty: the readers' level
-(by default the press levels of the technique grade, docs/levels.md), the technique grade (the hardest
-human technique on Sudoku Explainer's scale, "beyond" when the grader's ladder cannot finish), the call
-count of Fatemi, Kazemi & Mehrasa (mean and sd over --runs runs) and the HS-solver's calls (Killer
-puzzles: the Killer levels, and no HS-solver calls, which know no cages). Records come
-out in input order, identical for any --jobs. With --explain, each puzzle's solving path replaces the
-records: a header line per puzzle ("# file:line puzzle", then grade and hardest technique), one line
-per step (score, placements and eliminations, technique), a blank line between puzzles; with --format
-json, the steps as data with their evidence (docs/explanations.md); with --format svg or pdf and -o FILE,
-pictures of the hardest step of each puzzle (--pictures all: every step beyond singles), a PDF page
-each (SVG: one file each, FILE-2.svg, FILE-3.svg, ... after the first). With --audit, the editor's check
-per level replaces them.
-Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
-  std::string format;
-  std::string box;
-  std::string variant;
-  int size = 0;
-  int jobs = 0;
-  auto& flags = options.flags;
-  std::string pictures = "hardest";
-  command_line.options.add_options()("format,f", po::value(&format)->default_value("csv"),
-                                     "output format: csv (with a header), json or text; with --explain also "
-                                     "svg or pdf (step pictures, with -o)")(
-      "pictures", po::value(&pictures),
-      "with --explain --format svg|pdf: hardest (default: each puzzle's hardest step) or all (every step "
-      "beyond singles)")(
-      "picture-size", po::value(&options.picture_size),
-      "with --explain --format svg|pdf: page (default, a 6 in grid) or quarter (a 3.5 in grid)")(
-      "output,o", po::value(&options.run.output),
-      "write the records to this file instead of standard output")(
-      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
-      "size", po::value(&size)->default_value(0), "grid size when not detected: 4, 6, 9, 12, 16 or 25")(
-      "box", po::value(&box), "box shape ROWSxCOLS, e.g. 2x3 or 3x2 for 6x6 grids")(
-      "variant", po::value(&variant),
-      "rules of every puzzle: classic (default), x, windoku, asterisk, centre-dot, jigsaw (a jigsaw line is "
-      "GIVENS REGIONS [label], REGIONS one region id 1-9 per cell, row-major) or killer (one puzzle a line: "
-      "cage letters, sums, optional givens; docs/formats.md)")(
-      "runs", po::value(&flags.runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
-      "propagation", po::value(&flags.propagation),
-      "call-count propagation: ac (default, the paper's) or ac-hidden")(
-      "branching", po::value(&flags.branching),
-      "call-count branching: random (default, the paper's; fewest on Killer boards, where random "
-      "choices saturate the cap) or fewest; the call count is rated up to 9x9 only")(
-      "cap", po::value(&flags.cap),
-      "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
-      "strategies", po::value(&flags.strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")(
-      "max-technique", po::value(&flags.max_technique),
-      "technique grader: hardest technique tried, e.g. xy-wing or nishio (default: the whole ladder); harder "
-      "puzzles "
-      "are graded beyond")(
-      "no-uniqueness", po::bool_switch(&flags.no_uniqueness),
-      "technique grader: no unique rectangles or BUG (for puzzles that may have several solutions)")(
-      "invariant", po::bool_switch(&flags.invariant),
-      "technique grader: order-free forcing chains (a transformed puzzle gets the same grade) instead of "
-      "Sudoku Explainer's order and exact number")(
-      "explain", po::bool_switch(&flags.explain),
-      "write each puzzle's technique steps instead of the records (see above)")(
-      "calibration", po::value(&flags.calibration),
-      "levels of the level field: press (default: the readers' levels, by technique grade without uniqueness "
-      "techniques; Killer puzzles get the Killer levels), paper (Table I, by call count) or a calibration "
-      "file")(
-      "audit", po::bool_switch(&flags.audit),
-      "write the editor's audit instead of the records: per level, count, grade range, hardest techniques "
-      "and givens, checked against the level (text, or JSON with --format json)")(
-      "archive", po::value(&options.run.archive),
-      "an SQLite archive (generate-book --update-archive): the published field names where each puzzle, "
-      "or any symmetry of it, was already published")(
-      "no-rating", po::bool_switch(&flags.no_rating),
-      "skip the ratings (validity, solutions and canonical form only)")("file", po::value(&options.run.files),
-                                                                        "input corpus (positional)");
-  command_line.positional.add("file", -1);
-  po::variables_map values;
-  if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
-  if (options.run.files.empty()) throw UsageError("no input file given");
-  options.run.read = sudoku::cli::read_options_for(size, box, variant);
-  flags.jobs = sudoku::cli::worker_threads(jobs);
-  if (pictures != "hardest" && pictures != "all")
-    throw UsageError("unknown --pictures '" + pictures + "' (expected hardest or all)");
-  options.every_step = pictures == "all";
-  if (format == "svg" || format == "pdf") {
-    if (!flags.explain) throw UsageError("--format " + format + " draws steps: it needs --explain");
-    if (options.run.output.empty()) throw UsageError("--format " + format + " needs -o FILE");
-#if !SUDOKU_CORPUS_RATE_PICTURES
-    throw UsageError("--format " + format + " needs the typesetting library, which this build leaves out");
-#endif
-    options.picture_format = format;
-    format = "text";
-  }
-  try {
-    options.run.format = sudoku::parse_output_format(format);
-    options.run.rating = sudoku::corpus_rating_options(flags);
-  } catch (const std::invalid_argument& error) {
-    throw UsageError(error.what());
-  }
-  return true;
-}
+using sudoku::corpus_rate_tool::Options;
+using sudoku::corpus_rate_tool::parse_options;
 
 #if SUDOKU_CORPUS_RATE_PICTURES
-bool is_single(sudoku::Technique technique) {
-  using sudoku::Technique;
-  return technique == Technique::full_house || technique == Technique::hidden_single_box ||
-         technique == Technique::hidden_single_line || technique == Technique::naked_single ||
-         technique == Technique::cage_completion;
-}
-
-// The pictures of one report: its hardest step (the first of the highest score), or every step
-// beyond singles.
-void add_pictures(const sudoku::PuzzleReport& report, bool every_step,
-                  std::vector<sudoku::typeset::StepPicture>& pictures) {
-  if (report.status != sudoku::PuzzleStatus::ok || !report.explained_grid || report.explained_steps.empty())
-    return;
-  const auto& steps = report.explained_steps;
-  const std::vector<sudoku::PencilBoard> boards = sudoku::step_boards(*report.explained_grid, steps);
-  std::size_t hardest = 0;
-  for (std::size_t i = 1; i < steps.size(); ++i)
-    if (steps[i].score > steps[hardest].score + 1e-9) hardest = i;
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (every_step ? is_single(steps[i].technique) : i != hardest) continue;
-    pictures.push_back({report.explained_grid, boards[i], steps[i],
-                        report.file + ":" + std::to_string(report.line) + ", step " + std::to_string(i + 1) +
-                            " of " + std::to_string(steps.size())});
-  }
-}
-
-// FILE for the first picture, FILE-2.svg, FILE-3.svg, ... for the others (SVG holds one).
-std::string numbered(const std::string& path, std::size_t index) {
-  if (index == 0) return path;
-  const std::size_t dot = path.find_last_of('.');
-  const std::size_t slash = path.find_last_of('/');
-  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
-  const std::string stem = has_extension ? path.substr(0, dot) : path;
-  return stem + "-" + std::to_string(index + 1) + (has_extension ? path.substr(dot) : std::string());
-}
-
 void write_pictures(const Options& options, const std::vector<sudoku::typeset::StepPicture>& pictures,
                     const sudoku::typeset::PlotFonts& fonts) {
-  using sudoku::typeset::PlotFormat;
   if (pictures.empty())
     throw UsageError(options.every_step ? "no step beyond singles to draw" : "no step to draw");
   sudoku::typeset::StepPictureOptions picture_options;
   picture_options.size = *sudoku::typeset::parse_step_picture_size(options.picture_size);
-  if (options.picture_format == "pdf") {
-    sudoku::write_file_atomically(
-        options.run.output, sudoku::typeset::render_step_pictures(pictures, fonts, PlotFormat::pdf, picture_options));
-    return;
-  }
-  // Every file rendered before any is written.
-  std::vector<std::string> files;
-  for (const auto& picture : pictures)
-    files.push_back(sudoku::typeset::render_step_pictures({picture}, fonts, PlotFormat::svg, picture_options));
-  for (std::size_t i = 0; i < files.size(); ++i) sudoku::write_file_atomically(numbered(options.run.output, i), files[i]);
+  sudoku::typeset::write_step_pictures(options.run.output,
+                                       options.picture_format == "pdf" ? sudoku::typeset::PlotFormat::pdf
+                                                                       : sudoku::typeset::PlotFormat::svg,
+                                       pictures, fonts, picture_options);
 }
 #endif
 
@@ -200,7 +46,11 @@ int run(const Options& options) {
   if (!options.picture_format.empty()) {
     fonts = sudoku::typeset::find_plot_fonts(font_library);
     run_options.on_report = [&](const sudoku::PuzzleReport& report) {
-      add_pictures(report, options.every_step, pictures);
+      if (report.status != sudoku::PuzzleStatus::ok) return;
+      for (auto& picture : sudoku::typeset::choose_step_pictures(
+               report.explained_grid, report.explained_steps, report.file + ":" + std::to_string(report.line),
+               options.every_step ? sudoku::typeset::StepChoice::beyond_singles : sudoku::typeset::StepChoice::hardest))
+        pictures.push_back(std::move(picture));
     };
   }
 #else

@@ -5,7 +5,7 @@
 
 #include "cli.hpp"
 #include "resources.hpp"
-#include "sudoku/typeset/catalog.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
 
 namespace sudoku::typeset_tool {
 namespace {

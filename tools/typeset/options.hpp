@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/typeset/split.hpp"
-#include "sudoku/typeset/typeset.hpp"
+#include "sudoku/typeset/layout/typeset.hpp"
+#include "sudoku/typeset/output/split.hpp"
 
 namespace sudoku::typeset_tool {
 

@@ -12,6 +12,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/rate/second_dimension.hpp"
+#include "sudoku/technique/single.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 
 namespace sudoku {
@@ -150,27 +151,22 @@ std::unique_ptr<RatingMetric> make_technique_metric(const MetricSettings& settin
   return std::make_unique<TechniqueMetric>(settings);
 }
 
-bool is_single_step(Technique technique) {
+bool is_direct_step(Technique technique) {
   switch (technique) {
-    case Technique::full_house:
-    case Technique::cage_completion:
-    case Technique::hidden_single_box:
-    case Technique::hidden_single_line:
     case Technique::direct_pointing:
     case Technique::direct_claiming:
     case Technique::direct_hidden_pair:
-    case Technique::naked_single:
     case Technique::direct_hidden_triple:
       return true;
     default:
-      return false;
+      return is_single(technique);
   }
 }
 
 int hard_step_count(const TechniqueGrade& grade) {
   int count = 0;
   for (int t = 0; t < kTechniqueCount; ++t)
-    if (!is_single_step(static_cast<Technique>(t))) count += grade.steps_by_technique[static_cast<std::size_t>(t)];
+    if (!is_direct_step(static_cast<Technique>(t))) count += grade.steps_by_technique[static_cast<std::size_t>(t)];
   return count;
 }
 

@@ -5,6 +5,8 @@
 #include <array>
 #include <cstddef>
 
+#include "sudoku/technique/single.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -81,6 +83,12 @@ std::string_view technique_id(Technique technique) {
 }
 double technique_base_score(Technique technique) {
   return info(technique).score;
+}
+
+bool is_single(Technique technique) {
+  return technique == Technique::full_house || technique == Technique::hidden_single_box ||
+         technique == Technique::hidden_single_line || technique == Technique::naked_single ||
+         technique == Technique::cage_completion;
 }
 
 bool is_killer_technique(Technique technique) {

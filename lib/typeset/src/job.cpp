@@ -11,9 +11,10 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/model/book.hpp"
-#include "sudoku/typeset/catalog.hpp"
-#include "sudoku/typeset/preflight.hpp"
-#include "sudoku/typeset/template.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
+#include "sudoku/typeset/layout/preflight.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
+#include "sudoku/typeset/template/template.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -162,11 +163,19 @@ LoadedJob load_job(const Job& job) {
   return {std::move(book), std::move(page_template), std::move(catalog), book_file, book_dir};
 }
 
+// The hints' and the how-to-solve chapter's steps, graded before layout (the one call that runs
+// the grader): layout, preflight and the split files only draw and count them.
+void grade_steps(const Book& book, TypesetOptions& options) {
+  if (options.hints || options.how_to_solve)
+    options.steps = std::make_shared<const BookHints>(find_book_hints(book, options.how_to_solve));
+}
+
 }  // namespace
 
 PreflightReport preflight_job(Job job) {
   const LoadedJob loaded = load_job(job);
   job.options.book_source = loaded.book_file.string();
+  grade_steps(loaded.book, job.options);
   return preflight(loaded.book, loaded.page_template, job.options);
 }
 
@@ -179,6 +188,7 @@ JobResult run_job(Job job) {
   const fs::path& book_dir = loaded.book_dir;
   if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
+  grade_steps(book, job.options);
 
   JobResult result;
   result.language = catalog.code();

@@ -9,8 +9,9 @@
 // grade; docs/levels.md "A second dimension").
 //
 // Contract:
-//   - is_single_step(t): true for the single and direct techniques above, false for the rest.
-//   - hard_step_count(grade): the steps of the path that are not single steps, from the grade's
+//   - is_direct_step(t): true for the singles (single.hpp's is_single) and the direct techniques
+//     above, false for the rest.
+//   - hard_step_count(grade): the steps of the path that are not direct steps, from the grade's
 //     steps_by_technique (kept with or without TechniqueOptions::explain); 0 for a path without steps.
 //   - HardStepRater: one grading gives both the "technique" metric's rating (as its rate_up_to:
 //     "beyond" as the metric's beyond value, marked a lower bound; above `ceiling` a lower bound
@@ -33,7 +34,7 @@
 
 namespace sudoku {
 
-bool is_single_step(Technique technique);
+bool is_direct_step(Technique technique);
 int hard_step_count(const TechniqueGrade& grade);
 
 struct PathRating {

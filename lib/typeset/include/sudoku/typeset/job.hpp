@@ -28,9 +28,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/typeset/preflight.hpp"
-#include "sudoku/typeset/split.hpp"
-#include "sudoku/typeset/typeset.hpp"
+#include "sudoku/typeset/layout/preflight.hpp"
+#include "sudoku/typeset/layout/typeset.hpp"
+#include "sudoku/typeset/output/split.hpp"
 
 namespace sudoku::typeset {
 

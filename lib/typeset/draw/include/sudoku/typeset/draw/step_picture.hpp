@@ -1,0 +1,79 @@
+// Pictures of a step: the grid as the solver had it when the step was found — values, pencil marks
+// — with the step's evidence drawn on it (evidence.hpp): the pattern's houses shaded lightly, its
+// cells shaded, its candidates on grey discs, the cover houses outlined, eliminated candidates
+// struck, placements ringed, chain links as arrows (strong solid, weak dashed), the cages a Killer
+// step reads outlined. Black and one grey only, for print; a caption names the step.
+//
+// Contract: drawn from the evidence and the board alone, never from the step's sentence (which is
+// only printed as the caption). Sized for a page (a 6 in grid) or a quarter page (3.5 in); the
+// picture's height follows from the caption's lines. Givens bold, values placed by earlier steps
+// regular. A PDF holds one picture a page; SVG and PNG hold one picture. Deterministic: the same
+// pictures give the same bytes (a PDF has no date unless pdf_date is set). Errors: FontNotFound
+// when no sans-serif family is installed, IoError when a file cannot be written; nothing is written
+// unless every picture rendered.
+//
+//   sudoku::typeset::FontLibrary library;
+//   sudoku::typeset::write_step_pictures("step.pdf", PlotFormat::pdf, {picture}, find_plot_fonts(library), {});
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/model/grid.hpp"
+#include "sudoku/technique/technique.hpp"
+#include "sudoku/typeset/draw/plot.hpp"
+#include "sudoku/typeset/text/canvas.hpp"
+
+namespace sudoku::typeset {
+
+enum class StepPictureSize { page, quarter };
+
+struct StepPicture {
+  std::shared_ptr<const Grid> puzzle;  // the givens and the board's rules (cages, regions)
+  PencilBoard board;                   // the board the step was found on (step_boards)
+  TechniqueStep step;
+  std::string title;  // the caption's first line, e.g. "top95.txt:3, step 41 of 60"
+};
+
+struct StepPictureOptions {
+  StepPictureSize size = StepPictureSize::page;
+  std::optional<std::int64_t> pdf_date;  // PDF creation date, Unix seconds; none by default
+};
+
+// "page" or "quarter"; nullopt otherwise.
+std::optional<StepPictureSize> parse_step_picture_size(const std::string& name);
+
+// The complete file contents. Throws std::invalid_argument for no pictures, or several for SVG
+// and PNG, and std::runtime_error when Cairo fails.
+std::string render_step_pictures(const std::vector<StepPicture>& pictures, const PlotFonts& fonts,
+                                 PlotFormat format, const StepPictureOptions& options);
+// The board alone, `side` points square with its top left corner at `top_left` on `cairo`: the
+// same drawing of the evidence without background, margin or caption, with print line weights
+// (0.5 pt and up), for a page that sets its own text around it (a book's hints, typeset_hints.hpp).
+void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, Point top_left,
+                     double side);
+// Which steps of a solving path get a picture: its hardest (the first step of the highest score),
+// or every step but the singles (single.hpp).
+enum class StepChoice { hardest, beyond_singles };
+
+// The pictures of one path: `steps` as graded on `puzzle` (explain mode, in order), each on the
+// board it was found on, captioned "<source>, step 41 of 60". None for an empty path.
+std::vector<StepPicture> choose_step_pictures(const std::shared_ptr<const Grid>& puzzle,
+                                              const std::vector<TechniqueStep>& steps, const std::string& source,
+                                              StepChoice choice);
+
+// `path` for the `index`-th (0-based) of several one-picture files: the path itself for the first,
+// then a number before the extension: FILE-2.svg, FILE-3.svg, ...
+std::string numbered_path(const std::string& path, std::size_t index);
+
+// Writes `pictures` as `format` (corpus-rate --explain -f pdf|svg): a PDF holds them all, a page
+// each, in `path`; SVG and PNG hold one picture a file, named by numbered_path. Every file is
+// rendered before any is written, and each is replaced atomically (IoError).
+void write_step_pictures(const std::string& path, PlotFormat format, const std::vector<StepPicture>& pictures,
+                         const PlotFonts& fonts, const StepPictureOptions& options);
+
+}  // namespace sudoku::typeset

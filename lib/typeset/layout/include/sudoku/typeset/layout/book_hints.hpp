@@ -1,0 +1,92 @@
+// Hints for a book: for each puzzle above easy, the step a reader is likely to be stuck on — the
+// first step of its solving path beyond its level's basic techniques, else its hardest — told as
+// graded hints (where to look, which technique, which cells, what it gives) and pictured from the
+// step's evidence; and the worked examples of a "how to solve" chapter, one per technique the
+// book's puzzles use, each taken from the first puzzle that uses it. typeset --hints and
+// --how-to-solve print them (docs/templates.md, "Hints and the how-to-solve chapter").
+//
+// Contract: the paths come from grading each puzzle with the technique grader in explain mode
+// (deterministic: the same book gives the same hints), once, before layout: the typeset job calls
+// find_book_hints and hands the result to layout (TypesetOptions::steps). A hint's claim (hint_claim)
+// is read from the step's evidence alone, never from its sentence. Puzzles of the levels "gentle"
+// and "easy" get no hint; neither does a puzzle whose path has no step beyond singles, nor one the
+// grader cannot finish. Every printed word comes from the catalogue (context "hints" and
+// "technique"). No errors: a puzzle that yields no hint is simply left out.
+//
+//   const sudoku::typeset::BookHints hints = sudoku::typeset::find_book_hints(book, true);
+//   for (const auto& hint : hints.hints) print(hint_lines(hint, catalog));
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudoku/model/book.hpp"
+#include "sudoku/technique/technique.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
+
+namespace sudoku::typeset {
+
+// One step of one puzzle of the book, with the board it was found on.
+struct BookStep {
+  int number = 0;  // the puzzle's place in the book, 1-based
+  std::size_t chapter = 0;
+  std::size_t puzzle = 0;
+  std::shared_ptr<const Grid> grid;  // the puzzle's givens and board
+  PencilBoard board;                 // before the step (step_boards)
+  // The grader's step; a direct technique's (a single its pattern leaves) also carries the
+  // candidates its pattern removes, which the reader crosses out before placing the single.
+  TechniqueStep step;
+};
+
+struct BookHints {
+  std::vector<BookStep> hints;     // by puzzle number, only the puzzles that get one
+  std::vector<BookStep> examples;  // one per technique the book uses, in ladder order
+};
+
+// What a hint tells the reader, as data: where to look (a unit of Geometry::units(), else a cage
+// of Geometry::cages()), the technique and the cells of the pattern (the step's evidence cells,
+// else the cells of its candidates, else the cells it places a value in).
+struct HintClaim {
+  std::optional<int> unit;
+  std::optional<int> cage;
+  Technique technique = Technique::full_house;
+  std::vector<int> cells;
+};
+
+// The highest step score a reader of `level` solves without help: 2.3 (singles and the direct
+// techniques) for medium and unknown levels, 2.8 (and locked candidates) for tough and hard, 3.2
+// (and naked pairs, X-wings) for evil and extreme; 0 for gentle and easy, which get no hints.
+double basic_score(const std::string& level);
+
+// The hints of every puzzle above easy and, with `examples`, the how-to-solve chapter's examples
+// (every technique on the book's paths, singles included).
+BookHints find_book_hints(const Book& book, bool examples);
+
+HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step);
+
+// The graded hints in `catalog`'s language: "Look at box 5.", "Technique: pointing.", "Cells:
+// r4c5, r4c6.", "It removes 7 from r4c1 and r4c2." Cells are named r<row>c<column>.
+std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog);
+// The newspaper's one-line tip (a template's <tip>): the first two hints in one sentence, "Tip:
+// look at box 4 (pointing)."
+std::string tip_line(const BookStep& hint, const Catalog& catalog);
+// "pointing", "X-wing": the technique's name in `catalog`'s language.
+std::string technique_title(Technique technique, const Catalog& catalog);
+// Two or three plain sentences on how the technique works (one text per family of techniques).
+std::string technique_description(Technique technique, const Catalog& catalog);
+// "It removes 7 from r4c1 and r4c2." / "It places 5 in r3c4." / both.
+std::string step_result(const BookStep& step, const Catalog& catalog);
+
+// Every message (context, English text) the hints and the how-to-solve chapter can print: the
+// catalogues translate them all (catalog.hpp's composed_messages lists them).
+std::vector<std::pair<std::string, std::string>> hint_messages();
+
+// Every message the typesetter can print, in English: the catalogue's composed_messages() and the
+// hints' messages. The catalogue sits below the hints, so the list is joined here.
+std::vector<Catalog::Message> printed_messages();
+
+}  // namespace sudoku::typeset
