@@ -216,6 +216,54 @@ TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
   }
 }
 
+// A client that writes one puzzle and waits gets its record before it writes the next: the reader
+// waiting on the pipe holds up neither the rating nor the writing of what was already read.
+TEST(CorpusRateCli, EachPuzzleIsAnsweredBeforeTheNextIsSent) {
+  const std::vector<std::string> puzzles(
+      3, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  for (const char* jobs : {"-j1", "-j2"}) {
+    int input[2], output[2];
+    ASSERT_EQ(::pipe(input), 0);
+    ASSERT_EQ(::pipe(output), 0);
+    const std::string tool = corpus_rate();
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::dup2(input[0], 0);
+      ::dup2(output[1], 1);
+      for (const int fd : {input[0], input[1], output[0], output[1]}) ::close(fd);
+      ::execl(tool.c_str(), tool.c_str(), "--no-rating", jobs, "-f", "csv", "-", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::close(input[0]);
+    ::close(output[1]);
+    std::string out;
+    const auto records = [&] { return std::count(out.begin(), out.end(), '\n') - 1; };
+    bool answered = true;
+    for (std::size_t i = 0; i < puzzles.size() && answered; ++i) {
+      const std::string line = puzzles[i] + "\n";
+      ASSERT_EQ(::write(input[1], line.data(), line.size()), static_cast<ssize_t>(line.size()));
+      while (records() < static_cast<long>(i) + 1) {
+        pollfd ready{output[0], POLLIN, 0};
+        char buffer[4096];
+        ssize_t got = 0;
+        if (::poll(&ready, 1, 30000) <= 0 || (got = ::read(output[0], buffer, sizeof buffer)) <= 0) {
+          answered = false;
+          break;
+        }
+        out.append(buffer, static_cast<std::size_t>(got));
+      }
+      EXPECT_TRUE(answered) << jobs << ": no record for puzzle " << i + 1 << " while the pipe stayed open";
+    }
+    ::close(input[1]);
+    if (!answered) ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(output[0]);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << jobs;
+  }
+}
+
 // The editor's audit of a corpus: one row per press level, problems named, JSON on request.
 TEST(CorpusRateCli, AuditPerLevel) {
   const std::string corpus = testing::corpus_path("se-rated.txt");

@@ -3,6 +3,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -108,6 +109,25 @@ class SourceText {
 // declaration) and references to entities other than the five predefined ones.
 void reject_markup_tricks(const SourceText& source) {
   const std::string_view text = source.text();
+  // A declared encoding other than UTF-8 is refused, never ignored: the bytes would be read as UTF-8
+  // and the error would blame a font or a glyph instead.
+  if (text.starts_with("<?xml")) {
+    const std::string_view declaration = text.substr(0, text.find("?>"));
+    const std::size_t at = declaration.find("encoding");
+    if (at != std::string_view::npos) {
+      const std::size_t open = declaration.find_first_of("\"'", at);
+      const std::size_t close =
+          open == std::string_view::npos ? open : declaration.find(declaration[open], open + 1);
+      if (close != std::string_view::npos) {
+        std::string name(declaration.substr(open + 1, close - open - 1));
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (name != "utf-8" && name != "utf8" && name != "us-ascii" && name != "ascii")
+          source.fail(source.line_at(at), "declares encoding '" + excerpt(declaration.substr(open + 1, close - open - 1)) +
+                                              "', but templates are UTF-8: convert it (iconv -t UTF-8) and "
+                                              "declare encoding=\"UTF-8\"");
+      }
+    }
+  }
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text.compare(i, 4, "<!--") == 0) {
       const std::size_t end = text.find("-->", i + 4);
@@ -1013,6 +1033,20 @@ const FontSpec* Template::find_font(std::string_view font_name) const {
   return nullptr;
 }
 
+// pugixml keeps every copy of an attribute given twice and the reader would take the first
+// silently: refused at the element's line instead.
+static void reject_duplicate_attributes(const pugi::xml_node& node, const SourceText& source) {
+  for (const pugi::xml_node& child : node.children()) {
+    if (child.type() != pugi::node_element) continue;
+    for (pugi::xml_attribute a = child.first_attribute(); a; a = a.next_attribute())
+      for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute())
+        if (std::string_view(a.name()) == b.name())
+          source.fail(source.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(child.offset_debug(), 0))),
+                      std::string("<") + child.name() + ">: attribute '" + a.name() + "' given twice");
+    reject_duplicate_attributes(child, source);
+  }
+}
+
 Template parse_template(std::string_view text, const std::string& source,
                         const std::filesystem::path& directory) {
   text = checked_text(text, source);  // a UTF-8 byte order mark is skipped, UTF-16 and NULs named
@@ -1027,6 +1061,7 @@ Template parse_template(std::string_view text, const std::string& source,
         source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
         std::string("malformed XML: ") + parsed.description());
   }
+  reject_duplicate_attributes(document, source_text);
   TemplateReader reader(source_text);
   Template result = reader.read(document);
   result.chromatic_colors = source_text.chromatic();
@@ -1061,6 +1096,7 @@ PrintTarget parse_print_target(std::string_view text, const std::string& source)
     source_text.fail(
         source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
         std::string("malformed XML: ") + parsed.description());
+  reject_duplicate_attributes(document, source_text);
   return TemplateReader(source_text).read_target_file(document);
 }
 

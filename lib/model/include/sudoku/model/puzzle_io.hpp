@@ -9,6 +9,7 @@
 // throw IoError. Write: one-line form and grid form.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -30,6 +31,10 @@ struct ReadOptions {
   // Killer puzzles come in their own one-line form (sudoku/killer_io.hpp): cage letters, sums,
   // optional givens; the size is read from the cage letters.
   Variant variant = Variant::classic;
+  // A file larger than this is refused (InputFile's cap). A streaming PuzzleReader has none: it
+  // holds one line at a time. Readers that keep every puzzle (read_puzzle_file, load_puzzles: text
+  // archives, calibrate's levels) hold at most kMaxDocumentBytes of input.
+  std::size_t max_bytes = SIZE_MAX;
 };
 
 struct PuzzleEntry {
