@@ -121,7 +121,7 @@ Puzzle to_puzzle(const py::handle& object) {
 // Runs `work()` with the GIL released under a Budget (budget.hpp): at most `max_steps` steps (none:
 // no limit; a spent budget raises BudgetExceeded), and Ctrl-C honoured within a fraction of a second.
 // Python's own SIGINT handler only sets a flag while C++ runs; the budget's poll takes the GIL back
-// every 1024 steps (about a millisecond of solving) to run PyErr_CheckSignals, which raises
+// every 20 ms of work (Budget::poll_interval) to run PyErr_CheckSignals, which raises
 // KeyboardInterrupt there; the call then stops and that exception reaches the caller.
 template <class Work>
 auto guarded(std::optional<std::uint64_t> max_steps, Work&& work) {
@@ -417,7 +417,7 @@ std::vector<PuzzleReport> rate(const std::vector<std::string>& puzzles, int jobs
           reports[i] = rater.rate("puzzle", entries[i]);
           reports[i].line = static_cast<int>(i) + 1;
         },
-        [](std::size_t) { charge_budget(current_budget()->poll_every); });
+        [](std::size_t) { charge_budget(16); });
     return 0;
   });
   return reports;

@@ -90,7 +90,7 @@ TEST(Budget, ParallelWorkersShareTheCallersBudget) {
     if (std::this_thread::get_id() != caller) ++polls_elsewhere;
     return false;
   };
-  budget.poll_every = 10;
+  budget.poll_interval = std::chrono::steady_clock::duration::zero();
   const BudgetScope scope(&budget);
   EXPECT_EQ(reason_of([&] {
               parallel_for(4, 4, [](std::size_t) {

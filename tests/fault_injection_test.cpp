@@ -81,7 +81,9 @@ TEST(FaultInjection, ASplitFolderIsTheOldSetOrTheNewOne) {
     tally.old_set += now == old_set;
     tally.new_set += now == new_set;
     EXPECT_TRUE(now == old_set || now == new_set) << "fault at call " << n << " of " << count << ": " << run.err;
-    if (run.exit_code == 0) EXPECT_EQ(now, new_set) << n;
+    if (run.exit_code == 0) {
+      EXPECT_EQ(now, new_set) << n;
+    }
   }
   std::cout << "split: " << count << " calls, " << tally.runs << " faults: " << tally.failed << " runs failed, "
             << tally.old_set << " left the old set, " << tally.new_set << " the new one\n";

@@ -325,7 +325,7 @@ def test_max_steps_bounds_a_count_that_would_not_end():
 @pytest.mark.parametrize("call", [
     "sp.count_solutions('.' * 81, limit=10**9)",
     "sp.grade('.' * 625)",
-    "sp.rate(['.' * 256] * 4, jobs=2)",
+    f"sp.rate(['{PUZZLES[5]}'] * 200, jobs=2)",
 ])
 def test_ctrl_c_interrupts_a_long_call_at_once(call):
     # A child process runs the call; SIGINT must raise KeyboardInterrupt within a fraction of a second.

@@ -62,13 +62,10 @@ ssize_t pwrite(int fd, const void* data, size_t size, off_t offset) {
   return real(fd, data, size, offset);
 }
 
+// The same call under its large-file name (SQLite's).
 ssize_t pwrite64(int fd, const void* data, size_t size, off_t offset) {
   static const PositionedWrite real = next<PositionedWrite>("pwrite64");
-  if (fd > 2 && should_fail()) {
-    errno = ENOSPC;
-    return -1;
-  }
-  return real(fd, data, size, offset);
+  return fd > 2 && should_fail() ? (errno = ENOSPC, -1) : real(fd, data, size, offset);
 }
 
 int rename(const char* from, const char* to) {

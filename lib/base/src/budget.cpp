@@ -22,10 +22,14 @@ void charge(Budget& budget, std::uint64_t steps) {
   if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed))
     throw Stopped(Stopped::Reason::cancelled);
   if (budget.max_steps != 0 && before + steps > budget.max_steps) throw Stopped(Stopped::Reason::budget);
-  // The poll when this charge crossed a multiple of poll_every, on the installing thread only.
-  if (budget.poll && budget.poll_every != 0 && (before + steps) / budget.poll_every != before / budget.poll_every &&
-      std::this_thread::get_id() == budget.owner && budget.poll())
-    throw Stopped(Stopped::Reason::cancelled);
+  // The poll, on the installing thread only: the clock is read when this charge crossed a multiple
+  // of 16 steps, and the poll runs when poll_interval has passed since the last one.
+  if (budget.poll && (before + steps) / 16 != before / 16 && std::this_thread::get_id() == budget.owner) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - budget.last_poll < budget.poll_interval) return;
+    budget.last_poll = now;
+    if (budget.poll()) throw Stopped(Stopped::Reason::cancelled);
+  }
 }
 
 }  // namespace detail

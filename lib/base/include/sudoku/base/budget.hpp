@@ -10,7 +10,9 @@
 // charge_budget throws Stopped when the cancellation flag is set, when more than max_steps steps
 // were charged, or when `poll` returns true. parallel_for and ordered_parallel carry the caller's
 // budget to their worker threads (steps counted together); `poll` runs only on the thread that
-// installed the scope, once every `poll_every` steps, so it may take a lock such as Python's GIL.
+// installed the scope, at most once every `poll_interval` (the clock is read every 16 steps: a step
+// is a microsecond in a 9x9 count and a millisecond in a 25x25 grader branch), so it may take a lock
+// such as Python's GIL.
 // After Stopped the call's partial results are discarded; nothing the library keeps is left
 // inconsistent (a budget stop is an exception like any other).
 //
@@ -21,6 +23,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -32,7 +35,8 @@ struct Budget {
   const std::atomic<bool>* cancel = nullptr;  // stop as soon as it reads true
   std::uint64_t max_steps = 0;                // 0: no limit
   std::function<bool()> poll;                 // true: stop; runs on the installing thread only
-  std::uint64_t poll_every = 1024;
+  std::chrono::steady_clock::duration poll_interval = std::chrono::milliseconds(20);
+  std::chrono::steady_clock::time_point last_poll{};
   std::atomic<std::uint64_t> steps{0};        // charged so far
   std::thread::id owner{};                    // set by BudgetScope
 };
