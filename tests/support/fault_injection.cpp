@@ -79,20 +79,12 @@ int rename(const char* from, const char* to) {
 
 int fsync(int fd) {
   static const Sync real = next<Sync>("fsync");
-  if (should_fail()) {
-    errno = EIO;
-    return -1;
-  }
-  return real(fd);
+  return should_fail() ? (errno = EIO, -1) : real(fd);
 }
 
 int fdatasync(int fd) {
   static const Sync real = next<Sync>("fdatasync");
-  if (should_fail()) {
-    errno = EIO;
-    return -1;
-  }
-  return real(fd);
+  return should_fail() ? (errno = EIO, -1) : real(fd);
 }
 
 }  // extern "C"
