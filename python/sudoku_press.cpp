@@ -8,8 +8,10 @@
 // equals the tools' (corpus-rate's record fields, generate-book's climb); library errors become
 // Python exceptions whose str() is the message the tools print after "TOOL: " — InputError
 // (a ValueError) for bad input, IoError (an OSError) for unreadable files, ValueError for a bad
-// option name. Long calls (grade, generate, rate, count_solutions, call_count) release the GIL, and
-// rate() spreads its puzzles over `jobs` threads with results in input order whatever `jobs` is.
+// option name. Long calls (grade, generate, rate, count_solutions, call_count) release the GIL and
+// stop with KeyboardInterrupt within milliseconds of Ctrl-C; count_solutions, grade and generate take
+// max_steps (BudgetExceeded past it). rate() spreads its puzzles over `jobs` threads with results in
+// input order whatever `jobs` is.
 //
 //   >>> import sudoku_press as sp
 //   >>> sp.grade("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").grade
@@ -25,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/base/budget.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/base/parallel.hpp"
@@ -113,12 +116,40 @@ Puzzle to_puzzle(const py::handle& object) {
                        std::string(py::str(py::type::of(object))));
 }
 
-// Runs `work` on the converted puzzle with the GIL released.
+// Runs `work()` with the GIL released under a Budget (budget.hpp): at most `max_steps` steps (none:
+// no limit; a spent budget raises BudgetExceeded), and Ctrl-C honoured within a fraction of a second.
+// Python's own SIGINT handler only sets a flag while C++ runs; the budget's poll takes the GIL back
+// every 20 ms of work (Budget::poll_interval) to run PyErr_CheckSignals, which raises
+// KeyboardInterrupt there; the call then stops and that exception reaches the caller.
 template <class Work>
-auto with_puzzle(const py::object& object, Work&& work) {
+auto guarded(std::optional<std::uint64_t> max_steps, Work&& work) {
+  Budget budget;
+  budget.max_steps = max_steps.value_or(0);
+  bool interrupted = false;
+  budget.poll = [&interrupted] {
+    const py::gil_scoped_acquire acquire;
+    interrupted = PyErr_CheckSignals() != 0;  // the KeyboardInterrupt stays set for below
+    return interrupted;
+  };
+  std::optional<decltype(work())> result;
+  {
+    const BudgetScope scope(&budget);
+    const py::gil_scoped_release release;
+    try {
+      result.emplace(work());
+    } catch (const Stopped&) {
+      if (!interrupted) throw;  // BudgetExceeded
+    }
+  }
+  if (interrupted) throw py::error_already_set();
+  return std::move(*result);
+}
+
+// Runs `work` on the converted puzzle, guarded as above.
+template <class Work>
+auto with_puzzle(const py::object& object, Work&& work, std::optional<std::uint64_t> max_steps = std::nullopt) {
   const Puzzle puzzle = to_puzzle(object);
-  py::gil_scoped_release release;
-  return work(puzzle);
+  return guarded(max_steps, [&] { return work(puzzle); });
 }
 
 // A node of a chain's branch: a value on one cell or a group of cells of one house, on (true) or
@@ -373,15 +404,20 @@ std::vector<PuzzleReport> rate(const std::vector<std::string>& puzzles, int jobs
   flags.invariant = invariant;
   const ReadOptions read = read_options(variant, size, box);
   std::vector<PuzzleReport> reports(puzzles.size());
-  {
-    py::gil_scoped_release release;
+  guarded(std::nullopt, [&] {
     const CorpusRater rater(corpus_rating_options(flags));
     std::vector<PuzzleEntry> entries = read_each(puzzles, read);
-    parallel_for(puzzles.size(), flags.jobs, [&](std::size_t i) {
-      reports[i] = rater.rate("puzzle", entries[i]);
-      reports[i].line = static_cast<int>(i) + 1;
-    });
-  }
+    // The workers charge the call's budget; this thread only waits, so it polls for Ctrl-C from
+    // parallel_for's progress callback (ten times a second).
+    parallel_for(
+        puzzles.size(), flags.jobs,
+        [&](std::size_t i) {
+          reports[i] = rater.rate("puzzle", entries[i]);
+          reports[i].line = static_cast<int>(i) + 1;
+        },
+        [](std::size_t) { charge_budget(16); });
+    return 0;
+  });
   return reports;
 }
 
@@ -413,6 +449,8 @@ PYBIND11_MODULE(sudoku_press, m) {
       "Malformed input: str() is the message the tools print (source:line:column: what was expected).";
   py::register_exception<IoError>(m, "IoError", PyExc_OSError).doc() = "A file that cannot be read or written.";
   // std::invalid_argument (a negative jobs=, a bad limit) is pybind11's ValueError.
+  py::register_exception<Stopped>(m, "BudgetExceeded", PyExc_RuntimeError).doc() =
+      "A call's max_steps was spent before it finished (its partial work is discarded).";
 
   py::class_<Puzzle>(m, "Puzzle",
                      "A puzzle (or a solution) on its board: classic of any size, a fixed variant, jigsaw or "
@@ -556,10 +594,11 @@ PYBIND11_MODULE(sudoku_press, m) {
         py::arg("box") = "", "Every puzzle of a corpus file; InputError at the first malformed one, IoError when unreadable.");
   m.def(
       "count_solutions",
-      [](const py::object& p, int limit) {
-        return with_puzzle(p, [&](const Puzzle& q) { return count_solutions(q.grid, limit).count; });
+      [](const py::object& p, int limit, std::optional<std::uint64_t> max_steps) {
+        return with_puzzle(p, [&](const Puzzle& q) { return count_solutions(q.grid, limit).count; }, max_steps);
       },
-      py::arg("puzzle"), py::arg("limit") = 2, "Solutions up to limit (2: 'is it unique?').");
+      py::arg("puzzle"), py::arg("limit") = 2, py::kw_only(), py::arg("max_steps") = py::none(),
+      "Solutions up to limit (2: 'is it unique?'). max_steps bounds the search (guesses): BudgetExceeded past it.");
   m.def(
       "solve",
       [](const py::object& p) {
@@ -585,11 +624,12 @@ PYBIND11_MODULE(sudoku_press, m) {
   m.def(
       "grade",
       [](const py::object& p, bool explain, const std::string& order, bool uniqueness,
-         const std::optional<std::string>& max_technique) {
-        return with_puzzle(p, [&](const Puzzle& q) { return grade(q, explain, order, uniqueness, max_technique); });
+         const std::optional<std::string>& max_technique, std::optional<std::uint64_t> max_steps) {
+        return with_puzzle(
+            p, [&](const Puzzle& q) { return grade(q, explain, order, uniqueness, max_technique); }, max_steps);
       },
       py::arg("puzzle"), py::kw_only(), py::arg("explain") = false, py::arg("order") = "se",
-      py::arg("uniqueness") = true, py::arg("max_technique") = py::none(),
+      py::arg("uniqueness") = true, py::arg("max_technique") = py::none(), py::arg("max_steps") = py::none(),
       "The technique grade on Sudoku Explainer's scale; explain=True keeps the path as Step objects. order 'se' "
       "(SE's exact number) or 'invariant'.");
   m.def(
@@ -606,8 +646,14 @@ PYBIND11_MODULE(sudoku_press, m) {
       },
       py::arg("puzzle"), py::arg("settings") = MetricSettings{},
       "The paper's call count: settings as corpus-rate's flags, e.g. {'runs': '10', 'seed': '1'}.");
-  m.def("generate", &generate, py::arg("level"), py::kw_only(), py::arg("seed") = 1, py::arg("size") = 9,
-        py::arg("variant") = "classic", py::arg("symmetry") = "rotate180", py::call_guard<py::gil_scoped_release>(),
+  m.def(
+      "generate",
+      [](const std::string& level_name, std::uint64_t seed, int size, const std::string& variant,
+         const std::string& symmetry, std::optional<std::uint64_t> max_steps) {
+        return guarded(max_steps, [&] { return generate(level_name, seed, size, variant, symmetry); });
+      },
+      py::arg("level"), py::kw_only(), py::arg("seed") = 1, py::arg("size") = 9, py::arg("variant") = "classic",
+      py::arg("symmetry") = "rotate180", py::arg("max_steps") = py::none(),
         "One new puzzle of a level (a press level name, or a rating as text), deterministic for the seed: the "
         "first puzzle of a one-chapter generate-book plan.");
   m.def("rate", &rate, py::arg("puzzles"), py::kw_only(), py::arg("jobs") = 1, py::arg("rating") = true,

@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 
@@ -313,6 +317,48 @@ TEST(ArchiveDb, ReadersNeverWriteAndUpdatesStampOlderArchives) {
   EXPECT_EQ(scalar(path, "PRAGMA application_id"), std::to_string(ArchiveDb::kApplicationId) + "\n");
   EXPECT_EQ(scalar(path, "SELECT count(*) FROM sqlite_schema WHERE name = \"puzzles_canonical_key\""), "1\n");
   std::filesystem::remove_all(dir);
+}
+
+// A desk killed inside its commit leaves a hot journal; a read-only reader rolls it back through
+// a brief read-write open instead of failing with "attempt to write a readonly database", and sees
+// the archive as it was before the interrupted commit.
+TEST(ArchiveDb, AReaderRollsBackAHotJournal) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::make_temp_dir("archive-hot");
+  const std::string path = dir + "/desk.sqlite";
+  {
+    ArchiveDb archive(path, ArchiveAccess::update);
+    archive.record("daily", {}, {entry(kPuzzle, "2026-12-05", "hard")});
+  }
+  const auto before = fs::file_size(path);
+  // A writer whose transaction spills pages into the file (a 2-page cache), then waits to be killed.
+  testing::write_text_file(dir + "/commit.sql",
+                           "PRAGMA cache_size = 2;\nBEGIN;\n"
+                           "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) "
+                           "INSERT INTO puzzles (canonical, puzzle, publication, created) "
+                           "SELECT printf('k%d', i), 'p', 'bulk', 'now' FROM n;\n.shell sleep 5\n");
+  const pid_t writer = ::fork();
+  if (writer == 0) {
+    ::setpgid(0, 0);
+    const std::string script = dir + "/commit.sql";
+    if (std::freopen(script.c_str(), "r", stdin) == nullptr) ::_exit(127);
+    ::execlp("sqlite3", "sqlite3", path.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::error_code error;
+  for (int i = 0; i < 400 && !(fs::file_size(path, error) > before && fs::exists(path + "-journal")); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(-writer, SIGKILL);  // the writer and its sleep
+  ::waitpid(writer, nullptr, 0);
+  ASSERT_GT(fs::file_size(path + "-journal", error), 0U) << "no hot journal was left";
+  {
+    const ArchiveDb archive(path);
+    EXPECT_EQ(archive.size(), 1U);
+  }
+  EXPECT_FALSE(fs::exists(path + "-journal"));
+  EXPECT_EQ(scalar(path, "PRAGMA integrity_check"), "ok\n");
+  fs::remove_all(dir);
 }
 
 // The update target is SQLite by content: an empty file becomes an archive (another desk's

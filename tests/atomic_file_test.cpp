@@ -64,13 +64,19 @@ TEST(AtomicFile, ReplacesASymlinkInsteadOfFollowingIt) {
 TEST(AtomicFile, StrayTemporariesOfDeadRunsAreRemovedOthersKept) {
   namespace fs = std::filesystem;
   const std::string dir = testing::make_temp_dir("atomic-stray");
-  testing::write_text_file(dir + "/book.json.tmp-Ab3xYz", "old run");             // before pids
+  testing::write_text_file(dir + "/book.json.tmp-Ab3xYz", "old run or the user's");  // no pid: kept
   testing::write_text_file(dir + "/book.json.tmp-999999999-Ab3xYz", "dead run");  // no such pid
   const std::string live = dir + "/book.json.tmp-" + std::to_string(::getpid()) + "-Ab3xYz";
   testing::write_text_file(live, "this run");
   testing::write_text_file(dir + "/notes.tmp-draft", "the user's");
+  testing::write_text_file(dir + "/chapter.tmp-review", "the user's");  // six letters, no pid
+  testing::write_text_file(dir + "/plan.tmp-12-backup", "the user's");  // a pid, but not 6 letters after
+  testing::write_text_file(dir + "/plan.tmp-x1-abcdef", "the user's");  // not a pid
   remove_stray_temporaries(dir);
-  EXPECT_FALSE(fs::exists(dir + "/book.json.tmp-Ab3xYz"));
+  EXPECT_TRUE(fs::exists(dir + "/book.json.tmp-Ab3xYz"));
+  EXPECT_TRUE(fs::exists(dir + "/chapter.tmp-review"));
+  EXPECT_TRUE(fs::exists(dir + "/plan.tmp-12-backup"));
+  EXPECT_TRUE(fs::exists(dir + "/plan.tmp-x1-abcdef"));
   EXPECT_FALSE(fs::exists(dir + "/book.json.tmp-999999999-Ab3xYz"));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_TRUE(fs::exists(dir + "/notes.tmp-draft"));
@@ -144,7 +150,9 @@ TEST(OutputSet, IsAllOldOrAllNew) {
   EXPECT_EQ(read_file(dir + "/puzzles.txt"), "newer puzzles");
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    EXPECT_TRUE(name == "book.json" || name == "puzzles.txt" || name == "mine.txt" || name == "feed") << name;
+    EXPECT_TRUE(name == "book.json" || name == "puzzles.txt" || name == "mine.txt" || name == "feed" ||
+                name == ".output-set.lock")
+        << name;
   }
   fs::remove_all(dir);
 }
@@ -161,6 +169,82 @@ TEST(OutputSet, RefusesASubfolderThatIsALink) {
   EXPECT_THROW(set.commit(), IoError);
   EXPECT_TRUE(fs::is_empty(dir + "/elsewhere"));
   EXPECT_FALSE(fs::exists(dir + "/out/book.json"));  // nothing of the set
+  fs::remove_all(dir);
+}
+
+// The manifest is checked before anything is moved: a planted name leaving the folder, or a staging
+// folder that is a link, is refused and nothing outside the folder changes.
+TEST(OutputSet, APlantedManifestIsRefusedNothingMoved) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::make_temp_dir("output-set-planted");
+  fs::create_directories(dir + "/out/.staging-999999999");
+  testing::write_text_file(dir + "/out/.staging-999999999/x", "planted");
+  testing::write_text_file(dir + "/secret.txt", "secret");
+  for (const std::string manifest :
+       {".staging-999999999\n../secret.txt\n", ".staging-999999999\n/etc/passwd\n",
+        "sudoku-press output set files\n.staging-999999999\n-../secret.txt\n",
+        "sudoku-press output set files\n.staging-999999999\n+a/../../secret.txt\n",
+        "../elsewhere\nx\n"}) {
+    testing::write_text_file(dir + "/out/.output-set", manifest);
+    EXPECT_THROW(recover_output_set(dir + "/out"), IoError) << manifest;
+    EXPECT_EQ(read_file(dir + "/secret.txt"), "secret");
+  }
+  // A staging folder that is a link pulls nothing in.
+  fs::remove_all(dir + "/out/.staging-999999999");
+  fs::create_directories(dir + "/elsewhere");
+  testing::write_text_file(dir + "/elsewhere/x", "from elsewhere");
+  fs::create_directory_symlink(dir + "/elsewhere", dir + "/out/.staging-999999999");
+  testing::write_text_file(dir + "/out/.output-set", ".staging-999999999\nx\n");
+  EXPECT_THROW(recover_output_set(dir + "/out"), IoError);
+  EXPECT_FALSE(fs::exists(dir + "/out/x"));
+  EXPECT_EQ(read_file(dir + "/elsewhere/x"), "from elsewhere");
+  fs::remove_all(dir);
+}
+
+// Files the last set of the same kind installed and the new one does not are removed with the swap;
+// the user's files and another kind's files stay.
+TEST(OutputSet, StaleFilesOfTheSameKindAreRemoved) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::make_temp_dir("output-set-stale");
+  {
+    OutputSet set(dir, "generate-book");
+    set.add("book.json", "1");
+    set.add("feed/2026-12-05.json", "old day");
+    set.commit();
+  }
+  {
+    OutputSet set(dir, "split");
+    set.add("grid-1.svg", "g");
+    set.commit();
+  }
+  testing::write_text_file(dir + "/feed/notes.txt", "the user's");
+  {
+    OutputSet set(dir, "generate-book");
+    set.add("book.json", "2");
+    set.add("feed/2026-12-06.json", "new day");
+    set.commit();
+  }
+  EXPECT_FALSE(fs::exists(dir + "/feed/2026-12-05.json"));
+  EXPECT_EQ(read_file(dir + "/feed/2026-12-06.json"), "new day");
+  EXPECT_EQ(read_file(dir + "/feed/notes.txt"), "the user's");
+  EXPECT_EQ(read_file(dir + "/grid-1.svg"), "g");
+  EXPECT_EQ(read_file(dir + "/book.json"), "2");
+  fs::remove_all(dir);
+}
+
+// One writer at a time: a run that owns the folder refuses a second (another process) at once, and
+// an OutputSet of the owning process shares the lock instead of waiting for itself.
+TEST(OutputSet, ASecondWriterIsRefusedWhileTheFirstHoldsTheFolder) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::make_temp_dir("output-set-lock");
+  OutputFolderLock run(dir, OutputFolderLock::Wait::refuse);
+  {
+    OutputSet set(dir);  // the same process: shared
+    set.add("a.txt", "a");
+    set.commit();
+  }
+  // Another process (flock(1), as a second tool would take it) is refused while this run holds it.
+  EXPECT_EQ(testing::run_command("flock -n -E 3 '" + dir + "/.output-set.lock' true").exit_code, 3);
   fs::remove_all(dir);
 }
 

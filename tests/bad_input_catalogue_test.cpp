@@ -50,6 +50,8 @@ void write_fixtures(const std::string& dir) {
   plan("plan-other.json", R"("metric": "call-count", "chapters": [{"level": "easy", "count": 2}])");
   testing::write_text_file(dir + "/huge-seed.json",
                            R"({"title": "t", "seed": 1e400, "chapters": [{"level": "easy", "count": 1}]})");
+  testing::write_text_file(dir + "/long-title.json", "{\"title\": \"" + std::string(20000, 'T') +
+                                                       "\", \"seed\": 1, \"chapters\": [{\"level\": \"easy\", \"count\": 1}]}");
   plan("count-zero.json", R"("chapters": [{"level": "easy", "count": 0}])");
   plan("count-huge.json", R"("chapters": [{"level": "easy", "count": 18446744073709551616}])");
   plan("too-many.json",
@@ -99,6 +101,12 @@ void write_fixtures(const std::string& dir) {
       "<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY lol \"lol\"><!ENTITY lol2 \"&lol;&lol;\">]>\n"
       "<template>&lol2;</template>\n");
   testing::write_text_file(dir + "/not-xml.xml", "<template version=\"1\">\n  <page width=\"85mm\"\n");
+  std::string twice = good_template;
+  twice.replace(twice.find("width=\""), 7, "width=\"90mm\" width=\"");
+  testing::write_text_file(dir + "/twice.xml", twice);
+  std::string latin1 = good_template;
+  if (latin1.starts_with("<?xml")) latin1.erase(0, latin1.find("?>") + 2);
+  testing::write_text_file(dir + "/latin1.xml", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + latin1);
   std::string bad_length = good_template;
   const auto width = bad_length.find("width=\"");
   bad_length.replace(width, 7, "width=\"eleven");
@@ -163,21 +171,55 @@ const std::vector<BadInput>& catalogue() {
       {"CorpusRateHugeLine", "$BIN/corpus-rate --no-rating huge-line.txt", 2,
        "huge-line.txt:1: line longer than 64 KiB", ""},
       {"CorpusRateDevZero", "$BIN/corpus-rate --no-rating /dev/zero -o out.csv", 2,
-       "/dev/zero:1: line longer than 64 KiB", "out.csv"},
+       "/dev/zero: a device, not a regular file; expected a text file of puzzles", "out.csv"},
+      {"CorpusRateFifo", "mkfifo f && $BIN/corpus-rate --no-rating f -o out.csv", 2,
+       "f: a FIFO, not a regular file; expected a text file of puzzles", "out.csv"},
+      {"CorpusRateStdinStillStreams", "$BIN/corpus-rate --no-rating /dev/stdin < ok.txt", 0, "1 puzzles: 1 ok", ""},
+      {"CorpusRateOutputIsInput", "cp ok.txt c.txt && $BIN/corpus-rate --no-rating c.txt -o c.txt", 2,
+       "c.txt: is also an input (c.txt); write the output elsewhere", ""},
+      {"CorpusRateHugeArgumentClipped",
+       "$BIN/corpus-rate --no-rating $(printf %0100000d 0) 2>&1 | wc -c >&2", 0, "517", ""},
       {"CorpusRateUtf16", "$BIN/corpus-rate --no-rating utf16.txt -o out.csv", 2,
        "utf16.txt: UTF-16 text; convert to UTF-8", "out.csv"},
       {"CorpusRateByteOrderMark", "$BIN/corpus-rate --no-rating bom.txt", 0, "1 puzzles: 1 ok", ""},
       {"CorpusRateNulByteNamed",
        "$BIN/corpus-rate --no-rating nul.txt 2>/dev/null | grep -c 'line 1, column 41: NUL byte' >&2", 0,
        "1\n", ""},
+      {"GenerateLongTitle", "$BIN/generate-book long-title.json -o out", 2,
+       "$.title: a text of 20000 bytes, longer than the 1000 allowed", "out"},
       {"GenerateDuplicateKey", "$BIN/generate-book duplicate-key.json -o out", 2,
        "$.chapters: key given twice", "out"},
       {"GenerateByteOrderMarkPlan", "$BIN/generate-book bom-plan.json -o out", 2,
        "bom-plan.json: $.chapters: expected", "out"},
       {"GenerateArchiveDevZero", "$BIN/generate-book plan.json -o out --archive /dev/zero", 2,
-       "/dev/zero:1: line longer than 64 KiB", "out"},
-      {"CalibrateDevZero", "$BIN/calibrate easy=/dev/zero -o cal.json", 2, "/dev/zero:1:1: NUL byte",
-       "cal.json"},
+       "/dev/zero: a device, not a regular file; expected an SQLite archive or a text archive", "out"},
+      {"GenerateArchiveUrandom", "$BIN/generate-book plan.json -o out --archive /dev/urandom", 2,
+       "/dev/urandom: a device, not a regular file", "out"},
+      {"GenerateImportUrandom", "$BIN/generate-book --import-archive /dev/urandom --update-archive a.sqlite", 2,
+       "/dev/urandom: a device, not a regular file", "a.sqlite"},
+      {"GenerateArchiveFifo", "mkfifo f && $BIN/generate-book plan.json -o out --archive f", 2,
+       "f: a FIFO, not a regular file", "out"},
+      {"GeneratePlanFifo", "mkfifo p.json && $BIN/generate-book p.json -o out", 2,
+       "p.json: a FIFO, not a regular file; expected a text document", "out"},
+      {"GenerateCheckpointFifo",
+       "mkdir out && mkfifo out/.generate-book-checkpoint.json && $BIN/generate-book plan.json -o out --resume", 2,
+       "out/.generate-book-checkpoint.json: a FIFO, not a regular file", "out/book.json"},
+      {"GenerateFolderInUse", "mkdir out && flock out/.output-set.lock $BIN/generate-book plan.json -o out", 2,
+       "out: another run is writing this folder; wait for it to finish or choose another folder", "out/book.json"},
+      {"GenerateUpdateDanglingLink",
+       "ln -s nowhere/a.sqlite link.sqlite && $BIN/generate-book plan.json -o out --update-archive link.sqlite", 2,
+       "link.sqlite: a symbolic link to a missing file; an archive is never created through a link", "nowhere"},
+      {"CalibrateDevZero", "$BIN/calibrate easy=/dev/zero -o cal.json", 2,
+       "/dev/zero: a device, not a regular file", "cal.json"},
+      {"TypesetProfileDevZero",
+       "$BIN/typeset book --template a4-4up -o out.pdf --pdfx --output-profile /dev/zero", 2,
+       "/dev/zero: a device, not a regular file; expected an ICC profile", "out.pdf"},
+      {"TypesetTemplateFifo", "mkfifo t.xml && $BIN/typeset book --template ./t.xml -o out.pdf", 2,
+       "t.xml: a FIFO, not a regular file", "out.pdf"},
+      {"TypesetOutputIsInput", "$BIN/typeset book --template a4-4up -o book/book.json", 2,
+       "book/book.json: is also an input (book/book.json); write the output elsewhere", ""},
+      {"TypesetProofIsInput", "$BIN/typeset book --template newspaper --split -o files --proof book/book.json", 2,
+       "book/book.json: is also an input", "files"},
       {"TypesetHugeValueQuoted", "$BIN/typeset book --template ./huge-value.xml", 2,
        "bad length '" + std::string(80, 'x') + "...'", "book/huge-value.pdf"},
       {"CorpusRateGarbage", "$BIN/corpus-rate --no-rating garbage.txt", 1, "0 ok", ""},
@@ -274,6 +316,10 @@ const std::vector<BadInput>& catalogue() {
        "unknown-element.xml:", "book/unknown-element.pdf"},
       {"TypesetEntityTrick", "$BIN/typeset book --template ./entity.xml", 2,
        "entity.xml:2: DOCTYPE and entity declarations are not allowed", "book/entity.pdf"},
+      {"TypesetDuplicateAttribute", "$BIN/typeset book --template ./twice.xml -o out.pdf", 2,
+       "attribute 'width' given twice", "out.pdf"},
+      {"TypesetDeclaredLatin1", "$BIN/typeset book --template ./latin1.xml -o out.pdf", 2,
+       "latin1.xml:1: declares encoding 'ISO-8859-1', but templates are UTF-8", "out.pdf"},
       {"TypesetNotXml", "$BIN/typeset book --template ./not-xml.xml", 2, "not-xml.xml:", "book/not-xml.pdf"},
       {"TypesetMissingFont", "$BIN/typeset book --template ./missing-font.xml", 2, "No Such Face",
        "book/missing-font.pdf"},

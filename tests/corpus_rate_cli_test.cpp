@@ -32,6 +32,31 @@ std::string corpus_rate() {
   return tool_path("corpus-rate");
 }
 
+// corpus-rate --no-rating JOBS -f csv - with its standard input and output on pipes: `input` is
+// written to, `output` read from.
+struct PipedTool {
+  pid_t pid = -1;
+  int input = -1;
+  int output = -1;
+};
+
+PipedTool start_corpus_rate(const char* jobs) {
+  int input[2], output[2];
+  if (::pipe(input) != 0 || ::pipe(output) != 0) return {};
+  const std::string tool = corpus_rate();
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::dup2(input[0], 0);
+    ::dup2(output[1], 1);
+    for (const int fd : {input[0], input[1], output[0], output[1]}) ::close(fd);
+    ::execl(tool.c_str(), tool.c_str(), "--no-rating", jobs, "-f", "csv", "-", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(input[0]);
+  ::close(output[1]);
+  return {child, input[1], output[0]};
+}
+
 TEST(CorpusRateCli, HelpAndVersion) {
   const auto help = run_command(corpus_rate() + " --help");
   EXPECT_EQ(help.exit_code, 0);
@@ -153,26 +178,14 @@ TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
       corpus.push_back(line.substr(0, line.find('\r')));  // the file has CRLF line ends
   }
   ASSERT_EQ(corpus.size(), 2000U);
-  int input[2], output[2];
-  ASSERT_EQ(::pipe(input), 0);
-  ASSERT_EQ(::pipe(output), 0);
-  const std::string tool = corpus_rate();
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::dup2(input[0], 0);
-    ::dup2(output[1], 1);
-    for (const int fd : {input[0], input[1], output[0], output[1]}) ::close(fd);
-    ::execl(tool.c_str(), tool.c_str(), "--no-rating", "-j2", "-f", "csv", "-", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(input[0]);
-  ::close(output[1]);
+  const PipedTool piped = start_corpus_rate("-j2");
+  ASSERT_GE(piped.pid, 0);
+  const pid_t child = piped.pid;
   const auto write_lines = [&](std::size_t from, std::size_t to) {
     std::string text;
     for (std::size_t i = from; i < to; ++i) text += corpus[i] + "\n";
     for (std::size_t done = 0; done < text.size();) {
-      const ssize_t wrote = ::write(input[1], text.data() + done, text.size() - done);
+      const ssize_t wrote = ::write(piped.input, text.data() + done, text.size() - done);
       if (wrote <= 0) return;
       done += static_cast<std::size_t>(wrote);
     }
@@ -182,10 +195,10 @@ TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
 
   std::string out;
   const auto read_some = [&] {
-    pollfd ready{output[0], POLLIN, 0};
+    pollfd ready{piped.output, POLLIN, 0};
     if (::poll(&ready, 1, 120000) <= 0) return false;
     char buffer[65536];
-    const ssize_t got = ::read(output[0], buffer, sizeof buffer);
+    const ssize_t got = ::read(piped.output, buffer, sizeof buffer);
     if (got <= 0) return false;
     out.append(buffer, static_cast<std::size_t>(got));
     return true;
@@ -196,13 +209,13 @@ TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
   const bool streamed = records() >= 1;
   std::thread writer([&] {
     if (streamed) write_lines(kFirst, corpus.size());
-    ::close(input[1]);  // the end of the corpus
+    ::close(piped.input);  // the end of the corpus
   });
   if (!streamed) ::kill(child, SIGKILL);
   while (read_some()) {
   }
   writer.join();
-  ::close(output[0]);
+  ::close(piped.output);
   int status = 0;
   ::waitpid(child, &status, 0);
   ASSERT_TRUE(streamed) << "no record before the input ended";
@@ -214,6 +227,42 @@ TEST(CorpusRateCli, RecordsStreamOutWhileTheInputIsStillOpen) {
   for (std::size_t i = 0; i < corpus.size(); ++i) {
     std::getline(lines, line);
     ASSERT_EQ(line.rfind("-," + std::to_string(i + 1) + "," + corpus[i] + ",", 0), 0U) << line;
+  }
+}
+
+// A client that writes one puzzle and waits gets its record before it writes the next: the reader
+// waiting on the pipe holds up neither the rating nor the writing of what was already read.
+TEST(CorpusRateCli, EachPuzzleIsAnsweredBeforeTheNextIsSent) {
+  const std::vector<std::string> puzzles(
+      3, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  for (const char* jobs : {"-j1", "-j2"}) {
+    const PipedTool piped = start_corpus_rate(jobs);
+    ASSERT_GE(piped.pid, 0);
+    const pid_t child = piped.pid;
+      std::string out;
+    const auto records = [&] { return std::count(out.begin(), out.end(), '\n') - 1; };
+    bool answered = true;
+    for (std::size_t i = 0; i < puzzles.size() && answered; ++i) {
+      const std::string line = puzzles[i] + "\n";
+      ASSERT_EQ(::write(piped.input, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+      while (records() < static_cast<long>(i) + 1) {
+        pollfd ready{piped.output, POLLIN, 0};
+        char buffer[4096];
+        ssize_t got = 0;
+        if (::poll(&ready, 1, 30000) <= 0 || (got = ::read(piped.output, buffer, sizeof buffer)) <= 0) {
+          answered = false;
+          break;
+        }
+        out.append(buffer, static_cast<std::size_t>(got));
+      }
+      EXPECT_TRUE(answered) << jobs << ": no record for puzzle " << i + 1 << " while the pipe stayed open";
+    }
+    ::close(piped.input);
+    if (!answered) ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ::close(piped.output);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << jobs;
   }
 }
 

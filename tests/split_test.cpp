@@ -527,8 +527,19 @@ TEST(SplitCliTest, WritesTheFilesAndTheProof) {
   EXPECT_TRUE(fs::exists(dir / "files/2026-12-05-hard-solution.eps"));
   EXPECT_FALSE(fs::exists(dir / "files/2026-12-05-hard.pdf"));
   EXPECT_TRUE(fs::exists(dir / "files/proof.pdf"));
-  // Nothing else: the hidden folder the files were staged in is gone.
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "files"), fs::directory_iterator()), 17);
+  // Nothing else: the hidden folder the files were staged in is gone; the folder keeps only its lock
+  // and the list of what this kind of run installed (for the next run's stale files).
+  std::set<std::string> hidden;
+  int shown = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "files")) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("."))
+      hidden.insert(name);
+    else
+      ++shown;
+  }
+  EXPECT_EQ(shown, 17);
+  EXPECT_EQ(hidden, (std::set<std::string>{".output-set.lock", ".output-set.split.names"}));
   // --proof elsewhere; pdf is the default format; --solutions none leaves the solutions out.
   ASSERT_EQ(run_command(typeset_command(dir / "book -t newspaper --split -o " + dir / "more" + " --proof " +
                                         dir / "editor.pdf --solutions none"))

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <functional>
 #include <sstream>
@@ -60,7 +63,38 @@ TEST(ReadTextFile, ChecksAndBoundsAWholeDocument) {
   testing::write_text_file(dir + "/big.json", std::string(5000, ' '));
   EXPECT_EQ(testing::input_error_of([&] { read_text_file(dir + "/big.json", 4096); }),
             dir + "/big.json: larger than 4 KiB; expected a text document");
-  EXPECT_EQ(testing::input_error_of([] { read_text_file("/dev/zero"); }), "/dev/zero:1:1: NUL byte");
+  EXPECT_EQ(testing::input_error_of([] { read_text_file("/dev/zero"); }),
+            "/dev/zero: a device, not a regular file; expected a text document (a stream is read only as - "
+            "for standard input)");
+  std::filesystem::remove_all(dir);
+}
+
+// The one capped reader: anything but a regular file is refused before a byte is read (a FIFO
+// without a writer would otherwise hang the open), unless named as a stream; the cap holds by size
+// and by the bytes read.
+TEST(InputFile, RefusesFifosAndDevicesAndHoldsItsCap) {
+  const std::string dir = testing::make_temp_dir("input-file");
+  ASSERT_EQ(::mkfifo((dir + "/fifo").c_str(), 0600), 0);
+  EXPECT_EQ(testing::input_error_of([&] { InputFile file(dir + "/fifo", 100, "a plan"); }),
+            dir + "/fifo: a FIFO, not a regular file; expected a plan (a stream is read only as - for standard input)");
+  EXPECT_EQ(testing::input_error_of([] { read_file("/dev/urandom", kMaxBinaryBytes, "an ICC profile"); }),
+            "/dev/urandom: a device, not a regular file; expected an ICC profile (a stream is read only as - for "
+            "standard input)");
+  EXPECT_THROW(InputFile(dir, 100), IoError);  // a folder
+  EXPECT_THROW(InputFile(dir + "/missing", 100), IoError);
+  testing::write_text_file(dir + "/five", "12345");
+  EXPECT_EQ(read_file(dir + "/five", 5), "12345");
+  EXPECT_EQ(testing::input_error_of([&] { read_file(dir + "/five", 4, "a profile"); }),
+            dir + "/five: larger than 4 bytes; expected a profile");
+  // A named stream is read, and its cap holds on the bytes read (a pipe has no size).
+  int pipe_ends[2];
+  ASSERT_EQ(::pipe(pipe_ends), 0);
+  ASSERT_EQ(::write(pipe_ends[1], "abcdefgh", 8), 8);
+  ::close(pipe_ends[1]);
+  const std::string stream = "/dev/fd/" + std::to_string(pipe_ends[0]);
+  EXPECT_EQ(testing::input_error_of([&] { read_file(stream, 6, "a stream"); }),
+            stream + ": larger than 6 bytes; expected a stream");
+  ::close(pipe_ends[0]);
   std::filesystem::remove_all(dir);
 }
 

@@ -312,3 +312,44 @@ def test_rate_reads_each_string_as_its_own_puzzle():
 def test_levels():
     assert sp.levels() == ["easy", "medium", "hard", "evil", "extreme"]
     assert sp.levels(4) == ["easy", "medium"]
+
+
+def test_max_steps_bounds_a_count_that_would_not_end():
+    # Every solution of the empty 9x9 grid (6.7e21): stopped at the step limit, not after the heat death.
+    with pytest.raises(sp.BudgetExceeded):
+        sp.count_solutions("." * 81, limit=10**9, max_steps=100_000)
+    with pytest.raises(sp.BudgetExceeded):
+        sp.grade("." * 625, max_steps=1_000)
+    assert sp.count_solutions(EASY, max_steps=100_000) == 1
+
+
+@pytest.mark.parametrize("call", [
+    "sp.count_solutions('.' * 81, limit=10**9)",
+    "sp.grade('.' * 625)",
+    f"sp.rate(['{PUZZLES[5]}'] * 200, jobs=2)",
+])
+def test_ctrl_c_interrupts_a_long_call_at_once(call):
+    # A child process runs the call; SIGINT must raise KeyboardInterrupt within a fraction of a second.
+    import signal
+    import sys
+    import time
+    code = ("import sys, time, sudoku_press as sp\n"
+            "print('ready', flush=True)\n"
+            "try:\n"
+            f"    {call}\n"
+            "except KeyboardInterrupt:\n"
+            "    print(f'interrupted {time.monotonic():.3f}', flush=True)\n"
+            "    sys.exit(7)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    assert child.stdout.readline() == "ready\n"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert child.returncode == 7, out
+    latency = float(out.split()[1]) - sent
+    assert latency < 0.5, latency

@@ -10,6 +10,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/base/version.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/geometry.hpp"
@@ -31,21 +32,34 @@ bool stderr_is_terminal() {
   return ::isatty(STDERR_FILENO) == 1;
 }
 
+namespace {
+
+// A message on one line of at most 500 characters: an error may quote a path or an argument the user
+// gave, and a megabyte argument must not become a megabyte message.
+std::string clipped(const char* what) {
+  std::string text = excerpt(what, 500);
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+}  // namespace
+
 int run_tool(std::string_view tool, const std::function<int()>& body) {
   try {
     return body();
   } catch (const UsageError& error) {
-    std::cerr << tool << ": " << error.what() << " (see " << tool << " --help)\n";
+    std::cerr << tool << ": " << clipped(error.what()) << " (see " << tool << " --help)\n";
   } catch (const po::error& error) {
-    std::cerr << tool << ": " << error.what() << " (see " << tool << " --help)\n";
+    std::cerr << tool << ": " << clipped(error.what()) << " (see " << tool << " --help)\n";
   } catch (const InputError& error) {
-    std::cerr << tool << ": " << error.what() << "\n";
+    std::cerr << tool << ": " << clipped(error.what()) << "\n";
   } catch (const IoError& error) {
-    std::cerr << tool << ": " << error.what() << "\n";
+    std::cerr << tool << ": " << clipped(error.what()) << "\n";
   } catch (const std::bad_alloc&) {
     std::cerr << tool << ": out of memory\n";
   } catch (const std::exception& error) {
-    std::cerr << tool << ": " << error.what() << "\n";
+    std::cerr << tool << ": " << clipped(error.what()) << "\n";
   }
   return kUsageOrIoError;
 }

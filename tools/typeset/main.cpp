@@ -29,8 +29,9 @@ int run(const Options& options) {
   job.options.cover_path = options.cover;
   // The profile is checked before the book is read: a wrong file must not cost the rendering.
   if (options.pdfx)
-    job.options.pdfx = sudoku::typeset::read_output_intent(sudoku::read_file(options.output_profile),
-                                                           options.output_profile, options.output_condition);
+    job.options.pdfx = sudoku::typeset::read_output_intent(
+        sudoku::read_file(options.output_profile, sudoku::kMaxBinaryBytes, "an ICC profile"),
+        options.output_profile, options.output_condition);
   job.options.paper = options.paper;
   job.options.language = options.language;
   job.options.language_dirs = sudoku::cli::data_dirs("templates/lang");

@@ -6,12 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "sudoku/base/errors.hpp"
 #include "file_system.hpp"
@@ -58,19 +57,20 @@ bool writes_in_place(const std::string& path) {
   return !S_ISREG(status.st_mode);
 }
 
-// The process id in a temporary name "NAME.tmp-<pid>-XXXXXX"; 0 for an older run's
-// "NAME.tmp-XXXXXX"; -1 for any other name (never removed).
+// The process id in a temporary name of exactly the pattern AtomicFileWriter makes,
+// "NAME.tmp-<pid>-XXXXXX" (six letters or digits from mkstemp); -1 for any other name, which is
+// never removed: a user's "chapter.tmp-review" or "plan.tmp-backup" is theirs.
 long temporary_owner(const std::string& name) {
   const auto at = name.rfind(".tmp-");
-  if (at == std::string::npos) return -1;
+  if (at == std::string::npos || at == 0) return -1;
   const std::string tail = name.substr(at + 5);
   const auto dash = tail.find('-');
-  const std::string random = dash == std::string::npos ? tail : tail.substr(dash + 1);
-  if (random.size() != 6) return -1;
-  if (dash == std::string::npos) return 0;
-  char* end = nullptr;
-  const long pid = std::strtol(tail.c_str(), &end, 10);
-  return end == tail.c_str() + dash ? pid : -1;
+  if (dash == std::string::npos || dash == 0 || tail.size() - dash - 1 != 6) return -1;
+  for (std::size_t i = 0; i < dash; ++i)
+    if (tail[i] < '0' || tail[i] > '9') return -1;
+  for (std::size_t i = dash + 1; i < tail.size(); ++i)
+    if (!std::isalnum(static_cast<unsigned char>(tail[i]))) return -1;
+  return std::strtol(tail.c_str(), nullptr, 10);
 }
 
 }  // namespace
@@ -111,6 +111,11 @@ void AtomicFileWriter::flush() {
 void AtomicFileWriter::write(std::string_view bytes) {
   buffer_ += bytes;
   if (buffer_.size() >= (1u << 16)) flush();
+}
+
+void AtomicFileWriter::sync() {
+  flush();
+  if (!temp_.empty() && ::fsync(fd_) != 0) fail(system_error_text());
 }
 
 void AtomicFileWriter::commit() {
@@ -163,6 +168,17 @@ void check_writable(const std::string& path, bool directory) {
   if (::access(folder.c_str(), W_OK | X_OK) != 0) throw IoError(path + failure + system_error_text());
 }
 
+void check_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {
+  struct stat out {};
+  if (output.empty() || output == "-" || ::stat(output.c_str(), &out) != 0 || !S_ISREG(out.st_mode)) return;
+  for (const std::string& input : inputs) {
+    struct stat in {};
+    if (input.empty() || input == "-" || ::stat(input.c_str(), &in) != 0) continue;
+    if (in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+      throw IoError(output + ": is also an input (" + input + "); write the output elsewhere");
+  }
+}
+
 void remove_stray_temporaries(const std::string& directory) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
@@ -172,18 +188,6 @@ void remove_stray_temporaries(const std::string& directory) {
     if (process_alive(pid)) continue;
     std::filesystem::remove(entry.path(), error);
   }
-}
-
-std::string read_file(const std::string& path) {
-  std::error_code status_error;
-  if (std::filesystem::is_directory(path, status_error))
-    throw IoError(path + ": is a directory, expected a file");
-  std::ifstream input(path, std::ios::binary);
-  if (!input) throw IoError(path + ": cannot open for reading: " + system_error_text());
-  std::ostringstream text;
-  text << input.rdbuf();
-  if (input.bad()) throw IoError(path + ": read error");
-  return text.str();
 }
 
 }  // namespace sudoku

@@ -352,6 +352,14 @@ std::string JsonField::as_string() const {
   return std::string(value_->get_string());
 }
 
+std::string JsonField::as_text(std::size_t max_bytes) const {
+  std::string text = as_string();
+  if (text.size() > max_bytes)
+    fail("a text of " + std::to_string(text.size()) + " bytes, longer than the " + std::to_string(max_bytes) +
+         " allowed (\"" + excerpt(text, 40) + "\")");
+  return text;
+}
+
 double JsonField::as_number() const {
   if (!is_number()) fail("expected a number, got " + describe_value());
   const double number = value_->to_number<double>();

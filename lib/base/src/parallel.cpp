@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sudoku/base/parallel.hpp"
 
+#include "sudoku/base/budget.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -32,7 +34,9 @@ void parallel_for(std::size_t count, int jobs, const std::function<void(std::siz
   std::condition_variable finished;
   std::size_t running = 0;
 
+  Budget* const budget = current_budget();  // the caller's, carried to every worker
   auto worker = [&] {
+    const BudgetScope scope(budget, false);
     for (;;) {
       if (failed.load(std::memory_order_relaxed)) break;
       const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sudoku/base/text_input.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +39,7 @@ void check_start(std::string_view start, const std::string& source) {
 }
 
 std::string size_text(std::size_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
   return bytes >= (1u << 20) ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes >> 10) + " KiB";
 }
 
@@ -49,7 +55,126 @@ std::string size_text(std::size_t bytes) {
   throw InputError(source, line, static_cast<int>(offset - line_start) + 1, "NUL byte");
 }
 
+// What a file that is not a regular one is, for the message.
+std::string kind_of(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a device";
+}
+
+// The system's names for a stream the user hands over on purpose (a pipe, process substitution).
+bool names_a_stream(const std::string& path) {
+  return path == "/dev/stdin" || path.starts_with("/dev/fd/") || path.starts_with("/proc/self/fd/");
+}
+
 }  // namespace
+
+// Reads a descriptor through a 64 KiB buffer, counting bytes against the cap. A read returns what a
+// pipe holds, so lines are handed on as they arrive.
+class InputFile::Buffer : public std::streambuf {
+ public:
+  Buffer(int fd, bool owned, std::string source, std::size_t max_bytes, std::string what)
+      : fd_(fd), owned_(owned), source_(std::move(source)), max_bytes_(max_bytes), what_(std::move(what)),
+        data_(kChunkBytes) {}
+  ~Buffer() override {
+    if (owned_) ::close(fd_);
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    ssize_t got = 0;
+    do got = ::read(fd_, data_.data(), data_.size());
+    while (got < 0 && errno == EINTR);
+    if (got < 0) throw IoError(source_ + ": read error: " + std::strerror(errno));
+    if (got == 0) return traits_type::eof();
+    total_ += static_cast<std::size_t>(got);
+    if (total_ > max_bytes_)
+      throw InputError(source_, 0, 0, "larger than " + size_text(max_bytes_) + "; expected " + what_);
+    setg(data_.data(), data_.data(), data_.data() + got);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  int fd_;
+  bool owned_;
+  std::string source_;
+  std::size_t max_bytes_;
+  std::string what_;
+  std::vector<char> data_;
+  std::size_t total_ = 0;
+};
+
+InputFile::InputFile(const std::string& path, std::size_t max_bytes, std::string what)
+    : source_(path == "-" ? "<stdin>" : path) {
+  int fd = STDIN_FILENO;
+  const bool owned = path != "-";
+  if (owned) {
+    // O_NONBLOCK: opening a FIFO with no writer would otherwise wait for ever before the check.
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+      const int open_error = errno;
+      std::error_code status_error;
+      if (std::filesystem::is_directory(path, status_error))
+        throw IoError(path + ": is a directory, expected a file");
+      throw IoError(path + ": cannot open for reading: " + std::strerror(open_error));
+    }
+  }
+  struct stat status {};
+  if (::fstat(fd, &status) != 0) {
+    const std::string reason = std::strerror(errno);
+    if (owned) ::close(fd);
+    throw IoError(source_ + ": cannot read: " + reason);
+  }
+  const auto refuse = [&](auto&& error) {
+    if (owned) ::close(fd);
+    throw error;
+  };
+  if (S_ISDIR(status.st_mode)) refuse(IoError(path + ": is a directory, expected a file"));
+  if (S_ISREG(status.st_mode)) {
+    if (static_cast<std::uintmax_t>(status.st_size) > max_bytes)
+      refuse(InputError(source_, 0, 0, "larger than " + size_text(max_bytes) + "; expected " + what));
+  } else if (owned && !names_a_stream(path)) {
+    refuse(InputError(source_, 0, 0,
+                      kind_of(status.st_mode) + ", not a regular file; expected " + what +
+                          " (a stream is read only as - for standard input)"));
+  }
+  if (owned) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  buffer_ = std::make_unique<Buffer>(fd, owned, source_, max_bytes, std::move(what));
+  stream_ = std::make_unique<std::istream>(buffer_.get());
+  stream_->exceptions(std::ios::badbit);
+  // A program feeding standard input line by line gets what was written so far first (LineReader).
+  if (!owned) stream_->tie(std::cin.tie());
+}
+
+InputFile::~InputFile() = default;
+
+std::istream& InputFile::stream() {
+  return *stream_;
+}
+
+namespace {
+
+// All of `file`, `check(chunk, text_so_far)` called after each chunk is appended.
+template <typename Check>
+std::string read_whole(InputFile& file, Check check) {
+  std::streambuf& source = *file.stream().rdbuf();
+  std::string text;
+  std::vector<char> chunk(kChunkBytes);
+  for (;;) {
+    const auto got = static_cast<std::size_t>(source.sgetn(chunk.data(), static_cast<std::streamsize>(chunk.size())));
+    if (got == 0) return text;
+    text.append(chunk.data(), got);
+    check(std::string_view(chunk.data(), got), text);
+  }
+}
+
+}  // namespace
+
+std::string read_file(const std::string& path, std::size_t max_bytes, const std::string& what) {
+  InputFile file(path, max_bytes, what);
+  return read_whole(file, [](std::string_view, const std::string&) {});
+}
 
 LineReader::LineReader(std::istream& input, std::string source, NulBytes nul_bytes, std::size_t max_line)
     : input_(input),
@@ -140,33 +265,12 @@ std::string_view checked_text(std::string_view text, const std::string& source) 
 }
 
 std::string read_text_file(const std::string& path, std::size_t max_bytes) {
-  std::ifstream file;
-  std::istream* input = &std::cin;
-  const std::string source = path == "-" ? "<stdin>" : path;
-  if (path != "-") {
-    std::error_code status_error;
-    if (std::filesystem::is_directory(path, status_error))
-      throw IoError(path + ": is a directory, expected a file");
-    file.open(path, std::ios::binary);
-    if (!file) throw IoError(path + ": cannot open for reading: " + std::strerror(errno));
-    input = &file;
-  }
-  std::string text;
-  std::vector<char> chunk(kChunkBytes);
-  while (*input) {
-    input->read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    const auto got = static_cast<std::size_t>(input->gcount());
-    // Checked chunk by chunk, so /dev/zero or a binary file stops at its first bytes.
-    if (text.empty() && got > 0) check_start(std::string_view(chunk.data(), got), source);
-    if (std::memchr(chunk.data(), '\0', got) != nullptr) {
-      text.append(chunk.data(), got);
-      checked_text(text, source);
-    }
-    if (text.size() + got > max_bytes)
-      throw InputError(source, 0, 0, "larger than " + size_text(max_bytes) + "; expected a text document");
-    text.append(chunk.data(), got);
-  }
-  if (input->bad()) throw IoError(source + ": read error");
+  InputFile file(path, max_bytes);
+  // Checked chunk by chunk, so a binary file or a stream of zeros stops at its first bytes.
+  std::string text = read_whole(file, [&](std::string_view chunk, const std::string& so_far) {
+    if (so_far.size() == chunk.size()) check_start(chunk, file.source());
+    if (std::memchr(chunk.data(), '\0', chunk.size()) != nullptr) checked_text(so_far, file.source());
+  });
   if (text.starts_with(kUtf8Bom)) text.erase(0, kUtf8Bom.size());
   return text;
 }

@@ -77,6 +77,9 @@ std::size_t count_corpus(const std::vector<std::string>& files, const ReadOption
 CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater, std::ostream& out,
                            const std::function<void(std::size_t done)>& progress) {
   const bool killer = run.read.variant == Variant::killer;
+  std::vector<std::string> inputs = run.files;
+  inputs.push_back(run.archive);
+  if (!run.on_report) check_not_an_input(run.output, inputs);
   for (const std::string& file : run.files)
     if (killer && file != "-")
       for (PuzzleReader check(file, run.read); auto entry = check.next();) check_killer_entry(file, *entry);
@@ -113,7 +116,12 @@ CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater
         writer.add(report);
         if (run.on_report) run.on_report(report);
       },
-      progress);
+      progress,
+      // Caught up with the input: what is written goes out now, so a client that sends one puzzle
+      // down a pipe and waits gets its record (a file output is renamed into place at the end).
+      [&] {
+        if (!file && !run.on_report && !out.flush()) throw IoError("standard output: write error");
+      });
   writer.finish();
   if (file) {
     file->commit();

@@ -140,6 +140,9 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
       checkpoint, detail::run_fingerprint(result.book.plan, result.book.calibration, options.climb));
 
   create_output_directory(options.output_directory);
+  // The folder is this run's from here to the end (its checkpoint lives there): a second run into
+  // it is refused at once rather than both "succeeding" with one book lost.
+  OutputFolderLock owner(options.output_directory, OutputFolderLock::Wait::refuse);
   recover_output_set(options.output_directory);  // an earlier run's interrupted swap, stray temporaries
   if (options.resume && std::filesystem::exists(checkpoint)) {
     store.load();
@@ -171,7 +174,7 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   result.audit = audit_book(plan, result.book, options.jobs);
   // One set, swapped in all-or-nothing (output_set.hpp): a kill or a full disk never leaves new
   // puzzles.txt beside an old book.json.
-  OutputSet output(options.output_directory);
+  OutputSet output(options.output_directory, "generate-book");
   write_book_files(result.book, output);
   write_feed(plan, result.book, output);
   output.add("report.json", pretty_json(audit_to_json(result.audit)));

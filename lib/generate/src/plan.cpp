@@ -386,6 +386,10 @@ std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmet
   return random_jigsaw_layout(chapter.size, symmetry, rng);
 }
 
+// Titles, the author and the publication are printed on a page and stored with every archived
+// puzzle: 1,000 bytes is ten lines of a title page, and a 20 MB title would make a 240 MB archive.
+constexpr std::size_t kMaxTitleBytes = 1000;
+
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
@@ -393,9 +397,9 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
                    "regions", "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
-  plan.title = root.required("title").as_string();
+  plan.title = root.required("title").as_text(kMaxTitleBytes);
   plan.given.author = root["author"].present();
-  plan.author = root["author"].value_or(std::string());
+  plan.author = plan.given.author ? root["author"].as_text(kMaxTitleBytes) : std::string();
   // The language typeset prints the book in (its catalogue is checked there, where the catalogues
   // are): a code's shape only here.
   if (const auto language = root["language"]; language.present()) {
@@ -414,7 +418,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       language.fail("expected a language code such as \"de\" or \"pt-BR\" (two or three lower-case letters), got \"" +
                     code + "\"");
   }
-  plan.publication = root["publication"].value_or(std::string());
+  plan.publication = root["publication"].present() ? root["publication"].as_text(kMaxTitleBytes) : std::string();
   plan.seed = static_cast<std::uint64_t>(root.required("seed").as_integer(0, INT64_MAX));
   plan.given.size = root["size"].present();
   plan.size = read_size(root["size"], 9);
@@ -489,7 +493,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
       chapter.givens_given = true;
     }
     chapter.title_given = field["title"].present();
-    chapter.title = field["title"].value_or(chapter.level);
+    chapter.title = chapter.title_given ? field["title"].as_text(kMaxTitleBytes) : chapter.level;
     chapter.count = static_cast<int>(field.required("count").as_integer(1, kMaxPlanPuzzles));
     if (const auto date = field["date"]; date.present()) {
       chapter.date = date.as_string();

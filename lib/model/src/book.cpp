@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/json_io.hpp"
+#include "sudoku/base/output_set.hpp"
 #include "sudoku/base/text_input.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/killer_io.hpp"
@@ -388,6 +390,10 @@ Book parse_book(std::string_view text, const std::string& source) {
 }
 
 Book read_book(const std::string& path) {
+  // A book folder whose install a kill interrupted is finished (or refused) before it is read.
+  if (path != "-") settle_output_set(std::filesystem::path(path).parent_path().empty()
+                                         ? std::string(".")
+                                         : std::filesystem::path(path).parent_path().string());
   return parse_book(read_text_file(path), path);
 }
 

@@ -379,7 +379,7 @@ struct PuzzleReader::State {
         reader(source, options),
         killer(options.variant == Variant::killer) {}
 
-  std::unique_ptr<std::ifstream> file;  // when the reader opened the input itself
+  std::unique_ptr<InputFile> file;  // when the reader opened the input itself
   LineReader lines;
   Reader reader;
   bool killer;
@@ -393,12 +393,8 @@ PuzzleReader::PuzzleReader(const std::string& path, const ReadOptions& options) 
     state_ = std::make_unique<State>(std::cin, "<stdin>", options);
     return;
   }
-  std::error_code status_error;
-  if (std::filesystem::is_directory(path, status_error))
-    throw IoError(path + ": is a directory, expected a file");
-  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*file) throw IoError(path + ": cannot open for reading");
-  state_ = std::make_unique<State>(*file, path, options);
+  auto file = std::make_unique<InputFile>(path, options.max_bytes, "a text file of puzzles");
+  state_ = std::make_unique<State>(file->stream(), path, options);
   state_->file = std::move(file);
 }
 
@@ -425,7 +421,9 @@ std::vector<PuzzleEntry> read_puzzles(std::istream& input, const std::string& so
 }
 
 std::vector<PuzzleEntry> read_puzzle_file(const std::string& path, const ReadOptions& options) {
-  PuzzleReader reader(path, options);
+  ReadOptions capped = options;
+  capped.max_bytes = std::min(options.max_bytes, kMaxDocumentBytes);
+  PuzzleReader reader(path, capped);
   return read_all(reader);
 }
 

@@ -5,10 +5,10 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <utility>
 
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/model/canonical.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 
@@ -141,21 +141,51 @@ SlotName parse_slot_name(const std::string& text) {
 }
 
 bool is_sqlite_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) return false;
+  // The capped reader: a FIFO or a device is refused before a byte is read (a FIFO would hang here).
+  InputFile file(path, SIZE_MAX, "an SQLite archive or a text archive");
   char header[16] = {};
-  file.read(header, sizeof header);
-  return file.gcount() == sizeof header &&
-         std::string(header, sizeof header) == std::string("SQLite format 3", 16);
+  const auto got = file.stream().rdbuf()->sgetn(header, sizeof header);
+  return got == sizeof header && std::string(header, sizeof header) == std::string("SQLite format 3", 16);
 }
 
+namespace {
+
+// A writer killed inside its commit leaves a hot rollback journal (ARCHIVE-journal) that only a
+// read-write connection may roll back; a read-only one fails with "attempt to write a readonly
+// database". So a reader that finds a journal first opens the file read-write (never creating it)
+// and reads its schema: SQLite rolls a hot journal back under the exclusive lock and leaves the
+// journal of a live writer (not hot: that writer holds its lock) alone. The reader then opens
+// read-only as usual. Without write permission the journal stays, and SQLite's error is reported.
+void roll_back_hot_journal(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::file_size(path + "-journal", error) == 0 || error) return;
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+    sqlite3_busy_timeout(db, 60000);
+    sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close(db);
+}
+
+}  // namespace
+
 ArchiveDb::ArchiveDb(const std::string& path, ArchiveAccess access) : path_(path) {
+  // An archive is never created through a link: a dangling one would make it somewhere else.
+  std::error_code link_error;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, link_error)) &&
+      !std::filesystem::exists(path, link_error))
+    throw IoError(path + ": a symbolic link to a missing file; an archive is never created through a link");
+  const bool sqlite = is_sqlite_file(path);  // refuses a FIFO, a device or a folder
   // SQLite takes a file too short for its 16-byte header for an empty database and would write
   // over it: only a file with no bytes at all (new, or another desk's just-created archive) may be
   // created into. Anything else must carry the header.
   std::error_code size_error;
   const auto size = std::filesystem::file_size(path, size_error);
-  if (!size_error && size > 0 && !is_sqlite_file(path))
+  if (!size_error && size > 0 && !sqlite)
     throw InputError(path, 0, 0, access == ArchiveAccess::read ? kNotADatabase : kNotAnArchive);
+  if (access == ArchiveAccess::read && sqlite) roll_back_hot_journal(path);
   const int flags =
       access == ArchiveAccess::read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {

@@ -24,6 +24,7 @@
 #include <bit>
 #include <vector>
 
+#include "sudoku/base/budget.hpp"
 #include "sat_counter.hpp"
 
 namespace sudoku::detail {
@@ -605,6 +606,7 @@ void GenericSolver::search(std::size_t depth) {
     const CandidateMask options = levels_[depth].candidates[static_cast<std::size_t>(cell)];
     const CandidateMask bit = options & (0u - options);
     ++guesses_;
+    charge_budget();  // a caller's step limit or cancellation (budget.hpp)
     Level& trial = levels_[depth + 1];
     trial = levels_[depth];  // reuses the level's storage after the first branch
     pending_.clear();

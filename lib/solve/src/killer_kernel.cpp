@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/base/budget.hpp"
 #include "sudoku/model/cage_combinations.hpp"
 
 namespace sudoku::detail {
@@ -402,6 +403,7 @@ class KillerSearch {
       const int value = std::countr_zero(values) + 1;
       values &= values - 1;
       if (values != 0) ++guesses_;  // the last value is no assumption
+      charge_budget();  // a caller's step limit or cancellation (budget.hpp)
       // A propagation that failed leaves work queued; the next branch starts from a settled board.
       naked_.clear();
       units_queued_.clear();

@@ -16,7 +16,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
 #include <vector>
+
+#include "sudoku/base/budget.hpp"
 
 namespace sudoku::detail {
 namespace {
@@ -26,6 +29,19 @@ constexpr int kSatisfiable = 10;
 
 // The clauses go to CaDiCaL as they are made; the wrapper only counts variables and remembers
 // whether a clause came out empty (no model, nothing to ask the solver).
+struct BudgetTerminator : CaDiCaL::Terminator {
+  std::exception_ptr stopped;
+  bool terminate() override {
+    try {
+      charge_budget();
+      return false;
+    } catch (...) {
+      stopped = std::current_exception();
+      return true;
+    }
+  }
+};
+
 class SatSolver {
  public:
   SatSolver() {
@@ -44,7 +60,16 @@ class SatSolver {
     solver_.add(0);
     return true;
   }
-  bool solve() { return solver_.solve() == kSatisfiable; }
+  // A caller's budget (budget.hpp) is charged from CaDiCaL's terminator, which must not throw: the
+  // Stopped it raises is kept and thrown once solve() has returned.
+  bool solve() {
+    BudgetTerminator terminator;
+    solver_.connect_terminator(&terminator);
+    const int result = solver_.solve();
+    solver_.disconnect_terminator();
+    if (terminator.stopped) std::rethrow_exception(terminator.stopped);
+    return result == kSatisfiable;
+  }
   bool is_true(int variable) { return solver_.val(variable) > 0; }
   // Adds the blocking clause ruling out the current model, given as the literals true in it.
   bool forbid_model(const std::vector<int>& model_literals) {

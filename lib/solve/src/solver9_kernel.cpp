@@ -61,6 +61,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "sudoku/base/budget.hpp"
+
 namespace sudoku::detail {
 namespace {
 
@@ -487,6 +489,7 @@ void Solver<kExtraUnits>::branch(Board& board) {
     const std::uint32_t keep = kTables.keep_when_placed[static_cast<std::size_t>(cell)];
 
     ++guesses_;
+    charge_budget();  // a caller's step limit or cancellation (budget.hpp)
     Board trial = board;
     trial.candidates[3 * first + band] &= keep;
     trial.candidates[3 * second + band] &= ~bit;
@@ -528,6 +531,7 @@ void Solver<kExtraUnits>::branch(Board& board) {
       return;
     }
     ++guesses_;
+    charge_budget();  // a caller's step limit or cancellation (budget.hpp)
     Board trial = board;
     trial.candidates[3 * digit + best_band] &= keep;
     for (std::size_t other = 0; other < 9; ++other)

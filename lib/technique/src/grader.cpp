@@ -20,6 +20,7 @@
 
 #include "chain_engine.hpp"
 #include "engine.hpp"
+#include "sudoku/base/budget.hpp"
 
 namespace sudoku {
 namespace technique {
@@ -269,6 +270,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
     context.good_enough = result.grade;
     bool consistent = true;
     const auto run = [&](std::size_t stage, std::vector<Step>& into) {
+      charge_budget();  // a caller's step limit or cancellation (budget.hpp)
       // Both orders search the same way below Nishio (grade_carries_over), but for the cycles'
       // loops of one length (every_shortest_loop), which only a chain-family step can change.
       if (ladder[stage].first >= Technique::nishio) result.order_free = false;

@@ -24,6 +24,7 @@
 
 #include "chain_tables.hpp"
 #include "evidence_branch.hpp"
+#include "sudoku/base/budget.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -285,6 +286,9 @@ class SeChaining {
   // ---- branches ----
 
   Branch<W>& acquire() {
+    // Each branch is a step of a caller's budget (budget.hpp): a board with no givens has
+    // thousands of branches of hundreds of nodes, and the pool below holds them all.
+    charge_budget();
     if (!prepared_) prepare();
     auto& pool = space_.pool;
     if (used_ == pool.size()) {

@@ -202,6 +202,7 @@ JobResult run_job(Job job) {
     result.output = job.output;
     result.proof_path = job.split->proof_path.empty() ? (fs::path(job.output) / "proof.pdf").string()
                                                       : job.split->proof_path;
+    check_not_an_input(result.proof_path, {book_file.string(), job.template_file, job.target_file});
     const SplitOptions split{std::move(job.options), job.split->formats, result.proof_path};
     result.split = typeset_split(book, page_template, split, job.output);
     note_untranslated();
@@ -216,6 +217,8 @@ JobResult run_job(Job job) {
   // must not cost the run.
   check_output_file(result.output);
   if (!cover_path.empty()) check_output_file(cover_path);
+  for (const std::string& output : {result.output, cover_path})
+    check_not_an_input(output, {book_file.string(), job.template_file, job.target_file});
   const std::string interior = render_pdf(book, page_template, job.options, &result.book.pages);
   std::vector<std::pair<std::string, const std::string*>> files{{result.output, &interior}};
   std::string cover;

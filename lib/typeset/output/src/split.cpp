@@ -651,7 +651,15 @@ SplitResult typeset_split(const Book& book, const Template& page_template, const
   // files or the new ones, never a half-written one nor a temporary file among them (a layout
   // desk's hot folder would pick it up). A proof inside the folder joins the set; one elsewhere is
   // replaced atomically after it.
-  OutputSet output(directory);
+  // A proof outside the folder is written and synced first: a full disk shows before the grid
+  // files are replaced, and only its rename is left for after the set.
+  std::optional<AtomicFileWriter> outside_proof;
+  if (!options.proof_path.empty() && !proof_inside) {
+    outside_proof.emplace(options.proof_path);
+    outside_proof->write(proof);
+    outside_proof->sync();
+  }
+  OutputSet output(directory, "split");
   for (const SplitFile& file : files) {
     output.add(file.name, file.bytes);
     result.bytes += file.bytes.size();
@@ -662,7 +670,7 @@ SplitResult typeset_split(const Book& book, const Template& page_template, const
   result.grids = static_cast<int>(files.size() / std::max<std::size_t>(options.formats.size(), 1));
   if (!options.proof_path.empty()) {
     if (!proof_inside) {
-      write_file_atomically(options.proof_path, proof);
+      outside_proof->commit();
       result.files.push_back(options.proof_path);
     }
     result.bytes += proof.size();

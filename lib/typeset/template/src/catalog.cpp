@@ -280,7 +280,7 @@ Catalog Catalog::parse(std::string_view text, const std::string& source, std::st
 }
 
 Catalog Catalog::load(const fs::path& path) {
-  return parse(read_file(path.string()), path.string(), path.stem().string());
+  return parse(read_text_file(path.string()), path.string(), path.stem().string());
 }
 
 const Catalog::Message* Catalog::find(std::string_view context, std::string_view id) const {

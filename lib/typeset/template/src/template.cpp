@@ -3,6 +3,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -712,6 +713,20 @@ const FontSpec* Template::find_font(std::string_view font_name) const {
   return nullptr;
 }
 
+// pugixml keeps every copy of an attribute given twice and the reader would take the first
+// silently: refused at the element's line instead.
+static void reject_duplicate_attributes(const pugi::xml_node& node, const SourceText& source) {
+  for (const pugi::xml_node& child : node.children()) {
+    if (child.type() != pugi::node_element) continue;
+    for (pugi::xml_attribute a = child.first_attribute(); a; a = a.next_attribute())
+      for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute())
+        if (std::string_view(a.name()) == b.name())
+          source.fail(source.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(child.offset_debug(), 0))),
+                      std::string("<") + child.name() + ">: attribute '" + a.name() + "' given twice");
+    reject_duplicate_attributes(child, source);
+  }
+}
+
 Template parse_template(std::string_view text, const std::string& source,
                         const std::filesystem::path& directory) {
   text = checked_text(text, source);  // a UTF-8 byte order mark is skipped, UTF-16 and NULs named
@@ -726,6 +741,7 @@ Template parse_template(std::string_view text, const std::string& source,
         source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
         std::string("malformed XML: ") + parsed.description());
   }
+  reject_duplicate_attributes(document, source_text);
   TemplateReader reader(source_text);
   Template result = reader.read(document);
   result.chromatic_colors = source_text.chromatic();
@@ -760,6 +776,7 @@ PrintTarget parse_print_target(std::string_view text, const std::string& source)
     source_text.fail(
         source_text.line_at(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0))),
         std::string("malformed XML: ") + parsed.description());
+  reject_duplicate_attributes(document, source_text);
   return TemplateReader(source_text).read_target_file(document);
 }
 

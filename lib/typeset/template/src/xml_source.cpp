@@ -38,6 +38,25 @@ std::string format_points(double points) {
 // declaration) and references to entities other than the five predefined ones.
 void reject_markup_tricks(const SourceText& source) {
   const std::string_view text = source.text();
+  // A declared encoding other than UTF-8 is refused, never ignored: the bytes would be read as UTF-8
+  // and the error would blame a font or a glyph instead.
+  if (text.starts_with("<?xml")) {
+    const std::string_view declaration = text.substr(0, text.find("?>"));
+    const std::size_t at = declaration.find("encoding");
+    if (at != std::string_view::npos) {
+      const std::size_t open = declaration.find_first_of("\"'", at);
+      const std::size_t close =
+          open == std::string_view::npos ? open : declaration.find(declaration[open], open + 1);
+      if (close != std::string_view::npos) {
+        std::string name(declaration.substr(open + 1, close - open - 1));
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (name != "utf-8" && name != "utf8" && name != "us-ascii" && name != "ascii")
+          source.fail(source.line_at(at), "declares encoding '" + excerpt(declaration.substr(open + 1, close - open - 1)) +
+                                              "', but templates are UTF-8: convert it (iconv -t UTF-8) and "
+                                              "declare encoding=\"UTF-8\"");
+      }
+    }
+  }
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text.compare(i, 4, "<!--") == 0) {
       const std::size_t end = text.find("-->", i + 4);

@@ -18,6 +18,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "sudoku/base/text_input.hpp"  // read_file, the capped reader
 
 namespace sudoku {
 
@@ -37,6 +40,9 @@ class AtomicFileWriter {
   AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
 
   void write(std::string_view bytes);
+  // Writes and syncs what was written so far, so a full disk shows now; commit() then only renames.
+  // For an output replaced after others (a proof after its split set): its space is proved first.
+  void sync();
   void commit();
 
  private:
@@ -56,11 +62,13 @@ class AtomicFileWriter {
 // a typo in the last path does not cost the run nor leave the other outputs replaced.
 void check_writable(const std::string& path, bool directory = false);
 
+// Refuses an output that is one of the run's inputs (the same file by device and inode, so
+// "bk/./book.json" and a link to it count): IoError "OUTPUT: is also an input (INPUT); write the
+// output elsewhere". An output that does not exist yet is no input; "-" and empty names are skipped.
+void check_not_an_input(const std::string& output, const std::vector<std::string>& inputs);
+
 // Removes temporary files ("NAME.tmp-...") that earlier runs left in `directory` when killed; a file
 // of a process still running is kept. Not recursive.
 void remove_stray_temporaries(const std::string& directory);
-
-// Reads a whole file; throws IoError naming the path when it cannot.
-std::string read_file(const std::string& path);
 
 }  // namespace sudoku

@@ -51,6 +51,9 @@ class JsonField {
   JsonField element(std::size_t index) const;
 
   std::string as_string() const;
+  // A string of at most `max_bytes` (titles, names: printed on a page and stored with every archived
+  // puzzle); longer is an error quoting its start.
+  std::string as_text(std::size_t max_bytes) const;
   double as_number() const;
   std::int64_t as_integer(std::int64_t min, std::int64_t max) const;
   bool as_bool() const;

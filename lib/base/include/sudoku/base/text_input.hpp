@@ -14,12 +14,20 @@
 //     Killer line with its cage letters and sums is about 3 KB); read_text_file refuses a document
 //     larger than its limit. Both stop reading at the limit, so memory stays bounded.
 //
+//   - Every file is opened through InputFile, the one capped reader: it refuses, before reading a
+//     byte, anything but a regular file (a FIFO would hang the open, a device such as /dev/urandom
+//     never ends) unless the user named a stream on purpose ("-", /dev/stdin, /dev/fd/N), refuses a
+//     file larger than its cap by its size, and counts bytes as it reads, so a file that grows while
+//     it is read stops at the cap too: "FILE: larger than 256 MiB; expected a text document".
+//
 //   LineReader lines(stream, "corpus.txt");
 //   for (std::string line; lines.next(line);) use(line, lines.line_number());
+//   const std::string icc = read_file("sRGB.icc", kMaxBinaryBytes, "an ICC profile");  // capped
 #pragma once
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +38,38 @@ namespace sudoku {
 inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
 // Largest JSON document or template read whole: 256 MiB (a 100,000-puzzle book.json is ~100 MB).
 inline constexpr std::size_t kMaxDocumentBytes = 256u << 20;
+
+// Largest binary input (an ICC output profile): 64 MiB; real profiles are at most a few MB.
+inline constexpr std::size_t kMaxBinaryBytes = 64u << 20;
+
+// An input opened with the checks above. `what` names the expected content in the messages
+// ("a text document", "an ICC profile"). "-" is standard input. Errors: IoError when it cannot be
+// opened or is a directory; InputError "FILE: a FIFO, not a regular file; ..." for a FIFO, device
+// or socket not named as a stream, and "FILE: larger than CAP; expected WHAT" at the cap (before
+// reading, by the file's size, or while reading, by the bytes read).
+class InputFile {
+ public:
+  InputFile(const std::string& path, std::size_t max_bytes, std::string what = "a text document");
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // Reads through the cap; its exceptions propagate (the stream's exception mask includes badbit).
+  std::istream& stream();
+  // The name for messages: the path, or "<stdin>".
+  const std::string& source() const { return source_; }
+
+ private:
+  class Buffer;
+  std::string source_;
+  std::unique_ptr<Buffer> buffer_;
+  std::unique_ptr<std::istream> stream_;
+};
+
+// The whole of a file as bytes (no text checks: an ICC profile, a manifest), at most `max_bytes`,
+// through InputFile.
+std::string read_file(const std::string& path, std::size_t max_bytes = kMaxDocumentBytes,
+                      const std::string& what = "a document");
 
 enum class NulBytes { refuse, keep };
 

@@ -15,6 +15,7 @@
 //   const Grid puzzle = parse_puzzle("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -36,6 +37,10 @@ struct ReadOptions {
   // Killer puzzles come in their own one-line form (sudoku/killer_io.hpp): cage letters, sums,
   // optional givens; the size is read from the cage letters.
   Variant variant = Variant::classic;
+  // A file larger than this is refused (InputFile's cap). A streaming PuzzleReader has none: it
+  // holds one line at a time. Readers that keep every puzzle (read_puzzle_file, load_puzzles: text
+  // archives, calibrate's levels) hold at most kMaxDocumentBytes of input.
+  std::size_t max_bytes = SIZE_MAX;
 };
 
 struct PuzzleEntry {
