@@ -7,7 +7,7 @@
 
 #include "fuzz_support.hpp"
 #include "sudoku/base/errors.hpp"
-#include "sudoku/typeset/catalog.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
