@@ -27,7 +27,7 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
                             " failed verification (solution, uniqueness or symmetry): " + to_line(puzzle));
   // A level with cuts also reads the path's hard steps (second_dimension.hpp), from the same grading.
   const bool cuts = chapter.cut || chapter.cut_below;
-  const PathRating path = cuts ? rate_with_hard_steps(puzzle, metric.settings()) : PathRating{metric.rate(puzzle), {}};
+  const PathRating path = cuts ? rate_with_hard_steps(puzzle, metric.settings()) : PathRating{metric.rate(puzzle), {}, {}};
   const MetricRating& rating = path.rating;
   const double steps = path.hard_steps.value_or(0);
   const bool inside_cuts =

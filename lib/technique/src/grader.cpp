@@ -329,6 +329,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
           result.outcome = GradeOutcome::contradiction;
           break;
         }
+        ++result.rounds;
         ++context.board_version;
         continue;
       }
@@ -385,6 +386,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       for (const Deduction& gone : step.eliminations) {
         if (!board.has(gone.cell, gone.digit)) continue;
         board.eliminate(gone.cell, gone.digit);
+        ++result.eliminations;
         effective = true;
       }
       if (!effective) continue;
@@ -399,6 +401,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       result.outcome = GradeOutcome::contradiction;
       break;
     }
+    ++result.rounds;
     ++context.board_version;
   }
   result.work = context.work;
