@@ -550,7 +550,16 @@ std::optional<ModelDecision> learn_model(const Items& items, const std::vector<i
   const double gains = static_cast<double>(decision.gains), losses = static_cast<double>(decision.losses);
   decision.kept = !decision.fit.cv_predictions.empty() && gains > losses &&
                   gains - losses >= kCutSignificance * std::sqrt(gains + losses);
-  if (decision.kept) result.calibration.model = decision.fit.model;
+  if (decision.kept) {
+    result.calibration.model = decision.fit.model;
+    // Each level's archive spread of the model's score, for the generator and the audit.
+    std::vector<std::vector<double>> scores(count);
+    for (std::size_t r = 0; r < order.size(); ++r)
+      scores[labels[r]].push_back(rounded_score(decision.fit.model.score(rows[r])));
+    for (std::size_t l = 0; l < count; ++l)
+      if (result.calibration.levels[l].distribution)
+        result.calibration.levels[l].distribution->score = histogram_of(std::span<const double>(scores[l]));
+  }
   decision.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return decision;
 }
@@ -935,7 +944,7 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     // Kolmogorov-Smirnov distances (distribution.hpp): every valid held-in rating, outliers included.
     for (std::size_t l = 0; l < level_ratings.size(); ++l) {
       CalibrationLevel& level = result.calibration.levels[l];
-      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}, {}};
+      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}, {}, {}};
       // A level whose own puzzles take fewer grades inside its band than the variety rule asks
       // techniques (Solo's basic: hidden singles in lines, grade 1.5, and nothing else) is a house
       // that does not vary that level; a book in its style is not asked to (calibration.hpp).

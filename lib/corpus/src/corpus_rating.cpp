@@ -180,6 +180,10 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
                            : audit_puzzle(grid, audit_options_);
         // The level's cuts and the archive's hard steps are judged on the calibration's path.
         if (report.level_hard_steps) report.audit->hard_steps = report.level_hard_steps;
+        if (report.level_score) {
+          report.audit->score = rounded_score(*report.level_score);
+          report.audit->model_level = report.level;
+        }
       }
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       report.technique_beyond = technique.beyond();

@@ -102,7 +102,8 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     if (level.distribution) {
       if (level.distribution->grade.empty()) fail(i, "distribution", "the grade histogram is empty");
       for (const Histogram* histogram :
-           {&level.distribution->grade, &level.distribution->givens, &level.distribution->hard_steps})
+           {&level.distribution->grade, &level.distribution->givens, &level.distribution->hard_steps,
+            &level.distribution->score})
         if (const auto problem = check_histogram(*histogram)) fail(i, "distribution", *problem);
     }
     if (level.cut) {
@@ -177,13 +178,14 @@ Histogram parse_histogram(const JsonField& field, bool whole_values) {
 }
 
 LevelDistribution parse_distribution(const JsonField& field) {
-  field.allow_only({"grade", "givens", "hard_steps"});
+  field.allow_only({"grade", "givens", "hard_steps", "score"});
   LevelDistribution distribution;
   distribution.grade = parse_histogram(field.required("grade"), false);
   if (distribution.grade.empty()) field["grade"].fail("expected at least one [value, puzzles] pair");
   if (const JsonField givens = field["givens"]; givens.present()) distribution.givens = parse_histogram(givens, true);
   if (const JsonField steps = field["hard_steps"]; steps.present())
     distribution.hard_steps = parse_histogram(steps, true);
+  if (const JsonField score = field["score"]; score.present()) distribution.score = parse_histogram(score, false);
   return distribution;
 }
 
@@ -416,6 +418,7 @@ boost::json::object to_json(const LevelDistribution& distribution) {
   boost::json::object result{{"grade", histogram(distribution.grade, false)}};
   if (!distribution.givens.empty()) result["givens"] = histogram(distribution.givens, true);
   if (!distribution.hard_steps.empty()) result["hard_steps"] = histogram(distribution.hard_steps, true);
+  if (!distribution.score.empty()) result["score"] = histogram(distribution.score, false);
   return result;
 }
 

@@ -280,6 +280,18 @@ std::size_t LevelModel::level(std::span<const double> values) const {
   return most_probable(probabilities(score(values)));
 }
 
+ModelVerdict LevelModel::judge(std::span<const double> values, std::size_t wanted) const {
+  const std::vector<double> p = probabilities(score(values));
+  ModelVerdict verdict;
+  verdict.inside = most_probable(p) == wanted && p[wanted] >= kModelConfidence;
+  if (verdict.inside) return verdict;
+  double lower = 0, higher = 0;
+  for (std::size_t k = 0; k < p.size(); ++k) (k < wanted ? lower : higher) += k == wanted ? 0 : p[k];
+  verdict.below = lower > higher;
+  verdict.miss = 1 - p[wanted];
+  return verdict;
+}
+
 ModelFit fit_level_model(std::span<const std::vector<double>> rows, std::span<const std::size_t> labels,
                          std::span<const std::string> level_names, const ModelFitOptions& options) {
   const std::size_t levels = level_names.size();
@@ -379,6 +391,10 @@ ModelFit fit_level_model(std::span<const std::vector<double>> rows, std::span<co
   for (std::size_t j = 0; j < design.d; ++j) fit.model.features[j].weight = p[j];
   fit.model.thresholds.assign(p.begin() + static_cast<std::ptrdiff_t>(design.d), p.end());
   return fit;
+}
+
+double rounded_score(double score) {
+  return std::round(score * 100) / 100;
 }
 
 boost::json::object model_to_json(const LevelModel& model) {

@@ -77,6 +77,19 @@ struct ModelFeature {
   double weight = 0.0;    // on the standardised feature
 };
 
+// A generated puzzle is "of" a modelled level when the model gives that level the highest
+// probability and at least this much (LevelModel::judge).
+inline constexpr double kModelConfidence = 0.5;
+
+// Where a puzzle stands against a level of the model: inside it (most probable, with at least
+// kModelConfidence), or below or above it (the model's probability mass lies more on the easier or
+// the harder side), `miss` = 1 - P(level) (0 inside).
+struct ModelVerdict {
+  bool inside = false;
+  bool below = false;
+  double miss = 0.0;
+};
+
 struct LevelModel {
   std::string kind = "ordinal-logit";
   std::vector<std::string> levels;      // easiest first
@@ -87,6 +100,7 @@ struct LevelModel {
   double score(std::span<const double> catalogue_values) const;
   std::vector<double> probabilities(double score) const;
   std::size_t level(std::span<const double> catalogue_values) const;
+  ModelVerdict judge(std::span<const double> catalogue_values, std::size_t level) const;
 };
 
 inline constexpr std::size_t kMinFeaturePuzzles = 5;
@@ -115,6 +129,9 @@ struct ModelFit {
 // the lambda is the middle of the list and there are no cross-validated predictions.
 ModelFit fit_level_model(std::span<const std::vector<double>> rows, std::span<const std::size_t> labels,
                          std::span<const std::string> level_names, const ModelFitOptions& options = {});
+
+// A score as level files' distributions keep it (to hundredths), for histograms and the audit.
+double rounded_score(double score);
 
 boost::json::object model_to_json(const LevelModel& model);
 // `level_names`: the calibration's levels (every model level must be one of them).
