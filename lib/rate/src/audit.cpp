@@ -82,7 +82,7 @@ GroupAudit audit_one(const AuditGroup& group) {
           (group.cut_below && !group.cut_below->crossed(group.top_below, puzzle.grade, steps)))
         ++audit.outside_cut;
     }
-    if (group.modelled && puzzle.model_level != group.level) ++audit.outside_model;
+    if (group.modelled && puzzle.score && puzzle.model_level != group.level) ++audit.outside_model;
     if (puzzle.score) scores.push_back(*puzzle.score);
     if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
     if (group.cages_range && !group.cages_range->contains(puzzle.cages)) ++audit.outside_cages;

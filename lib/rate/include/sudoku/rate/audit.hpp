@@ -9,7 +9,10 @@
 //
 // A level with cuts (calibration.hpp LevelCut: a boundary on grade + weight * hard steps) is
 // checked on them too: a puzzle inside the band but on the wrong side of the level's cut or of the
-// level below's is counted (outside_cut) and named as a problem.
+// level below's is counted (outside_cut) and named as a problem. With a level model
+// (calibration.hpp "model", level_model.hpp) a puzzle the model gives another level is counted
+// (outside_model) and named as a problem, and the model's score is measured against the archive's
+// like the other quantities below.
 //
 // With a learned level's distribution (calibration.hpp "distribution", calibrate --bands) the audit
 // also measures how far a group is from the archive: the two-sample Kolmogorov-Smirnov distance
