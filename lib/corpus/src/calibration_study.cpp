@@ -436,19 +436,14 @@ StudyValidation validate_levels(const Items& items, const std::vector<int>& solu
   return validation;
 }
 
-// StudyOptions::second_dimension: per pair of neighbouring levels, a cut on grade + w * hard steps
-// where it beats the grade (house_style.hpp learn_pair_cut), then the bands, agreement and
-// distributions of the levels with cuts. Returns the levels of the grade alone when some cut was
-// kept (the validation's baseline), nothing otherwise (the levels are unchanged).
-template <typename Items>
-std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>& solutions,
-                                      const std::vector<MetricRating>& ratings,
-                                      const std::vector<std::optional<int>>& steps, const StudyInput& input,
-                                      StudyResult& result, HouseStyle& house) {
-  // Held-in puzzles with a path, in archive order (input files in order, then lines).
+// The valid held-in puzzles that `has_path`, in archive order (input files in order, then lines):
+// the order the cross-validations' folds follow.
+template <typename Items, typename Predicate>
+std::vector<std::size_t> held_in_in_archive_order(const Items& items, const std::vector<int>& solutions,
+                                                  const StudyInput& input, const Predicate& has_path) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < items.size(); ++i)
-    if (solutions[i] == 1 && !items[i].held_out && steps[i]) order.push_back(i);
+    if (solutions[i] == 1 && !items[i].held_out && has_path(i)) order.push_back(i);
   const auto file_rank = [&](const std::string& source) {
     std::size_t rank = 0;
     while (rank < input.files.size() && input.files[rank].path != source) ++rank;
@@ -458,6 +453,20 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
     const auto ra = file_rank(items[a].puzzle->source), rb = file_rank(items[b].puzzle->source);
     return ra != rb ? ra < rb : items[a].puzzle->line < items[b].puzzle->line;
   });
+  return order;
+}
+
+// StudyOptions::second_dimension: per pair of neighbouring levels, a cut on grade + w * hard steps
+// where it beats the grade (house_style.hpp learn_pair_cut), then the bands, agreement and
+// distributions of the levels with cuts. Returns the levels of the grade alone when some cut was
+// kept (the validation's baseline), nothing otherwise (the levels are unchanged).
+template <typename Items>
+std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>& solutions,
+                                      const std::vector<MetricRating>& ratings,
+                                      const std::vector<std::optional<int>>& steps, const StudyInput& input,
+                                      StudyResult& result, HouseStyle& house) {
+  const std::vector<std::size_t> order =
+      held_in_in_archive_order(items, solutions, input, [&](std::size_t i) { return steps[i].has_value(); });
   std::vector<CalibrationLevel>& levels = result.calibration.levels;
   const Calibration grade_only = result.calibration;
   bool any = false;
@@ -510,18 +519,8 @@ std::optional<ModelDecision> learn_model(const Items& items, const std::vector<i
                                          const std::vector<std::vector<double>>& features, const StudyInput& input,
                                          StudyResult& result) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    if (solutions[i] == 1 && !items[i].held_out && !features[i].empty()) order.push_back(i);
-  const auto file_rank = [&](const std::string& source) {
-    std::size_t rank = 0;
-    while (rank < input.files.size() && input.files[rank].path != source) ++rank;
-    return rank;
-  };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto ra = file_rank(items[a].puzzle->source), rb = file_rank(items[b].puzzle->source);
-    return ra != rb ? ra < rb : items[a].puzzle->line < items[b].puzzle->line;
-  });
+  const std::vector<std::size_t> order =
+      held_in_in_archive_order(items, solutions, input, [&](std::size_t i) { return !features[i].empty(); });
   const std::size_t count = result.levels.size();
   std::vector<std::vector<double>> rows;
   std::vector<std::size_t> labels;
