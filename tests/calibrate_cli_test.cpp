@@ -639,5 +639,34 @@ TEST(CalibrateCli, LevelModelLearnsWhatTheBandsCannotSee) {
   EXPECT_FALSE(read_calibration_file(temp / "bands.json").model);
   EXPECT_EQ(bands.out.find("level model"), std::string::npos);
 }
+// The house loop on the same archive: every sample puzzle is of its chapter's level by the model
+// (corpus-rate says so too), and the audit measures the model's score against the archive.
+TEST(CalibrateCli, HouseLoopAimsAtTheLevelModel) {
+  const testing::TempDir temp("calibrate-model-house");
+  const std::string dir = temp / "house";
+  const auto result = run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/news.txt") +
+                                  " --bins 'easy:<1.5,medium:<2.5,hard' --sample 6 -j2");
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  ASSERT_TRUE(read_calibration_file(dir + "/levels.json").model);
+  const std::string audit = testing::read_text_file(dir + "/audit.txt");
+  EXPECT_NE(audit.find("all checks passed"), std::string::npos) << audit;
+  EXPECT_EQ(audit.find("the level model gives another level"), std::string::npos) << audit;
+  for (const char* level : {"easy: ", "medium: ", "hard: "}) {
+    const std::size_t line = audit.find(std::string("against the archive: ") + level);
+    ASSERT_NE(line, std::string::npos) << level << audit;
+    const std::string text = audit.substr(line, audit.find('\n', line) - line);
+    EXPECT_NE(text.find("model score KS "), std::string::npos) << text;
+    EXPECT_EQ(text.find("model score KS 1"), std::string::npos) << text;
+  }
+  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
+                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), 18U);
+  for (const auto& record : records) {
+    const std::string id(record.as_object().at("label").as_string());
+    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
+  }
+}
 }  // namespace
 }  // namespace sudoku
