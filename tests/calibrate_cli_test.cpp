@@ -26,6 +26,20 @@ std::string calibrate() {
   return tool_path("calibrate");
 }
 
+// corpus-rate --calibration DIR/levels.json puts each of the `count` puzzles of the house loop's
+// sample book (DIR/book/puzzles.txt) in its chapter's level (the label's prefix, "hard-3").
+void expect_sample_in_its_levels(const std::string& dir, std::size_t count) {
+  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
+                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), count);
+  for (const auto& record : records) {
+    const std::string id(record.as_object().at("label").as_string());
+    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
+  }
+}
+
 // The fixtures as LEVEL=FILE arguments, rated with two runs to stay fast.
 std::string fixture_levels() {
   return "easy=" + test_data("calibrate/easy.txt") + " medium=" + test_data("calibrate/medium.txt") +
@@ -374,15 +388,7 @@ TEST(CalibrateCli, SecondDimensionCutsWhereTheArchiveCountsHardSteps) {
   EXPECT_TRUE(pairs[1].as_object().at("kept").as_bool());
   EXPECT_NE(result.out.find("kept: medium ends at grade + "), std::string::npos) << result.out;
   // Every sample puzzle is in its chapter's level by the cuts, and the audit says so.
-  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
-                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
-  ASSERT_EQ(rated.exit_code, 0) << rated.err;
-  const auto records = boost::json::parse(rated.out).as_array();
-  ASSERT_EQ(records.size(), 9U);
-  for (const auto& record : records) {
-    const std::string id(record.as_object().at("label").as_string());
-    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
-  }
+  expect_sample_in_its_levels(dir, 9U);
   const std::string audit = testing::read_text_file(dir + "/audit.txt");
   EXPECT_NE(audit.find("all checks passed"), std::string::npos) << audit;
   EXPECT_NE(audit.find("hard steps KS "), std::string::npos) << audit;
@@ -658,15 +664,7 @@ TEST(CalibrateCli, HouseLoopAimsAtTheLevelModel) {
     EXPECT_NE(text.find("model score KS "), std::string::npos) << text;
     EXPECT_EQ(text.find("model score KS 1"), std::string::npos) << text;
   }
-  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
-                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
-  ASSERT_EQ(rated.exit_code, 0) << rated.err;
-  const auto records = boost::json::parse(rated.out).as_array();
-  ASSERT_EQ(records.size(), 18U);
-  for (const auto& record : records) {
-    const std::string id(record.as_object().at("label").as_string());
-    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
-  }
+  expect_sample_in_its_levels(dir, 18U);
 }
 }  // namespace
 }  // namespace sudoku
