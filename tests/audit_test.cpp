@@ -24,7 +24,7 @@ std::vector<PuzzleEntry> killer_sample() {
 }
 
 AuditPuzzle graded(double grade, int givens, int cages) {
-  return AuditPuzzle{grade, false, "cage combination", givens, cages, {}};
+  return AuditPuzzle{grade, false, "cage combination", givens, cages, {}, {}, {}};
 }
 
 TEST(Audit, KillerPuzzlesCountTheirCages) {

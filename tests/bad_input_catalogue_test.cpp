@@ -77,6 +77,13 @@ void write_fixtures(const std::string& dir) {
   testing::write_text_file(
       dir + "/cal-huge-count.json",
       R"({"metric": "call-count", "runs": 10, "levels": [{"name": "easy", "target": 5, "count": 9223372036854775807}]})");
+  // A level model naming a feature the grader does not count.
+  testing::write_text_file(
+      dir + "/cal-bad-model.json",
+      R"({"metric": "technique", "runs": 1, "levels": [{"name": "easy", "target": 1.5, "band": [1, 2.3]}, )"
+      R"({"name": "hard", "target": 3, "band": [2.5, 4]}], "model": {"kind": "ordinal-logit", "levels": )"
+      R"(["easy", "hard"], "features": [{"name": "steps:pointng", "mean": 0, "sd": 1, "weight": 1}], )"
+      R"("thresholds": [0], "lambda": 0.01}})");
   plan("plan-huge-count.json",
        R"("calibration": "cal-huge-count.json", "chapters": [{"level": "easy", "count": 1}])");
   fs::create_directories(dir + "/book");
@@ -157,6 +164,8 @@ const std::vector<BadInput>& catalogue() {
       {"CorpusRateZeroRuns", "$BIN/corpus-rate --runs 0 ok.txt", 2, "runs", ""},
       {"CorpusRateBrokenCalibration", "$BIN/corpus-rate --calibration broken.json ok.txt", 2,
        "broken.json:5:1: invalid JSON", ""},
+      {"CorpusRateBadLevelModel", "$BIN/corpus-rate --calibration cal-bad-model.json ok.txt", 2,
+       "cal-bad-model.json: $.model.features[0].name: unknown feature \"steps:pointng\"", ""},
       {"CorpusRateDeepCalibration", "$BIN/corpus-rate --calibration deep.json ok.txt", 2,
        "nesting deeper than 64 levels", ""},
       {"CorpusRateNulByte", "$BIN/corpus-rate --no-rating nul.txt", 1, "1 puzzles: 0 ok, 1 invalid-format",
@@ -350,6 +359,8 @@ const std::vector<BadInput>& catalogue() {
        "ok.txt/files: cannot create the output directory", ""},
       // calibrate
       {"CalibrateNoLevels", "$BIN/calibrate -o cal.json", 2, "calibrate:", "cal.json"},
+      {"CalibrateUnknownLevelModel", "$BIN/calibrate --bands --level-model probit easy=ok.txt -o cal.json", 2,
+       "--level-model expects ordinal or none, got 'probit'", "cal.json"},
       {"CalibrateMissingLevelFile", "$BIN/calibrate easy=missing.txt -o cal.json", 2,
        "missing.txt: cannot open for reading", "cal.json"},
       {"CalibrateEmptyLevel", "$BIN/calibrate easy=empty.txt -o cal.json", 2, "empty", "cal.json"},

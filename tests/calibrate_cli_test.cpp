@@ -27,6 +27,20 @@ std::string calibrate() {
   return tool_path("calibrate");
 }
 
+// corpus-rate --calibration DIR/levels.json puts each of the `count` puzzles of the house loop's
+// sample book (DIR/book/puzzles.txt) in its chapter's level (the label's prefix, "hard-3").
+void expect_sample_in_its_levels(const std::string& dir, std::size_t count) {
+  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
+                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), count);
+  for (const auto& record : records) {
+    const std::string id(record.as_object().at("label").as_string());
+    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
+  }
+}
+
 // The fixtures as LEVEL=FILE arguments, rated with two runs to stay fast.
 std::string fixture_levels() {
   return "easy=" + test_data("calibrate/easy.txt") + " medium=" + test_data("calibrate/medium.txt") +
@@ -375,15 +389,7 @@ TEST(CalibrateCli, SecondDimensionCutsWhereTheArchiveCountsHardSteps) {
   EXPECT_TRUE(pairs[1].as_object().at("kept").as_bool());
   EXPECT_NE(result.out.find("kept: medium ends at grade + "), std::string::npos) << result.out;
   // Every sample puzzle is in its chapter's level by the cuts, and the audit says so.
-  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + dir +
-                                 "/levels.json --format json --runs 1 -j2 " + dir + "/book/puzzles.txt");
-  ASSERT_EQ(rated.exit_code, 0) << rated.err;
-  const auto records = boost::json::parse(rated.out).as_array();
-  ASSERT_EQ(records.size(), 9U);
-  for (const auto& record : records) {
-    const std::string id(record.as_object().at("label").as_string());
-    EXPECT_EQ(id.substr(0, id.find('-')), record.as_object().at("level").as_string()) << id;
-  }
+  expect_sample_in_its_levels(dir, 9U);
   const std::string audit = testing::read_text_file(dir + "/audit.txt");
   EXPECT_NE(audit.find("all checks passed"), std::string::npos) << audit;
   EXPECT_NE(audit.find("hard steps KS "), std::string::npos) << audit;
@@ -564,6 +570,102 @@ TEST(CalibrateCli, HouseStyleWithValidation) {
     EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
     EXPECT_FALSE(std::ifstream(dir + "/bad.json").good());
   }
+}
+// A synthetic newspaper archive whose medium and hard differ in how much work of which kind the
+// path needs (tests/data/calibrate/news.txt, README): the level model is kept, labels the later
+// 30 % better than the bands, and corpus-rate labels with it as the validation did.
+TEST(CalibrateCli, LevelModelLearnsWhatTheBandsCannotSee) {
+  const testing::TempDir temp("calibrate-level-model");
+  const std::string levels_path = temp / "news.json";
+  const std::string archive = test_data("calibrate/news.txt");
+  const auto result = run_command(calibrate() +
+                                  " --metric technique --uniqueness false --order invariant --bands --validate 0.3 "
+                                  "--labelled " + archive + " --bins 'easy:<1.5,medium:<2.5,hard' -j2 -o " + levels_path);
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  EXPECT_NE(result.out.find("kept: the levels are the model's"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("features that carry the decision"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("per level: learned levels easy "), std::string::npos) << result.out;
+  const Calibration levels = read_calibration_file(levels_path);
+  ASSERT_TRUE(levels.model);
+  EXPECT_EQ(levels.model->levels, (std::vector<std::string>{"easy", "medium", "hard"}));
+  const auto& house = levels.provenance->as_object().at("house_style").as_object();
+  EXPECT_TRUE(house.at("model").as_object().at("kept").as_bool());
+  const auto& validation = house.at("validation").as_object();
+  const auto& baselines = validation.at("baselines").as_array();
+  ASSERT_EQ(baselines[0].as_object().at("name").as_string(), "bands");
+  const double accuracy = validation.at("accuracy").as_double();
+  // Goal: 5 % of the labels are noise, so about 90 % is the ceiling; the bands reach 73.9 %.
+  EXPECT_GE(accuracy, 0.82);
+  EXPECT_GE(accuracy, baselines[0].as_object().at("accuracy").as_double() + 0.05);
+
+  // corpus-rate --calibration labels the held-out puzzles as the validation did.
+  const std::string text = testing::read_text_file(archive);
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  const std::size_t held_in = lines.size() - (lines.size() * 3 + 5) / 10;
+  std::string late;
+  std::vector<std::string> labels;
+  for (std::size_t i = held_in; i < lines.size(); ++i) {
+    late += lines[i].substr(0, 81) + "\n";
+    labels.push_back(lines[i].substr(82));
+  }
+  testing::write_text_file(temp / "late.txt", late);
+  const auto rated = run_command(tool_path("corpus-rate") + " --calibration " + levels_path +
+                                 " --format json --runs 1 -j2 " + (temp / "late.txt"));
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  const auto records = boost::json::parse(rated.out).as_array();
+  ASSERT_EQ(records.size(), labels.size());
+  const char* names[] = {"easy", "medium", "hard"};
+  std::size_t agreeing = 0;
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (records[i].as_object().at("level").as_string() == names[std::stoi(labels[i]) - 1]) ++agreeing;
+  EXPECT_EQ(static_cast<double>(agreeing) / static_cast<double>(records.size()), accuracy);
+
+  // A broken model in the level file: one line naming the JSON path, exit 2.
+  std::string broken = testing::read_text_file(levels_path);
+  const std::size_t kind = broken.find("\"ordinal-logit\"");
+  ASSERT_NE(kind, std::string::npos);
+  broken.replace(kind, 15, "\"ordinal-logi\"");
+  testing::write_text_file(temp / "broken.json", broken);
+  const auto refused = run_command(tool_path("corpus-rate") + " --calibration " + (temp / "broken.json") + " " +
+                                   (temp / "late.txt"));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  EXPECT_NE(refused.err.find("$.model.kind: unknown model kind"), std::string::npos) << refused.err;
+
+  // --level-model none: the bands alone.
+  const auto bands = run_command(calibrate() +
+                                 " --metric technique --uniqueness false --order invariant --bands --validate 0.3 "
+                                 "--level-model none --labelled " + archive +
+                                 " --bins 'easy:<1.5,medium:<2.5,hard' -j2 -o " + (temp / "bands.json"));
+  ASSERT_EQ(bands.exit_code, 0) << bands.err;
+  EXPECT_FALSE(read_calibration_file(temp / "bands.json").model);
+  EXPECT_EQ(bands.out.find("level model"), std::string::npos);
+}
+// The house loop on the same archive: every sample puzzle is of its chapter's level by the model
+// (corpus-rate says so too), and the audit measures the model's score against the archive.
+TEST(CalibrateCli, HouseLoopAimsAtTheLevelModel) {
+  const testing::TempDir temp("calibrate-model-house");
+  const std::string dir = temp / "house";
+  const auto result = run_command(calibrate() + " --house " + dir + " --labelled " + test_data("calibrate/news.txt") +
+                                  " --bins 'easy:<1.5,medium:<2.5,hard' --sample 6 -j2");
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  ASSERT_TRUE(read_calibration_file(dir + "/levels.json").model);
+  const std::string audit = testing::read_text_file(dir + "/audit.txt");
+  EXPECT_NE(audit.find("all checks passed"), std::string::npos) << audit;
+  EXPECT_EQ(audit.find("the level model gives another level"), std::string::npos) << audit;
+  for (const char* level : {"easy: ", "medium: ", "hard: "}) {
+    const std::size_t line = audit.find(std::string("against the archive: ") + level);
+    ASSERT_NE(line, std::string::npos) << level << audit;
+    const std::string text = audit.substr(line, audit.find('\n', line) - line);
+    EXPECT_NE(text.find("model score KS "), std::string::npos) << text;
+    EXPECT_EQ(text.find("model score KS 1"), std::string::npos) << text;
+  }
+  expect_sample_in_its_levels(dir, 18U);
 }
 }  // namespace
 }  // namespace sudoku

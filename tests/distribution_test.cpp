@@ -83,7 +83,7 @@ PlanChapter learned_chapter(int count) {
   chapter.target = 1.5;
   chapter.band = RatingBand{1.0, 2.0};
   chapter.givens = GivensRange{28, 36};
-  chapter.distribution = LevelDistribution{Histogram{{{1.2, 6}, {1.5, 4}}}, Histogram{{{30, 5}, {34, 5}}}, {}};
+  chapter.distribution = LevelDistribution{Histogram{{{1.2, 6}, {1.5, 4}}}, Histogram{{{30, 5}, {34, 5}}}, {}, {}};
   return chapter;
 }
 
@@ -128,7 +128,7 @@ TEST(Distribution, SlotGivensAreAWindowAroundTheArchiveGivens) {
 
 TEST(Distribution, LevelFilesReadAndWriteTheDistribution) {
   Calibration calibration = press_calibration();
-  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 3}, {1.5, 2}}}, Histogram{{{30, 5}}}, {}};
+  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 3}, {1.5, 2}}}, Histogram{{{30, 5}}}, {}, {}};
   const std::string text = pretty_json(calibration_to_json(calibration));
   const Calibration back = parse_calibration(parse_json(text, "levels.json"));
   ASSERT_TRUE(back.levels[0].distribution);
@@ -168,7 +168,7 @@ Calibration levels_with_a_cut() {
   medium.cut = LevelCut{"hard-steps", 0.5, 5.05};
   CalibrationLevel hard{"hard", 3.4, {}};
   hard.band = RatingBand{2.6, 4.4};
-  hard.distribution = LevelDistribution{Histogram{{{2.8, 2}, {4.0, 2}}}, {}, Histogram{{{5, 2}, {9, 2}}}};
+  hard.distribution = LevelDistribution{Histogram{{{2.8, 2}, {4.0, 2}}}, {}, Histogram{{{5, 2}, {9, 2}}}, {}};
   calibration.levels = {easy, medium, hard};
   return calibration;
 }
@@ -282,10 +282,10 @@ TEST(SecondDimension, AuditChecksTheCutsAndMeasuresTheSteps) {
 
 TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   Calibration calibration = press_calibration();
-  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 5}, {1.5, 5}}}, Histogram{{{30, 10}}}, {}};
+  calibration.levels[0].distribution = LevelDistribution{Histogram{{{1.2, 5}, {1.5, 5}}}, Histogram{{{30, 10}}}, {}, {}};
   AuditGroup group = audit_group("Easy", "easy", calibration, 9);
   ASSERT_TRUE(group.reference);
-  for (int i = 0; i < 4; ++i) group.puzzles.push_back(AuditPuzzle{1.2, false, "hidden single", 30, 0, {}});
+  for (int i = 0; i < 4; ++i) group.puzzles.push_back(AuditPuzzle{1.2, false, "hidden single", 30, 0, {}, {}, {}});
   const Audit audit = run_audit({group});
   ASSERT_EQ(audit.groups[0].distribution.size(), 2U);
   const DistributionCheck& grade = audit.groups[0].distribution[0];
@@ -301,8 +301,8 @@ TEST(Distribution, AuditMeasuresTheGroupAgainstTheArchive) {
   EXPECT_TRUE(audit_to_json(audit).at("chapters").at(0).at("ks").at("grade").at("pass").as_bool());
   // An archive half below the band: no group inside it gets nearer than 0.5, and the text says so.
   AuditGroup medium = audit_group("Medium", "medium", calibration, 9);  // band 2.5-3.4
-  medium.reference = LevelDistribution{Histogram{{{2.0, 2}, {2.6, 1}, {3.0, 1}}}, {}, {}};
-  medium.puzzles.push_back(AuditPuzzle{2.6, false, "pointing", 30, 0, {}});
+  medium.reference = LevelDistribution{Histogram{{{2.0, 2}, {2.6, 1}, {3.0, 1}}}, {}, {}, {}};
+  medium.puzzles.push_back(AuditPuzzle{2.6, false, "pointing", 30, 0, {}, {}, {}});
   const Audit below = run_audit({medium});
   ASSERT_EQ(below.groups[0].distribution.size(), 1U);
   EXPECT_DOUBLE_EQ(below.groups[0].distribution[0].floor, 0.5);

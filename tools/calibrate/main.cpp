@@ -124,6 +124,9 @@ int run(const sudoku::cli::CalibrateOptions& options) {
   }
   if (!std::cout) throw sudoku::IoError("standard output: write error");
 
+  if (result.house && result.house->model)
+    std::fprintf(stderr, "calibrate: level model fitted in %.2f s (cross-validation included)\n",
+                 result.house->model->seconds);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "calibrate: %zu puzzles (%zu excluded) in %.1f s -> %s%s%s\n", total,
                result.excluded.size(), seconds, options.output.c_str(), options.plot.empty() ? "" : ", ",

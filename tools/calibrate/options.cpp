@@ -42,6 +42,7 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   int jobs = 0;
   std::string validate;
   std::string second_dimension;
+  std::string level_model;
   std::vector<std::string> level_specs;
   command_line.options.add_options()("output,o", po::value(&options.output),
                                      "the calibration file to write (JSON)")(
@@ -66,8 +67,11 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
       "second-dimension", po::value(&second_dimension)->default_value("hard-steps"),
       "with --bands and --metric technique: hard-steps (cut neighbouring levels on grade + w x steps beyond "
       "singles where that separates them better than the grade on the held-in puzzles) or none (the grade "
-      "alone)")("jobs,j", po::value(&jobs)->default_value(0),
-                                     "worker threads (0: all cores)")(
+      "alone)")(
+      "level-model", po::value(&level_model)->default_value("ordinal"),
+      "with --bands on the technique metric: ordinal (default: learn an ordinal logistic model of the levels "
+      "over the solving path's features, kept where it beats the bands by cross-validation) or none")(
+      "jobs,j", po::value(&jobs)->default_value(0), "worker threads (0: all cores)")(
       "plot", po::value(&options.plot), "also draw the ratings per level to this .pdf, .svg or .png file")(
       "title", po::value(&options.title), "the plot's title")(
       "house", po::value(&options.house),
@@ -137,6 +141,11 @@ bool parse_calibrate_options(int argc, char** argv, CalibrateOptions& options) {
   if (!values["second-dimension"].defaulted() && !options.study.bands)
     throw UsageError("--second-dimension applies only with --bands");
   options.study.second_dimension = second_dimension == "hard-steps";
+  if (level_model != "ordinal" && level_model != "none")
+    throw UsageError("--level-model expects ordinal or none, got '" + level_model + "'");
+  if (!values["level-model"].defaulted() && !options.study.bands)
+    throw UsageError("--level-model applies only with --bands");
+  options.study.level_model = level_model == "ordinal";
   options.study.spacing = parse_flag("--spacing", [&] { return sudoku::parse_spacing(spacing); });
   options.study.tool_version = std::string(version());
   const auto names = sudoku::rating_metric_names();

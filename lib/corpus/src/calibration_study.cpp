@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
@@ -188,6 +189,31 @@ boost::json::object house_style_json(const HouseStyle& house, const StudyResult&
         {"kept_when", "gains - losses >= 2 sqrt(gains + losses) over the cross-validated predictions"},
         {"pairs", std::move(pairs)}};
   }
+  if (house.model) {
+    const ModelDecision& decision = *house.model;
+    boost::json::array lambdas;
+    for (const LambdaScore& judged : decision.fit.lambdas)
+      lambdas.push_back(boost::json::object{
+          {"lambda", judged.lambda}, {"log_loss", judged.log_loss}, {"correct", judged.correct}});
+    boost::json::array ranked;
+    for (const ModelFeature& feature : ranked_features(decision.fit.model))
+      ranked.push_back(boost::json::object{{"name", feature.name}, {"weight", feature.weight}});
+    json["model"] = boost::json::object{
+        {"kind", decision.fit.model.kind},
+        {"folds", ModelFitOptions{}.folds},
+        {"puzzles", decision.points},
+        {"lambdas", std::move(lambdas)},
+        {"lambda", decision.fit.model.lambda},
+        {"cv_correct", decision.fit.cv_correct},
+        {"bands_correct", decision.bands_correct},
+        {"gains", decision.gains},
+        {"losses", decision.losses},
+        {"kept_when", "gains - losses >= 2 sqrt(gains + losses): the model's cross-validated predictions against "
+                      "the bands' own labels of the held-in puzzles"},
+        {"kept", decision.kept},
+        {"ranked_features", std::move(ranked)}};
+    if (!decision.kept) json["model"].as_object()["fitted"] = model_to_json(decision.fit.model);
+  }
   if (house.validation) {
     const StudyValidation& validation = *house.validation;
     boost::json::array baselines;
@@ -338,8 +364,8 @@ void learn_givens_and_symmetry(const Items& items, const std::vector<int>& solut
 template <typename Items>
 StudyValidation validate_levels(const Items& items, const std::vector<int>& solutions,
                                 const std::vector<MetricRating>& ratings, const std::vector<std::optional<int>>& steps,
-                                const StudyResult& result, const std::optional<Calibration>& grade_only,
-                                double fraction) {
+                                const std::vector<std::vector<double>>& features, const StudyResult& result,
+                                const std::optional<Calibration>& grade_only, double fraction) {
   const std::size_t count = result.levels.size();
   StudyValidation validation;
   validation.fraction = fraction;
@@ -388,10 +414,14 @@ StudyValidation validate_levels(const Items& items, const std::vector<int>& solu
     while (result.levels[column].name != predicted) ++column;
     return column;
   };
+  const Calibration& learned = result.calibration;
+  ValidationBaseline bands{"bands", "the learned bands without the model", Confusion(count)};
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (solutions[i] != 1 || !items[i].held_out) continue;
-    validation.levels.add(items[i].level,
-                          column_of(level_for(result.calibration, ratings[i].value, steps[i].value_or(0)).name));
+    const std::size_t by_bands = column_of(level_for(learned, ratings[i].value, steps[i].value_or(0)).name);
+    const bool modelled = learned.model && !features[i].empty();
+    validation.levels.add(items[i].level, modelled ? model_level_index(learned, features[i]) : by_bands);
+    if (learned.model) bands.confusion.add(items[i].level, by_bands);
     if (grade_only) grade.confusion.add(items[i].level, column_of(level_for(*grade_only, ratings[i].value).name));
     if (!givens_cuts.empty() || count == 1)
       givens.confusion.add(items[i].level,
@@ -400,10 +430,31 @@ StudyValidation validate_levels(const Items& items, const std::vector<int>& solu
     ++validation.held_out;
   }
   if (validation.held_out == 0) fail("--validate: no valid puzzle is held out (a larger fraction is needed)");
+  if (learned.model) validation.baselines.push_back(std::move(bands));
   if (grade_only) validation.baselines.push_back(std::move(grade));
   validation.baselines.push_back(std::move(givens));
   validation.baselines.push_back(std::move(commonest));
   return validation;
+}
+
+// The valid held-in puzzles that `has_path`, in archive order (input files in order, then lines):
+// the order the cross-validations' folds follow.
+template <typename Items, typename Predicate>
+std::vector<std::size_t> held_in_in_archive_order(const Items& items, const std::vector<int>& solutions,
+                                                  const StudyInput& input, const Predicate& has_path) {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (solutions[i] == 1 && !items[i].held_out && has_path(i)) order.push_back(i);
+  const auto file_rank = [&](const std::string& source) {
+    std::size_t rank = 0;
+    while (rank < input.files.size() && input.files[rank].path != source) ++rank;
+    return rank;
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto ra = file_rank(items[a].puzzle->source), rb = file_rank(items[b].puzzle->source);
+    return ra != rb ? ra < rb : items[a].puzzle->line < items[b].puzzle->line;
+  });
+  return order;
 }
 
 // StudyOptions::second_dimension: per pair of neighbouring levels, a cut on grade + w * hard steps
@@ -415,19 +466,8 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
                                       const std::vector<MetricRating>& ratings,
                                       const std::vector<std::optional<int>>& steps, const StudyInput& input,
                                       StudyResult& result, HouseStyle& house) {
-  // Held-in puzzles with a path, in archive order (input files in order, then lines).
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    if (solutions[i] == 1 && !items[i].held_out && steps[i]) order.push_back(i);
-  const auto file_rank = [&](const std::string& source) {
-    std::size_t rank = 0;
-    while (rank < input.files.size() && input.files[rank].path != source) ++rank;
-    return rank;
-  };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const auto ra = file_rank(items[a].puzzle->source), rb = file_rank(items[b].puzzle->source);
-    return ra != rb ? ra < rb : items[a].puzzle->line < items[b].puzzle->line;
-  });
+  const std::vector<std::size_t> order =
+      held_in_in_archive_order(items, solutions, input, [&](std::size_t i) { return steps[i].has_value(); });
   std::vector<CalibrationLevel>& levels = result.calibration.levels;
   const Calibration grade_only = result.calibration;
   bool any = false;
@@ -468,6 +508,60 @@ std::optional<Calibration> learn_cuts(const Items& items, const std::vector<int>
       levels[k].distribution->hard_steps = histogram_of(std::span<const int>(level_steps[k]));
   }
   return grade_only;
+}
+
+// StudyOptions::level_model: the ordinal model on the held-in puzzles with a solved path, in
+// archive order (fold i mod k), judged against the bands' own labels of the same puzzles and kept
+// (as result.calibration.model) only where its cross-validated predictions beat them significantly.
+template <typename Items>
+std::optional<ModelDecision> learn_model(const Items& items, const std::vector<int>& solutions,
+                                         const std::vector<MetricRating>& ratings,
+                                         const std::vector<std::optional<int>>& steps,
+                                         const std::vector<std::vector<double>>& features, const StudyInput& input,
+                                         StudyResult& result) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<std::size_t> order =
+      held_in_in_archive_order(items, solutions, input, [&](std::size_t i) { return !features[i].empty(); });
+  const std::size_t count = result.levels.size();
+  std::vector<std::vector<double>> rows;
+  std::vector<std::size_t> labels;
+  std::vector<bool> seen(count, false);
+  for (const std::size_t i : order) {
+    rows.push_back(features[i]);
+    labels.push_back(items[i].level);
+    seen[items[i].level] = true;
+  }
+  if (count < 2 || std::find(seen.begin(), seen.end(), false) != seen.end()) return std::nullopt;
+  std::vector<std::string> names;
+  for (const LevelOutcome& level : result.levels) names.push_back(level.name);
+  ModelDecision decision;
+  decision.fit = fit_level_model(rows, labels, names);
+  decision.points = rows.size();
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    const std::size_t i = order[r];
+    const std::size_t by_bands = level_index(result.calibration, ratings[i].value, steps[i].value_or(0));
+    const bool bands_right = by_bands == labels[r];
+    if (bands_right) ++decision.bands_correct;
+    if (decision.fit.cv_predictions.empty()) continue;
+    const bool model_right = decision.fit.cv_predictions[r] == labels[r];
+    if (model_right && !bands_right) ++decision.gains;
+    if (!model_right && bands_right) ++decision.losses;
+  }
+  const double gains = static_cast<double>(decision.gains), losses = static_cast<double>(decision.losses);
+  decision.kept = !decision.fit.cv_predictions.empty() && gains > losses &&
+                  gains - losses >= kCutSignificance * std::sqrt(gains + losses);
+  if (decision.kept) {
+    result.calibration.model = decision.fit.model;
+    // Each level's archive spread of the model's score, for the generator and the audit.
+    std::vector<std::vector<double>> scores(count);
+    for (std::size_t r = 0; r < order.size(); ++r)
+      scores[labels[r]].push_back(rounded_score(decision.fit.model.score(rows[r])));
+    for (std::size_t l = 0; l < count; ++l)
+      if (result.calibration.levels[l].distribution)
+        result.calibration.levels[l].distribution->score = histogram_of(std::span<const double>(scores[l]));
+  }
+  decision.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return decision;
 }
 
 }  // namespace
@@ -774,19 +868,24 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
   // One pass per puzzle: screen, then rate; each item writes only its own slot.
   std::vector<int> solutions(items.size(), 0);
   std::vector<MetricRating> ratings(items.size());
-  // The second dimension is counted on the metric's own path, from the same grading.
-  const bool second = options.bands && options.second_dimension && metric.name() == "technique";
+  // The second dimension and the model's features are counted on the metric's own path, from the
+  // same grading.
+  const bool technique = options.bands && metric.name() == "technique";
+  const bool second = technique && options.second_dimension;
+  const bool path = second || (technique && options.level_model);
   std::vector<std::optional<int>> steps(items.size());
+  std::vector<std::vector<double>> features(items.size());
   const MetricSettings settings = metric.settings();
   parallel_for(
       items.size(), options.jobs,
       [&](std::size_t i) {
         solutions[i] = count_solutions(items[i].puzzle->grid, 2).count;
         if (solutions[i] != 1) return;
-        if (second) {
+        if (path) {
           PathRating rated = rate_with_hard_steps(items[i].puzzle->grid, settings);
           ratings[i] = rated.rating;
           steps[i] = rated.hard_steps;
+          features[i] = std::move(rated.features);
         } else {
           ratings[i] = metric.rate(items[i].puzzle->grid);
         }
@@ -845,7 +944,7 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     // Kolmogorov-Smirnov distances (distribution.hpp): every valid held-in rating, outliers included.
     for (std::size_t l = 0; l < level_ratings.size(); ++l) {
       CalibrationLevel& level = result.calibration.levels[l];
-      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}, {}};
+      level.distribution = LevelDistribution{histogram_of(level_ratings[l]), {}, {}, {}};
       // A level whose own puzzles take fewer grades inside its band than the variety rule asks
       // techniques (Solo's basic: hidden singles in lines, grade 1.5, and nothing else) is a house
       // that does not vary that level; a book in its style is not asked to (calibration.hpp).
@@ -858,8 +957,9 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
     learn_givens_and_symmetry(items, solutions, result, house);
     std::optional<Calibration> grade_only;
     if (second) grade_only = learn_cuts(items, solutions, ratings, steps, input, result, house);
+    if (technique && options.level_model) house.model = learn_model(items, solutions, ratings, steps, features, input, result);
     if (options.validate)
-      house.validation = validate_levels(items, solutions, ratings, steps, result, grade_only, *options.validate);
+      house.validation = validate_levels(items, solutions, ratings, steps, features, result, grade_only, *options.validate);
     result.house = std::move(house);
   }
   const std::size_t measured = result.calibration.levels.size();

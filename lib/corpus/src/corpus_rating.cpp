@@ -154,11 +154,17 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       // reuses the grade above when the path proves it the same (grade_carries_over): the press
       // levels grade in invariant order, and below the chains that is the SE-order path.
       const auto& level_options = killer ? killer_level_technique_ : level_technique_;
-      if (level_metric && level_options && has_cuts(calibration) && technique.solved()) {
-        // Cuts read the hard steps of the calibration's own path (its order may take other steps).
+      if (level_metric && level_options && (has_cuts(calibration) || calibration.model) && technique.solved()) {
+        // Cuts and the level model read the calibration's own path (its order may take other
+        // steps): one grading gives the rating, the hard steps and the model's features.
         const PathRating rated = rate_with_hard_steps(grid, calibration.options);
         report.level_hard_steps = rated.hard_steps;
-        report.level = level_for(calibration, rated.rating.value, rated.hard_steps.value_or(0)).name;
+        if (calibration.model && !rated.features.empty()) {
+          report.level = calibration.levels[model_level_index(calibration, rated.features)].name;
+          report.level_score = calibration.model->score(rated.features);
+        } else {
+          report.level = level_for(calibration, rated.rating.value, rated.hard_steps.value_or(0)).name;
+        }
       } else if (level_metric && level_options &&
                  grade_carries_over(technique, technique_options_, *level_options)) {
         // "beyond" rates as the level metric's beyond score, as its own grading would.
@@ -175,6 +181,10 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
                            : audit_puzzle(grid, audit_options_);
         // The level's cuts and the archive's hard steps are judged on the calibration's path.
         if (report.level_hard_steps) report.audit->hard_steps = report.level_hard_steps;
+        if (report.level_score) {
+          report.audit->score = rounded_score(*report.level_score);
+          report.audit->model_level = report.level;
+        }
       }
       if (!killer) report.hs_calls = hs_calls_->rate(grid);
       report.technique_beyond = technique.beyond();

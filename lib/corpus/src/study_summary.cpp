@@ -2,6 +2,7 @@
 // The Table I-style summary of a calibration study (see calibration_study.hpp). The paper's Table I
 // gives one target per level; ours adds what led to it, so a reader can judge the target.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <sstream>
@@ -93,6 +94,14 @@ std::string percent(std::size_t part, std::size_t whole) {
 
 }  // namespace
 
+std::vector<ModelFeature> ranked_features(const LevelModel& model) {
+  std::vector<ModelFeature> ranked = model.features;
+  std::stable_sort(ranked.begin(), ranked.end(), [](const ModelFeature& a, const ModelFeature& b) {
+    return std::abs(a.weight) > std::abs(b.weight);
+  });
+  return ranked;
+}
+
 std::string format_house_style(const StudyResult& result) {
   if (!result.house) return {};
   const HouseStyle& house = *result.house;
@@ -156,6 +165,37 @@ std::string format_house_style(const StudyResult& result) {
       }
     }
   }
+  if (house.model) {
+    const ModelDecision& decision = *house.model;
+    const LevelModel& model = decision.fit.model;
+    out << "level model (ordinal logit over the solving path's features, L2 lambda " << number(model.lambda)
+        << " chosen by " << ModelFitOptions{}.folds << "-fold cross-validation on " << decision.points
+        << " held-in puzzles):\n";
+    if (decision.fit.cv_predictions.empty()) {
+      out << "  too few puzzles to cross-validate: not kept, the bands\n";
+    } else {
+      std::snprintf(line, sizeof line,
+                    "  cross-validated %zu of %zu (%s) against the bands' %zu (%s): %zu gained, %zu lost; %s\n",
+                    decision.fit.cv_correct, decision.points, percent(decision.fit.cv_correct, decision.points).c_str(),
+                    decision.bands_correct, percent(decision.bands_correct, decision.points).c_str(), decision.gains,
+                    decision.losses, decision.kept ? "kept: the levels are the model's" : "not kept, the bands");
+      out << line;
+      out << "  lambda (mean log loss, cross-validated right):";
+      for (const LambdaScore& judged : decision.fit.lambdas) {
+        std::snprintf(line, sizeof line, " %g (%.3f, %zu)", judged.lambda, judged.log_loss, judged.correct);
+        out << line;
+      }
+      out << "\n";
+    }
+    out << "  features that carry the decision (weight per standard deviation; + reads harder), thresholds";
+    for (const double threshold : model.thresholds) out << " " << number(threshold);
+    out << ":\n";
+    for (const ModelFeature& feature : ranked_features(model)) {
+      std::snprintf(line, sizeof line, "    %-34s %+7.3f   (mean %.3g, sd %.3g)\n", feature.name.c_str(), feature.weight,
+                    feature.mean, feature.sd);
+      out << line;
+    }
+  }
   if (house.validation) {
     const StudyValidation& validation = *house.validation;
     out << "\nvalidation on the last " << validation.fraction * 100 << " % of each file (" << validation.held_out
@@ -179,10 +219,25 @@ std::string format_house_style(const StudyResult& result) {
       }
       out << "\n";
     }
-    out << "accuracy: learned levels " << percent(validation.levels.agreeing(), validation.levels.total());
+    out << "accuracy: learned levels" << (result.calibration.model ? " (the model)" : "") << " "
+        << percent(validation.levels.agreeing(), validation.levels.total());
     for (const ValidationBaseline& baseline : validation.baselines)
       out << "; " << baseline.name << " (" << baseline.rule << ") "
           << percent(baseline.confusion.agreeing(), baseline.confusion.total());
+    out << "\n";
+    const auto per_level = [&](const Confusion& confusion) {
+      std::string text;
+      for (std::size_t row = 0; row < result.levels.size(); ++row) {
+        std::size_t all = 0;
+        for (const std::size_t cell : confusion.counts[row]) all += cell;
+        text += (row == 0 ? "" : ", ") + result.levels[row].name + " " + std::to_string(confusion.counts[row][row]) +
+                "/" + std::to_string(all);
+      }
+      return text;
+    };
+    out << "per level: learned levels " << per_level(validation.levels);
+    for (const ValidationBaseline& baseline : validation.baselines)
+      out << "; " << baseline.name << " " << per_level(baseline.confusion);
     out << "\n";
   }
   return out.str();

@@ -27,14 +27,18 @@ BookPuzzle verified_puzzle(const Plan& plan, const RatingMetric& metric, const C
                             " failed verification (solution, uniqueness or symmetry): " + to_line(puzzle));
   // A level with cuts also reads the path's hard steps (second_dimension.hpp), from the same grading.
   const bool cuts = chapter.cut || chapter.cut_below;
-  const PathRating path = cuts ? rate_with_hard_steps(puzzle, metric.settings()) : PathRating{metric.rate(puzzle), {}};
+  const bool path_read = cuts || chapter.model;
+  const PathRating path =
+      path_read ? rate_with_hard_steps(puzzle, metric.settings()) : PathRating{metric.rate(puzzle), {}, {}};
   const MetricRating& rating = path.rating;
   const double steps = path.hard_steps.value_or(0);
   const bool inside_cuts =
       !cuts || (path.hard_steps && (!chapter.cut || !chapter.cut->crossed(chapter.band->high, rating.value, steps)) &&
                 (!chapter.cut_below || chapter.cut_below->crossed(chapter.top_below, rating.value, steps)));
+  const bool inside_model =
+      !chapter.model || (!path.features.empty() && chapter.model->judge(path.features, chapter.model_level).inside);
   const bool on_target = chapter.band
-                             ? chapter.band->contains(rating.value) && inside_cuts
+                             ? chapter.band->contains(rating.value) && inside_cuts && inside_model
                              : std::abs(rating.value - chapter.target) <= plan.tolerance * chapter.target;
   const int cages = static_cast<int>(puzzle.geometry().cages().size());
   if (!on_target || (chapter.givens && !chapter.givens->contains(puzzle.givens())) ||

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/random.hpp"
@@ -102,6 +103,14 @@ PlanChapter level_chapter(const Calibration& calibration, int size, Variant vari
       (!calibration.size || *calibration.size == size)) {
     chapter.distribution = found->distribution;
     if (!givens_fit(*found, variant)) chapter.distribution->givens = {};
+  }
+  if (calibration.model && found->band && variant == Variant::classic &&
+      (!calibration.size || *calibration.size == size)) {
+    const auto& names = calibration.model->levels;
+    if (const auto at = std::find(names.begin(), names.end(), found->name); at != names.end()) {
+      chapter.model = std::make_shared<const LevelModel>(*calibration.model);
+      chapter.model_level = static_cast<std::size_t>(at - names.begin());
+    }
   }
   if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {
     chapter.givens = found->givens;

@@ -44,6 +44,14 @@ RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& 
       return chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps));
     if (chapter.cut && chapter.cut->crossed(chapter.band->high, grade, steps))
       return chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below);
+    // A modelled level: inside the band and cuts, the model must give the puzzle the level too;
+    // where it does not, the puzzle lies outside the band on the side the model leans to, by how
+    // much probability the level lacks.
+    if (chapter.model && !rated.features.empty()) {
+      const ModelVerdict verdict = chapter.model->judge(rated.features, chapter.model_level);
+      if (!verdict.inside)
+        return verdict.below ? chapter.band->low - kOutside - verdict.miss : chapter.band->high + kOutside + verdict.miss;
+    }
     return grade;
   };
 }
@@ -63,7 +71,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
-  const RatingFunction rate = planned.cut || planned.cut_below
+  const RatingFunction rate = planned.cut || planned.cut_below || planned.model
                                   ? level_position(planned, metric.settings())
                                   : RatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
                                       return metric.rate_between(puzzle, floor, ceiling).value;

@@ -66,6 +66,7 @@ GroupAudit audit_one(const AuditGroup& group) {
   audit.count = group.puzzles.size();
   std::vector<double> grades;
   std::vector<int> hard_steps;
+  std::vector<double> scores;
   std::map<std::string, std::size_t> histogram;
   for (const AuditPuzzle& puzzle : group.puzzles) {
     ++histogram[puzzle.hardest];
@@ -82,6 +83,8 @@ GroupAudit audit_one(const AuditGroup& group) {
           (group.cut_below && !group.cut_below->crossed(group.top_below, puzzle.grade, steps)))
         ++audit.outside_cut;
     }
+    if (group.modelled && puzzle.score && puzzle.model_level != group.level) ++audit.outside_model;
+    if (puzzle.score) scores.push_back(*puzzle.score);
     if (group.givens_range && !group.givens_range->contains(puzzle.givens)) ++audit.outside_givens;
     if (group.cages_range && !group.cages_range->contains(puzzle.cages)) ++audit.outside_cages;
     if (puzzle.cages > 0) audit.killer = true;
@@ -124,6 +127,9 @@ GroupAudit audit_one(const AuditGroup& group) {
     audit.problems.push_back(std::to_string(audit.outside_cut) + " of " + std::to_string(audit.count) +
                              " puzzles inside the band but not the level's cuts (" + sides + ")");
   }
+  if (audit.outside_model > 0)
+    audit.problems.push_back(std::to_string(audit.outside_model) + " of " + std::to_string(audit.count) +
+                             " puzzles the level model gives another level");
   if (audit.outside_givens > 0)
     audit.problems.push_back(std::to_string(audit.outside_givens) + " of " + std::to_string(audit.count) +
                              " puzzles outside the givens range " +
@@ -159,6 +165,7 @@ GroupAudit audit_one(const AuditGroup& group) {
     compare("grade", histogram_of(std::span<const double>(grades)), group.reference->grade, band);
     compare("givens", histogram_of(std::span<const int>(givens)), group.reference->givens, range);
     compare("hard steps", histogram_of(std::span<const int>(hard_steps)), group.reference->hard_steps, std::nullopt);
+    compare("model score", histogram_of(std::span<const double>(scores)), group.reference->score, std::nullopt);
   }
   return audit;
 }
@@ -188,8 +195,14 @@ AuditPuzzle audit_puzzle_for(const Grid& puzzle, const Calibration& calibration)
       has_cuts(calibration) || std::any_of(calibration.levels.begin(), calibration.levels.end(), [](const auto& level) {
         return level.distribution && !level.distribution->hard_steps.empty();
       });
-  if (steps_wanted && calibration.metric == "technique" && !audited.beyond)
-    audited.hard_steps = rate_with_hard_steps(puzzle, calibration.options).hard_steps;
+  if ((steps_wanted || calibration.model) && calibration.metric == "technique" && !audited.beyond) {
+    const PathRating rated = rate_with_hard_steps(puzzle, calibration.options);
+    audited.hard_steps = rated.hard_steps;
+    if (calibration.model && !rated.features.empty()) {
+      audited.score = rounded_score(calibration.model->score(rated.features));
+      audited.model_level = calibration.levels[model_level_index(calibration, rated.features)].name;
+    }
+  }
   return audited;
 }
 
@@ -207,6 +220,7 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
   }
   group.check_variety = variety_applies(calibration, level, kVarietyMinimumCount);
   group.cut = found->cut;
+  group.modelled = calibration.model.has_value() && calibration.metric == "technique";
   const auto index = static_cast<std::size_t>(found - calibration.levels.data());
   if (const CalibrationLevel* below = cut_below(calibration, index)) {
     group.cut_below = *below->cut;
@@ -265,11 +279,14 @@ boost::json::value audit_to_json(const Audit& audit) {
       entry["outside_cut"] = group.outside_cut;
       entry["hard_steps"] = {{"min", group.fewest_hard_steps}, {"max", group.most_hard_steps}};
     }
+    if (group.outside_model > 0) entry["outside_model"] = group.outside_model;
     entry["variety_checked"] = group.variety_checked;
     if (!group.distribution.empty()) {
       boost::json::object ks;
       for (const DistributionCheck& check : group.distribution)
-        ks[check.quantity == "hard steps" ? "hard_steps" : check.quantity] = {{"distance", check.distance},
+        ks[check.quantity == "hard steps"    ? "hard_steps"
+           : check.quantity == "model score" ? "score"
+                                             : check.quantity] = {{"distance", check.distance},
                               {"critical", check.critical},
                               {"floor", check.floor},
                               {"puzzles", check.puzzles},

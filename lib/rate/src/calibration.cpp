@@ -26,7 +26,7 @@ namespace {
 // order, so their names come from here too. (initializer_list because JsonField::allow_only takes
 // one; GCC 12 does not accept it constexpr, hence const and a size check in the tests.)
 const std::initializer_list<std::string_view> kCalibrationKeys{"metric", "runs",     "options", "size",
-                                                               "symmetry", "levels", "provenance"};
+                                                               "symmetry", "levels", "model", "provenance"};
 const std::initializer_list<std::string_view> kLevelKeys{
     "name", "target", "band",   "givens", "cages", "variety", "distribution", "cut", "count",
     "kept", "removed", "q1",    "median", "q3",    "mean",    "sd",           "min", "max"};
@@ -103,7 +103,8 @@ void check_levels(const std::vector<CalibrationLevel>& levels, const LevelFailur
     if (level.distribution) {
       if (level.distribution->grade.empty()) fail(i, "distribution", "the grade histogram is empty");
       for (const Histogram* histogram :
-           {&level.distribution->grade, &level.distribution->givens, &level.distribution->hard_steps})
+           {&level.distribution->grade, &level.distribution->givens, &level.distribution->hard_steps,
+            &level.distribution->score})
         if (const auto problem = check_histogram(*histogram)) fail(i, "distribution", *problem);
     }
     if (level.cut) {
@@ -178,13 +179,14 @@ Histogram parse_histogram(const JsonField& field, bool whole_values) {
 }
 
 LevelDistribution parse_distribution(const JsonField& field) {
-  field.allow_only({"grade", "givens", "hard_steps"});
+  field.allow_only({"grade", "givens", "hard_steps", "score"});
   LevelDistribution distribution;
   distribution.grade = parse_histogram(field.required("grade"), false);
   if (distribution.grade.empty()) field["grade"].fail("expected at least one [value, puzzles] pair");
   if (const JsonField givens = field["givens"]; givens.present()) distribution.givens = parse_histogram(givens, true);
   if (const JsonField steps = field["hard_steps"]; steps.present())
     distribution.hard_steps = parse_histogram(steps, true);
+  if (const JsonField score = field["score"]; score.present()) distribution.score = parse_histogram(score, false);
   return distribution;
 }
 
@@ -417,6 +419,7 @@ boost::json::object to_json(const LevelDistribution& distribution) {
   boost::json::object result{{"grade", histogram(distribution.grade, false)}};
   if (!distribution.givens.empty()) result["givens"] = histogram(distribution.givens, true);
   if (!distribution.hard_steps.empty()) result["hard_steps"] = histogram(distribution.hard_steps, true);
+  if (!distribution.score.empty()) result["score"] = histogram(distribution.score, false);
   return result;
 }
 
@@ -464,6 +467,13 @@ Calibration parse_calibration(const JsonDocument& document) {
     if (calibration.levels[i].cut && calibration.metric != "technique")
       levels.element(i)["cut"].fail("cuts count hard steps of the technique grader's path: the metric must be \"technique\"");
 
+  if (const JsonField model = root["model"]; model.present()) {
+    if (calibration.metric != "technique")
+      model.fail("a level model reads the technique grader's path: the metric must be \"technique\"");
+    std::vector<std::string> level_names;
+    for (const CalibrationLevel& level : calibration.levels) level_names.push_back(level.name);
+    calibration.model = parse_level_model(model, level_names);
+  }
   if (const JsonField provenance = root["provenance"]; provenance.present())
     calibration.provenance = *provenance.raw();
   return calibration;
@@ -486,6 +496,13 @@ void validate_calibration(const Calibration& calibration) {
   });
   if (has_cuts(calibration) && calibration.metric != "technique")
     fail("cuts count hard steps of the technique grader's path: the metric must be \"technique\"");
+  if (calibration.model) {
+    if (calibration.metric != "technique")
+      fail("a level model reads the technique grader's path: the metric must be \"technique\"");
+    std::vector<std::string> level_names;
+    for (const CalibrationLevel& level : calibration.levels) level_names.push_back(level.name);
+    validate_level_model(*calibration.model, level_names);
+  }
 }
 
 std::vector<std::string> calibration_warnings(const Calibration& calibration) {
@@ -536,6 +553,7 @@ boost::json::value calibration_to_json(const Calibration& calibration) {
     levels.push_back(std::move(entry));
   }
   root["levels"] = std::move(levels);
+  if (calibration.model) root["model"] = model_to_json(*calibration.model);
   if (calibration.provenance) root["provenance"] = *calibration.provenance;
   return root;
 }
@@ -560,6 +578,14 @@ std::size_t level_index(const Calibration& calibration, double rating, double ha
 
 const CalibrationLevel& level_for(const Calibration& calibration, double rating, double hard_steps) {
   return calibration.levels[level_index(calibration, rating, hard_steps)];
+}
+
+std::size_t model_level_index(const Calibration& calibration, std::span<const double> features) {
+  const LevelModel& model = calibration.model.value();
+  const std::string& name = model.levels[model.level(features)];
+  for (std::size_t i = 0; i < calibration.levels.size(); ++i)
+    if (calibration.levels[i].name == name) return i;
+  throw std::invalid_argument("the model names a level the calibration lacks: \"" + name + "\"");
 }
 
 const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index) {

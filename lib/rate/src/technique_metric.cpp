@@ -11,6 +11,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/rate/rating.hpp"
+#include "sudoku/rate/level_model.hpp"
 #include "sudoku/rate/second_dimension.hpp"
 #include "sudoku/technique/single.hpp"
 #include "sudoku/technique/technique_grader.hpp"
@@ -53,13 +54,14 @@ MetricRating rating_of(const TechniqueGrade& grade, double beyond_score) {
 // The metric's rate_between, with the hard steps of the same path (counted by the grader, no
 // step list): one grading for both.
 PathRating rate_path(const Grid& puzzle, TechniqueOptions options, double beyond_score, double floor,
-                     double ceiling) {
+                     double ceiling, bool features = false) {
   // A puzzle beyond the ladder rates beyond_score: the grader's ceiling is exact only below it.
   if (ceiling < beyond_score) options.ceiling = ceiling;
   options.floor = floor;
   const TechniqueGrade grade = grade_techniques(puzzle, options);
   PathRating result;
   if (grade.solved()) result.hard_steps = hard_step_count(grade);
+  if (grade.solved() && features) result.features = path_features(puzzle, grade);
   if (!grade.above_ceiling() && !grade.below_floor()) {
     result.rating = rating_of(grade, beyond_score);
     return result;
@@ -174,7 +176,7 @@ HardStepRater::HardStepRater(const MetricSettings& settings)
     : options_(parse_technique_settings(settings)), beyond_score_(beyond_score_of(settings)) {}
 
 PathRating HardStepRater::rate(const Grid& puzzle, double ceiling) const {
-  return rate_path(puzzle, options_, beyond_score_, -std::numeric_limits<double>::infinity(), ceiling);
+  return rate_path(puzzle, options_, beyond_score_, -std::numeric_limits<double>::infinity(), ceiling, true);
 }
 
 PathRating rate_with_hard_steps(const Grid& puzzle, const MetricSettings& settings, double ceiling) {

@@ -331,6 +331,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
           result.outcome = GradeOutcome::contradiction;
           break;
         }
+        ++result.rounds;
         ++context.board_version;
         continue;
       }
@@ -387,6 +388,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       for (const Deduction& gone : step.eliminations) {
         if (!board.has(gone.cell, gone.digit)) continue;
         board.eliminate(gone.cell, gone.digit);
+        ++result.eliminations;
         effective = true;
       }
       if (!effective) continue;
@@ -401,6 +403,7 @@ TechniqueGrade grade_with(const Grid& puzzle, const TechniqueOptions& options) {
       result.outcome = GradeOutcome::contradiction;
       break;
     }
+    ++result.rounds;
     ++context.board_version;
   }
   result.work = context.work;

@@ -189,6 +189,12 @@ struct StudyOptions {
   // gives them, and every level's distribution gets its hard steps. Where no cut is kept, the
   // levels are exactly those of the grade alone.
   bool second_dimension = true;
+  // With bands on the "technique" metric: fit an ordinal logistic model of the levels over the
+  // path's features (level_model.hpp) on the held-in puzzles, lambda by k-fold cross-validation,
+  // and keep it as the calibration's `model` only where its cross-validated predictions beat the
+  // bands' own (in-sample) labels of the same puzzles significantly (gains - losses >=
+  // kCutSignificance * sqrt(gains + losses), as the cuts). Without it, the levels are the bands'.
+  bool level_model = true;
   // With bands: hold out the last `validate` fraction of each input file (in file order: an archive's
   // later puzzles), learn from the rest, and report how the learned levels label the held-out part.
   std::optional<double> validate;
@@ -217,8 +223,9 @@ struct LevelOutcome {
 
 // A simple rule the learned levels are compared with on the held-out part.
 struct ValidationBaseline {
-  // "grade": the cuts on the grade alone (only beside levels with cuts); "givens": best cuts on the
-  // givens count; "majority": the commonest level
+  // "bands": the learned bands (and cuts) without the model (only beside a kept model); "grade":
+  // the cuts on the grade alone (only beside levels with cuts); "givens": best cuts on the givens
+  // count; "majority": the commonest level
   std::string name;
   std::string rule;  // what was learned, e.g. "easy >= 36 > medium >= 28 > hard" or "hard"
   Confusion confusion;
@@ -238,12 +245,24 @@ struct LevelPairCut {
   PairCut decision;
 };
 
+// What StudyOptions::level_model tried: the fit, and how it fared against the bands on the held-in
+// puzzles with a solved path (the model's cross-validated predictions against the bands' labels).
+struct ModelDecision {
+  ModelFit fit;
+  std::size_t points = 0;         // held-in puzzles with a solved path
+  std::size_t bands_correct = 0;  // the bands (with any cuts), in sample
+  std::size_t gains = 0, losses = 0;
+  bool kept = false;
+  double seconds = 0.0;           // the fitting's time, cross-validation included
+};
+
 struct HouseStyle {
   // Per pair of neighbouring levels, easiest first (empty unless second_dimension was tried).
   std::vector<LevelPairCut> cuts;
   std::size_t held_in = 0;    // valid puzzles learned from
   std::size_t agreement = 0;  // of them, rated inside their own level's band
   std::optional<SymmetryCensus> symmetry;  // absent when the puzzles are of several sizes
+  std::optional<ModelDecision> model;      // with StudyOptions::level_model on the technique metric
   std::optional<StudyValidation> validation;
 };
 
@@ -272,6 +291,9 @@ StudyResult run_calibration_study(const StudyInput& input, const RatingMetric& m
 // the held-out part, the learned levels' accuracy and the baselines'. Empty without a house style.
 //   std::cout << sudoku::format_house_style(result);
 std::string format_house_style(const StudyResult& result);
+// A model's features by the size of their standardised weight, largest first (ties: catalogue
+// order): what carries the decision.
+std::vector<ModelFeature> ranked_features(const LevelModel& model);
 
 // A calibration shown beside the measured one: its levels in file order are matched to the measured
 // levels in theirs (expanded levels have no partner).

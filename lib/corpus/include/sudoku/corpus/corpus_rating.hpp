@@ -71,6 +71,9 @@ struct PuzzleReport {
   // them on its own grading's path (level_hard_steps).
   std::optional<int> hard_steps;
   std::optional<int> level_hard_steps;
+  // A calibration with a level model (level_model.hpp): the model's score of the same path, which
+  // gave `level`.
+  std::optional<double> level_score;
   std::vector<std::string> technique_steps;  // "1.2  r4c7=5  hidden single in box 6"
   // With explain, the same steps as data (their evidence, evidence.hpp) and the puzzle they were
   // found on, for the JSON explanations and the step pictures.

@@ -15,6 +15,7 @@
 #include <boost/json/object.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,12 @@ struct PlanChapter {
   std::optional<LevelCut> cut;
   std::optional<LevelCut> cut_below;
   double top_below = 0;  // with cut_below: the top of the band of the level below
+  // A learned level model (calibration.hpp "model", level_model.hpp): a puzzle of the chapter is
+  // also one the model gives its level (model_level, an index into model->levels) with at least
+  // kModelConfidence (LevelModel::judge). Classic grids of the calibration's size only; none: the
+  // band and cuts alone.
+  std::shared_ptr<const LevelModel> model;
+  std::size_t model_level = 0;
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day
   // ("easy", or "easy-2" for a second easy slot) and the slot's own seed, derived from (plan seed,
   // publication, date, slot) alone, so a day's puzzles do not depend on which days the run covers.

@@ -10,7 +10,10 @@
 //
 // A level with cuts (calibration.hpp LevelCut: a boundary on grade + weight * hard steps) is
 // checked on them too: a puzzle inside the band but on the wrong side of the level's cut or of the
-// level below's is counted (outside_cut) and named as a problem.
+// level below's is counted (outside_cut) and named as a problem. With a level model
+// (calibration.hpp "model", level_model.hpp) a puzzle the model gives another level is counted
+// (outside_model) and named as a problem, and the model's score is measured against the archive's
+// like the other quantities below.
 //
 // With a learned level's distribution (calibration.hpp "distribution", calibrate --bands) the audit
 // also measures how far a group is from the archive: the two-sample Kolmogorov-Smirnov distance
@@ -54,6 +57,10 @@ struct AuditPuzzle {
   // Steps beyond singles (second_dimension.hpp) of the graded path, when it was kept (explain)
   // and solved; for a level with cuts, of the calibration's own grading (audit_puzzle_for).
   std::optional<int> hard_steps;
+  // For a calibration with a level model (audit_puzzle_for): the model's score (rounded_score) and
+  // the level it gives, on the calibration's own grading; absent beyond the ladder.
+  std::optional<double> score = std::nullopt;
+  std::string model_level = {};
 };
 
 // The audit's grader settings: uniqueness techniques off (a reader's level does not assume them).
@@ -82,6 +89,7 @@ struct AuditGroup {
   std::optional<LevelCut> cut = std::nullopt;        // the level's cut (its boundary with the level above)
   std::optional<LevelCut> cut_below = std::nullopt;  // the cut of the level below (its lower boundary)
   double top_below = 0;                              // with cut_below: the top of that level's band
+  bool modelled = false;  // the calibration has a level model: each puzzle's model_level is checked
 };
 
 // One Kolmogorov-Smirnov comparison of a group with its archive: "grade", "givens" or "hard steps".
@@ -121,6 +129,7 @@ struct GroupAudit {
   std::size_t outside_cages = 0;
   // Inside the band, but on the wrong side of a cut (or without hard steps to judge by).
   std::size_t outside_cut = 0;
+  std::size_t outside_model = 0;  // puzzles the level model gives another level
   std::optional<LevelCut> cut, cut_below;
   double top_below = 0;
   int fewest_hard_steps = 0, most_hard_steps = 0;  // over the puzzles with hard steps

@@ -18,6 +18,9 @@
 //                                               "below": 7.3}},   (learned: a second dimension)
 //               {"name": "easy", ..., "givens": [0, 0], "cages": [30, 36]},   (Killer)
 //               {"name": "hard", "target": 98.2, "count": 120, "median": 93.9, ...}, ...],
+//    "model": {"kind": "ordinal-logit", "levels": ["easy", "medium", "hard"],    (optional: learned)
+//              "features": [{"name": "steps:pointing", "mean": 1.2, "sd": 1.5, "weight": 0.9}, ...],
+//              "thresholds": [-2.1, 1.4], "lambda": 0.01},
 //    "provenance": {...}}                             (optional: kept verbatim)
 // Level members besides name and target are optional: band ([low, high], inclusive), givens
 // ([fewest, most] given cells a generated puzzle of the level may have), cages ([fewest, most]
@@ -72,6 +75,7 @@
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/symmetry.hpp"
 #include "sudoku/rate/distribution.hpp"
+#include "sudoku/rate/level_model.hpp"
 #include "sudoku/rate/rating.hpp"
 
 namespace sudoku {
@@ -145,6 +149,10 @@ struct Calibration {
   // --bands writes the symmetry its archive consistently prints; docs/calibration.md).
   std::optional<Symmetry> symmetry;
   std::vector<CalibrationLevel> levels;
+  // A learned model of the levels over the solving path (level_model.hpp; calibrate --bands on the
+  // technique metric, kept where it beats the bands): lookup by the model where the path solves
+  // the puzzle (model_level_index), by the bands otherwise.
+  std::optional<LevelModel> model;
   std::optional<boost::json::value> provenance;  // whatever calibrate records, kept verbatim
 };
 
@@ -184,6 +192,9 @@ Calibration read_calibration(const std::string& name_or_path);
 bool has_bands(const Calibration& calibration);
 // True when some level has a cut: lookup needs the puzzles' hard steps.
 bool has_cuts(const Calibration& calibration);
+// The level the calibration's model gives a solved path's features (path_features, catalogue order),
+// as an index into calibration.levels. Precondition: calibration.model.
+std::size_t model_level_index(const Calibration& calibration, std::span<const double> features);
 
 // The variety rule of band levels: a chapter (or group) of kVarietyMinimumCount or more puzzles of
 // a band level above the lowest (and not marked `variety = false`) has at least kVarietyMinimumTechniques

@@ -55,6 +55,9 @@ struct LevelDistribution {
   Histogram grade;
   Histogram givens;
   Histogram hard_steps;
+  // The level model's score (level_model.hpp) of the same puzzles, to hundredths: learned files
+  // with a model only.
+  Histogram score;
   friend bool operator==(const LevelDistribution&, const LevelDistribution&) = default;
 };
 

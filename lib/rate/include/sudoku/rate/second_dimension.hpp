@@ -16,7 +16,8 @@
 //   - HardStepRater: one grading gives both the "technique" metric's rating (as its rate_up_to:
 //     "beyond" as the metric's beyond value, marked a lower bound; above `ceiling` a lower bound
 //     above it) and the hard steps of the same path (absent unless solved), graded without a
-//     step list. Made once from the metric's settings (technique_metric_options; InputError when
+//     step list, and the path's features for a level model (level_model.hpp; empty unless
+//     solved). Made once from the metric's settings (technique_metric_options; InputError when
 //     malformed), so a caller that rates every move of a climb parses them once; thread-safe.
 //   - rate_with_hard_steps: the same for one puzzle.
 //
@@ -27,6 +28,7 @@
 
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "sudoku/model/grid.hpp"
 #include "sudoku/rate/rating.hpp"
@@ -40,6 +42,9 @@ int hard_step_count(const TechniqueGrade& grade);
 struct PathRating {
   MetricRating rating;
   std::optional<int> hard_steps;  // when the path solved the puzzle
+  // The same path's features for a level model (level_model.hpp path_features, catalogue order),
+  // when it solved the puzzle; empty otherwise.
+  std::vector<double> features;
 };
 class HardStepRater {
  public:

@@ -46,6 +46,11 @@ struct TechniqueGrade {
   // The steps applied of each technique (indexed by Technique), explained or not: a caller that
   // only counts the path's steps (the hard steps, second_dimension.hpp) needs no step list.
   std::array<int, kTechniqueCount> steps_by_technique{};
+  // The path's shape, explained or not (the level model's features, sudoku/rate/level_model.hpp):
+  // rounds of the path (a round's steps were found on one board and applied together) and the
+  // candidates its steps removed (eliminations only; a placement's peers are not counted).
+  int rounds = 0;
+  int eliminations = 0;
   std::uint64_t work = 0;                     // pattern searches and chain propagations, for throughput
   // What the path did not depend on (see grade_carries_over): order_free — no forcing-chain rung
   // (Nishio and up) was searched and no search started while the grade came from a chain family,
