@@ -10,6 +10,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/model/book.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
 
 namespace sudoku::cli {
@@ -97,12 +98,20 @@ std::optional<std::int64_t> parse_timestamp(const std::string& text) {
 
 ReadOptions read_options_for(int size, const std::string& box, const std::string& variant) {
   ReadOptions read;
+  // The gattai shapes: one shape for every line, or "gattai" for files whose "shape:" lines name it.
+  const auto shape = gattai_shape_named(variant);
+  if (shape || variant == "gattai") {
+    if (size != 0 || !box.empty())
+      throw UsageError("--variant " + variant + " is made of 9x9 grids (drop --size and --box)");
+    read.gattai = true;
+    if (shape) read.gattai_board = Geometry::gattai(*shape);
+    return read;
+  }
   if (!variant.empty()) {
     const auto parsed = parse_variant(variant);
     if (!parsed)
-      throw UsageError(
-          "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got '" + variant +
-          "'");
+      throw UsageError("--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw, killer, " +
+                       gattai_shape_names() + " or gattai, got '" + variant + "'");
     if (*parsed == Variant::killer && (size != 0 || !box.empty()))
       throw UsageError("--variant killer reads the size from the cage letters (drop --size and --box)");
     if (!box.empty() && *parsed != Variant::classic)

@@ -30,6 +30,12 @@ struct ReadOptions {
   // Killer puzzles come in their own one-line form (sudoku/killer_io.hpp): cage letters, sums,
   // optional givens; the size is read from the cage letters.
   Variant variant = Variant::classic;
+  // Gattai puzzles (several 9x9 grids on one board, sudoku/model/gattai.hpp): when `gattai` is set,
+  // every puzzle line is a board on `gattai_board` (a Geometry::gattai board), or on the board the
+  // nearest "shape:" line above it names; without either, a puzzle line is an error. The other
+  // options are ignored.
+  bool gattai = false;
+  std::shared_ptr<const Geometry> gattai_board;
 };
 
 struct PuzzleEntry {
@@ -89,7 +95,7 @@ std::shared_ptr<const Geometry> parse_regions(std::string_view text, int* fault_
 // The region map of a board as parse_regions reads it: box_of(cell) + 1 as a symbol per cell.
 std::string regions_line(const Geometry& geometry);
 
-// N*N symbols on one line, '.' for blanks.
+// N*N symbols on one line, '.' for blanks; a gattai board in its board form (to_gattai_line).
 std::string to_line(const Grid& grid);
 // N lines of N symbols separated by spaces, with '|' between stacks and a '-' and '+' rule between
 // bands when `separators` is true; each line ends with '\n'.
