@@ -132,8 +132,14 @@ TEST(GattaiCli, GenerateBookMakesGattaiChaptersAndTypesetRefusesThem) {
     EXPECT_EQ(count_solutions(gattai_grid(book.chapters[1].puzzles.front().puzzle, g), 2).count, 2);
   std::sort(keys.begin(), keys.end());
   EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end());
+  // puzzles.txt: the board form under "shape:" lines, which corpus-rate reads back.
   const std::string puzzles = testing::read_text_file(book_dir + "/puzzles.txt");
-  EXPECT_NE(puzzles.find("---"), std::string::npos);  // the board form
+  EXPECT_EQ(puzzles.rfind("shape: samurai\n", 0), 0u) << puzzles.substr(0, 100);
+  EXPECT_NE(puzzles.find("\nshape: 15x15 0,0 6,6\n"), std::string::npos);
+  const auto reread =
+      run_command(tool_path("corpus-rate") + " --variant gattai --no-rating " + book_dir + "/puzzles.txt");
+  EXPECT_EQ(reread.exit_code, 0) << reread.err;
+  EXPECT_NE(reread.err.find("3 puzzles: 3 ok"), std::string::npos) << reread.err;
 
   const auto typeset = run_command(tool_path("typeset") + " " + book_dir + " -t book-6x9 -o " + dir.path() + "/x.pdf");
   EXPECT_EQ(typeset.exit_code, 2) << typeset.err;
