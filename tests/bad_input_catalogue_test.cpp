@@ -171,7 +171,8 @@ const std::vector<BadInput>& catalogue() {
       {"CorpusRateNulByte", "$BIN/corpus-rate --no-rating nul.txt", 1, "1 puzzles: 0 ok, 1 invalid-format",
        ""},
       {"CorpusRateUnknownVariant", "$BIN/corpus-rate --variant sandwich ok.txt", 2,
-       "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got 'sandwich'", ""},
+       "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw, killer, samurai, twin, butterfly, "
+       "flower, sohei, windmill or gattai, got 'sandwich'", ""},
       {"CorpusRateBadRegionMap", "$BIN/corpus-rate --no-rating --variant jigsaw jigsaw.txt", 1,
        "1 puzzles: 0 ok, 1 invalid-format", ""},
       {"CorpusRateTruncatedLine", "$BIN/corpus-rate --no-rating truncated.txt", 1, "1 invalid-format", ""},

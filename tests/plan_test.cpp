@@ -230,11 +230,37 @@ TEST(Plan, DefaultsAndNumericLevels) {
   EXPECT_EQ(plan.chapters[0].title, "evil");
 }
 
+// Gattai chapters: a shipped shape or one given by hand, grids open by default for Samurai only,
+// no givens range from the single-grid levels, and the chapter's board.
+TEST(Plan, GattaiChaptersNameTheirShape) {
+  const Plan plan = parse_plan(parse_json(R"({"title": "t", "seed": 5, "chapters": [
+      {"shape": "samurai", "level": "hard", "count": 1},
+      {"shape": "15x15 0,0 6,6", "level": "easy", "count": 1},
+      {"shape": "samurai", "grids-open": false, "level": "easy", "count": 1, "givens": [100, 140]}]})",
+                                          "plan.json"),
+                               ".");
+  ASSERT_EQ(plan.chapters.size(), 3u);
+  EXPECT_EQ(plan.chapters[0].shape->name, "samurai");
+  EXPECT_TRUE(plan.chapters[0].grids_open);
+  EXPECT_FALSE(plan.chapters[0].givens.has_value());
+  EXPECT_EQ(chapter_board(plan.chapters[0], plan.symmetry, 1)->cell_count(), 369);
+  EXPECT_EQ(plan.chapters[1].shape->name, "custom");
+  EXPECT_FALSE(plan.chapters[1].grids_open);
+  EXPECT_EQ(chapter_board(plan.chapters[1], plan.symmetry, 1)->describe(), "custom (2 grids on 15x15)");
+  EXPECT_FALSE(plan.chapters[2].grids_open);
+  ASSERT_TRUE(plan.chapters[2].givens.has_value());
+  EXPECT_EQ(plan.chapters[2].givens->most, 140);
+  const auto written = plan_to_json(plan);
+  EXPECT_EQ(written.at("chapters").as_array()[1].as_object().at("shape").as_string(), "15x15 0,0 6,6");
+  EXPECT_FALSE(written.at("chapters").as_array()[0].as_object().contains("grids-open"));
+  EXPECT_FALSE(written.at("chapters").as_array()[2].as_object().at("grids-open").as_bool());
+}
+
 // The book's copy of the plan is written from the model: the shipped examples (keys in schema
 // order) come back as written, and defaults the plan left out stay out.
 TEST(Plan, WrittenBackFromTheModelAsGiven) {
   for (const std::string name : {"plan", "plan-1000", "plan-paper", "plan-technique", "newspaper-week",
-                                 "desk-december", "plan-sizes", "plan-variants"}) {
+                                 "desk-december", "plan-sizes", "plan-variants", "plan-samurai"}) {
     const std::string path = testing::test_data("../../examples/" + name + ".json");
     EXPECT_EQ(pretty_json(plan_to_json(read_plan(path))), pretty_json(read_json_file(path).root)) << name;
   }
@@ -275,7 +301,7 @@ TEST(Plan, BadPlansGetOneClearLineWithTheJsonPath) {
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "colour": "red"}]})"),
       "plan.json: $.chapters[0]: unknown key \"colour\" (expected one of: title, size, variant, regions, "
-      "cages, level, count, date, givens)");
+      "cages, shape, grids-open, level, count, date, givens)");
   EXPECT_EQ(
       plan_error(
           R"({"title": "t", "seed": 1, "chapters": [{"level": "easy", "count": 1, "date": "2026-02-30"}]})"),

@@ -15,6 +15,7 @@
 #include "reference_solver.hpp"
 #include "sudoku/base/random.hpp"
 #include "sudoku/generate/hill_climber.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solver_kernels.hpp"
 #include "test_support.hpp"
@@ -248,6 +249,14 @@ std::vector<VariantBoard> variant_boards() {
       {"jigsaw_9x9",
        parse_regions("111122333111222333112222333444555666444555666444555666777888999777888999777888999"),
        300, 64},
+      // Gattai boards: several 9x9 grids sharing boxes, counted by the generic kernel over the
+      // union of their units (a shared box's givens reach every grid holding it).
+      {"samurai", Geometry::gattai(*gattai_shape_named("samurai")), 120, 160},
+      {"twin", Geometry::gattai(*gattai_shape_named("twin")), 200, 90},
+      {"butterfly", Geometry::gattai(*gattai_shape_named("butterfly")), 200, 90},
+      {"flower", Geometry::gattai(*gattai_shape_named("flower")), 150, 110},
+      {"sohei", Geometry::gattai(*gattai_shape_named("sohei")), 120, 140},
+      {"windmill", Geometry::gattai(*gattai_shape_named("windmill")), 120, 150},
   };
 }
 

@@ -24,10 +24,19 @@ namespace {
 // --box RxC with 2 <= R*C <= 25 (which also forces the size).
 std::vector<sudoku::ReadOptions> option_table() {
   std::vector<sudoku::ReadOptions> table;
-  for (const int size : sudoku::Geometry::supported_sizes()) table.push_back({size, 0, 0});
+  // Named fields, not aggregate order: ReadOptions grows (the gattai board), and -Wextra warns of
+  // every field a brace list leaves out.
+  const auto options = [](int size, int rows, int cols) {
+    sudoku::ReadOptions read;
+    read.size = size;
+    read.box_rows = rows;
+    read.box_cols = cols;
+    return read;
+  };
+  for (const int size : sudoku::Geometry::supported_sizes()) table.push_back(options(size, 0, 0));
   for (int rows = 1; rows <= sudoku::kMaxSize; ++rows)
     for (int cols = 1; rows * cols <= sudoku::kMaxSize; ++cols)
-      if (rows * cols >= 2) table.push_back({rows * cols, rows, cols});
+      if (rows * cols >= 2) table.push_back(options(rows * cols, rows, cols));
   return table;
 }
 

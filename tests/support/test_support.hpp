@@ -69,7 +69,7 @@ struct ExamplePlan {
   std::string name;         // file stem, e.g. "plan-1000"
   boost::json::value plan;  // the plan as shipped
 };
-// Every shipped book plan, sorted by name.
+// Every shipped book plan, sorted by name, except gattai plans (typeset refuses their books for now).
 std::vector<ExamplePlan> shipped_book_plans();
 
 // Generates `plan` with every chapter's count cut to 1 (a calendar as it is: one puzzle a slot) with

@@ -54,7 +54,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "variant", po::value(&variant),
       "rules of every puzzle: classic (default), x, windoku, asterisk, centre-dot, jigsaw (a jigsaw line is "
       "GIVENS REGIONS [label], REGIONS one region id 1-9 per cell, row-major) or killer (one puzzle a line: "
-      "cage letters, sums, optional givens; docs/formats.md)")(
+      "cage letters, sums, optional givens; docs/formats.md), a gattai shape: samurai, twin, butterfly, flower, "
+      "sohei or windmill (one board a line, '-' for no cell, or the grids' 81 cells in turn), or gattai (the "
+      "file's \"shape:\" lines name the board)")(
       "runs", po::value(&flags.runs), "call-count runs averaged per puzzle (default 10, the paper's)")(
       "propagation", po::value(&flags.propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(

@@ -9,6 +9,7 @@
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/model/canonical.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/rate/call_count_rater.hpp"
@@ -119,7 +120,9 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
   // Killer boards: the puzzle in the Killer one-line form; only the metrics that know cage sums
   // (the call count, whose AC step propagates them) rate it.
   const bool killer = !grid.geometry().cages().empty();
-  report.puzzle = killer ? to_killer_line(grid) : to_line(grid);
+  // Gattai boards: the board form, '-' where no grid covers the position (gattai.hpp).
+  const bool gattai = grid.geometry().is_gattai();
+  report.puzzle = killer ? to_killer_line(grid) : gattai ? to_gattai_line(grid) : to_line(grid);
   report.size = grid.size();
   report.givens = grid.givens();
   if (const auto conflict = find_conflict(grid)) {
@@ -140,7 +143,7 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
     report.status = PuzzleStatus::multiple_solutions;
     report.error = "more than one solution";
   } else {
-    report.solution = to_line(*count.solution);
+    report.solution = gattai ? to_gattai_line(*count.solution) : to_line(*count.solution);
     if (options_.rate) {
       // Killer boards: levels from the Killer calibration; the HS solver knows no cages, so it is
       // left out. No call count above 9x9 (docs/rating.md).

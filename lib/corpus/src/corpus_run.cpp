@@ -20,9 +20,9 @@ struct Item {
   PuzzleEntry entry;
 };
 
-// A malformed Killer line is a typing error in a layout, not a puzzle to report on: the first one is
-// an InputError at its file, line and column naming the cage.
-void check_killer_entry(const std::string& file, const PuzzleEntry& entry) {
+// A malformed Killer or gattai line is a typing error in a layout, not a puzzle to report on: the
+// first one is an InputError at its file, line and column naming the cage or the cell.
+void check_layout_entry(const std::string& file, const PuzzleEntry& entry) {
   if (!entry.ok()) throw InputError(file, entry.error_line, entry.error_column, entry.error);
 }
 
@@ -76,13 +76,13 @@ std::size_t count_corpus(const std::vector<std::string>& files, const ReadOption
 
 CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater, std::ostream& out,
                            const std::function<void(std::size_t done)>& progress) {
-  const bool killer = run.read.variant == Variant::killer;
+  const bool layouts = run.read.variant == Variant::killer || run.read.gattai;
   std::vector<std::string> inputs = run.files;
   inputs.push_back(run.archive);
   if (!run.on_report) check_not_an_input(run.output, inputs);
   for (const std::string& file : run.files)
-    if (killer && file != "-")
-      for (PuzzleReader check(file, run.read); auto entry = check.next();) check_killer_entry(file, *entry);
+    if (layouts && file != "-")
+      for (PuzzleReader check(file, run.read); auto entry = check.next();) check_layout_entry(file, *entry);
   std::vector<PuzzleReader> readers;
   for (const std::string& file : run.files) readers.emplace_back(file, run.read);
   const auto archive = open_archive(run.archive);
@@ -104,7 +104,7 @@ CorpusRunResult run_corpus(const CorpusRunOptions& run, const CorpusRater& rater
       [&]() -> std::optional<Item> {
         for (; current < readers.size(); ++current)
           if (auto entry = readers[current].next()) {
-            if (killer) check_killer_entry(run.files[current], *entry);
+            if (layouts) check_layout_entry(run.files[current], *entry);
             return Item{&run.files[current], std::move(*entry)};
           }
         return std::nullopt;

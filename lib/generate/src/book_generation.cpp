@@ -17,6 +17,7 @@
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/base/parallel.hpp"
+#include "sudoku/model/book.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 
@@ -33,8 +34,18 @@ void create_output_directory(const std::string& directory) {
 void write_book_files(const Book& book, OutputSet& output) {
   std::string puzzles;
   std::string solutions;
+  const GattaiShape* shape_above = nullptr;  // the shape the last "shape:" line named
   for (const auto& chapter : book.chapters) {
     for (const auto& puzzle : chapter.puzzles) {
+      // Gattai puzzles are written in the board form under a "shape:" line naming their board
+      // whenever it changes (corpus-rate --variant gattai reads them back).
+      if (const GattaiShape* shape = puzzle.puzzle.geometry().gattai_shape();
+          shape != nullptr && (shape_above == nullptr || !(*shape == *shape_above))) {
+        const std::string line = "shape: " + shape_field_text(*shape) + "\n";
+        puzzles += line;
+        solutions += line;
+        shape_above = shape;
+      }
       // Jigsaw lines carry their layout (corpus-rate --variant jigsaw reads them back); Killer
       // puzzles are written in the Killer one-line form (corpus-rate --variant killer).
       std::string tail = " ";

@@ -78,9 +78,16 @@ void CheckpointStore::load() {
     result.reached = slot.required("reached").as_bool();
     int size = 1;
     while (size * size < static_cast<int>(slot.required("puzzle").as_string().size())) ++size;
-    const auto board = read_board(slot, size);
-    result.puzzle = read_grid(slot.required("puzzle"), board);
-    result.solution = read_grid(slot.required("solution"), board);
+    if (const JsonField shape = slot["shape"]; shape.present()) {
+      // A gattai slot: its board, and both lines in the board form.
+      const auto board = read_shape_field(shape);
+      result.puzzle = read_gattai_field(slot.required("puzzle"), board);
+      result.solution = read_gattai_field(slot.required("solution"), board);
+    } else {
+      const auto board = read_board(slot, size);
+      result.puzzle = read_grid(slot.required("puzzle"), board);
+      result.solution = read_grid(slot.required("solution"), board);
+    }
     // A classic slot's two lines are read each on its own: they must be of one size.
     if (result.solution.cell_count() != result.puzzle.cell_count())
       slot.required("solution")
@@ -126,6 +133,7 @@ void CheckpointStore::save() {
                        {"moves", result.moves},
                        {"seconds", result.seconds}});
       const Geometry& board = result.puzzle.geometry();
+      if (const GattaiShape* shape = board.gattai_shape()) slots.back().as_object()["shape"] = shape_field_text(*shape);
       if (board.variant() != Variant::classic) {
         slots.back().as_object()["variant"] = variant_name(board.variant());
         if (board.variant() == Variant::jigsaw) slots.back().as_object()["regions"] = regions_line(board);

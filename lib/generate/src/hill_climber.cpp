@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/transform.hpp"
 #include "sudoku/solve/solution_counter.hpp"
@@ -20,7 +21,8 @@ struct State {
   Grid solution;
   double rating = 0;
   int givens = 0;
-  int cages = 0;  // Killer
+  int cages = 0;         // Killer
+  int closed_grids = 0;  // gattai with grids_open: grids unique on their own
   double cost = std::numeric_limits<double>::infinity();
 };
 
@@ -113,7 +115,9 @@ class Climber {
     return std::none_of(steps.begin(), steps.end(), [&](double step) { return low < step && step < high; });
   }
 
-  bool two_part_cost() const { return settings_.band || settings_.givens || settings_.cage_count; }
+  bool two_part_cost() const {
+    return settings_.band || settings_.givens || settings_.cage_count || settings_.grids_open;
+  }
 
   // How far from acceptable, relative to the target (0 when the rating and the givens fit).
   double outside(const State& state) const {
@@ -131,6 +135,7 @@ class Climber {
     if (settings_.cage_count)
       givens_gap +=
           std::max({0, settings_.cage_count->fewest - state.cages, state.cages - settings_.cage_count->most});
+    givens_gap += state.closed_grids;
     return rating_gap / target + kPerGivenOutside * givens_gap;
   }
 
@@ -187,6 +192,7 @@ class Climber {
     state.rating = rate_(state.puzzle, floor, ceiling);
     state.givens = state.puzzle.givens();
     state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
+    state.closed_grids = settings_.grids_open ? closed_grids(state.puzzle) : 0;
     state.cost = cost_of(state);
     // A Killer needs a line in the Killer form (its canonical key, puzzles.txt): at most 52 cages.
     // More is mostly one- and two-cell cages, givens in disguise, which no newspaper prints.
@@ -194,8 +200,20 @@ class Climber {
       state.cost = std::numeric_limits<double>::infinity();
   }
 
+  // The grids of a gattai puzzle that are unique on their own (each a classic 9x9 count, microseconds).
+  static int closed_grids(const Grid& puzzle) {
+    const GattaiShape* shape = puzzle.geometry().gattai_shape();
+    if (shape == nullptr) return 0;
+    int closed = 0;
+    for (int g = 0; g < static_cast<int>(shape->origins.size()); ++g)
+      closed += count_solutions(gattai_grid(puzzle, g), 2).count == 1 ? 1 : 0;
+    return closed;
+  }
+
   bool dug_enough(const State& state, double band_floor) const {
     if (state.rating < band_floor) return false;
+    // Grids still unique alone: dig on, unless the rating is already past the band.
+    if (state.closed_grids > 0 && !(settings_.band && state.rating > settings_.band->high)) return false;
     if (!settings_.givens || state.givens <= settings_.givens->most) return true;
     return settings_.band && state.rating > settings_.band->high;
   }
@@ -416,10 +434,14 @@ std::optional<Grid> random_filled_grid(const std::shared_ptr<const Geometry>& ge
 }
 
 Grid random_solution_grid(const std::shared_ptr<const Geometry>& geometry, Rng& rng) {
-  if (geometry->variant() != Variant::classic) {
-    // The variant's units do not survive the classic transforms, so the search itself scrambles.
-    for (std::int64_t spent = 0; spent < kFillTotalPlacements; spent += kFillPlacements)
-      if (auto grid = random_filled_grid(geometry, rng, kFillPlacements)) return *grid;
+  if (geometry->variant() != Variant::classic || geometry->is_gattai()) {
+    // The variant's units (and a gattai board's grids) do not survive the classic transforms, so
+    // the search itself scrambles. A draw needs a placement per cell at least: a gattai board's
+    // 150 to 370 cells get four placements a cell before starting over.
+    const std::int64_t placements =
+        geometry->is_gattai() ? 4 * static_cast<std::int64_t>(geometry->cell_count()) : kFillPlacements;
+    for (std::int64_t spent = 0; spent < kFillTotalPlacements; spent += placements)
+      if (auto grid = random_filled_grid(geometry, rng, placements)) return *grid;
     throw std::invalid_argument("no solution grid found for the " + geometry->describe() + " board");
   }
   const int n = geometry->size();

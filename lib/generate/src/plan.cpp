@@ -15,6 +15,7 @@
 #include "sudoku/generate/jigsaw_layout.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/cage_combinations.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/rate/call_count_rater.hpp"
@@ -260,6 +261,35 @@ bool read_rules(const JsonField& field, int size, Variant& variant, std::string&
   return variant_field.present() || regions_field.present();
 }
 
+// Reads a chapter's "shape" and "grids-open" (plan.md, "Gattai chapters"). A gattai board is made
+// of 9x9 grids with the classic rules, so the chapter must be 9x9 classic; the plan's symmetry must
+// be one of the shape's; the levels' givens ranges are for a single grid, so none applies (a
+// "givens" of the chapter's own still does).
+void read_gattai_chapter(const JsonField& field, const Plan& plan, PlanChapter& chapter) {
+  const JsonField shape = field["shape"];
+  const JsonField open = field["grids-open"];
+  if (!shape.present()) {
+    if (open.present()) open.fail("only a gattai chapter (one with a \"shape\") takes grids-open");
+    return;
+  }
+  try {
+    chapter.shape = parse_gattai_shape(shape.as_string());
+  } catch (const std::invalid_argument& error) {
+    shape.fail(error.what());
+  }
+  if (chapter.size != 9) shape.fail("a gattai board is made of 9x9 grids, not " + std::to_string(chapter.size) + "x" +
+                                    std::to_string(chapter.size));
+  if (chapter.variant != Variant::classic)
+    shape.fail("a gattai board's grids have the classic rules, not " + std::string(variant_name(chapter.variant)));
+  if (!symmetry_fits(*Geometry::gattai(*chapter.shape), plan.symmetry))
+    shape.fail("the " + chapter.shape->name + " board has no " + std::string(to_string(plan.symmetry)) +
+               " symmetry (set the plan's \"symmetry\" to one it has: docs/formats.md, \"Gattai\")");
+  chapter.grids_open_given = open.present();
+  chapter.grids_open = open.present() ? open.as_bool() : chapter.shape->name == "samurai";
+  chapter.givens.reset();
+  if (chapter.distribution) chapter.distribution->givens = {};
+}
+
 boost::json::object cage_shape_to_json(const CageShape& cages) {
   return {{"smallest", cages.smallest}, {"largest", cages.largest}};
 }
@@ -388,6 +418,7 @@ std::optional<GivensRange> slot_givens(const PlanChapter& chapter, std::size_t i
 
 std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,
                                               std::uint64_t seed) {
+  if (chapter.shape) return Geometry::gattai(*chapter.shape);
   if (chapter.variant == Variant::killer) return Geometry::standard(chapter.size);
   if (chapter.variant != Variant::jigsaw) return Geometry::variant(chapter.variant, chapter.size);
   if (!chapter.regions.empty()) return parse_regions(chapter.regions);
@@ -476,7 +507,8 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   std::size_t total = 0;
   for (std::size_t c = 0; c < chapter_count; ++c) {
     const JsonField field = chapters.element(c);
-    field.allow_only({"title", "size", "variant", "regions", "cages", "level", "count", "date", "givens"});
+    field.allow_only(
+        {"title", "size", "variant", "regions", "cages", "shape", "grids-open", "level", "count", "date", "givens"});
     const bool size_given = field["size"].present();
     const int size = read_size(field["size"], plan.size);
     refuse_call_count_above_9x9(plan.metric, size, field["size"]);
@@ -493,8 +525,9 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
     chapter.variant_given = variant_given;
     chapter.cages = cages;
     chapter.cages_given = cages_given;
+    read_gattai_chapter(field, plan, chapter);
     if (const JsonField givens = field["givens"]; givens.present()) {
-      const int cells = chapter.size * chapter.size;
+      const int cells = chapter.shape ? Geometry::gattai(*chapter.shape)->cell_count() : chapter.size * chapter.size;
       if (givens.array_size() != 2) givens.fail("expected [fewest, most]: how many cells a puzzle gives");
       const int fewest = static_cast<int>(givens.element(0).as_integer(0, cells));
       const int most = static_cast<int>(givens.element(1).as_integer(fewest, cells));
@@ -575,6 +608,10 @@ boost::json::object plan_to_json(const Plan& plan) {
       if (!chapter.regions.empty()) object["regions"] = chapter.regions;
     }
     if (chapter.cages_given) object["cages"] = cage_shape_to_json(chapter.cages);
+    if (chapter.shape) {
+      object["shape"] = gattai_shape_named(chapter.shape->name) ? chapter.shape->name : gattai_shape_text(*chapter.shape);
+      if (chapter.grids_open_given) object["grids-open"] = chapter.grids_open;
+    }
     // A numeric level is a rating: whole ratings were written as integers ("level": 300).
     if (!chapter.numeric_level)
       object["level"] = chapter.level;

@@ -67,6 +67,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   settings.symmetry = plan.symmetry;
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
   settings.cage_count = planned.cage_count;
+  settings.grids_open = planned.grids_open;
   if (planned.band)
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);

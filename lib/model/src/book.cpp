@@ -17,6 +17,7 @@
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/base/text_input.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/puzzle_io.hpp"
@@ -135,6 +136,19 @@ void read_killer_cages(const JsonField& field, BookPuzzle& puzzle) {
   }
 }
 
+// A gattai puzzle (with "shape"): its board, puzzle and solution in the board form, a key naming the
+// shape. Returns false for puzzles of a single grid.
+bool read_gattai_puzzle(const JsonField& field, BookPuzzle& puzzle) {
+  const JsonField shape = field["shape"];
+  if (!shape.present()) return false;
+  for (const char* key : {"variant", "regions", "cages"})
+    if (field[key].present()) field[key].fail("a gattai puzzle (one with a \"shape\") has the classic rules");
+  const auto board = read_shape_field(shape);
+  puzzle.puzzle = read_gattai_field(field.required("puzzle"), board);
+  puzzle.solution = read_gattai_field(field.required("solution"), board);
+  return true;
+}
+
 // The board of a puzzle of `size`: its "variant" (classic when absent) and, for jigsaw, its
 // "regions"; for Killer, the standard board its cages are added to.
 std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
@@ -153,17 +167,21 @@ std::shared_ptr<const Geometry> read_rules(const JsonField& field, int size) {
 }
 
 BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
-  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "cages", "rating", "rating_sd", "level",
-                    "target", "givens", "canonical", "seed", "iterations", "date", "number"});
+  field.allow_only({"id", "puzzle", "solution", "variant", "regions", "cages", "shape", "rating", "rating_sd",
+                    "level", "target", "givens", "canonical", "seed", "iterations", "date", "number"});
   BookPuzzle puzzle;
   puzzle.id = read_nonempty_string(field.required("id"));
   const JsonField puzzle_field = field.required("puzzle");
-  const int size = read_grid(puzzle_field, expected_size).size();
-  // One board shared by the puzzle and its solution.
-  const std::shared_ptr<const Geometry> geometry = read_rules(field, size);
-  puzzle.puzzle = read_grid(puzzle_field, size, geometry);
   const JsonField solution_field = field.required("solution");
-  puzzle.solution = read_grid(solution_field, size, geometry);
+  const bool gattai = read_gattai_puzzle(field, puzzle);
+  // A gattai board's grids are 9x9, whatever size the plan gives its single grids.
+  const int size = gattai ? 9 : read_grid(puzzle_field, expected_size).size();
+  if (!gattai) {
+    // One board shared by the puzzle and its solution.
+    const std::shared_ptr<const Geometry> geometry = read_rules(field, size);
+    puzzle.puzzle = read_grid(puzzle_field, size, geometry);
+    puzzle.solution = read_grid(solution_field, size, geometry);
+  }
   if (!puzzle.solution.is_complete()) solution_field.fail("has blanks; a solution must be complete");
   if (const auto conflict = find_conflict(puzzle.solution)) {
     solution_field.fail("is not a valid solution: " + cell_name(puzzle.solution.geometry(), conflict->first) +
@@ -196,6 +214,11 @@ BookPuzzle read_puzzle(const JsonField& field, int expected_size) {
   // puzzle that is not a Killer).
   if (is_killer(field) || field["cages"].present()) {
     // read_killer_cages below
+  } else if (const GattaiShape* shape = puzzle.puzzle.geometry().gattai_shape()) {
+    const std::string prefix = shape->name + " ";
+    if (!puzzle.canonical.starts_with(prefix) || puzzle.canonical.size() < prefix.size() +
+                                                                               static_cast<std::size_t>(puzzle.puzzle.cell_count()))
+      canonical_field.fail("expected the canonical key of a " + shape->name + " puzzle (\"" + prefix + "CELLS\")");
   } else if (const Variant variant = puzzle.puzzle.geometry().variant(); variant != Variant::classic) {
     const std::string prefix = std::string(variant_name(variant)) + " ";
     const std::size_t grid_length = static_cast<std::size_t>(size * size);
@@ -268,6 +291,7 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
   object["id"] = puzzle.id;
   object["puzzle"] = to_line(puzzle.puzzle);
   object["solution"] = to_line(puzzle.solution);
+  if (const GattaiShape* shape = puzzle.puzzle.geometry().gattai_shape()) object["shape"] = shape_field_text(*shape);
   // Classic puzzles say nothing, so books without variants read and write as before.
   if (const Geometry& geometry = puzzle.puzzle.geometry(); geometry.variant() != Variant::classic) {
     object["variant"] = variant_name(geometry.variant());
@@ -288,6 +312,27 @@ boost::json::object puzzle_to_json(const BookPuzzle& puzzle) {
 }
 
 }  // namespace
+
+std::shared_ptr<const Geometry> read_shape_field(const JsonField& field) {
+  try {
+    return Geometry::gattai(parse_gattai_shape(field.as_string()));
+  } catch (const std::invalid_argument& error) {
+    field.fail(error.what());
+  }
+}
+
+Grid read_gattai_field(const JsonField& field, const std::shared_ptr<const Geometry>& board) {
+  const std::string text = field.as_string();
+  try {
+    return parse_gattai_line(text, board);
+  } catch (const GattaiLineError& error) {
+    field.fail(error.message + " (at position " + std::to_string(error.column) + ")");
+  }
+}
+
+std::string shape_field_text(const GattaiShape& shape) {
+  return gattai_shape_named(shape.name) ? shape.name : gattai_shape_text(shape);
+}
 
 Variant read_variant_field(const JsonField& field, bool killer) {
   const std::string name = field.as_string();

@@ -40,6 +40,8 @@
 #include <tuple>
 #include <vector>
 
+#include "sudoku/model/gattai.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -765,6 +767,7 @@ bool has_extra_rules(const Geometry& geometry) {
 }  // namespace
 
 CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_budget) {
+  if (puzzle.geometry().is_gattai()) return gattai_canonical_form(puzzle);
   if (has_extra_rules(puzzle.geometry())) return canonical_over_maps(puzzle);
   if (auto exact = MinlexSearch(puzzle, true, work_budget).run(puzzle)) return *exact;
   // Without branching over the orders of new values the search stays small: at most the ties
@@ -774,6 +777,7 @@ CanonicalForm canonical_form_with_budget(const Grid& puzzle, std::uint64_t work_
 
 CanonicalForm canonical_form(const Grid& puzzle) {
   if (!puzzle.geometry().cages().empty()) return killer_canonical_form(puzzle);
+  if (puzzle.geometry().is_gattai()) return gattai_canonical_form(puzzle);
   // Up to 9x9 the exact search is always affordable (a complete grid, the worst case seen, creates
   // a few thousand states). Larger grids get a budget against pathological inputs.
   return canonical_form_with_budget(puzzle, puzzle.size() <= 9 ? 0 : kLargeGridWorkBudget);

@@ -231,6 +231,7 @@ std::shared_ptr<const Geometry> Geometry::killer(std::vector<Cage> cages,
                                                  std::shared_ptr<const Geometry> base) {
   if (!base) throw std::invalid_argument("a Killer board needs a base geometry");
   if (!base->cages_.empty()) throw std::invalid_argument("the base of a Killer board already has cages");
+  if (base->is_gattai()) throw std::invalid_argument("a Killer board has one grid, not a gattai board");
   const int size = base->size_;
   const int cells = base->cell_count();
   std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
@@ -285,6 +286,9 @@ Geometry::Geometry(int box_rows, int box_cols)
     : size_(box_rows * box_cols),
       box_rows_(box_rows),
       box_cols_(box_cols),
+      cell_count_(size_ * size_),
+      board_rows_(size_),
+      board_cols_(size_),
       all_values_(size_ >= 32 ? ~CandidateMask{0} : (CandidateMask{1} << size_) - 1) {
   const int n = size_;
   for (int r = 0; r < n; ++r) {
@@ -353,6 +357,10 @@ std::span<const int> Geometry::peers(int cell) const {
 }
 
 std::string Geometry::describe() const {
+  if (shape_) {
+    return shape_->name + " (" + std::to_string(shape_->origins.size()) + " grids on " +
+           std::to_string(board_rows_) + "x" + std::to_string(board_cols_) + ")";
+  }
   std::string text = std::to_string(size_) + "x" + std::to_string(size_);
   if (has_regular_boxes() && default_box(size_) != std::pair{box_rows_, box_cols_})
     text += " (" + std::to_string(box_rows_) + "x" + std::to_string(box_cols_) + " boxes)";
@@ -368,6 +376,9 @@ std::string Geometry::describe() const {
 
 bool same_rules(const Geometry& a, const Geometry& b) {
   if (&a == &b) return true;
+  if (a.is_gattai() != b.is_gattai() || a.cell_count() != b.cell_count() ||
+      a.board_rows() != b.board_rows() || a.board_cols() != b.board_cols())
+    return false;
   return a.size() == b.size() && a.box_rows() == b.box_rows() && a.box_cols() == b.box_cols() &&
          a.variant() == b.variant() && a.base_variant() == b.base_variant() && a.units() == b.units() &&
          a.cages() == b.cages();

@@ -79,7 +79,7 @@ std::string cell_name(const Geometry& geometry, int cell) {
 }
 
 Grid on_geometry(const Grid& grid, std::shared_ptr<const Geometry> geometry) {
-  if (geometry->size() != grid.size())
+  if (geometry->size() != grid.size() || geometry->cell_count() != grid.cell_count())
     throw std::invalid_argument("on_geometry: a " + geometry->describe() + " board for a " +
                                 grid.geometry().describe() + " grid");
   Grid result(std::move(geometry));

@@ -13,6 +13,7 @@
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/text_input.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/killer_io.hpp"
 
 namespace sudoku {
@@ -373,16 +374,69 @@ std::shared_ptr<const Geometry> geometry_for(int size, const ReadOptions& option
   return Geometry::standard(size);
 }
 
+namespace {
+
+// One line of a gattai file: a "shape:" line (which sets `board` for the lines below it), a comment
+// or blank line (nullopt), or a puzzle "SYMBOLS [label]" on `board`.
+std::optional<PuzzleEntry> read_gattai_line(const std::string& line, int number,
+                                            std::shared_ptr<const Geometry>& board) {
+  const auto start = line.find_first_not_of(kSpace);
+  if (start == std::string::npos || line[start] == '#') return std::nullopt;
+  PuzzleEntry entry;
+  entry.line = number;
+  const auto fail = [&](int column, std::string message) {
+    entry.error_line = number;
+    entry.error_column = column;
+    entry.error = std::move(message);
+    return entry;
+  };
+  if (const auto nul = line.find('\0'); nul != std::string::npos) {
+    entry.text = line.substr(start, line.find_first_of(kSpace, start) - start);
+    std::replace(entry.text.begin(), entry.text.end(), '\0', '?');
+    return fail(static_cast<int>(nul) + 1, "NUL byte");
+  }
+  constexpr std::string_view kShape = "shape:";
+  if (line.compare(start, kShape.size(), kShape) == 0) {
+    try {
+      board = Geometry::gattai(parse_gattai_shape(std::string_view(line).substr(start + kShape.size())));
+    } catch (const std::invalid_argument& error) {
+      board.reset();  // the puzzles below it are errors, not puzzles on the shape before
+      entry.text = line.substr(start);
+      return fail(static_cast<int>(start + kShape.size()) + 1, error.what());
+    }
+    return std::nullopt;
+  }
+  const auto end = std::min(line.find_first_of(kSpace, start), line.size());
+  entry.text = line.substr(start, end - start);
+  if (const auto label = line.find_first_not_of(kSpace, end); label != std::string::npos)
+    entry.label = line.substr(label, line.find_last_not_of(kSpace) - label + 1);
+  if (!board)
+    return fail(static_cast<int>(start) + 1,
+                "expected a \"shape:\" line (a shape name or ROWSxCOLS R,C ...) before the first gattai puzzle");
+  try {
+    entry.grid = parse_gattai_line(entry.text, board);
+  } catch (const GattaiLineError& error) {
+    return fail(static_cast<int>(start) + error.column, error.message);
+  }
+  return entry;
+}
+
+}  // namespace
+
 struct PuzzleReader::State {
   State(std::istream& input, const std::string& source, const ReadOptions& options)
       : lines(input, source, NulBytes::keep),
         reader(source, options),
-        killer(options.variant == Variant::killer) {}
+        killer(options.variant == Variant::killer),
+        gattai(options.gattai),
+        gattai_board(options.gattai_board) {}
 
   std::unique_ptr<InputFile> file;  // when the reader opened the input itself
   LineReader lines;
   Reader reader;
   bool killer;
+  bool gattai;
+  std::shared_ptr<const Geometry> gattai_board;  // the board of the next puzzle line
 };
 
 PuzzleReader::PuzzleReader(std::istream& input, const std::string& source, const ReadOptions& options)
@@ -402,6 +456,11 @@ PuzzleReader::~PuzzleReader() = default;
 PuzzleReader::PuzzleReader(PuzzleReader&&) noexcept = default;
 
 std::optional<PuzzleEntry> PuzzleReader::next() {
+  if (state_->gattai) {
+    for (std::string line; state_->lines.next(line);)
+      if (auto entry = read_gattai_line(line, state_->lines.line_number(), state_->gattai_board)) return entry;
+    return std::nullopt;
+  }
   if (!state_->killer) return state_->reader.next(state_->lines);
   for (std::string line; state_->lines.next(line);)
     if (auto entry = read_killer_line(line, state_->lines.line_number())) return entry;
@@ -487,6 +546,7 @@ std::string regions_line(const Geometry& geometry) {
 }
 
 std::string to_line(const Grid& grid) {
+  if (grid.geometry().is_gattai()) return to_gattai_line(grid);
   std::string line;
   line.reserve(static_cast<std::size_t>(grid.cell_count()));
   for (const auto value : grid.cells()) line.push_back(value_symbol(value));
@@ -524,11 +584,20 @@ std::string to_grid_text(const Grid& grid, bool separators) {
 
 ReadOptions read_options_for(int size, std::string_view box, std::string_view variant) {
   ReadOptions read;
+  // The gattai shapes: one shape for every line, or "gattai" for files whose "shape:" lines name it.
+  const auto shape = gattai_shape_named(variant);
+  if (shape || variant == "gattai") {
+    if (size != 0 || !box.empty())
+      refuse("--variant " + std::string(variant) + " is made of 9x9 grids (drop --size and --box)");
+    read.gattai = true;
+    if (shape) read.gattai_board = Geometry::gattai(*shape);
+    return read;
+  }
   if (!variant.empty()) {
     const auto parsed = parse_variant(variant);
     if (!parsed)
-      refuse("--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got '" +
-             std::string(variant) + "'");
+      refuse("--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw, killer, " + gattai_shape_names() +
+             " or gattai, got '" + std::string(variant) + "'");
     if (*parsed == Variant::killer && (size != 0 || !box.empty()))
       refuse("--variant killer reads the size from the cage letters (drop --size and --box)");
     if (!box.empty() && *parsed != Variant::classic)

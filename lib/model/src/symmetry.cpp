@@ -8,20 +8,26 @@
 namespace sudoku {
 
 int symmetry_image(const Geometry& geometry, Symmetry symmetry, int cell) {
-  const int n = geometry.size();
+  // Board coordinates: a single grid's n x n, or a gattai board's rows x cols (a quarter turn or a
+  // diagonal reflection of a board that is not square is no cell).
+  const int rows = geometry.board_rows();
+  const int cols = geometry.board_cols();
   const int r = geometry.row_of(cell);
   const int c = geometry.col_of(cell);
+  const auto at = [&](int row, int col) {
+    return row < 0 || col < 0 || row >= rows || col >= cols ? -1 : geometry.cell_at(row, col);
+  };
   switch (symmetry) {
     case Symmetry::none:
       return cell;
     case Symmetry::rotate180:
-      return geometry.cell_at(n - 1 - r, n - 1 - c);
+      return at(rows - 1 - r, cols - 1 - c);
     case Symmetry::rotate90:
-      return geometry.cell_at(c, n - 1 - r);
+      return rows == cols ? at(c, rows - 1 - r) : -1;
     case Symmetry::mirror:
-      return geometry.cell_at(r, n - 1 - c);
+      return at(r, cols - 1 - c);
     case Symmetry::diagonal:
-      return geometry.cell_at(c, r);
+      return rows == cols ? at(c, r) : -1;
   }
   return cell;
 }
@@ -61,7 +67,16 @@ Symmetry parse_symmetry(std::string_view name) {
                               "\" (expected one of: " + std::string(kSymmetryNames) + ")");
 }
 
+bool symmetry_fits(const Geometry& geometry, Symmetry symmetry) {
+  for (int cell = 0; cell < geometry.cell_count(); ++cell)
+    if (symmetry_image(geometry, symmetry, cell) < 0) return false;
+  return true;
+}
+
 std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry symmetry) {
+  if (!symmetry_fits(geometry, symmetry))
+    throw std::invalid_argument("the " + geometry.describe() + " board has no " + std::string(to_string(symmetry)) +
+                                " symmetry");
   std::vector<std::vector<int>> orbits;
   std::vector<bool> seen(static_cast<std::size_t>(geometry.cell_count()), false);
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
@@ -79,8 +94,10 @@ std::vector<std::vector<int>> cell_orbits(const Geometry& geometry, Symmetry sym
 }
 
 bool has_symmetry(const Grid& puzzle, Symmetry symmetry) {
-  for (int cell = 0; cell < puzzle.cell_count(); ++cell)
-    if ((puzzle[cell] != 0) != (puzzle[symmetry_image(puzzle.geometry(), symmetry, cell)] != 0)) return false;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+    const int image = symmetry_image(puzzle.geometry(), symmetry, cell);
+    if (image < 0 || (puzzle[cell] != 0) != (puzzle[image] != 0)) return false;
+  }
   return true;
 }
 

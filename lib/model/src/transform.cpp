@@ -277,7 +277,7 @@ std::vector<Transform> square_symmetries(int size) {
 }
 
 std::vector<Transform> rule_symmetries(const Geometry& geometry) {
-  if (!has_extra_rules(geometry)) return {};
+  if (!has_extra_rules(geometry) || geometry.is_gattai()) return {};  // gattai: gattai_symmetries
   if (!geometry.has_regular_boxes()) return enumerate_rule_symmetries(geometry);
   // The fixed variants' boards are shared singletons: enumerate once per board.
   static std::mutex mutex;
@@ -309,6 +309,9 @@ Transform random_transform(const Geometry& geometry, Rng& rng) {
 
 Grid apply(const Transform& transform, const Grid& grid) {
   const Geometry& geometry = grid.geometry();
+  if (geometry.is_gattai())
+    throw std::invalid_argument("a " + geometry.describe() +
+                                " board moves by its own symmetries (gattai_symmetries), not a single grid's transforms");
   const int size = geometry.size();
   std::shared_ptr<const Geometry> board = grid.geometry_ptr();
   if (!is_valid(transform, geometry)) {

@@ -316,6 +316,11 @@ void GenericSolver::find_families() {
       home->member_of[static_cast<std::size_t>(cell)] = static_cast<int>(home->units.size());
     home->units.push_back(static_cast<int>(unit));
   }
+  // `size` disjoint units of `size` cells cover the board only when it has size * size cells: a
+  // gattai board's (several grids, 150 to 370 cells) do not, and two families that cover different
+  // cells are no matching of a value's places (match_families), so such a board has none and its
+  // overlapping units go to find_intersections instead.
+  if (size_ * size_ != geometry_.cell_count()) return;
   for (Family& family : candidates)
     if (static_cast<int>(family.units.size()) == size_) families_.push_back(std::move(family));
 }

@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "engine.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/grid.hpp"
 
 namespace sudoku::technique {
@@ -40,6 +41,10 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     const UnitKind kind = classify(geometry, units[u]);
     layout->unit_kind.push_back(kind);
     layout->unit_number.push_back(++numbers[static_cast<std::size_t>(kind)]);
+    // The row and column families (fish, unique rectangles, grouped strong links) need each cell
+    // on one row and one column of at most 32: a gattai board's lines overlap (a shared box's
+    // cells lie on two grids' rows), so it has no families and those searches pass it by.
+    if (geometry.is_gattai()) continue;
     if (kind == UnitKind::row) layout->rows.push_back(static_cast<int>(u));
     if (kind == UnitKind::column) layout->columns.push_back(static_cast<int>(u));
   }
@@ -184,6 +189,7 @@ std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry
 
 template <int W>
 std::string Layout<W>::unit_name(int unit) const {
+  if (geometry->is_gattai()) return gattai_unit_name(*geometry, unit);  // "grid 3, row 4"
   const auto u = static_cast<std::size_t>(unit);
   const std::string number = std::to_string(unit_number[u]);
   switch (unit_kind[u]) {

@@ -71,6 +71,10 @@ struct ClimbSettings {
   std::optional<CageShape> cages;
   // Killer: success only with this many cages (counted like givens outside their range).
   std::optional<GivensRange> cage_count;
+  // Gattai boards: success only when every grid on its own (its 81 cells read as a classic 9x9)
+  // has more than one solution, so the grids must be solved together. A grid that is unique alone
+  // counts like a given outside the givens range, so the climb digs towards open grids.
+  bool grids_open = false;
 };
 
 // Boards from 16x16 up, where grading one move costs up to tens of milliseconds (forcing chains

@@ -41,6 +41,13 @@ struct PlanChapter {
   Variant variant = Variant::classic;
   std::string regions;
   bool variant_given = false;  // the chapter gave "variant" (and "regions", when not empty)
+  // Gattai chapters (Samurai and its cousins, sudoku/model/gattai.hpp): the chapter's "shape", a
+  // shipped shape's name or "ROWSxCOLS R,C R,C ..."; none for single grids. "grids-open": every
+  // grid on its own must have more than one solution (ClimbSettings::grids_open); by default on
+  // for Samurai, off for the other shapes.
+  std::optional<GattaiShape> shape;
+  bool grids_open = false;
+  bool grids_open_given = false;
   // Killer chapters: the sizes of the cages ("cages": {"smallest": 2, "largest": 5}), the chapter's
   // else the plan's else CageShape's defaults; the plan's symmetry holds for the cage layout.
   CageShape cages;
@@ -182,7 +189,7 @@ struct Plan {
   MetricSettings metric_settings() const;
 };
 
-// The board of one puzzle of `chapter`: the fixed variants' shared boards, the chapter's jigsaw
+// The board of one puzzle of `chapter`: a gattai chapter's board, the fixed variants' shared boards, the chapter's jigsaw
 // layout, or a jigsaw layout drawn from `seed` (random_jigsaw_layout under the plan's symmetry); for
 // Killer the standard board the climb adds its cages to.
 std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmetry symmetry,

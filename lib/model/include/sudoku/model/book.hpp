@@ -9,7 +9,8 @@
 // "book.json: $.chapters[1].puzzles[3].puzzle: expected 81 symbols, got 80". A puzzle of a variant
 // carries "variant" ("x", "windoku", "asterisk", "centre-dot", "jigsaw"; classic puzzles leave it
 // out) and a jigsaw one its "regions" (regions_line of puzzle_io.hpp); its puzzle and solution share
-// that one board. Uniqueness of the
+// that one board. A gattai puzzle (Samurai and its cousins) carries "shape" instead, and its puzzle,
+// solution and key are written in the board form of gattai.hpp. Uniqueness of the
 // puzzles is the generator's promise and is not re-checked here (it would make loading slow).
 //
 // The plan and the calibration are kept as opaque JSON objects: their schemas belong to the plan and
@@ -95,6 +96,12 @@ std::shared_ptr<const Geometry> read_regions_field(const JsonField& field, int s
 std::shared_ptr<const Geometry> read_cages_field(const JsonField& list,
                                                  const std::shared_ptr<const Geometry>& base);
 boost::json::array cages_to_json(const Geometry& geometry);
+// Gattai boards: "shape" (a shipped shape's name or the hand form "ROWSxCOLS R,C ...") read to its
+// board; a grid of that board in the one-line board form; the field a shape is written as (its
+// name, or the hand form for a shape given by hand). InputError at the field naming the fault.
+std::shared_ptr<const Geometry> read_shape_field(const JsonField& field);
+Grid read_gattai_field(const JsonField& field, const std::shared_ptr<const Geometry>& board);
+std::string shape_field_text(const GattaiShape& shape);
 
 // True for a real calendar date written "YYYY-MM-DD".
 bool is_iso_date(std::string_view text);

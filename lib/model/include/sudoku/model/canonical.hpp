@@ -17,7 +17,8 @@
 // grid is the least image over rule_symmetries() (jigsaw: least layout first, then least grid), and
 // the key names the variant and, for jigsaw, the layout: "x 12.3..", "jigsaw 1.2.. 111122333..".
 // So no variant puzzle shares a key with a classic one. Exact up to 9x9 (X above 9x9 is searched
-// over the square's symmetries only, and says so with exact = false).
+// over the square's symmetries only, and says so with exact = false). Gattai boards (gattai.hpp)
+// have their own group, the board's turns and reflections, and a key naming the shape: "samurai ...".
 //
 //   const sudoku::CanonicalForm form = sudoku::canonical_form(puzzle);
 //   const bool duplicate = !seen_keys.insert(form.key).second;  // rotated or relabelled copies too

@@ -12,6 +12,12 @@
 // The standard and fixed-variant geometries are shared singletons, so comparing pointers is a cheap
 // identity test for them; jigsaw and Killer geometries are built per layout (same_rules compares).
 //
+// A gattai board (Samurai and its cousins, sudoku/model/gattai.hpp) is several 9x9 grids laid on
+// one board of board_rows() x board_cols() positions, overlapping in whole boxes. Its cells are the
+// positions some grid covers, numbered row-major over the board and skipping the positions no grid
+// covers ("no cell"), so cell_count() is not size() * size() there; row_of, col_of and cell_at speak
+// board coordinates. Its units are every grid's rows, columns and boxes, a shared box once.
+//
 //   auto x = Geometry::variant(Variant::x);            // 9x9 with both diagonals as units
 //   auto jig = Geometry::jigsaw(region_of_each_cell);  // throws std::invalid_argument when not n connected
 //   regions of n cells
@@ -68,6 +74,17 @@ struct Cage {
   friend bool operator==(const Cage&, const Cage&) = default;
 };
 
+// A gattai shape: a board of rows x cols positions and the top-left corners (row, column, 0-based)
+// of its 9x9 grids, in the order the grids are numbered ("grid 1" is origins[0]). The shipped
+// shapes and their checks are in sudoku/model/gattai.hpp.
+struct GattaiShape {
+  std::string name;  // "samurai", "twin", ...; "custom" for origins given by hand
+  int rows = 0;
+  int cols = 0;
+  std::vector<std::pair<int, int>> origins;
+  friend bool operator==(const GattaiShape&, const GattaiShape&) = default;
+};
+
 class Geometry {
  public:
   // Standard board of the given size with its usual boxes: 4 (2x2), 6 (2x3), 9 (3x3), 12 (3x4),
@@ -89,6 +106,10 @@ class Geometry {
   // and the fault. The cages are kept in the order given, each with its cells sorted.
   static std::shared_ptr<const Geometry> killer(std::vector<Cage> cages,
                                                 std::shared_ptr<const Geometry> base = standard(9));
+  // A gattai board of 9x9 grids at the shape's origins (checked by check_gattai_shape in
+  // gattai.hpp: origins on box boundaries, grids inside the board, every overlap whole boxes, the
+  // grids joined). Throws std::invalid_argument naming the fault.
+  static std::shared_ptr<const Geometry> gattai(const GattaiShape& shape);
   // Sizes with a standard box shape, ascending.
   static std::span<const int> supported_sizes();
   // Default box shape for a standard size (rows x cols), or {0,0} when the size is unsupported.
@@ -99,24 +120,44 @@ class Geometry {
   // only for layout defaults; has_regular_boxes() says whether boxes exist).
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
-  int cell_count() const { return size_ * size_; }
-  int row_of(int cell) const { return cell / size_; }
-  int col_of(int cell) const { return cell % size_; }
-  // The box of a cell, or its region on a jigsaw board (0..n-1).
+  int cell_count() const { return cell_count_; }
+  // Board coordinates of a cell (on a gattai board, of the whole board).
+  int row_of(int cell) const {
+    return position_.empty() ? cell / size_ : position_[static_cast<std::size_t>(cell)] / board_cols_;
+  }
+  int col_of(int cell) const {
+    return position_.empty() ? cell % size_ : position_[static_cast<std::size_t>(cell)] % board_cols_;
+  }
+  // The box of a cell, or its region on a jigsaw board (0..n-1); on a gattai board the box of the
+  // board (row / 3 * (board_cols / 3) + col / 3), so a shared box is one box.
   int box_of(int cell) const { return region_[static_cast<std::size_t>(cell)]; }
-  int cell_at(int row, int col) const { return row * size_ + col; }
+  // The cell at board coordinates; on a gattai board -1 where no grid covers the position.
+  int cell_at(int row, int col) const {
+    return position_.empty() ? row * size_ + col
+                             : cell_of_position_[static_cast<std::size_t>(row * board_cols_ + col)];
+  }
+  // The board's extent: size() x size() except on a gattai board.
+  int board_rows() const { return board_rows_; }
+  int board_cols() const { return board_cols_; }
+  // The gattai shape, or null on a single-grid board.
+  const GattaiShape* gattai_shape() const { return shape_.get(); }
+  bool is_gattai() const { return shape_ != nullptr; }
   CandidateMask all_values() const { return all_values_; }
 
   Variant variant() const { return variant_; }
-  // False for jigsaw boards: their regions are irregular, so band/stack transforms do not apply.
-  bool has_regular_boxes() const { return variant_ != Variant::jigsaw && base_variant_ != Variant::jigsaw; }
+  // False for jigsaw boards (their regions are irregular) and gattai boards (several grids): the
+  // single grid's band/stack transforms do not apply.
+  bool has_regular_boxes() const {
+    return variant_ != Variant::jigsaw && base_variant_ != Variant::jigsaw && shape_ == nullptr;
+  }
   // The variant of the units without the cages: classic for plain Killer, x for Killer X.
   Variant base_variant() const { return base_variant_; }
 
   // Every unit: a group of `size` cells that must hold each value once.
   const std::vector<std::vector<int>>& units() const { return units_; }
   // Index in units() of the first extra unit (3 * size); units from here on are the variant's.
-  int first_extra_unit() const { return 3 * size_; }
+  // A gattai board has none (every unit is some grid's row, column or box): units().size().
+  int first_extra_unit() const { return shape_ ? static_cast<int>(units_.size()) : 3 * size_; }
   // Indices into units() of the units containing `cell` (3 for most cells; more on diagonals etc.).
   std::span<const int> units_of(int cell) const;
   // Cells sharing a unit or a cage with `cell`, ascending, without `cell` itself.
@@ -136,6 +177,9 @@ class Geometry {
   int size_;
   int box_rows_;
   int box_cols_;
+  int cell_count_;
+  int board_rows_;
+  int board_cols_;
   CandidateMask all_values_;
   Variant variant_ = Variant::classic;
   Variant base_variant_ = Variant::classic;
@@ -143,6 +187,11 @@ class Geometry {
   std::vector<int> region_;  // cell -> box or jigsaw region
   std::vector<Cage> cages_;
   std::vector<int> cage_of_;  // empty without cages
+  // Gattai boards only (empty otherwise): cell -> board position (row * board_cols + col), and
+  // board position -> cell or -1.
+  std::shared_ptr<const GattaiShape> shape_;
+  std::vector<int> position_;
+  std::vector<int> cell_of_position_;
   // units_of(cell) = unit_index_[unit_start_[cell] .. unit_start_[cell + 1]); peers likewise.
   std::vector<int> unit_index_;
   std::vector<int> unit_start_;

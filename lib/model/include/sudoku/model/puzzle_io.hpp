@@ -41,6 +41,12 @@ struct ReadOptions {
   // holds one line at a time. Readers that keep every puzzle (read_puzzle_file, load_puzzles: text
   // archives, calibrate's levels) hold at most kMaxDocumentBytes of input.
   std::size_t max_bytes = SIZE_MAX;
+  // Gattai puzzles (several 9x9 grids on one board, sudoku/model/gattai.hpp): when `gattai` is set,
+  // every puzzle line is a board on `gattai_board` (a Geometry::gattai board), or on the board the
+  // nearest "shape:" line above it names; without either, a puzzle line is an error. The other
+  // options are ignored.
+  bool gattai = false;
+  std::shared_ptr<const Geometry> gattai_board;
 };
 
 struct PuzzleEntry {
@@ -107,7 +113,7 @@ std::shared_ptr<const Geometry> parse_regions(std::string_view text, int* fault_
 // The region map of a board as parse_regions reads it: box_of(cell) + 1 as a symbol per cell.
 std::string regions_line(const Geometry& geometry);
 
-// N*N symbols on one line, '.' for blanks.
+// N*N symbols on one line, '.' for blanks; a gattai board in its board form (to_gattai_line).
 std::string to_line(const Grid& grid);
 // N lines of N symbols separated by spaces, with '|' between stacks and a '-' and '+' rule between
 // bands when `separators` is true; each line ends with '\n'.
