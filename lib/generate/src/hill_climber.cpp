@@ -22,6 +22,11 @@ struct State {
   int givens = 0;
   int cages = 0;  // Killer
   double cost = std::numeric_limits<double>::infinity();
+  // A drawn move's puzzle: `solution` solves it (its givens and sums come from it) / it has no
+  // other solution (proved by a count or by its grading, ProvingRatingFunction). Kept states have
+  // both.
+  bool solution_known = true;
+  bool unique = true;
 };
 
 // With a band or a givens range, being acceptable comes first: this weight puts any distance from
@@ -38,7 +43,7 @@ constexpr int kDiagonalDraws = 64;
 class Climber {
  public:
   Climber(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
-          const RatingFunction& rate, Rng& rng)
+          const ProvingRatingFunction& rate, Rng& rng)
       : geometry_(geometry),
         settings_(settings),
         rate_(rate),
@@ -58,8 +63,9 @@ class Climber {
       if (!propose(current, candidate)) continue;
       const int givens = candidate.puzzle.givens();
       evaluate(candidate, lowest_rating_kept(current.cost, givens), highest_rating_kept(current.cost, givens));
-      // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience.
-      if (candidate.cost <= current.cost) {
+      // Sideways moves are kept (plateaus of discrete ratings) but do not reset the patience. Only
+      // a move that would be kept needs its uniqueness, and only when its grading did not prove it.
+      if (candidate.cost <= current.cost && (candidate.unique || solve_uniquely(candidate))) {
         if (candidate.cost < current.cost) since_improvement = 0;
         current = std::move(candidate);
       }
@@ -184,7 +190,11 @@ class Climber {
 
   void evaluate(State& state, double floor = -std::numeric_limits<double>::infinity(),
                 double ceiling = std::numeric_limits<double>::infinity()) const {
-    state.rating = rate_(state.puzzle, floor, ceiling);
+    const ClimbRating rated = rate_(state.puzzle, floor, ceiling);
+    state.rating = rated.value;
+    // The grader's proof holds for the puzzle's known solution: a puzzle with none (a changed
+    // given's value) is counted instead.
+    if (state.solution_known && rated.proves_unique) state.unique = true;
     state.givens = state.puzzle.givens();
     state.cages = static_cast<int>(state.puzzle.geometry().cages().size());
     state.cost = cost_of(state);
@@ -215,31 +225,50 @@ class Climber {
     rng_.shuffle(order.begin(), order.end());
     const double band_floor =
         settings_.band ? settings_.band->low : settings_.target * (1 - settings_.tolerance);
+    // With a band, digging stops at its top too (dug_enough), so the rating may stop there; a
+    // removal that made the puzzle ambiguous then costs its grader no more than the band's
+    // techniques before the count rejects it.
+    const double dig_ceiling = settings_.band ? settings_.band->high : std::numeric_limits<double>::infinity();
     for (const std::size_t o : order) {
       if (dug_enough(current, band_floor)) break;
       ++moves;
       State candidate;
       candidate.puzzle = current.puzzle;
       for (int cell : orbits_[o]) candidate.puzzle.clear(cell);
-      if (!solve_uniquely(candidate)) continue;
+      candidate.solution = current.solution;
+      candidate.unique = false;
       // Below the band's floor only "dig on" matters (dug_enough), so the rating may stop there.
-      evaluate(candidate, band_floor);
+      evaluate(candidate, band_floor, dig_ceiling);
+      if (!candidate.unique && !solve_uniquely(candidate)) continue;
       current = std::move(candidate);
     }
-    // The orbits ran out below the floor: the climb needs the exact rating.
-    if (current.rating < band_floor) evaluate(current);
+    // The orbits ran out below the floor, or the rating stopped above the band: the climb needs the
+    // exact rating.
+    if (current.rating < band_floor || current.rating > dig_ceiling) evaluate(current);
     return current;
   }
 
-  // Killer: a random solution grid under symmetric unique cages, no givens.
+  // Killer: a random solution grid under symmetric unique cages, no givens. The grown layout is
+  // graded first (the start needs its grade anyway): where the grader solves it, that is the
+  // uniqueness proof, and only a layout it cannot solve is counted and split until unique.
   State cage_start() {
     State current;
     current.solution = random_solution_grid(geometry_, rng_);
-    const auto cages = symmetric_unique_cages(current.solution, rng_, *settings_.cages, settings_.symmetry);
-    const auto board = Geometry::killer(cages, geometry_);
-    current.solution = on_geometry(current.solution, board);
-    current.puzzle = Grid(board);
-    evaluate(current);
+    const auto grown = symmetric_cages(current.solution, rng_, *settings_.cages, settings_.symmetry);
+    // The first grading stops above the band: a layout that hard is counted and graded in full.
+    const double ceiling = settings_.band ? settings_.band->high : std::numeric_limits<double>::infinity();
+    const auto start_on = [&](const std::vector<Cage>& cages, double rating_ceiling) {
+      const auto board = Geometry::killer(cages, geometry_);
+      current.solution = on_geometry(current.solution, board);
+      current.puzzle = Grid(board);
+      current.unique = false;
+      evaluate(current, -std::numeric_limits<double>::infinity(), rating_ceiling);
+    };
+    start_on(grown, ceiling);
+    if (current.unique) return current;  // solved, so not above the ceiling: the exact grade
+    const auto cages = unique_symmetric_cages(grown, current.solution, rng_, *settings_.cages, settings_.symmetry);
+    start_on(cages, std::numeric_limits<double>::infinity());
+    current.unique = true;
     return current;
   }
 
@@ -269,7 +298,9 @@ class Climber {
     if (!cages) return false;
     const auto board = Geometry::killer(std::move(*cages), geometry_);
     candidate.puzzle = on_geometry(current.puzzle, board);
-    return solve_uniquely(candidate);
+    candidate.solution = on_geometry(current.solution, board);
+    candidate.unique = false;
+    return true;
   }
 
   // Adds (values from the current solution: the puzzle stays uniquely solvable with that solution)
@@ -288,8 +319,9 @@ class Climber {
       else
         candidate.puzzle.clear(cell);
     }
-    if (!add) return solve_uniquely(candidate);
+    // More givens from the solution keep it the only one; fewer may not (counted if kept).
     candidate.solution = current.solution;
+    candidate.unique = add;
     return true;
   }
 
@@ -331,7 +363,9 @@ class Climber {
       case Move::relocate: {
         for (int cell : pick(given_orbits)) candidate.puzzle.clear(cell);
         for (int cell : pick(empty_orbits)) candidate.puzzle.set(cell, current.solution[cell]);
-        return solve_uniquely(candidate);
+        candidate.solution = current.solution;
+        candidate.unique = false;
+        return true;
       }
       case Move::change: {
         const auto& orbit = pick(given_orbits);
@@ -342,6 +376,8 @@ class Climber {
         candidate.puzzle.set(cell, new_value >= old_value ? new_value + 1 : new_value);
         for (int peer : geometry_->peers(cell))
           if (candidate.puzzle[peer] == candidate.puzzle[cell]) return false;
+        // A new value: the current solution no longer solves the puzzle; the count finds its own.
+        candidate.solution_known = false;
         return solve_uniquely(candidate);
       }
     }
@@ -352,12 +388,14 @@ class Climber {
     auto count = count_solutions(candidate.puzzle, 2);
     if (count.count != 1) return false;
     candidate.solution = std::move(*count.solution);
+    candidate.solution_known = true;
+    candidate.unique = true;
     return true;
   }
 
   std::shared_ptr<const Geometry> geometry_;
   const ClimbSettings settings_;
-  const RatingFunction& rate_;
+  const ProvingRatingFunction& rate_;
   Rng& rng_;
   std::vector<std::vector<int>> orbits_;
   const double nearest_step_;
@@ -454,6 +492,14 @@ void fit_climb_to_board(ClimbSettings& settings, int size) {
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed) {
+  const ProvingRatingFunction proving = [&rate](const Grid& puzzle, double floor, double ceiling) {
+    return ClimbRating{rate(puzzle, floor, ceiling), false};
+  };
+  return climb_to_target(geometry, settings, proving, seed);
+}
+
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const ProvingRatingFunction& rate, std::uint64_t seed) {
   if (!(settings.target > 0)) throw std::invalid_argument("climb target must be positive");
   Rng rng(seed);
   ClimbResult result;

@@ -361,7 +361,7 @@ std::optional<std::vector<Cage>> moved_cages(const std::vector<Cage>& cages, con
   return cages_of(labels, solution);
 }
 
-std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
+std::vector<Cage> symmetric_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
   const Geometry& geometry = solution.geometry();
   const int cells = geometry.cell_count();
   Labels labels(static_cast<std::size_t>(cells));
@@ -385,6 +385,14 @@ std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageSha
         labels = std::move(trial);
     }
   }
+  return cages_of(labels, solution);
+}
+
+std::vector<Cage> unique_symmetric_cages(const std::vector<Cage>& grown, const Grid& solution, Rng& rng,
+                                         CageShape shape, Symmetry symmetry) {
+  const Geometry& geometry = solution.geometry();
+  const int cells = geometry.cell_count();
+  Labels labels = labels_of(grown, cells);
   // Unique: while two solutions exist, split a cage on which they differ (with its images); a cage
   // that is its own image and splits no symmetric way falls apart into single cells.
   for (;;) {
@@ -414,6 +422,10 @@ std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageSha
       cell = symmetry_image(geometry, symmetry, cell);
     }
   }
+}
+
+std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
+  return unique_symmetric_cages(symmetric_cages(solution, rng, shape, symmetry), solution, rng, shape, symmetry);
 }
 
 }  // namespace sudoku

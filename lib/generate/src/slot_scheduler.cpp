@@ -28,7 +28,7 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
 // band then means "inside the level", and the climber's moves and cost work unchanged. The grade
 // and the hard steps come from one grading of the metric's path (second_dimension.hpp), by a rater
 // made once per climb (not per move: it parses the settings).
-RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
+ProvingRatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
   constexpr double kOutside = 0.05;  // a miss by a hair still lies clearly outside the band
   // The floor is not passed on: below a cut the position depends on the hard steps of the whole path
   // (RatingFunction allows ignoring it).
@@ -38,13 +38,16 @@ RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& 
     const PathRating rated =
         rater.rate(puzzle, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
     const double grade = rated.rating.value;
-    if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
+    const bool unique = rated.rating.proves_unique;
+    if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return ClimbRating{grade, unique};
     const double steps = *rated.hard_steps;
     if (chapter.cut_below && !chapter.cut_below->crossed(chapter.top_below, grade, steps))
-      return chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps));
+      return ClimbRating{
+          chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps)), unique};
     if (chapter.cut && chapter.cut->crossed(chapter.band->high, grade, steps))
-      return chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below);
-    return grade;
+      return ClimbRating{chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below),
+                         unique};
+    return ClimbRating{grade, unique};
   };
 }
 
@@ -63,11 +66,15 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
-  const RatingFunction rate = planned.cut || planned.cut_below
-                                  ? level_position(planned, metric.settings())
-                                  : RatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
-                                      return metric.rate_between(puzzle, floor, ceiling).value;
-                                    });
+  // The technique metric's grading proves uniqueness where it solves (MetricRating::proves_unique):
+  // the climb then counts only the moves it keeps whose grading stalled.
+  const ProvingRatingFunction rate =
+      planned.cut || planned.cut_below
+          ? level_position(planned, metric.settings())
+          : ProvingRatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
+              const MetricRating rated = metric.rate_between(puzzle, floor, ceiling);
+              return ClimbRating{rated.value, rated.proves_unique};
+            });
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
   // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
   // slot_bands; none for other levels), the window for one round of restarts (no escalation),

@@ -86,6 +86,21 @@ void fit_climb_to_board(ClimbSettings& settings, int size);
 // far above the band, and stops at singles for moves far below it). Ignoring both is always correct.
 using RatingFunction = std::function<double(const Grid& puzzle, double floor, double ceiling)>;
 
+// A rating together with what its grading proved. proves_unique: the grading itself showed that
+// the puzzle has no solution but one it has (MetricRating::proves_unique: the technique grader
+// solved it by deduction alone, no uniqueness technique). The climber knows a solution of every
+// move it draws (the current solution, whose values the givens and cage sums come from), so such a
+// move needs no solution count: the grader's complete solve is the uniqueness proof. The count runs
+// only for a move the climb would keep whose grading stalled (or stopped early at its floor or
+// ceiling), and for a move that changes a given's value (its solution is not known). Moves the
+// climb rejects on their rating are never counted: the result is the same puzzle, byte for byte, as
+// counting every move first, and far fewer counts are made (docs/performance.md).
+struct ClimbRating {
+  double value = 0;
+  bool proves_unique = false;
+};
+using ProvingRatingFunction = std::function<ClimbRating(const Grid& puzzle, double floor, double ceiling)>;
+
 struct ClimbResult {
   bool reached = false;    // rating within tolerance of the target
   Grid puzzle;             // the best state found (the goal when reached)
@@ -98,6 +113,9 @@ struct ClimbResult {
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed);
+// The same climb with a rating that may prove uniqueness (ClimbRating): same puzzle, fewer counts.
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const ProvingRatingFunction& rate, std::uint64_t seed);
 
 // A uniformly scrambled complete solution grid. Classic boards: random boxes on the diagonal,
 // completed by the solution counter, then a random validity-preserving transform. Variants (extra
