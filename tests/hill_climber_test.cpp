@@ -134,6 +134,52 @@ TEST(HillClimber, FloorAndCeilingLeaveEveryClimbAsWithFullRatings) {
 }
 
 // Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.
+// A grading that solves a move proves it unique (ProvingRatingFunction): the climb then counts
+// only the moves it keeps whose grading stalled, and grades moves before it knows they are unique.
+// Every climb must come out exactly as when every move is counted first (the plain rating
+// function): Killer easy and medium from a layout grown toward the level's cages, and classic easy
+// with its givens range (the dig grades first too). And the proofs must have been used.
+TEST(HillClimber, GradingThatProvesUniquenessLeavesEveryClimbAsWithCounts) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}, {"order", "invariant"}});
+  const RatingFunction counted = [&](const Grid& puzzle, double floor, double ceiling) {
+    return metric->rate_between(puzzle, floor, ceiling).value;
+  };
+  int proofs = 0;
+  const ProvingRatingFunction proving = [&](const Grid& puzzle, double floor, double ceiling) {
+    const MetricRating rated = metric->rate_between(puzzle, floor, ceiling);
+    proofs += rated.proves_unique ? 1 : 0;
+    return ClimbRating{rated.value, rated.proves_unique};
+  };
+  struct Case {
+    double target;
+    RatingBand band;
+    std::optional<GivensRange> givens;
+    std::optional<GivensRange> cage_count;
+  };
+  const Case cases[] = {{1.7, {1.0, 1.9}, GivensRange{0, 0}, GivensRange{30, 36}},
+                        {2.2, {2.0, 2.5}, GivensRange{0, 0}, GivensRange{25, 33}},
+                        {1.5, {1.0, 2.0}, GivensRange{36, 40}, std::nullopt}};
+  for (const Case& c : cases) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      ClimbSettings settings;
+      settings.target = c.target;
+      settings.band = c.band;
+      settings.givens = c.givens;
+      settings.cage_count = c.cage_count;
+      if (c.cage_count) settings.cages = CageShape{2, 5};
+      const ClimbResult expected = climb_to_target(Geometry::standard(9), settings, counted, seed);
+      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, proving, seed);
+      EXPECT_EQ(result.puzzle, expected.puzzle) << c.target << " seed " << seed;
+      EXPECT_EQ(result.puzzle.geometry().cages(), expected.puzzle.geometry().cages()) << c.target;
+      EXPECT_EQ(result.solution, expected.solution) << c.target << " seed " << seed;
+      EXPECT_EQ(result.rating, expected.rating) << c.target << " seed " << seed;
+      EXPECT_EQ(result.moves, expected.moves) << c.target << " seed " << seed;
+      EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1) << c.target << " seed " << seed;
+    }
+  }
+  EXPECT_GT(proofs, 0);
+}
+
 TEST(HillClimber, ClimbFitsLargeBoardsOnly) {
   for (const int size : {4, 6, 9, 12, 16, 25}) {
     ClimbSettings settings;

@@ -67,7 +67,8 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
   // The technique metric's grading proves uniqueness where it solves (MetricRating::proves_unique):
-  // the climb then counts only the moves it keeps whose grading stalled.
+  // the climb then counts only the moves it keeps whose grading stalled. Other metrics never prove
+  // it: their climbs count every move first (the plain RatingFunction).
   const ProvingRatingFunction rate =
       planned.cut || planned.cut_below
           ? level_position(planned, metric.settings())
@@ -75,7 +76,15 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
               const MetricRating rated = metric.rate_between(puzzle, floor, ceiling);
               return ClimbRating{rated.value, rated.proves_unique};
             });
+  const RatingFunction plain = [&rate](const Grid& puzzle, double floor, double ceiling) {
+    return rate(puzzle, floor, ceiling).value;
+  };
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
+  const bool proving = metric.name() == "technique";
+  const auto climb_once = [&](const ClimbSettings& part) {
+    const auto board = chapter_board(planned, plan.symmetry, seed);
+    return proving ? climb_to_target(board, part, rate, seed) : climb_to_target(board, part, plain, seed);
+  };
   // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
   // slot_bands; none for other levels), the window for one round of restarts (no escalation),
   // then the level's.
@@ -86,11 +95,11 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     ClimbSettings part = settings;
     part.band = bands[k];
     if (k + 1 < bands.size()) part.escalations = 0;
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), part, rate, seed);
+    climbed = climb_once(part);
     spent += climbed.moves;
   }
   if (!climbed.reached) {
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed = climb_once(settings);
     spent += climbed.moves;
   }
   climbed.moves = spent;
@@ -99,7 +108,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   if (!climbed.reached && settings.givens != planned.givens) {
     settings.givens = planned.givens;
     const std::int64_t before = climbed.moves;
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed = climb_once(settings);
     climbed.moves += before;
   }
   return climbed;
