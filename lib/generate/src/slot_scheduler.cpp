@@ -1,5 +1,6 @@
 #include "slot_scheduler.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <limits>
@@ -51,6 +52,9 @@ ProvingRatingFunction level_position(const PlanChapter& chapter, const MetricSet
   };
 }
 
+// How far above the band the climb sees a Killer the grader cannot finish.
+constexpr double kBeyondOutside = 0.05;
+
 ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
                        const ClimbSettings& climb, const RatingMetric& metric) {
   const PlanChapter& planned = plan.chapters[chapter];
@@ -72,8 +76,15 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   const ProvingRatingFunction rate =
       planned.cut || planned.cut_below
           ? level_position(planned, metric.settings())
-          : ProvingRatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
+          : ProvingRatingFunction([&metric, &planned](const Grid& puzzle, double floor, double ceiling) {
               const MetricRating rated = metric.rate_between(puzzle, floor, ceiling);
+              // The audit counts a Killer the grader cannot finish ("beyond", a lower bound) outside
+              // every band, even evil's, whose top is the beyond score (5.6-11): so must the climb.
+              // (A lower bound above the ceiling is past the band's top as well: any value above
+              // the ceiling may stand for it.)
+              if (planned.variant == Variant::killer && planned.band && rated.lower_bound() &&
+                  rated.value >= planned.band->high)
+                return ClimbRating{std::max(rated.value, planned.band->high + kBeyondOutside), false};
               return ClimbRating{rated.value, rated.proves_unique};
             });
   const RatingFunction plain = [&rate](const Grid& puzzle, double floor, double ceiling) {
