@@ -26,7 +26,8 @@
 //   ClimbSettings settings{.target = 2.9, .band = RatingBand{2.5, 3.4}, .givens = GivensRange{27, 34}};
 //   ClimbResult result = climb_to_target(geometry, settings, rate, seed);   // result.reached
 // Contract: deterministic for a given seed and rating function; every returned puzzle has exactly
-// one solution (checked by the solution counter) and `solution` is that solution.
+// one solution (checked by the solution counter, or proved by a grading that solved it:
+// ProvingRatingFunction) and `solution` is that solution.
 #pragma once
 
 #include <cstdint>
