@@ -91,11 +91,12 @@ using RatingFunction = std::function<double(const Grid& puzzle, double floor, do
 // the puzzle has no solution but one it has (MetricRating::proves_unique: the technique grader
 // solved it by deduction alone, no uniqueness technique). The climber knows a solution of every
 // move it draws (the current solution, whose values the givens and cage sums come from), so such a
-// move needs no solution count: the grader's complete solve is the uniqueness proof. The count runs
-// only for a move the climb would keep whose grading stalled (or stopped early at its floor or
-// ceiling), and for a move that changes a given's value (its solution is not known). Moves the
-// climb rejects on their rating are never counted: the result is the same puzzle, byte for byte, as
-// counting every move first, and far fewer counts are made (docs/performance.md).
+// move needs no solution count: the grader's complete solve is the uniqueness proof. On a Killer
+// board whose band lies below the chain rungs the climb grades each move first and counts only a
+// move it would keep whose grading stalled (or stopped early at its floor or ceiling); moves it
+// rejects on their rating are never counted. Elsewhere (classic boards, whose count is cheaper than
+// grading an ambiguous puzzle; evil bands) it counts first, as with a plain RatingFunction. Either
+// way the result is the same puzzle, byte for byte (docs/plan.md "Killer").
 struct ClimbRating {
   double value = 0;
   bool proves_unique = false;
