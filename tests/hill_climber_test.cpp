@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,39 @@ TEST(HillClimber, ReachesTechniqueGradeTargetsAcrossPlateaus) {
   }
 }
 
+// One climb's settings for the tests that compare two rating functions' climbs.
+struct ClimbCase {
+  double target;
+  std::optional<RatingBand> band;
+  std::optional<GivensRange> givens;
+  std::optional<GivensRange> cage_count;  // a Killer climb (cages of 2-5 cells) when set
+};
+
+// Climbs each case with seeds 1..seeds under both rating functions: the same puzzle, cages,
+// solution, rating and moves, and the puzzle unique.
+template <typename Expected, typename Rate>
+void expect_same_climbs(std::span<const ClimbCase> cases, std::uint64_t seeds, const Expected& expected_rate,
+                        const Rate& rate) {
+  for (const ClimbCase& c : cases) {
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+      ClimbSettings settings;
+      settings.target = c.target;
+      settings.band = c.band;
+      settings.givens = c.givens;
+      settings.cage_count = c.cage_count;
+      if (c.cage_count) settings.cages = CageShape{2, 5};
+      const ClimbResult expected = climb_to_target(Geometry::standard(9), settings, expected_rate, seed);
+      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, rate, seed);
+      EXPECT_EQ(result.puzzle, expected.puzzle) << c.target << " seed " << seed;
+      EXPECT_EQ(result.puzzle.geometry().cages(), expected.puzzle.geometry().cages()) << c.target;
+      EXPECT_EQ(result.solution, expected.solution) << c.target << " seed " << seed;
+      EXPECT_EQ(result.rating, expected.rating) << c.target << " seed " << seed;
+      EXPECT_EQ(result.moves, expected.moves) << c.target << " seed " << seed;
+      EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1) << c.target << " seed " << seed;
+    }
+  }
+}
+
 // The floor and ceiling the climber passes let the technique metric stop early on moves it could
 // not keep; the climbs must come out exactly as with full ratings, with a band and givens range
 // (the press levels hard and evil) and without (a target and a tolerance).
@@ -108,30 +142,37 @@ TEST(HillClimber, FloorAndCeilingLeaveEveryClimbAsWithFullRatings) {
     if (!rating.solved && rating.value < floor) ++cut_below;
     return rating.value;
   };
-  struct Case {
-    double target;
-    std::optional<RatingBand> band;
-    std::optional<GivensRange> givens;
-  };
-  const Case cases[] = {{4.2, RatingBand{3.6, 5.5}, GivensRange{24, 30}},
-                        {6.6, RatingBand{5.6, 7.4}, GivensRange{22, 28}},
-                        {4.2, std::nullopt, std::nullopt}};
-  for (const Case& c : cases) {
-    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      ClimbSettings settings;
-      settings.target = c.target;
-      settings.band = c.band;
-      settings.givens = c.givens;
-      const ClimbResult expected = climb_to_target(Geometry::standard(9), settings, full, seed);
-      const ClimbResult result = climb_to_target(Geometry::standard(9), settings, bounded, seed);
-      EXPECT_EQ(result.puzzle, expected.puzzle) << c.target << " seed " << seed;
-      EXPECT_EQ(result.rating, expected.rating) << c.target << " seed " << seed;
-      EXPECT_EQ(result.moves, expected.moves) << c.target << " seed " << seed;
-    }
-  }
+  const ClimbCase cases[] = {{4.2, RatingBand{3.6, 5.5}, GivensRange{24, 30}, std::nullopt},
+                             {6.6, RatingBand{5.6, 7.4}, GivensRange{22, 28}, std::nullopt},
+                             {4.2, std::nullopt, std::nullopt, std::nullopt}};
+  expect_same_climbs(cases, 3, full, bounded);
   // Both bounds did cut, so the comparison above means something.
   EXPECT_GT(cut_above, 0);
   EXPECT_GT(cut_below, 0);
+}
+
+// A grading that solves a move proves it unique (ProvingRatingFunction): the climb then counts
+// only the moves it keeps whose grading stalled, and grades moves before it knows they are unique.
+// Every climb must come out exactly as when every move is counted first (the plain rating
+// function): Killer easy and medium from a layout grown toward the level's cages, and classic easy
+// with its givens range (a classic climb counts first even so: its count is the cheaper). And the
+// proofs must have been used.
+TEST(HillClimber, GradingThatProvesUniquenessLeavesEveryClimbAsWithCounts) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}, {"order", "invariant"}});
+  const RatingFunction counted = [&](const Grid& puzzle, double floor, double ceiling) {
+    return metric->rate_between(puzzle, floor, ceiling).value;
+  };
+  int proofs = 0;
+  const ProvingRatingFunction proving = [&](const Grid& puzzle, double floor, double ceiling) {
+    const MetricRating rated = metric->rate_between(puzzle, floor, ceiling);
+    proofs += rated.proves_unique ? 1 : 0;
+    return ClimbRating{rated.value, rated.proves_unique};
+  };
+  const ClimbCase cases[] = {{1.7, RatingBand{1.0, 1.9}, GivensRange{0, 0}, GivensRange{30, 36}},
+                             {2.2, RatingBand{2.0, 2.5}, GivensRange{0, 0}, GivensRange{25, 33}},
+                             {1.5, RatingBand{1.0, 2.0}, GivensRange{36, 40}, std::nullopt}};
+  expect_same_climbs(cases, 2, counted, proving);
+  EXPECT_GT(proofs, 0);
 }
 
 // Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.

@@ -18,7 +18,7 @@
 # after start-up) against Solo's nearest level and qqwing, classic, X and Killer.
 #
 # Usage: tests/bench/compare-solo.sh [BUILD_DIR]   (COUNT=20 puzzles per level, KILLER_COUNT=5,
-# SEED=1 for both tools)
+# EVIL_COUNT=2 evil Killers, SEED=1 for both tools)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
@@ -168,6 +168,9 @@ fi
 speed_row "X medium" "$count" '"level": "medium", "variant": "x"' "" "Solo X advanced (3x3xda)" "$solo" --generate "$count" "3x3xda#$seed"
 speed_row "Killer easy" "$killer_count" '"level": "easy"' "$kcages" "Solo Killer basic (3x3kdb)" "$solo" --generate "$killer_count" "3x3kdb#$seed"
 speed_row "Killer medium" "$killer_count" '"level": "medium"' "$kcages" "Solo Killer advanced (3x3kda)" "$solo" --generate "$killer_count" "3x3kda#$seed"
+# Evil Killer: seconds a puzzle on both sides, so EVIL_COUNT (default 2) puzzles.
+evil_count=${EVIL_COUNT:-2}
+speed_row "Killer evil" "$evil_count" '"level": "evil"' "$kcages" "Solo Killer extreme (3x3kde)" "$solo" --generate "$evil_count" "3x3kde#$seed"
 
 echo
 echo "# the editor's audit of each set (corpus-rate --audit: puzzles grouped by the level they grade at)"

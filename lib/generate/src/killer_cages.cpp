@@ -2,6 +2,7 @@
 #include "sudoku/generate/killer_cages.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <map>
 #include <numeric>
@@ -361,7 +362,8 @@ std::optional<std::vector<Cage>> moved_cages(const std::vector<Cage>& cages, con
   return cages_of(labels, solution);
 }
 
-std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
+std::vector<Cage> symmetric_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry,
+                                  int aim) {
   const Geometry& geometry = solution.geometry();
   const int cells = geometry.cell_count();
   Labels labels(static_cast<std::size_t>(cells));
@@ -371,7 +373,13 @@ std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageSha
   std::vector<int> order(static_cast<std::size_t>(cells));
   std::iota(order.begin(), order.end(), 0);
   rng.shuffle(order.begin(), order.end());
-  const int span = std::max(1, shape.largest - shape.smallest + 1);
+  // Sizes drawn uniformly from smallest..top have the mean (smallest + top) / 2: with an aim, top
+  // is the size that makes that mean cells / aim (within the shape).
+  int top = shape.largest;
+  if (aim > 0)
+    top = std::clamp(static_cast<int>(std::lround(2.0 * cells / aim)) - shape.smallest, shape.smallest,
+                     shape.largest);
+  const int span = std::max(1, top - shape.smallest + 1);
   for (int x : order) {
     const int target = shape.smallest + static_cast<int>(rng.below(static_cast<std::uint32_t>(span)));
     for (int tries = 0; tries < 8 && size_of_label(labels, labels[static_cast<std::size_t>(x)]) < target;
@@ -385,6 +393,14 @@ std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageSha
         labels = std::move(trial);
     }
   }
+  return cages_of(labels, solution);
+}
+
+std::vector<Cage> unique_symmetric_cages(const std::vector<Cage>& grown, const Grid& solution, Rng& rng,
+                                         CageShape shape, Symmetry symmetry) {
+  const Geometry& geometry = solution.geometry();
+  const int cells = geometry.cell_count();
+  Labels labels = labels_of(grown, cells);
   // Unique: while two solutions exist, split a cage on which they differ (with its images); a cage
   // that is its own image and splits no symmetric way falls apart into single cells.
   for (;;) {
@@ -414,6 +430,10 @@ std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageSha
       cell = symmetry_image(geometry, symmetry, cell);
     }
   }
+}
+
+std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry) {
+  return unique_symmetric_cages(symmetric_cages(solution, rng, shape, symmetry, 0), solution, rng, shape, symmetry);
 }
 
 }  // namespace sudoku

@@ -1,5 +1,6 @@
 #include "slot_scheduler.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <limits>
@@ -28,7 +29,7 @@ std::uint64_t slot_seed(const Plan& plan, std::size_t chapter, std::size_t index
 // band then means "inside the level", and the climber's moves and cost work unchanged. The grade
 // and the hard steps come from one grading of the metric's path (second_dimension.hpp), by a rater
 // made once per climb (not per move: it parses the settings).
-RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
+ProvingRatingFunction level_position(const PlanChapter& chapter, const MetricSettings& settings) {
   constexpr double kOutside = 0.05;  // a miss by a hair still lies clearly outside the band
   // The floor is not passed on: below a cut the position depends on the hard steps of the whole path
   // (RatingFunction allows ignoring it).
@@ -38,23 +39,31 @@ RatingFunction level_position(const PlanChapter& chapter, const MetricSettings& 
     const PathRating rated =
         rater.rate(puzzle, chapter.cut_below ? std::numeric_limits<double>::infinity() : ceiling);
     const double grade = rated.rating.value;
-    if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return grade;
+    const bool unique = rated.rating.proves_unique;
+    if (!rated.hard_steps || !chapter.band || !chapter.band->contains(grade)) return ClimbRating{grade, unique};
     const double steps = *rated.hard_steps;
     if (chapter.cut_below && !chapter.cut_below->crossed(chapter.top_below, grade, steps))
-      return chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps));
+      return ClimbRating{
+          chapter.band->low - kOutside - (chapter.cut_below->below - chapter.cut_below->score(grade, steps)), unique};
     if (chapter.cut && chapter.cut->crossed(chapter.band->high, grade, steps))
-      return chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below);
+      return ClimbRating{chapter.band->high + kOutside + (chapter.cut->score(grade, steps) - chapter.cut->below),
+                         unique};
     // A modelled level: inside the band and cuts, the model must give the puzzle the level too;
     // where it does not, the puzzle lies outside the band on the side the model leans to, by how
     // much probability the level lacks.
     if (chapter.model && !rated.features.empty()) {
       const ModelVerdict verdict = chapter.model->judge(rated.features, chapter.model_level);
       if (!verdict.inside)
-        return verdict.below ? chapter.band->low - kOutside - verdict.miss : chapter.band->high + kOutside + verdict.miss;
+        return ClimbRating{verdict.below ? chapter.band->low - kOutside - verdict.miss
+                                         : chapter.band->high + kOutside + verdict.miss,
+                           unique};
     }
-    return grade;
+    return ClimbRating{grade, unique};
   };
 }
+
+// How far above the band the climb sees a Killer the grader cannot finish.
+constexpr double kBeyondOutside = 0.05;
 
 ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index, int attempt,
                        const ClimbSettings& climb, const RatingMetric& metric) {
@@ -72,12 +81,32 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     settings.attainable =
         attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
   fit_climb_to_board(settings, planned.size);
-  const RatingFunction rate = planned.cut || planned.cut_below || planned.model
-                                  ? level_position(planned, metric.settings())
-                                  : RatingFunction([&metric](const Grid& puzzle, double floor, double ceiling) {
-                                      return metric.rate_between(puzzle, floor, ceiling).value;
-                                    });
+  // The technique metric's grading proves uniqueness where it solves (MetricRating::proves_unique):
+  // the climb then counts only the moves it keeps whose grading stalled. Other metrics never prove
+  // it: their climbs count every move first (the plain RatingFunction).
+  const ProvingRatingFunction rate =
+      planned.cut || planned.cut_below || planned.model
+          ? level_position(planned, metric.settings())
+          : ProvingRatingFunction([&metric, &planned](const Grid& puzzle, double floor, double ceiling) {
+              const MetricRating rated = metric.rate_between(puzzle, floor, ceiling);
+              // The audit counts a Killer the grader cannot finish ("beyond", a lower bound) outside
+              // every band, even evil's, whose top is the beyond score (5.6-11): so must the climb.
+              // (A lower bound above the ceiling is past the band's top as well: any value above
+              // the ceiling may stand for it.)
+              if (planned.variant == Variant::killer && planned.band && rated.lower_bound() &&
+                  rated.value >= planned.band->high)
+                return ClimbRating{std::max(rated.value, planned.band->high + kBeyondOutside), false};
+              return ClimbRating{rated.value, rated.proves_unique};
+            });
+  const RatingFunction plain = [&rate](const Grid& puzzle, double floor, double ceiling) {
+    return rate(puzzle, floor, ceiling).value;
+  };
   const std::uint64_t seed = slot_seed(plan, chapter, index, attempt);
+  const bool proving = metric.name() == "technique";
+  const auto climb_once = [&](const ClimbSettings& part) {
+    const auto board = chapter_board(planned, plan.symmetry, seed);
+    return proving ? climb_to_target(board, part, rate, seed) : climb_to_target(board, part, plain, seed);
+  };
   // A level above a cut is entered at the grade the slot aims at: its bands first (plan.hpp
   // slot_bands; none for other levels), the window for one round of restarts (no escalation),
   // then the level's.
@@ -88,11 +117,11 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
     ClimbSettings part = settings;
     part.band = bands[k];
     if (k + 1 < bands.size()) part.escalations = 0;
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), part, rate, seed);
+    climbed = climb_once(part);
     spent += climbed.moves;
   }
   if (!climbed.reached) {
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed = climb_once(settings);
     spent += climbed.moves;
   }
   climbed.moves = spent;
@@ -101,7 +130,7 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   if (!climbed.reached && settings.givens != planned.givens) {
     settings.givens = planned.givens;
     const std::int64_t before = climbed.moves;
-    climbed = climb_to_target(chapter_board(planned, plan.symmetry, seed), settings, rate, seed);
+    climbed = climb_once(settings);
     climbed.moves += before;
   }
   return climbed;

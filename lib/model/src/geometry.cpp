@@ -329,8 +329,9 @@ void Geometry::index() {
   }
   peer_index_.clear();
   peer_start_.assign(1, 0);
+  std::vector<int> peers;  // one buffer for every cell: a Killer climb indexes a geometry per move
   for (int cell = 0; cell < cells; ++cell) {
-    std::vector<int> peers;
+    peers.clear();
     for (int u : units_by_cell[static_cast<std::size_t>(cell)])
       for (int other : units_[static_cast<std::size_t>(u)])
         if (other != cell) peers.push_back(other);

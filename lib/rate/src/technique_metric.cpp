@@ -47,6 +47,7 @@ MetricRating rating_of(const TechniqueGrade& grade, double beyond_score) {
   rating.value = grade.beyond() ? beyond_score : grade.grade;
   rating.capped_runs = grade.beyond() ? 1 : 0;
   rating.solved = grade.solved();
+  rating.proves_unique = grade.solved() && !grade.used_uniqueness;
   rating.work = grade.work;
   return rating;
 }
@@ -69,6 +70,8 @@ PathRating rate_path(const Grid& puzzle, TechniqueOptions options, double beyond
   result.rating.value = grade.grade;
   result.rating.capped_runs = grade.above_ceiling() ? 1 : 0;
   result.rating.solved = false;
+  // Below the floor the grader saw singles alone solve the puzzle as given (technique_grader.hpp).
+  result.rating.proves_unique = grade.below_floor();
   result.rating.work = grade.work;
   return result;
 }

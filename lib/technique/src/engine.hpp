@@ -330,6 +330,9 @@ struct SearchContext {
   // (killer.cpp) and handed out technique by technique to the Killer stages of the ladder.
   std::uint64_t killer_version = ~std::uint64_t{0};
   bool killer_consistent = true;
+  // The board's 45-rule and unit-in-cage deductions are not in killer_steps yet: they are found
+  // only when a rung above cage combinations asks (most boards of a path end below them).
+  bool killer_cages_only = false;
   std::vector<Step> killer_steps;
   // The 45 rule's regions of the layout with the cages inside and sticking out, and reused
   // relation scratch, made on the grading's first Killer board (killer.cpp). Type-erased like

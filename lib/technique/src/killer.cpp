@@ -621,10 +621,19 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
   if (context.killer_version != context.board_version) {
     ++context.work;
     context.killer_steps.clear();
-    context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps) &&
-                                find_45_rule_steps(layout, board, context, context.killer_steps);
-    if (context.killer_consistent) find_unit_in_cage_steps(layout, board, context, context.killer_steps);
+    context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps);
+    context.killer_cages_only = true;
     context.killer_version = context.board_version;
+  }
+  // The 45 rule (three quarters of the Killer search) only once a rung above the cages' own asks:
+  // on a board where cage completions or combinations make progress the ladder stops below it.
+  // Each technique's steps come out in the same order either way (the cages' locked values
+  // first, then the units' values in one cage), so a puzzle with a solution grades the same; a
+  // broken board may be found broken at a later rung.
+  if (context.killer_consistent && context.killer_cages_only && technique > Technique::cage_combination) {
+    context.killer_consistent = find_45_rule_steps(layout, board, context, context.killer_steps);
+    if (context.killer_consistent) find_unit_in_cage_steps(layout, board, context, context.killer_steps);
+    context.killer_cages_only = false;
   }
   if (!context.killer_consistent) return false;
   for (const Step& step : context.killer_steps)

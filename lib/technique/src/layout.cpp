@@ -180,7 +180,27 @@ std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry
     recent.push_front(found);
     return found;
   }
-  auto built = build_layout<W>(*geometry);
+  // A Killer board has its base's units; its cages change the peers only. The climb makes a board
+  // per move, so a new Killer layout copies a recent one over the same units and takes its own
+  // peers rather than building the unit tables, intersections and blocks again.
+  std::unique_ptr<Layout<W>> built;
+  if (variant == Variant::killer)
+    for (const auto& other : recent) {
+      const Geometry& known = *other->geometry;
+      if (known.variant() != Variant::killer || known.base_variant() != geometry->base_variant() ||
+          known.size() != geometry->size() || known.box_rows() != geometry->box_rows() ||
+          known.box_cols() != geometry->box_cols() || known.units() != geometry->units())
+        continue;
+      built = std::make_unique<Layout<W>>(*other);
+      built->geometry = geometry.get();
+      for (int cell = 0; cell < built->cell_count; ++cell) {
+        CellSet<W> peers;
+        for (int peer : geometry->peers(cell)) peers.set(peer);
+        built->peers[static_cast<std::size_t>(cell)] = peers;
+      }
+      break;
+    }
+  if (!built) built = build_layout<W>(*geometry);
   built->owner = geometry;
   recent.push_front(std::move(built));
   if (recent.size() > kRecent) recent.pop_back();

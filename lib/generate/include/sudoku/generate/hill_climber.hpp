@@ -26,7 +26,8 @@
 //   ClimbSettings settings{.target = 2.9, .band = RatingBand{2.5, 3.4}, .givens = GivensRange{27, 34}};
 //   ClimbResult result = climb_to_target(geometry, settings, rate, seed);   // result.reached
 // Contract: deterministic for a given seed and rating function; every returned puzzle has exactly
-// one solution (checked by the solution counter) and `solution` is that solution.
+// one solution (checked by the solution counter, or proved by a grading that solved it:
+// ProvingRatingFunction) and `solution` is that solution.
 #pragma once
 
 #include <cstdint>
@@ -90,6 +91,22 @@ void fit_climb_to_board(ClimbSettings& settings, int size);
 // far above the band, and stops at singles for moves far below it). Ignoring both is always correct.
 using RatingFunction = std::function<double(const Grid& puzzle, double floor, double ceiling)>;
 
+// A rating together with what its grading proved. proves_unique: the grading itself showed that
+// the puzzle has no solution but one it has (MetricRating::proves_unique: the technique grader
+// solved it by deduction alone, no uniqueness technique). The climber knows a solution of every
+// move it draws (the current solution, whose values the givens and cage sums come from), so such a
+// move needs no solution count: the grader's complete solve is the uniqueness proof. On a Killer
+// board whose band lies below the chain rungs the climb grades each move first and counts only a
+// move it would keep whose grading stalled (or stopped early at its floor or ceiling); moves it
+// rejects on their rating are never counted. Elsewhere (classic boards, whose count is cheaper than
+// grading an ambiguous puzzle; evil bands) it counts first, as with a plain RatingFunction. Either
+// way the result is the same puzzle, byte for byte (docs/plan.md "Killer").
+struct ClimbRating {
+  double value = 0;
+  bool proves_unique = false;
+};
+using ProvingRatingFunction = std::function<ClimbRating(const Grid& puzzle, double floor, double ceiling)>;
+
 struct ClimbResult {
   bool reached = false;    // rating within tolerance of the target
   Grid puzzle;             // the best state found (the goal when reached)
@@ -102,6 +119,9 @@ struct ClimbResult {
 
 ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
                             const RatingFunction& rate, std::uint64_t seed);
+// The same climb with a rating that may prove uniqueness (ClimbRating): same puzzle, fewer counts.
+ClimbResult climb_to_target(const std::shared_ptr<const Geometry>& geometry, const ClimbSettings& settings,
+                            const ProvingRatingFunction& rate, std::uint64_t seed);
 
 // A uniformly scrambled complete solution grid. Classic boards: random boxes on the diagonal,
 // completed by the solution counter, then a random validity-preserving transform. Variants (extra

@@ -46,6 +46,18 @@ std::vector<Cage> unique_killer_cages(const Grid& solution, Rng& rng, CageShape 
 // solution, a cage on which the two differ is split with its images (a cage that is its own image
 // and has no symmetric split falls apart into single cells). Symmetric, unique, deterministic.
 std::vector<Cage> symmetric_unique_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry);
+// Its two halves, for a caller that can prove uniqueness more cheaply than a count (the climb's
+// grader, hill_climber.hpp): symmetric_cages grows the layout (not yet unique); then
+// unique_symmetric_cages splits it until the count finds one solution. A layout that is unique
+// already comes back as it is, with no draw from `rng`, so proving it unique another way and
+// skipping the second half gives the same layout and leaves `rng` where it would be.
+// symmetric_cages' `aim` (0: none) is the number of cages the caller wants (a Killer level's
+// range, calibration.hpp): sizes are then drawn from shape.smallest up to the size whose mean
+// gives that many, not up to shape.largest, so a level of many small cages starts near its own
+// layouts (easier to grade, unique more often) instead of far above them.
+std::vector<Cage> symmetric_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry, int aim = 0);
+std::vector<Cage> unique_symmetric_cages(const std::vector<Cage>& grown, const Grid& solution, Rng& rng,
+                                         CageShape shape, Symmetry symmetry);
 
 // The climb's moves on a layout: merge two neighbouring cages, split a cage in two connected parts,
 // reshape (one cell moves to a neighbouring cage, whose old cage keeps at least shape.smallest

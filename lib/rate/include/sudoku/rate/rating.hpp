@@ -52,6 +52,11 @@ struct MetricRating {
   int runs = 1;
   int capped_runs = 0;     // runs stopped at the budget: value is then a lower bound
   bool solved = true;      // false when no run reached a solution (no solution, or all capped)
+  // The rating's own work proved that the puzzle has no solution but the one it has (if it has
+  // one): the technique grader solved it by deductions that hold in every solution (no uniqueness
+  // technique), or singles solve it (below the floor). False when unknown; a generator that knows a
+  // solution of the puzzle may then skip the solution count (hill_climber.hpp).
+  bool proves_unique = false;
   std::uint64_t work = 0;  // elementary steps spent (AC calls, solve calls), for throughput
 
   bool lower_bound() const { return capped_runs > 0; }
