@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Budgets and cancellation (sudoku/base/budget.hpp): the long calls of the library stop at a step
 // limit or a cancellation flag, on the calling thread and on parallel workers.
 #include "sudoku/base/budget.hpp"

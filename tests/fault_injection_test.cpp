@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault injection (tests/support/fault_injection.c, preloaded): the N-th write, rename or fsync of a
 // run fails, for every N a run has (sampled evenly when there are many). After each failed run, and
 // the recovery the next run would do, the output folder and the archive must be the old set or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of gattai boards (Samurai and its cousins) through the tools: corpus-rate reads
 // each shape and stops at the first malformed line with file:line:column and exit 2; generate-book
 // makes gattai chapters (book.json with "shape", puzzles.txt in the board form, unique puzzles with

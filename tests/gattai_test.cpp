@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Gattai boards (Samurai and its cousins): the shapes as data, their units, the text forms and
 // their errors, symmetry on the whole board, and the technique grade over the union of the grids'
 // units. (Counting against the plain reference: solution_counter_test.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The level model (sudoku/rate/level_model.hpp): the fit recovers a known ordinal model, finds the
 // hidden rules of synthetic archives labelled by step counts of real solving paths, is
 // deterministic, and its level-file form reads back exactly and rejects bad input at its JSON path.

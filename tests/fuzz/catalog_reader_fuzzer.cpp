@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the gettext catalogue reader (sudoku::typeset::Catalog::parse, which Catalog::load
 // calls on a .po file's text), as typeset --lang reads a template's lang/*.po.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the output-set manifest reader (sudoku::recover_output_set on a folder whose
 // DIR/.output-set is the input), as generate-book, typeset --split and typeset's book reader read a
 // manifest a kill left behind — or one somebody planted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault injection for the reliability suite: preloaded into a tool (LD_PRELOAD), it makes the N-th
 // call among write and pwrite (to a descriptor above 2), rename, fsync and fdatasync fail, as a
 // full or failing disk would: SUDOKU_FAULT_AT=N (1-based; 0 or unset: no fault). A write fails with

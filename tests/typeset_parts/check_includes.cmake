@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The typeset parts' structure, read from the sources (ctest: TypesetParts.Includes). Every file of a
 # part (lib/typeset/<part>/) may include the headers of its own part and of the parts below it, and
 # of the core's base, model and technique wings only: typeset never reaches up into a higher part,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // From a calibration study to the distribution plot (see calibration_plot.hpp).
 #include "calibration_plot.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The figure of a calibration study: the ratings of each measured level, its box, its target and,
 // when a reference calibration is given, the reference's target (after Figure 4 of Fatemi, Kazemi &
 // Mehrasa 2014). Maps a StudyResult (core, Cairo-free) onto a DistributionPlot (drawn by plot.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // corpus-rate's command line: the options struct and its parser (main.cpp runs the corpus with
 // them and, with --explain -f svg|pdf, writes the step pictures).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: the Book built from the chosen slots, every puzzle verified from scratch on the way.
 //
 // Contract: book_header fills what the book says of its making (title, author, the plan and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // generate_book in five steps, one file each: the checkpoint store (checkpoint_store.hpp), the
 // slots' climbs (slot_scheduler.hpp), one distinct puzzle per slot (dedup.hpp), verification and
 // assembly of the Book (book_assembly.hpp), and the output files (here).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "checkpoint_store.hpp"
 
 #include <boost/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: what book generation climbed so far, kept on disk so an interrupted run can resume.
 //
 // Contract: results are keyed by (slot number in plan order, attempt) and hold grids; strings exist

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: choosing one distinct puzzle per slot, in plan order.
 //
 // Contract: walks the slots in plan order; a slot takes its first attempt whose canonical key is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/generate/jigsaw_layout.hpp"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random cage layouts: grow cages from cells taken in a shuffled order, then fold lone cells in.
 #include "sudoku/generate/killer_cages.hpp"
 

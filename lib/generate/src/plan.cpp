@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/generate/plan.hpp"
 
 #include <boost/json/array.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Private: the slots of a plan (chapter c, puzzle i in plan order) and their climbs.
 //
 // Contract: slot s, attempt a climbs with the seed derive_seed(plan seed, c, i) — for a calendar

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Gattai boards: the shipped shapes, the shape checks, Geometry::gattai, the one-line text forms.
 #include "sudoku/model/gattai.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ordinal logistic model of a house's levels (level_model.hpp): features, fitting by Newton's
 // method, cross-validation and the readable JSON form.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Aligned exclusion (SE's aligned pair exclusion, 6.2, and aligned triplet exclusion, 7.5).
 //
 // A set of base cells cannot take a combination of values that would leave a cell seeing all of

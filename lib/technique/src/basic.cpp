@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pattern techniques of the grader's ladder: singles, box-line intersections (and their "direct"
 // forms), naked and hidden subsets, fish, XY- and XYZ-wings, WXYZ- and VWXYZ-wings.
 #include <algorithm>

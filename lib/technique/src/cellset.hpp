@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CellSet: a set of cell indices as a fixed bit array — the technique grader's working form for
 // "the cells of a unit", "the peers of a cell" and "the cells where a digit can still go".
 //

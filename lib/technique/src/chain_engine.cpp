@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The two forcing-chain engines as ChainEngine tables (chain_engine.hpp says why both exist).
 #include "chain_engine.hpp"
 

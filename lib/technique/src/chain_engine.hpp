@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The seam between the grader's ladder and its two forcing-chain engines: the rungs from Nishio
 // up (Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic (+) 9.0, nested 9.5) each search through
 // one ChainEngine, chosen once per grading by TechniqueOptions::order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The chain stages' shared tables: one position's strong links, its candidates numbered as nodes of
 // the static implication graph, that graph, and which nodes reach which (all chain kinds, single
 // digit only, bivalue cells only). Built once per board and shared by the chain families

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Chains: SE's "forcing chains & cycles" rung — X- and Y-cycles, cycles and forcing chains mixing
 // both kinds of static links, forcing X-chains — and Nishio. The chain
 // family's other stages live beside it: single-digit strong-link chains (strong_link_chains.cpp),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The technique grader's working state: per-geometry tables (Layout), the candidate board (Board)
 // and the steps the technique finders report (Step). Private to lib/core.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The part of a derivation that a branch's ends rest on, as an EvidenceBranch (explaining only).
 // The forcing chains of se_chaining.cpp and of forcing_branch.hpp record their derivations in their
 // own ways; this is what both then do with them: keep the facts behind the ends, in derivation

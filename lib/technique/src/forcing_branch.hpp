@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One assumption of a forcing chain followed through the position (forcing_chains.cpp's
 // branches): the facts it leads to, each with its node count, or the contradiction it meets.
 // Included by forcing_chains.cpp alone; a header only to keep that file to the search over every

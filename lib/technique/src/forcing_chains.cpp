@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Forcing chains: what one assumption leads to, followed through the position, and the
 // conclusions several assumptions force together — a contradiction refutes its assumption; both
 // values of a candidate, every candidate of a cell or every place of a digit in a unit agreeing on

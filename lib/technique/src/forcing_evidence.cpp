@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The evidence of forcing_chains.cpp's steps: a conclusion's branches followed again by a traced
 // Branch (forcing_branch.hpp), which records each fact's rule and direct parents. Apart from the
 // search: in its translation unit the traced instance made GCC stop inlining the search's own

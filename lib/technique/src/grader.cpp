@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The technique grader's solver loop and public API.
 //
 // The loop: run the ladder's stages from the easiest; the first stage that finds anything has its

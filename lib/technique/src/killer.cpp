@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Killer techniques of the grader's ladder: what a human reads from cage sums before (and between)
 // the classic rungs.
 //

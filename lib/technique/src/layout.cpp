@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-geometry tables of the technique grader, board loading and text helpers.
 #include <algorithm>
 #include <deque>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sudoku Explainer's forcing-chain search in SE's order (see se_chaining.hpp for why).
 //
 // A potential is a candidate assumed true ("on") or false ("off"); its id packs both:

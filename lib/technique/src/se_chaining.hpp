@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sudoku Explainer's own forcing-chain search, in SE's order, for the grader's SE order
 // (TechniqueOptions::order == se): Nishio (7.5), multiple forcing chains (8.0: cell and region,
 // static links) and dynamic forcing chains (8.5: contradiction, double, cell and region).

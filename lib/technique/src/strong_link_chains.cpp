@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Single-digit strong-link chains: Sukaku Explainer's skyscraper, two-string kite and turbot fish
 // (two strong links) and their longer kin, plain or grouped. The ladder has SE's two- and
 // three-link rungs; its four-, five- and six-link rungs were off by default in the Sukaku

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The technique vocabulary's table: id, display name and base score of every rung of the ladder,
 // in enum order (docs/rating.md lists where each score comes from).
 #include "sudoku/technique/technique.hpp"

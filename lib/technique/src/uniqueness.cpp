@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uniqueness techniques (unique rectangles, unique loops, BUG).
 //
 // The uniqueness techniques rest on the puzzle having exactly one solution: a pattern that would

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pictures of a step (step_picture.hpp): the board before the step with the step's evidence drawn
 // on it, in black, white and one grey.
 #include "sudoku/typeset/draw/step_picture.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hints for a book (book_hints.hpp): the stuck step of each puzzle above easy, the how-to-solve
 // chapter's examples, and their words through the catalogue.
 #include "sudoku/typeset/layout/book_hints.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The book's sentences (book_text.hpp): the text variables composed from the book.
 #include "book_text.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The book's sentences: everything a page says about the book that is composed from the book itself
 // rather than written in the template — the values of the text variables ({title}, {size},
 // {symbols}, {rules}, {blurb}, {subtitle}, {level}, {kind}, {number}, page references...), in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the print target asks of a book, apart from drawing it (typeset.hpp): its page count
 // within the target's limits, the spine's width and the cover's geometry, the inside margin
 // (gutter) for the page count, and the document's metadata.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pages of worked steps (step_sections.hpp).
 #include "sudoku/typeset/layout/step_sections.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sudoku/typeset/output/split.hpp"
 
 #include <cairo-ps.h>

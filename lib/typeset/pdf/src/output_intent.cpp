@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PDF/X output intent from an ICC profile, checked with Little CMS (see print_ready.hpp).
 #include <lcms2.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a template's XML: the messages' pieces and the markup checks (xml_source.hpp).
 #include "xml_source.hpp"
 

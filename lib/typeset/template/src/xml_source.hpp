@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a template's XML (template.cpp): the source text with its line numbers, one element with
 // typed attributes and errors at their line (FILE:LINE), and the messages' pieces. Private to the
 // template part.

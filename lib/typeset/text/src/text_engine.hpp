@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text engine: the fonts text layout may use, and the Pango context that shapes text with them.
 // Internal to the drawing code (font_library.cpp registers faces with it, canvas.cpp lays text out
 // with it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Budgets and cancellation for the library's long calls: counting solutions, grading, generating.
 //
 // Why: a 25x25 grid with no givens, or a count with a limit of 10^9, runs for minutes and can grow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Book generation: fills a plan's chapters with new puzzles from the hill climber, deduplicated within
 // the book and against an archive, reproducible from the plan's seed, resumable after interruption.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hill climber of Fatemi, Kazemi & Mehrasa (2014), made practical: it searches for a puzzle with
 // exactly one solution whose rating is within a tolerance of a target — or, for band levels (the
 // readers' press levels), inside a band of ratings and a range of givens.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Jigsaw layouts: random region maps for jigsaw books, connected, of equal size, seeded.
 //
 // Contract: random_jigsaw_layout(size, symmetry, rng) returns a jigsaw board (Geometry::jigsaw) that

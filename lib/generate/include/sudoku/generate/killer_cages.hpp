@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Killer cage layouts: a random partition of a solution grid into cages, the generator's start.
 //
 // Contract: random_cages(solution, rng, shape) covers every cell of the complete `solution` with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Book plans: what generate-book is asked to make (docs/plan.md is the schema).
 //
 // Contract: read_plan validates everything up front — types, ranges, level names against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Gattai: Samurai and its cousins — several 9x9 grids on one board, overlapping in whole boxes.
 //
 // Contract: a shape is data (GattaiShape in geometry.hpp: a board and the origins of its grids);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A learned model of a publisher's levels over the solving path: an ordinal logistic regression
 // (cumulative logit, proportional odds) on features of the technique grader's path — the grade,
 // the givens, the steps, rounds, steps per round, placements per round, candidates removed, and the

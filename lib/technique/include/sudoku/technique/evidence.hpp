@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Step evidence: what a step of the explain path rests on — the pattern's units, cells and
 // candidates, a chain's links in order with strong and weak links told apart, a Killer step's cages —
 // as data, so that a checker can replay it on the board and a picture can draw it without reading

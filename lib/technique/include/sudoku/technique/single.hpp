@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which steps are singles: the one definition every part uses (a book's hints skip them,
 // corpus-rate --pictures all draws every step but them, the hard-step count builds on it).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Technique vocabulary: the ladder of human solving techniques on Sudoku Explainer's scale, their
 // names, ids and base scores, and the step a technique makes (placements and eliminations). The
 // words the grader (technique_grader.hpp), its private engine and its callers share; no grading here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Technique grader: rates a puzzle the way a human solver meets it — by the hardest technique a
 // logical solver needs when it always takes the easiest step available — on Sudoku Explainer's
 // scale (hidden single 1.2, pointing 2.6, X-wing 3.2, XY-wing 4.2, chains 6.5+, dynamic forcing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One run of the typeset tool as a library call: a generated book (a folder holding book.json, or
 // the file itself) and a template file, laid out either as one PDF (with an optional cover) or, with
 // `split`, as one file per grid plus the editor's proof.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Grid painting: one Sudoku grid, puzzle or solution, as vector paths and text.
 //
 // Contract: the grid fills the square `outer` exactly (the outside edge of its border). Box lines

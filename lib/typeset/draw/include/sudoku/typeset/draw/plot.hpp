@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plots: the distribution of a rating per level, drawn with Cairo and written as PDF, SVG or PNG
 // (the figure `calibrate --plot` makes, after Figure 4 of Fatemi, Kazemi & Mehrasa 2014).
 //

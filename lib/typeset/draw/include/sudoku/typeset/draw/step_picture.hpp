@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pictures of a step: the grid as the solver had it when the step was found — values, pencil marks
 // — with the step's evidence drawn on it (evidence.hpp): the pattern's houses shaded lightly, its
 // cells shaded, its candidates on grey discs, the cover houses outlined, eliminated candidates

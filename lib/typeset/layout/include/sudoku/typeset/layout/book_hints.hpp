@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hints for a book: for each puzzle above easy, the step a reader is likely to be stuck on — the
 // first step of its solving path beyond its level's basic techniques, else its hardest — told as
 // graded hints (where to look, which technique, which cells, what it gives) and pictured from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One grid of a book laid out alone, as typeset --split files and the proof need it: the grid and
 // its captions exactly as on the book's pages, at the master's column width.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Legible grids: the printed size of every grid's digits, measured from the page plan before
 // anything is drawn, against the smallest size the template's print target allows.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Page plan: which page holds what, decided before anything is drawn, so that every page can print
 // forward references ("Solution on page 57") and the page count.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // typeset --preflight: the whole book checked against its print target without writing a file, one
 // line per check with what was measured, the limit and pass or fail.
 //

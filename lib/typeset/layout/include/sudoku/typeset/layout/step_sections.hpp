@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pages of worked steps (book_hints.hpp): the how-to-solve chapter and the hints section, laid
 // out as blocks of a heading, a few lines of text and the step's picture, `per_page` blocks a page
 // stacked down the type area. Internal to typeset: layout draws and counts them, the output part's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typesetting a book: page plan and drawing, to PDF bytes (job.hpp's run_job writes them, with the
 // cover, all or nothing).
 //

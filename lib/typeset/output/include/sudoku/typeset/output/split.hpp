@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One file per grid for the page-layout programs of a newspaper desk (typeset --split), and the
 // editor's proof of the whole run.
 //

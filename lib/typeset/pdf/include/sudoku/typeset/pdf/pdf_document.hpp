@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A PDF being written with Cairo, kept in memory until it is complete.
 //
 // Contract: pages may each have their own size. Outline entries (bookmarks) and page labels refer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Print finishing of a PDF written by Cairo: grey and black in DeviceGray (100 % K on press) and
 // reproducible bytes.
 //

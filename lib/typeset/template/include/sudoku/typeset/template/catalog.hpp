@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Message catalogues: every sentence and word the typesetter prints, in one language, read from a
 // GNU gettext .po file (templates/lang/<code>.po; the schema is documented in docs/templates.md,
 // "Languages").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Page templates: how a book's pages look, read from XML (the schema is documented in
 // docs/templates.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text with variables, as written in templates: "Puzzle {number}", "{level|capitalize}",
 // "{date|long}", "{page|roman}"; "{{" and "}}" stand for literal braces.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Print units and colours as written in templates.
 //
 // Contract: every length is held in PostScript points (1/72 in), the unit of PDF and Cairo. Text

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canvas: small drawing helpers over a Cairo context, in points, shared by page rendering and any
 // other vector drawing (plots for calibrate --plot, for instance).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fonts for PDF output: outline faces loaded through FreeType, found by file or through fontconfig.
 //
 // Contract: a Font is an outline face that Cairo embeds as a subset (TrueType or CFF, never Type 3).
