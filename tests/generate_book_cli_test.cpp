@@ -127,7 +127,10 @@ TEST(GenerateBookCli, KillNineThenResumeGivesTheSameBytes) {
   const std::string expected = testing::read_text_file(dir + "/reference/book.json");
   for (const char* delay : {"0.05", "0.2", "0.5", "1"}) {
     const std::string out = dir + "/killed-" + delay;
-    run_command("timeout -s KILL " + std::string(delay) + " " + generate_book() + " " + plan + " -o " + out);
+    // --foreground: timeout kills the tool and waits for it to die. Without it, timeout -s KILL also
+    // kills its own process group, itself included, and returns while the tool may still hold its
+    // folder's lock, so the resume below was refused now and then on a loaded machine.
+    run_command("timeout --foreground -s KILL " + std::string(delay) + " " + generate_book() + " " + plan + " -o " + out);
     // Whatever moment the kill came, the book is either complete or absent — never half-written.
     if (std::filesystem::exists(out + "/book.json")) {
       EXPECT_EQ(testing::read_text_file(out + "/book.json"), expected) << delay;
@@ -170,7 +173,7 @@ TEST(GenerateBookCli, VariantBooksReadBackAndResume) {
   EXPECT_EQ(rated.exit_code, 0) << rated.err;
   // Killed and resumed from its checkpoint (which keeps each slot's board): the same book.
   const std::string out = dir + "/killed";
-  run_command("timeout -s KILL 0.4 " + generate_book() + " " + plan + " -o " + out);
+  run_command("timeout --foreground -s KILL 0.4 " + generate_book() + " " + plan + " -o " + out);
   const auto resumed = run_command(generate_book() + " " + plan + " -o " + out + " --resume --jobs 1");
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(testing::read_text_file(out + "/book.json"), book_to_json(book));

@@ -343,7 +343,7 @@ TEST(PuzzleIo, ReadOptionsForGivesTheShapeOrNamesTheOption) {
     return std::string("no error");
   };
   EXPECT_EQ(message(0, "", "nonsense"),
-            "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw or killer, got 'nonsense'");
+            "--variant expects classic, x, windoku, asterisk, centre-dot, jigsaw, killer, samurai, twin, butterfly, flower, sohei, windmill or gattai, got 'nonsense'");
   EXPECT_EQ(message(9, "", "killer"), "--variant killer reads the size from the cage letters (drop --size and --box)");
   EXPECT_EQ(message(0, "2x3", "x"), "--box goes with classic puzzles only (the x variant keeps standard boxes)");
   EXPECT_EQ(message(16, "", "windoku"), "--variant windoku is 9x9 only");

@@ -1950,7 +1950,7 @@ TEST(TypesetTest, KillNineNeverLeavesATruncatedPdf) {
     std::ostringstream delay;
     delay << std::fixed << std::setprecision(3) << fractions[i] * seconds;
     const CommandResult result =
-        run_command("timeout -s KILL " + delay.str() + " " + typeset_command(arguments + out));
+        run_command("timeout --foreground -s KILL " + delay.str() + " " + typeset_command(arguments + out));
     SCOPED_TRACE("kill after " + delay.str() + " s of " + std::to_string(seconds) + " s");
     EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 128 + 9)
         << result.exit_code << ": " << result.err;

@@ -326,7 +326,7 @@ def test_max_steps_bounds_a_count_that_would_not_end():
 @pytest.mark.parametrize("call", [
     "sp.count_solutions('.' * 81, limit=10**9)",
     "sp.grade('.' * 625)",
-    f"sp.rate(['{PUZZLES[5]}'] * 200, jobs=2)",
+    f"sp.rate(['{PUZZLES[5]}'] * 20000, jobs=2)",  # about 40 s uninterrupted
 ])
 def test_ctrl_c_interrupts_a_long_call_at_once(call):
     # A child process runs the call; SIGINT must raise KeyboardInterrupt within a fraction of a second.
