@@ -186,6 +186,7 @@ TEST(CatalogTest, BadCatalogueIsReportedAtItsLine) {
       {"msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=3; plural=(n%10==1 ? 0 : 1);\\n\"\n",
        "xx.po:1: Plural-Forms ' nplurals=3;"},
       {header + "msgid \"A\"\nmsgstr \"B \\q\"\n", "xx.po:6: unknown escape '\\q'"},
+      {header + "msgid \"A\"\nmsgstr  \t \n", "xx.po:6: expected a quoted string after msgstr"},
   };
   for (const auto& [po, expected] : cases) EXPECT_TRUE(error_of(po).starts_with(expected)) << po << "\n" << error_of(po);
   // A fuzzy or empty translation is no translation (printed in English), never an error.

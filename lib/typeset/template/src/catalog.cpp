@@ -76,7 +76,11 @@ class PoReader {
         fail(line_number, "expected a keyword and a quoted string (msgid \"...\")");
       const std::string_view keyword = line.substr(0, space);
       std::string_view rest = line.substr(space);
-      rest.remove_prefix(rest.find_first_not_of(" \t"));
+      const std::size_t quoted = rest.find_first_not_of(" \t");
+      // A keyword followed by blanks only (a fuzzed catalogue found it): no string to read.
+      if (quoted == std::string_view::npos)
+        fail(line_number, "expected a quoted string after " + std::string(keyword) + " (msgid \"...\")");
+      rest.remove_prefix(quoted);
       std::string value = unquote(rest, line_number);
       if (keyword == "msgctxt") {
         start(line_number);
