@@ -17,7 +17,8 @@ for path in bin/corpus-rate bin/generate-book share/sudoku-press/templates/book-
 done
 # Only the public headers: the wings' internals stay out (cmake/SudokuLibrary.cmake, PUBLIC_HEADERS).
 for path in include/sudoku/solve/solver_kernels.hpp include/sudoku/base/parallel.hpp \
-            include/sudoku/generate/jigsaw_layout.hpp include/sudoku/model/cage_combinations.hpp; do
+            include/sudoku/generate/jigsaw_layout.hpp include/sudoku/model/cage_combinations.hpp \
+            include/sudoku/typeset/text/canvas.hpp include/sudoku/typeset/draw/step_picture.hpp; do
   [[ ! -e $prefix/usr/$path ]] || { echo "installed, but internal: $path"; exit 1; }
 done
 config=$(find "$prefix/usr" -name SudokuPressConfig.cmake)
