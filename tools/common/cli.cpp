@@ -13,7 +13,6 @@
 #include "sudoku/base/text_input.hpp"
 #include "sudoku/base/version.hpp"
 #include "sudoku/model/book.hpp"
-#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
 
 namespace sudoku::cli {
