@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -690,6 +692,112 @@ TEST(BookHintsTypesetTest, PreflightCountsTheSectionsPages) {
   const auto rendered = static_cast<int>(page_texts(pdf).size());
   EXPECT_EQ(preflight_pages(" --hints --how-to-solve"), rendered);
   EXPECT_LT(preflight_pages(""), rendered);
+}
+
+// The words of each page as pdftotext -bbox reads them (one call for the whole PDF): each one's
+// text and its box's height (the font's ascent to its descent: a fixed multiple of its size for
+// one face).
+std::vector<std::vector<std::pair<std::string, double>>> page_words(const std::string& pdf) {
+  const testing::CommandResult text = testing::run_command("pdftotext -bbox " + pdf + " -");
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  std::vector<std::vector<std::pair<std::string, double>>> pages;
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("<page ") != std::string::npos) pages.emplace_back();
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    const std::size_t at = line.find("<word ");
+    if (at == std::string::npos || pages.empty() ||
+        std::sscanf(line.c_str() + at, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">", &x0, &y0, &x1,
+                    &y1) != 4)
+      continue;
+    const std::size_t open = line.find('>', at) + 1;
+    pages.back().emplace_back(line.substr(open, line.find('<', open) - open), y1 - y0);
+  }
+  return pages;
+}
+
+// The text of each page, joined by spaces.
+std::vector<std::string> page_sentences(const std::vector<std::vector<std::pair<std::string, double>>>& pages) {
+  std::vector<std::string> texts;
+  for (const auto& words : pages) {
+    std::string text;
+    for (const auto& [word, height] : words) text += word + " ";
+    texts.push_back(text);
+  }
+  return texts;
+}
+
+// Large print keeps its promise on the teaching pages: their words at 12 pt (min-text) and their
+// pictures' candidates at 10 pt (min-candidate) or more, which preflight reports; a template whose
+// page cannot hold a readable picture (the newspaper's slot) is refused with the fix, by preflight
+// and by the render alike. (They printed at 9.5 pt and 5.7 pt, and preflight passed them.)
+TEST(BookHintsTypesetTest, LargePrintTeachingPagesKeepItsSizesAndPreflightHoldsThem) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string book = testing::tool_path("typeset") + " " + testing::test_data("books/sample") + " --draft";
+  const testing::CommandResult report =
+      testing::run_command(book + " --template large-print --hints --how-to-solve --preflight");
+  EXPECT_EQ(report.exit_code, 0) << report.out << report.err;
+  for (const std::string section : {"how-to-solve", "hints"}) {
+    EXPECT_NE(report.out.find("PASS  " + section + " text"), std::string::npos) << report.out;
+    const std::regex candidates("PASS  " + section + " candidates +([0-9.]+) pt  \\(limit: at least 10.0 pt\\)");
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(report.out, match, candidates)) << report.out;
+    EXPECT_GE(std::stod(match[1]), 10.0);
+  }
+  EXPECT_NE(report.out.find("how-to-solve text        12.0 pt  (limit: at least 12.0 pt)"), std::string::npos)
+      << report.out;
+  // The render: every word of a teaching page's text as tall as 12 pt TeX Gyre Heros (its box is
+  // 1.43 x its size; 9.5 pt would be 13.6 pt tall).
+  const std::string pdf = folder / "large.pdf";
+  const testing::CommandResult done =
+      testing::run_command(book + " --template large-print --hints --how-to-solve -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const auto words = page_words(pdf);
+  const std::vector<std::string> pages = page_sentences(words);
+  int teaching = 0;
+  for (std::size_t page = 0; page < pages.size(); ++page) {
+    if (pages[page].find("From puzzle") == std::string::npos && pages[page].find("Technique:") == std::string::npos)
+      continue;
+    ++teaching;
+    for (const auto& [word, height] : words[page])
+      if (std::any_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+        EXPECT_GE(height, 12 * 1.43 - 0.05) << "page " << page + 1 << ": '" << word << "'";
+  }
+  EXPECT_GT(teaching, 2);
+  // The newspaper's slot: the how-to-solve pictures would print their candidates under 1 pt.
+  const std::string newspaper = book + " --template newspaper --how-to-solve";
+  const testing::CommandResult refused = testing::run_command(newspaper + " --preflight");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.out.find("FAIL  how-to-solve candidates"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("fix: leave out --how-to-solve"), std::string::npos) << refused.out;
+  const testing::CommandResult render = testing::run_command(newspaper + " -o " + folder / "news.pdf");
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_NE(render.err.find("the how-to-solve pages' candidates print at"), std::string::npos) << render.err;
+  EXPECT_FALSE(std::filesystem::exists(folder / "news.pdf"));
+}
+
+// book-letter sets each example's picture beside its words, two examples to a page (it printed
+// one and left the lower half blank); book-6x9's narrower page stacks them, one a page.
+TEST(BookHintsTypesetTest, BookLetterPrintsTwoExamplesAPage) {
+  const testing::TempDir folder("book-hints-test");
+  for (const auto& [template_name, per_page] : {std::pair{"book-letter", 2}, std::pair{"book-6x9", 1}}) {
+    SCOPED_TRACE(template_name);
+    const std::string pdf = folder / (std::string(template_name) + ".pdf");
+    const testing::CommandResult done =
+        testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                             " --draft --how-to-solve --template " + template_name + " -o " + pdf);
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    std::vector<int> examples;  // on each how-to-solve page
+    for (const std::string& text : page_sentences(page_words(pdf))) {
+      int count = 0;
+      for (std::size_t at = text.find("From puzzle"); at != std::string::npos; at = text.find("From puzzle", at + 1))
+        ++count;
+      if (count > 0) examples.push_back(count);
+    }
+    ASSERT_GE(examples.size(), 2U);
+    for (std::size_t page = 0; page + 1 < examples.size(); ++page) EXPECT_EQ(examples[page], per_page);
+    EXPECT_LE(examples.back(), per_page);
+  }
 }
 
 // --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
