@@ -759,9 +759,11 @@ TEST(BookHintsTypesetTest, LargePrintTeachingPagesKeepItsSizesAndPreflightHoldsT
     if (pages[page].find("From puzzle") == std::string::npos && pages[page].find("Technique:") == std::string::npos)
       continue;
     ++teaching;
-    for (const auto& [word, height] : words[page])
-      if (std::any_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+    for (const auto& [word, height] : words[page]) {
+      if (std::any_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
         EXPECT_GE(height, 12 * 1.43 - 0.05) << "page " << page + 1 << ": '" << word << "'";
+      }
+    }
   }
   EXPECT_GT(teaching, 2);
   // The newspaper's slot: the how-to-solve pictures would print their candidates under 1 pt.
@@ -774,6 +776,29 @@ TEST(BookHintsTypesetTest, LargePrintTeachingPagesKeepItsSizesAndPreflightHoldsT
   EXPECT_EQ(render.exit_code, 2);
   EXPECT_NE(render.err.find("the how-to-solve pages' candidates print at"), std::string::npos) << render.err;
   EXPECT_FALSE(std::filesystem::exists(folder / "news.pdf"));
+}
+
+// The teaching pages are set in the book's own family: book-6x9's Schola (its rules page's face and
+// heading), not a sans-serif face of their own (they were DejaVu Sans in a Schola book).
+TEST(BookHintsTypesetTest, TeachingPagesUseTheTemplatesFamily) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "six.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --draft --how-to-solve --template book-6x9 -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  int checked = 0;
+  const std::vector<std::string> pages = page_sentences(page_words(pdf));
+  for (std::size_t page = 0; page < pages.size() && checked < 2; ++page) {
+    if (pages[page].find("From puzzle") == std::string::npos) continue;
+    ++checked;
+    const testing::CommandResult fonts = testing::run_command("pdffonts -f " + std::to_string(page + 1) + " -l " +
+                                                              std::to_string(page + 1) + " " + pdf);
+    EXPECT_NE(fonts.out.find("TeXGyreSchola-Bold"), std::string::npos) << fonts.out;
+    EXPECT_NE(fonts.out.find("TeXGyreSchola-Regular"), std::string::npos) << fonts.out;
+    EXPECT_EQ(fonts.out.find("DejaVuSans-Bold"), std::string::npos) << fonts.out;
+  }
+  EXPECT_EQ(checked, 2);
 }
 
 // book-letter sets each example's picture beside its words, two examples to a page (it printed
@@ -958,6 +983,28 @@ TEST(NewspaperTipTest, HardAndEvilGridsGetTheirHintsTipAndPreflightMeasuresTheSm
 
 // The desk's files (--split --hints): a tipped grid's file keeps the booked 85 x 91 mm and carries
 // its tip; the others and the solutions have none.
+// A print target with a min-text holds the tips to it, in the split files as on the pages and in
+// preflight: the newspaper's tips may shrink to 6.5 pt, under a paper that asks for 7 pt.
+TEST(NewspaperTipTest, TipsAreHeldToTheTargetsMinimumTextInFilesAndPages) {
+  const testing::TempDir folder("book-hints-test");
+  write_book(calendar_book(), folder / "book.json");
+  std::ofstream(folder / "target.xml")
+      << R"(<print-target name="newspaper slot, 7 pt text" trim="85mm 91mm" bleed="0mm" min-digit="9pt")"
+      << R"( min-solution-digit="7pt" min-text="7pt"/>)";
+  const std::string typeset = testing::tool_path("typeset") + " " + folder.path() +
+                              " --template newspaper --date 2026-12-01 --hints --target " + folder / "target.xml";
+  const testing::CommandResult files = testing::run_command(typeset + " --split -o " + folder / "files");
+  EXPECT_EQ(files.exit_code, 2);
+  EXPECT_NE(files.err.find("the tips under the grids print at 6.5 pt, under the 7.0 pt minimum"), std::string::npos)
+      << files.err;
+  EXPECT_FALSE(std::filesystem::exists(folder / "files"));
+  const testing::CommandResult pages = testing::run_command(typeset + " -o " + folder / "pages.pdf");
+  EXPECT_EQ(pages.exit_code, 2);
+  EXPECT_EQ(pages.err, files.err);
+  const testing::CommandResult report = testing::run_command(typeset + " --preflight");
+  EXPECT_NE(report.out.find("FAIL  tips text"), std::string::npos) << report.out;
+}
+
 TEST(NewspaperTipTest, SplitFilesKeepTheBookedSizeWithTheirTip) {
   const testing::TempDir folder("book-hints-test");
   const Book book = calendar_book();

@@ -140,7 +140,7 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
         report.checks.push_back(check);
       };
       add("text", sizes.text, sizes.min_text);
-      add("candidates", sizes.mark, sizes.min_mark);
+      if (sizes.section != "tips") add("candidates", sizes.mark, sizes.min_mark);
     }
 
   // Fonts: what a printer's preflight reads from the PDF, rendered in memory.

@@ -100,6 +100,9 @@ std::string TeachingSizes::problem(const Template& page_template) const {
   if (page_template.print_target)
     limit += " of " + page_template.print_target->name + " (" + page_template.source + ":" +
              std::to_string(page_template.print_target->line) + ")";
+  if (section == "tips")
+    return "the tips under the grids print at" + formatted(" %.1f pt", text) + ", under " + limit +
+           ": raise the puzzle master's <tip> size and min-size, or leave out --hints";
   return "the " + section + " pages' " + (words ? "text prints" : "candidates print") +
          formatted(" at %.1f pt", words ? text : mark) + ", under " + limit +
          ": leave out --" + section + ", or use a template with a larger page (book-letter, large-print)";

@@ -87,7 +87,7 @@ double guaranteed_side(const Master& master, bool examples, const TeachingType& 
 
 // What a teaching section prints at its smallest, against the print target's minimums.
 struct TeachingSizes {
-  std::string section;  // "how-to-solve" or "hints"
+  std::string section;  // "how-to-solve", "hints", or "tips" (the hints as a line under the grids)
   double text = 0;      // points
   double min_text = 0;  // the target's min-text (0: none)
   double mark = 0;      // candidates, at the smallest picture a block can be left with
@@ -148,6 +148,9 @@ struct StepPages {
         measured.push_back({examples ? "how-to-solve" : "hints", type.text_size, min_text_,
                             std::max(0.0, teaching_mark_size(guaranteed_side(*master, examples, type), type.grid_size)),
                             type.min_mark});
+    // Tips under the grids (pages and --split files alike): their text as small as it may shrink.
+    if (!sections.tipped.empty() && tip_size_ > 0 && min_text_ > 0)
+      measured.push_back({"tips", tip_size_, min_text_, type.min_mark, type.min_mark});
     return measured;
   }
 
@@ -169,6 +172,8 @@ struct StepPages {
       for (const BookStep& step : *list) grid_size = std::max(grid_size, step.grid->geometry().size());
     type = teaching_type(page_template, grid_size == 0 ? 9 : grid_size);
     min_text_ = page_template.print_target ? page_template.print_target->min_text : 0;
+    if (const std::optional<TipLine>& line = page_template.puzzle_page.tip)
+      tip_size_ = line->text.style.min_size > 0 ? line->text.style.min_size : line->text.style.size;
     sections.how_to_solve = steps.examples.empty() ? nullptr : &how_to_solve;
     sections.examples = steps.examples.size();
     sections.examples_per_page = blocks_per_page(how_to_solve, true, type);
@@ -184,6 +189,7 @@ struct StepPages {
  private:
   std::vector<std::string> levels_;  // of each hint's puzzle
   double min_text_ = 0;
+  double tip_size_ = 0;
 };
 
 }  // namespace sudoku::typeset::detail
