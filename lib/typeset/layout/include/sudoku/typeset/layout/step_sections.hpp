@@ -21,7 +21,8 @@
 //
 // The picture takes the room the words leave (at most the type area's width and 4.5 in, or the
 // minimum when that is more), never under min_side(): below it the candidates would print under
-// the target's min-candidate (measured_mark says what prints; preflight checks it).
+// the target's min-candidate (StepPages::sizes says what prints; preflight reports it and the
+// render refuses a page that cannot keep it).
 //
 //   const TeachingType type = detail::teaching_type(page_template, 9);
 //   const Master hints = detail::section_master(page_template, catalog.text("hints", "Hints"));
@@ -139,7 +140,6 @@ struct StepPages {
     }
   }
 
-  // By puzzle number - 1: the grid has a tip under it (PagePlan::tipped).
   // The sections this book prints, each measured (typeset refuses, preflight reports).
   std::vector<TeachingSizes> sizes() const {
     std::vector<TeachingSizes> measured;
@@ -154,6 +154,7 @@ struct StepPages {
     return measured;
   }
 
+  // By puzzle number - 1: the grid has a tip under it (PagePlan::tipped).
   std::vector<bool> tipped() const {
     std::vector<bool> marks(sections.tipped.empty() ? 0 : puzzles, false);
     for (const int number : sections.tipped) marks[static_cast<std::size_t>(number - 1)] = true;
