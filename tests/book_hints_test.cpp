@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -692,6 +694,137 @@ TEST(BookHintsTypesetTest, PreflightCountsTheSectionsPages) {
   EXPECT_LT(preflight_pages(""), rendered);
 }
 
+// The words of each page as pdftotext -bbox reads them (one call for the whole PDF): each one's
+// text and its box's height (the font's ascent to its descent: a fixed multiple of its size for
+// one face).
+std::vector<std::vector<std::pair<std::string, double>>> page_words(const std::string& pdf) {
+  const testing::CommandResult text = testing::run_command("pdftotext -bbox " + pdf + " -");
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  std::vector<std::vector<std::pair<std::string, double>>> pages;
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("<page ") != std::string::npos) pages.emplace_back();
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    const std::size_t at = line.find("<word ");
+    if (at == std::string::npos || pages.empty() ||
+        std::sscanf(line.c_str() + at, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">", &x0, &y0, &x1,
+                    &y1) != 4)
+      continue;
+    const std::size_t open = line.find('>', at) + 1;
+    pages.back().emplace_back(line.substr(open, line.find('<', open) - open), y1 - y0);
+  }
+  return pages;
+}
+
+// The text of each page, joined by spaces.
+std::vector<std::string> page_sentences(const std::vector<std::vector<std::pair<std::string, double>>>& pages) {
+  std::vector<std::string> texts;
+  for (const auto& words : pages) {
+    std::string text;
+    for (const auto& [word, height] : words) text += word + " ";
+    texts.push_back(text);
+  }
+  return texts;
+}
+
+// Large print keeps its promise on the teaching pages: their words at 12 pt (min-text) and their
+// pictures' candidates at 10 pt (min-candidate) or more, which preflight reports; a template whose
+// page cannot hold a readable picture (the newspaper's slot) is refused with the fix, by preflight
+// and by the render alike. (They printed at 9.5 pt and 5.7 pt, and preflight passed them.)
+TEST(BookHintsTypesetTest, LargePrintTeachingPagesKeepItsSizesAndPreflightHoldsThem) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string book = testing::tool_path("typeset") + " " + testing::test_data("books/sample") + " --draft";
+  const testing::CommandResult report =
+      testing::run_command(book + " --template large-print --hints --how-to-solve --preflight");
+  EXPECT_EQ(report.exit_code, 0) << report.out << report.err;
+  for (const std::string section : {"how-to-solve", "hints"}) {
+    EXPECT_NE(report.out.find("PASS  " + section + " text"), std::string::npos) << report.out;
+    const std::regex candidates("PASS  " + section + " candidates +([0-9.]+) pt  \\(limit: at least 10.0 pt\\)");
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(report.out, match, candidates)) << report.out;
+    EXPECT_GE(std::stod(match[1]), 10.0);
+  }
+  EXPECT_NE(report.out.find("how-to-solve text        12.0 pt  (limit: at least 12.0 pt)"), std::string::npos)
+      << report.out;
+  // The render: every word of a teaching page's text as tall as 12 pt TeX Gyre Heros (its box is
+  // 1.43 x its size; 9.5 pt would be 13.6 pt tall).
+  const std::string pdf = folder / "large.pdf";
+  const testing::CommandResult done =
+      testing::run_command(book + " --template large-print --hints --how-to-solve -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const auto words = page_words(pdf);
+  const std::vector<std::string> pages = page_sentences(words);
+  int teaching = 0;
+  for (std::size_t page = 0; page < pages.size(); ++page) {
+    if (pages[page].find("From puzzle") == std::string::npos && pages[page].find("Technique:") == std::string::npos)
+      continue;
+    ++teaching;
+    for (const auto& [word, height] : words[page]) {
+      if (std::any_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+        EXPECT_GE(height, 12 * 1.43 - 0.05) << "page " << page + 1 << ": '" << word << "'";
+      }
+    }
+  }
+  EXPECT_GT(teaching, 2);
+  // The newspaper's slot: the how-to-solve pictures would print their candidates under 1 pt.
+  const std::string newspaper = book + " --template newspaper --how-to-solve";
+  const testing::CommandResult refused = testing::run_command(newspaper + " --preflight");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.out.find("FAIL  how-to-solve candidates"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("fix: leave out --how-to-solve"), std::string::npos) << refused.out;
+  const testing::CommandResult render = testing::run_command(newspaper + " -o " + folder / "news.pdf");
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_NE(render.err.find("the how-to-solve pages' candidates print at"), std::string::npos) << render.err;
+  EXPECT_FALSE(std::filesystem::exists(folder / "news.pdf"));
+}
+
+// The teaching pages are set in the book's own family: book-6x9's Schola (its rules page's face and
+// heading), not a sans-serif face of their own (they were DejaVu Sans in a Schola book).
+TEST(BookHintsTypesetTest, TeachingPagesUseTheTemplatesFamily) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "six.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --draft --how-to-solve --template book-6x9 -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  int checked = 0;
+  const std::vector<std::string> pages = page_sentences(page_words(pdf));
+  for (std::size_t page = 0; page < pages.size() && checked < 2; ++page) {
+    if (pages[page].find("From puzzle") == std::string::npos) continue;
+    ++checked;
+    const testing::CommandResult fonts = testing::run_command("pdffonts -f " + std::to_string(page + 1) + " -l " +
+                                                              std::to_string(page + 1) + " " + pdf);
+    EXPECT_NE(fonts.out.find("TeXGyreSchola-Bold"), std::string::npos) << fonts.out;
+    EXPECT_NE(fonts.out.find("TeXGyreSchola-Regular"), std::string::npos) << fonts.out;
+    EXPECT_EQ(fonts.out.find("DejaVuSans-Bold"), std::string::npos) << fonts.out;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
+// book-letter sets each example's picture beside its words, two examples to a page (it printed
+// one and left the lower half blank); book-6x9's narrower page stacks them, one a page.
+TEST(BookHintsTypesetTest, BookLetterPrintsTwoExamplesAPage) {
+  const testing::TempDir folder("book-hints-test");
+  for (const auto& [template_name, per_page] : {std::pair{"book-letter", 2}, std::pair{"book-6x9", 1}}) {
+    SCOPED_TRACE(template_name);
+    const std::string pdf = folder / (std::string(template_name) + ".pdf");
+    const testing::CommandResult done =
+        testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                             " --draft --how-to-solve --template " + template_name + " -o " + pdf);
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    std::vector<int> examples;  // on each how-to-solve page
+    for (const std::string& text : page_sentences(page_words(pdf))) {
+      int count = 0;
+      for (std::size_t at = text.find("From puzzle"); at != std::string::npos; at = text.find("From puzzle", at + 1))
+        ++count;
+      if (count > 0) examples.push_back(count);
+    }
+    ASSERT_GE(examples.size(), 2U);
+    for (std::size_t page = 0; page + 1 < examples.size(); ++page) EXPECT_EQ(examples[page], per_page);
+    EXPECT_LE(examples.back(), per_page);
+  }
+}
+
 // --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
 // a <tip> under the grids.
 TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {
@@ -850,6 +983,28 @@ TEST(NewspaperTipTest, HardAndEvilGridsGetTheirHintsTipAndPreflightMeasuresTheSm
 
 // The desk's files (--split --hints): a tipped grid's file keeps the booked 85 x 91 mm and carries
 // its tip; the others and the solutions have none.
+// A print target with a min-text holds the tips to it, in the split files as on the pages and in
+// preflight: the newspaper's tips may shrink to 6.5 pt, under a paper that asks for 7 pt.
+TEST(NewspaperTipTest, TipsAreHeldToTheTargetsMinimumTextInFilesAndPages) {
+  const testing::TempDir folder("book-hints-test");
+  write_book(calendar_book(), folder / "book.json");
+  std::ofstream(folder / "target.xml")
+      << R"(<print-target name="newspaper slot, 7 pt text" trim="85mm 91mm" bleed="0mm" min-digit="9pt")"
+      << R"( min-solution-digit="7pt" min-text="7pt"/>)";
+  const std::string typeset = testing::tool_path("typeset") + " " + folder.path() +
+                              " --template newspaper --date 2026-12-01 --hints --target " + folder / "target.xml";
+  const testing::CommandResult files = testing::run_command(typeset + " --split -o " + folder / "files");
+  EXPECT_EQ(files.exit_code, 2);
+  EXPECT_NE(files.err.find("the tips under the grids print at 6.5 pt, under the 7.0 pt minimum"), std::string::npos)
+      << files.err;
+  EXPECT_FALSE(std::filesystem::exists(folder / "files"));
+  const testing::CommandResult pages = testing::run_command(typeset + " -o " + folder / "pages.pdf");
+  EXPECT_EQ(pages.exit_code, 2);
+  EXPECT_EQ(pages.err, files.err);
+  const testing::CommandResult report = testing::run_command(typeset + " --preflight");
+  EXPECT_NE(report.out.find("FAIL  tips text"), std::string::npos) << report.out;
+}
+
 TEST(NewspaperTipTest, SplitFilesKeepTheBookedSizeWithTheirTip) {
   const testing::TempDir folder("book-hints-test");
   const Book book = calendar_book();

@@ -520,5 +520,32 @@ TEST(DerivedTextTest, WrappedTitlesAreBalancedInEveryScript) {
   }
 }
 
+// Digits inside Japanese headings come from the CJK face the heading's kana and kanji are set in,
+// not from the template's Latin face: 第9問 is one Gothic word, not a Gothic 第 and 問 around a
+// serif 9. A book-letter puzzle page's caption is in serif-bold (Pagella Bold), every character of
+// which is then CJK or a digit between CJK characters: the page uses no Pagella Bold at all.
+TEST(DerivedTextTest, DigitsInCjkHeadingsComeFromTheCjkFace) {
+  TempDir dir;
+  const std::string pdf = dir / "ja.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter --lang ja -o " + pdf));
+  int pages = 0;
+  for (int page = 1; page <= 40 && pages < 2; ++page) {
+    const std::string text =
+        run_ok("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf + " -");
+    if (text.find("\u7b2c") == std::string::npos || text.find("\u554f") == std::string::npos ||
+        text.find("\u89e3\u7b54\u306f") == std::string::npos)
+      continue;  // not a puzzle page (第…問 with 解答は…)
+    ++pages;
+    const std::string fonts =
+        run_ok("pdffonts -f " + std::to_string(page) + " -l " + std::to_string(page) + " " + pdf);
+    EXPECT_EQ(fonts.find("Pagella-Bold"), std::string::npos) << "page " << page << "\n" << fonts;
+    EXPECT_NE(fonts.find("IPAGothic"), std::string::npos) << fonts;
+  }
+  EXPECT_EQ(pages, 2);
+  // Latin text keeps its digits: the English book's captions are still Pagella Bold.
+  run_ok(typeset_command(kSample + " -t book-letter -o " + dir / "en.pdf"));
+  EXPECT_NE(run_ok("pdffonts -f 5 -l 5 " + dir / "en.pdf").find("Pagella-Bold"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sudoku

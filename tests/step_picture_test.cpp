@@ -5,15 +5,21 @@
 
 #include <gtest/gtest.h>
 
+#include <cairo-pdf.h>
 #include <cairo.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <set>
 #include <memory>
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "sudoku/model/killer_io.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/technique/technique_grader.hpp"
 #include "test_support.hpp"
@@ -159,6 +165,137 @@ TEST(StepPicture, OnePdfPagePerPictureSameBytesEveryTime) {
   const std::string large = render_step_pictures({three.front()}, fonts(), PlotFormat::svg, {});
   EXPECT_NE(small.find("width=\"272pt\""), std::string::npos) << small.substr(0, 300);
   EXPECT_NE(large.find("width=\"468pt\""), std::string::npos) << large.substr(0, 300);
+}
+
+// A teaching board's words as pdftotext -bbox reads them: each one's text and the ink box of its
+// digits, from DejaVu Sans's metrics (the test's fonts): the box poppler gives runs from the
+// ascent (0.928 em) to the descent (0.236 em); a digit's ink stands 0.729 em on the baseline.
+struct Word {
+  std::string text;
+  double size = 0;  // points
+  double left = 0, top = 0, right = 0, bottom = 0;  // the ink
+};
+
+std::vector<std::vector<Word>> teaching_words(const std::vector<StepPicture>& pictures, double side,
+                                              const TeachingStyle& style) {
+  const testing::TempDir folder("teaching-board");
+  const std::string pdf = folder / "boards.pdf";
+  cairo_surface_t* surface = cairo_pdf_surface_create(pdf.c_str(), side + 20, side + 20);
+  cairo_t* cairo = cairo_create(surface);
+  for (const StepPicture& picture : pictures) {
+    draw_step_board(cairo, picture, style, {10, 10}, side);
+    cairo_show_page(cairo);
+  }
+  cairo_destroy(cairo);
+  cairo_surface_finish(surface);
+  cairo_surface_destroy(surface);
+  const testing::CommandResult text = testing::run_command("pdftotext -bbox " + pdf + " -");
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  std::vector<std::vector<Word>> pages;
+  // Read by hand: std::regex over some 100 pages of words takes seconds.
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("<page ") != std::string::npos) pages.emplace_back();
+    const std::size_t at = line.find("<word ");
+    if (at == std::string::npos || pages.empty()) continue;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    if (std::sscanf(line.c_str() + at, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">", &x0, &y0, &x1,
+                    &y1) != 4)
+      continue;
+    const std::size_t open = line.find('>', at) + 1;
+    const std::string word = line.substr(open, line.find('<', open) - open);
+    const double size = (y1 - y0) / (0.928 + 0.236);
+    const double baseline = y1 - 0.236 * size;
+    pages.back().push_back({word, size, x0 + 0.06 * size, baseline - 0.729 * size, x1 - 0.06 * size, baseline});
+  }
+  EXPECT_EQ(pages.size(), pictures.size());
+  return pages;
+}
+
+// The candidates a teaching board may print: those of the cells the step uses (its pattern, its
+// removals, a chain's nodes), every other cell's left out.
+std::size_t candidates_of_used_cells(const StepPicture& picture) {
+  std::set<int> cells;
+  const StepEvidence& evidence = picture.step.evidence;
+  for (const CellValue& at : evidence.candidates) cells.insert(at.cell);
+  for (const CellValue& at : picture.step.eliminations) cells.insert(at.cell);
+  for (const EvidenceLink& link : evidence.links) cells.insert({link.from.cell, link.to.cell});
+  for (const EvidenceBranch& branch : evidence.branches)
+    for (const EvidenceNode& node : branch.nodes) cells.insert(node.cells.begin(), node.cells.end());
+  for (const CellValue& at : picture.step.placements) cells.erase(at.cell);
+  std::size_t count = 0;
+  for (int cell : cells)
+    if (picture.board.values[static_cast<std::size_t>(cell)] == 0)
+      for (int v = 1; v <= picture.puzzle->geometry().size(); ++v) count += picture.board.has(cell, v) ? 1 : 0;
+  return count;
+}
+
+// A teaching page's picture (draw_step_board), for every step of a classic path with chains and of
+// a Killer path: only the candidates the step uses are printed (with the rest of their cells'),
+// no digit is printed over another, and a Killer cage sum is never under 6 pt, though the board is
+// as small as a teaching page allows.
+TEST(StepPicture, TeachingBoardsPrintTheStepsCandidatesAndNothingOverAnything) {
+  std::vector<StepPicture> pictures = pictures_of(kCyclePuzzle);
+  std::ifstream sample(testing::test_data("killer-sample.txt"));
+  const std::vector<PuzzleEntry> killers = read_killer_puzzles(sample, "killer-sample.txt");
+  ASSERT_FALSE(killers.empty());
+  {
+    const auto puzzle = std::make_shared<const Grid>(*killers.front().grid);
+    TechniqueOptions options;
+    options.explain = true;
+    const TechniqueGrade grade = grade_techniques(*puzzle, options);
+    const std::vector<PencilBoard> boards = step_boards(*puzzle, grade.steps);
+    for (std::size_t i = 0; i < grade.steps.size(); ++i) pictures.push_back({puzzle, boards[i], grade.steps[i], ""});
+  }
+  {
+    // The first step of each technique of each path (a Cairo PDF page of dashed cages is slow).
+    std::set<std::pair<bool, Technique>> seen;
+    std::erase_if(pictures, [&seen](const StepPicture& picture) {
+      return !seen.insert({picture.puzzle->geometry().cages().empty(), picture.step.technique}).second;
+    });
+  }
+  const TeachingStyle style{fonts(), 6};
+  const double side = teaching_side(6, 9);
+  EXPECT_NEAR(teaching_mark_size(side, 9), 6, 1e-9);
+  const std::vector<std::vector<Word>> pages = teaching_words(pictures, side, style);
+  ASSERT_EQ(pages.size(), pictures.size());
+  const double cell = side / 9;
+  int killer_steps = 0;
+  for (std::size_t p = 0; p < pages.size(); ++p) {
+    const StepPicture& picture = pictures[p];
+    SCOPED_TRACE("step " + std::to_string(p) + ": " + std::string(technique_name(picture.step.technique)));
+    const auto& cages = picture.puzzle->geometry().cages();
+    killer_steps += cages.empty() ? 0 : 1;
+    std::size_t candidates = 0;
+    std::size_t sums = 0;
+    for (const Word& word : pages[p]) {
+      if (word.size > 0.4 * cell) continue;  // a value, not a pencil mark
+      const bool sum = word.size < 0.3 * cell && std::any_of(cages.begin(), cages.end(), [&](const Cage& cage) {
+        const int first = cage.cells.front();
+        const double x = 10 + picture.puzzle->geometry().col_of(first) * cell;
+        const double y = 10 + picture.puzzle->geometry().row_of(first) * cell;
+        return word.text == std::to_string(cage.sum) && word.left >= x && word.left < x + 0.3 * cell &&
+               word.top >= y && word.top < y + 0.3 * cell;
+      });
+      if (sum) {
+        ++sums;
+        EXPECT_GE(word.size, 6 - 0.05) << "cage sum " << word.text;
+      } else {
+        candidates += word.text.size();
+      }
+    }
+    EXPECT_EQ(sums, cages.size());
+    EXPECT_EQ(candidates, candidates_of_used_cells(picture));
+    for (std::size_t a = 0; a < pages[p].size(); ++a)
+      for (std::size_t b = a + 1; b < pages[p].size(); ++b) {
+        const Word& x = pages[p][a];
+        const Word& y = pages[p][b];
+        const bool apart = x.right <= y.left || y.right <= x.left || x.bottom <= y.top || y.bottom <= x.top;
+        EXPECT_TRUE(apart) << "'" << x.text << "' at " << x.left << "," << x.top << " over '" << y.text << "' at "
+                           << y.left << "," << y.top;
+      }
+  }
+  EXPECT_GE(killer_steps, 5);
 }
 
 std::string corpus_rate() { return testing::tool_path("corpus-rate"); }

@@ -27,6 +27,15 @@ namespace {
 
 // The one grey: houses and pattern cells are shaded with it; everything else is black or white.
 constexpr Color kGrey{0.82, 0.82, 0.82};
+// Teaching pages (TeachingStyle): the pattern's houses a lighter tint than its cells, and the
+// candidates a step does not use faded.
+constexpr Color kTint{0.91, 0.91, 0.91};
+constexpr Color kFaded{0.6, 0.6, 0.6};
+// A teaching board's candidates: a cell's 3 x 3 (4 x 4, 5 x 5) places fill it to within kPad of
+// its edges (clear of a cover house's frame on the grid line and of a cage's line 0.07 cell in,
+// slashes included), each digit kMarkFill of its place's height.
+constexpr double kPad = 0.1;
+constexpr double kMarkFill = 0.72;
 constexpr Color kBlack = Color::black();
 constexpr Color kWhite = Color::white();
 constexpr double kPngPixelsPerPoint = 2.0;
@@ -94,7 +103,8 @@ double picture_height(const Caption& caption, const Metrics& m) {
 
 class Painter {
  public:
-  Painter(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, const Metrics& m)
+  Painter(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, const Metrics& m,
+          const TeachingStyle* teaching = nullptr)
       : canvas_(cairo),
         cairo_(cairo),
         picture_(picture),
@@ -102,13 +112,28 @@ class Painter {
         fonts_(fonts),
         m_(m),
         n_(geometry_.size()),
-        cell_(m.grid / n_) {
+        cell_(m.grid / n_),
+        teaching_(teaching) {
     sub_columns_ = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(n_))));
     sub_rows_ = (n_ + sub_columns_ - 1) / sub_columns_;
     const StepEvidence& evidence = picture.step.evidence;
     for (const CellValue& at : evidence.candidates) pattern_.insert({at.cell, at.value});
     for (const CellValue& at : picture.step.eliminations) eliminated_.insert({at.cell, at.value});
     for (const CellValue& at : picture.step.placements) placed_.insert(at.cell);
+    if (teaching_ == nullptr) return;
+    // The candidates the step uses: its pattern's, the removed ones, a chain's nodes.
+    used_.insert(pattern_.begin(), pattern_.end());
+    used_.insert(eliminated_.begin(), eliminated_.end());
+    for (const EvidenceLink& link : evidence.links) {
+      used_.insert({link.from.cell, link.from.value});
+      used_.insert({link.to.cell, link.to.value});
+    }
+    for (const EvidenceBranch& branch : evidence.branches)
+      for (const EvidenceNode& node : branch.nodes)
+        for (int cell : node.cells) used_.insert({cell, node.value});
+    for (const auto& [cell, value] : used_) focus_.insert(cell);
+    sum_size_ = std::max(teaching_->min_cage_sum, 0.2 * cell_);
+    for (const Cage& cage : geometry_.cages()) sum_cells_.insert(cage.cells.front());
   }
 
   // The grid with the step drawn on it, without a background or caption.
@@ -142,15 +167,52 @@ class Painter {
   Rect cell_rect(int cell) const {
     return {m_.margin + geometry_.col_of(cell) * cell_, m_.margin + geometry_.row_of(cell) * cell_, cell_, cell_};
   }
-  double sub_width() const { return cell_ / sub_columns_; }
-  double sub_height() const { return cell_ / sub_rows_; }
   Point candidate_centre(int cell, int value) const {
     const Rect r = cell_rect(cell);
     const int index = value - 1;
-    return {r.x + (index % sub_columns_ + 0.5) * sub_width(), r.y + (index / sub_columns_ + 0.5) * sub_height()};
+    if (teaching_ == nullptr)
+      return {r.x + (index % sub_columns_ + 0.5) * sub_width(), r.y + (index / sub_columns_ + 0.5) * sub_height()};
+    // Padded places; under a cage sum the rows close up below it (the digits keep their size).
+    const double pad = kPad * cell_;
+    const double x = r.x + pad + (index % sub_columns_ + 0.5) * sub_width();
+    const int row = index / sub_columns_;
+    const double last = r.bottom() - pad - 0.5 * sub_height();
+    if (!sum_cells_.count(cell)) return {x, r.y + pad + (row + 0.5) * sub_height()};
+    const double first = std::max(r.y + pad + 0.5 * sub_height(), sum_bottom(r) + 0.4 * mark_size());
+    const double step = sub_rows_ > 1 ? (last - first) / (sub_rows_ - 1) : 0;
+    return {x, first + row * step};
   }
+  double sub_width() const {
+    return (teaching_ ? (1 - 2 * kPad) * cell_ : cell_) / sub_columns_;
+  }
+  double sub_height() const { return (teaching_ ? (1 - 2 * kPad) * cell_ : cell_) / sub_rows_; }
   double disc_radius() const { return 0.44 * std::min(sub_width(), sub_height()); }
-  double mark_size() const { return 0.62 * std::min(sub_width(), sub_height()); }
+  // A teaching board's discs in a cage sum's cell, whose rows close up: they keep apart.
+  double disc_radius(int cell) const {
+    if (teaching_ == nullptr || !sum_cells_.count(cell) || sub_rows_ < 2) return disc_radius();
+    const double step = candidate_centre(cell, 1 + sub_columns_).y - candidate_centre(cell, 1).y;
+    return std::min(disc_radius(), 0.48 * step);
+  }
+  double mark_size() const {
+    return (teaching_ ? kMarkFill : 0.62) * std::min(sub_width(), sub_height());
+  }
+  // The white patch a cage sum sits on, in the first cell of its cage.
+  Rect sum_patch(const Rect& first, double advance) const {
+    return {first.x + 0.07 * cell_, first.y + 0.07 * cell_, advance + 0.1 * cell_, sum_size_ * 1.1};
+  }
+  double sum_bottom(const Rect& cell) const { return cell.y + 0.07 * cell_ + sum_size_ * 1.1; }
+  // Where a value (given, placed before, or the step's placement) is centred, and its size: on a
+  // teaching board a cage sum's cell centres it in the room under the sum.
+  Point value_centre(int cell) const {
+    const Rect r = cell_rect(cell);
+    if (teaching_ == nullptr || !sum_cells_.count(cell)) return r.center();
+    return {r.center().x, (sum_bottom(r) + r.bottom()) / 2};
+  }
+  double value_room(int cell) const {
+    const Rect r = cell_rect(cell);
+    if (teaching_ == nullptr || !sum_cells_.count(cell)) return cell_;
+    return r.bottom() - sum_bottom(r);
+  }
 
   // Text centred on a point (by its ink box).
   void centred(const std::string& text, Point centre, const Font& font, double size, Color color) {
@@ -166,7 +228,8 @@ class Painter {
   // the font has no glyph of is drawn as text (Pango finds a font that has it).
   class MarkRun {
    public:
-    MarkRun(Canvas& canvas, const Font& font, double size, int n) : canvas_(canvas), font_(font), size_(size) {
+    MarkRun(Canvas& canvas, const Font& font, double size, int n, Color color = kBlack)
+        : canvas_(canvas), font_(font), size_(size), color_(color) {
       canvas_.set_font(font, size);
       cairo_scaled_font_t* scaled = cairo_get_scaled_font(canvas_.cairo());
       for (int v = 1; v <= n; ++v) {
@@ -188,12 +251,12 @@ class Painter {
         return;
       }
       canvas_.set_font(font_, size_);
-      canvas_.draw_text(std::string(1, value_symbol(value)), {centre.x + place.x, centre.y + place.y}, kBlack);
+      canvas_.draw_text(std::string(1, value_symbol(value)), {centre.x + place.x, centre.y + place.y}, color_);
     }
     void draw() {
       if (glyphs_.empty()) return;
       canvas_.set_font(font_, size_);
-      cairo_set_source_rgb(canvas_.cairo(), 0, 0, 0);
+      cairo_set_source_rgb(canvas_.cairo(), color_.red, color_.green, color_.blue);
       cairo_show_glyphs(canvas_.cairo(), glyphs_.data(), static_cast<int>(glyphs_.size()));
     }
 
@@ -201,6 +264,7 @@ class Painter {
     Canvas& canvas_;
     const Font& font_;
     double size_;
+    Color color_;
     std::vector<cairo_glyph_t> places_;  // by value - 1: the glyph and its offset from the centre
     std::vector<cairo_glyph_t> glyphs_;
   };
@@ -210,6 +274,13 @@ class Painter {
     std::set<int> cells;
     for (int unit : picture_.step.evidence.units)
       for (int cell : geometry_.units()[static_cast<std::size_t>(unit)]) cells.insert(cell);
+    if (teaching_ != nullptr) {
+      // The houses tinted, the pattern's cells a shade darker on them.
+      std::vector<Rect> houses;
+      for (int cell : cells) houses.push_back(cell_rect(cell));
+      canvas_.fill_rects(houses, kTint);
+      cells.clear();
+    }
     for (int cell : picture_.step.evidence.cells) cells.insert(cell);
     std::vector<Rect> rects;
     for (int cell : cells) rects.push_back(cell_rect(cell));
@@ -282,11 +353,13 @@ class Painter {
           canvas_.stroke_dashed(edge, m_.thin, kBlack, 1.5 * m_.thick, 1.5 * m_.thick, 0);
       }
       const Rect first = cell_rect(all[c].cells.front());
-      const double size = 0.5 * mark_size();
+      const double size = teaching_ ? sum_size_ : 0.5 * mark_size();
       canvas_.set_font(fonts_.bold, size);
       const std::string sum = std::to_string(all[c].sum);
       const TextMetrics tm = canvas_.measure(sum);
-      const Rect patch{first.x + 0.07 * cell_, first.y + 0.07 * cell_, tm.advance + 0.1 * cell_, size * 1.1};
+      const Rect patch = teaching_ ? sum_patch(first, tm.advance)
+                                   : Rect{first.x + 0.07 * cell_, first.y + 0.07 * cell_, tm.advance + 0.1 * cell_,
+                                          size * 1.1};
       canvas_.fill_rect(patch, kWhite);
       canvas_.draw_text(sum, {patch.x + 0.05 * cell_, patch.y + size * 0.95}, kBlack);
     }
@@ -294,36 +367,47 @@ class Painter {
 
   void values_and_marks() {
     const PencilBoard& board = picture_.board;
-    MarkRun givens(canvas_, fonts_.bold, 0.62 * cell_, n_);
-    MarkRun solved(canvas_, fonts_.regular, 0.62 * cell_, n_);
+    // A teaching board's values in the cages' room: they stay clear of the sums.
+    const double value_size = teaching_ && !geometry_.cages().empty() ? 0.5 * cell_ : 0.62 * cell_;
+    MarkRun givens(canvas_, fonts_.bold, value_size, n_);
+    MarkRun solved(canvas_, fonts_.regular, value_size, n_);
     MarkRun marks(canvas_, fonts_.regular, mark_size(), n_);
+    MarkRun faded(canvas_, fonts_.regular, mark_size(), n_, kFaded);
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
-      const Rect r = cell_rect(cell);
       const int value = board.values[static_cast<std::size_t>(cell)];
       if (value != 0) {
-        ((*picture_.puzzle)[cell] != 0 ? givens : solved).add(value, r.center());
+        ((*picture_.puzzle)[cell] != 0 ? givens : solved).add(value, value_centre(cell));
         continue;
       }
       if (placed_.count(cell)) {
         // The placement: the value large, ringed.
+        const Point centre = value_centre(cell);
+        const double radius = std::min(0.4 * cell_, 0.5 * value_room(cell) - 0.5 * m_.thick);
         for (const CellValue& at : picture_.step.placements)
           if (at.cell == cell) {
             cairo_new_path(cairo_);
-            cairo_arc(cairo_, r.center().x, r.center().y, 0.4 * cell_, 0, 2 * M_PI);
+            cairo_arc(cairo_, centre.x, centre.y, radius, 0, 2 * M_PI);
             cairo_set_source_rgb(cairo_, 0, 0, 0);
             cairo_set_line_width(cairo_, m_.thick);
             cairo_stroke(cairo_);
-            centred(std::string(1, value_symbol(at.value)), r.center(), fonts_.bold, 0.5 * cell_, kBlack);
+            centred(std::string(1, value_symbol(at.value)), centre, fonts_.bold, radius * 1.25, kBlack);
           }
         continue;
       }
+      // A teaching board prints the candidates the step uses, fades the rest of their cells and
+      // leaves every other cell's out.
+      if (teaching_ != nullptr && !focus_.count(cell)) continue;
       for (int v = 1; v <= n_; ++v) {
         if (!board.has(cell, v)) continue;
         const Point centre = candidate_centre(cell, v);
         const std::string symbol(1, value_symbol(v));
+        if (teaching_ != nullptr && !used_.count({cell, v})) {
+          faded.add(v, centre);
+          continue;
+        }
         if (pattern_.count({cell, v})) {
           cairo_new_path(cairo_);
-          cairo_arc(cairo_, centre.x, centre.y, disc_radius(), 0, 2 * M_PI);
+          cairo_arc(cairo_, centre.x, centre.y, disc_radius(cell), 0, 2 * M_PI);
           cairo_set_source_rgb(cairo_, 0, 0, 0);
           cairo_fill(cairo_);
           centred(symbol, centre, fonts_.bold, mark_size(), kWhite);
@@ -333,13 +417,13 @@ class Painter {
         if (eliminated_.count({cell, v})) {
           // Struck through with one slash, so the digit stays readable; white across a chain
           // node's black disc (a forcing chain's conclusion, a chain's start).
-          const double d = 0.45 * std::min(sub_width(), sub_height());
+          const double d = (teaching_ ? 0.32 : 0.45) * std::min(sub_width(), sub_height());
           const Segment slash{{centre.x - d, centre.y + d}, {centre.x + d, centre.y - d}};
           canvas_.stroke_segments(std::span(&slash, 1), m_.link * 1.2, pattern_.count({cell, v}) ? kWhite : kBlack);
         }
       }
     }
-    for (MarkRun* run : {&givens, &solved, &marks}) run->draw();
+    for (MarkRun* run : {&givens, &solved, &marks, &faded}) run->draw();
   }
 
   // Where a chain node is drawn: a candidate's disc, or the box around a group's candidates.
@@ -481,8 +565,13 @@ class Painter {
   const Metrics& m_;
   int n_;
   double cell_;
+  const TeachingStyle* teaching_ = nullptr;
   int sub_columns_ = 3;
   int sub_rows_ = 3;
+  double sum_size_ = 0;                 // teaching: the cage sums' size
+  std::set<int> sum_cells_;             // teaching: the cells that carry a cage sum
+  std::set<std::pair<int, int>> used_;  // teaching: the candidates the step uses
+  std::set<int> focus_;                 // teaching: their cells
   std::set<std::pair<int, int>> pattern_;
   std::set<std::pair<int, int>> eliminated_;
   std::set<int> placed_;
@@ -567,7 +656,17 @@ std::string render_step_pictures(const std::vector<StepPicture>& pictures, const
   throw std::invalid_argument("unknown picture format");
 }
 
-void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, Point top_left,
+double teaching_mark_size(double side, int grid_size) {
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(grid_size))));
+  return kMarkFill * (1 - 2 * kPad) * side / (grid_size * columns);
+}
+
+double teaching_side(double mark_size, int grid_size) {
+  const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(grid_size))));
+  return mark_size * grid_size * columns / (kMarkFill * (1 - 2 * kPad));
+}
+
+void draw_step_board(cairo_t* cairo, const StepPicture& picture, const TeachingStyle& style, Point top_left,
                      double side) {
   // Print weights: lines never under 0.5 pt (kMinimumLineWeight), box lines and arrows grow with
   // the grid as the quarter picture's do.
@@ -575,7 +674,7 @@ void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts
   const Metrics m{side, 0, 0.5, std::max(1.1, 1.1 * scale), std::max(0.8, 0.8 * scale), 0, 0, 0};
   cairo_save(cairo);
   cairo_translate(cairo, top_left.x, top_left.y);
-  Painter(cairo, picture, fonts, m).draw_board();
+  Painter(cairo, picture, style.digits, m, &style).draw_board();
   cairo_restore(cairo);
 }
 

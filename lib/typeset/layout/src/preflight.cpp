@@ -125,6 +125,24 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
       size_check("cage sums " + grids, entry.cage_sum, entry.cage_minimum, entry.cage_sums_pass(), entry);
   }
 
+  // The teaching pages: their words and their pictures' candidates, held to the target's minimums
+  // like the grids (the render refuses the same).
+  if (steps)
+    for (const detail::TeachingSizes& sizes : steps->sizes()) {
+      const std::string problem = sizes.problem(fitted);
+      const auto add = [&](const std::string& what, double size, double minimum) {
+        PreflightCheck check{sizes.section + " " + what, pt(size), minimum > 0 ? "at least " + pt(minimum) : "",
+                             size >= minimum - 1e-9, ""};
+        if (!check.pass) {
+          check.fix = problem.substr(problem.rfind(": ") + 2);
+          renderable = false;
+        }
+        report.checks.push_back(check);
+      };
+      add("text", sizes.text, sizes.min_text);
+      if (sizes.section != "tips") add("candidates", sizes.mark, sizes.min_mark);
+    }
+
   // Fonts: what a printer's preflight reads from the PDF, rendered in memory.
   int pages = 0;
   std::string pdf;

@@ -14,11 +14,22 @@ constexpr double kTextSize = 9.5;
 constexpr double kLeading = 1.3;
 constexpr double kBlockGap = 18;     // between two blocks of a page
 constexpr double kPictureGap = 8;    // between the text and the picture
+constexpr double kColumnGap = 18;    // between a picture and the words beside it
 constexpr double kLargestPicture = 324;  // 4.5 in
 // The text's room when a page's blocks are counted: a heading and six lines for a hint, nine for
-// an example (its two or three sentences, where it comes from and what it gives).
-constexpr double kHintText = kHeadingSize * kLeading + 4 + 6 * kTextSize * kLeading;
-constexpr double kExampleText = kHeadingSize * kLeading + 4 + 9 * kTextSize * kLeading;
+// an example (its two or three sentences, where it comes from and what it gives); in the narrower
+// column beside a picture a heading of two lines and half as many lines again.
+double text_room(const TeachingType& type, bool examples, bool column) {
+  const int lines = (examples ? 9 : 6) * (column ? 3 : 2) / 2;
+  return type.heading_size * kLeading * (column ? 2 : 1) + 4 + lines * type.text_size * kLeading;
+}
+
+double content_width(const Master& master) {
+  return master.page.width - master.page.margins.inside - master.page.margins.outside;
+}
+double content_height(const Master& master) {
+  return master.page.height - master.page.margins.top - master.page.margins.bottom;
+}
 
 // `text` filled greedily into lines no wider than `width`, breaking where the language allows: each
 // line ends at the furthest break whose line fits (a piece wider than `width` on its own takes a
@@ -82,36 +93,107 @@ Master section_master(const Template& page_template, const std::string& title) {
   return master;
 }
 
-int blocks_per_page(const Master& master, bool examples) {
-  const double height = master.page.height - master.page.margins.top - master.page.margins.bottom;
-  const double block = (examples ? kExampleText : kHintText) + kPictureGap + kMinimumPicture + kBlockGap;
-  return std::max(1, static_cast<int>((height + kBlockGap) / block));
+std::string TeachingSizes::problem(const Template& page_template) const {
+  if (pass()) return "";
+  const bool words = text < min_text - 1e-9;
+  std::string limit = formatted("the %.1f pt minimum", words ? min_text : min_mark);
+  if (page_template.print_target)
+    limit += " of " + page_template.print_target->name + " (" + page_template.source + ":" +
+             std::to_string(page_template.print_target->line) + ")";
+  if (section == "tips")
+    return "the tips under the grids print at" + formatted(" %.1f pt", text) + ", under " + limit +
+           ": raise the puzzle master's <tip> size and min-size, or leave out --hints";
+  return "the " + section + " pages' " + (words ? "text prints" : "candidates print") +
+         formatted(" at %.1f pt", words ? text : mark) + ", under " + limit +
+         ": leave out --" + section + ", or use a template with a larger page (book-letter, large-print)";
+}
+
+double TeachingType::min_side() const { return teaching_side(min_mark, grid_size); }
+
+bool TeachingType::side_by_side(double content_width) const {
+  return content_width >= min_side() + kColumnGap + column();
+}
+
+double TeachingType::largest_side() const { return std::max(kLargestPicture, min_side()); }
+
+TeachingType teaching_type(const Template& page_template, int grid_size) {
+  TeachingType type;
+  type.grid_size = grid_size;
+  type.min_mark = kDefaultMinimumCandidate;
+  type.min_cage_sum = kDefaultMinimumCageSum;
+  if (const std::optional<PrintTarget>& target = page_template.print_target) {
+    type.text_size = std::max(kTextSize, target->min_text);
+    type.min_mark = target->min_candidate;
+    type.min_cage_sum = target->min_cage_sum;
+  }
+  type.heading_size = type.text_size * kHeadingSize / kTextSize;
+  // The book's own text family: the rules page's face and its heading's; a template without one
+  // (a newspaper slot) has its captions'.
+  const Master& puzzle = page_template.puzzle_page;
+  if (const std::optional<Master>& rules = page_template.how_to_play_page; rules && !rules->texts.empty()) {
+    type.heading_font = rules->texts.front().style.font;
+    type.text_font = type.heading_font;
+    for (const TextLine& text : rules->texts)
+      if (text.text.uses(Variable::rules)) type.text_font = text.style.font;
+  } else if (!puzzle.captions.empty() && !puzzle.captions.front().texts.empty()) {
+    type.heading_font = puzzle.captions.front().texts.front().style.font;
+    type.text_font = puzzle.captions.front().texts.back().style.font;
+    if (puzzle.tip) type.text_font = puzzle.tip->text.style.font;
+  }
+  type.digit_font = puzzle.grid.solved.font;
+  type.given_font = puzzle.grid.givens.font;
+  return type;
+}
+
+int blocks_per_page(const Master& master, bool examples, const TeachingType& type) {
+  const double block = type.side_by_side(content_width(master))
+                           ? std::max(type.min_side(), text_room(type, examples, true))
+                           : text_room(type, examples, false) + kPictureGap + type.min_side();
+  return std::max(1, static_cast<int>((content_height(master) + kBlockGap) / (block + kBlockGap)));
+}
+
+double guaranteed_side(const Master& master, bool examples, const TeachingType& type) {
+  const double width = content_width(master);
+  const int per_page = blocks_per_page(master, examples, type);
+  const double block_height = (content_height(master) + kBlockGap) / per_page - kBlockGap;
+  if (type.side_by_side(width))
+    return std::min({block_height, width - type.column() - kColumnGap, type.largest_side()});
+  return std::min({block_height - text_room(type, examples, false) - kPictureGap, width, type.largest_side()});
 }
 
 void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepBlock> blocks, int per_page,
-                      const PlotFonts& fonts, std::string_view language) {
+                      const TeachingFonts& fonts, const TeachingType& type, std::string_view language) {
   const double block_height = (content.height + kBlockGap) / std::max(1, per_page) - kBlockGap;
+  const bool beside = type.side_by_side(content.width);
   double top = content.y;
   for (const StepBlock& block : blocks) {
+    // Beside: the picture at the left, as large as the block and the column allow; the words in
+    // the column right of it. Stacked: the words across the type area, the picture centred under.
+    double side = std::min({block_height, content.width - type.column() - kColumnGap, type.largest_side()});
+    const double x = beside ? content.x + side + kColumnGap : content.x;
+    const double width = beside ? content.x + content.width - x : content.width;
     double y = top;
-    canvas.set_font(fonts.bold, kHeadingSize);
-    for (const std::string& line : wrapped(canvas, block.heading, content.width, language)) {
-      y += kHeadingSize * kLeading;
-      canvas.draw_text(line, {content.x, y - 0.25 * kHeadingSize}, Color::black());
+    canvas.set_font(fonts.text.bold, type.heading_size);
+    for (const std::string& line : wrapped(canvas, block.heading, width, language)) {
+      y += type.heading_size * kLeading;
+      canvas.draw_text(line, {x, y - 0.25 * type.heading_size}, Color::black());
     }
     y += 4;
-    canvas.set_font(fonts.regular, kTextSize);
+    canvas.set_font(fonts.text.regular, type.text_size);
     for (const std::string& paragraph : block.lines)
-      for (const std::string& line : wrapped(canvas, paragraph, content.width, language)) {
-        y += kTextSize * kLeading;
-        canvas.draw_text(line, {content.x, y - 0.25 * kTextSize}, Color::black());
+      for (const std::string& line : wrapped(canvas, paragraph, width, language)) {
+        y += type.text_size * kLeading;
+        canvas.draw_text(line, {x, y - 0.25 * type.text_size}, Color::black());
       }
-    y += kPictureGap;
-    const double side =
-        std::min({top + block_height - y, content.width, kLargestPicture});
+    Point corner{content.x, top};
+    if (!beside) {
+      y += kPictureGap;
+      side = std::min({top + block_height - y, content.width, type.largest_side()});
+      corner = {content.x + (content.width - side) / 2, y};
+    }
     if (block.step != nullptr && side > 0) {
       const StepPicture picture{block.step->grid, block.step->board, block.step->step, ""};
-      draw_step_board(canvas.cairo(), picture, fonts, {content.x + (content.width - side) / 2, y}, side);
+      draw_step_board(canvas.cairo(), picture, fonts.board, corner, side);
     }
     top += block_height + kBlockGap;
   }

@@ -357,7 +357,7 @@ class BookRenderer {
   }
 
   // The worked steps' sections, drawn with `fonts` (both must outlive the renderer).
-  void set_step_pages(const StepPages* steps, const PlotFonts* fonts) {
+  void set_step_pages(const StepPages* steps, const detail::TeachingFonts* fonts) {
     steps_ = steps;
     plot_fonts_ = fonts;
   }
@@ -752,7 +752,7 @@ class BookRenderer {
       blocks.push_back(std::move(block));
     }
     const int per_page = examples ? steps_->sections.examples_per_page : steps_->sections.hints_per_page;
-    detail::draw_step_blocks(canvas, frame.content, blocks, per_page, *plot_fonts_, language_code());
+    detail::draw_step_blocks(canvas, frame.content, blocks, per_page, *plot_fonts_, steps_->type, language_code());
   }
 
   // "Pointing" from "pointing", in any script.
@@ -888,7 +888,7 @@ class BookRenderer {
   PdfDocument* pdf_;
   bool spine_text_ = false;                // the cover's spine got its texts
   const StepPages* steps_ = nullptr;       // typeset --hints / --how-to-solve
-  const PlotFonts* plot_fonts_ = nullptr;
+  const detail::TeachingFonts* plot_fonts_ = nullptr;
   BookText text_;                          // the book's sentences: every text variable's value
 };
 
@@ -940,7 +940,11 @@ std::string render_pdf(const Book& book, const Template& shipped_template, const
   // The inside margin the printer asks for at this page count (the page count does not depend on
   // it: the slots and the contents rows per page stay); the grids are measured on these pages.
   const Template page_template = with_gutter(shipped_template, page_count);
-  if (steps) steps->use(page_template);
+  if (steps) {
+    steps->use(page_template);
+    for (const detail::TeachingSizes& sizes : steps->sizes())
+      if (!sizes.pass()) throw InputError(options.book_source, 0, 0, sizes.problem(page_template));
+  }
   const PagePlan plan = plan_pages(book, page_template, options.include_solutions, sections);
   check_legibility(measure_legibility(book, page_template, plan), page_template, options.book_source);
   FontLibrary library(options.font_dirs);
@@ -948,9 +952,13 @@ std::string render_pdf(const Book& book, const Template& shipped_template, const
   const PdfMetadata metadata = pdf_metadata(book, page_template, options);
   PdfDocument pdf(metadata);
   BookRenderer renderer(book, page_template, fonts, plan, &pdf);
-  std::optional<PlotFonts> plot_fonts;
+  std::optional<detail::TeachingFonts> plot_fonts;
   if (steps) {
-    plot_fonts.emplace(find_plot_fonts(library));
+    // The teaching pages in the book's own faces (teaching_type).
+    const detail::TeachingType& type = steps->type;
+    plot_fonts.emplace(detail::TeachingFonts{{fonts.at(type.text_font), fonts.at(type.heading_font)},
+                                             {{fonts.at(type.digit_font), fonts.at(type.given_font)},
+                                              type.min_cage_sum}});
     renderer.set_step_pages(&*steps, &*plot_fonts);
   }
   renderer.render_all();

@@ -528,6 +528,10 @@ std::vector<SplitFile> render_split(const Book& book, const Template& page_templ
     steps.emplace(book, options.typeset);
     steps->use(page_template);
     tipped = steps->tipped();
+    // The tips' text held to the print target's min-text, as on the pages.
+    for (const detail::TeachingSizes& sizes : steps->sizes())
+      if (!sizes.pass())
+        throw InputError(options.typeset.book_source, 0, 0, sizes.problem(page_template));
   }
   // Each file is the book's grid block, the tip's room given up as on the page: a grid the pages
   // refuse as illegible (digits or cage sums under the print target's minimum), the files refuse too.

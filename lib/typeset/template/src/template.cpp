@@ -124,7 +124,7 @@ class TemplateReader {
   PrintTarget read_print_target(pugi::xml_node node) {
     const Element element(source_, node,
                           {"name", "reference", "min-pages", "max-pages", "cream-max-pages", "min-digit",
-                           "min-solution-digit", "min-cage-sum", "trim", "bleed"},
+                           "min-solution-digit", "min-cage-sum", "min-text", "min-candidate", "trim", "bleed"},
                           {"gutter"});
     constexpr int kMostPages = 100000;
     PrintTarget target;
@@ -174,6 +174,8 @@ class TemplateReader {
     target.min_solution_digit =
         element.length("min-solution-digit", 2, 72).value_or(kDefaultMinimumSolutionDigit);
     target.min_cage_sum = element.length("min-cage-sum", 2, 72).value_or(kDefaultMinimumCageSum);
+    target.min_text = element.length("min-text", 2, 72).value_or(0);
+    target.min_candidate = element.length("min-candidate", 2, 72).value_or(kDefaultMinimumCandidate);
     for (const auto& [attribute, most] :
          {std::pair{"max-pages", target.max_pages}, std::pair{"cream-max-pages", target.cream_max_pages}}) {
       if (most > 0 && most < target.min_pages)

@@ -13,6 +13,64 @@ namespace {
 // run (sudoku-bench, a server) must not grow without limit.
 constexpr std::size_t kMaxLayouts = 20000;
 
+// Han, kana, CJK punctuation, fullwidth forms and Hangul: scripts set in a CJK face.
+bool is_cjk(gunichar c) {
+  return (c >= 0x3000 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
+}
+
+// Digits inside CJK text (第1問, 解答は45ページ, r7c1に) from the face Pango chose for the CJK
+// characters around them, not the Latin face the text asks for: a serif 1 in a Gothic heading is a
+// mixed word, which no CJK book prints. A word of ASCII letters and digits that holds a digit
+// counts, whole (r7c1, not r7c and a Gothic 1), when a CJK character stands right before or after it.
+void set_cjk_digits(PangoLayout* layout, const std::string& utf8) {
+  const auto ascii_alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::vector<std::pair<int, int>> runs;  // byte ranges
+  gunichar before = 0;
+  for (const char* at = utf8.c_str(); *at != '\0';) {
+    if (!ascii_alnum(*at)) {
+      before = g_utf8_get_char(at);
+      at = g_utf8_next_char(at);
+      continue;
+    }
+    const char* end = at;
+    bool digit = false;
+    for (; ascii_alnum(*end); ++end) digit = digit || (*end >= '0' && *end <= '9');
+    const gunichar after = *end != '\0' ? g_utf8_get_char(end) : 0;
+    if (digit && (is_cjk(before) || is_cjk(after)))
+      runs.emplace_back(static_cast<int>(at - utf8.c_str()), static_cast<int>(end - utf8.c_str()));
+    before = '0';
+    at = end;
+  }
+  if (runs.empty()) return;
+  // The face of the first run that holds a CJK character.
+  std::string family;
+  PangoLayoutIter* iter = pango_layout_get_iter(layout);
+  do {
+    const PangoLayoutRun* run = pango_layout_iter_get_run_readonly(iter);
+    if (run == nullptr || run->item->analysis.font == nullptr) continue;
+    const gchar* text = utf8.c_str() + run->item->offset;
+    bool cjk = false;
+    for (const gchar* c = text; c < text + run->item->length && !cjk; c = g_utf8_next_char(c))
+      cjk = is_cjk(g_utf8_get_char(c));
+    if (!cjk) continue;
+    PangoFontDescription* description = pango_font_describe(run->item->analysis.font);
+    if (const char* name = pango_font_description_get_family(description)) family = name;
+    pango_font_description_free(description);
+  } while (family.empty() && pango_layout_iter_next_run(iter));
+  pango_layout_iter_free(iter);
+  if (family.empty()) return;
+  PangoAttrList* attributes = pango_attr_list_new();
+  for (const auto& [start, end] : runs) {
+    PangoAttribute* attribute = pango_attr_family_new(family.c_str());
+    attribute->start_index = static_cast<guint>(start);
+    attribute->end_index = static_cast<guint>(end);
+    pango_attr_list_insert(attributes, attribute);
+  }
+  pango_layout_set_attributes(layout, attributes);
+  pango_attr_list_unref(attributes);
+}
+
 }  // namespace
 
 TextFace::~TextFace() {
@@ -121,6 +179,7 @@ PangoLayout* TextEngine::layout(const TextFace& face, const std::string& utf8) {
   pango_layout_set_single_paragraph_mode(layout, TRUE);
   pango_layout_set_font_description(layout, face.description);
   pango_layout_set_text(layout, utf8.data(), static_cast<int>(utf8.size()));
+  set_cjk_digits(layout, utf8);
   layouts_.emplace(std::move(key), layout);
   return layout;
 }

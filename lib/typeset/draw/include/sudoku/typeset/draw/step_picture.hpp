@@ -5,6 +5,9 @@
 // struck, placements ringed, chain links as arrows (strong solid, weak dashed), the cages a Killer
 // step reads outlined. Black and one grey only, for print; a caption names the step.
 //
+// A book's teaching pages draw the board for a learner instead (draw_step_board, TeachingStyle):
+// only the candidates the step uses, nothing printed over anything else.
+//
 // Contract: drawn from the evidence and the board alone, never from the step's sentence (which is
 // only printed as the caption). Sized for a page (a 6 in grid) or a quarter page (3.5 in); the
 // picture's height follows from the caption's lines. Givens bold, values placed by earlier steps
@@ -52,10 +55,30 @@ std::optional<StepPictureSize> parse_step_picture_size(const std::string& name);
 // and PNG, and std::runtime_error when Cairo fails.
 std::string render_step_pictures(const std::vector<StepPicture>& pictures, const PlotFonts& fonts,
                                  PlotFormat format, const StepPictureOptions& options);
+// How a book's teaching page draws a step (draw_step_board): for a learner, not an analyst.
+//
+//   - only the candidates the step uses are printed: the pattern's (on discs), the removed ones
+//     (struck), a chain's; the other candidates of those cells are faded grey, every other
+//     cell's are left out;
+//   - candidates keep clear of the cell's edges (a cover house's frame runs on the grid lines, a
+//     cage's dashed line inside them) and, in a cell with a cage sum, of the sum;
+//   - cage sums are never under min_cage_sum and sit on white, the candidates below them;
+//   - the houses the pattern lives in are tinted, its cells a shade darker; placements ringed.
+//
+// A candidate prints at teaching_mark_size(side, n) points; teaching_side(size, n) is the board
+// side that prints them at `size`, so a page can be sized for a print target's minimum.
+struct TeachingStyle {
+  PlotFonts digits;           // givens bold, candidates and placed values regular
+  double min_cage_sum = 6;    // points
+};
+double teaching_mark_size(double side, int grid_size);
+double teaching_side(double mark_size, int grid_size);
+
 // The board alone, `side` points square with its top left corner at `top_left` on `cairo`: the
 // same drawing of the evidence without background, margin or caption, with print line weights
-// (0.5 pt and up), for a page that sets its own text around it (a book's hints, typeset_hints.hpp).
-void draw_step_board(cairo_t* cairo, const StepPicture& picture, const PlotFonts& fonts, Point top_left,
+// (0.5 pt and up), for a page that sets its own text around it (a book's hints, step_sections.hpp),
+// drawn for a learner (TeachingStyle).
+void draw_step_board(cairo_t* cairo, const StepPicture& picture, const TeachingStyle& style, Point top_left,
                      double side);
 // Which steps of a solving path get a picture: its hardest (the first step of the highest score),
 // or every step but the singles (single.hpp).

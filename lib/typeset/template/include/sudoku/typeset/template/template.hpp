@@ -295,6 +295,11 @@ struct PrintTarget {
   double min_digit = 0;
   double min_solution_digit = 0;
   double min_cage_sum = 0;  // Killer's cage sums (min-cage-sum)
+  // Teaching pages (typeset --how-to-solve, --hints): the smallest text (min-text; 0: the pages'
+  // own 9.5 pt) and the smallest candidate a step's picture prints (min-candidate). Large print
+  // raises both, and its teaching pages grow with them.
+  double min_text = 0;
+  double min_candidate = 0;
   // The printer's trim and bleed (0: not stated); a template whose page differs is refused.
   double trim_width = 0;
   double trim_height = 0;
@@ -311,6 +316,8 @@ struct PrintTarget {
 inline constexpr double kDefaultMinimumDigit = 6;
 inline constexpr double kDefaultMinimumSolutionDigit = 5;
 inline constexpr double kDefaultMinimumCageSum = 6;
+// A candidate in a teaching picture: as small as newspaper agate, no smaller.
+inline constexpr double kDefaultMinimumCandidate = 6;
 
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
 struct TemplateColor {
