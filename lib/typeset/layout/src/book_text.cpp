@@ -151,7 +151,10 @@ std::string BookText::rules() const {
   for (const auto& chapter : book_.chapters)
     for (const auto& puzzle : chapter.puzzles) {
       const Geometry& geometry = puzzle.puzzle.geometry();
-      const Shape shape{geometry.size(), !geometry.has_regular_boxes(), geometry.box_rows(), geometry.box_cols()};
+      // A gattai board's grids are each a classic 9x9 with 3x3 boxes (its has_regular_boxes() is
+      // false because it is several grids, not because its regions are a jigsaw's).
+      const Shape shape{geometry.size(), !geometry.has_regular_boxes() && !geometry.is_gattai(), geometry.box_rows(),
+                        geometry.box_cols()};
       if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
       for (const Variant variant : {geometry.variant(), geometry.base_variant()}) {
         if (variant == Variant::classic || variant == Variant::jigsaw) continue;
