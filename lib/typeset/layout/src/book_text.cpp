@@ -8,6 +8,8 @@
 #include <array>
 #include <tuple>
 
+#include "sudoku/typeset/draw/grid_painter.hpp"
+
 namespace sudoku::typeset {
 namespace {
 
@@ -238,12 +240,15 @@ std::string BookText::rules() const {
 
 std::string BookText::blurb() const {
   std::vector<int> sizes;
+  std::vector<int> across;  // what the arrangements go by: a gattai board's cells across (Samurai 21)
   std::vector<std::string> kinds;
   bool variants = false;
   for (const auto& chapter : book_.chapters)
     for (const auto& puzzle : chapter.puzzles) {
       const Geometry& geometry = puzzle.puzzle.geometry();
       if (std::find(sizes.begin(), sizes.end(), geometry.size()) == sizes.end()) sizes.push_back(geometry.size());
+      if (std::find(across.begin(), across.end(), cells_across(geometry)) == across.end())
+        across.push_back(cells_across(geometry));
       const std::string kind = kind_name(geometry.variant());
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
       if (geometry.variant() != Variant::classic) variants = true;
@@ -269,7 +274,7 @@ std::string BookText::blurb() const {
   // when the sizes of the book differ.
   int fewest = 0;
   int most = 0;
-  for (const int size : sizes) {
+  for (const int size : across) {
     const int slots = template_.puzzle_page.for_grid_size(size).slots();
     fewest = fewest == 0 ? slots : std::min(fewest, slots);
     most = std::max(most, slots);
