@@ -225,7 +225,6 @@ void paint_cages(Canvas& canvas, const Geometry& geometry, const CellFrame& fram
   }
 }
 
-
 // A gattai board's lines as page segments: thin, then box lines, then the grids' outlines, so the
 // heavier lines cover the crossings. A box line or outline run reaches half its width past each
 // end, to fill the corner where it meets the perpendicular line (the end of a box line lies under
@@ -299,10 +298,6 @@ GattaiLines gattai_lines(const Geometry& board) {
   }
   return lines;
 }
-
-namespace {
-
-}  // namespace
 
 char printed_symbol(int value) {
   static constexpr std::string_view kSymbols = ".123456789ABCDEFGHJKLMNPQR";

@@ -21,7 +21,6 @@ std::string size_name(int size) {
   return std::to_string(size) + "x" + std::to_string(size);
 }
 
-
 }  // namespace
 
 std::string board_name(const GridLegibility& entry) {

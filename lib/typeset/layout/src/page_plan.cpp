@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sudoku/typeset/layout/page_plan.hpp"
 
-#include "sudoku/typeset/draw/grid_painter.hpp"
-
 #include <algorithm>
+
+#include "sudoku/typeset/draw/grid_painter.hpp"
 
 namespace sudoku::typeset {
 namespace {
