@@ -2,7 +2,8 @@
 // End-to-end tests of gattai boards (Samurai and its cousins) through the tools: corpus-rate reads
 // each shape and stops at the first malformed line with file:line:column and exit 2; generate-book
 // makes gattai chapters (book.json with "shape", puzzles.txt in the board form, unique puzzles with
-// symmetric givens); typeset refuses a gattai book with one line and exit 2 until it has pages.
+// symmetric givens); typeset prints them (each board's text is its board form), refuses --hints on
+// them with one line and exit 2, and its preflight refuses a template that prints them too small.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -105,7 +106,7 @@ TEST(GattaiCli, MalformedLinesStopWithFileLineAndColumn) {
   EXPECT_NE(usage.err.find("--variant samurai is made of 9x9 grids"), std::string::npos) << usage.err;
 }
 
-TEST(GattaiCli, GenerateBookMakesGattaiChaptersAndTypesetRefusesThem) {
+TEST(GattaiCli, GenerateBookMakesGattaiChaptersAndTypesetPrintsThem) {
   testing::TempDir dir;
   const std::string plan = dir.path() + "/plan.json";
   testing::write_text_file(plan, R"({"title": "Gattai", "seed": 7, "symmetry": "rotate180", "chapters": [
@@ -142,11 +143,44 @@ TEST(GattaiCli, GenerateBookMakesGattaiChaptersAndTypesetRefusesThem) {
   EXPECT_EQ(reread.exit_code, 0) << reread.err;
   EXPECT_NE(reread.err.find("3 puzzles: 3 ok"), std::string::npos) << reread.err;
 
-  const auto typeset = run_command(tool_path("typeset") + " " + book_dir + " -t book-6x9 -o " + dir.path() + "/x.pdf");
-  EXPECT_EQ(typeset.exit_code, 2) << typeset.err;
-  EXPECT_EQ(lines_in(typeset.err), 1) << typeset.err;
-  EXPECT_NE(typeset.err.find("a samurai puzzle; typeset has no gattai pages yet"), std::string::npos) << typeset.err;
-  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/x.pdf"));
+  // typeset: every board prints, and extracts as its board form (the line puzzles.txt holds).
+  const std::string pdf = dir.path() + "/x.pdf";
+  const auto typeset = run_command(tool_path("typeset") + " " + book_dir + " -t book-6x9 --draft -o " + pdf);
+  ASSERT_EQ(typeset.exit_code, 0) << typeset.err;
+  const std::string text = run_command("pdftotext " + pdf + " -").out;
+  for (const BookChapter& chapter : book.chapters)
+    for (const BookPuzzle& puzzle : chapter.puzzles)
+      EXPECT_NE(text.find(to_gattai_line(puzzle.puzzle)), std::string::npos) << puzzle.id;
+
+  // The step pictures are a single grid's: --hints refuses the book, naming the puzzle.
+  const auto hints =
+      run_command(tool_path("typeset") + " " + book_dir + " -t book-6x9 --hints -o " + dir.path() + "/h.pdf");
+  EXPECT_EQ(hints.exit_code, 2) << hints.err;
+  EXPECT_EQ(lines_in(hints.err), 1) << hints.err;
+  EXPECT_NE(hints.err.find("$.chapters[0].puzzles[0]: a samurai puzzle; --hints draws its steps on a single grid"),
+            std::string::npos)
+      << hints.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/h.pdf"));
+
+  // A template that puts two Samurai on a letter page (no arrangement for boards 21 cells across):
+  // preflight fails the digit size and names the fix; typeset refuses and writes nothing.
+  std::string letter = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-letter.xml");
+  const std::string one_a_page = "<grid-size from=\"21\" rows=\"1\" max-grid=\"7.2in\"/>";
+  ASSERT_NE(letter.find(one_a_page), std::string::npos);
+  letter.replace(letter.find(one_a_page), one_a_page.size(), "");
+  const std::string two_up = dir.path() + "/two-up.xml";
+  testing::write_text_file(two_up, letter);
+  const auto preflight = run_command(tool_path("typeset") + " " + book_dir + " -t " + two_up + " --draft --preflight");
+  EXPECT_EQ(preflight.exit_code, 1) << preflight.out << preflight.err;
+  EXPECT_NE(preflight.out.find("FAIL  digits samurai (21x21) puzzles"), std::string::npos) << preflight.out;
+  EXPECT_NE(preflight.out.find("fix: give the puzzle master a <grid-size from=\"21\"> with fewer columns or rows"),
+            std::string::npos)
+      << preflight.out;
+  const auto refused = run_command(tool_path("typeset") + " " + book_dir + " -t " + two_up + " --draft -o " +
+                                   dir.path() + "/two-up.pdf");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("samurai (21x21) puzzle digits print at"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/two-up.pdf"));
 }
 
 TEST(GattaiCli, PlansRefuseShapesTheyCannotMake) {

@@ -290,7 +290,9 @@ TEST(PreflightTest, GridSizeArrangementsAreReadAndChecked) {
   EXPECT_EQ(book.solution_page.for_grid_size(12).slots(), 6);
   EXPECT_EQ(book.solution_page.for_grid_size(16).slots(), 2);
   EXPECT_EQ(book.solution_page.for_grid_size(25).slots(), 1);
-  EXPECT_EQ(book.solution_page.for_grid_size(25).from_grid_size, 25);
+  // One arrangement from 21 cells across: Samurai (a gattai board counts its cells across) and 25 x 25.
+  EXPECT_EQ(book.solution_page.for_grid_size(25).from_grid_size, 21);
+  EXPECT_EQ(&book.solution_page.for_grid_size(21), &book.solution_page.for_grid_size(25));
   // Inherits what it does not set: the captions and the grid lines.
   EXPECT_EQ(book.solution_page.for_grid_size(25).captions.size(), book.solution_page.captions.size());
   EXPECT_EQ(book.solution_page.for_grid_size(16).grid.border, book.solution_page.grid.border);

@@ -21,14 +21,21 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
+#include "sudoku/base/random.hpp"
+#include "sudoku/generate/hill_climber.hpp"
 #include "sudoku/model/book.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solution_counter.hpp"
+#include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/draw/plot.hpp"
+#include "sudoku/typeset/layout/legibility.hpp"
+#include "sudoku/typeset/layout/page_plan.hpp"
 #include "sudoku/typeset/layout/typeset.hpp"
 #include "sudoku/typeset/pdf/pdf_document.hpp"
 #include "sudoku/typeset/template/template.hpp"
@@ -2201,6 +2208,147 @@ TEST(TextLayoutTest, CharacterNoFontHasIsATemplateError) {
     EXPECT_FALSE(fs::exists(dir / "bad.pdf"));
     fs::remove_all(dir / "bad");
   }
+}
+
+
+// ---- Gattai boards (Samurai and its cousins) ----
+
+// A gattai book: for each named shape a chapter of `count` puzzles on a random solution (fixed
+// seed), about a third of the cells given, scattered.
+Book gattai_book(const std::vector<std::string>& shapes, int count) {
+  Book book;
+  book.title = "Gattai";
+  Rng rng(51);
+  for (const std::string& name : shapes) {
+    const auto board = Geometry::gattai(*gattai_shape_named(name));
+    const Grid solution = random_solution_grid(board, rng);
+    BookChapter chapter;
+    chapter.title = name;
+    chapter.level = "medium";
+    for (int i = 0; i < count; ++i) {
+      BookPuzzle puzzle;
+      puzzle.id = name + "-" + std::to_string(i + 1);
+      puzzle.solution = solution;
+      puzzle.puzzle = Grid(board);
+      for (int cell = 0; cell < board->cell_count(); ++cell)
+        if ((cell * 37 + i) % 11 < 4) puzzle.puzzle.set(cell, solution[cell]);
+      puzzle.givens = puzzle.puzzle.givens();
+      puzzle.level = "medium";
+      chapter.puzzles.push_back(std::move(puzzle));
+    }
+    book.chapters.push_back(std::move(chapter));
+  }
+  return book;
+}
+
+// Every shipped shape's lines: each edge of each cell drawn exactly once (a box two grids share is
+// not drawn twice), no edge without a cell beside it, so the squares the lines close are exactly
+// the board's cells; each grid's outline at border weight; the box lines inside a grid thick.
+TEST(GattaiTypesetTest, EveryCellEdgeIsDrawnOnceAndEachGridIsOutlined) {
+  for (const GattaiShape& shape : shipped_gattai_shapes()) {
+    SCOPED_TRACE(shape.name);
+    const auto board = Geometry::gattai(shape);
+    const typeset::GattaiLines lines = typeset::gattai_lines(*board);
+    // Unit edges by (vertical, line, along), with the weight each was drawn at (0 thin, 1 thick, 2 border).
+    std::map<std::tuple<bool, int, int>, std::vector<int>> drawn;
+    int weight = 0;
+    for (const auto* runs : {&lines.thin, &lines.thick, &lines.border}) {
+      for (const typeset::LatticeRun& run : *runs) {
+        ASSERT_LT(run.from, run.to);
+        for (int along = run.from; along < run.to; ++along) drawn[{run.vertical, run.line, along}].push_back(weight);
+      }
+      ++weight;
+    }
+    const auto exists = [&](int row, int col) {
+      return row >= 0 && col >= 0 && row < shape.rows && col < shape.cols && board->cell_at(row, col) >= 0;
+    };
+    for (const auto& [edge, weights] : drawn) {
+      const auto [vertical, line, along] = edge;
+      EXPECT_EQ(weights.size(), 1u) << (vertical ? "vertical " : "horizontal ") << line << " at " << along;
+      const bool beside = vertical ? exists(along, line - 1) || exists(along, line)
+                                   : exists(line - 1, along) || exists(line, along);
+      EXPECT_TRUE(beside) << (vertical ? "vertical " : "horizontal ") << line << " at " << along;
+    }
+    // The closed squares are the cells: every cell's four edges are drawn.
+    int closed = 0;
+    for (int row = 0; row < shape.rows; ++row)
+      for (int col = 0; col < shape.cols; ++col)
+        if (drawn.count({false, row, col}) && drawn.count({false, row + 1, col}) && drawn.count({true, col, row}) &&
+            drawn.count({true, col + 1, row}))
+          closed += exists(row, col) ? 1 : 0;
+    EXPECT_EQ(closed, board->cell_count());
+    for (const auto& [top, left] : shape.origins)
+      for (int i = 0; i < 9; ++i) {
+        const std::vector<int> outline{2};
+        EXPECT_EQ(drawn[std::make_tuple(false, top, left + i)], outline);
+        EXPECT_EQ(drawn[std::make_tuple(false, top + 9, left + i)], outline);
+        EXPECT_EQ(drawn[std::make_tuple(true, left, top + i)], outline);
+        EXPECT_EQ(drawn[std::make_tuple(true, left + 9, top + i)], outline);
+        // Inside the grid: box lines thick (or another grid's outline), cell lines thin.
+        for (int line = 1; line < 9; ++line) {
+          const std::vector<int>& at = drawn[{true, left + line, top + i}];
+          ASSERT_EQ(at.size(), 1u);
+          if (line % 3 == 0) {
+            EXPECT_GE(at[0], 1);
+          } else {
+            EXPECT_EQ(at[0], 0);
+          }
+        }
+      }
+  }
+  // Samurai: 369 cells (five grids of 81 less four shared boxes of 9).
+  EXPECT_EQ(Geometry::gattai(*gattai_shape_named("samurai"))->cell_count(), 369);
+}
+
+// On every shipped template a book of Samurai, Twin and Butterfly prints each board's digits at no
+// less than the template's print target allows, puzzles and solutions, with the arrangements the
+// templates give boards 21 cells across: one Samurai a book page, Twins two a letter page, the
+// Samurai in the newspaper's half-page slot.
+TEST(GattaiTypesetTest, DigitsAreAtLeastTheTargetsMinimumOnEveryTemplate) {
+  const Book book = gattai_book({"samurai", "twin", "butterfly"}, 2);
+  for (const std::string name : {"book-letter", "book-6x9", "large-print", "a4-4up", "newspaper"}) {
+    SCOPED_TRACE(name);
+    const typeset::Template page_template = typeset::load_template(kTemplateDir + "/" + name + ".xml");
+    ASSERT_TRUE(page_template.print_target);
+    const typeset::PagePlan plan = typeset::plan_pages(book, page_template, true);
+    const auto entries = typeset::measure_legibility(book, page_template, plan);
+    ASSERT_EQ(entries.size(), 6u);  // three shapes, puzzles and solutions
+    for (const typeset::GridLegibility& entry : entries) {
+      EXPECT_FALSE(entry.shape.empty());
+      EXPECT_GE(entry.digit, entry.role == typeset::PageRole::puzzles ? page_template.print_target->min_digit
+                                                                       : page_template.print_target->min_solution_digit)
+          << typeset::board_name(entry) << " page " << entry.page;
+      EXPECT_TRUE(entry.pass()) << typeset::legibility_problem(entry, page_template);
+    }
+    const typeset::Master& samurai = page_template.puzzle_page.for_grid_size(21);
+    EXPECT_EQ(samurai.slots(), 1);
+    if (name == "book-letter") {
+      EXPECT_EQ(page_template.puzzle_page.for_grid_size(15).slots(), 2);
+    }
+    if (name == "newspaper") {
+      EXPECT_NEAR(samurai.page.width, 2 * page_template.puzzle_page.page.width, 0.01);
+      EXPECT_NEAR(samurai.page.height, 2 * page_template.puzzle_page.page.height, 0.01);
+    }
+  }
+}
+
+// Samurai on a book-letter page and Twin in the newspaper slot against their golden renderings;
+// with SUDOKU_UPDATE_GOLDEN=1 the pages are also written to docs/images for docs/gattai.md.
+TEST(GattaiTypesetTest, PagesMatchTheirGoldens) {
+  TempDir dir;
+  const bool update = std::getenv("SUDOKU_UPDATE_GOLDEN") != nullptr &&
+                      std::string(std::getenv("SUDOKU_UPDATE_GOLDEN")) == "1";
+  const auto check = [&](const std::string& shape, const std::string& template_name, int page) {
+    const std::string name = template_name + "-" + shape;
+    const std::string pdf = render_book(gattai_book({shape}, 1), template_name, dir, name);
+    expect_matches_golden(pdf, page, name, dir);
+    if (update)
+      run_ok("pdftoppm -gray -png -singlefile -r 60 -f " + std::to_string(page) + " -l " + std::to_string(page) +
+             " " + pdf + " " + std::string(SUDOKU_SOURCE_DIR) + "/docs/images/" + name);
+  };
+  check("samurai", "book-letter", 6);
+  check("twin", "newspaper", 1);
+  check("sohei", "newspaper", 1);
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // typeset: lay out a generated book as a print-ready PDF with a page template.
-#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -9,38 +8,16 @@
 #include "resources.hpp"
 #include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
-#include "sudoku/model/book.hpp"
 #include "sudoku/typeset/job.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using sudoku::typeset_tool::Options;
 
 // --preflight: the book was read and checked, and fails a check (2 stays bad input).
 constexpr int kPreflightFailed = 1;
 
-// A book of gattai boards (Samurai and its cousins, generate-book's "shape" chapters) has no page
-// layout yet: one clear line and exit 2 rather than single-grid pages of a board that is not one.
-// (It moves into the typeset library with the gattai pages.)
-void refuse_gattai_book(const std::string& book) {
-  fs::path file = book;
-  std::error_code error;
-  if (fs::is_directory(file, error)) file /= "book.json";
-  if (!fs::is_regular_file(file, error)) return;  // the job reports a missing book in its own words
-  const sudoku::Book read = sudoku::read_book(file.string());
-  for (std::size_t c = 0; c < read.chapters.size(); ++c)
-    for (std::size_t p = 0; p < read.chapters[c].puzzles.size(); ++p)
-      if (const auto* shape = read.chapters[c].puzzles[p].puzzle.geometry().gattai_shape())
-        throw sudoku::InputError(file.string(), 0, 0,
-                                 "$.chapters[" + std::to_string(c) + "].puzzles[" + std::to_string(p) + "]: a " +
-                                     shape->name +
-                                     " puzzle; typeset has no gattai pages yet (generate-book's puzzles.txt "
-                                     "and solutions.txt hold them in the board form, docs/formats.md)");
-}
-
 int run(const Options& options) {
-  refuse_gattai_book(options.book);
   sudoku::typeset::Job job{
       options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}, {}};
   job.options.font_dirs = options.font_dirs;

@@ -225,7 +225,79 @@ void paint_cages(Canvas& canvas, const Geometry& geometry, const CellFrame& fram
   }
 }
 
+// A gattai board's lines as page segments: thin, then box lines, then the grids' outlines, so the
+// heavier lines cover the crossings. A box line or outline run reaches half its width past each
+// end, to fill the corner where it meets the perpendicular line (the end of a box line lies under
+// a crossing line at least as heavy; an outline's under another outline).
+void paint_gattai_lines(Canvas& canvas, const Geometry& geometry, const CellFrame& frame, const GridLook& look) {
+  const GattaiLines lines = gattai_lines(geometry);
+  const auto segments = [&](const std::vector<LatticeRun>& runs, double width) {
+    std::vector<Segment> result;
+    result.reserve(runs.size());
+    const double reach = width / 2 / frame.cell;
+    for (const LatticeRun& run : runs)
+      result.push_back(run.vertical ? Segment{frame.at(run.line, run.from - reach), frame.at(run.line, run.to + reach)}
+                                    : Segment{frame.at(run.from - reach, run.line), frame.at(run.to + reach, run.line)});
+    return result;
+  };
+  canvas.stroke_segments(segments(lines.thin, 0), look.thin, look.line_color);
+  canvas.stroke_segments(segments(lines.thick, look.thick), look.thick, look.line_color);
+  canvas.stroke_segments(segments(lines.border, look.border), look.border, look.line_color);
+}
+
 }  // namespace
+
+int cells_across(const Geometry& geometry) {
+  return geometry.is_gattai() ? std::max(geometry.board_rows(), geometry.board_cols()) : geometry.size();
+}
+
+GattaiLines gattai_lines(const Geometry& board) {
+  GattaiLines lines;
+  const GattaiShape* shape = board.gattai_shape();
+  if (shape == nullptr) return lines;
+  const int rows = board.board_rows();
+  const int cols = board.board_cols();
+  const auto exists = [&](int row, int col) {
+    return row >= 0 && col >= 0 && row < rows && col < cols && board.cell_at(row, col) >= 0;
+  };
+  // Whether the unit edge on lattice line `line` at `along` lies on some grid's outline.
+  const auto on_outline = [&](bool vertical, int line, int along) {
+    for (const auto& [top, left] : shape->origins) {
+      const int first_line = vertical ? left : top;
+      const int first_along = vertical ? top : left;
+      if ((line == first_line || line == first_line + 9) && along >= first_along && along < first_along + 9)
+        return true;
+    }
+    return false;
+  };
+  enum Weight { none, thin, thick, border };
+  for (const bool vertical : {true, false}) {
+    const int line_count = vertical ? cols : rows;
+    const int length = vertical ? rows : cols;
+    for (int line = 0; line <= line_count; ++line) {
+      Weight current = none;
+      int start = 0;
+      for (int along = 0; along <= length; ++along) {
+        // The cells on either side of the edge: (row, col) before and after the line.
+        Weight weight = none;
+        if (along < length) {
+          const bool before = vertical ? exists(along, line - 1) : exists(line - 1, along);
+          const bool after = vertical ? exists(along, line) : exists(line, along);
+          if (before || after)
+            weight = on_outline(vertical, line, along) ? border : (line % 3 == 0 ? thick : thin);
+        }
+        if (weight == current) continue;
+        if (current != none) {
+          const LatticeRun run{vertical, line, start, along};
+          (current == thin ? lines.thin : current == thick ? lines.thick : lines.border).push_back(run);
+        }
+        current = weight;
+        start = along;
+      }
+    }
+  }
+  return lines;
+}
 
 char printed_symbol(int value) {
   static constexpr std::string_view kSymbols = ".123456789ABCDEFGHJKLMNPQR";
@@ -239,28 +311,34 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
   const Geometry& geometry = puzzle.geometry();
   const int size = geometry.size();
   const double side = std::min(outer.width, outer.height) - look.border;
-  const double left = outer.x + look.border / 2;
-  const double top = outer.y + look.border / 2;
-  const double cell = side / size;
+  const int across = cells_across(geometry);
+  const double cell = side / across;
+  // A board narrower or shorter than it is across (a custom gattai shape) is centred.
+  const double left = outer.x + look.border / 2 + (across - geometry.board_cols()) * cell / 2;
+  const double top = outer.y + look.border / 2 + (across - geometry.board_rows()) * cell / 2;
 
   const CellFrame frame{left, top, cell};
-  const bool regular = geometry.has_regular_boxes();
-  if (static_cast<std::size_t>(geometry.first_extra_unit()) < geometry.units().size())
-    paint_tint(canvas, geometry, frame, look.tint);
+  if (geometry.is_gattai()) {
+    paint_gattai_lines(canvas, geometry, frame, look);
+  } else {
+    const bool regular = geometry.has_regular_boxes();
+    if (static_cast<std::size_t>(geometry.first_extra_unit()) < geometry.units().size())
+      paint_tint(canvas, geometry, frame, look.tint);
 
-  std::vector<Segment> thin;
-  std::vector<Segment> thick;
-  for (int i = 1; i < size; ++i) {
-    const double x = left + i * cell;
-    const double y = top + i * cell;
-    (regular && i % geometry.box_cols() == 0 ? thick : thin).push_back({{x, top}, {x, top + side}});
-    (regular && i % geometry.box_rows() == 0 ? thick : thin).push_back({{left, y}, {left + side, y}});
+    std::vector<Segment> thin;
+    std::vector<Segment> thick;
+    for (int i = 1; i < size; ++i) {
+      const double x = left + i * cell;
+      const double y = top + i * cell;
+      (regular && i % geometry.box_cols() == 0 ? thick : thin).push_back({{x, top}, {x, top + side}});
+      (regular && i % geometry.box_rows() == 0 ? thick : thin).push_back({{left, y}, {left + side, y}});
+    }
+    const double thick_width = regular ? look.thick : std::max(look.thick, look.region);
+    if (!regular) thick = region_edges(geometry, frame, thick_width);
+    canvas.stroke_segments(thin, look.thin, look.line_color);
+    canvas.stroke_segments(thick, thick_width, look.line_color);
+    canvas.stroke_rect({left, top, side, side}, look.border, look.line_color);
   }
-  const double thick_width = regular ? look.thick : std::max(look.thick, look.region);
-  if (!regular) thick = region_edges(geometry, frame, thick_width);
-  canvas.stroke_segments(thin, look.thin, look.line_color);
-  canvas.stroke_segments(thick, thick_width, look.line_color);
-  canvas.stroke_rect({left, top, side, side}, look.border, look.line_color);
   const bool cages = solution == nullptr && !geometry.cages().empty();
   if (cages) paint_cages(canvas, geometry, frame, look, std::max(look.thick, look.border) / 2);
   // Among cages, givens are a fifth smaller, so that their ink stays below the sums' boxes.
@@ -272,11 +350,20 @@ void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const 
       solution != nullptr ? prepare(canvas, look.solved, cell, size) : given_glyphs;
 
   std::vector<Run> runs;
-  std::string symbols;  // the grid on one line, '.' for blanks
+  std::string symbols;  // the grid on one line, '.' for blanks (a gattai board: '-' for no cell)
+  const auto value_at = [&](int index) {
+    return puzzle[index] != 0 ? puzzle[index] : (solution != nullptr ? (*solution)[index] : 0);
+  };
+  if (geometry.is_gattai())
+    for (int row = 0; row < geometry.board_rows(); ++row)
+      for (int col = 0; col < geometry.board_cols(); ++col) {
+        const int index = geometry.cell_at(row, col);
+        symbols += index < 0 ? '-' : printed_symbol(value_at(index));
+      }
   for (int index = 0; index < geometry.cell_count(); ++index) {
     const bool given = puzzle[index] != 0;
-    const int value = given ? puzzle[index] : (solution != nullptr ? (*solution)[index] : 0);
-    symbols += printed_symbol(value);
+    const int value = value_at(index);
+    if (!geometry.is_gattai()) symbols += printed_symbol(value);
     if (value == 0) continue;
     if (runs.empty() || runs.back().given != given) runs.push_back({given, {}});
     runs.back().cells.push_back(index);

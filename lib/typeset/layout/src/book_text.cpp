@@ -8,6 +8,8 @@
 #include <array>
 #include <tuple>
 
+#include "sudoku/typeset/draw/grid_painter.hpp"
+
 namespace sudoku::typeset {
 namespace {
 
@@ -151,7 +153,10 @@ std::string BookText::rules() const {
   for (const auto& chapter : book_.chapters)
     for (const auto& puzzle : chapter.puzzles) {
       const Geometry& geometry = puzzle.puzzle.geometry();
-      const Shape shape{geometry.size(), !geometry.has_regular_boxes(), geometry.box_rows(), geometry.box_cols()};
+      // A gattai board's grids are each a classic 9x9 with 3x3 boxes (its has_regular_boxes() is
+      // false because it is several grids, not because its regions are a jigsaw's).
+      const Shape shape{geometry.size(), !geometry.has_regular_boxes() && !geometry.is_gattai(), geometry.box_rows(),
+                        geometry.box_cols()};
       if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
       for (const Variant variant : {geometry.variant(), geometry.base_variant()}) {
         if (variant == Variant::classic || variant == Variant::jigsaw) continue;
@@ -235,12 +240,15 @@ std::string BookText::rules() const {
 
 std::string BookText::blurb() const {
   std::vector<int> sizes;
+  std::vector<int> across;  // what the arrangements go by: a gattai board's cells across (Samurai 21)
   std::vector<std::string> kinds;
   bool variants = false;
   for (const auto& chapter : book_.chapters)
     for (const auto& puzzle : chapter.puzzles) {
       const Geometry& geometry = puzzle.puzzle.geometry();
       if (std::find(sizes.begin(), sizes.end(), geometry.size()) == sizes.end()) sizes.push_back(geometry.size());
+      if (std::find(across.begin(), across.end(), cells_across(geometry)) == across.end())
+        across.push_back(cells_across(geometry));
       const std::string kind = kind_name(geometry.variant());
       if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
       if (geometry.variant() != Variant::classic) variants = true;
@@ -266,7 +274,7 @@ std::string BookText::blurb() const {
   // when the sizes of the book differ.
   int fewest = 0;
   int most = 0;
-  for (const int size : sizes) {
+  for (const int size : across) {
     const int slots = template_.puzzle_page.for_grid_size(size).slots();
     fewest = fewest == 0 ? slots : std::min(fewest, slots);
     most = std::max(most, slots);

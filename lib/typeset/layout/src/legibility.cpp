@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "sudoku/base/errors.hpp"
+#include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/layout/grid_block.hpp"
 
 namespace sudoku::typeset {
@@ -22,6 +23,10 @@ std::string size_name(int size) {
 
 }  // namespace
 
+std::string board_name(const GridLegibility& entry) {
+  return entry.shape.empty() ? size_name(entry.grid_size) : entry.shape + " (" + size_name(entry.grid_size) + ")";
+}
+
 std::vector<GridLegibility> measure_legibility(const Book& book, const Template& page_template,
                                                const PagePlan& plan) {
   const PrintTarget* target = page_template.print_target ? &*page_template.print_target : nullptr;
@@ -38,7 +43,9 @@ std::vector<GridLegibility> measure_legibility(const Book& book, const Template&
     for (const SlotContent& slot : page.slots) {
       const Grid& puzzle = book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle;
       const Geometry& geometry = puzzle.geometry();
-      const double cell = (side - master.grid.border) / geometry.size();
+      const int across = cells_across(geometry);
+      const std::string shape = geometry.is_gattai() ? geometry.gattai_shape()->name : std::string();
+      const double cell = (side - master.grid.border) / across;
       double digit = 0;
       double cage_sum = 0;
       if (page.role == PageRole::puzzles) {
@@ -50,12 +57,13 @@ std::vector<GridLegibility> measure_legibility(const Book& book, const Template&
         digit = std::min(master.grid.givens.scale, master.grid.solved.scale) * cell;
       }
       auto entry = std::find_if(entries.begin(), entries.end(), [&](const GridLegibility& each) {
-        return each.role == page.role && each.grid_size == geometry.size();
+        return each.role == page.role && each.grid_size == across && each.shape == shape;
       });
       if (entry == entries.end()) {
         GridLegibility added;
         added.role = page.role;
-        added.grid_size = geometry.size();
+        added.grid_size = across;
+        added.shape = shape;
         added.page = page.number;
         added.digit = digit;
         added.minimum = page.role == PageRole::puzzles ? puzzle_minimum : solution_minimum;
@@ -83,7 +91,7 @@ std::string legibility_problem(const GridLegibility& entry, const Template& page
   const bool puzzles = entry.role == PageRole::puzzles;
   const bool sums = entry.digits_pass();  // the cage sums are what fails
   const std::string what =
-      size_name(entry.grid_size) + (puzzles ? " puzzle" : " solution") + (sums ? " cage sums" : " digits");
+      board_name(entry) + (puzzles ? " puzzle" : " solution") + (sums ? " cage sums" : " digits");
   std::string limit = "the " + points(sums ? entry.cage_minimum : entry.minimum) + " minimum";
   if (page_template.print_target)
     limit += " of " + page_template.print_target->name + " (" + page_template.source + ":" +
@@ -99,10 +107,10 @@ std::string legibility_problem(const GridLegibility& entry, const Template& page
           "\"> with fewer columns or rows (" + std::to_string(master.columns) + " x " +
           std::to_string(master.rows) + " now), so the grids print larger";
   else if (master.max_grid > 0)
-    fix = "raise the " + master_name + " master's max-grid for " + size_name(entry.grid_size) + " grids";
+    fix = "raise the " + master_name + " master's max-grid for " + board_name(entry) + " grids";
   else
-    fix = "one grid to a page is already the largest this page prints; leave the " +
-          size_name(entry.grid_size) + " chapters out of the plan, or use a template with a larger page";
+    fix = "one grid to a page is already the largest this page prints; leave the " + board_name(entry) +
+          " chapters out of the plan, or use a template with a larger page";
   return "page " + std::to_string(entry.page) + ": " + what + " print at " +
          points(sums ? entry.cage_sum : entry.digit) + ", under " + limit + ": " + fix;
 }

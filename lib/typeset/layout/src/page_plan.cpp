@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "sudoku/typeset/draw/grid_painter.hpp"
+
 namespace sudoku::typeset {
 namespace {
 
@@ -114,8 +116,8 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
     if (page != kNone && !puzzles.empty()) plan.chapter_first_page.back() = plan.pages[page].number;
     for (std::size_t index = 0; index < puzzles.size(); ++index) {
       // Larger grids may have an arrangement of their own (fewer, larger slots): a page holds grids
-      // of one arrangement.
-      const Master& master = puzzle_master.for_grid_size(puzzles[index].puzzle.geometry().size());
+      // of one arrangement. A gattai board counts its cells across (Samurai 21, Twin 15).
+      const Master& master = puzzle_master.for_grid_size(cells_across(puzzles[index].puzzle.geometry()));
       if (page == kNone || plan.pages[page].master != &master ||
           static_cast<int>(plan.pages[page].slots.size()) == master.slots()) {
         planner.start(PageRole::puzzles, master, chapter, page == kNone && !page_template.chapter_page);
@@ -150,7 +152,7 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
     std::optional<std::size_t> solution_page;
     for (const auto& slot : order) {
       const Master& master = solution_master.for_grid_size(
-          book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry().size());
+          cells_across(book.chapters[slot.chapter].puzzles[slot.puzzle].puzzle.geometry()));
       if (!solution_page || plan.pages[*solution_page].master != &master ||
           static_cast<int>(plan.pages[*solution_page].slots.size()) == master.slots()) {
         planner.start(PageRole::solutions, master, slot.chapter, !solution_page);

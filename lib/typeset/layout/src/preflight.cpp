@@ -118,8 +118,7 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
     report.checks.push_back(check);
   };
   for (const GridLegibility& entry : measure_legibility(book, fitted, plan)) {
-    const std::string grids = std::to_string(entry.grid_size) + "x" + std::to_string(entry.grid_size) +
-                              (entry.role == PageRole::puzzles ? " puzzles" : " solutions");
+    const std::string grids = board_name(entry) + (entry.role == PageRole::puzzles ? " puzzles" : " solutions");
     size_check("digits " + grids, entry.digit, entry.minimum, entry.digits_pass(), entry);
     if (entry.cage_sum > 0)
       size_check("cage sums " + grids, entry.cage_sum, entry.cage_minimum, entry.cage_sums_pass(), entry);

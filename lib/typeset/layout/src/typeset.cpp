@@ -76,7 +76,7 @@ double grid_side(const Master& master, UnderGrid under) {
 
 const Master& master_for(const Template& page_template, PageRole role, const Geometry& geometry) {
   return (role == PageRole::solutions ? page_template.solution_page : page_template.puzzle_page)
-      .for_grid_size(geometry.size());
+      .for_grid_size(cells_across(geometry));
 }
 
 GridBlock grid_block(const Master& master, UnderGrid under) {

@@ -420,8 +420,8 @@ double smallest_proof_digit(const Book& book, double side, const GridStyle& puzz
     for (const auto& each : chapter.puzzles) {
       const Geometry& geometry = each.puzzle.geometry();
       const bool killer = !geometry.cages().empty();
-      const double puzzle_cell = (side - puzzle.border) / geometry.size();
-      const double solution_cell = (side - solution.border) / geometry.size();
+      const double puzzle_cell = (side - puzzle.border) / cells_across(geometry);
+      const double solution_cell = (side - solution.border) / cells_across(geometry);
       smallest = std::min({smallest, (killer ? 0.8 : 1.0) * puzzle.givens.scale * puzzle_cell,
                            std::min(solution.givens.scale, solution.solved.scale) * solution_cell});
       if (killer) smallest = std::min(smallest, puzzle.cage_sum * puzzle_cell);

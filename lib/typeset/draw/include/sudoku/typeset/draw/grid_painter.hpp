@@ -19,9 +19,26 @@
 // them no more than a reader does once the digits are filled in, and at solution sizes their
 // dashes and sums would be noise over the digits.
 //
+// A gattai board (Samurai and its cousins) is drawn as one picture on a lattice of
+// max(board_rows, board_cols) cells a side, the board centred in `outer`: only the positions some
+// grid covers get cell lines, every cell edge is drawn once (so a box two grids share is drawn
+// once, not once per grid), box lines are thick, and every 9x9 grid's outline is drawn at border
+// weight, also where it crosses another grid's box, so each grid stays visible as a whole:
+//
+//   +=====+=====+ - - +=====+=====+      ===  a grid's outline (border weight)
+//   |  1  |     |     |  2  |     |      ---  box line (thick), cell lines thin inside
+//   +-----+=====+=====+=====+-----+
+//   |     |  *  |  3  |  *  |     |      *  a box grid 3 shares with grid 1 (and with grid 2)
+//   +=====+=====+-----+=====+=====+
+//
+// Its text (see above) is the board form of docs/formats.md: every position row by row, '-' where
+// no grid covers it.
+//
 //   GridLook look;  look.givens = {&digits_font, 0.6, Color::black()};  look.solved = look.givens;
 //   paint_grid(canvas, book_puzzle.puzzle, nullptr, {36, 72, 240, 240}, look);
 #pragma once
+
+#include <vector>
 
 #include "sudoku/model/grid.hpp"
 #include "sudoku/typeset/text/canvas.hpp"
@@ -59,5 +76,26 @@ char printed_symbol(int value);
 // `solution` is not null. Precondition: the fonts of `look` are set.
 void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,
                 const GridLook& look);
+
+// The lines of a gattai board on its lattice (x = column, y = row, both 0..board extent): runs of
+// unit edges of one weight merged along each lattice line. Every edge of a cell that exists lies
+// in exactly one run of one weight, and no run covers an edge without a cell beside it.
+struct LatticeRun {
+  bool vertical = false;
+  int line = 0;  // the column (vertical) or row (horizontal) of the lattice line
+  int from = 0;  // first and one-past-last position along it
+  int to = 0;
+};
+struct GattaiLines {
+  std::vector<LatticeRun> thin;
+  std::vector<LatticeRun> thick;   // box lines
+  std::vector<LatticeRun> border;  // the grids' outlines
+};
+GattaiLines gattai_lines(const Geometry& board);
+
+// The cells a side of the square a board is drawn in: size() for a single grid, the larger of a
+// gattai board's rows and columns (21 for Samurai). The printed digit is a fraction of the side
+// divided by this, so layouts and legibility checks size cells with it.
+int cells_across(const Geometry& geometry);
 
 }  // namespace sudoku::typeset

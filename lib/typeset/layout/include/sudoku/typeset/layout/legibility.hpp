@@ -8,7 +8,8 @@
 // the minimum that holds for it (<print-target min-digit min-solution-digit>, else
 // kDefaultMinimumDigit / kDefaultMinimumSolutionDigit); Killer puzzle grids also carry their cage
 // sums' size and its minimum (min-cage-sum, else kDefaultMinimumCageSum), and their givens are the
-// fifth smaller that grid_painter draws among cages. The sizes are those
+// fifth smaller that grid_painter draws among cages. A gattai board is its own entry (per shape),
+// its cells the grid side over its cells across (Samurai 21). The sizes are those
 // render_pdf draws (grid side from grid_block.hpp's rule, cell = (side - border) / size, digit =
 // the style's scale x cell). check_legibility throws InputError naming the book, the page, the
 // measured size, the limit and the fix for the first entry under its minimum.
@@ -28,7 +29,8 @@ namespace sudoku::typeset {
 
 struct GridLegibility {
   PageRole role = PageRole::puzzles;  // puzzles or solutions
-  int grid_size = 9;                  // cells a side
+  int grid_size = 9;                  // cells a side (a gattai board: cells across, Samurai 21)
+  std::string shape;                  // a gattai board's shape name ("samurai"); empty for one grid
   int page = 0;                       // a page where the smallest digits print
   double digit = 0;                   // smallest digit size on such grids, points
   double minimum = 0;                 // the limit for this role
@@ -43,6 +45,9 @@ struct GridLegibility {
 
 std::vector<GridLegibility> measure_legibility(const Book& book, const Template& page_template,
                                                const PagePlan& plan);
+
+// What the entry measures, for reports: "9x9", or a gattai board's "samurai (21x21)".
+std::string board_name(const GridLegibility& entry);
 
 // One line: what is too small, where, and what to change.
 std::string legibility_problem(const GridLegibility& entry, const Template& page_template);
