@@ -39,7 +39,18 @@ void refuse_gattai_book(const std::string& book) {
                                      "and solutions.txt hold them in the board form, docs/formats.md)");
 }
 
+// --template web: the static site, and what its pages weigh.
+int run_web(const Options& options) {
+  const sudoku::typeset::WebJobResult site = sudoku::typeset::run_web_job(
+      {options.book, options.output, options.language, sudoku::cli::data_dirs("templates/lang")});
+  std::cout << site.output << ": " << site.pages << " puzzle pages and index.html, "
+            << (site.total_bytes + 512) / 1024 << " KB; the heaviest page " << (site.largest_page + 512) / 1024
+            << " KB\n";
+  return sudoku::cli::kSuccess;
+}
+
 int run(const Options& options) {
+  if (options.web) return run_web(options);
   refuse_gattai_book(options.book);
   sudoku::typeset::Job job{
       options.book, sudoku::typeset_tool::resolve_template(options.template_name), options.output, {}, {}, {}};
