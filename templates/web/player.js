@@ -183,6 +183,10 @@
     wrap.appendChild(grid);
     wrap.appendChild(overlay(cageOf));
     root.appendChild(wrap);
+    // The digits' size follows the cell's (CSS --cell), set when the board is laid out or resized.
+    var size = function () { wrap.style.setProperty('--cell', (wrap.clientWidth / N).toFixed(1) + 'px'); };
+    if (window.ResizeObserver) new ResizeObserver(size).observe(wrap);
+    size();
   }
 
   // Diagonals and cage outlines, drawn in an SVG over the grid (one unit per cell).
@@ -290,41 +294,50 @@
   }
   function sym(v) { return D.symbols[v]; }
 
+  function drawCell(cell, v, m, isSelected, same) {
+    var node = cellsEl[cell];
+    var content = node.lastChild;
+    content.textContent = '';
+    content.className = 'content';
+    if (v) {
+      content.textContent = D.symbols[v];
+      content.classList.add('value');
+    } else if (state.corner[cell] || state.centre[cell]) {
+      var corner = el('span', { class: 'corner' });
+      bits(state.corner[cell]).forEach(function (value) { corner.appendChild(el('span', { text: D.symbols[value] })); });
+      content.appendChild(corner);
+      content.appendChild(el('span', { class: 'centre', text: bits(state.centre[cell]).map(sym).join('') }));
+    }
+    node.classList.toggle('selected', isSelected);
+    node.classList.toggle('same', same);
+    node.setAttribute('aria-selected', isSelected ? 'true' : 'false');
+    node.setAttribute('aria-label', label(cell));
+    node.setAttribute('tabindex', cell === focusCell ? '0' : '-1');
+    ['wrong', 'where', 'pattern', 'places', 'removes'].forEach(function (cls) { node.classList.toggle(cls, !!m[cls]); });
+    if (m.struck && !v) {
+      // The hint's removals on the player's own marks: struck where the player has the candidate.
+      Array.prototype.forEach.call(content.querySelectorAll('.corner span'), function (s) {
+        if (m.struck.indexOf(s.textContent) >= 0) s.classList.add('struck');
+      });
+    }
+  }
+
+  // Redraws the cells whose look changed since the last call (a key press touches a few; drawing
+  // all of a 25x25 grid's each time would make typing lag).
+  var drawn = [];
   function render() {
     var selected = {};
     selection.forEach(function (cell) { selected[cell] = true; });
     var focusValue = state.values[focusCell];
     for (var cell = 0; cell < CELLS; cell++) {
-      var node = cellsEl[cell];
-      var content = node.lastChild;
       var v = state.values[cell];
-      content.textContent = '';
-      content.className = 'content';
-      if (v) {
-        content.textContent = D.symbols[v];
-        content.classList.add('value');
-      } else if (state.corner[cell] || state.centre[cell]) {
-        var corner = el('span', { class: 'corner' });
-        bits(state.corner[cell]).forEach(function (value) { corner.appendChild(el('span', { text: D.symbols[value] })); });
-        var centre = el('span', { class: 'centre', text: bits(state.centre[cell]).map(sym).join('') });
-        content.appendChild(corner);
-        content.appendChild(centre);
-      }
-      node.classList.toggle('selected', !!selected[cell]);
-      node.classList.toggle('same', !!focusValue && v === focusValue && cell !== focusCell);
-      node.setAttribute('aria-selected', selected[cell] ? 'true' : 'false');
-      node.setAttribute('aria-label', label(cell));
-      node.setAttribute('tabindex', cell === focusCell ? '0' : '-1');
-      ['wrong', 'where', 'pattern', 'places', 'removes'].forEach(function (cls) {
-        node.classList.toggle(cls, !!(marks[cell] && marks[cell][cls]));
-      });
-      var struck = marks[cell] && marks[cell].struck;
-      if (struck && !v) {
-        // The hint's removals on the player's own marks: struck where the player has the candidate.
-        Array.prototype.forEach.call(content.querySelectorAll('.corner span'), function (s) {
-          if (struck.indexOf(s.textContent) >= 0) s.classList.add('struck');
-        });
-      }
+      var m = marks[cell] || {};
+      var same = !!focusValue && v === focusValue && cell !== focusCell;
+      var look = [v, state.corner[cell], state.centre[cell], !!selected[cell], same, cell === focusCell,
+                  JSON.stringify(m)].join('|');
+      if (drawn[cell] === look) continue;
+      drawn[cell] = look;
+      drawCell(cell, v, m, !!selected[cell], same);
     }
     root.classList.toggle('solved', state.solved);
     timerEl.textContent = clockText(state.elapsed);
@@ -489,12 +502,15 @@
   }
   function onKey(e) {
     if (paused) return;
-    var r = Math.floor(focusCell / N); var c = focusCell % N;
+    var r = Math.floor(focusCell / N);
+    var c = focusCell % N;
     var move = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key];
     var ctrl = e.ctrlKey || e.metaKey;
     if (move) {
-      var nr = (r + move[0] + N) % N; var nc = (c + move[1] + N) % N;
-      select(nr * N + nc, e.shiftKey);
+      // Up and down wrap within the column; left and right run on in reading order, so typing a
+      // row's digits with the arrow between them goes on into the next row.
+      var next = move[0] ? ((r + move[0] + N) % N) * N + c : (focusCell + move[1] + CELLS) % CELLS;
+      select(next, e.shiftKey);
     } else if (ctrl && (e.key === 'z' || e.key === 'Z')) {
       if (e.shiftKey) redo(); else undo();
     } else if (ctrl && (e.key === 'y' || e.key === 'Y')) {
