@@ -115,6 +115,14 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
   if (options.book.empty()) throw UsageError("no book directory given");
   if (values.count("lang") && options.language.empty()) throw UsageError("--lang expects a language code such as de");
+  if (options.template_name == "web") {
+    options.web = true;
+    if (options.split || options.preflight || !options.cover.empty() || options.pdfx || options.draft ||
+        options.hints || options.how_to_solve || !options.target.empty() || !paper.empty() ||
+        !formats.empty() || !options.proof.empty() || !preflight_format.empty() || !values["solutions"].defaulted())
+      throw UsageError("--template web writes a web edition: it takes only -o DIR and --lang "
+                       "(no --split, --preflight, --cover, --pdfx, --draft, --hints, --how-to-solve, --target, --paper or --solutions)");
+  }
   if (solutions == "separate")
     options.solutions = true;
   else if (solutions == "none")
@@ -154,13 +162,6 @@ bool parse_options(int argc, char** argv, Options& options) {
     throw UsageError("--preflight writes no file: leave out --cover (the report covers the spine)");
   if (options.preflight && !options.output.empty())
     throw UsageError("--preflight writes no file: leave out -o");
-  if (options.template_name == "web") {
-    options.web = true;
-    if (options.split || options.preflight || !options.cover.empty() || options.pdfx || options.draft ||
-        options.hints || options.how_to_solve || !options.target.empty())
-      throw UsageError("--template web writes a web edition: it takes only -o DIR and --lang "
-                       "(no --split, --preflight, --cover, --pdfx, --draft, --hints, --how-to-solve or --target)");
-  }
   if (options.split) {
     if (options.output.empty()) throw UsageError("--split needs -o DIR, the folder for the grids' files");
     if (!options.cover.empty())
