@@ -128,6 +128,7 @@
   // ---- view ----
   var root = document.getElementById('player');
   root.textContent = '';
+  root.classList.add('play');
   var cellsEl = [];
   var selection = [0];
   var focusCell = 0;
@@ -173,6 +174,7 @@
         if (shaded[cell]) classes.push('shaded');
         if (D.givens[cell]) classes.push('given');
         var node = el('div', { role: 'gridcell', class: classes.join(' '), tabindex: '-1', 'data-cell': cell });
+        if (cageSum[cell] !== undefined) node.classList.add('has-sum');
         if (cageSum[cell] !== undefined) node.appendChild(el('span', { class: 'sum', 'aria-hidden': 'true', text: cageSum[cell] }));
         node.appendChild(el('span', { class: 'content', 'aria-hidden': 'true' }));
         cellsEl.push(node);
