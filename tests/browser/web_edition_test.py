@@ -9,10 +9,11 @@ wrong digit and sees Check name it, undoes it, solves the grid by keystrokes but
 reloads and finds the entries and the timer kept, enters the last digit and sees the solved state,
 checks the index marks the puzzle solved, checks what an accessibility checker would (every cell
 labelled, roles, names, focus visible, colour contrast of the text to WCAG AA in light and dark
-schemes), and sees no console error. Exit 77 (ctest: skipped) when Chromium, chromedriver or
-Selenium is missing.
+schemes), runs axe-core (when AXE_JS exists: .ci/setup installs it with npm) on the page fresh, with
+a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Exit 77
+(ctest: skipped) when Chromium, chromedriver or Selenium is missing.
 
-  web_edition_test.py TYPESET BOOK_DIR
+  web_edition_test.py TYPESET BOOK_DIR [AXE_JS]
 """
 import json
 import os
@@ -121,8 +122,32 @@ return bad;
 """
 
 
+AXE = None
+
+
+def axe_check(driver, what):
+    """axe-core's WCAG 2.1 A and AA rules and its best practices on the page as it is."""
+    if not AXE:
+        return
+    driver.execute_script(AXE)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', "
+        "'best-practice']}}).then(function (r) { done({passes: r.passes.length, violations: r.violations.map("
+        "function (v) { return v.id + ' (' + v.nodes.length + ', e.g. ' + v.nodes[0].target + ')'; })}); },"
+        "function (e) { done({passes: 0, violations: ['axe failed: ' + e]}); });")
+    check(result["passes"] > 10, "axe-core ran no rules on %s" % what)
+    check(not result["violations"], "axe-core on %s: %s" % (what, "; ".join(result["violations"])))
+
+
 def main():
+    global AXE
     typeset, book = sys.argv[1], sys.argv[2]
+    if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
+        with open(sys.argv[3], encoding="utf-8") as file:
+            AXE = file.read()
+    else:
+        print("note: no axe-core (.ci/setup installs it with npm); the test's own accessibility checks only")
     work = tempfile.mkdtemp(prefix="web-edition-test-")
     try:
         site = os.path.join(work, "site")
@@ -166,6 +191,7 @@ def run(driver, page, site):
     bad = driver.execute_script(CONTRAST_JS)
     check(not bad, "contrast below WCAG AA: " + ", ".join(bad))
     check(cell(0).get_attribute("aria-label").startswith("Row 1, column 1"), "cell 0's label")
+    axe_check(driver, "the fresh page")
 
     # The hint, stage by stage, is the grader's first step on the fresh grid.
     first = steps[0]
@@ -183,6 +209,7 @@ def run(driver, page, site):
     for c, v in first["places"]:
         check(solution[c] == v, "the grader's first step places the solution's digit")
         check("places" in cell(c).get_attribute("class"), "hint marks the placed cell %d" % c)
+    axe_check(driver, "the page with a hint")
 
     # A wrong digit: Check names it, the hint says so plainly, Undo takes it back.
     empty = [i for i in range(n * n) if not givens[i]]
@@ -232,11 +259,13 @@ def run(driver, page, site):
     ActionChains(driver).send_keys(data["symbols"][solution[last]]).perform()
     check("solved" in driver.find_element(By.ID, "player").get_attribute("class"), "solved state")
     check("Solved in" in status(), "solved message: %r" % status())
+    axe_check(driver, "the solved page")
     # The index marks the puzzle solved.
     driver.get("file://" + os.path.join(site, "index.html"))
     marks = driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('.state'), function (s) { return s.textContent; })")
     check(marks == ["\u2713"], "the index marks one puzzle solved: %r" % marks)
+    axe_check(driver, "the index")
     # The dark scheme's contrast, on the solved page.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -244,6 +273,7 @@ def run(driver, page, site):
     check(driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches"), "dark scheme not in force")
     bad = driver.execute_script(CONTRAST_JS)
     check(not bad, "contrast below WCAG AA in the dark scheme: " + ", ".join(bad))
+    axe_check(driver, "the page in the dark scheme")
     errors = console_errors(driver)
     check(not errors, "console errors: " + "; ".join(errors))
 
