@@ -266,11 +266,11 @@
     root.appendChild(statusEl);
     hintEl = el('section', { class: 'hint', 'aria-label': tr('Hint'), hidden: 'hidden' });
     root.appendChild(hintEl);
-    var rules = el('details', { class: 'rules' });
-    rules.appendChild(el('summary', { text: D.subtitle }));
+    var rules = el('section', { class: 'rules', 'aria-label': D.howToPlay });
+    rules.appendChild(el('h2', { text: D.howToPlay }));
     rules.appendChild(el('p', { text: D.rules }));
     rules.appendChild(el('p', { class: 'keys', text: tr('Keys: arrows move; digits and letters fill; Shift+digit a corner mark, Ctrl+digit a centre mark; Space switches mode; Backspace erases; Ctrl+Z undoes, Ctrl+Y redoes; H asks for a hint.') }));
-    rules.appendChild(el('p', { text: tr('Your progress is kept in this browser.') }));
+    rules.appendChild(el('p', { class: 'keys', text: tr('Your progress is kept in this browser.') }));
     root.appendChild(rules);
   }
 

@@ -37,7 +37,9 @@ def main():
             driver.get("file://" + os.path.abspath(page))
             driver.execute_script("localStorage.clear()")
             driver.refresh()
-            driver.find_element(By.CSS_SELECTOR, '[data-cell="0"]').click()
+            cells = driver.find_elements(By.CSS_SELECTOR, '[data-cell="0"]')
+            if cells:  # a puzzle page, not the index
+                cells[0].click()
             if "marks" in flags:
                 chain = ActionChains(driver)
                 for key in ("1", Keys.ARROW_RIGHT, Keys.ARROW_RIGHT):

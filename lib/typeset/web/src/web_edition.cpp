@@ -214,15 +214,20 @@ std::vector<WebFile> web_edition(const Book& book, const Catalog& catalog) {
     const BookChapter& chapter = book.chapters[c];
     std::string heading = chapter.title.empty() ? catalog.text("level", chapter.level) : chapter.title;
     if (chapter.date) heading += " \xE2\x80\x94 " + catalog.long_date(*chapter.date);
-    index += "<section>\n<h2>" + html_escape(heading) + "</h2>\n<ol class=\"puzzles\">\n";
+    index += "<section>\n<h2>" + html_escape(heading) + "</h2>\n<ul class=\"puzzles\">\n";
     for (std::size_t p = 0; p < chapter.puzzles.size(); ++p) {
       const BookPuzzle& puzzle = chapter.puzzles[p];
       const PageRef& ref = refs[static_cast<std::size_t>(number)];
       ++number;
       const Geometry& geometry = puzzle.puzzle.geometry();
-      std::string subtitle = catalog.text("kind", kind_of(geometry.variant())) + ", " + size_text(geometry.size());
-      if (!puzzle.level.empty()) subtitle += ", " + catalog.text("level", puzzle.level);
-      if (puzzle.date) subtitle += ", " + catalog.long_date(*puzzle.date);
+      // "Sudoku X, 9×9, tough, Monday 2 March 2026", joined as the language joins a list's items.
+      std::string subtitle = catalog.text("kind", kind_of(geometry.variant()));
+      const auto add = [&](const std::string& item) {
+        subtitle = fill(catalog.text("list", "{list}, {item}"), {{"list", subtitle}, {"item", item}});
+      };
+      add(size_text(geometry.size()));
+      if (!puzzle.level.empty()) add(catalog.text("level", puzzle.level));
+      if (puzzle.date) add(catalog.long_date(*puzzle.date));
       index += "<li><a href=\"" + html_escape(ref.name) + "\" data-key=\"" + html_escape(book_title + "/" + ref.name) + "\">" +
                html_escape(ref.title) + "</a> <span class=\"sub\">" + html_escape(subtitle) + "</span></li>\n";
 
@@ -258,6 +263,7 @@ std::vector<WebFile> web_edition(const Book& book, const Catalog& catalog) {
       for (int value = 0; value <= geometry.size(); ++value) symbols.push_back(json::string(std::string(1, printed_symbol(value))));
       data["symbols"] = std::move(symbols);
       data["rules"] = json::string(rules_of(geometry, catalog));
+      data["howToPlay"] = json::string(catalog.text("", "How to play"));
       json::array steps;
       for (const BookStep& step : puzzle_path(book, c, p, number)) steps.push_back(step_json(step, catalog));
       data["steps"] = std::move(steps);
@@ -276,7 +282,7 @@ std::vector<WebFile> web_edition(const Book& book, const Catalog& catalog) {
       page += "</script>\n</body>\n</html>\n";
       files.push_back({ref.name, std::move(page), true});
     }
-    index += "</ol>\n</section>\n";
+    index += "</ul>\n</section>\n";
   }
   index += "</main>\n<script>\n";
   index.append(kIndexJs);
