@@ -10,6 +10,7 @@
 #include <boost/json/value.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -219,6 +220,64 @@ TEST(WebEditionCliTest, OptionsOfThePdfAreRefusedInOneLine) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--lang"), std::string::npos) << bad.err;
   EXPECT_FALSE(fs::exists(folder / "site"));
+}
+
+}  // namespace
+}  // namespace sudoku
+
+namespace sudoku {
+namespace {
+
+// corpus-rate --explain --format html: a page per puzzle with every step of its path (as the text
+// explanation lists them) and the hardest step pictured, an index linking the pages.
+TEST(ExplainReportCliTest, APagePerPuzzleWithEveryStepAndItsPicture) {
+  const testing::TempDir folder("explain-report-test");
+  const Book book = sample("sample");
+  std::string corpus;
+  for (const BookPuzzle& puzzle : book.chapters[1].puzzles) {
+    for (int cell = 0; cell < 81; ++cell) corpus.push_back(puzzle.puzzle[cell] ? static_cast<char>('0' + puzzle.puzzle[cell]) : '.');
+    corpus.push_back('\n');
+    if (corpus.size() > 100) break;  // two puzzles
+  }
+  testing::write_text_file(folder / "two.txt", corpus);
+  const std::string rate = testing::tool_path("corpus-rate") + " --explain " + folder / "two.txt";
+  const testing::CommandResult text = testing::run_command(rate);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const testing::CommandResult done = testing::run_command(rate + " --format html -o " + folder / "report");
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const std::string index = testing::read_text_file(folder / "report/index.html");
+  EXPECT_NE(index.find("href=\"1.html\""), std::string::npos);
+  EXPECT_NE(index.find("href=\"2.html\""), std::string::npos);
+  // The text explanation's step lines, puzzle by puzzle (each after its "# grade" line).
+  std::vector<std::size_t> steps;
+  std::size_t at = 0;
+  while (at < text.out.size()) {
+    const std::size_t end = text.out.find('\n', at);
+    const std::string line = text.out.substr(at, end - at);
+    at = end == std::string::npos ? text.out.size() : end + 1;
+    if (line.rfind("# grade", 0) == 0) steps.push_back(0);
+    else if (!line.empty() && !steps.empty() && std::isdigit(static_cast<unsigned char>(line[0]))) ++steps.back();
+  }
+  ASSERT_EQ(steps.size(), 2u) << text.out;
+  for (std::size_t p = 0; p < 2; ++p) {
+    const std::string page = testing::read_text_file(folder / ("report/" + std::to_string(p + 1) + ".html"));
+    std::size_t sections = 0;
+    for (std::size_t pos = page.find("<section class=\"step"); pos != std::string::npos;
+         pos = page.find("<section class=\"step", pos + 1))
+      ++sections;
+    EXPECT_EQ(sections, steps[p]);
+    EXPECT_EQ(page.find("step pictured"), page.rfind("step pictured")) << "one picture: the hardest step";
+    EXPECT_NE(page.find("src=\"data:image/svg+xml;base64,"), std::string::npos);
+    EXPECT_NE(page.find("tabindex=\"-1\""), std::string::npos);
+  }
+  // Bad use: one line, exit 2, nothing written.
+  for (const std::string& bad : {testing::tool_path("corpus-rate") + " --format html -o " + folder / "x " + folder / "two.txt",
+                                 rate + " --format html", rate + " --format html --picture-size page -o " + folder / "x"}) {
+    const testing::CommandResult refused = testing::run_command(bad);
+    EXPECT_EQ(refused.exit_code, 2) << bad;
+    EXPECT_NE(refused.err.find("--"), std::string::npos) << refused.err;
+    EXPECT_FALSE(fs::exists(folder / "x"));
+  }
 }
 
 }  // namespace

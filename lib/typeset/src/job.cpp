@@ -263,18 +263,14 @@ WebJobResult run_web_job(const WebJob& job) {
   WebJobResult result;
   result.output = job.output.empty() ? (book_dir / "web").string() : job.output;
   const std::vector<WebFile> files = web_edition(book, *catalog);
-  std::vector<std::pair<std::string, const std::string*>> outputs;
   for (const WebFile& file : files) {
-    const std::string path = (fs::path(result.output) / file.name).string();
-    check_output_file(path);
-    outputs.emplace_back(path, &file.bytes);
     result.total_bytes += file.bytes.size();
     if (file.puzzle) {
       ++result.pages;
       result.largest_page = std::max(result.largest_page, file.bytes.size());
     }
   }
-  write_outputs(outputs);
+  write_web_files(result.output, files, "web");
   result.language = catalog->code();
   result.catalog = catalog->source();
   result.untranslated.assign(catalog->missing().begin(), catalog->missing().end());

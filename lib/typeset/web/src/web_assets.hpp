@@ -10,5 +10,7 @@ namespace sudoku::typeset {
 extern const std::string_view kPlayerJs;   // templates/web/player.js
 extern const std::string_view kPlayerCss;  // templates/web/player.css
 extern const std::string_view kIndexJs;    // templates/web/index.js
+extern const std::string_view kReportCss;  // templates/web/report.css
+extern const std::string_view kReportJs;   // templates/web/report.js
 
 }  // namespace sudoku::typeset

@@ -11,10 +11,12 @@
 #include <set>
 #include <string_view>
 
+#include "sudoku/base/output_set.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/technique/evidence.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/layout/book_hints.hpp"
+#include "html.hpp"
 #include "web_assets.hpp"
 
 namespace sudoku::typeset {
@@ -137,31 +139,9 @@ std::string script_json(const json::value& value) {
   return out;
 }
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out.push_back(c);
-    }
-  }
-  return out;
-}
+std::string html_escape(std::string_view text) { return html::escape(text); }
 
-std::string page_head(const std::string& lang, const std::string& title) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"" + html_escape(lang) + "\">\n<head>\n<meta charset=\"utf-8\">\n"
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                    "<meta name=\"color-scheme\" content=\"light dark\">\n"
-                    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                    "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>" +
-                    html_escape(title) + "</title>\n<style>\n";
-  out.append(kPlayerCss);
-  out += "</style>\n</head>\n";
-  return out;
-}
+std::string page_head(const std::string& lang, const std::string& title) { return html::page_head(lang, title, kPlayerCss); }
 
 struct PageRef {
   std::string name;
@@ -171,6 +151,12 @@ struct PageRef {
 }  // namespace
 
 std::vector<std::string> web_messages() { return {std::begin(kWebMessages), std::end(kWebMessages)}; }
+
+void write_web_files(const std::string& folder, const std::vector<WebFile>& files, const std::string& kind) {
+  OutputSet set(folder, kind);
+  for (const WebFile& file : files) set.add(file.name, file.bytes);
+  set.commit();
+}
 
 std::string web_page_name(const std::string& id, int number) {
   if (id.empty()) return "puzzle-" + std::to_string(number) + ".html";

@@ -41,6 +41,11 @@ std::vector<WebFile> web_edition(const Book& book, const Catalog& catalog);
 // test checks the shipped ones).
 std::vector<std::string> web_messages();
 
+// Writes `files` into `folder` (made when missing) all or nothing: an OutputSet of `kind` (output_set.hpp),
+// so a page that an earlier run of the same kind wrote and this one does not is removed at the
+// commit. IoError when the folder cannot be written.
+void write_web_files(const std::string& folder, const std::vector<WebFile>& files, const std::string& kind);
+
 // A puzzle's page file name: its id with anything but letters, digits, '-' and '_' replaced by
 // '-', then ".html"; "puzzle-<number>.html" for an empty id.
 std::string web_page_name(const std::string& id, int number);
