@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli.hpp"
 #include "options.hpp"
@@ -39,6 +40,15 @@ void refuse_gattai_book(const std::string& book) {
                                      "and solutions.txt hold them in the board form, docs/formats.md)");
 }
 
+// A catalogue that lacks some messages still makes the book (in English there); said once.
+void warn_untranslated(const std::string& catalog, const std::vector<std::string>& untranslated) {
+  if (untranslated.empty()) return;
+  std::cerr << "typeset: warning: " << catalog << " has no translation of " << untranslated.size()
+            << (untranslated.size() == 1 ? " message" : " messages") << ", printed in English:";
+  for (std::size_t i = 0; i < untranslated.size(); ++i) std::cerr << (i == 0 ? " '" : ", '") << untranslated[i] << "'";
+  std::cerr << "\n";
+}
+
 // --template web: the static site, and what its pages weigh.
 int run_web(const Options& options) {
   const sudoku::typeset::WebJobResult site = sudoku::typeset::run_web_job(
@@ -46,6 +56,7 @@ int run_web(const Options& options) {
   std::cout << site.output << ": " << site.pages << " puzzle pages and index.html, "
             << (site.total_bytes + 512) / 1024 << " KB; the heaviest page " << (site.largest_page + 512) / 1024
             << " KB\n";
+  warn_untranslated(site.catalog, site.untranslated);
   return sudoku::cli::kSuccess;
 }
 
@@ -80,14 +91,7 @@ int run(const Options& options) {
   }
   if (options.split) job.split = sudoku::typeset::SplitJob{options.formats, options.proof};
   const sudoku::typeset::JobResult done = sudoku::typeset::run_job(std::move(job));
-  // A catalogue that lacks some messages still makes the book (in English there); said once.
-  if (!done.untranslated.empty()) {
-    std::cerr << "typeset: warning: " << done.catalog << " has no translation of " << done.untranslated.size()
-              << (done.untranslated.size() == 1 ? " message" : " messages") << ", printed in English:";
-    for (std::size_t i = 0; i < done.untranslated.size(); ++i)
-      std::cerr << (i == 0 ? " '" : ", '") << done.untranslated[i] << "'";
-    std::cerr << "\n";
-  }
+  warn_untranslated(done.catalog, done.untranslated);
   if (options.split) {
     std::cout << done.output << ": " << done.split.grids << " grids, " << done.split.files.size() - 1
               << " files, " << (done.split.bytes + 512) / 1024 << " KB; " << done.proof_path << ": "
