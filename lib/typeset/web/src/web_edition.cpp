@@ -13,7 +13,6 @@
 
 #include "sudoku/base/output_set.hpp"
 #include "sudoku/model/geometry.hpp"
-#include "sudoku/technique/evidence.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/layout/book_hints.hpp"
 #include "html.hpp"
