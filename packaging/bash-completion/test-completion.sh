@@ -55,10 +55,11 @@ expect_some() {
 expect "corpus-rate --ver" --version
 expect "corpus-rate --no-" --no-rating --no-uniqueness
 expect "/usr/bin/typeset --te" --template
-expect_some "sudoku-typeset --template " a4-4up book-6x9 book-letter large-print newspaper
+expect_some "sudoku-typeset --template " a4-4up book-6x9 book-letter large-print newspaper web
 expect "/usr/bin/typeset --template news" newspaper
 expect "corpus-rate --variant k" killer
 expect "corpus-rate --format=j" json
+expect "corpus-rate --format h" html
 expect "corpus-rate -f t" text
 expect "/usr/bin/typeset --format pdf,s" pdf,svg
 expect "calibrate me" medium=

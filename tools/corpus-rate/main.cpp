@@ -13,6 +13,7 @@
 #if SUDOKU_CORPUS_RATE_PICTURES
 #include "resources.hpp"
 #include "sudoku/typeset/draw/step_picture.hpp"
+#include "sudoku/typeset/web/explain_report.hpp"
 #endif
 
 namespace {
@@ -22,6 +23,18 @@ using sudoku::corpus_rate_tool::Options;
 using sudoku::corpus_rate_tool::parse_options;
 
 #if SUDOKU_CORPUS_RATE_PICTURES
+sudoku::typeset::StepChoice step_choice(const Options& options) {
+  return options.every_step ? sudoku::typeset::StepChoice::beyond_singles : sudoku::typeset::StepChoice::hardest;
+}
+
+// --format html: the report's pages, written into the folder -o DIR all or nothing.
+void write_report(const Options& options, const std::vector<sudoku::typeset::ExplainedPuzzle>& puzzles,
+                  const sudoku::typeset::PlotFonts& fonts) {
+  const auto files = sudoku::typeset::explain_report(puzzles, fonts, step_choice(options));
+  sudoku::typeset::write_web_files(options.run.output, files, "explain-report");
+  std::cerr << "corpus-rate: " << options.run.output << ": " << puzzles.size() << " pages and index.html\n";
+}
+
 void write_pictures(const Options& options, const std::vector<sudoku::typeset::StepPicture>& pictures,
                     const sudoku::typeset::PlotFonts& fonts) {
   if (pictures.empty())
@@ -42,14 +55,20 @@ int run(const Options& options) {
   sudoku::typeset::FontLibrary font_library(sudoku::cli::data_dirs("fonts"));
   std::optional<sudoku::typeset::PlotFonts> fonts;
   std::vector<sudoku::typeset::StepPicture> pictures;
+  std::vector<sudoku::typeset::ExplainedPuzzle> explained;
   sudoku::CorpusRunOptions run_options = options.run;
   if (!options.picture_format.empty()) {
     fonts = sudoku::typeset::find_plot_fonts(font_library);
     run_options.on_report = [&](const sudoku::PuzzleReport& report) {
       if (report.status != sudoku::PuzzleStatus::ok) return;
-      for (auto& picture : sudoku::typeset::choose_step_pictures(
-               report.explained_grid, report.explained_steps, report.file + ":" + std::to_string(report.line),
-               options.every_step ? sudoku::typeset::StepChoice::beyond_singles : sudoku::typeset::StepChoice::hardest))
+      const std::string source = report.file + ":" + std::to_string(report.line);
+      if (options.picture_format == "html") {
+        explained.push_back({source, report.explained_grid, report.explained_steps, report.technique_steps,
+                             report.technique_grade, report.hardest_technique, report.level});
+        return;
+      }
+      for (auto& picture : sudoku::typeset::choose_step_pictures(report.explained_grid, report.explained_steps,
+                                                                 source, step_choice(options)))
         pictures.push_back(std::move(picture));
     };
   }
@@ -67,7 +86,10 @@ int run(const Options& options) {
       sudoku::run_corpus(run_options, rater, std::cout, [&](std::size_t done) { progress.update(done); });
   progress.finish();
 #if SUDOKU_CORPUS_RATE_PICTURES
-  if (fonts) write_pictures(options, pictures, *fonts);
+  if (fonts && options.picture_format == "html")
+    write_report(options, explained, *fonts);
+  else if (fonts)
+    write_pictures(options, pictures, *fonts);
 #endif
   for (const auto& note : result.notes) std::cerr << "corpus-rate: note: " << note << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -29,7 +29,8 @@ records: a header line per puzzle ("# file:line puzzle", then grade and hardest 
 per step (score, placements and eliminations, technique), a blank line between puzzles; with --format
 json, the steps as data with their evidence (docs/explanations.md); with --format svg or pdf and -o FILE,
 pictures of the hardest step of each puzzle (--pictures all: every step beyond singles), a PDF page
-each (SVG: one file each, FILE-2.svg, FILE-3.svg, ... after the first). With --audit, the editor's check
+each (SVG: one file each, FILE-2.svg, FILE-3.svg, ... after the first); with --format html and -o DIR,
+DIR/index.html and a page per puzzle with every step's evidence and the chosen steps pictured. With --audit, the editor's check
 per level replaces them.
 Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O errors.)";
   std::string format;
@@ -41,9 +42,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   std::string pictures = "hardest";
   command_line.options.add_options()("format,f", po::value(&format)->default_value("csv"),
                                      "output format: csv (with a header), json or text; with --explain also "
-                                     "svg or pdf (step pictures, with -o)")(
+                                     "svg or pdf (step pictures, with -o FILE) or html (a page per puzzle, with -o DIR)")(
       "pictures", po::value(&pictures),
-      "with --explain --format svg|pdf: hardest (default: each puzzle's hardest step) or all (every step "
+      "with --explain --format svg|pdf|html: hardest (default: each puzzle's hardest step) or all (every step "
       "beyond singles)")(
       "picture-size", po::value(&options.picture_size),
       "with --explain --format svg|pdf: page (default, a 6 in grid) or quarter (a 3.5 in grid)")(
@@ -100,6 +101,17 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
   if (pictures != "hardest" && pictures != "all")
     throw UsageError("unknown --pictures '" + pictures + "' (expected hardest or all)");
   options.every_step = pictures == "all";
+  if (format == "html") {
+    if (!flags.explain) throw UsageError("--format html writes the solving paths: it needs --explain");
+    if (options.run.output.empty()) throw UsageError("--format html needs -o DIR, the folder for the pages");
+#if !SUDOKU_CORPUS_RATE_PICTURES
+    throw UsageError("--format html needs the typesetting library, which this build leaves out");
+#endif
+    if (values.count("picture-size"))
+      throw UsageError("--picture-size applies to --format svg|pdf (the HTML report's pictures are quarter size)");
+    options.picture_format = format;
+    format = "text";
+  }
   if (format == "svg" || format == "pdf") {
     if (!flags.explain) throw UsageError("--format " + format + " draws steps: it needs --explain");
     if (options.run.output.empty()) throw UsageError("--format " + format + " needs -o FILE");

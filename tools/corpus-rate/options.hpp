@@ -13,7 +13,7 @@ struct Options {
   sudoku::CorpusRunOptions run;
   sudoku::CorpusRatingFlags flags;
   // --explain --format svg|pdf: step pictures instead of text.
-  std::string picture_format;  // "svg" or "pdf", else empty
+  std::string picture_format;  // "svg", "pdf" or "html", else empty
   bool every_step = false;     // --pictures all: every step beyond singles, not only the hardest
   std::string picture_size = "page";
 };

@@ -29,7 +29,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
       "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
       "       typeset BOOK_DIR --template NAME|FILE --split -o DIR [--format pdf,svg,eps] [--proof FILE] [--hints]\n"
-      "       (all three take [--lang CODE])";
+      "       typeset BOOK_DIR --template web [-o SITE_DIR]\n"
+      "       (all four take [--lang CODE])";
   command_line.summary =
       "Lays out BOOK_DIR/book.json (written by generate-book) as a print-ready vector PDF with a page "
       "template.\n"
@@ -42,6 +43,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       }() +
       "); anything with a '/' or ending in .xml is a template file.\n"
       "The output defaults to BOOK_DIR/<template name>.pdf and is replaced atomically.\n"
+      "--template web writes the web edition instead: a static site of playable pages, one per puzzle, and\n"
+      "an index.html, in SITE_DIR (default BOOK_DIR/web; docs/web.md).\n"
       "With --split, every grid and every solution is a file of its own in DIR, sized to the grid and its\n"
       "captions, named by the template's <split> (default {date}-{slot}.pdf and {date}-{slot}-solution.pdf\n"
       "for calendar books, else {chapter}-{number}), plus DIR/proof.pdf with every grid for the editor.\n"
@@ -112,6 +115,14 @@ bool parse_options(int argc, char** argv, Options& options) {
   if (!sudoku::cli::parse_command_line(argc, argv, command_line, values)) return false;
   if (options.book.empty()) throw UsageError("no book directory given");
   if (values.count("lang") && options.language.empty()) throw UsageError("--lang expects a language code such as de");
+  if (options.template_name == "web") {
+    options.web = true;
+    if (options.split || options.preflight || !options.cover.empty() || options.pdfx || options.draft ||
+        options.hints || options.how_to_solve || !options.target.empty() || !paper.empty() ||
+        !formats.empty() || !options.proof.empty() || !preflight_format.empty() || !values["solutions"].defaulted())
+      throw UsageError("--template web writes a web edition: it takes only -o DIR and --lang "
+                       "(no --split, --preflight, --cover, --pdfx, --draft, --hints, --how-to-solve, --target, --paper or --solutions)");
+  }
   if (solutions == "separate")
     options.solutions = true;
   else if (solutions == "none")

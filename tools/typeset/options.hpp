@@ -36,6 +36,7 @@ struct Options {
   bool how_to_solve = false;    // --how-to-solve: the worked examples' chapter
   bool preflight = false;       // --preflight: the report, no file written
   bool preflight_json = false;  // --preflight-format json
+  bool web = false;             // --template web: the web edition, in the folder `output`
 };
 
 // The path of a shipped print target NAME (templates/targets/NAME.xml), or `name` itself when it

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sudoku/typeset/job.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "sudoku/typeset/layout/preflight.hpp"
 #include "sudoku/typeset/template/catalog.hpp"
 #include "sudoku/typeset/template/template.hpp"
+#include "sudoku/typeset/web/web_edition.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -122,24 +124,25 @@ struct LoadedJob {
   fs::path book_dir;
 };
 
-// The book (a folder holding book.json, or the file) and the template in the job's language (the
-// command line's, else the plan's, else English), with target_file's print target in place of the
-// template's.
-LoadedJob load_job(const Job& job) {
-  fs::path book_file = job.book;
-  fs::path book_dir = job.book;
+// The book file of BOOK (a folder holding book.json, or the file) and its folder.
+std::pair<fs::path, fs::path> book_paths(const std::string& book) {
+  fs::path book_file = book;
+  fs::path book_dir = book;
   std::error_code error;
   if (fs::is_directory(book_file, error)) {
     book_file /= "book.json";
   } else if (book_file.extension() == ".json") {
     book_dir = book_file.parent_path();
   } else {
-    throw IoError(job.book + ": not a book directory (expected a folder holding book.json)");
+    throw IoError(book + ": not a book directory (expected a folder holding book.json)");
   }
-  Book book = read_book(book_file.string());
-  const Template loaded_template = load_template(job.template_file);
-  // The language: the command line's, else the plan's, else English.
-  std::string language = job.options.language;
+  return {book_file, book_dir};
+}
+
+// The catalogue of the job's language: the command line's (`language`), else the plan's, else
+// English, from the first of `dirs` that has it.
+std::shared_ptr<const Catalog> book_catalog(const Book& book, const fs::path& book_file, std::string language,
+                                            const std::vector<fs::path>& dirs) {
   std::string language_source = "--lang";
   std::string language_field;
   if (language.empty()) {
@@ -152,9 +155,19 @@ LoadedJob load_job(const Job& job) {
       language_field = "$.plan.language";
     }
   }
+  return find_catalog(language, dirs, language_source, language_field);
+}
+
+// The book (a folder holding book.json, or the file) and the template in the job's language (the
+// command line's, else the plan's, else English), with target_file's print target in place of the
+// template's.
+LoadedJob load_job(const Job& job) {
+  const auto [book_file, book_dir] = book_paths(job.book);
+  Book book = read_book(book_file.string());
+  const Template loaded_template = load_template(job.template_file);
   std::vector<fs::path> language_dirs{loaded_template.directory / "lang"};
   language_dirs.insert(language_dirs.end(), job.options.language_dirs.begin(), job.options.language_dirs.end());
-  std::shared_ptr<const Catalog> catalog = find_catalog(language, language_dirs, language_source, language_field);
+  std::shared_ptr<const Catalog> catalog = book_catalog(book, book_file, job.options.language, language_dirs);
   Template page_template = localize(loaded_template, catalog);
   if (!job.target_file.empty()) {
     PrintTarget target = load_print_target(job.target_file);
@@ -245,6 +258,33 @@ JobResult run_job(Job job) {
   result.book.bytes = interior.size();
   result.book.cover_bytes = cover.size();
   note_untranslated();
+  return result;
+}
+
+WebJobResult run_web_job(const WebJob& job) {
+  const auto [book_file, book_dir] = book_paths(job.book);
+  const Book book = read_book(book_file.string());
+  const std::shared_ptr<const Catalog> catalog = book_catalog(book, book_file, job.language, job.language_dirs);
+  for (std::size_t c = 0; c < book.chapters.size(); ++c)
+    for (std::size_t p = 0; p < book.chapters[c].puzzles.size(); ++p)
+      if (book.chapters[c].puzzles[p].puzzle.geometry().is_gattai())
+        throw InputError(book_file.string(), 0, 0,
+                         "$.chapters[" + std::to_string(c) + "].puzzles[" + std::to_string(p) +
+                             "]: a gattai board; the web edition has no gattai pages yet");
+  WebJobResult result;
+  result.output = job.output.empty() ? (book_dir / "web").string() : job.output;
+  const std::vector<WebFile> files = web_edition(book, *catalog);
+  for (const WebFile& file : files) {
+    result.total_bytes += file.bytes.size();
+    if (file.puzzle) {
+      ++result.pages;
+      result.largest_page = std::max(result.largest_page, file.bytes.size());
+    }
+  }
+  write_web_files(result.output, files, "web");
+  result.language = catalog->code();
+  result.catalog = catalog->source();
+  result.untranslated.assign(catalog->missing().begin(), catalog->missing().end());
   return result;
 }
 

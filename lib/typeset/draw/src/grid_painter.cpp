@@ -306,6 +306,21 @@ char printed_symbol(int value) {
              : '?';
 }
 
+std::string printed_symbols_text(int size, const Catalog& catalog) {
+  const auto range = [&](std::string first, std::string last) {
+    return fill(catalog.text("symbols", "{first} to {last}"), {{"first", std::move(first)}, {"last", std::move(last)}});
+  };
+  if (size <= 9) return range("1", std::to_string(size));
+  std::string letters = range("A", std::string(1, printed_symbol(size)));
+  std::vector<std::string> skipped;
+  if (size >= 18) skipped.emplace_back("I");
+  if (size >= 23) skipped.emplace_back("O");
+  if (!skipped.empty())
+    letters = fill(catalog.text("symbols", "{letters} (without {skipped})"),
+                   {{"letters", letters}, {"skipped", catalog.list(skipped)}});
+  return fill(catalog.text("symbols", "{digits} and {letters}"), {{"digits", range("1", "9")}, {"letters", letters}});
+}
+
 void paint_grid(Canvas& canvas, const Grid& puzzle, const Grid* solution, const Rect& outer,
                 const GridLook& look) {
   const Geometry& geometry = puzzle.geometry();

@@ -690,7 +690,7 @@ std::vector<StepPicture> choose_step_pictures(const std::shared_ptr<const Grid>&
   for (std::size_t i = 0; i < steps.size(); ++i) {
     if (choice == StepChoice::beyond_singles ? is_single(steps[i].technique) : i != hardest) continue;
     pictures.push_back({puzzle, boards[i], steps[i],
-                        source + ", step " + std::to_string(i + 1) + " of " + std::to_string(steps.size())});
+                        source + ", step " + std::to_string(i + 1) + " of " + std::to_string(steps.size()), i});
   }
   return pictures;
 }

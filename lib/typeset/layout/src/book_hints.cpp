@@ -317,6 +317,23 @@ HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step) {
   return claim;
 }
 
+std::vector<BookStep> puzzle_path(const Book& book, std::size_t chapter, std::size_t index, int number) {
+  TechniqueOptions options;
+  options.explain = true;
+  const BookPuzzle& puzzle = book.chapters.at(chapter).puzzles.at(index);
+  TechniqueGrade grade = grade_techniques(puzzle.puzzle, options);
+  if (!grade.solved()) return {};
+  const auto grid = std::make_shared<const Grid>(puzzle.puzzle);
+  const std::vector<PencilBoard> boards = step_boards(puzzle.puzzle, grade.steps);
+  if (boards.size() != grade.steps.size()) return {};
+  std::vector<BookStep> path;
+  path.reserve(grade.steps.size());
+  for (std::size_t i = 0; i < grade.steps.size(); ++i)
+    path.push_back(BookStep{number, chapter, index, grid, boards[i],
+                            with_pattern_removals(puzzle.puzzle.geometry(), boards[i], grade.steps[i])});
+  return path;
+}
+
 BookHints find_book_hints(const Book& book, bool examples) {
   BookHints hints;
   TechniqueOptions options;

@@ -97,20 +97,7 @@ std::string BookText::level_name(const std::string& level) const { return tr("le
 
 std::string BookText::kind_name(Variant variant) const { return tr("kind", kind_of(variant)); }
 
-std::string BookText::symbols(int size) const {
-  const auto range = [&](std::string first, std::string last) {
-    return fill(tr("symbols", "{first} to {last}"), {{"first", std::move(first)}, {"last", std::move(last)}});
-  };
-  if (size <= 9) return range("1", std::to_string(size));
-  std::string letters = range("A", std::string(1, printed_symbol(size)));
-  std::vector<std::string> skipped;
-  if (size >= 18) skipped.emplace_back("I");
-  if (size >= 23) skipped.emplace_back("O");
-  if (!skipped.empty())
-    letters = fill(tr("symbols", "{letters} (without {skipped})"),
-                   {{"letters", letters}, {"skipped", language().list(skipped)}});
-  return fill(tr("symbols", "{digits} and {letters}"), {{"digits", range("1", "9")}, {"letters", letters}});
-}
+std::string BookText::symbols(int size) const { return printed_symbols_text(size, language()); }
 
 std::string BookText::size_text(int size) { return std::to_string(size) + "\xC3\x97" + std::to_string(size); }
 

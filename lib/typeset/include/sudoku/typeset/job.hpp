@@ -25,6 +25,8 @@
 //       .template_file = "templates/book-letter.xml"});      // writes book/book-letter.pdf
 #pragma once
 
+#include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,5 +70,30 @@ JobResult run_job(Job job);
 // typeset --preflight: the book and template read as run_job reads them (split and output are
 // ignored), checked without writing anything (see preflight.hpp).
 PreflightReport preflight_job(Job job);
+
+// typeset --template web: the book's web edition (a static site, one playable page per puzzle and
+// an index; docs/web.md) written into the folder `output` (empty: <book folder>/web), all files or
+// none. The language is chosen as run_job chooses it, from `language_dirs` (templates/lang). A
+// gattai book is an InputError at its puzzle.
+//
+//   const auto site = sudoku::typeset::run_web_job({.book = "book", .output = "site"});
+struct WebJob {
+  std::string book;    // BOOK_DIR, or a book.json file
+  std::string output;  // the site's folder
+  std::string language;
+  std::vector<std::filesystem::path> language_dirs;
+};
+
+struct WebJobResult {
+  std::string output;             // the site's folder
+  int pages = 0;                  // puzzle pages (the index besides)
+  std::size_t largest_page = 0;   // bytes of the heaviest puzzle page
+  std::size_t total_bytes = 0;    // every file of the site
+  std::string language;
+  std::vector<std::string> untranslated;
+  std::string catalog;
+};
+
+WebJobResult run_web_job(const WebJob& job);
 
 }  // namespace sudoku::typeset

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "sudoku/model/grid.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
 #include "sudoku/typeset/text/canvas.hpp"
 
 namespace sudoku::typeset {
@@ -71,6 +72,9 @@ struct GridLook {
 // value 18 (file I, printed J) on.
 //   printed_symbol(10) == 'A';  printed_symbol(18) == 'J';  printed_symbol(25) == 'R'
 char printed_symbol(int value);
+// The symbols of a grid of `size` as the grid prints them, in `catalog`'s words: "1 to 9", "1 to 9
+// and A to G", "1 to 9 and A to R (without I and O)" (the rules of a book, the web edition's page).
+std::string printed_symbols_text(int size, const Catalog& catalog);
 
 // Draws `puzzle`, or its `solution` (givens in the givens look, the rest in the solved look) when
 // `solution` is not null. Precondition: the fonts of `look` are set.

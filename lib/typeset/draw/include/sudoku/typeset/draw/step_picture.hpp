@@ -41,6 +41,7 @@ struct StepPicture {
   PencilBoard board;                   // the board the step was found on (step_boards)
   TechniqueStep step;
   std::string title;  // the caption's first line, e.g. "top95.txt:3, step 41 of 60"
+  std::size_t index = 0;  // the step's place in its path, 0-based (choose_step_pictures)
 };
 
 struct StepPictureOptions {

@@ -69,6 +69,12 @@ BookHints find_book_hints(const Book& book, bool examples);
 
 HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step);
 
+// The whole solving path of one puzzle of the book (chapter, index; `number` its place in the
+// book), every step as find_book_hints makes a hint of it (the board before it, a direct
+// technique's pattern removals added): what the web edition's player hints from. Empty when the
+// grader cannot finish the puzzle.
+std::vector<BookStep> puzzle_path(const Book& book, std::size_t chapter, std::size_t index, int number);
+
 // The graded hints in `catalog`'s language: "Look at box 5.", "Technique: pointing.", "Cells:
 // r4c5, r4c6.", "It removes 7 from r4c1 and r4c2." Cells are named r<row>c<column>.
 std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog);
