@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "engine.hpp"
@@ -50,9 +51,17 @@ std::string cage_text(const Layout<W>& layout, int cage) {
          std::to_string(c.cells.size()) + (c.cells.size() == 1 ? " cell)" : " cells)");
 }
 
-// The open cells and placed values of a cage.
+// The open cells and placed values of a cage (at most kMaxCageTableSize cells: find_killer_steps
+// leaves larger boards alone). Fixed storage: it is made for every cage on every board.
 struct CageState {
-  std::vector<int> open;
+  struct Open {
+    std::array<int, kMaxCageTableSize> cells{};
+    std::size_t count = 0;
+    std::size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+    int front() const { return cells[0]; }
+    int operator[](std::size_t i) const { return cells[i]; }
+  } open;
   int remaining = 0;  // sum less the placed values
   CandidateMask placed = 0;
 };
@@ -64,7 +73,7 @@ CageState cage_state(const Board<W>& board, const Cage& cage) {
   for (int cell : cage.cells) {
     const int value = board.values[static_cast<std::size_t>(cell)];
     if (value == 0) {
-      state.open.push_back(cell);
+      state.open.cells[state.open.count++] = cell;
     } else {
       state.remaining -= value;
       state.placed |= bit_of(value - 1);
@@ -237,12 +246,23 @@ struct Region {
   int inside_sum = 0;
   std::vector<int> partial;        // cages sticking out, in cage order
   std::vector<int> uncaged;        // cells of the region in no cage, ascending
-  // Per partial cage: its cells inside and outside the region (in the cage's order), and whether
-  // most of it lies inside.
-  std::vector<std::vector<int>> partial_in;
-  std::vector<std::vector<int>> partial_out;
+  // Per partial cage i: its cells inside the region, then those outside (each in the cage's
+  // order), in partial_cells[partial_bounds[2i] .. partial_bounds[2i + 1] .. partial_bounds[2i + 2]);
+  // its sum; and whether most of it lies inside. (One list for all: a grading makes about a
+  // hundred regions per layout, and a Killer climb a layout per move.)
+  std::vector<int> partial_cells;
+  std::vector<int> partial_bounds{0};
   std::vector<int> partial_sum;
   std::uint64_t mostly = 0;
+
+  std::span<const int> partial_in(std::size_t i) const { return part(2 * i); }
+  std::span<const int> partial_out(std::size_t i) const { return part(2 * i + 1); }
+
+ private:
+  std::span<const int> part(std::size_t k) const {
+    const auto begin = static_cast<std::size_t>(partial_bounds[k]);
+    return {partial_cells.data() + begin, static_cast<std::size_t>(partial_bounds[k + 1]) - begin};
+  }
 };
 
 std::string plural_name(const std::string& one, const std::vector<int>& numbers, bool consecutive) {
@@ -281,13 +301,40 @@ bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>
   const auto& cages = layout.geometry->cages();
   // Cells of each cage in the region, from the region's cells (a region meets few cages).
   in_region.assign(cages.size(), 0);
+  int uncaged = 0;
   region.cells.for_each([&](int cell) {
     const int cage = layout.geometry->cage_of(cell);
     if (cage < 0)
-      region.uncaged.push_back(cell);
+      ++uncaged;
     else
       ++in_region[static_cast<std::size_t>(cage)];
   });
+  // Counted first, so that a region the cages tile allocates nothing and the others once per list.
+  std::size_t inside = 0;
+  std::size_t partial = 0;
+  std::size_t partial_cells = 0;
+  for (std::size_t c = 0; c < cages.size(); ++c) {
+    const int in = in_region[c];
+    if (in == 0) continue;
+    if (in == static_cast<int>(cages[c].cells.size())) {
+      ++inside;
+    } else {
+      ++partial;
+      partial_cells += cages[c].cells.size();
+    }
+  }
+  if (partial == 0 && uncaged == 0) return false;
+  if (partial > 64) return false;  // beyond the choice masks (never on <= 16x16)
+  region.uncaged.reserve(static_cast<std::size_t>(uncaged));
+  if (uncaged > 0)
+    region.cells.for_each([&](int cell) {
+      if (layout.geometry->cage_of(cell) < 0) region.uncaged.push_back(cell);
+    });
+  region.inside.reserve(inside);
+  region.partial.reserve(partial);
+  region.partial_sum.reserve(partial);
+  region.partial_cells.reserve(partial_cells);
+  region.partial_bounds.reserve(2 * partial + 1);
   for (std::size_t c = 0; c < cages.size(); ++c) {
     const int in = in_region[c];
     if (in == 0) continue;
@@ -296,15 +343,16 @@ bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>
       region.inside.push_back(static_cast<int>(c));
       continue;
     }
-    if (region.partial.size() == 64) return false;  // beyond the choice masks (never on <= 16x16)
     if (2 * in > static_cast<int>(cages[c].cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
     region.partial.push_back(static_cast<int>(c));
     region.partial_sum.push_back(cages[c].sum);
-    auto& inner = region.partial_in.emplace_back();
-    auto& outer = region.partial_out.emplace_back();
-    for (int cell : cages[c].cells) (region.cells.test(cell) ? inner : outer).push_back(cell);
+    for (const bool inner : {true, false}) {
+      for (int cell : cages[c].cells)
+        if (region.cells.test(cell) == inner) region.partial_cells.push_back(cell);
+      region.partial_bounds.push_back(static_cast<int>(region.partial_cells.size()));
+    }
   }
-  return !(region.partial.empty() && region.uncaged.empty());
+  return true;
 }
 
 // Single rows, columns and boxes; 2-3 adjacent rows or columns; 2-3 adjacent boxes of one band
@@ -499,14 +547,14 @@ template <int W>
 void region_relations(const Layout<W>& layout, const Board<W>& board, const Region<W>& region, int unit_sum, KillerTables<W>& tables) {
   tables.used = 0;
   const std::size_t parts = region.partial.size();
-  const auto open_count = [&](const std::vector<int>& cells) {
+  const auto open_count = [&](std::span<const int> cells) {
     int open = 0;
     for (int cell : cells) open += board.values[static_cast<std::size_t>(cell)] == 0 ? 1 : 0;
     return open;
   };
   std::uint64_t fewer = 0;
   for (std::size_t i = 0; i < parts; ++i)
-    if (open_count(region.partial_out[i]) < open_count(region.partial_in[i])) fewer |= std::uint64_t{1} << i;
+    if (open_count(region.partial_out(i)) < open_count(region.partial_in(i))) fewer |= std::uint64_t{1} << i;
   const std::uint64_t all = parts == 0 ? 0 : (~std::uint64_t{0} >> (64 - parts));
   const std::array<std::uint64_t, 4> choices{0, all, region.mostly, fewer};
   for (std::size_t k = 0; k < choices.size(); ++k) {
@@ -535,11 +583,11 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
     for (std::size_t i = 0; i < parts; ++i) {
       if ((counted >> i) & 1U) {
         relation.total -= region.partial_sum[i];
-        for (int cell : region.partial_out[i]) term(cell, -1);
+        for (int cell : region.partial_out(i)) term(cell, -1);
         ++counted_cages;
         relation.counted_cage = region.partial[i];
       } else {
-        for (int cell : region.partial_in[i]) term(cell, +1);
+        for (int cell : region.partial_in(i)) term(cell, +1);
       }
     }
     if (relation.cells.empty()) continue;
