@@ -94,11 +94,31 @@ std::string combinations_text(int size, std::size_t count, int sum, CandidateMas
   return text;
 }
 
+// What cage_support made of a cage on the last board it was asked about: the key (the cage's open
+// cells, their candidates, the sum left and the values placed) and the answer. cage_support is a
+// function of the key alone, and a round changes few cages, so a board whose cage has the same key
+// takes the answer as it is (a grading asks about every cage on each of its 30-60 boards).
+struct CageMemo {
+  bool known = false;
+  std::size_t open = 0;
+  int remaining = 0;
+  CandidateMask placed = 0;
+  std::array<int, kMaxCageTableSize> cells{};
+  std::array<CandidateMask, kMaxCageTableSize> candidates{};
+  std::optional<CandidateMask> required;
+  std::array<CandidateMask, kMaxCageTableSize> supported{};
+};
+
+// The grading's memo of every cage (in the search context's Killer tables, defined below).
+template <int W>
+std::vector<CageMemo>& cage_memos(SearchContext& context, std::size_t cages);
+
 // Cage completion, combinations and locked values of every cage. False when a cage is broken.
 template <int W>
-bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                      std::vector<Step>& out) {
   const auto& cages = layout.geometry->cages();
+  std::vector<CageMemo>& memos = cage_memos<W>(context, cages.size());
   for (std::size_t c = 0; c < cages.size(); ++c) {
     const CageState state = cage_state(board, cages[c]);
     if (state.open.empty()) continue;
@@ -119,11 +139,25 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
       continue;
     }
     std::array<CandidateMask, kMaxCageTableSize> candidates{};
-    std::array<CandidateMask, kMaxCageTableSize> supported{};
     const std::size_t open = std::min(state.open.size(), candidates.size());
-    for (std::size_t i = 0; i < open; ++i) candidates[i] = board.mask(state.open[i]);
-    const auto required = cage_support(layout.size, state.remaining, state.placed,
-                                       std::span(candidates.data(), open), std::span(supported.data(), open));
+    CageMemo& memo = memos[c];
+    bool same = memo.known && memo.open == open && memo.remaining == state.remaining && memo.placed == state.placed;
+    for (std::size_t i = 0; i < open; ++i) {
+      candidates[i] = board.mask(state.open[i]);
+      same = same && memo.cells[i] == state.open[i] && memo.candidates[i] == candidates[i];
+    }
+    if (!same) {
+      memo.known = true;
+      memo.open = open;
+      memo.remaining = state.remaining;
+      memo.placed = state.placed;
+      for (std::size_t i = 0; i < open; ++i) memo.cells[i] = state.open[i];
+      memo.candidates = candidates;
+      memo.required = cage_support(layout.size, state.remaining, state.placed, std::span(candidates.data(), open),
+                                   std::span(memo.supported.data(), open));
+    }
+    const std::array<CandidateMask, kMaxCageTableSize>& supported = memo.supported;
+    const std::optional<CandidateMask> required = memo.required;
     if (!required) return false;
     Step combination =
         make_step(Technique::cage_combination, technique_base_score(Technique::cage_combination));
@@ -420,10 +454,25 @@ struct Relation {
 // relations of the current region (reused, so a board allocates nothing once they have grown).
 template <int W>
 struct KillerTables {
+  bool regions_made = false;  // made when the 45 rule is first asked for
   std::vector<Region<W>> regions;
   std::vector<Relation> relations;
   std::size_t used = 0;  // relations[0, used) hold the current region's
+  std::vector<CageMemo> cage_memos;
 };
+
+template <int W>
+KillerTables<W>& killer_tables(SearchContext& context) {
+  if (!context.killer_tables) context.killer_tables = std::make_shared<KillerTables<W>>();
+  return *static_cast<KillerTables<W>*>(context.killer_tables.get());
+}
+
+template <int W>
+std::vector<CageMemo>& cage_memos(SearchContext& context, std::size_t cages) {
+  std::vector<CageMemo>& memos = killer_tables<W>(context).cage_memos;
+  if (memos.size() != cages) memos.assign(cages, CageMemo{});
+  return memos;
+}
 
 // Values of each cell that take part in some solution of the relation; false when none exists.
 // Tries every value of the cells but the last (at most kMostRelationCells - 1 of them, an
@@ -602,12 +651,11 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
 template <int W>
 bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                         std::vector<Step>& out) {
-  if (!context.killer_tables) {
-    auto made = std::make_shared<KillerTables<W>>();
-    made->regions = regions_of(layout);
-    context.killer_tables = made;
+  KillerTables<W>& tables = killer_tables<W>(context);
+  if (!tables.regions_made) {
+    tables.regions = regions_of(layout);
+    tables.regions_made = true;
   }
-  auto& tables = *static_cast<KillerTables<W>*>(context.killer_tables.get());
   const int unit_sum = layout.size * (layout.size + 1) / 2;
   for (const Region<W>& region : tables.regions) {
     region_relations(layout, board, region, unit_sum, tables);
