@@ -28,6 +28,7 @@
 // technique, so each stage of the ladder (grader.cpp) sits where its score puts it.
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <optional>
 #include <span>
 #include <string>
@@ -331,62 +332,68 @@ std::string region_name(const Layout<W>& layout, const Region<W>& region) {
 // Fills the cage part of `region` from the layout's cages; false when the cages tile the region
 // (nothing to learn there).
 template <int W>
-bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region) {
+bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region,
+                    std::vector<int>& touched) {
   const auto& cages = layout.geometry->cages();
-  // Cells of each cage in the region, from the region's cells (a region meets few cages).
-  in_region.assign(cages.size(), 0);
+  // Cells of each cage in the region, from the region's cells (a region meets few cages: only
+  // those are looked at, in cage order; in_region is all zeros between calls).
+  if (in_region.size() != cages.size()) in_region.assign(cages.size(), 0);
+  touched.clear();
   int uncaged = 0;
   region.cells.for_each([&](int cell) {
     const int cage = layout.geometry->cage_of(cell);
-    if (cage < 0)
+    if (cage < 0) {
       ++uncaged;
-    else
-      ++in_region[static_cast<std::size_t>(cage)];
+    } else if (in_region[static_cast<std::size_t>(cage)]++ == 0) {
+      touched.push_back(cage);
+    }
   });
+  std::sort(touched.begin(), touched.end());
   // Counted first, so that a region the cages tile allocates nothing and the others once per list.
   std::size_t inside = 0;
   std::size_t partial = 0;
   std::size_t partial_cells = 0;
-  for (std::size_t c = 0; c < cages.size(); ++c) {
-    const int in = in_region[c];
-    if (in == 0) continue;
-    if (in == static_cast<int>(cages[c].cells.size())) {
+  for (const int c : touched) {
+    const Cage& cage = cages[static_cast<std::size_t>(c)];
+    if (in_region[static_cast<std::size_t>(c)] == static_cast<int>(cage.cells.size())) {
       ++inside;
     } else {
       ++partial;
-      partial_cells += cages[c].cells.size();
+      partial_cells += cage.cells.size();
     }
   }
-  if (partial == 0 && uncaged == 0) return false;
-  if (partial > 64) return false;  // beyond the choice masks (never on <= 16x16)
-  region.uncaged.reserve(static_cast<std::size_t>(uncaged));
-  if (uncaged > 0)
-    region.cells.for_each([&](int cell) {
-      if (layout.geometry->cage_of(cell) < 0) region.uncaged.push_back(cell);
-    });
-  region.inside.reserve(inside);
-  region.partial.reserve(partial);
-  region.partial_sum.reserve(partial);
-  region.partial_cells.reserve(partial_cells);
-  region.partial_bounds.reserve(2 * partial + 1);
-  for (std::size_t c = 0; c < cages.size(); ++c) {
-    const int in = in_region[c];
-    if (in == 0) continue;
-    if (in == static_cast<int>(cages[c].cells.size())) {
-      region.inside_sum += cages[c].sum;
-      region.inside.push_back(static_cast<int>(c));
-      continue;
-    }
-    if (2 * in > static_cast<int>(cages[c].cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
-    region.partial.push_back(static_cast<int>(c));
-    region.partial_sum.push_back(cages[c].sum);
-    for (const bool inner : {true, false}) {
-      for (int cell : cages[c].cells)
-        if (region.cells.test(cell) == inner) region.partial_cells.push_back(cell);
-      region.partial_bounds.push_back(static_cast<int>(region.partial_cells.size()));
+  const bool learns = !(partial == 0 && uncaged == 0) && partial <= 64;  // 64: the choice masks
+  if (learns) {
+    region.uncaged.reserve(static_cast<std::size_t>(uncaged));
+    if (uncaged > 0)
+      region.cells.for_each([&](int cell) {
+        if (layout.geometry->cage_of(cell) < 0) region.uncaged.push_back(cell);
+      });
+    region.inside.reserve(inside);
+    region.partial.reserve(partial);
+    region.partial_sum.reserve(partial);
+    region.partial_cells.reserve(partial_cells);
+    region.partial_bounds.reserve(2 * partial + 1);
+    for (const int c : touched) {
+      const Cage& cage = cages[static_cast<std::size_t>(c)];
+      const int in = in_region[static_cast<std::size_t>(c)];
+      if (in == static_cast<int>(cage.cells.size())) {
+        region.inside_sum += cage.sum;
+        region.inside.push_back(c);
+        continue;
+      }
+      if (2 * in > static_cast<int>(cage.cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
+      region.partial.push_back(c);
+      region.partial_sum.push_back(cage.sum);
+      for (const bool inner : {true, false}) {
+        for (int cell : cage.cells)
+          if (region.cells.test(cell) == inner) region.partial_cells.push_back(cell);
+        region.partial_bounds.push_back(static_cast<int>(region.partial_cells.size()));
+      }
     }
   }
-  return true;
+  for (const int c : touched) in_region[static_cast<std::size_t>(c)] = 0;
+  return learns;
 }
 
 // Single rows, columns and boxes; 2-3 adjacent rows or columns; 2-3 adjacent boxes of one band
@@ -395,6 +402,7 @@ template <int W>
 std::vector<Region<W>> regions_of(const Layout<W>& layout) {
   std::vector<Region<W>> regions;
   std::vector<int> in_region;  // scratch for classify_cages
+  std::vector<int> touched;
   const auto add = [&](const int* units, int count, bool consecutive) {
     Region<W> region;
     for (int i = 0; i < count; ++i) {
@@ -403,7 +411,7 @@ std::vector<Region<W>> regions_of(const Layout<W>& layout) {
     }
     region.units = count;
     region.consecutive = consecutive;
-    if (classify_cages(layout, region, in_region)) regions.push_back(std::move(region));
+    if (classify_cages(layout, region, in_region, touched)) regions.push_back(std::move(region));
   };
   const auto lines = [&](const std::vector<int>& family) {
     for (std::size_t span = 1; span <= 3; ++span)
@@ -459,6 +467,9 @@ struct KillerTables {
   std::vector<Relation> relations;
   std::size_t used = 0;  // relations[0, used) hold the current region's
   std::vector<CageMemo> cage_memos;
+  // The techniques whose steps of the current board (SearchContext::killer_version) have been
+  // moved out to their stage.
+  std::bitset<kTechniqueCount> handed_out;
 };
 
 template <int W>
@@ -715,7 +726,14 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
                        Technique technique, std::vector<Step>& out) {
   // No cages, or a board beyond the combination tables (Killer boards go up to 16x16).
   if (layout.geometry->cages().empty() || layout.size > kMaxCageTableSize) return true;
+  KillerTables<W>& tables = killer_tables<W>(context);
+  // Each stage asks once per board and the steps are moved out to it; a technique asked again on
+  // the same board (the ladder never does) finds the board's steps again.
+  const auto index = static_cast<std::size_t>(technique);
+  if (context.killer_version == context.board_version && tables.handed_out.test(index))
+    context.killer_version = ~context.board_version;
   if (context.killer_version != context.board_version) {
+    tables.handed_out.reset();
     ++context.work;
     context.killer_steps.clear();
     context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps);
@@ -733,8 +751,9 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
     context.killer_cages_only = false;
   }
   if (!context.killer_consistent) return false;
-  for (const Step& step : context.killer_steps)
-    if (step.technique == technique) out.push_back(step);
+  for (Step& step : context.killer_steps)
+    if (step.technique == technique) out.push_back(std::move(step));
+  tables.handed_out.set(index);
   return true;
 }
 
