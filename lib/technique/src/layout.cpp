@@ -194,10 +194,11 @@ std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry
              known.size() == geometry->size() && known.box_rows() == geometry->box_rows() &&
              known.box_cols() == geometry->box_cols() && known.units() == geometry->units();
     };
-    for (auto it = recent.rbegin(); it != recent.rend() && !built; ++it)
+    for (auto it = recent.rbegin(); it != recent.rend(); ++it)
       if (it->use_count() == 1 && same_units(**it)) {
         built = std::move(*it);
         recent.erase(std::next(it).base());
+        break;  // the erase invalidated `it`
       }
     for (auto it = recent.begin(); it != recent.end() && !built; ++it)
       if (same_units(**it)) built = std::make_shared<Layout<W>>(**it);

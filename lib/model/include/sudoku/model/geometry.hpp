@@ -173,10 +173,6 @@ class Geometry {
   Geometry(int box_rows, int box_cols);
   // Adds the unit lists and derives units_of and peers (cage-mates included).
   void index();
-  // A Killer board over a base without cages (Geometry::killer): the base's units, so its unit
-  // index stands; each cell's peers are the base's merged with its cage-mates (what index() gives,
-  // without regrouping every unit: a Killer climb makes a geometry per move).
-  void add_cage_peers();
 
   int size_;
   int box_rows_;
