@@ -216,13 +216,16 @@ TEST(GeometryJigsaw, BadRegionMapsNameTheirFault) {
 }
 
 TEST(GeometryKiller, CagesArePeersButNotUnits) {
-  const auto killer = Geometry::killer({{3, {0, 1}}, {17, {11, 2, 20}}});
+  // Cage 3 joins cells that share no unit (r3c4 and r4c5): they become peers all the same.
+  const auto killer = Geometry::killer({{3, {0, 1}}, {17, {11, 2, 20}}, {15, {21, 30, 31}}});
   EXPECT_EQ(killer->units().size(), 27U);
-  EXPECT_EQ(killer->cages().size(), 2U);
+  EXPECT_EQ(killer->cages().size(), 3U);
   EXPECT_EQ(killer->cages()[1].cells, (std::vector<int>{2, 11, 20}));  // sorted
   EXPECT_EQ(killer->cage_of(11), 1);
   EXPECT_EQ(killer->cage_of(40), -1);
-  EXPECT_EQ(killer->describe(), "9x9 killer (2 cages)");
+  const auto peers_of_21 = killer->peers(21);
+  EXPECT_TRUE(std::find(peers_of_21.begin(), peers_of_21.end(), 31) != peers_of_21.end());
+  EXPECT_EQ(killer->describe(), "9x9 killer (3 cages)");
   expect_consistent_index(*killer);
   // Killer X: the diagonals stay units.
   const auto killer_x = Geometry::killer({{45, {0, 1, 2, 3, 4, 5, 6, 7, 8}}}, Geometry::variant(Variant::x));

@@ -265,12 +265,43 @@ TEST(HillClimber, TechniqueMetricNamesTheStepsOfItsScale) {
   EXPECT_EQ(attainable_ratings(*metric, 2.5, 3.4, false), (std::vector<double>{2.5, 2.6, 2.8, 3.0, 3.2, 3.4}));
   // Killer boards add the cage techniques' scores.
   EXPECT_EQ(attainable_ratings(*metric, 1.5, 1.8, true), (std::vector<double>{1.5, 1.6, 1.7, 1.8}));
+  // A Killer that shows no value (no givens, no one-cell cage) starts with a cage combination.
+  EXPECT_EQ(attainable_ratings(*metric, 1.0, 1.9, true, false), (std::vector<double>{1.6, 1.7, 1.8, 1.9}));
+  EXPECT_EQ(attainable_ratings(*metric, 2.0, 2.5, true, false), attainable_ratings(*metric, 2.0, 2.5, true));
   const auto evil = attainable_ratings(*metric, 5.6, 7.4, false);
   ASSERT_EQ(evil.size(), 19u);
   EXPECT_DOUBLE_EQ(evil.front(), 5.6);
   EXPECT_DOUBLE_EQ(evil.back(), 7.4);
   // A scale the metric cannot name (the call count) is continuous: no steps.
   EXPECT_TRUE(attainable_ratings(*make_rating_metric("call-count"), 1, 100, false).empty());
+}
+
+// A Killer easy slot aiming below the cage combination (1.3), on a layout of cages of 2-5 cells
+// and no givens: told that such a Killer grades 1.6 at least, the climb stops at the first grade
+// it can have, instead of spending its patience and its extra climbs on grades it cannot.
+TEST(HillClimber, KillerThatShowsNoValueAimsNoLowerThanACageCombination) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}, {"order", "invariant"}});
+  const ProvingRatingFunction rate = [&](const Grid& puzzle, double floor, double ceiling) {
+    const MetricRating rated = metric->rate_between(puzzle, floor, ceiling);
+    return ClimbRating{rated.value, rated.proves_unique};
+  };
+  for (std::uint64_t seed = 1; seed <= 1; ++seed) {  // one seed: a blind climb costs about 0.5 s
+    ClimbSettings settings;
+    settings.target = 1.3;
+    settings.band = RatingBand{1.0, 1.9};
+    settings.givens = GivensRange{0, 0};
+    settings.cage_count = GivensRange{30, 36};
+    settings.cages = CageShape{2, 5};
+    settings.attainable = attainable_ratings(*metric, 1.0, 1.9, true);
+    const ClimbResult blind = climb_to_target(Geometry::standard(9), settings, rate, seed);
+    settings.attainable = attainable_ratings(*metric, 1.0, 1.9, true, false);
+    const ClimbResult told = climb_to_target(Geometry::standard(9), settings, rate, seed);
+    ASSERT_TRUE(told.reached) << seed;
+    EXPECT_GE(told.rating, 1.6) << seed;
+    EXPECT_EQ(told.restarts, 0) << seed;
+    EXPECT_LT(told.moves * 3, blind.moves) << seed << ": " << told.moves << " against " << blind.moves;
+    EXPECT_EQ(count_solutions(told.puzzle, 2).count, 1) << seed;
+  }
 }
 
 TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <map>
 #include <numeric>
 
 #include "sudoku/solve/solution_counter.hpp"
@@ -233,17 +232,17 @@ Labels labels_of(const std::vector<Cage>& cages, int cells) {
 // smallest cell.
 std::vector<Cage> cages_of(const Labels& labels, const Grid& solution) {
   std::vector<Cage> cages;
-  std::vector<int> seen_labels;
+  const int top = labels.empty() ? -1 : *std::max_element(labels.begin(), labels.end());
+  std::vector<int> index(static_cast<std::size_t>(top + 1), -1);  // label -> its cage, once seen
   for (int cell = 0; cell < static_cast<int>(labels.size()); ++cell) {
     const int label = labels[static_cast<std::size_t>(cell)];
     if (label < 0) continue;
-    const auto found = std::find(seen_labels.begin(), seen_labels.end(), label);
-    const std::size_t k = static_cast<std::size_t>(found - seen_labels.begin());
-    if (found == seen_labels.end()) {
-      seen_labels.push_back(label);
+    int& k = index[static_cast<std::size_t>(label)];
+    if (k < 0) {
+      k = static_cast<int>(cages.size());
       cages.push_back({0, {}});
     }
-    cages[k].cells.push_back(cell);
+    cages[static_cast<std::size_t>(k)].cells.push_back(cell);
   }
   return with_sums_of(std::move(cages), solution);
 }
@@ -256,11 +255,11 @@ int fresh_label(const Labels& labels) {
   return 1 + std::max(static_cast<int>(labels.size()), *std::max_element(labels.begin(), labels.end()));
 }
 
-// True when every cage of `labels` is connected, repeats no value of `solution`, has at most
-// `largest` cells, and the image of every cage under `symmetry` is a cage.
-bool valid_layout(const Labels& labels, const Grid& solution, int largest, Symmetry symmetry) {
+// True when every cage of `labels` (`cages`, as cages_of makes them) is connected, repeats no value
+// of `solution`, has at most `largest` cells, and the image of every cage under `symmetry` is a cage.
+bool valid_cages(const std::vector<Cage>& cages, const Labels& labels, const Grid& solution, int largest,
+                 Symmetry symmetry) {
   const Geometry& geometry = solution.geometry();
-  const std::vector<Cage> cages = cages_of(labels, solution);
   for (const Cage& cage : cages) {
     if (static_cast<int>(cage.cells.size()) > largest) return false;
     CandidateMask values = 0;
@@ -271,16 +270,26 @@ bool valid_layout(const Labels& labels, const Grid& solution, int largest, Symme
     }
     if (!is_connected(geometry.size(), cage.cells)) return false;
   }
-  // Symmetric: label(c) determines label(image(c)) and back, for every cell.
-  std::map<int, int> forward;
-  std::map<int, int> backward;
+  // Symmetric: label(c) determines label(image(c)) and back, for every cell. Indexed by label + 1
+  // (a cell in no cage is -1); kUnset where no cell said yet.
+  constexpr int kUnset = -2;
+  const int top = *std::max_element(labels.begin(), labels.end());
+  std::vector<int> forward(static_cast<std::size_t>(top + 2), kUnset);
+  std::vector<int> backward(static_cast<std::size_t>(top + 2), kUnset);
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     const int from = labels[static_cast<std::size_t>(cell)];
     const int to = labels[static_cast<std::size_t>(symmetry_image(geometry, symmetry, cell))];
-    if (forward.emplace(from, to).first->second != to) return false;
-    if (backward.emplace(to, from).first->second != from) return false;
+    int& image = forward[static_cast<std::size_t>(from + 1)];
+    int& preimage = backward[static_cast<std::size_t>(to + 1)];
+    if (image == kUnset) image = to;
+    if (preimage == kUnset) preimage = from;
+    if (image != to || preimage != from) return false;
   }
   return true;
+}
+
+bool valid_layout(const Labels& labels, const Grid& solution, int largest, Symmetry symmetry) {
+  return valid_cages(cages_of(labels, solution), labels, solution, largest, symmetry);
 }
 
 // A random edge neighbour of `cell` in another cage, or -1.
@@ -359,8 +368,9 @@ std::optional<std::vector<Cage>> moved_cages(const std::vector<Cage>& cages, con
       break;
     }
   }
-  if (!valid_layout(labels, solution, shape.largest, symmetry)) return std::nullopt;
-  return cages_of(labels, solution);
+  std::vector<Cage> moved = cages_of(labels, solution);
+  if (!valid_cages(moved, labels, solution, shape.largest, symmetry)) return std::nullopt;
+  return moved;
 }
 
 std::vector<Cage> symmetric_cages(const Grid& solution, Rng& rng, CageShape shape, Symmetry symmetry,

@@ -78,9 +78,16 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   if (planned.variant == Variant::killer) settings.cages = planned.cages;
   settings.cage_count = planned.cage_count;
   settings.grids_open = planned.grids_open;
+  // A Killer of cages of two cells or more and no givens shows no value: its grade starts at the
+  // cage combination (grade_scale.hpp), and a slot aiming below it aims at it. (A layout may still
+  // get a one-cell cage where a split found no other way; the climb does not aim at what those give.
+  // Aiming below used to cost an easy slot its patience and its extra climbs, about 1,200 moves,
+  // to end at 1.6 anyway: docs/notes/killer-generation-2026-12.md.)
+  const bool shows_values = !(settings.cages && settings.cages->smallest >= 2 &&
+                              (!settings.givens || settings.givens->most == 0));
   if (planned.band)
-    settings.attainable =
-        attainable_ratings(metric, planned.band->low, planned.band->high, planned.variant == Variant::killer);
+    settings.attainable = attainable_ratings(metric, planned.band->low, planned.band->high,
+                                             planned.variant == Variant::killer, shows_values);
   fit_climb_to_board(settings, planned.size);
   // The technique metric's grading proves uniqueness where it solves (MetricRating::proves_unique):
   // the climb then counts only the moves it keeps whose grading stalled. Other metrics never prove

@@ -278,7 +278,35 @@ std::shared_ptr<const Geometry> Geometry::killer(std::vector<Cage> cages,
   geometry->base_variant_ = base->variant_;
   geometry->cages_ = std::move(cages);
   geometry->cage_of_ = std::move(cage_of);
-  geometry->index();
+  // The base's units, so its unit index stands; each cell's peers are the base's merged with its
+  // cage-mates (what index() gives, without regrouping every unit: a Killer climb makes a geometry
+  // per move). Both lists ascending (cages' cells are sorted); the union skips the cell itself.
+  std::vector<int> merged;
+  merged.reserve(geometry->peer_index_.size() + static_cast<std::size_t>(cells) * 4);
+  std::vector<int> start;
+  start.reserve(static_cast<std::size_t>(cells) + 1);
+  start.push_back(0);
+  for (int cell = 0; cell < cells; ++cell) {
+    const std::span<const int> unit_peers = geometry->peers(cell);
+    const int cage = geometry->cage_of_[static_cast<std::size_t>(cell)];  // a Killer may leave cells uncaged
+    const std::span<const int> mates =
+        cage < 0 ? std::span<const int>() : std::span<const int>(geometry->cages_[static_cast<std::size_t>(cage)].cells);
+    auto b = unit_peers.begin();
+    auto m = mates.begin();
+    while (b != unit_peers.end() || m != mates.end()) {
+      int next;
+      if (m == mates.end() || (b != unit_peers.end() && *b < *m)) {
+        next = *b++;
+      } else {
+        if (b != unit_peers.end() && *b == *m) ++b;
+        next = *m++;
+      }
+      if (next != cell) merged.push_back(next);
+    }
+    start.push_back(static_cast<int>(merged.size()));
+  }
+  geometry->peer_index_ = std::move(merged);
+  geometry->peer_start_ = std::move(start);
   return geometry;
 }
 

@@ -9,7 +9,8 @@
 
 namespace sudoku {
 
-std::vector<double> attainable_ratings(const RatingMetric& metric, double low, double high, bool cages) {
+std::vector<double> attainable_ratings(const RatingMetric& metric, double low, double high, bool cages,
+                                       bool shows_values) {
   if (metric.name() != "technique") return {};
   // The metric reports its effective settings, defaults included (rating.hpp).
   const MetricSettings settings = metric.settings();
@@ -36,6 +37,8 @@ std::vector<double> attainable_ratings(const RatingMetric& metric, double low, d
   tenths.push_back(std::lround(beyond * 10));
   std::sort(tenths.begin(), tenths.end());
   tenths.erase(std::unique(tenths.begin(), tenths.end()), tenths.end());
+  // A Killer that shows no value starts with a cage combination (grade_scale.hpp).
+  if (cages && !shows_values) low = std::max(low, technique_base_score(Technique::cage_combination));
   std::vector<double> ratings;
   for (const long tenth : tenths) {
     const double rating = static_cast<double>(tenth) / 10;

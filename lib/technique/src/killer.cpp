@@ -28,7 +28,9 @@
 // technique, so each stage of the ladder (grader.cpp) sits where its score puts it.
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "engine.hpp"
@@ -50,9 +52,17 @@ std::string cage_text(const Layout<W>& layout, int cage) {
          std::to_string(c.cells.size()) + (c.cells.size() == 1 ? " cell)" : " cells)");
 }
 
-// The open cells and placed values of a cage.
+// The open cells and placed values of a cage (at most kMaxCageTableSize cells: find_killer_steps
+// leaves larger boards alone). Fixed storage: it is made for every cage on every board.
 struct CageState {
-  std::vector<int> open;
+  struct Open {
+    std::array<int, kMaxCageTableSize> cells{};
+    std::size_t count = 0;
+    std::size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+    int front() const { return cells[0]; }
+    int operator[](std::size_t i) const { return cells[i]; }
+  } open;
   int remaining = 0;  // sum less the placed values
   CandidateMask placed = 0;
 };
@@ -64,7 +74,7 @@ CageState cage_state(const Board<W>& board, const Cage& cage) {
   for (int cell : cage.cells) {
     const int value = board.values[static_cast<std::size_t>(cell)];
     if (value == 0) {
-      state.open.push_back(cell);
+      state.open.cells[state.open.count++] = cell;
     } else {
       state.remaining -= value;
       state.placed |= bit_of(value - 1);
@@ -85,11 +95,31 @@ std::string combinations_text(int size, std::size_t count, int sum, CandidateMas
   return text;
 }
 
+// What cage_support made of a cage on the last board it was asked about: the key (the cage's open
+// cells, their candidates, the sum left and the values placed) and the answer. cage_support is a
+// function of the key alone, and a round changes few cages, so a board whose cage has the same key
+// takes the answer as it is (a grading asks about every cage on each of its 30-60 boards).
+struct CageMemo {
+  bool known = false;
+  std::size_t open = 0;
+  int remaining = 0;
+  CandidateMask placed = 0;
+  std::array<int, kMaxCageTableSize> cells{};
+  std::array<CandidateMask, kMaxCageTableSize> candidates{};
+  std::optional<CandidateMask> required;
+  std::array<CandidateMask, kMaxCageTableSize> supported{};
+};
+
+// The grading's memo of every cage (in the search context's Killer tables, defined below).
+template <int W>
+std::vector<CageMemo>& cage_memos(SearchContext& context, std::size_t cages);
+
 // Cage completion, combinations and locked values of every cage. False when a cage is broken.
 template <int W>
-bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const SearchContext& context,
+bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                      std::vector<Step>& out) {
   const auto& cages = layout.geometry->cages();
+  std::vector<CageMemo>& memos = cage_memos<W>(context, cages.size());
   for (std::size_t c = 0; c < cages.size(); ++c) {
     const CageState state = cage_state(board, cages[c]);
     if (state.open.empty()) continue;
@@ -110,11 +140,25 @@ bool find_cage_steps(const Layout<W>& layout, const Board<W>& board, const Searc
       continue;
     }
     std::array<CandidateMask, kMaxCageTableSize> candidates{};
-    std::array<CandidateMask, kMaxCageTableSize> supported{};
     const std::size_t open = std::min(state.open.size(), candidates.size());
-    for (std::size_t i = 0; i < open; ++i) candidates[i] = board.mask(state.open[i]);
-    const auto required = cage_support(layout.size, state.remaining, state.placed,
-                                       std::span(candidates.data(), open), std::span(supported.data(), open));
+    CageMemo& memo = memos[c];
+    bool same = memo.known && memo.open == open && memo.remaining == state.remaining && memo.placed == state.placed;
+    for (std::size_t i = 0; i < open; ++i) {
+      candidates[i] = board.mask(state.open[i]);
+      same = same && memo.cells[i] == state.open[i] && memo.candidates[i] == candidates[i];
+    }
+    if (!same) {
+      memo.known = true;
+      memo.open = open;
+      memo.remaining = state.remaining;
+      memo.placed = state.placed;
+      for (std::size_t i = 0; i < open; ++i) memo.cells[i] = state.open[i];
+      memo.candidates = candidates;
+      memo.required = cage_support(layout.size, state.remaining, state.placed, std::span(candidates.data(), open),
+                                   std::span(memo.supported.data(), open));
+    }
+    const std::array<CandidateMask, kMaxCageTableSize>& supported = memo.supported;
+    const std::optional<CandidateMask> required = memo.required;
     if (!required) return false;
     Step combination =
         make_step(Technique::cage_combination, technique_base_score(Technique::cage_combination));
@@ -237,12 +281,23 @@ struct Region {
   int inside_sum = 0;
   std::vector<int> partial;        // cages sticking out, in cage order
   std::vector<int> uncaged;        // cells of the region in no cage, ascending
-  // Per partial cage: its cells inside and outside the region (in the cage's order), and whether
-  // most of it lies inside.
-  std::vector<std::vector<int>> partial_in;
-  std::vector<std::vector<int>> partial_out;
+  // Per partial cage i: its cells inside the region, then those outside (each in the cage's
+  // order), in partial_cells[partial_bounds[2i] .. partial_bounds[2i + 1] .. partial_bounds[2i + 2]);
+  // its sum; and whether most of it lies inside. (One list for all: a grading makes about a
+  // hundred regions per layout, and a Killer climb a layout per move.)
+  std::vector<int> partial_cells;
+  std::vector<int> partial_bounds{0};
   std::vector<int> partial_sum;
   std::uint64_t mostly = 0;
+
+  std::span<const int> partial_in(std::size_t i) const { return part(2 * i); }
+  std::span<const int> partial_out(std::size_t i) const { return part(2 * i + 1); }
+
+ private:
+  std::span<const int> part(std::size_t k) const {
+    const auto begin = static_cast<std::size_t>(partial_bounds[k]);
+    return {partial_cells.data() + begin, static_cast<std::size_t>(partial_bounds[k + 1]) - begin};
+  }
 };
 
 std::string plural_name(const std::string& one, const std::vector<int>& numbers, bool consecutive) {
@@ -277,34 +332,68 @@ std::string region_name(const Layout<W>& layout, const Region<W>& region) {
 // Fills the cage part of `region` from the layout's cages; false when the cages tile the region
 // (nothing to learn there).
 template <int W>
-bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region) {
+bool classify_cages(const Layout<W>& layout, Region<W>& region, std::vector<int>& in_region,
+                    std::vector<int>& touched) {
   const auto& cages = layout.geometry->cages();
-  // Cells of each cage in the region, from the region's cells (a region meets few cages).
-  in_region.assign(cages.size(), 0);
+  // Cells of each cage in the region, from the region's cells (a region meets few cages: only
+  // those are looked at, in cage order; in_region is all zeros between calls).
+  if (in_region.size() != cages.size()) in_region.assign(cages.size(), 0);
+  touched.clear();
+  int uncaged = 0;
   region.cells.for_each([&](int cell) {
     const int cage = layout.geometry->cage_of(cell);
-    if (cage < 0)
-      region.uncaged.push_back(cell);
-    else
-      ++in_region[static_cast<std::size_t>(cage)];
-  });
-  for (std::size_t c = 0; c < cages.size(); ++c) {
-    const int in = in_region[c];
-    if (in == 0) continue;
-    if (in == static_cast<int>(cages[c].cells.size())) {
-      region.inside_sum += cages[c].sum;
-      region.inside.push_back(static_cast<int>(c));
-      continue;
+    if (cage < 0) {
+      ++uncaged;
+    } else if (in_region[static_cast<std::size_t>(cage)]++ == 0) {
+      touched.push_back(cage);
     }
-    if (region.partial.size() == 64) return false;  // beyond the choice masks (never on <= 16x16)
-    if (2 * in > static_cast<int>(cages[c].cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
-    region.partial.push_back(static_cast<int>(c));
-    region.partial_sum.push_back(cages[c].sum);
-    auto& inner = region.partial_in.emplace_back();
-    auto& outer = region.partial_out.emplace_back();
-    for (int cell : cages[c].cells) (region.cells.test(cell) ? inner : outer).push_back(cell);
+  });
+  std::sort(touched.begin(), touched.end());
+  // Counted first, so that a region the cages tile allocates nothing and the others once per list.
+  std::size_t inside = 0;
+  std::size_t partial = 0;
+  std::size_t partial_cells = 0;
+  for (const int c : touched) {
+    const Cage& cage = cages[static_cast<std::size_t>(c)];
+    if (in_region[static_cast<std::size_t>(c)] == static_cast<int>(cage.cells.size())) {
+      ++inside;
+    } else {
+      ++partial;
+      partial_cells += cage.cells.size();
+    }
   }
-  return !(region.partial.empty() && region.uncaged.empty());
+  const bool learns = !(partial == 0 && uncaged == 0) && partial <= 64;  // 64: the choice masks
+  if (learns) {
+    region.uncaged.reserve(static_cast<std::size_t>(uncaged));
+    if (uncaged > 0)
+      region.cells.for_each([&](int cell) {
+        if (layout.geometry->cage_of(cell) < 0) region.uncaged.push_back(cell);
+      });
+    region.inside.reserve(inside);
+    region.partial.reserve(partial);
+    region.partial_sum.reserve(partial);
+    region.partial_cells.reserve(partial_cells);
+    region.partial_bounds.reserve(2 * partial + 1);
+    for (const int c : touched) {
+      const Cage& cage = cages[static_cast<std::size_t>(c)];
+      const int in = in_region[static_cast<std::size_t>(c)];
+      if (in == static_cast<int>(cage.cells.size())) {
+        region.inside_sum += cage.sum;
+        region.inside.push_back(c);
+        continue;
+      }
+      if (2 * in > static_cast<int>(cage.cells.size())) region.mostly |= std::uint64_t{1} << region.partial.size();
+      region.partial.push_back(c);
+      region.partial_sum.push_back(cage.sum);
+      for (const bool inner : {true, false}) {
+        for (int cell : cage.cells)
+          if (region.cells.test(cell) == inner) region.partial_cells.push_back(cell);
+        region.partial_bounds.push_back(static_cast<int>(region.partial_cells.size()));
+      }
+    }
+  }
+  for (const int c : touched) in_region[static_cast<std::size_t>(c)] = 0;
+  return learns;
 }
 
 // Single rows, columns and boxes; 2-3 adjacent rows or columns; 2-3 adjacent boxes of one band
@@ -313,6 +402,7 @@ template <int W>
 std::vector<Region<W>> regions_of(const Layout<W>& layout) {
   std::vector<Region<W>> regions;
   std::vector<int> in_region;  // scratch for classify_cages
+  std::vector<int> touched;
   const auto add = [&](const int* units, int count, bool consecutive) {
     Region<W> region;
     for (int i = 0; i < count; ++i) {
@@ -321,7 +411,7 @@ std::vector<Region<W>> regions_of(const Layout<W>& layout) {
     }
     region.units = count;
     region.consecutive = consecutive;
-    if (classify_cages(layout, region, in_region)) regions.push_back(std::move(region));
+    if (classify_cages(layout, region, in_region, touched)) regions.push_back(std::move(region));
   };
   const auto lines = [&](const std::vector<int>& family) {
     for (std::size_t span = 1; span <= 3; ++span)
@@ -372,10 +462,28 @@ struct Relation {
 // relations of the current region (reused, so a board allocates nothing once they have grown).
 template <int W>
 struct KillerTables {
+  bool regions_made = false;  // made when the 45 rule is first asked for
   std::vector<Region<W>> regions;
   std::vector<Relation> relations;
   std::size_t used = 0;  // relations[0, used) hold the current region's
+  std::vector<CageMemo> cage_memos;
+  // The techniques whose steps of the current board (SearchContext::killer_version) have been
+  // moved out to their stage.
+  std::bitset<kTechniqueCount> handed_out;
 };
+
+template <int W>
+KillerTables<W>& killer_tables(SearchContext& context) {
+  if (!context.killer_tables) context.killer_tables = std::make_shared<KillerTables<W>>();
+  return *static_cast<KillerTables<W>*>(context.killer_tables.get());
+}
+
+template <int W>
+std::vector<CageMemo>& cage_memos(SearchContext& context, std::size_t cages) {
+  std::vector<CageMemo>& memos = killer_tables<W>(context).cage_memos;
+  if (memos.size() != cages) memos.assign(cages, CageMemo{});
+  return memos;
+}
 
 // Values of each cell that take part in some solution of the relation; false when none exists.
 // Tries every value of the cells but the last (at most kMostRelationCells - 1 of them, an
@@ -499,14 +607,14 @@ template <int W>
 void region_relations(const Layout<W>& layout, const Board<W>& board, const Region<W>& region, int unit_sum, KillerTables<W>& tables) {
   tables.used = 0;
   const std::size_t parts = region.partial.size();
-  const auto open_count = [&](const std::vector<int>& cells) {
+  const auto open_count = [&](std::span<const int> cells) {
     int open = 0;
     for (int cell : cells) open += board.values[static_cast<std::size_t>(cell)] == 0 ? 1 : 0;
     return open;
   };
   std::uint64_t fewer = 0;
   for (std::size_t i = 0; i < parts; ++i)
-    if (open_count(region.partial_out[i]) < open_count(region.partial_in[i])) fewer |= std::uint64_t{1} << i;
+    if (open_count(region.partial_out(i)) < open_count(region.partial_in(i))) fewer |= std::uint64_t{1} << i;
   const std::uint64_t all = parts == 0 ? 0 : (~std::uint64_t{0} >> (64 - parts));
   const std::array<std::uint64_t, 4> choices{0, all, region.mostly, fewer};
   for (std::size_t k = 0; k < choices.size(); ++k) {
@@ -535,11 +643,11 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
     for (std::size_t i = 0; i < parts; ++i) {
       if ((counted >> i) & 1U) {
         relation.total -= region.partial_sum[i];
-        for (int cell : region.partial_out[i]) term(cell, -1);
+        for (int cell : region.partial_out(i)) term(cell, -1);
         ++counted_cages;
         relation.counted_cage = region.partial[i];
       } else {
-        for (int cell : region.partial_in[i]) term(cell, +1);
+        for (int cell : region.partial_in(i)) term(cell, +1);
       }
     }
     if (relation.cells.empty()) continue;
@@ -554,12 +662,11 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
 template <int W>
 bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                         std::vector<Step>& out) {
-  if (!context.killer_tables) {
-    auto made = std::make_shared<KillerTables<W>>();
-    made->regions = regions_of(layout);
-    context.killer_tables = made;
+  KillerTables<W>& tables = killer_tables<W>(context);
+  if (!tables.regions_made) {
+    tables.regions = regions_of(layout);
+    tables.regions_made = true;
   }
-  auto& tables = *static_cast<KillerTables<W>*>(context.killer_tables.get());
   const int unit_sum = layout.size * (layout.size + 1) / 2;
   for (const Region<W>& region : tables.regions) {
     region_relations(layout, board, region, unit_sum, tables);
@@ -619,7 +726,14 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
                        Technique technique, std::vector<Step>& out) {
   // No cages, or a board beyond the combination tables (Killer boards go up to 16x16).
   if (layout.geometry->cages().empty() || layout.size > kMaxCageTableSize) return true;
+  KillerTables<W>& tables = killer_tables<W>(context);
+  // Each stage asks once per board and the steps are moved out to it; a technique asked again on
+  // the same board (the ladder never does) finds the board's steps again.
+  const auto index = static_cast<std::size_t>(technique);
+  if (context.killer_version == context.board_version && tables.handed_out.test(index))
+    context.killer_version = ~context.board_version;
   if (context.killer_version != context.board_version) {
+    tables.handed_out.reset();
     ++context.work;
     context.killer_steps.clear();
     context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps);
@@ -637,8 +751,9 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
     context.killer_cages_only = false;
   }
   if (!context.killer_consistent) return false;
-  for (const Step& step : context.killer_steps)
-    if (step.technique == technique) out.push_back(step);
+  for (Step& step : context.killer_steps)
+    if (step.technique == technique) out.push_back(std::move(step));
+  tables.handed_out.set(index);
   return true;
 }
 

@@ -162,7 +162,7 @@ template <int W>
 std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry>& geometry) {
   static std::mutex mutex;
   static std::map<const Geometry*, std::shared_ptr<const Layout<W>>> interned;
-  static std::deque<std::shared_ptr<const Layout<W>>> recent;  // newest first
+  static std::deque<std::shared_ptr<Layout<W>>> recent;  // newest first
   constexpr std::size_t kRecent = 16;
   const std::scoped_lock lock(mutex);
   const Variant variant = geometry->variant();
@@ -182,25 +182,35 @@ std::shared_ptr<const Layout<W>> layout_for(const std::shared_ptr<const Geometry
     return found;
   }
   // A Killer board has its base's units; its cages change the peers only. The climb makes a board
-  // per move, so a new Killer layout copies a recent one over the same units and takes its own
-  // peers rather than building the unit tables, intersections and blocks again.
-  std::unique_ptr<Layout<W>> built;
-  if (variant == Variant::killer)
-    for (const auto& other : recent) {
-      const Geometry& known = *other->geometry;
-      if (known.variant() != Variant::killer || known.base_variant() != geometry->base_variant() ||
-          known.size() != geometry->size() || known.box_rows() != geometry->box_rows() ||
-          known.box_cols() != geometry->box_cols() || known.units() != geometry->units())
-        continue;
-      built = std::make_unique<Layout<W>>(*other);
+  // per move, so a new Killer layout takes a recent one over the same units and gives it its own
+  // peers rather than building the unit tables, intersections and blocks again: the oldest such
+  // layout that no one holds any more is taken over in place (nothing allocated), else one is
+  // copied.
+  std::shared_ptr<Layout<W>> built;
+  if (variant == Variant::killer) {
+    const auto same_units = [&](const Layout<W>& other) {
+      const Geometry& known = *other.geometry;
+      return known.variant() == Variant::killer && known.base_variant() == geometry->base_variant() &&
+             known.size() == geometry->size() && known.box_rows() == geometry->box_rows() &&
+             known.box_cols() == geometry->box_cols() && known.units() == geometry->units();
+    };
+    for (auto it = recent.rbegin(); it != recent.rend(); ++it)
+      if (it->use_count() == 1 && same_units(**it)) {
+        built = std::move(*it);
+        recent.erase(std::next(it).base());
+        break;  // the erase invalidated `it`
+      }
+    for (auto it = recent.begin(); it != recent.end() && !built; ++it)
+      if (same_units(**it)) built = std::make_shared<Layout<W>>(**it);
+    if (built) {
       built->geometry = geometry.get();
       for (int cell = 0; cell < built->cell_count; ++cell) {
         CellSet<W> peers;
         for (int peer : geometry->peers(cell)) peers.set(peer);
         built->peers[static_cast<std::size_t>(cell)] = peers;
       }
-      break;
     }
+  }
   if (!built) built = build_layout<W>(*geometry);
   built->owner = geometry;
   recent.push_front(std::move(built));

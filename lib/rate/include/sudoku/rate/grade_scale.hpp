@@ -10,6 +10,12 @@
 // tenth from there up to the "beyond" value.
 //   const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}});
 //   attainable_ratings(*metric, 1.0, 2.3, false);   // 1.0 1.2 1.5 1.7 1.9 2.0 2.3
+//
+// shows_values false: a Killer board that shows no value before its first deduction (no givens,
+// no one-cell cage). No single and no cage completion applies to it until a cage's sum has said
+// something, so its first step, and its grade, is a cage combination at least: the steps below it
+// are left out (a Killer easy slot aiming at 1.2 aims at 1.6, the lowest grade it can have).
+//   attainable_ratings(*metric, 1.0, 1.9, true, false);   // 1.6 1.7 1.8 1.9
 #pragma once
 
 #include <vector>
@@ -18,6 +24,7 @@
 
 namespace sudoku {
 
-std::vector<double> attainable_ratings(const RatingMetric& metric, double low, double high, bool cages);
+std::vector<double> attainable_ratings(const RatingMetric& metric, double low, double high, bool cages,
+                                       bool shows_values = true);
 
 }  // namespace sudoku
