@@ -76,6 +76,10 @@ class TemplateReader {
       Master master = read_master(node, result);
       std::optional<Master>* slot = nullptr;
       if (master.name == "title") slot = &result.title_page;
+      if (master.name == "half-title") slot = &result.half_title_page;
+      if (master.name == "copyright") slot = &result.copyright_page;
+      if (master.name == "dedication") slot = &result.dedication_page;
+      if (master.name == "introduction") slot = &result.introduction_page;
       if (master.name == "how-to-play") slot = &result.how_to_play_page;
       if (master.name == "contents") slot = &result.contents_page;
       if (master.name == "front-cover") slot = &result.front_cover;
@@ -544,11 +548,12 @@ class TemplateReader {
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
-                                              "solution", "front-cover", "back-cover", "spine"});
+                                              "solution", "front-cover", "back-cover", "spine", "half-title",
+                                              "copyright", "dedication", "introduction"});
     if (!kind)
       element.fail(
           "<master> needs a 'name': title, how-to-play, contents, chapter, puzzle, solution, front-cover, "
-          "back-cover or spine");
+          "back-cover, spine, half-title, copyright, dedication or introduction");
     master.name = *element.string("name");
     // The front cover has one slot, for a sample grid.
     const bool has_slots =

@@ -198,7 +198,7 @@ enum class RowAlignment { justify, center, top };
 
 struct Master {
   // "title", "how-to-play", "contents", "chapter", "puzzle", "solution", "front-cover",
-  // "back-cover" or "spine"
+  // "back-cover", "spine", "half-title", "copyright", "dedication" or "introduction"
   std::string name;
   int line = 0;
   PageSetup page;
@@ -325,6 +325,13 @@ struct Template {
   DocumentInfo info;
   std::vector<FontSpec> fonts;
   std::optional<Master> title_page;
+  // Front matter from the book's "front-matter" (front_matter.hpp), printed only for a book that
+  // has one: the half-title before the title page, the copyright page after it, then the
+  // dedication and the introduction (each only when the book gives its text).
+  std::optional<Master> half_title_page;
+  std::optional<Master> copyright_page;
+  std::optional<Master> dedication_page;
+  std::optional<Master> introduction_page;
   std::optional<Master> how_to_play_page;  // front matter, after the title page
   std::optional<Master> contents_page;     // front matter, after "How to play"
   std::optional<Master> chapter_page;
