@@ -2289,5 +2289,22 @@ TEST(TypesetTest, ChapterOpenersNameTheTechniquesTheirPuzzlesNeed) {
   EXPECT_EQ(lists.size(), book.chapters.size()) << "each level of the sample needs other techniques";
 }
 
+// The how-to-play page shows a solved example: a 4x4 puzzle with one solution, and that solution
+// beside it, captioned in the book's language.
+TEST(TypesetTest, HowToPlayShowsASolvedExample) {
+  const Grid puzzle = typeset::rules_example_puzzle();
+  EXPECT_EQ(puzzle.geometry().size(), 4);
+  const SolutionCount solved = count_solutions(puzzle, 2);
+  ASSERT_EQ(solved.count, 1);
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter --lang de -o " + pdf));
+  std::string page = page_texts(pdf)[1];
+  EXPECT_NE(page.find("Beispiel"), std::string::npos) << page;
+  EXPECT_NE(page.find("Seine Lösung"), std::string::npos) << page;
+  std::erase_if(page, [](char c) { return c < '1' || c > '4'; });
+  EXPECT_NE(page.find(to_line(*solved.solution).substr(0, 4)), std::string::npos) << page;
+}
+
 }  // namespace
 }  // namespace sudoku

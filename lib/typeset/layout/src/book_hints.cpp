@@ -388,6 +388,14 @@ std::vector<Technique> chapter_techniques(const Book& book, std::size_t chapter)
   return techniques;
 }
 
+Grid rules_example_puzzle() {
+  Grid grid(Geometry::standard(4));
+  constexpr std::string_view kGivens = ".2.4..1..1..4.2.";
+  for (std::size_t cell = 0; cell < kGivens.size(); ++cell)
+    if (kGivens[cell] != '.') grid.set(static_cast<int>(cell), kGivens[cell] - '0');
+  return grid;
+}
+
 std::string technique_title(Technique technique, const Catalog& catalog) {
   return catalog.text("technique", reader_of(technique).title);
 }

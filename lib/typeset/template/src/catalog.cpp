@@ -418,6 +418,8 @@ const std::vector<Catalog::Message>& composed_messages() {
     list.push_back(composed("blurb", "Solutions at the back."));
     list.push_back(composed("subtitle", "{kind} puzzles with solutions"));
     list.push_back(composed("subtitle", "{kind} puzzles"));
+    list.push_back(composed("rules", "Example"));
+    list.push_back(composed("rules", "Its solution"));
     list.push_back(composed("front", "\xC2\xA9 {year} {holder}"));
     list.push_back(composed("front", "All rights reserved."));
     list.push_back(composed("front", "Published by {publisher}"));
