@@ -2,13 +2,13 @@
 // The book's sentences (book_text.hpp): the text variables composed from the book.
 #include "book_text.hpp"
 
-#include "sudoku/typeset/layout/book_hints.hpp"
-
 #include <glib.h>
 
 #include <algorithm>
 #include <array>
 #include <tuple>
+
+#include "sudoku/typeset/layout/book_hints.hpp"
 
 namespace sudoku::typeset {
 namespace {
