@@ -2296,6 +2296,7 @@ TEST(TypesetTest, HowToPlayShowsASolvedExample) {
   EXPECT_EQ(puzzle.geometry().size(), 4);
   const SolutionCount solved = count_solutions(puzzle, 2);
   ASSERT_EQ(solved.count, 1);
+  ASSERT_EQ(typeset::rules_example_solution(puzzle), solved.solution);
   TempDir dir;
   const std::string pdf = dir / "letter.pdf";
   run_ok(typeset_command(kSample + " -t book-letter --lang de -o " + pdf));

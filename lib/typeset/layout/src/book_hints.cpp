@@ -396,6 +396,17 @@ Grid rules_example_puzzle() {
   return grid;
 }
 
+std::optional<Grid> rules_example_solution(const Grid& puzzle) {
+  TechniqueOptions options;
+  options.explain = true;
+  const TechniqueGrade grade = grade_techniques(puzzle, options);
+  if (!grade.solved()) return std::nullopt;
+  Grid solution = puzzle;
+  for (const TechniqueStep& step : grade.steps)
+    for (const CellValue& at : step.placements) solution.set(at.cell, at.value);
+  return solution;
+}
+
 std::string technique_title(Technique technique, const Catalog& catalog) {
   return catalog.text("technique", reader_of(technique).title);
 }

@@ -10,7 +10,6 @@
 
 #include "book_text.hpp"
 #include "sudoku/base/errors.hpp"
-#include "sudoku/solve/solution_counter.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/draw/plot.hpp"
 #include "sudoku/typeset/layout/book_hints.hpp"
@@ -627,8 +626,8 @@ class BookRenderer {
   }
 
   // The how-to-play page's solved example (RulesExample): a 4x4 puzzle and its solution side by
-  // side under the rules text, each captioned. The solution is the solver's, and the
-  // puzzle has exactly that one (tested). Left out for a book of Killer puzzles only, and when the
+  // side under the rules text, each captioned. The solution is found by logic (the
+  // technique grader), and the puzzle has exactly that one (tested). Left out for a book of Killer puzzles only, and when the
   // rules text leaves no room for it above the foot of the type area.
   void draw_example(Canvas& canvas, const Master& master, const PageFrame& frame, int page_number,
                     std::vector<DrawnInk>& free_ink) {
@@ -646,14 +645,14 @@ class BookRenderer {
                     example.side + caption_gap + caption_height};
     if (room.bottom() > content.bottom()) return;
     const Grid puzzle = rules_example_puzzle();
-    const SolutionCount solved = count_solutions(puzzle, 1);
-    if (solved.count < 1 || !solved.solution) return;
+    const std::optional<Grid> solved = rules_example_solution(puzzle);
+    if (!solved) return;
     // The solution in the solution pages' look: the givens set apart from the digits filled in.
     const GridLook look = detail::grid_look(master.grid, fonts_);
     GridLook solution_look = look;
     solution_look.givens = detail::grid_look(template_.solution_page.grid, fonts_).givens;
     solution_look.solved = detail::grid_look(template_.solution_page.grid, fonts_).solved;
-    const std::array<std::pair<const char*, const Grid*>, 2> grids{{{"Example", nullptr}, {"Its solution", &*solved.solution}}};
+    const std::array<std::pair<const char*, const Grid*>, 2> grids{{{"Example", nullptr}, {"Its solution", &*solved}}};
     for (std::size_t i = 0; i < grids.size(); ++i) {
       const Rect grid{room.x + static_cast<double>(i) * (example.side + example.gap), top, example.side, example.side};
       paint_grid(canvas, puzzle, grids[i].second, grid, i == 0 ? look : solution_look);

@@ -87,6 +87,9 @@ std::vector<Technique> chapter_techniques(const Book& book, std::size_t chapter)
 // puzzle of six givens, symmetric under a half turn, with exactly one solution (tested), which the
 // page prints beside it as the solver finds it.
 Grid rules_example_puzzle();
+// `puzzle` solved by logic alone (the technique grader's placements), or nullopt when the grader
+// cannot solve it.
+std::optional<Grid> rules_example_solution(const Grid& puzzle);
 
 // Two or three plain sentences on how the technique works (one text per family of techniques).
 std::string technique_description(Technique technique, const Catalog& catalog);
