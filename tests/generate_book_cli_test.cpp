@@ -45,6 +45,12 @@ TEST(GenerateBookCli, BadPlansNameTheFileAndPath) {
       run_command(generate_book() + " " + testing::test_data("plans/syntax-error.json") + " -o " + out);
   EXPECT_EQ(syntax.exit_code, 2);
   EXPECT_NE(syntax.err.find("syntax-error.json:2:32: invalid JSON"), std::string::npos) << syntax.err;
+  // An ISBN whose check digit is wrong: one line at its JSON path, before any work starts.
+  const auto isbn = run_command(generate_book() + " " + testing::test_data("plans/bad-isbn.json") + " -o " + out);
+  EXPECT_EQ(isbn.exit_code, 2);
+  EXPECT_EQ(isbn.err.substr(isbn.err.find("bad-isbn.json")),
+            "bad-isbn.json: $.front-matter.isbn.paperback: ISBN 978-0-306-40615-6: the check digit is 6, expected 7\n");
+  EXPECT_FALSE(std::filesystem::exists(out));
   const auto missing = run_command(generate_book() + " /no/such/plan.json -o " + out);
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_FALSE(std::filesystem::exists(out));

@@ -343,7 +343,9 @@ TEST(DerivedTextTest, ShippedExamplePlansPrintOnlyTrueSentences) {
     const std::string pdf = dir / (name + ".pdf");
     const std::string cover_pdf = dir / (name + "-cover.pdf");
     run_ok(typeset_command(book_dir + " -t book-6x9 -o " + pdf + " --cover " + cover_pdf + " --date 2026-03-01"));
-    const std::string front = page_text(pdf, 1, 3);
+    // The front matter (examples/plan.json has a half-title, title, copyright and dedication page)
+    // comes before "How to play".
+    const std::string front = page_text(pdf, 1, 8);
     const std::string cover = page_text(cover_pdf);
     ASSERT_NE(front.find("How to play"), std::string::npos) << name << ": " << front;
     for (const int size : {4, 6, 8, 9, 10, 12, 16, 25}) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include <utility>
 
 #include "sudoku/base/errors.hpp"
+#include "sudoku/model/book.hpp"
+#include "sudoku/model/front_matter.hpp"
 #include "sudoku/model/puzzle_io.hpp"
 #include "test_support.hpp"
 
@@ -554,6 +557,67 @@ TEST(Plan, BadCageShapesNameTheJsonPath) {
   EXPECT_EQ(
       plan_error(head + R"("size": 25, "variant": "killer", "chapters": [{"level": "easy", "count": 1}]})"),
       "plan.json: $.variant: Killer boards go up to 16x16, not 25x25");
+}
+
+}  // namespace
+}  // namespace sudoku
+
+namespace sudoku {
+namespace {
+
+TEST(Plan, FrontMatterIsReadAndWrittenBackAsGiven) {
+  const std::string front = R"({"subtitle": "From easy to evil", "editor": "A. Editor", "publisher": "Harbour Lane",
+      "copyright": {"year": 2026, "holder": "Harbour Lane"}, "edition": 2, "printing": 3,
+      "isbn": {"paperback": "978-0-306-40615-7", "ebook": "0-8044-2957-X"}, "rights": "CC BY 4.0",
+      "dedication": "For R.", "introduction": "One.\nTwo.", "difficulty-marks": true})";
+  const Plan plan = parse_plan(
+      parse_json(R"({"title": "t", "seed": 1, "front-matter": )" + front +
+                     R"(, "chapters": [{"level": "easy", "count": 1}]})",
+                 "plan.json"),
+      ".");
+  ASSERT_TRUE(plan.front.has_value());
+  EXPECT_EQ(plan.front->copyright->year, 2026);
+  EXPECT_EQ(plan.front->copyright->holder, "Harbour Lane");
+  EXPECT_EQ(plan.front->printing, 3);
+  ASSERT_EQ(plan.front->isbn.size(), 2u);
+  EXPECT_EQ(plan.front->isbn[1], (std::pair<std::string, std::string>{"ebook", "0-8044-2957-X"}));
+  EXPECT_TRUE(plan.front->difficulty_marks);
+  EXPECT_EQ(boost::json::serialize(plan_to_json(plan).at("front-matter")),
+            boost::json::serialize(boost::json::parse(front)));
+  // The book carries it, and reads it back.
+  Book book;
+  book.title = "t";
+  book.front = plan.front;
+  const Book read = parse_book(book_to_json(book), "book.json");
+  ASSERT_TRUE(read.front.has_value());
+  EXPECT_EQ(front_matter_to_json(*read.front), front_matter_to_json(*plan.front));
+}
+
+TEST(Plan, IsbnCheckDigitsAreValidatedAtTheJsonPath) {
+  EXPECT_EQ(isbn_problem("978-0-306-40615-7"), "");
+  EXPECT_EQ(isbn_problem("9780306406157"), "");
+  EXPECT_EQ(isbn_problem("979-10-90636-07-1"), "");
+  EXPECT_EQ(isbn_problem("0-306-40615-2"), "");
+  EXPECT_EQ(isbn_problem("0-8044-2957-X"), "");
+  EXPECT_EQ(isbn_problem("978-0-306-40615-6"), "the check digit is 6, expected 7");
+  EXPECT_EQ(isbn_problem("0-306-40615-3"), "the check digit is 3, expected 2");
+  EXPECT_EQ(isbn_problem("0-8044-2957-1"), "the check digit is 1, expected X");
+  EXPECT_EQ(isbn_problem("977-0-306-40615-7"), "an ISBN-13 starts with 978 or 979, this one with 977");
+  EXPECT_EQ(isbn_problem("978-0-306-4061"), "expected an ISBN-13 (13 digits) or ISBN-10 (10 digits), got 11 digits");
+  EXPECT_EQ(isbn_problem("ISBN 978-0-306-40615-7"),
+            "expected an ISBN-13 or ISBN-10 (digits, with hyphens or spaces between them)");
+  const auto with = [](const std::string& front) {
+    return plan_error(R"({"title": "t", "seed": 1, "front-matter": )" + front +
+                      R"(, "chapters": [{"level": "easy", "count": 1}]})");
+  };
+  EXPECT_EQ(with(R"({"isbn": {"paperback": "978-0-306-40615-6"}})"),
+            "plan.json: $.front-matter.isbn.paperback: ISBN 978-0-306-40615-6: the check digit is 6, expected 7");
+  EXPECT_EQ(with(R"({"isbn": {"hardback": "978-0-306-40615-7"}})"),
+            "plan.json: $.front-matter.isbn.hardback: unknown format \"hardback\" (known: paperback, hardcover, ebook, "
+            "pdf)");
+  EXPECT_EQ(with(R"({"copyright": {"year": 2026}})"), "plan.json: $.front-matter.copyright: missing required key \"holder\"");
+  EXPECT_EQ(with(R"({"printing": 11})").substr(0, 36), "plan.json: $.front-matter.printing: ");
+  EXPECT_EQ(with(R"({"dedicaton": "x"})").substr(0, 27), "plan.json: $.front-matter: ");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -33,6 +34,9 @@
 #include "sudoku/model/puzzle_io.hpp"
 #include "sudoku/solve/solution_counter.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
+#include "sudoku/technique/technique_grader.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
 #include "sudoku/typeset/draw/plot.hpp"
 #include "sudoku/typeset/layout/legibility.hpp"
 #include "sudoku/typeset/layout/page_plan.hpp"
@@ -2349,6 +2353,106 @@ TEST(GattaiTypesetTest, PagesMatchTheirGoldens) {
   check("samurai", "book-letter", 6);
   check("twin", "newspaper", 1);
   check("sohei", "newspaper", 1);
+}
+
+// The plan's front matter: a half-title, the title page, the copyright page naming the holder,
+// year, edition, ISBN and printing given, and the dedication; the newspaper prints none of them,
+// and a book without front matter keeps its pages (the template cases above).
+TEST(TypesetTest, FrontMatterPagesSayWhatThePlanGave) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  FrontMatter front;
+  front.copyright = Copyright{2031, "Harbour Lane Press"};
+  front.publisher = "Harbour Lane Press";
+  front.edition = 1;
+  front.printing = 2;
+  front.isbn = {{"paperback", "978-0-306-40615-7"}, {"ebook", "0-306-40615-2"}};
+  front.dedication = "For R., who solves in ink.";
+  book.front = front;
+  fs::create_directories(dir / "book");
+  write_book(book, dir / "book/book.json");
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(dir / "book" + " -t book-letter -o " + pdf));
+  const std::vector<std::string> pages = page_texts(pdf);
+  ASSERT_GE(pages.size(), 5u);
+  EXPECT_NE(pages[0].find(book.title), std::string::npos) << pages[0];  // the half-title
+  EXPECT_TRUE(pages[1].find_first_not_of(" \n") == std::string::npos) << pages[1];
+  EXPECT_NE(pages[2].find("Harbour Lane Press"), std::string::npos) << pages[2];  // the title page's foot
+  const std::string& copyright = pages[3];
+  for (const char* expected :
+       {"\xC2\xA9 2031 Harbour Lane Press All rights reserved.", "Published by Harbour Lane Press", "First edition",
+        "ISBN 978-0-306-40615-7 (paperback)", "ISBN 0-306-40615-2 (ebook)",
+        "Every puzzle in this book has exactly one solution", "\n10 9 8 7 6 5 4 3 2\n"})
+    EXPECT_NE(copyright.find(expected), std::string::npos) << expected << " in\n" << copyright;
+  EXPECT_EQ(copyright.find("3 2 1"), std::string::npos) << "the second printing's line ends at 2";
+  EXPECT_NE(pages[4].find("For R., who solves in ink."), std::string::npos) << pages[4];
+  // German: the catalogue's words around the same facts.
+  const std::string german = dir / "letter-de.pdf";
+  run_ok(typeset_command(dir / "book" + " -t book-letter --lang de -o " + german));
+  const std::string german_copyright = page_texts(german)[3];
+  EXPECT_NE(german_copyright.find("ISBN 978-0-306-40615-7 (Taschenbuch)"), std::string::npos) << german_copyright;
+  EXPECT_NE(german_copyright.find("Erste Auflage"), std::string::npos) << german_copyright;
+  // The newspaper has no front-matter masters: the same pages as without.
+  const std::string paper = dir / "paper.pdf";
+  run_ok(typeset_command(dir / "book" + " -t newspaper -o " + paper));
+  EXPECT_EQ(page_count(paper), 24);
+}
+
+// A chapter opener names the techniques its own puzzles need: each puzzle graded again (as the
+// book's calibration grades), every technique of any path, by its reader's name.
+TEST(TypesetTest, ChapterOpenersNameTheTechniquesTheirPuzzlesNeed) {
+  TempDir dir;
+  const Book book = read_book(kSample + "/book.json");
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter -o " + pdf));
+  // Compared without spaces and hyphens: a wrapped list breaks at either ("XY-" / "wing").
+  const auto bare = [](std::string text) {
+    std::erase_if(text, [](char c) { return c == ' ' || c == '\n' || c == '-'; });
+    return text;
+  };
+  std::string text;
+  for (const std::string& page : page_texts(pdf)) text += bare(page) + "\f";
+  const typeset::Catalog english;
+  std::set<std::string> lists;
+  for (const BookChapter& chapter : book.chapters) {
+    std::array<bool, kTechniqueCount> used{};
+    for (const BookPuzzle& puzzle : chapter.puzzles) {
+      const TechniqueGrade grade = grade_techniques(puzzle.puzzle);
+      ASSERT_TRUE(grade.solved());
+      for (std::size_t t = 0; t < kTechniqueCount; ++t) used[t] = used[t] || grade.steps_by_technique[t] > 0;
+    }
+    std::vector<std::string> names;
+    for (std::size_t t = 0; t < kTechniqueCount; ++t) {
+      const std::string name = typeset::technique_title(static_cast<Technique>(t), english);
+      if (used[t] && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    const std::string expected = bare(chapter.title + " Puzzles ");
+    const std::size_t opener = text.find(expected);
+    ASSERT_NE(opener, std::string::npos) << chapter.title;
+    const std::size_t end = text.find('\f', opener);
+    EXPECT_NE(text.substr(opener, end - opener).find(bare("Techniques: " + english.list(names))), std::string::npos)
+        << text.substr(opener, end - opener);
+    lists.insert(english.list(names));
+  }
+  EXPECT_EQ(lists.size(), book.chapters.size()) << "each level of the sample needs other techniques";
+}
+
+// The how-to-play page shows a solved example: a 4x4 puzzle with one solution, and that solution
+// beside it, captioned in the book's language.
+TEST(TypesetTest, HowToPlayShowsASolvedExample) {
+  const Grid puzzle = typeset::rules_example_puzzle();
+  EXPECT_EQ(puzzle.geometry().size(), 4);
+  const SolutionCount solved = count_solutions(puzzle, 2);
+  ASSERT_EQ(solved.count, 1);
+  ASSERT_EQ(typeset::rules_example_solution(puzzle), solved.solution);
+  TempDir dir;
+  const std::string pdf = dir / "letter.pdf";
+  run_ok(typeset_command(kSample + " -t book-letter --lang de -o " + pdf));
+  std::string page = page_texts(pdf)[1];
+  EXPECT_NE(page.find("Beispiel"), std::string::npos) << page;
+  EXPECT_NE(page.find("Seine Lösung"), std::string::npos) << page;
+  std::erase_if(page, [](char c) { return c < '1' || c > '4'; });
+  EXPECT_NE(page.find(to_line(*solved.solution).substr(0, 4)), std::string::npos) << page;
 }
 
 }  // namespace

@@ -66,6 +66,7 @@ Book book_header(const Plan& plan, const std::string& tool_version) {
   Book book;
   book.title = plan.title;
   book.author = plan.author;
+  book.front = plan.front;
   book.plan = plan_to_json(plan);
   book.seed = plan.seed;
   book.tool_version = tool_version;

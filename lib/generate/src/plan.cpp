@@ -434,13 +434,14 @@ constexpr std::size_t kMaxTitleBytes = 1000;
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
-  root.allow_only({"title", "author", "language", "publication", "seed", "size", "symmetry", "variant",
+  root.allow_only({"title", "author", "front-matter", "language", "publication", "seed", "size", "symmetry", "variant",
                    "regions", "cages", "calibration", "metric", "runs", "tolerance", "calendar", "chapters"});
   Plan plan;
   plan.source = document.source;
   plan.title = root.required("title").as_text(kMaxTitleBytes);
   plan.given.author = root["author"].present();
   plan.author = plan.given.author ? root["author"].as_text(kMaxTitleBytes) : std::string();
+  if (const auto front = root["front-matter"]; front.present()) plan.front = read_front_matter(front);
   // The language typeset prints the book in (its catalogue is checked there, where the catalogues
   // are): a code's shape only here.
   if (const auto language = root["language"]; language.present()) {
@@ -572,6 +573,7 @@ boost::json::object plan_to_json(const Plan& plan) {
   boost::json::object root;
   root["title"] = plan.title;
   if (plan.given.author) root["author"] = plan.author;
+  if (plan.front) root["front-matter"] = front_matter_to_json(*plan.front);
   if (!plan.language.empty()) root["language"] = plan.language;
   if (!plan.publication.empty()) root["publication"] = plan.publication;
   root["seed"] = plan.seed;

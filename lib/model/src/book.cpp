@@ -416,10 +416,11 @@ bool is_iso_date(std::string_view text) {
 Book parse_book(std::string_view text, const std::string& source) {
   const JsonDocument document = parse_json(text, source);
   const JsonField root(document);
-  root.allow_only({"title", "author", "plan", "seed", "tool_version", "calibration", "chapters"});
+  root.allow_only({"title", "author", "front-matter", "plan", "seed", "tool_version", "calibration", "chapters"});
   Book book;
   book.title = root.required("title").as_string();
   book.author = root.required("author").as_string();
+  if (const JsonField front = root["front-matter"]; front.present()) book.front = read_front_matter(front);
   const JsonField plan = root.required("plan");
   book.plan = read_object(plan);
   book.seed = read_unsigned(root.required("seed"));
@@ -446,6 +447,7 @@ std::string book_to_json(const Book& book) {
   boost::json::object root;
   root["title"] = book.title;
   root["author"] = book.author;
+  if (book.front) root["front-matter"] = front_matter_to_json(*book.front);
   root["plan"] = book.plan;
   root["seed"] = book.seed;
   root["tool_version"] = book.tool_version;

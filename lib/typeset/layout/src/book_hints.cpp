@@ -4,6 +4,7 @@
 #include "sudoku/typeset/layout/book_hints.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -377,6 +378,50 @@ BookHints find_book_hints(const Book& book, bool examples) {
     }
   for (auto& [technique, step] : first_of) hints.examples.push_back(std::move(step));
   return hints;
+}
+
+std::vector<Technique> chapter_techniques(const Book& book, std::size_t chapter) {
+  TechniqueOptions options;
+  // Graded as the book's levels were: the press levels leave the uniqueness techniques out.
+  if (const auto* settings = book.calibration.if_contains("options"); settings != nullptr && settings->is_object())
+    if (const auto* uniqueness = settings->as_object().if_contains("uniqueness"); uniqueness != nullptr)
+      options.uniqueness = !(uniqueness->is_bool() ? !uniqueness->as_bool()
+                                                    : uniqueness->is_string() && uniqueness->as_string() == "false");
+  std::array<bool, kTechniqueCount> used{};
+  for (const BookPuzzle& puzzle : book.chapters[chapter].puzzles) {
+    const TechniqueGrade grade = grade_techniques(puzzle.puzzle, options);
+    for (std::size_t t = 0; t < kTechniqueCount; ++t) used[t] = used[t] || grade.steps_by_technique[t] > 0;
+  }
+  // One technique per reader's name (pointing and direct pointing are one), in the ladder's order.
+  std::vector<Technique> techniques;
+  std::vector<std::string_view> titles;
+  for (std::size_t t = 0; t < kTechniqueCount; ++t) {
+    if (!used[t]) continue;
+    const std::string_view title = reader_of(static_cast<Technique>(t)).title;
+    if (std::find(titles.begin(), titles.end(), title) != titles.end()) continue;
+    titles.push_back(title);
+    techniques.push_back(static_cast<Technique>(t));
+  }
+  return techniques;
+}
+
+Grid rules_example_puzzle() {
+  Grid grid(Geometry::standard(4));
+  constexpr std::string_view kGivens = ".2.4..1..1..4.2.";
+  for (std::size_t cell = 0; cell < kGivens.size(); ++cell)
+    if (kGivens[cell] != '.') grid.set(static_cast<int>(cell), kGivens[cell] - '0');
+  return grid;
+}
+
+std::optional<Grid> rules_example_solution(const Grid& puzzle) {
+  TechniqueOptions options;
+  options.explain = true;
+  const TechniqueGrade grade = grade_techniques(puzzle, options);
+  if (!grade.solved()) return std::nullopt;
+  Grid solution = puzzle;
+  for (const TechniqueStep& step : grade.steps)
+    for (const CellValue& at : step.placements) solution.set(at.cell, at.value);
+  return solution;
 }
 
 std::string technique_title(Technique technique, const Catalog& catalog) {

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "sudoku/typeset/draw/grid_painter.hpp"
+#include "sudoku/typeset/layout/book_hints.hpp"
 
 namespace sudoku::typeset {
 namespace {
@@ -69,6 +70,15 @@ BookText::BookText(const Book& book, const Template& page_template, const PagePl
   book_values_.set(Variable::rules, rules());
   book_values_.set(Variable::blurb, blurb());
   book_values_.set(Variable::subtitle, subtitle());
+  if (book.front) {
+    const FrontMatter& front = *book.front;
+    if (!front.subtitle.empty()) book_values_.set(Variable::subtitle, front.subtitle);
+    if (!front.publisher.empty()) book_values_.set(Variable::publisher, front.publisher);
+    if (!front.editor.empty()) book_values_.set(Variable::editor, front.editor);
+    if (!front.dedication.empty()) book_values_.set(Variable::dedication, front.dedication);
+    if (!front.introduction.empty()) book_values_.set(Variable::introduction, front.introduction);
+    book_values_.set(Variable::copyright, copyright());
+  }
   int number = 1;
   for (const auto& chapter : book.chapters) {
     chapter_first_number_.push_back(number);
@@ -281,6 +291,61 @@ std::string BookText::blurb() const {
   return join_sentences(sentences);
 }
 
+std::string BookText::copyright() const {
+  if (!book_.front) return {};
+  const FrontMatter& front = *book_.front;
+  std::vector<std::string> paragraphs;
+  if (front.copyright) {
+    const std::string notice = fill(tr("front", "\xC2\xA9 {year} {holder}"),
+                                    {{"year", std::to_string(front.copyright->year)}, {"holder", front.copyright->holder}});
+    paragraphs.push_back(join_sentences({notice, front.rights.empty() ? tr("front", "All rights reserved.") : ""}));
+  }
+  if (!front.rights.empty()) paragraphs.push_back(front.rights);
+  if (!front.publisher.empty())
+    paragraphs.push_back(fill(tr("front", "Published by {publisher}"), {{"publisher", front.publisher}}));
+  if (front.edition > 0) {
+    constexpr std::array<std::string_view, 3> kEditions{"First edition", "Second edition", "Third edition"};
+    paragraphs.push_back(front.edition <= 3 ? tr("front", kEditions[static_cast<std::size_t>(front.edition - 1)])
+                                            : fill(tr("front", "Edition {number}"), {{"number", std::to_string(front.edition)}}));
+  }
+  for (const auto& [format, number] : front.isbn)
+    paragraphs.push_back(fill(tr("front", "ISBN {isbn} ({format})"), {{"isbn", number}, {"format", tr("isbn", format)}}));
+  paragraphs.push_back(tr("front",
+                          "Every puzzle in this book has exactly one solution, and it can be reached by logic alone, "
+                          "without guessing."));
+  // The printer's key: the lowest number is the printing.
+  if (front.printing > 0) {
+    std::string line;
+    for (int n = 10; n >= front.printing; --n) {
+      if (!line.empty()) line += ' ';
+      line += std::to_string(n);
+    }
+    paragraphs.push_back(line);
+  }
+  std::string text;
+  for (const std::string& paragraph : paragraphs) {
+    if (!text.empty()) text += '\n';
+    text += paragraph;
+  }
+  return text;
+}
+
+std::string BookText::techniques(std::size_t chapter) const {
+  std::vector<std::string> names;
+  for (const Technique technique : chapter_techniques(book_, chapter)) names.push_back(technique_title(technique, language()));
+  return language().list(names);
+}
+
+std::string BookText::mark(const std::string& level) const {
+  const std::vector<std::string> levels = book_levels();
+  const auto at = std::find(levels.begin(), levels.end(), level);
+  if (at == levels.end()) return {};
+  const auto filled = static_cast<std::size_t>(at - levels.begin()) + 1;
+  std::string stars;
+  for (std::size_t i = 0; i < levels.size(); ++i) stars += i < filled ? "\xE2\x98\x85" : "\xE2\x98\x86";
+  return stars;
+}
+
 std::string BookText::subtitle() const {
   const std::string kind = book_variants_.size() == 1 ? kind_name(book_variants_.front()) : kind_name(Variant::classic);
   return fill(has_solutions() ? tr("subtitle", "{kind} puzzles with solutions") : tr("subtitle", "{kind} puzzles"),
@@ -326,6 +391,12 @@ TextValues BookText::page_values(const PlannedPage& page) const {
     values.set(Variable::puzzles,
                fill(language().plural("chapter", "Puzzle {number}", "Puzzles {number}", static_cast<long>(count)),
                     {{"number", range}}));
+    // Grading the chapter again takes time: only for a chapter master that prints the list.
+    const Master* opener = page.master;
+    if (opener != nullptr && std::any_of(opener->texts.begin(), opener->texts.end(), [](const TextLine& line) {
+          return line.text.uses(Variable::techniques);
+        }))
+      if (std::string list = techniques(chapter); !list.empty()) values.set(Variable::techniques, std::move(list));
   }
   if (!page.slots.empty() && page.slots.front().chapter != page.slots.back().chapter) {
     // In continuous flow a page can hold the end of one chapter and the start of the next.
@@ -349,6 +420,9 @@ TextValues BookText::slot_values(const TextValues& page, const SlotContent& slot
   set_level(values, level_name(puzzle.level), chapter.title);
   values.set(Variable::rating, language().decimal(puzzle.rating, 1));
   values.set(Variable::givens, std::to_string(puzzle.givens));
+  if (book_.front && book_.front->difficulty_marks) {
+    if (std::string stars = mark(puzzle.level); !stars.empty()) values.set(Variable::mark, std::move(stars));
+  }
   if (puzzle.date)
     values.set(Variable::date, *puzzle.date);
   else if (chapter.date)

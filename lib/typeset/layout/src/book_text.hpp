@@ -73,6 +73,20 @@ class BookText {
   // (when not all classic), puzzles per page, the levels actually present, the solutions when printed.
   std::string blurb() const;
 
+  // {copyright}: the copyright page from the book's front matter, one paragraph a line: the
+  // notice (© year holder, "All rights reserved." unless the book gives its own rights text), the
+  // rights text, the publisher, the edition, one line per ISBN with its format, the promise that
+  // every puzzle has one solution reachable by logic, and the printing line ("10 9 … 1").
+  std::string copyright() const;
+
+  // {techniques}: the techniques chapter_techniques finds in the chapter's puzzles, in the book's
+  // language, as a list ("hidden single, pointing and X-wing").
+  std::string techniques(std::size_t chapter) const;
+
+  // {mark}: a puzzle of `level` gets one filled star per level up to its own among the book's
+  // levels, an open star for each above ("★★☆☆" for the second of four); "" for an unknown level.
+  std::string mark(const std::string& level) const;
+
   // {subtitle}: the book's kind of puzzle (Sudoku for a mix), "with solutions" only when it has them.
   std::string subtitle() const;
 

@@ -73,7 +73,17 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
   std::vector<SlotContent> order;
   order.reserve(total);
 
+  // The front matter's pages only for a book that has one: a book without keeps its pages.
+  const FrontMatter* front = book.front ? &*book.front : nullptr;
+  if (front != nullptr && page_template.half_title_page)
+    planner.start(PageRole::half_title, *page_template.half_title_page, std::nullopt, true);
   if (page_template.title_page) planner.start(PageRole::title, *page_template.title_page, std::nullopt, true);
+  if (front != nullptr && page_template.copyright_page)
+    planner.start(PageRole::copyright, *page_template.copyright_page, std::nullopt, true);
+  if (front != nullptr && !front->dedication.empty() && page_template.dedication_page)
+    planner.start(PageRole::dedication, *page_template.dedication_page, std::nullopt, true);
+  if (front != nullptr && !front->introduction.empty() && page_template.introduction_page)
+    planner.start(PageRole::introduction, *page_template.introduction_page, std::nullopt, true);
   if (page_template.how_to_play_page)
     planner.start(PageRole::how_to_play, *page_template.how_to_play_page, std::nullopt, true);
   if (page_template.contents_page) {

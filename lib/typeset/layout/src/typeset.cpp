@@ -541,6 +541,7 @@ class BookRenderer {
       draw_furniture(canvas, master, frame, values, page.number, free_ink,
                      continued && master.continued_texts ? &*master.continued_texts : nullptr);
       if (master.entries) draw_contents(canvas, *master.entries, values, frame, page);
+      if (page.role == PageRole::how_to_play && master.example) draw_example(canvas, master, frame, page.number, free_ink);
       if (page.role == PageRole::hints || page.role == PageRole::how_to_solve) draw_steps(canvas, frame, page);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
@@ -622,6 +623,50 @@ class BookRenderer {
                            book_.chapters[content_ref.chapter].puzzles[content_ref.puzzle], page.role, under,
                            detail::rule_for(master, book_, content_ref, page.role),
                            tip_of(master, content_ref, page.role));
+  }
+
+  // The how-to-play page's solved example (RulesExample): a 4x4 puzzle and its solution side by
+  // side under the rules text, each captioned. The solution is found by logic (the
+  // technique grader), and the puzzle has exactly that one (tested). Left out for a book of Killer puzzles only, and when the
+  // rules text leaves no room for it above the foot of the type area.
+  void draw_example(Canvas& canvas, const Master& master, const PageFrame& frame, int page_number,
+                    std::vector<DrawnInk>& free_ink) {
+    if (holds_only({Variant::killer})) return;
+    const RulesExample& example = *master.example;
+    const double caption_gap = 0.4 * example.caption.size;
+    const double caption_height = 1.2 * example.caption.size;
+    const Rect& content = frame.content;
+    // Under the rules text, three caption lines below its last line.
+    double text_bottom = content.y;
+    for (const DrawnInk& ink : free_ink) text_bottom = std::max(text_bottom, ink.ink.bottom());
+    const double top = text_bottom + 3 * caption_height;
+    const double width = 2 * example.side + example.gap;
+    const Rect room{content.x + (content.width - width) / 2, top, width,
+                    example.side + caption_gap + caption_height};
+    if (room.bottom() > content.bottom()) return;
+    const Grid puzzle = rules_example_puzzle();
+    const std::optional<Grid> solved = rules_example_solution(puzzle);
+    if (!solved) return;
+    // The solution in the solution pages' look: the givens set apart from the digits filled in.
+    const GridLook look = detail::grid_look(master.grid, fonts_);
+    GridLook solution_look = look;
+    solution_look.givens = detail::grid_look(template_.solution_page.grid, fonts_).givens;
+    solution_look.solved = detail::grid_look(template_.solution_page.grid, fonts_).solved;
+    const std::array<std::pair<const char*, const Grid*>, 2> grids{{{"Example", nullptr}, {"Its solution", &*solved}}};
+    for (std::size_t i = 0; i < grids.size(); ++i) {
+      const Rect grid{room.x + static_cast<double>(i) * (example.side + example.gap), top, example.side, example.side};
+      paint_grid(canvas, puzzle, grids[i].second, grid, i == 0 ? look : solution_look);
+      TextLine caption;
+      caption.text = detail::literal(tr("rules", grids[i].first));
+      caption.style = example.caption;
+      caption.align = Align::center;
+      caption.line = example.line;
+      std::vector<DrawnInk> ink;
+      draw_line(canvas, caption, {},
+                {grid.x, grid.right(), grid.bottom() + caption_gap + kBaselineInLineBox * caption_height, frame.safe.y,
+                 frame.safe.bottom(), false, "the example grid's width"},
+                frame, page_number, &ink);
+    }
   }
 
   // The hint a slot's tip tells, or null when its grid has none.

@@ -418,6 +418,18 @@ const std::vector<Catalog::Message>& composed_messages() {
     list.push_back(composed("blurb", "Solutions at the back."));
     list.push_back(composed("subtitle", "{kind} puzzles with solutions"));
     list.push_back(composed("subtitle", "{kind} puzzles"));
+    list.push_back(composed("rules", "Example"));
+    list.push_back(composed("rules", "Its solution"));
+    list.push_back(composed("front", "\xC2\xA9 {year} {holder}"));
+    list.push_back(composed("front", "All rights reserved."));
+    list.push_back(composed("front", "Published by {publisher}"));
+    for (const char* edition : {"First edition", "Second edition", "Third edition", "Edition {number}"})
+      list.push_back(composed("front", edition));
+    list.push_back(composed("front", "ISBN {isbn} ({format})"));
+    for (const char* format : {"paperback", "hardcover", "ebook", "pdf"}) list.push_back(composed("isbn", format));
+    list.push_back(composed("front",
+                            "Every puzzle in this book has exactly one solution, and it can be reached by logic "
+                            "alone, without guessing."));
     return list;
   }();
   return kMessages;
@@ -513,7 +525,8 @@ Template localize(const Template& page_template, std::shared_ptr<const Catalog> 
   translate(out.info.author);
   translate(out.info.subject);
   translate(out.info.keywords);
-  for (auto* master : {&out.title_page, &out.how_to_play_page, &out.contents_page, &out.chapter_page,
+  for (auto* master : {&out.title_page, &out.half_title_page, &out.copyright_page, &out.dedication_page,
+                       &out.introduction_page, &out.how_to_play_page, &out.contents_page, &out.chapter_page,
                        &out.front_cover, &out.back_cover, &out.spine})
     if (*master) translate_master(**master);
   translate_master(out.puzzle_page);

@@ -76,6 +76,10 @@ class TemplateReader {
       Master master = read_master(node, result);
       std::optional<Master>* slot = nullptr;
       if (master.name == "title") slot = &result.title_page;
+      if (master.name == "half-title") slot = &result.half_title_page;
+      if (master.name == "copyright") slot = &result.copyright_page;
+      if (master.name == "dedication") slot = &result.dedication_page;
+      if (master.name == "introduction") slot = &result.introduction_page;
       if (master.name == "how-to-play") slot = &result.how_to_play_page;
       if (master.name == "contents") slot = &result.contents_page;
       if (master.name == "front-cover") slot = &result.front_cover;
@@ -474,6 +478,18 @@ class TemplateReader {
     return rule;
   }
 
+  // <example side="1.4in" gap="0.5in" font="serif-italic" size="11pt"/>
+  RulesExample read_example(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node, {"side", "gap", "font", "size", "color"}, {});
+    RulesExample example;
+    example.line = element.line();
+    example.side = element.required_length("side", inches(0.75), inches(4));
+    example.gap = element.length("gap", 0, inches(3)).value_or(example.side / 2);
+    example.caption = read_style(element, TextStyle{}, result);
+    if (example.caption.font.empty()) element.fail("<example> needs a 'font' for its captions");
+    return example;
+  }
+
   TipLine read_tip(pugi::xml_node node, const Template& result) {
     const Element element(source_, node, {"gap", "levels", "align", "font", "size", "min-size", "color"}, {});
     TipLine tip;
@@ -542,15 +558,16 @@ class TemplateReader {
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
                           {"page", "grid", "header", "footer", "caption", "rule", "tip", "text", "rect", "entries",
-                           "continued", "grid-size"});
+                           "continued", "grid-size", "example"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
-                                              "solution", "front-cover", "back-cover", "spine"});
+                                              "solution", "front-cover", "back-cover", "spine", "half-title",
+                                              "copyright", "dedication", "introduction"});
     if (!kind)
       element.fail(
           "<master> needs a 'name': title, how-to-play, contents, chapter, puzzle, solution, front-cover, "
-          "back-cover or spine");
+          "back-cover, spine, half-title, copyright, dedication or introduction");
     master.name = *element.string("name");
     // The front cover has one slot, for a sample grid.
     const bool has_slots =
@@ -588,6 +605,12 @@ class TemplateReader {
         source_.fail(source_.line_of(*rule),
                      "<rule> belongs to the puzzle master (it states a variant's rule)");
       master.rule = read_rule(*rule, result);
+    }
+    if (const auto example = element.single_child("example")) {
+      if (master.name != "how-to-play")
+        source_.fail(source_.line_of(*example),
+                     "<example> belongs to the how-to-play master (a small solved grid beside the rules)");
+      master.example = read_example(*example, result);
     }
     if (const auto tip = element.single_child("tip")) {
       if (master.name != "puzzle")

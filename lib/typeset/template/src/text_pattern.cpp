@@ -15,7 +15,8 @@ constexpr std::array<std::string_view, kVariableCount> kVariableNames{
     "title",      "author",       "chapter", "level", "number",        "id",          "date",
     "rating",     "givens",       "page",    "pages", "solution_page", "puzzle_page", "count",
     "level_note", "chapter_page", "size",    "box",   "symbols",       "slot",        "kind",
-    "rules",      "blurb",        "subtitle", "hint_page", "puzzles"};
+    "rules",      "blurb",        "subtitle", "hint_page", "puzzles",
+    "publisher",  "editor",       "copyright", "dedication", "introduction", "techniques", "mark"};
 
 struct FilterName {
   std::string_view name;

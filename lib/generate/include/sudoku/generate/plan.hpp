@@ -23,6 +23,7 @@
 
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/generate/killer_cages.hpp"
+#include "sudoku/model/front_matter.hpp"
 #include "sudoku/model/symmetry.hpp"
 #include "sudoku/rate/calibration.hpp"
 
@@ -166,6 +167,9 @@ struct Plan {
   std::string source;  // file name, for messages
   std::string title;
   std::string author;
+  // "front-matter": the half-title, title, copyright, dedication and introduction pages' words
+  // (front_matter.hpp); absent: the book has none of those pages.
+  std::optional<FrontMatter> front;
   std::string language;     // "language": the code typeset prints the book in ("de"); empty: not given
   std::string publication;  // required with a calendar: names the publication in the archive
   std::uint64_t seed = 0;
@@ -207,7 +211,7 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
 // IoError when unreadable, InputError when malformed or invalid.
 Plan read_plan(const std::string& path);
 
-// The plan as JSON: the keys it was given in schema order (title, author, language, seed, size, symmetry,
+// The plan as JSON: the keys it was given in schema order (title, author, front-matter, language, seed, size, symmetry,
 // publication, calibration, metric, runs, tolerance, calendar, chapters; per chapter title, size,
 // level, count, date, givens). The calendar is written as given, not as the chapters it expands to.
 boost::json::object plan_to_json(const Plan& plan);

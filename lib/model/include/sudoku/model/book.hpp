@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "sudoku/base/json_io.hpp"
+#include "sudoku/model/front_matter.hpp"
 #include "sudoku/model/grid.hpp"
 
 namespace sudoku {
@@ -64,6 +65,9 @@ struct BookChapter {
 struct Book {
   std::string title;
   std::string author;
+  // The plan's "front-matter" (front_matter.hpp), written as "front-matter"; absent: the book
+  // prints no half-title, copyright, dedication or introduction page.
+  std::optional<FrontMatter> front;
   boost::json::object plan;  // copy of the plan the book was generated from
   std::uint64_t seed = 0;
   std::string tool_version;

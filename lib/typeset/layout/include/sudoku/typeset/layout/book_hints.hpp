@@ -83,6 +83,20 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
 std::string tip_line(const BookStep& hint, const Catalog& catalog);
 // "pointing", "X-wing": the technique's name in `catalog`'s language.
 std::string technique_title(Technique technique, const Catalog& catalog);
+// The techniques the puzzles of `chapter` need, each once by its reader's name (pointing and
+// direct pointing are one), easiest first: every puzzle graded again as the book's calibration
+// grades (without the uniqueness techniques when its options leave them out), each technique of
+// any puzzle's path. A chapter opener's {techniques}; never a list kept per level name.
+std::vector<Technique> chapter_techniques(const Book& book, std::size_t chapter);
+
+// The how-to-play page's solved example (<example>, template.hpp's RulesExample): a classic 4x4
+// puzzle of six givens, symmetric under a half turn, with exactly one solution (tested), which the
+// page prints beside it as the solver finds it.
+Grid rules_example_puzzle();
+// `puzzle` solved by logic alone (the technique grader's placements), or nullopt when the grader
+// cannot solve it.
+std::optional<Grid> rules_example_solution(const Grid& puzzle);
+
 // Two or three plain sentences on how the technique works (one text per family of techniques).
 std::string technique_description(Technique technique, const Catalog& catalog);
 // "It removes 7 from r4c1 and r4c2." / "It places 5 in r3c4." / both.

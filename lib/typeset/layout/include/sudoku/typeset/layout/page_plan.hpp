@@ -2,8 +2,10 @@
 // Page plan: which page holds what, decided before anything is drawn, so that every page can print
 // forward references ("Solution on page 57") and the page count.
 //
-// Contract: pages are numbered from 1 in document order. The plan is: the title page (when the
-// template has a title master), the "How to play" page and the contents pages (when it has those: as
+// Contract: pages are numbered from 1 in document order. The plan is: for a book with front matter
+// (Book::front), the half-title page; the title page (when the template has a title master); for a
+// book with front matter, the copyright page, and the dedication and introduction pages when it
+// gives their texts (each only when the template has its master); the "How to play" page and the contents pages (when it has those: as
 // many contents pages as its list needs, one row per chapter with puzzles and one for the solutions,
 // Entries::rows_per_page rows a page; the chapters' page numbers count them), then per chapter
 // its chapter page (when there is a chapter master) and its puzzles, filling the puzzle master's slots row by
@@ -27,7 +29,21 @@
 
 namespace sudoku::typeset {
 
-enum class PageRole { title, how_to_play, contents, chapter, puzzles, solutions, blank, how_to_solve, hints };
+enum class PageRole {
+  title,
+  how_to_play,
+  contents,
+  chapter,
+  puzzles,
+  solutions,
+  blank,
+  how_to_solve,
+  hints,
+  half_title,
+  copyright,
+  dedication,
+  introduction
+};
 
 struct SlotContent {
   std::size_t chapter = 0;  // index into Book::chapters

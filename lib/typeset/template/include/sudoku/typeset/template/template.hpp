@@ -131,6 +131,18 @@ struct TipLine {
   bool for_level(const std::string& level) const;
 };
 
+// The how-to-play page's solved example: a small classic 4x4 puzzle and, beside it, its solution,
+// each `side` points square, `gap` apart, centred under the rules text, with a caption
+// under each ("Example", "Its solution", from the catalogues) in `caption`'s style. Left out when
+// the book holds only Killer puzzles (whose grids start empty) or the rules text leaves no room.
+//   <example side="1.4in" gap="0.6in" font="serif-italic" size="11pt"/>
+struct RulesExample {
+  double side = 0;
+  double gap = 0;
+  TextStyle caption;
+  int line = 0;
+};
+
 struct DigitStyle {
   std::string font;
   double scale = 0.6;  // font size as a fraction of the cell side
@@ -198,7 +210,7 @@ enum class RowAlignment { justify, center, top };
 
 struct Master {
   // "title", "how-to-play", "contents", "chapter", "puzzle", "solution", "front-cover",
-  // "back-cover" or "spine"
+  // "back-cover", "spine", "half-title", "copyright", "dedication" or "introduction"
   std::string name;
   int line = 0;
   PageSetup page;
@@ -219,6 +231,7 @@ struct Master {
   std::vector<Caption> captions;
   std::optional<RuleLine> rule;    // puzzle master only
   std::optional<TipLine> tip;      // puzzle master only
+  std::optional<RulesExample> example;  // how-to-play master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
   // The contents master's <continued>: free texts drawn instead of `texts` on the contents pages
@@ -332,6 +345,13 @@ struct Template {
   DocumentInfo info;
   std::vector<FontSpec> fonts;
   std::optional<Master> title_page;
+  // Front matter from the book's "front-matter" (front_matter.hpp), printed only for a book that
+  // has one: the half-title before the title page, the copyright page after it, then the
+  // dedication and the introduction (each only when the book gives its text).
+  std::optional<Master> half_title_page;
+  std::optional<Master> copyright_page;
+  std::optional<Master> dedication_page;
+  std::optional<Master> introduction_page;
   std::optional<Master> how_to_play_page;  // front matter, after the title page
   std::optional<Master> contents_page;     // front matter, after "How to play"
   std::optional<Master> chapter_page;

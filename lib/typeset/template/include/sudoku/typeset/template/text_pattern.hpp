@@ -53,8 +53,17 @@ enum class Variable {
   subtitle,  // "Sudoku puzzles with solutions" (without "with solutions" when they are left out)
   hint_page,  // page that holds this puzzle's hint (typeset --hints; no value without one)
   puzzles,    // a chapter page's puzzles in the book's language: "Puzzles 3–4", "Puzzle 3" for one
+  // The book's front matter (its "front-matter"; no value without one, or without the key):
+  publisher,     // the publisher's name
+  editor,        // the editor's name
+  copyright,     // the copyright page: holder and year, edition, ISBNs, rights, the printing line and
+                 // the one-solution promise, one paragraph each, in the book's language
+  dedication,    // as the book gives it
+  introduction,  // as the book gives it (paragraphs)
+  techniques,    // a chapter page: the techniques its puzzles need, hardest last ("hidden single and pointing")
+  mark,          // a puzzle's difficulty mark: one star per level up to its own among the book's ("★★☆☆")
 };
-inline constexpr std::size_t kVariableCount = 26;
+inline constexpr std::size_t kVariableCount = 33;
 
 // roman: a page number in lower-case roman numerals ("{page|roman}" is "iv" on page 4).
 enum class Filter { none, upper, lower, capitalize, long_date, roman };
