@@ -10,8 +10,9 @@
 // (a ValueError) for bad input, IoError (an OSError) for unreadable files, ValueError for a bad
 // option name. Long calls (grade, generate, rate, count_solutions, call_count) release the GIL and
 // stop with KeyboardInterrupt within milliseconds of Ctrl-C; count_solutions, grade and generate take
-// max_steps, grade and generate max_memory (BudgetExceeded past either; memory is bounded by default). rate() spreads its puzzles over `jobs` threads with results in
-// input order whatever `jobs` is.
+// max_steps, grade and generate max_memory (BudgetExceeded past either; memory is bounded by
+// default). rate() spreads its puzzles over `jobs` threads with results in input order whatever
+// `jobs` is.
 //
 //   >>> import sudoku_press as sp
 //   >>> sp.grade("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").grade
@@ -122,7 +123,8 @@ Puzzle to_puzzle(const py::handle& object) {
 // every 20 ms of work (Budget::poll_interval) to run PyErr_CheckSignals, which raises
 // KeyboardInterrupt there; the call then stops and that exception reaches the caller.
 // Memory: the searches that grow with the board hold at most `max_memory` bytes (none: the
-// library's default_max_bytes(), 4 GiB or half the machine's memory; 0: no limit), BudgetExceeded past it.
+// library's default_max_bytes(), 4 GiB or half the machine's memory; 0: no limit), BudgetExceeded
+// past it.
 template <class Work>
 auto guarded(std::optional<std::uint64_t> max_steps, Work&& work, std::optional<std::uint64_t> max_memory = {}) {
   Budget budget;

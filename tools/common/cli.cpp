@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <charconv>
-
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -61,8 +60,9 @@ std::uint64_t memory_budget() {
   else if (unit == "M") shift = 20;
   else if (unit == "G") shift = 30;
   if (error != std::errc() || end == value.data() || shift < 0 || number > (~std::uint64_t{0} >> shift))
-    throw UsageError(std::string(kMaxMemoryVariable) + " must be a number of bytes with an optional K, M or G (0: no limit), got '" +
-                     excerpt(text, 40) + "'");
+    throw UsageError(std::string(kMaxMemoryVariable) +
+                     " must be a number of bytes with an optional K, M or G (0: no limit), got '" + excerpt(text, 40) +
+                     "'");
   return number << shift;
 }
 
@@ -75,9 +75,11 @@ int run_tool(std::string_view tool, const std::function<int()>& body) {
     budget.max_bytes = memory_budget();
     return body();
   } catch (const Stopped& stopped) {
-    if (stopped.reason() != Stopped::Reason::memory) throw;
-    std::cerr << tool << ": stopped: a search needed more than the memory budget of " << (budget.max_bytes >> 20)
-              << " MB (set " << kMaxMemoryVariable << ", e.g. 8G, or 0 for no limit)\n";
+    if (stopped.reason() == Stopped::Reason::memory)
+      std::cerr << tool << ": stopped: a search needed more than the memory budget of " << (budget.max_bytes >> 20)
+                << " MB (set " << kMaxMemoryVariable << ", e.g. 8G, or 0 for no limit)\n";
+    else
+      std::cerr << tool << ": " << stopped.what() << "\n";
   } catch (const UsageError& error) {
     std::cerr << tool << ": " << clipped(error.what()) << " (see " << tool << " --help)\n";
   } catch (const po::error& error) {

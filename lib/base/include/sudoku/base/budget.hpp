@@ -9,7 +9,12 @@
 // (each guess of a solution counter, each search of the technique grader, each climb of the
 // generator) call charge_budget(), which costs one thread-local load when no budget is installed.
 // charge_budget throws Stopped when the cancellation flag is set, when more than max_steps steps
-// were charged, or when `poll` returns true.
+// were charged, or when `poll` returns true. parallel_for and ordered_parallel carry the caller's
+// budget to their worker threads (steps counted together); `poll` runs only on the thread that
+// installed the scope, at most once every `poll_interval` (the clock is read every 16 steps: a step
+// is a microsecond in a 9x9 count and a millisecond in a 25x25 grader branch), so it may take a lock
+// such as Python's GIL. A budget with no step limit, flag or poll (a tool's: memory only) counts no
+// steps, so its worker threads do not share a counter on every guess.
 // Memory: the structures of a search that grow with the board (the forcing-chain searches' branch
 // pools: about 1 MB a branch on a 25x25 board, thousands of them on a board with no givens) hold a
 // MemoryCharge; it charges their bytes to the budget before they are allocated and gives them back
@@ -17,11 +22,7 @@
 // max_bytes: past it, Stopped (Reason::memory) is thrown before the allocation, and a pool kept from
 // an earlier call is trimmed to fit. (Not the process's whole memory: the board, the caller's own
 // data and the small per-step vectors are not counted; the charged structures are the ones that grow
-// without end.) parallel_for and ordered_parallel carry the caller's
-// budget to their worker threads (steps counted together); `poll` runs only on the thread that
-// installed the scope, at most once every `poll_interval` (the clock is read every 16 steps: a step
-// is a microsecond in a 9x9 count and a millisecond in a 25x25 grader branch), so it may take a lock
-// such as Python's GIL.
+// without end.)
 // After Stopped the call's partial results are discarded; nothing the library keeps is left
 // inconsistent (a budget stop is an exception like any other).
 //
@@ -47,7 +48,7 @@ struct Budget {
   std::function<bool()> poll;                 // true: stop; runs on the installing thread only
   std::chrono::steady_clock::duration poll_interval = std::chrono::milliseconds(20);
   std::chrono::steady_clock::time_point last_poll{};
-  std::atomic<std::uint64_t> steps{0};        // charged so far
+  std::atomic<std::uint64_t> steps{0};        // charged so far (with a limit, flag or poll)
   std::atomic<std::uint64_t> bytes{0};        // held now by MemoryCharges
   std::thread::id owner{};                    // set by BudgetScope
 };
