@@ -10,8 +10,9 @@
 // (a ValueError) for bad input, IoError (an OSError) for unreadable files, ValueError for a bad
 // option name. Long calls (grade, generate, rate, count_solutions, call_count) release the GIL and
 // stop with KeyboardInterrupt within milliseconds of Ctrl-C; count_solutions, grade and generate take
-// max_steps (BudgetExceeded past it). rate() spreads its puzzles over `jobs` threads with results in
-// input order whatever `jobs` is.
+// max_steps, grade and generate max_memory (BudgetExceeded past either; memory is bounded by
+// default). rate() spreads its puzzles over `jobs` threads with results in input order whatever
+// `jobs` is.
 //
 //   >>> import sudoku_press as sp
 //   >>> sp.grade("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").grade
@@ -121,10 +122,14 @@ Puzzle to_puzzle(const py::handle& object) {
 // Python's own SIGINT handler only sets a flag while C++ runs; the budget's poll takes the GIL back
 // every 20 ms of work (Budget::poll_interval) to run PyErr_CheckSignals, which raises
 // KeyboardInterrupt there; the call then stops and that exception reaches the caller.
+// Memory: the searches that grow with the board hold at most `max_memory` bytes (none: the
+// library's default_max_bytes(), 4 GiB or half the machine's memory; 0: no limit), BudgetExceeded
+// past it.
 template <class Work>
-auto guarded(std::optional<std::uint64_t> max_steps, Work&& work) {
+auto guarded(std::optional<std::uint64_t> max_steps, Work&& work, std::optional<std::uint64_t> max_memory = {}) {
   Budget budget;
   budget.max_steps = max_steps.value_or(0);
+  budget.max_bytes = max_memory.value_or(default_max_bytes());
   bool interrupted = false;
   budget.poll = [&interrupted] {
     const py::gil_scoped_acquire acquire;
@@ -147,9 +152,10 @@ auto guarded(std::optional<std::uint64_t> max_steps, Work&& work) {
 
 // Runs `work` on the converted puzzle, guarded as above.
 template <class Work>
-auto with_puzzle(const py::object& object, Work&& work, std::optional<std::uint64_t> max_steps = std::nullopt) {
+auto with_puzzle(const py::object& object, Work&& work, std::optional<std::uint64_t> max_steps = std::nullopt,
+                 std::optional<std::uint64_t> max_memory = std::nullopt) {
   const Puzzle puzzle = to_puzzle(object);
-  return guarded(max_steps, [&] { return work(puzzle); });
+  return guarded(max_steps, [&] { return work(puzzle); }, max_memory);
 }
 
 // A node of a chain's branch: a value on one cell or a group of cells of one house, on (true) or
@@ -450,7 +456,7 @@ PYBIND11_MODULE(sudoku_press, m) {
   py::register_exception<IoError>(m, "IoError", PyExc_OSError).doc() = "A file that cannot be read or written.";
   // std::invalid_argument (a negative jobs=, a bad limit) is pybind11's ValueError.
   py::register_exception<Stopped>(m, "BudgetExceeded", PyExc_RuntimeError).doc() =
-      "A call's max_steps was spent before it finished (its partial work is discarded).";
+      "A call's max_steps or max_memory was spent before it finished (its partial work is discarded).";
 
   py::class_<Puzzle>(m, "Puzzle",
                      "A puzzle (or a solution) on its board: classic of any size, a fixed variant, jigsaw or "
@@ -624,14 +630,18 @@ PYBIND11_MODULE(sudoku_press, m) {
   m.def(
       "grade",
       [](const py::object& p, bool explain, const std::string& order, bool uniqueness,
-         const std::optional<std::string>& max_technique, std::optional<std::uint64_t> max_steps) {
+         const std::optional<std::string>& max_technique, std::optional<std::uint64_t> max_steps,
+         std::optional<std::uint64_t> max_memory) {
         return with_puzzle(
-            p, [&](const Puzzle& q) { return grade(q, explain, order, uniqueness, max_technique); }, max_steps);
+            p, [&](const Puzzle& q) { return grade(q, explain, order, uniqueness, max_technique); }, max_steps,
+            max_memory);
       },
       py::arg("puzzle"), py::kw_only(), py::arg("explain") = false, py::arg("order") = "se",
       py::arg("uniqueness") = true, py::arg("max_technique") = py::none(), py::arg("max_steps") = py::none(),
+      py::arg("max_memory") = py::none(),
       "The technique grade on Sudoku Explainer's scale; explain=True keeps the path as Step objects. order 'se' "
-      "(SE's exact number) or 'invariant'.");
+      "(SE's exact number) or 'invariant'. max_memory: bytes the forcing-chain searches may hold (default 4 GiB or "
+      "half the machine's memory, 0 no limit); BudgetExceeded past it.");
   m.def(
       "level",
       [](const py::object& p, const std::string& calibration) {
@@ -649,11 +659,11 @@ PYBIND11_MODULE(sudoku_press, m) {
   m.def(
       "generate",
       [](const std::string& level_name, std::uint64_t seed, int size, const std::string& variant,
-         const std::string& symmetry, std::optional<std::uint64_t> max_steps) {
-        return guarded(max_steps, [&] { return generate(level_name, seed, size, variant, symmetry); });
+         const std::string& symmetry, std::optional<std::uint64_t> max_steps, std::optional<std::uint64_t> max_memory) {
+        return guarded(max_steps, [&] { return generate(level_name, seed, size, variant, symmetry); }, max_memory);
       },
       py::arg("level"), py::kw_only(), py::arg("seed") = 1, py::arg("size") = 9, py::arg("variant") = "classic",
-      py::arg("symmetry") = "rotate180", py::arg("max_steps") = py::none(),
+      py::arg("symmetry") = "rotate180", py::arg("max_steps") = py::none(), py::arg("max_memory") = py::none(),
         "One new puzzle of a level (a press level name, or a rating as text), deterministic for the seed: the "
         "first puzzle of a one-chapter generate-book plan.");
   m.def("rate", &rate, py::arg("puzzles"), py::kw_only(), py::arg("jobs") = 1, py::arg("rating") = true,

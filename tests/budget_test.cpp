@@ -4,6 +4,7 @@
 #include "sudoku/base/budget.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <chrono>
@@ -79,6 +80,36 @@ TEST(Budget, ACancellationFlagStopsCountingAndGrading) {
     // Not a speed goal: a bound far above the 0.4 s the two calls take, so a hang fails.
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
   }
+}
+
+// A memory budget bounds the grading of an empty 25x25 grid (a branch per candidate of its
+// forcing-chain searches, 15 GB without one): it stops with Reason::memory, gives every byte back,
+// and the process's peak stays near the budget. (ctest runs each test in its own process, so the
+// peak is this test's.)
+TEST(Budget, AMemoryBudgetBoundsTheGradingOfAnEmpty25x25Grid) {
+  const Grid empty = parse_puzzle(std::string(625, '.'));
+  constexpr std::uint64_t kLimit = std::uint64_t{48} << 20;
+  Budget budget;
+  budget.max_bytes = kLimit;
+  {
+    const BudgetScope scope(&budget);
+    EXPECT_EQ(reason_of([&] { grade_techniques(empty); }), Stopped::Reason::memory);
+  }
+  EXPECT_EQ(budget.bytes.load(), 0U);
+  rusage usage{};
+  ASSERT_EQ(getrusage(RUSAGE_SELF, &usage), 0);
+  EXPECT_LT(static_cast<std::uint64_t>(usage.ru_maxrss) * 1024, kLimit + (std::uint64_t{48} << 20));
+  // The pool the stopped search kept is trimmed to a smaller budget's room before the next search.
+  budget.max_bytes = kLimit / 4;
+  const BudgetScope scope(&budget);
+  EXPECT_EQ(reason_of([&] { grade_techniques(empty); }), Stopped::Reason::memory);
+  // A small board fits a small budget: the same answer as without one.
+  const Grid puzzle =
+      parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  EXPECT_EQ(grade_techniques(puzzle).grade, [&] {
+    const BudgetScope none(nullptr);
+    return grade_techniques(puzzle).grade;
+  }());
 }
 
 // parallel_for carries the caller's budget to its workers; the poll runs on the caller only.

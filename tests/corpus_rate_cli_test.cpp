@@ -82,6 +82,16 @@ TEST(CorpusRateCli, BadArgumentsExitTwoWithOneLine) {
   EXPECT_NE(
       run_command(corpus_rate() + " /nonexistent/file.txt").err.find("/nonexistent/file.txt: cannot open"),
       std::string::npos);
+  // The memory budget every tool runs under (cli.hpp): a malformed one is refused before any work.
+  for (const char* budget : {"12X", "-1", "G", "99999999999G"}) {
+    const auto result =
+        run_command(std::string("SUDOKU_PRESS_MAX_MEMORY=") + budget + " " + corpus_rate() + " " + ok_input);
+    EXPECT_EQ(result.exit_code, 2) << budget;
+    EXPECT_NE(result.err.find("corpus-rate: SUDOKU_PRESS_MAX_MEMORY must be a number of bytes"), std::string::npos)
+        << result.err;
+    EXPECT_TRUE(result.out.empty()) << budget;
+  }
+  EXPECT_EQ(run_command("SUDOKU_PRESS_MAX_MEMORY=512M " + corpus_rate() + " " + ok_input).exit_code, 0);
 }
 
 TEST(CorpusRateCli, StatusesOfTheProblemExample) {

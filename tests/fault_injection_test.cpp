@@ -6,8 +6,10 @@
 // numbers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -52,6 +54,28 @@ std::set<long> fault_points(long count, long middle = 20) {
 struct Tally {
   int runs = 0, failed = 0, old_set = 0, new_set = 0;
 };
+
+// The archive's rows and integrity, through a reader (which rolls a hot journal back).
+std::string archive_rows(const std::string& archive) {
+  return testing::run_command("sqlite3 '" + archive + "' 'SELECT count(*) FROM puzzles; PRAGMA integrity_check'").out;
+}
+
+// Runs `command` once from `fresh()` to count its calls, then from `fresh()` again with a fault at each
+// point of fault_points(count, middle), handing each run to `check`. Returns the count.
+long for_each_fault(const std::string& dir, const std::function<void()>& fresh, const std::string& command, long middle,
+                    Tally& tally, const std::function<void(long, const testing::CommandResult&)>& check) {
+  fresh();
+  EXPECT_EQ(testing::run_command(preload(0, dir + "/count") + command).exit_code, 0);
+  const long count = std::stol(testing::read_text_file(dir + "/count"));
+  for (const long n : fault_points(count, middle)) {
+    fresh();
+    const auto run = testing::run_command(preload(n) + command);
+    ++tally.runs;
+    tally.failed += run.exit_code != 0;
+    check(n, run);
+  }
+  return count;
+}
 
 TEST(FaultInjection, ASplitFolderIsTheOldSetOrTheNewOne) {
   const std::string dir = testing::make_temp_dir("fault-split");
@@ -102,9 +126,7 @@ TEST(FaultInjection, ADeskRunLeavesTheOldBookAndArchiveOrTheNewOnes) {
   };
   const std::string old_plan = plan("old.json", 3, "2026-12-01"), new_plan = plan("new.json", 4, "2026-12-08");
   const std::string generate = testing::tool_path("generate-book") + " -j1 ";
-  const auto rows = [&](const std::string& archive) {
-    return testing::run_command("sqlite3 '" + archive + "' 'SELECT count(*) FROM puzzles; PRAGMA integrity_check'").out;
-  };
+  const auto& rows = archive_rows;
   // The old state: the old plan's book and archive; the new: the new plan's, made over them.
   ASSERT_EQ(testing::run_command(preload(0) + generate + old_plan + " -o " + dir + "/old --update-archive " + dir +
                                  "/old.sqlite").exit_code, 0);
@@ -124,29 +146,80 @@ TEST(FaultInjection, ADeskRunLeavesTheOldBookAndArchiveOrTheNewOnes) {
     fs::copy_file(dir + "/old.sqlite", dir + "/out.sqlite");
   };
   const std::string run_new = generate + new_plan + " -o " + dir + "/out --update-archive " + dir + "/out.sqlite";
-  fresh();
-  ASSERT_EQ(testing::run_command(preload(0, dir + "/count") + run_new).exit_code, 0);
-  const long count = std::stol(testing::read_text_file(dir + "/count"));
   Tally tally;
-  for (const long n : fault_points(count, 10)) {
-    fresh();
-    const auto run = testing::run_command(preload(n) + run_new);
-    ++tally.runs;
-    tally.failed += run.exit_code != 0;
+  const long count = for_each_fault(dir, fresh, run_new, 10, tally, [&](long n, const testing::CommandResult& run) {
     recover_output_set(dir + "/out");
     const auto now = snapshot(dir + "/out");
     const std::string now_rows = rows(dir + "/out.sqlite");  // a reader: rolls a hot journal back
     tally.old_set += now == old_set;
     tally.new_set += now == new_set;
-    EXPECT_TRUE(now == old_set || now == new_set) << "fault at call " << n << " of " << count << ": " << run.err;
+    EXPECT_TRUE(now == old_set || now == new_set) << "fault at call " << n << ": " << run.err;
     EXPECT_TRUE(now_rows == old_rows || now_rows == new_rows) << n << ": " << now_rows;
     if (run.exit_code == 0) {
       EXPECT_EQ(now, new_set) << n;
       EXPECT_EQ(now_rows, new_rows) << n;
     }
-  }
+  });
   std::cout << "desk: " << count << " calls, " << tally.runs << " faults: " << tally.failed << " runs failed, "
             << tally.old_set << " left the old book, " << tally.new_set << " the new one\n";
+  fs::remove_all(dir);
+}
+
+// The archive alone: an import into the archive (no book) is the old archive or the new one after a
+// fault at any write, rename or fsync of its commit, with its integrity intact.
+TEST(FaultInjection, AnArchiveImportIsTheOldArchiveOrTheNewOne) {
+  const std::string dir = testing::make_temp_dir("fault-archive");
+  const std::string corpus = testing::read_text_file(testing::corpus_path("top95.txt"));
+  const auto lines = [&](std::size_t from, std::size_t count, const std::string& name) {
+    std::string text;
+    std::size_t start = 0;
+    for (std::size_t line = 0; line < from + count && start < corpus.size(); ++line) {
+      const std::size_t end = corpus.find('\n', start);
+      if (line >= from) text += corpus.substr(start, end - start) + "\n";
+      start = end + 1;
+    }
+    testing::write_text_file(dir + "/" + name, text);
+    return dir + "/" + name;
+  };
+  const std::string first = lines(0, 20, "first.txt"), second = lines(20, 40, "second.txt");
+  const std::string import = testing::tool_path("generate-book") + " --import-archive ";
+  const auto& rows = archive_rows;
+  ASSERT_EQ(testing::run_command(preload(0) + import + first + " --update-archive " + dir + "/old.sqlite").exit_code, 0);
+  fs::copy_file(dir + "/old.sqlite", dir + "/new.sqlite");
+  ASSERT_EQ(testing::run_command(preload(0) + import + second + " --update-archive " + dir + "/new.sqlite").exit_code, 0);
+  const std::string old_rows = rows(dir + "/old.sqlite"), new_rows = rows(dir + "/new.sqlite");
+  ASSERT_EQ(old_rows, "20\nok\n");
+  ASSERT_EQ(new_rows, "60\nok\n");
+  const auto fresh = [&] {
+    fs::remove(dir + "/out.sqlite");
+    fs::remove(dir + "/out.sqlite-journal");
+    fs::copy_file(dir + "/old.sqlite", dir + "/out.sqlite");
+  };
+  const std::string run_new = import + second + " --update-archive " + dir + "/out.sqlite";
+  Tally tally;
+  const long count = for_each_fault(dir, fresh, run_new, 10, tally, [&](long n, const testing::CommandResult& run) {
+    const std::string now_rows = rows(dir + "/out.sqlite");  // a reader: rolls a hot journal back
+    tally.old_set += now_rows == old_rows;
+    tally.new_set += now_rows == new_rows;
+    EXPECT_TRUE(now_rows == old_rows || now_rows == new_rows) << "fault at call " << n << ": "
+                                                               << now_rows << run.err;
+    if (run.exit_code == 0) {
+      EXPECT_EQ(now_rows, new_rows) << n;
+    }
+  });
+  EXPECT_GT(count, 3);
+  std::cout << "archive: " << count << " calls, " << tally.runs << " faults: " << tally.failed << " runs failed, "
+            << tally.old_set << " left the old archive, " << tally.new_set << " the new one\n";
+  // A nearly full disk: refused before the transaction with one line; the archive's bytes unchanged.
+  fresh();
+  const auto full = testing::run_command("SUDOKU_FAULT_FREE_BYTES=8192 " + preload(0) + run_new);
+  EXPECT_EQ(full.exit_code, 2);
+  EXPECT_EQ(std::count(full.err.begin(), full.err.end(), '\n'), 1) << full.err;
+  EXPECT_NE(full.err.find("out.sqlite: not enough free space for the archive update (needs about "),
+            std::string::npos)
+      << full.err;
+  EXPECT_EQ(testing::read_text_file(dir + "/out.sqlite"), testing::read_text_file(dir + "/old.sqlite"));
+  EXPECT_FALSE(fs::exists(dir + "/out.sqlite-journal"));
   fs::remove_all(dir);
 }
 

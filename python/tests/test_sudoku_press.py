@@ -323,6 +323,13 @@ def test_max_steps_bounds_a_count_that_would_not_end():
     assert sp.count_solutions(EASY, max_steps=100_000) == 1
 
 
+def test_max_memory_bounds_a_grading_that_would_take_15_gb():
+    # An empty 25x25 grid holds a forcing-chain branch per candidate (about 1 MB each) without a bound.
+    with pytest.raises(sp.BudgetExceeded, match="memory budget"):
+        sp.grade("." * 625, max_memory=32 << 20)
+    assert sp.grade(EASY, max_memory=32 << 20).grade == sp.grade(EASY).grade
+
+
 @pytest.mark.parametrize("call", [
     "sp.count_solutions('.' * 81, limit=10**9)",
     "sp.grade('.' * 625)",

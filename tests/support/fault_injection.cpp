@@ -4,12 +4,14 @@
 // full or failing disk would: SUDOKU_FAULT_AT=N (1-based; 0 or unset: no fault). A write fails with
 // ENOSPC, the others with EIO. With SUDOKU_FAULT_LOG=FILE the number of such calls the run made is
 // written to FILE at exit, so a test learns how many points there are to fail. Calls from every
-// thread count, in the order they happen.
+// thread count, in the order they happen. SUDOKU_FAULT_FREE_BYTES=N makes statvfs report N bytes
+// free (f_bavail), as a nearly full disk would, for the checks made before a commit.
 //
 // The system headers that declare these functions are left out on purpose: they declare some of
 // them noexcept, which a definition here would contradict. Only the types are needed.
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/statvfs.h>  // declares statvfs noexcept; the definition below matches
 #include <sys/types.h>
 
 #include <atomic>
@@ -86,6 +88,17 @@ int fsync(int fd) {
 int fdatasync(int fd) {
   static const Sync real = next<Sync>("fdatasync");
   return should_fail() ? (errno = EIO, -1) : real(fd);
+}
+
+// statvfs with SUDOKU_FAULT_FREE_BYTES: the real answer with that many bytes available.
+int statvfs(const char* path, struct statvfs* disk) noexcept {
+  using Statvfs = int (*)(const char*, struct statvfs*);
+  static const Statvfs real = next<Statvfs>("statvfs");
+  const int result = real(path, disk);
+  const char* free = std::getenv("SUDOKU_FAULT_FREE_BYTES");
+  if (result == 0 && free != nullptr && disk->f_frsize > 0)
+    disk->f_bavail = static_cast<fsblkcnt_t>(std::strtoull(free, nullptr, 10) / disk->f_frsize);
+  return result;
 }
 
 }  // extern "C"

@@ -3,11 +3,13 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
 
+#include "sudoku/base/budget.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/parallel.hpp"
 #include "sudoku/base/text_input.hpp"
@@ -45,9 +47,39 @@ std::string clipped(const char* what) {
 
 }  // namespace
 
+std::uint64_t memory_budget() {
+  const char* text = std::getenv(kMaxMemoryVariable.data());
+  if (text == nullptr || *text == '\0') return default_max_bytes();
+  const std::string_view value(text);
+  std::uint64_t number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  const std::string_view unit(end, static_cast<std::size_t>(value.data() + value.size() - end));
+  int shift = -1;
+  if (unit.empty()) shift = 0;
+  else if (unit == "K") shift = 10;
+  else if (unit == "M") shift = 20;
+  else if (unit == "G") shift = 30;
+  if (error != std::errc() || end == value.data() || shift < 0 || number > (~std::uint64_t{0} >> shift))
+    throw UsageError(std::string(kMaxMemoryVariable) +
+                     " must be a number of bytes with an optional K, M or G (0: no limit), got '" + excerpt(text, 40) +
+                     "'");
+  return number << shift;
+}
+
 int run_tool(std::string_view tool, const std::function<int()>& body) {
+  // Every tool runs under a memory budget (budget.hpp): the searches whose memory grows with the
+  // board stop with one line instead of taking the machine.
+  Budget budget;
+  const BudgetScope scope(&budget);
   try {
+    budget.max_bytes = memory_budget();
     return body();
+  } catch (const Stopped& stopped) {
+    if (stopped.reason() == Stopped::Reason::memory)
+      std::cerr << tool << ": stopped: a search needed more than the memory budget of " << (budget.max_bytes >> 20)
+                << " MB (set " << kMaxMemoryVariable << ", e.g. 8G, or 0 for no limit)\n";
+    else
+      std::cerr << tool << ": " << stopped.what() << "\n";
   } catch (const UsageError& error) {
     std::cerr << tool << ": " << clipped(error.what()) << " (see " << tool << " --help)\n";
   } catch (const po::error& error) {

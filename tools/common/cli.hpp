@@ -40,8 +40,17 @@ auto parse_flag(const std::string& flag, Parse&& parse) {
   }
 }
 
-// Runs `body`, turning exceptions into one-line messages on stderr and exit codes.
+// Runs `body` under a memory budget (memory_budget(), sudoku/base/budget.hpp), turning exceptions
+// into one-line messages on stderr and exit codes; a spent memory budget exits 2 with
+// "TOOL: stopped: a search needed more than the memory budget of N MB (set SUDOKU_PRESS_MAX_MEMORY...)".
 int run_tool(std::string_view tool, const std::function<int()>& body);
+
+// The bytes the library's growing searches may hold at once in a tool: $SUDOKU_PRESS_MAX_MEMORY
+// (bytes, or with K, M or G; 0: no limit), else sudoku::default_max_bytes(), 4 GiB or half the
+// machine's physical memory if less (a 25x25 board with no givens would otherwise take 15 GB; rating the 25x25 grids
+// of tests/data/corpora holds about 1.6 GB). Anything else in the variable is a UsageError.
+inline constexpr std::string_view kMaxMemoryVariable = "SUDOKU_PRESS_MAX_MEMORY";
+std::uint64_t memory_budget();
 
 struct CommandLine {
   std::string tool;     // program name for messages

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -166,6 +167,20 @@ void check_writable(const std::string& path, bool directory) {
   if (!fs::is_directory(folder, error))
     throw IoError(path + failure + (fs::exists(folder, error) ? "not a directory" : "no such directory"));
   if (::access(folder.c_str(), W_OK | X_OK) != 0) throw IoError(path + failure + system_error_text());
+}
+
+void check_free_space(const std::string& path, std::uint64_t bytes, std::string_view what) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path where = fs::exists(path, error) ? fs::path(path) : fs::path(path).parent_path();
+  if (where.empty()) where = ".";
+  struct statvfs disk {};
+  if (::statvfs(where.c_str(), &disk) != 0) return;
+  const std::uint64_t free = static_cast<std::uint64_t>(disk.f_bavail) * static_cast<std::uint64_t>(disk.f_frsize);
+  if (free >= bytes) return;
+  throw IoError(path + ": not enough free space for " + std::string(what) + " (needs about " +
+                std::to_string((bytes + 1023) / 1024) + " KB, " + std::to_string(free / 1024) +
+                " KB free); nothing was written");
 }
 
 void check_not_an_input(const std::string& output, const std::vector<std::string>& inputs) {

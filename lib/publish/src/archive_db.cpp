@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <utility>
 
+#include "sudoku/base/atomic_file.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/text_input.hpp"
 #include "sudoku/model/canonical.hpp"
@@ -355,6 +356,21 @@ std::size_t ArchiveDb::size() const {
 
 RecordOutcome ArchiveDb::record(const std::string& publication, const std::vector<SlotName>& withdraw,
                                 const std::vector<ArchiveEntry>& entries) {
+  // Space first, before the transaction: a full disk found at the commit leaves the archive as it
+  // was, but only after the run's work; here it is refused with one line before anything is written.
+  // The estimate is an upper bound: every row and its key in the unique index, the rollback
+  // journal's copy of each page they change (at most as many again), and a few pages of b-tree
+  // interior and header per change.
+  std::uint64_t payload = 0;
+  for (const auto& entry : entries)
+    payload += 64 + entry.canonical.size() * 2 + entry.puzzle.size() + entry.solution.size() +
+               entry.publication.size() + entry.date.size() + entry.slot.size() + entry.level.size() +
+               entry.grades.size() + entry.book.size() + entry.created.size();
+  const auto page_size = [&] {  // the statement ends here: no read lies open under BEGIN below
+    Statement page(db_, "PRAGMA page_size", path_);
+    return static_cast<std::uint64_t>(page.step() ? page.integer(0) : 4096);
+  }();
+  check_free_space(path_, 2 * payload + (16 + withdraw.size()) * 2 * page_size, "the archive update");
   // IMMEDIATE takes the write lock now, so what is read below cannot change before the commit.
   const int begun = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   if (begun != SQLITE_OK) throw IoError(path_ + ": cannot start the archive update: " + sqlite3_errmsg(db_));

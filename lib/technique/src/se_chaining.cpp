@@ -160,6 +160,13 @@ class SeChaining {
       space_.on_cache.assign(static_cast<std::size_t>(keys_ / 2), nullptr);
     for (int candidate : space_.on_cached) space_.on_cache[static_cast<std::size_t>(candidate)] = nullptr;
     space_.on_cached.clear();
+    // The pool kept from earlier searches is charged to the caller's budget while this search
+    // runs (budget.hpp), trimmed first to the room the budget leaves: a board with no givens
+    // would otherwise hold a branch per candidate, 15 GB on a 25x25 board.
+    branch_bytes_ = branch_bytes();
+    const std::uint64_t room = memory_.room();
+    if (space_.pool.size() * branch_bytes_ > room) space_.pool.resize(room / branch_bytes_);
+    memory_.add(space_.pool.size() * branch_bytes_);
     parents_.resize(static_cast<std::size_t>(n_));
     if (!dynamic_ && !context_.plain) {
       ChainTables<W>& tables = chain_tables(layout_, board_, context_);
@@ -293,6 +300,7 @@ class SeChaining {
     if (!prepared_) prepare();
     auto& pool = space_.pool;
     if (used_ == pool.size()) {
+      memory_.add(branch_bytes_);  // before allocating: a spent memory budget stops here
       pool.push_back(std::make_unique<Branch<W>>());
       pool.back()->init(keys_);
     }
@@ -322,6 +330,15 @@ class SeChaining {
     return *cached;
   }
   void release_to(std::size_t used) { used_ = used; }
+  // The bytes of one branch of the pool (Branch::init, and the dynamic rules' grid and counts).
+  std::uint64_t branch_bytes() const {
+    using Id = typename Branch<W>::Id;
+    const auto keys = static_cast<std::uint64_t>(keys_);
+    return sizeof(Branch<W>) + (keys + 1) * sizeof(Node<W>) + 2 * keys * sizeof(Id) + 64 * sizeof(Id) +
+           (keys / 64 + 1) * sizeof(std::uint64_t) +
+           static_cast<std::uint64_t>(layout_.cell_count) * sizeof(CandidateMask) +
+           layout_.unit_cells.size() * static_cast<std::uint64_t>(n_);
+  }
 
   // Adds a node derived by `parent` (kNone: the assumption) with the further parents
   // `extras`; stored (in slot and its list) or not (a contradiction's second node).
@@ -856,6 +873,8 @@ class SeChaining {
   std::vector<int> parents_;  // hidden parents of the fact being derived: at most a cell's
   int parent_count_ = 0;      // digits or a unit's places, so sized once to the side
   std::size_t used_ = 0;
+  MemoryCharge memory_;             // the pool's bytes, charged to the caller's budget
+  std::uint64_t branch_bytes_ = 0;  // one branch's (branch_bytes)
   std::vector<int> begin_;  // successor lists (build_successors)
   bool prepared_ = false;                  // prepare() ran
   std::vector<std::uint8_t> unit_places_;  // dynamic rules: count_unit_places

@@ -15,6 +15,7 @@
 //   out.write(header); out.write(row); out.commit();
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -61,6 +62,13 @@ class AtomicFileWriter {
 // expected to be a folder). A tool calls it for every output before the long part of its run, so
 // a typo in the last path does not cost the run nor leave the other outputs replaced.
 void check_writable(const std::string& path, bool directory = false);
+
+// Refuses, before anything is written, an output that will not fit: IoError "PATH: not enough free
+// space for WHAT (needs about N KB, M KB free); nothing was written" when the file system holding
+// `path` (its folder when it does not exist yet) has fewer than `bytes` bytes free for this user
+// (statvfs f_bavail). A file system that cannot be asked is taken to have room (the writes still
+// check). The estimate is the caller's: for an archive update, its rows, index entries and journal.
+void check_free_space(const std::string& path, std::uint64_t bytes, std::string_view what);
 
 // Refuses an output that is one of the run's inputs (the same file by device and inode, so
 // "bk/./book.json" and a link to it count): IoError "OUTPUT: is also an input (INPUT); write the
