@@ -18,24 +18,6 @@ using sudoku::typeset_tool::Options;
 // --preflight: the book was read and checked, and fails a check (2 stays bad input).
 constexpr int kPreflightFailed = 1;
 
-// The web edition has no gattai boards yet (Samurai and its cousins print in the PDF templates):
-// one clear line and exit 2 rather than single-grid pages of a board that is not one.
-void refuse_gattai_book(const std::string& book) {
-  fs::path file = book;
-  std::error_code error;
-  if (fs::is_directory(file, error)) file /= "book.json";
-  if (!fs::is_regular_file(file, error)) return;  // the job reports a missing book in its own words
-  const sudoku::Book read = sudoku::read_book(file.string());
-  for (std::size_t c = 0; c < read.chapters.size(); ++c)
-    for (std::size_t p = 0; p < read.chapters[c].puzzles.size(); ++p)
-      if (const auto* shape = read.chapters[c].puzzles[p].puzzle.geometry().gattai_shape())
-        throw sudoku::InputError(file.string(), 0, 0,
-                                 "$.chapters[" + std::to_string(c) + "].puzzles[" + std::to_string(p) + "]: a " +
-                                     shape->name +
-                                     " puzzle; the web edition has no gattai pages yet (the PDF templates print them; generate-book's puzzles.txt "
-                                     "and solutions.txt hold them in the board form, docs/formats.md)");
-}
-
 // A catalogue that lacks some messages still makes the book (in English there); said once.
 void warn_untranslated(const std::string& catalog, const std::vector<std::string>& untranslated) {
   if (untranslated.empty()) return;
@@ -47,7 +29,6 @@ void warn_untranslated(const std::string& catalog, const std::vector<std::string
 
 // --template web: the static site, and what its pages weigh.
 int run_web(const Options& options) {
-  refuse_gattai_book(options.book);
   const sudoku::typeset::WebJobResult site = sudoku::typeset::run_web_job(
       {options.book, options.output, options.language, sudoku::cli::data_dirs("templates/lang")});
   std::cout << site.output << ": " << site.pages << " puzzle pages and index.html, "
