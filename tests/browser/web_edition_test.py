@@ -9,7 +9,7 @@ wrong digit and sees Check name it, undoes it, solves the grid by keystrokes but
 reloads and finds the entries and the timer kept, enters the last digit and sees the solved state,
 checks the index marks the puzzle solved, checks what an accessibility checker would (every cell
 labelled, roles, names, focus visible, colour contrast of the text to WCAG AA in light and dark
-schemes), runs axe-core (when AXE_JS exists: .ci/setup installs it with npm) on the page fresh, with
+schemes), runs axe-core (when AXE_JS exists: .ci/setup fetches it from the npm registry) on the page fresh, with
 a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Exit 77
 (ctest: skipped) when Chromium, chromedriver or Selenium is missing.
 
@@ -147,7 +147,7 @@ def main():
         with open(sys.argv[3], encoding="utf-8") as file:
             AXE = file.read()
     else:
-        print("note: no axe-core (.ci/setup installs it with npm); the test's own accessibility checks only")
+        print("note: no axe-core (.ci/setup fetches it from the npm registry); the test's own accessibility checks only")
     work = tempfile.mkdtemp(prefix="web-edition-test-")
     try:
         site = os.path.join(work, "site")
