@@ -211,27 +211,41 @@ class CoverPainter {
                               double smallest, double largest, double* size) {
     const std::vector<LineBreak> spaces = breaks_of(text, language(), true);
     const std::vector<LineBreak> all = breaks_of(text, language(), false);
-    for (double at = largest; at >= smallest - 1e-9; at -= 0.5) {
+    // The breaks a size fits with (spaces first), or null; fitting is monotone in the size, so the
+    // largest size is found by halving, in half points.
+    const auto fitting = [&](double at) -> const std::vector<LineBreak>* {
       canvas.set_font(face, at);
       for (const std::vector<LineBreak>* breaks : {&spaces, &all}) {
         bool fits = true;
-        const std::vector<Line> lines = fill(canvas, text, *breaks, width, &fits);
-        if (!fits || static_cast<int>(lines.size()) > most) continue;
-        *size = at;
-        double low = 0;
-        double high = width;
-        for (int step = 0; step < 20; ++step) {
-          const double middle = (low + high) / 2;
-          bool narrower_fits = true;
-          if (fill(canvas, text, *breaks, middle, &narrower_fits).size() <= lines.size() && narrower_fits)
-            high = middle;
-          else
-            low = middle;
-        }
-        return fill(canvas, text, *breaks, high);
+        if (fill(canvas, text, *breaks, width, &fits).size() <= static_cast<std::size_t>(most) && fits) return breaks;
       }
+      return nullptr;
+    };
+    int low = static_cast<int>(std::ceil(2 * smallest));  // in half points
+    int high = static_cast<int>(std::floor(2 * largest));
+    if (fitting(low / 2.0) == nullptr) return {};
+    while (low < high) {
+      const int middle = (low + high + 1) / 2;
+      if (fitting(middle / 2.0) != nullptr)
+        low = middle;
+      else
+        high = middle - 1;
     }
-    return {};
+    *size = low / 2.0;
+    const std::vector<LineBreak>& breaks = *fitting(*size);
+    const std::size_t count = fill(canvas, text, breaks, width).size();
+    // Balanced: the narrowest measure that keeps as many lines.
+    double narrow = 0;
+    double wide = width;
+    for (int step = 0; step < 12 && count > 1; ++step) {
+      const double middle = (narrow + wide) / 2;
+      bool fits = true;
+      if (fill(canvas, text, breaks, middle, &fits).size() <= count && fits)
+        wide = middle;
+      else
+        narrow = middle;
+    }
+    return fill(canvas, text, breaks, wide);
   }
 
   // Lines centred on `centre` from `baseline` down, `leading` apart; returns their ink's box.
@@ -437,6 +451,8 @@ class CoverPainter {
     if (title_unit.ink_height <= 0) return;
     // Across the spine: 70 % of the room, so the ink never crowds the folds.
     double size = 0.7 * room / title_unit.ink_height;
+    // A spine just wide enough takes the smallest text across all of its room.
+    if (size < kSmallestSpineText) size = std::min(kSmallestSpineText, 0.999 * room / title_unit.ink_height);
     const double author_ratio = 0.72;
     const double gap = 0.9;  // between title and author, in title sizes
     const double along = title_unit.advance + (author.empty() ? 0 : gap + author_ratio * author_unit.advance);
@@ -534,8 +550,7 @@ CoverReport render_designed_cover(const Book& book, const Template& page_templat
   if (refuse && !painted.barcode_overlap.empty())
     throw InputError(options.book_source, 0, 0,
                      painted.barcode_overlap +
-                         " runs into the back cover's barcode area (2 x 1.2 in at its lower right): shorten the "
-                         "plan's blurb or its chapter titles");
+                         " runs into the back cover's barcode area (2 x 1.2 in at its lower right): shorten it");
   return painted;
 }
 

@@ -174,7 +174,10 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
 
   // Colours and PDF/X.
   {
-    PreflightCheck check{"colours", "grey and black only (DeviceGray, 100 % K)",
+    PreflightCheck check{"colours",
+                         page_template.cmyk_colors.empty()
+                             ? "grey and black only (DeviceGray, 100 % K)"
+                             : "grey and " + std::to_string(page_template.cmyk_colors.size()) + " CMYK colours",
                          options.pdfx ? "grey or CMYK" : "", true, ""};
     if (!page_template.chromatic_colors.empty()) {
       const TemplateColor& first = page_template.chromatic_colors.front();
@@ -239,8 +242,9 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
                                in_unit(kBarcodeWidth) + " x " + in_unit(kBarcodeHeight) +
                                    " at the back's lower right, clear",
                                drawn->barcode_overlap.empty(),
-                               "shorten the plan's blurb or chapter titles (the back cover's text runs down "
-                               "into the barcode area)"});
+                               "shorten " + (drawn->barcode_overlap.empty() ? std::string("it")
+                                                                            : drawn->barcode_overlap) +
+                                   " (the barcode area is kept clear for the printer's ISBN barcode)"});
       const std::string short_of_bleed = cover_bleed_problem(page_template);
       report.checks.push_back({"cover bleed",
                                short_of_bleed.empty() ? in_unit(cover.bleed) + " on every side"

@@ -915,6 +915,7 @@ std::string cover_pdf(const Book& book, const Template& page_template, int inter
     report = detail::render_designed_cover(book, page_template, fonts, plan, options, geometry, pdf, refuse);
   } else {
     report.spine_text = BookRenderer(book, page_template, fonts, plan, &pdf).render_cover(geometry);
+    if (report.spine_text) report.spine_clearance = kSpineSafe;  // draw_spine keeps the folds' margin
   }
   return pdf.finish();
 }
