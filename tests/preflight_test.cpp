@@ -542,11 +542,13 @@ TEST(PreflightTest, CoverRulesFailWithTheFix) {
   EXPECT_NE(thick.out.find("PASS  barcode area          clear"), std::string::npos) << thick.out;
   EXPECT_NE(thick.out.find("PASS  cover bleed           0.125 in on every side"), std::string::npos) << thick.out;
 
+  // The other rules on the 22-page sample, as a proof (--draft).
+  const std::string sample = write_copied_sample(dir / "sample", 1, "Harbour Puzzle Press");
   // Art under 300 dpi at its placed size.
   cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 900, 1400);
   ASSERT_EQ(cairo_surface_write_to_png(image, (dir / "art.png").c_str()), CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy(image);
-  const CommandResult art = typeset_exactly(book + " -t book-6x9 --preflight --cover-art " + dir / "art.png");
+  const CommandResult art = typeset(sample + " -t book-6x9 --preflight --cover-art " + dir / "art.png");
   EXPECT_EQ(art.exit_code, 1) << art.out << art.err;
   EXPECT_NE(art.out.find("FAIL  cover art             900 x 1400 px placed at 6.125 x 9.25 in, 147 dpi  "
                          "(limit: at least 300 dpi)\n      fix: supply the art at 300 dpi or more"),
@@ -555,14 +557,14 @@ TEST(PreflightTest, CoverRulesFailWithTheFix) {
 
   // A publisher's name that runs into the barcode area.
   const std::string long_name = write_copied_sample(
-      dir / "long", 7, "Harbour Puzzle Press, an imprint of Northern Lights Publishing Group Limited");
-  const CommandResult barcode = typeset_exactly(long_name + " -t book-6x9 --preflight");
+      dir / "long", 1, "Harbour Puzzle Press, an imprint of Northern Lights Publishing Group Limited");
+  const CommandResult barcode = typeset(long_name + " -t book-6x9 --preflight");
   EXPECT_EQ(barcode.exit_code, 1) << barcode.out << barcode.err;
   EXPECT_NE(barcode.out.find("FAIL  barcode area          the publisher's name runs into it"), std::string::npos)
       << barcode.out;
   EXPECT_NE(barcode.out.find("      fix: shorten the publisher's name"), std::string::npos) << barcode.out;
   // The cover itself is refused, in one line, exit 2.
-  const CommandResult refused = typeset_exactly(long_name + " -t book-6x9 -o " + dir / "b.pdf" + " --cover " +
+  const CommandResult refused = typeset(long_name + " -t book-6x9 -o " + dir / "b.pdf" + " --cover " +
                                                 dir / "c.pdf");
   EXPECT_EQ(refused.exit_code, 2) << refused.err;
   EXPECT_NE(refused.err.find("the publisher's name runs into the back cover's barcode area"), std::string::npos)
@@ -576,7 +578,7 @@ TEST(PreflightTest, CoverRulesFailWithTheFix) {
   ASSERT_NE(text.find(band), std::string::npos);
   text.replace(text.find(band), band.size(), "<rect x=\"0in\" y=\"-0.125in\" width=\"6in\"");
   testing::write_text_file(dir / "t.xml", text);
-  const CommandResult bleed = typeset_exactly(book + " -t " + dir / "t.xml" + " --preflight");
+  const CommandResult bleed = typeset(sample + " -t " + dir / "t.xml" + " --preflight");
   EXPECT_EQ(bleed.exit_code, 1) << bleed.out << bleed.err;
   EXPECT_NE(bleed.out.find("FAIL  cover bleed           a <rect> on the front-cover ("), std::string::npos)
       << bleed.out;

@@ -318,30 +318,32 @@ class CoverPainter {
     const double title_top = height * 0.13;
     const double block = leading * static_cast<double>(lines.size() - 1) + size * 0.75;
     const double subtitle_size = std::clamp(size * 0.36, 11 * unit, 20 * unit);
+    const double rule = 2.2 * unit;
+    const double subtitle_top = title_top + block + size * 0.35 + rule + subtitle_size * 1.6;
+    double subtitle_fitted = 0;
+    const std::vector<Line> sub =
+        subtitle.empty() ? std::vector<Line>{}
+                         : fit_lines(canvas, subtitle, font(design_.italic_font), measure, 2, 9 * unit, subtitle_size,
+                                     &subtitle_fitted);
+    double cursor = subtitle_top + subtitle_fitted * 1.25 * static_cast<double>(sub.size());
     if (style_ != CoverStyle::typographic) {
       // A band behind the title and subtitle, across the panel into the bleed.
       const double band_top = title_top - size * 0.55;
-      const double band_bottom = title_top + block + subtitle_size * 2.6;
+      const double band_bottom = (sub.empty() ? title_top + block + size * 0.35 : cursor) + 0.6 * subtitle_size;
       canvas.fill_rect({0, band_top, width + bleed, band_bottom - band_top},
                        style_ == CoverStyle::pattern ? design_.panel : design_.background);
       ink_on_panel = style_ == CoverStyle::pattern;
     }
     const Color ink = ink_on_panel ? design_.panel_ink : design_.ink;
-    const double rule = 2.2 * unit;
     if (style_ == CoverStyle::typographic) {
       canvas.fill_rect({margin, title_top - size * 0.45 - rule, measure, rule}, design_.accent);
       canvas.fill_rect({margin, title_top + block + size * 0.35, measure, rule}, design_.accent);
     }
     canvas.set_font(font(design_.title_font), size);
     draw_centred(canvas, lines, width / 2, title_top + size * 0.75, leading, ink);
-    double cursor = title_top + block + size * 0.35 + rule + subtitle_size * 1.6;
-    if (!subtitle.empty()) {
-      double fitted = 0;
-      const std::vector<Line> sub =
-          fit_lines(canvas, subtitle, font(design_.italic_font), measure, 2, 9 * unit, subtitle_size, &fitted);
-      canvas.set_font(font(design_.italic_font), fitted);
-      draw_centred(canvas, sub, width / 2, cursor, fitted * 1.25, ink);
-      cursor += fitted * 1.25 * static_cast<double>(sub.size());
+    if (!sub.empty()) {
+      canvas.set_font(font(design_.italic_font), subtitle_fitted);
+      draw_centred(canvas, sub, width / 2, subtitle_top, subtitle_fitted * 1.25, ink);
     }
     // The author at the foot of the panel.
     const double author_baseline = height - std::max(inches(0.7) * unit, margin + 8);
