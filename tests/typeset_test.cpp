@@ -9,6 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+// libjpeg's header needs FILE and size_t declared first.
+#include <cstddef>
+#include <cstdio>
+#include <jpeglib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -1120,6 +1124,33 @@ void write_art_png(const std::string& path, int width, int height) {
   cairo_surface_destroy(image);
 }
 
+// A JPEG of `width` x `height` pixels, a plain colour, written with libjpeg-turbo.
+void write_art_jpeg(const std::string& path, int width, int height) {
+  jpeg_compress_struct info{};
+  jpeg_error_mgr error{};
+  info.err = jpeg_std_error(&error);
+  jpeg_create_compress(&info);
+  unsigned char* bytes = nullptr;
+  unsigned long size = 0;
+  jpeg_mem_dest(&info, &bytes, &size);
+  info.image_width = static_cast<JDIMENSION>(width);
+  info.image_height = static_cast<JDIMENSION>(height);
+  info.input_components = 3;
+  info.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&info);
+  jpeg_start_compress(&info, TRUE);
+  std::vector<unsigned char> row(static_cast<std::size_t>(width) * 3);
+  for (std::size_t x = 0; x < row.size(); x += 3) row[x] = 200, row[x + 1] = 80, row[x + 2] = 30;
+  while (info.next_scanline < info.image_height) {
+    JSAMPROW line = row.data();
+    jpeg_write_scanlines(&info, &line, 1);
+  }
+  jpeg_finish_compress(&info);
+  testing::write_text_file(path, std::string(reinterpret_cast<const char*>(bytes), size));
+  jpeg_destroy_compress(&info);
+  std::free(bytes);
+}
+
 // Publisher's art under 300 dpi at its placed size (6.125 x 9.25 in with bleed) is refused in one
 // line, exit 2, before anything is written; at 300 dpi it is placed full-bleed, and under --pdfx
 // converted to the output intent's CMYK (no RGB image is left).
@@ -1134,6 +1165,12 @@ TEST(TypesetTest, CoverArtUnder300DpiIsRefused) {
             std::string::npos)
       << low.err;
   EXPECT_EQ(std::count(low.err.begin(), low.err.end(), '\n'), 1) << low.err;
+  write_art_jpeg(dir / "low.jpg", 1500, 2300);  // decoded by libjpeg-turbo: 245 dpi
+  const CommandResult jpeg = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf") +
+                                     " --cover-art " + (dir / "low.jpg"));
+  EXPECT_EQ(jpeg.exit_code, 2);
+  EXPECT_NE(jpeg.err.find("low.jpg: 1500 x 2300 px placed at 6.125 x 9.25 in is 245 dpi"), std::string::npos)
+      << jpeg.err;
   EXPECT_FALSE(fs::exists(dir / "b.pdf"));
   EXPECT_FALSE(fs::exists(dir / "c.pdf"));
   write_art_png(dir / "art.png", 1838, 2775);

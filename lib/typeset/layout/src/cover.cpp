@@ -126,11 +126,10 @@ std::vector<Line> fill(const Canvas& canvas, const std::string& text, double wid
 
 class CoverPainter {
  public:
-  CoverPainter(const Book& book, const Template& page_template, const TypesetOptions& options, const FontSet& fonts,
-               const PagePlan& plan, CoverStyle style, const CoverArt* art)
+  CoverPainter(const Book& book, const Template& page_template, const FontSet& fonts, const PagePlan& plan,
+               CoverStyle style, const CoverArt* art)
       : book_(book),
         template_(page_template),
-        options_(options),
         fonts_(fonts),
         text_(book, page_template, plan),
         design_(page_template.cover ? *page_template.cover : CoverDesign{}),
@@ -160,7 +159,7 @@ class CoverPainter {
     {
       const Canvas::SavedState saved(canvas);
       cairo_translate(canvas.cairo(), panel + cover.spine, 0);
-      paint_front(canvas, panel, height, cover.bleed, &report);
+      paint_front(canvas, panel, height, cover.bleed);
     }
     return report;
   }
@@ -170,7 +169,7 @@ class CoverPainter {
     const Rect area{0, 0, width, height};
     canvas.fill_rect(area, design_.background);
     if (style_ == CoverStyle::pattern) paint_pattern(canvas, area);
-    paint_front(canvas, width, height, 0, nullptr);
+    paint_front(canvas, width, height, 0);
   }
 
  private:
@@ -286,7 +285,7 @@ class CoverPainter {
 
   // The front panel (width x height, spine edge at x = 0): title, subtitle, author, and by style a
   // sample grid (typographic), the pattern showing through (pattern) or the art (art).
-  void paint_front(Canvas& canvas, double width, double height, double bleed, CoverReport* report) {
+  void paint_front(Canvas& canvas, double width, double height, double bleed) {
     const TextValues& values = text_.book_values();
     const double unit = width / inches(6);  // the design is drawn for a 6 in panel and scaled
     const double margin = std::max(inches(0.5) * unit, template_.front_cover->page.safe_margin);
@@ -315,7 +314,7 @@ class CoverPainter {
       throw InputError(template_.source, design_.line, 0,
                        "the title '" + title + "' does not fit the front cover at 18 pt on three lines: shorten it");
     const double leading = size * 1.08;
-    const double title_top = height * 0.13;
+    const double title_top = height * 0.13 + (design_.badge.empty() ? 0 : size * 0.45);  // room for the badge
     const double block = leading * static_cast<double>(lines.size() - 1) + size * 0.75;
     const double subtitle_size = std::clamp(size * 0.36, 11 * unit, 20 * unit);
     const double rule = 2.2 * unit;
@@ -338,6 +337,15 @@ class CoverPainter {
     if (style_ == CoverStyle::typographic) {
       canvas.fill_rect({margin, title_top - size * 0.45 - rule, measure, rule}, design_.accent);
       canvas.fill_rect({margin, title_top + block + size * 0.35, measure, rule}, design_.accent);
+    }
+    if (!design_.badge.empty()) {
+      // The badge above the title (and its rule), in the accent colour on the typographic ground.
+      double badge_size = 0;
+      const std::vector<Line> badge =
+          fit_lines(canvas, design_.badge, font(design_.title_font), measure, 1, 9 * unit, size * 0.34, &badge_size);
+      canvas.set_font(font(design_.title_font), badge_size);
+      draw_centred(canvas, badge, width / 2, title_top - size * 0.45 - rule - badge_size * 0.6, badge_size,
+                   style_ == CoverStyle::typographic ? design_.accent : ink);
     }
     canvas.set_font(font(design_.title_font), size);
     draw_centred(canvas, lines, width / 2, title_top + size * 0.75, leading, ink);
@@ -364,7 +372,6 @@ class CoverPainter {
       const double side = std::min(room, width * 0.62);
       if (side > inches(1.5) * unit) paint_sample(canvas, {(width - side) / 2, cursor + (room - side) / 2, side, side});
     }
-    (void)report;
   }
 
   // The back panel (spine edge on the right): title, blurb, the book's levels, a sample grid, the
@@ -492,7 +499,6 @@ class CoverPainter {
 
   const Book& book_;
   const Template& template_;
-  const TypesetOptions& options_;
   const FontSet& fonts_;
   BookText text_;
   CoverDesign design_;
@@ -544,7 +550,7 @@ CoverReport render_designed_cover(const Book& book, const Template& page_templat
   pdf.begin_page(cover.trim_width, cover.trim_height, Bleed::all(cover.bleed));
   Canvas canvas(pdf.context());
   cairo_translate(canvas.cairo(), cover.bleed, cover.bleed);
-  CoverPainter painter(book, page_template, options, fonts, plan, style, art ? &*art : nullptr);
+  CoverPainter painter(book, page_template, fonts, plan, style, art ? &*art : nullptr);
   CoverReport painted = painter.paint_wrap(canvas, cover);
   pdf.end_page();
   painted.art_dpi = report.art_dpi;
@@ -557,6 +563,47 @@ CoverReport render_designed_cover(const Book& book, const Template& page_templat
 }
 
 }  // namespace detail
+
+namespace {
+
+std::string cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                      const TypesetOptions& options, CoverReport& report, bool refuse) {
+  if (!page_template.front_cover)
+    throw InputError(page_template.source, 0, 0,
+                     "the template has no <master name=\"front-cover\">, so it cannot make a cover");
+  detail::check_has_puzzles(book, options);
+  FontLibrary library(options.font_dirs);
+  const FontSet fonts = load_template_fonts(page_template, library);
+  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
+  PdfDocument pdf(detail::pdf_metadata(book, page_template, options));
+  const CoverGeometry geometry = cover_geometry(page_template, interior_pages, paper);
+  // A template with a <cover> design, or a cover style or art asked for, is drawn as a design;
+  // otherwise the three masters' texts are set as written.
+  if (page_template.cover || !options.cover_style.empty() || !options.cover_art.empty()) {
+    report = detail::render_designed_cover(book, page_template, fonts, plan, options, geometry, pdf, refuse);
+  } else {
+    report.spine_text = detail::render_master_cover(book, page_template, fonts, plan, geometry, pdf);
+    if (report.spine_text) report.spine_clearance = kSpineSafe;  // draw_spine keeps the folds' margin
+  }
+  return pdf.finish();
+}
+
+}  // namespace
+
+std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
+                             const TypesetOptions& options, CoverReport* report) {
+  CoverReport measured;
+  std::string pdf = cover_pdf(book, page_template, interior_pages, paper, options, measured, true);
+  if (report != nullptr) *report = measured;
+  return pdf;
+}
+
+CoverReport check_cover(const Book& book, const Template& page_template, int interior_pages,
+                        const TypesetOptions& options) {
+  CoverReport report;
+  cover_pdf(book, page_template, interior_pages, options.paper, options, report, false);
+  return report;
+}
 
 void check_cover_art(const Template& page_template, const TypesetOptions& options) {
   if (!page_template.front_cover) return;
@@ -581,7 +628,7 @@ std::string render_ebook_cover_png(const Book& book, const Template& page_templa
   std::string png;
   try {
     Canvas canvas(cairo);
-    detail::CoverPainter(book, page_template, options, fonts, plan, style, art ? &*art : nullptr)
+    detail::CoverPainter(book, page_template, fonts, plan, style, art ? &*art : nullptr)
         .paint_front_alone(canvas, width, height);
   } catch (...) {
     cairo_destroy(cairo);

@@ -51,8 +51,10 @@ cairo_surface_t* decode_jpeg(const std::string& bytes, const std::string& source
   JpegError error{};
   info.err = jpeg_std_error(&error.manager);
   error.manager.error_exit = jpeg_error_exit;
-  cairo_surface_t* surface = nullptr;
-  // Nothing with a destructor lives between setjmp and a longjmp back to it.
+  // A longjmp back to setjmp skips no destructor: everything it could skip is declared before it,
+  // and what changes after it is volatile.
+  cairo_surface_t* volatile surface = nullptr;
+  std::string row;
   if (setjmp(error.back) != 0) {
     jpeg_destroy_decompress(&info);
     if (surface != nullptr) cairo_surface_destroy(surface);
@@ -79,7 +81,7 @@ cairo_surface_t* decode_jpeg(const std::string& bytes, const std::string& source
   cairo_surface_flush(surface);
   unsigned char* pixels = cairo_image_surface_get_data(surface);
   const int stride = cairo_image_surface_get_stride(surface);
-  std::string row(static_cast<std::size_t>(info.output_width) * 3, '\0');
+  row.assign(static_cast<std::size_t>(info.output_width) * 3, '\0');
   while (info.output_scanline < info.output_height) {
     auto* line = reinterpret_cast<JSAMPROW>(row.data());
     const JDIMENSION y = info.output_scanline;

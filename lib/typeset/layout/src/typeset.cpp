@@ -896,45 +896,9 @@ TextValues detail::draw_grid_block(Canvas& canvas, const Book& book, const Templ
 using detail::check_has_puzzles;
 using detail::pdf_metadata;
 
-namespace {
-
-std::string cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                      const TypesetOptions& options, CoverReport& report, bool refuse) {
-  if (!page_template.front_cover)
-    throw InputError(page_template.source, 0, 0,
-                     "the template has no <master name=\"front-cover\">, so it cannot make a cover");
-  check_has_puzzles(book, options);
-  FontLibrary library(options.font_dirs);
-  const FontSet fonts = load_template_fonts(page_template, library);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
-  PdfDocument pdf(pdf_metadata(book, page_template, options));
-  const CoverGeometry geometry = cover_geometry(page_template, interior_pages, paper);
-  // A template with a <cover> design, or a cover style or art asked for, is drawn as a design;
-  // otherwise the three masters' texts are set as written.
-  if (page_template.cover || !options.cover_style.empty() || !options.cover_art.empty()) {
-    report = detail::render_designed_cover(book, page_template, fonts, plan, options, geometry, pdf, refuse);
-  } else {
-    report.spine_text = BookRenderer(book, page_template, fonts, plan, &pdf).render_cover(geometry);
-    if (report.spine_text) report.spine_clearance = kSpineSafe;  // draw_spine keeps the folds' margin
-  }
-  return pdf.finish();
-}
-
-}  // namespace
-
-std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options, CoverReport* report) {
-  CoverReport measured;
-  std::string pdf = cover_pdf(book, page_template, interior_pages, paper, options, measured, true);
-  if (report != nullptr) *report = measured;
-  return pdf;
-}
-
-CoverReport check_cover(const Book& book, const Template& page_template, int interior_pages,
-                        const TypesetOptions& options) {
-  CoverReport report;
-  cover_pdf(book, page_template, interior_pages, options.paper, options, report, false);
-  return report;
+bool detail::render_master_cover(const Book& book, const Template& page_template, const FontSet& fonts,
+                                 const PagePlan& plan, const CoverGeometry& cover, PdfDocument& pdf) {
+  return BookRenderer(book, page_template, fonts, plan, &pdf).render_cover(cover);
 }
 
 std::string render_pdf(const Book& book, const Template& shipped_template, const TypesetOptions& options,

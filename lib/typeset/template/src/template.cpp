@@ -115,7 +115,7 @@ class TemplateReader {
   CoverDesign read_cover(pugi::xml_node node, const Template& result) {
     const Element element(source_, node,
                           {"style", "background", "ink", "accent", "panel", "panel-ink", "title-font", "text-font",
-                           "italic-font"},
+                           "italic-font", "badge"},
                           {});
     CoverDesign cover;
     cover.line = element.line();
@@ -137,6 +137,7 @@ class TemplateReader {
     cover.title_font = font("title-font", "serif-bold");
     cover.text_font = font("text-font", "serif");
     cover.italic_font = font("italic-font", "serif-italic");
+    cover.badge = element.string("badge").value_or("");
     return cover;
   }
 

@@ -345,6 +345,7 @@ struct CoverDesign {
   std::string title_font;             // the template's font names
   std::string text_font;
   std::string italic_font;
+  std::string badge;  // a line above the title in capitals ("LARGE PRINT"), as written; may be empty
 };
 
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
