@@ -5,6 +5,8 @@
 // illegibly refused with the page, the size, the limit and the fix.
 #include <gtest/gtest.h>
 
+#include <cairo.h>
+
 #include <boost/json.hpp>
 
 #include <algorithm>
@@ -497,10 +499,94 @@ TEST(PreflightTest, APrintableBookPassesWithItsSpine) {
   EXPECT_EQ(report.exit_code, 0) << report.out << report.err;
   EXPECT_NE(report.out.find("130 pages  (limit: 24 to 828 pages (white paper))"), std::string::npos)
       << report.out;
-  EXPECT_NE(report.out.find("0.293 in (white paper); spine text fits"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("0.293 in (white paper); title "), std::string::npos) << report.out;
   EXPECT_NE(report.out.find("6 fonts, 6 embedded"), std::string::npos) << report.out;
   EXPECT_NE(report.out.find("\npreflight: pass\n"), std::string::npos) << report.out;
   EXPECT_EQ(report.out.find("FAIL"), std::string::npos) << report.out;
+}
+
+// The sample's chapters `copies` times over, written to `dir`, with `publisher` in its plan.
+std::string write_copied_sample(const std::string& dir, int copies, const std::string& publisher = "") {
+  const Book sample = read_book(test_data("books/sample") + "/book.json");
+  Book book = sample;
+  book.chapters.clear();
+  for (int copy = 1; copy <= copies; ++copy)
+    for (BookChapter chapter : sample.chapters) {
+      const std::string suffix = std::to_string(copy);
+      chapter.title.append(" ").append(suffix);
+      for (BookPuzzle& puzzle : chapter.puzzles) puzzle.id.append("-").append(suffix);
+      book.chapters.push_back(chapter);
+    }
+  if (!publisher.empty()) book.plan["publisher"] = publisher;
+  fs::create_directories(dir);
+  write_book(book, dir + "/book.json");
+  return dir;
+}
+
+// Each of the cover's print rules is a preflight line that fails with its fix: the art's
+// resolution, the barcode area kept clear, colour that touches the trim running into the bleed,
+// and the spine's text scaled to the spine, clear of its folds.
+TEST(PreflightTest, CoverRulesFailWithTheFix) {
+  TempDir dir;
+  const std::string book = write_copied_sample(dir / "big", 7, "Harbour Puzzle Press");
+  // The spine of a 130-page book: its title set to the spine's width (a 600-page one's is over
+  // 20 pt: TypesetTest.SpineTitleScalesToAThickSpine).
+  const CommandResult thick = typeset_exactly(book + " -t book-6x9 --preflight");
+  EXPECT_EQ(thick.exit_code, 0) << thick.out << thick.err;
+  const std::smatch spine = [&] {
+    std::smatch match;
+    std::regex_search(thick.out, match, std::regex("PASS  spine +0.293 in \\(white paper\\); title ([0-9.]+) pt, "
+                                                   "([0-9.]+) in clear of each fold"));
+    return match;
+  }();
+  ASSERT_FALSE(spine.empty()) << thick.out;
+  EXPECT_GT(std::stod(spine[1].str()), 8);
+  EXPECT_GE(std::stod(spine[2].str()), 0.0625);
+  EXPECT_NE(thick.out.find("PASS  barcode area          clear"), std::string::npos) << thick.out;
+  EXPECT_NE(thick.out.find("PASS  cover bleed           0.125 in on every side"), std::string::npos) << thick.out;
+
+  // The other rules on the 22-page sample, as a proof (--draft).
+  const std::string sample = write_copied_sample(dir / "sample", 1, "Harbour Puzzle Press");
+  // Art under 300 dpi at its placed size.
+  cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 900, 1400);
+  ASSERT_EQ(cairo_surface_write_to_png(image, (dir / "art.png").c_str()), CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(image);
+  const CommandResult art = typeset(sample + " -t book-6x9 --preflight --cover-art " + dir / "art.png");
+  EXPECT_EQ(art.exit_code, 1) << art.out << art.err;
+  EXPECT_NE(art.out.find("FAIL  cover art             900 x 1400 px placed at 6.125 x 9.25 in, 147 dpi  "
+                         "(limit: at least 300 dpi)\n      fix: supply the art at 300 dpi or more"),
+            std::string::npos)
+      << art.out;
+
+  // A publisher's name that runs into the barcode area.
+  const std::string long_name = write_copied_sample(
+      dir / "long", 1, "Harbour Puzzle Press, an imprint of Northern Lights Publishing Group Limited");
+  const CommandResult barcode = typeset(long_name + " -t book-6x9 --preflight");
+  EXPECT_EQ(barcode.exit_code, 1) << barcode.out << barcode.err;
+  EXPECT_NE(barcode.out.find("FAIL  barcode area          the publisher's name runs into it"), std::string::npos)
+      << barcode.out;
+  EXPECT_NE(barcode.out.find("      fix: shorten the publisher's name"), std::string::npos) << barcode.out;
+  // The cover itself is refused, in one line, exit 2.
+  const CommandResult refused = typeset(long_name + " -t book-6x9 -o " + dir / "b.pdf" + " --cover " +
+                                                dir / "c.pdf");
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find("the publisher's name runs into the back cover's barcode area"), std::string::npos)
+      << refused.err;
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+
+  // A template without a design whose front band stops at the trim instead of the bleed.
+  std::string text = testing::read_text_file(shipped("book-6x9"));
+  text.erase(text.find("  <cover "), text.find("/>", text.find("  <cover ")) + 2 - text.find("  <cover "));
+  const std::string band = "<rect x=\"0in\" y=\"-0.125in\" width=\"6.125in\"";
+  ASSERT_NE(text.find(band), std::string::npos);
+  text.replace(text.find(band), band.size(), "<rect x=\"0in\" y=\"-0.125in\" width=\"6in\"");
+  testing::write_text_file(dir / "t.xml", text);
+  const CommandResult bleed = typeset(sample + " -t " + dir / "t.xml" + " --preflight");
+  EXPECT_EQ(bleed.exit_code, 1) << bleed.out << bleed.err;
+  EXPECT_NE(bleed.out.find("FAIL  cover bleed           a <rect> on the front-cover ("), std::string::npos)
+      << bleed.out;
+  EXPECT_NE(bleed.out.find(") touches the outer trim but does not reach the bleed"), std::string::npos)
+      << bleed.out;
 }
 
 // A jigsaw's regions are found by line weight alone, with no box pattern to lean on: in every

@@ -317,12 +317,13 @@ TEST(TypesetOutputTest, MissingFoldersAreMadeWithTheirParents) {
          cover);
   EXPECT_TRUE(fs::is_regular_file(pdf));
   EXPECT_TRUE(fs::is_regular_file(cover));
-  // Nothing but the two files is left behind (no staging folders, no manifests), beside the
+  EXPECT_TRUE(fs::is_regular_file(dir / "press/covers/cover-ebook.png"));  // the e-book cover, beside it
+  // Nothing but the three files is left behind (no staging folders, no manifests), beside the
   // folder's lock.
   int entries = 0;
   for (const auto& entry : fs::recursive_directory_iterator(dir / "press"))
     entries += entry.is_regular_file() && entry.path().filename() != ".output-set.lock";
-  EXPECT_EQ(entries, 2);
+  EXPECT_EQ(entries, 3);
 }
 
 TEST(TypesetOutputTest, ABadCoverPathWritesNeitherFile) {

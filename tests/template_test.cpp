@@ -180,7 +180,7 @@ TEST(TemplateTest, MinimalTemplateLoads) {
 TEST(TemplateTest, UnknownElementIsAnErrorAtItsLine) {
   EXPECT_EQ(error_of(minimal_template("  <watermark/>\n")),
             "t.xml:13: unknown element <watermark> in <template> (allowed: document, page, font, grid, "
-            "master, split, print-target)");
+            "master, split, print-target, cover)");
 }
 
 TEST(TemplateTest, PrintTargetIsReadWithItsRangeAndLine) {

@@ -9,6 +9,10 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+// libjpeg's header needs FILE and size_t declared first.
+#include <cstddef>
+#include <cstdio>
+#include <jpeglib.h>
 
 #include <algorithm>
 #include <array>
@@ -999,7 +1003,10 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   const Book book = read_book(kSample + "/book.json");
   EXPECT_NE(text.find(printed_line(book.chapters[0].puzzles[0].puzzle)), std::string::npos) << text;
   EXPECT_NE(text.find(book.author), std::string::npos) << text;
-  EXPECT_EQ(occurrences(text, book.title), 2);  // front and back; 22 pages are too few for spine text
+  // On the back; the front sets it as large as its panel allows, on two balanced lines; 22 pages
+  // are too few for spine text.
+  EXPECT_EQ(occurrences(text, book.title), 1);
+  EXPECT_EQ(occurrences(text, "Sampler"), 2);
   // KDP's barcode box on the back: 2 x 1.2 in, 0.25 in from the bottom and spine edges, all white.
   run_ok("pdftoppm -r 72 -gray -singlefile " + cover + " " + (dir / "cover"));
   const GrayImage image = read_pgm(dir / "cover.pgm");
@@ -1016,7 +1023,7 @@ TEST(TypesetTest, CoverFitsTheInteriorItWasMadeFor) {
   const int pages = page_count(dir / "big.pdf");
   EXPECT_GT(pages, 79);
   EXPECT_NEAR(page_size(big_cover, 1).width, cover_width(pages, 0.002252), 0.01);
-  EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 3);
+  EXPECT_EQ(occurrences(text_of(big_cover), read_book(dir / "big/book.json").title), 2);  // back and spine
 }
 
 // A cover for every page count a book template is made for — KDP's 24-page minimum to 140 pages,
@@ -1029,6 +1036,8 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
   typeset::TypesetOptions options;
   options.draft = true;       // the test books are proofs (under KDP's 24 pages)
   options.date = 1772323200;  // 2026-03-01
+  // The spine is laid out alike in every style; the plainest draws fastest over 720 covers.
+  options.cover_style = "typographic";
   std::vector<int> page_counts;
   for (int pages = 24; pages <= 140; ++pages) page_counts.push_back(pages);
   for (const int pages : {200, 400, 828}) page_counts.push_back(pages);
@@ -1040,15 +1049,16 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
       int first_with_text = 0;
       for (const int pages : page_counts) {
         SCOPED_TRACE(pages);
-        bool spine_text = false;
+        typeset::CoverReport cover;
         std::string pdf;
         try {
-          pdf = typeset::render_cover_pdf(book, page_template, pages, paper, options, &spine_text);
+          pdf = typeset::render_cover_pdf(book, page_template, pages, paper, options, &cover);
         } catch (const std::exception& error) {
           ADD_FAILURE() << error.what();
           continue;
         }
         EXPECT_EQ(pdf.substr(0, 5), "%PDF-");
+        const bool spine_text = cover.spine_text;
         if (pages <= typeset::kMinimumPagesForSpineText) {
           EXPECT_FALSE(spine_text);
         }
@@ -1061,14 +1071,142 @@ TEST(TypesetTest, CoversForEveryPageCountOfEveryBookTemplate) {
       EXPECT_GT(first_with_text, typeset::kMinimumPagesForSpineText);
       EXPECT_LE(first_with_text, 100);
     }
-    // The title is printed on the spine of a long book, not on a thin one's.
-    for (const auto& [pages, titles] : {std::pair{60, 2}, std::pair{400, 3}}) {
+    // The title is printed on the spine of a long book, not on a thin one's (and on one line on the back).
+    for (const auto& [pages, titles] : {std::pair{60, 1}, std::pair{400, 2}}) {
       const std::string cover = dir / (std::string(name) + "-" + std::to_string(pages) + ".pdf");
       write_file_atomically(cover,
                             typeset::render_cover_pdf(book, page_template, pages, typeset::Paper::white, options));
       EXPECT_EQ(occurrences(text_of(cover), book.title), titles) << pages;
     }
   }
+}
+
+// The spine title of a thick book is scaled to the spine, not capped at 10 pt: a 600-page book's
+// 1.35 in spine sets its title far larger, its ink 0.0625 in or more clear of each fold, in every
+// book template.
+TEST(TypesetTest, SpineTitleScalesToAThickSpine) {
+  const Book book = read_book(kSample + "/book.json");
+  typeset::TypesetOptions options;
+  options.draft = true;
+  options.date = 1772323200;
+  for (const char* name : {"book-6x9", "book-letter", "large-print"}) {
+    SCOPED_TRACE(name);
+    const typeset::Template page_template =
+        typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/" + name + ".xml");
+    typeset::CoverReport thick;
+    typeset::render_cover_pdf(book, page_template, 600, typeset::Paper::white, options, &thick);
+    EXPECT_TRUE(thick.spine_text);
+    EXPECT_GT(thick.spine_title_size, 20);
+    EXPECT_GE(thick.spine_clearance, typeset::kSpineSafe);
+    typeset::CoverReport thin;
+    typeset::render_cover_pdf(book, page_template, 78, typeset::Paper::white, options, &thin);
+    EXPECT_FALSE(thin.spine_text);  // KDP: spine text from 80 pages only
+  }
+}
+
+// The e-book cover is 1600 x 2560 px (height to width 1.6:1) and shows the front's design: its top
+// left pixel is the template's background (book-6x9's deep blue).
+TEST(TypesetTest, EbookCoverImageIsSixteenHundredByTwentyFiveSixty) {
+  TempDir dir;
+  const CommandResult result = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " +
+                                       (dir / "c.pdf") + " --date 2026-03-01");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("c-ebook.png: e-book cover, 1600 x 2560 px"), std::string::npos) << result.out;
+  cairo_surface_t* image = cairo_image_surface_create_from_png((dir / "c-ebook.png").c_str());
+  ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+  EXPECT_EQ(cairo_image_surface_get_width(image), typeset::kEbookCoverWidth);
+  EXPECT_EQ(cairo_image_surface_get_height(image), typeset::kEbookCoverHeight);
+  EXPECT_EQ(typeset::kEbookCoverHeight * 10, typeset::kEbookCoverWidth * 16);
+  cairo_surface_flush(image);
+  const auto pixel = *reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(image));
+  EXPECT_LT(pixel & 0xFF0000u, 0x400000u);  // little red
+  EXPECT_GT(pixel & 0xFFu, 0x50u);          // much blue
+  cairo_surface_destroy(image);
+}
+
+// A PNG of `width` x `height` pixels, a plain colour, for cover art.
+void write_art_png(const std::string& path, int width, int height) {
+  cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+  cairo_t* cairo = cairo_create(image);
+  cairo_set_source_rgb(cairo, 0.8, 0.3, 0.1);
+  cairo_paint(cairo);
+  cairo_destroy(cairo);
+  ASSERT_EQ(cairo_surface_write_to_png(image, path.c_str()), CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(image);
+}
+
+// A JPEG of `width` x `height` pixels, a plain colour, written with libjpeg-turbo.
+void write_art_jpeg(const std::string& path, int width, int height) {
+  jpeg_compress_struct info{};
+  jpeg_error_mgr error{};
+  info.err = jpeg_std_error(&error);
+  jpeg_create_compress(&info);
+  unsigned char* bytes = nullptr;
+  unsigned long size = 0;
+  jpeg_mem_dest(&info, &bytes, &size);
+  info.image_width = static_cast<JDIMENSION>(width);
+  info.image_height = static_cast<JDIMENSION>(height);
+  info.input_components = 3;
+  info.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&info);
+  jpeg_start_compress(&info, TRUE);
+  std::vector<unsigned char> row(static_cast<std::size_t>(width) * 3);
+  for (std::size_t x = 0; x < row.size(); x += 3) row[x] = 200, row[x + 1] = 80, row[x + 2] = 30;
+  while (info.next_scanline < info.image_height) {
+    JSAMPROW line = row.data();
+    jpeg_write_scanlines(&info, &line, 1);
+  }
+  jpeg_finish_compress(&info);
+  testing::write_text_file(path, std::string(reinterpret_cast<const char*>(bytes), size));
+  jpeg_destroy_compress(&info);
+  std::free(bytes);
+}
+
+// Publisher's art under 300 dpi at its placed size (6.125 x 9.25 in with bleed) is refused in one
+// line, exit 2, before anything is written; at 300 dpi it is placed full-bleed, and under --pdfx
+// converted to the output intent's CMYK (no RGB image is left).
+TEST(TypesetTest, CoverArtUnder300DpiIsRefused) {
+  TempDir dir;
+  write_art_png(dir / "low.png", 1200, 1800);
+  const CommandResult low = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf") +
+                                    " --cover-art " + (dir / "low.png"));
+  EXPECT_EQ(low.exit_code, 2);
+  EXPECT_NE(low.err.find("low.png: 1200 x 1800 px placed at 6.125 x 9.25 in is 195 dpi; print needs at least 300 "
+                         "dpi: supply at least 1838 x 2775 px\n"),
+            std::string::npos)
+      << low.err;
+  EXPECT_EQ(std::count(low.err.begin(), low.err.end(), '\n'), 1) << low.err;
+  write_art_jpeg(dir / "low.jpg", 1500, 2300);  // decoded by libjpeg-turbo: 245 dpi
+  const CommandResult jpeg = typeset(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " + (dir / "c.pdf") +
+                                     " --cover-art " + (dir / "low.jpg"));
+  EXPECT_EQ(jpeg.exit_code, 2);
+  EXPECT_NE(jpeg.err.find("low.jpg: 1500 x 2300 px placed at 6.125 x 9.25 in is 245 dpi"), std::string::npos)
+      << jpeg.err;
+  EXPECT_FALSE(fs::exists(dir / "b.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "c.pdf"));
+  write_art_png(dir / "art.png", 1838, 2775);
+  typeset::TypesetOptions options;
+  options.draft = true;
+  options.date = 1772323200;
+  options.cover_art = dir / "art.png";
+  options.pdfx = typeset::read_output_intent(
+      testing::read_text_file("/usr/share/color/icc/ghostscript/default_cmyk.icc"), "default_cmyk.icc");
+  const std::string cover =
+      typeset::render_cover_pdf(read_book(kSample + "/book.json"),
+                                typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml"),
+                                22, typeset::Paper::white, options);
+  write_file_atomically(dir / "c.pdf", cover);
+  EXPECT_NE(cover.find("/DeviceCMYK"), std::string::npos);
+  EXPECT_EQ(cover.find("/DeviceRGB"), std::string::npos);
+  // The art reaches the bleed's outer corner of the front panel.
+  run_ok("pdftoppm -r 36 -singlefile -png " + (dir / "c.pdf") + " " + (dir / "c"));
+  cairo_surface_t* image = cairo_image_surface_create_from_png((dir / "c.png").c_str());
+  ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush(image);
+  const int width = cairo_image_surface_get_width(image);
+  const auto corner = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(image))[width - 1];
+  EXPECT_GT((corner >> 16) & 0xFFu, 0x90u) << std::hex << corner;  // the art's orange, not the blue ground
+  cairo_surface_destroy(image);
 }
 
 TEST(TypesetTest, CoverErrors) {
@@ -1089,8 +1227,10 @@ TEST(TypesetTest, CoverErrors) {
             std::string::npos)
       << no_master.err;
   EXPECT_FALSE(fs::exists(dir / "c.pdf"));
-  // Back-cover text that would run into the barcode box is an error at its line.
+  // Back-cover text that would run into the barcode box is an error at its line (a template without a
+  // <cover> design sets its masters' texts as written).
   std::string text = testing::read_text_file(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  text.erase(text.find("  <cover "), text.find("/>", text.find("  <cover ")) + 2 - text.find("  <cover "));
   const std::string blurb = "<text y=\"0.6in\" align=\"left\" grow=\"down\"";
   const std::string line = testing::line_of("t.xml", text, blurb);
   text.replace(text.find(blurb), blurb.size(), "<text y=\"6.6in\" align=\"left\" grow=\"down\"");

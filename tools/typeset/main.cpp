@@ -48,6 +48,8 @@ int run(const Options& options) {
   job.options.date = options.date;
   job.options.creator = "sudoku-press typeset " + std::string(sudoku::cli::version());
   job.options.cover_path = options.cover;
+  job.options.cover_style = options.cover_style;
+  job.options.cover_art = options.cover_art;
   // The profile is checked before the book is read: a wrong file must not cost the rendering.
   if (options.pdfx)
     job.options.pdfx = sudoku::typeset::read_output_intent(
@@ -79,7 +81,9 @@ int run(const Options& options) {
             << (done.book.draft_note.empty() ? "" : "; " + done.book.draft_note) << "\n";
   if (!options.cover.empty())
     std::cout << options.cover << ": cover, " << (done.book.cover_bytes + 512) / 1024 << " KB"
-              << (done.book.spine_text ? "" : "; spine left blank (too thin for its texts)") << "\n";
+              << (done.book.spine_text ? "" : "; spine left blank (too thin for its texts)") << "\n"
+              << done.book.ebook_cover_path << ": e-book cover, " << sudoku::typeset::kEbookCoverWidth << " x "
+              << sudoku::typeset::kEbookCoverHeight << " px\n";
   return sudoku::cli::kSuccess;
 }
 

@@ -24,7 +24,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
+      "[--paper white|cream] [--cover-style typographic|pattern|art] [--cover-art ART.png|.jpg]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
       "[--draft] [--hints] [--how-to-solve]\n"
       "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
       "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
@@ -78,6 +78,11 @@ bool parse_options(int argc, char** argv, Options& options) {
       "extra folder searched for fonts before the shipped fonts/ (repeatable)")(
       "cover", po::value(&options.cover),
       "also write the full-wrap cover for this interior (template masters front-cover, back-cover, spine)")(
+      "cover-style", po::value(&options.cover_style),
+      "with --cover or --preflight: the cover's design, typographic, pattern or art (default: the template's)")(
+      "cover-art", po::value(&options.cover_art),
+      "with --cover or --preflight: the publisher's art (PNG or JPEG, at least 300 dpi) placed full-bleed on the "
+      "front")(
       "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
       "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
       "output-profile", po::value(&options.output_profile),
@@ -139,6 +144,12 @@ bool parse_options(int argc, char** argv, Options& options) {
   for (const auto& dir : font_dirs) options.font_dirs.emplace_back(dir);
   if (!paper.empty() && options.cover.empty() && !options.preflight)
     throw UsageError("--paper applies to --cover and --preflight only");
+  if ((!options.cover_style.empty() || !options.cover_art.empty()) && options.cover.empty() && !options.preflight)
+    throw UsageError(std::string(options.cover_style.empty() ? "--cover-art" : "--cover-style") +
+                     " applies to --cover and --preflight only");
+  if (!options.cover_style.empty() && options.cover_style != "typographic" && options.cover_style != "pattern" &&
+      options.cover_style != "art")
+    throw UsageError("--cover-style expects typographic, pattern or art, got '" + options.cover_style + "'");
   if (!options.output_profile.empty() && !options.pdfx)
     throw UsageError("--output-profile applies to --pdfx only");
   if (!options.output_condition.empty() && !options.pdfx)

@@ -241,16 +241,31 @@ JobResult run_job(Job job) {
   // Every output checked before the rendering, which takes the time: a typo in the cover's path
   // must not cost the run.
   check_output_file(result.output);
-  if (!cover_path.empty()) check_output_file(cover_path);
-  for (const std::string& output : {result.output, cover_path})
-    check_not_an_input(output, {book_file.string(), job.template_file, job.target_file});
+  // The e-book cover image is written beside the cover: cover.pdf gives cover-ebook.png.
+  const std::string ebook_path =
+      cover_path.empty() ? std::string()
+                         : (fs::path(cover_path).parent_path() / (fs::path(cover_path).stem().string() + "-ebook.png"))
+                               .string();
+  if (!cover_path.empty()) {
+    check_output_file(cover_path);
+    check_output_file(ebook_path);
+    // Low-resolution art is refused before the interior is drawn.
+    check_cover_art(page_template, job.options);
+  }
+  for (const std::string& output : {result.output, cover_path, ebook_path})
+    check_not_an_input(output, {book_file.string(), job.template_file, job.target_file, job.options.cover_art});
   const std::string interior = render_pdf(book, page_template, job.options, &result.book.pages);
   std::vector<std::pair<std::string, const std::string*>> files{{result.output, &interior}};
   std::string cover;
+  std::string ebook;
   if (!cover_path.empty()) {
-    cover = render_cover_pdf(book, page_template, result.book.pages, job.options.paper, job.options,
-                             &result.book.spine_text);
+    CoverReport report;
+    cover = render_cover_pdf(book, page_template, result.book.pages, job.options.paper, job.options, &report);
+    result.book.spine_text = report.spine_text;
+    ebook = render_ebook_cover_png(book, page_template, job.options);
     files.emplace_back(cover_path, &cover);
+    files.emplace_back(ebook_path, &ebook);
+    result.book.ebook_cover_path = ebook_path;
   }
   write_outputs(files);
   if (job.options.draft) result.book.draft_note = draft_note(page_template, result.book.pages);

@@ -445,4 +445,14 @@ TextValues BookText::slot_values(const TextValues& page, const SlotContent& slot
   return values;
 }
 
+std::string BookText::upper_first(const std::string& text) {
+  if (text.empty() || !g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr)) return text;
+  const gchar* next = g_utf8_next_char(text.data());
+  const auto first = static_cast<std::size_t>(next - text.data());
+  gchar* upper = g_utf8_strup(text.data(), static_cast<gssize>(first));
+  std::string out(upper);
+  g_free(upper);
+  out.append(text, first, std::string::npos);
+  return out;
+}
 }  // namespace sudoku::typeset

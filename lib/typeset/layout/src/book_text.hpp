@@ -57,6 +57,8 @@ class BookText {
   // A level's place among the shipped calibrations' levels (gentle < easy < medium < tough, hard
   // < evil < extreme), -1 for another calibration's level, whose order the book does not record.
   static int level_rank(const std::string& level);
+  // "Pointing" from "pointing", in any script.
+  static std::string upper_first(const std::string& text);
 
   // The book's levels from easiest to hardest (in order of first use when any is not ranked).
   std::vector<std::string> book_levels() const;

@@ -34,6 +34,33 @@ std::string page_range(const PrintTarget& target, Paper paper) {
   return std::to_string(target.min_pages) + " to " + std::to_string(most) + " pages" + paper_name;
 }
 
+// A cover master's <rect> that touches a trim edge of its panel but stops short of the bleed
+// there (a hairline of paper shows when the trim drifts), or empty. The front panel's outer edge
+// is its right, the back's its left; the spine side has no bleed.
+std::string cover_bleed_problem(const Template& page_template) {
+  const auto check = [&](const std::optional<Master>& master, bool front) -> std::string {
+    if (!master) return "";
+    const PageSetup& page = master->page;
+    for (const Decoration& rect : master->decorations) {
+      const double near = 0.5;  // points: closer than this to the trim is touching it
+      const auto problem = [&](const char* edge) {
+        return "a <rect> on the " + master->name + " (" + page_template.source + ":" +
+               std::to_string(master->line) + ") touches the " + edge + " trim but does not reach the bleed";
+      };
+      if (rect.y <= near && rect.y > -kCoverBleed + near) return problem("top");
+      if (rect.y + rect.height >= page.height - near && rect.y + rect.height < page.height + kCoverBleed - near)
+        return problem("bottom");
+      if (front && rect.x + rect.width >= page.width - near && rect.x + rect.width < page.width + kCoverBleed - near)
+        return problem("outer");
+      if (!front && rect.x <= near && rect.x > -kCoverBleed + near) return problem("outer");
+    }
+    return "";
+  };
+  if (page_template.cover) return "";  // a design paints to the bleed edge
+  const std::string front = check(page_template.front_cover, true);
+  return front.empty() ? check(page_template.back_cover, false) : front;
+}
+
 }  // namespace
 
 bool PreflightReport::pass() const {
@@ -164,7 +191,10 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
 
   // Colours and PDF/X.
   {
-    PreflightCheck check{"colours", "grey and black only (DeviceGray, 100 % K)",
+    PreflightCheck check{"colours",
+                         page_template.cmyk_colors.empty()
+                             ? "grey and black only (DeviceGray, 100 % K)"
+                             : "grey and " + std::to_string(page_template.cmyk_colors.size()) + " CMYK colours",
                          options.pdfx ? "grey or CMYK" : "", true, ""};
     if (!page_template.chromatic_colors.empty()) {
       const TemplateColor& first = page_template.chromatic_colors.front();
@@ -183,24 +213,63 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
                              "", true, ""});
   }
 
-  // The cover's spine.
+  // The cover: its spine, the art's resolution, the barcode area and the bleed.
   if (page_template.front_cover) {
     const CoverGeometry cover = cover_geometry(page_template, report.pages, options.paper);
     std::string measured =
         in_unit(cover.spine) + (options.paper == Paper::cream ? " (cream paper)" : " (white paper)");
-    if (!renderable) {
+    std::optional<CoverReport> drawn;
+    if (renderable) {
+      TypesetOptions draft = options;
+      draft.draft = true;
+      drawn = check_cover(book, page_template, report.pages, draft);
+    }
+    if (!drawn) {
       measured += "; spine text not checked";
     } else if (!cover.spine_text) {
       measured +=
           "; left blank (spine text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages)";
+    } else if (drawn->spine_text) {
+      measured += drawn->spine_title_size > 0
+                      ? "; title " + pt(drawn->spine_title_size) + ", " + in_unit(drawn->spine_clearance) +
+                            " clear of each fold"
+                      : "; spine text fits";
     } else {
-      bool text = false;
-      TypesetOptions draft = options;
-      draft.draft = true;
-      render_cover_pdf(book, page_template, report.pages, options.paper, draft, &text);
-      measured += text ? "; spine text fits" : "; left blank (its texts do not fit across it)";
+      measured += "; left blank (its texts do not fit across it)";
     }
-    report.checks.push_back({"spine", measured, "", true, ""});
+    report.checks.push_back({"spine", measured,
+                             "text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages, " +
+                                 in_unit(kSpineSafe) + " clear of each fold",
+                             !drawn || !drawn->spine_text ||
+                                 (cover.spine_text && drawn->spine_clearance >= kSpineSafe - 1e-9),
+                             "shorten the spine's texts"});
+    if (!options.cover_art.empty() && drawn) {
+      PreflightCheck check{"cover art", drawn->art + ", " + formatted("%.0f dpi", drawn->art_dpi.value_or(0)),
+                           formatted("at least %.0f dpi", kMinimumArtDpi),
+                           drawn->art_dpi.value_or(0) >= kMinimumArtDpi - 1e-9, ""};
+      if (!check.pass)
+        check.fix = "supply the art at " + formatted("%.0f", kMinimumArtDpi) +
+                    " dpi or more at the front panel's size with bleed";
+      report.checks.push_back(check);
+    }
+    if (drawn) {
+      report.checks.push_back({"barcode area",
+                               drawn->barcode_overlap.empty() ? "clear"
+                                                              : drawn->barcode_overlap + " runs into it",
+                               in_unit(kBarcodeWidth) + " x " + in_unit(kBarcodeHeight) +
+                                   " at the back's lower right, clear",
+                               drawn->barcode_overlap.empty(),
+                               "shorten " + (drawn->barcode_overlap.empty() ? std::string("it")
+                                                                            : drawn->barcode_overlap) +
+                                   " (the barcode area is kept clear for the printer's ISBN barcode)"});
+      const std::string short_of_bleed = cover_bleed_problem(page_template);
+      report.checks.push_back({"cover bleed",
+                               short_of_bleed.empty() ? in_unit(cover.bleed) + " on every side"
+                                                      : short_of_bleed,
+                               "colour that touches the trim runs " + in_unit(kCoverBleed) + " past it",
+                               short_of_bleed.empty(),
+                               "extend the <rect> past the trim by the bleed (e.g. y=\"-0.125in\")"});
+    }
   }
   return report;
 }

@@ -36,6 +36,7 @@ PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const 
   // A book always carries a date: the one asked for, else today's.
   metadata.date = options.date ? *options.date : static_cast<std::int64_t>(std::time(nullptr));
   metadata.pdfx = options.pdfx;
+  metadata.cmyk = cmyk_inks(page_template);
   return metadata;
 }
 

@@ -124,12 +124,6 @@ using detail::StepPages;
 constexpr double kBaselineInLineBox = 0.75;
 
 constexpr double kPi = 3.14159265358979323846;
-// KDP: the barcode box is 2 x 1.2 in, 0.25 in from the back cover's bottom and spine edges; spine
-// text keeps 0.0625 in from the spine's folds.
-constexpr double kBarcodeWidth = inches(2);
-constexpr double kBarcodeHeight = inches(1.2);
-constexpr double kBarcodeInset = inches(0.25);
-constexpr double kSpineSafe = inches(0.0625);
 
 std::string format_points(double points) {
   return formatted("%.1f pt", points);
@@ -786,7 +780,7 @@ class BookRenderer {
       block.step = &step;
       if (examples) {
         std::string title = technique_title(step.step.technique, language());
-        block.heading = upper_first(title);
+        block.heading = BookText::upper_first(title);
         block.lines = {technique_description(step.step.technique, language()),
                        join_sentences({fill(tr("hints", "From puzzle {number}, page {page}:"), where),
                                        step_result(step, language())})};
@@ -800,17 +794,7 @@ class BookRenderer {
     detail::draw_step_blocks(canvas, frame.content, blocks, per_page, *plot_fonts_, steps_->type, language_code());
   }
 
-  // "Pointing" from "pointing", in any script.
-  static std::string upper_first(const std::string& text) {
-    if (text.empty() || !g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr)) return text;
-    const gchar* next = g_utf8_next_char(text.data());
-    const auto first = static_cast<std::size_t>(next - text.data());
-    gchar* upper = g_utf8_strup(text.data(), static_cast<gssize>(first));
-    std::string out(upper);
-    g_free(upper);
-    out.append(text, first, std::string::npos);
-    return out;
-  }
+
 
   // Spine texts read from top to bottom (the US and UK convention), each centred across the spine.
   // The spine carries them only when every one fits across it, between KDP's 0.0625 in spine
@@ -830,8 +814,13 @@ class BookRenderer {
       canvas.set_font(font(text.style.font), text.style.size);
       const TextMetrics metrics = canvas.measure(*expanded);
       if (metrics.ink_height <= 0) continue;
-      // Metrics scale with the size; a hair of slack keeps the centred ink off the limits.
-      const double scale = std::min(1.0, 0.999 * room / metrics.ink_height);
+      // Metrics scale with the size; a hair of slack keeps the centred ink off the limits. The
+      // template's size is where a thin spine starts; a wider one sets the text larger (70 % of
+      // its room, so the ink never crowds the folds), as far as the spine's length allows.
+      const double length = cover.trim_height - spine.page.margins.top - spine.page.margins.bottom;
+      const double scale =
+          std::min({std::max(1.0, 0.7 * room / metrics.ink_height), 0.999 * room / metrics.ink_height,
+                    0.45 * length / std::max(metrics.advance, 1e-9)});
       const double size = text.style.size * scale;
       const double smallest = text.style.min_size > 0 ? text.style.min_size : text.style.size;
       if (room <= 0 || size < smallest) return false;
@@ -952,20 +941,9 @@ TextValues detail::draw_grid_block(Canvas& canvas, const Book& book, const Templ
 using detail::check_has_puzzles;
 using detail::pdf_metadata;
 
-std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options, bool* spine_text) {
-  if (!page_template.front_cover)
-    throw InputError(page_template.source, 0, 0,
-                     "the template has no <master name=\"front-cover\">, so it cannot make a cover");
-  check_has_puzzles(book, options);
-  FontLibrary library(options.font_dirs);
-  const FontSet fonts = load_template_fonts(page_template, library);
-  const PagePlan plan = plan_pages(book, page_template, options.include_solutions);
-  PdfDocument pdf(pdf_metadata(book, page_template, options));
-  const bool has_spine_text = BookRenderer(book, page_template, fonts, plan, &pdf)
-                                  .render_cover(cover_geometry(page_template, interior_pages, paper));
-  if (spine_text != nullptr) *spine_text = has_spine_text;
-  return pdf.finish();
+bool detail::render_master_cover(const Book& book, const Template& page_template, const FontSet& fonts,
+                                 const PagePlan& plan, const CoverGeometry& cover, PdfDocument& pdf) {
+  return BookRenderer(book, page_template, fonts, plan, &pdf).render_cover(cover);
 }
 
 std::string render_pdf(const Book& book, const Template& shipped_template, const TypesetOptions& options,

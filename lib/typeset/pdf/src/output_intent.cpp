@@ -173,4 +173,26 @@ PdfX read_output_intent(std::string_view bytes, const std::string& source, const
   return pdfx;
 }
 
+std::string rgb_to_output(std::string_view rgb, const PdfX& pdfx) {
+  const std::unique_ptr<std::remove_pointer_t<cmsContext>, ContextDeleter> context(cmsCreateContext(nullptr, nullptr));
+  if (!context) throw std::bad_alloc();
+  cmsSetLogErrorHandlerTHR(context.get(), ignore_error);
+  const std::unique_ptr<void, ProfileDeleter> srgb(cmsCreate_sRGBProfileTHR(context.get()));
+  const std::unique_ptr<void, ProfileDeleter> output(
+      cmsOpenProfileFromMemTHR(context.get(), pdfx.output_profile.data(),
+                               static_cast<cmsUInt32Number>(pdfx.output_profile.size())));
+  if (!srgb || !output) throw std::runtime_error("PDF output: Little CMS cannot open the output profile");
+  const bool cmyk = pdfx.channels == 4;
+  const cmsHTRANSFORM transform =
+      cmsCreateTransformTHR(context.get(), srgb.get(), TYPE_RGB_8, output.get(), cmyk ? TYPE_CMYK_8 : TYPE_GRAY_8,
+                            INTENT_PERCEPTUAL, cmsFLAGS_BLACKPOINTCOMPENSATION);
+  if (transform == nullptr)
+    throw std::runtime_error("PDF output: Little CMS cannot convert sRGB to the output profile");
+  const std::size_t pixels = rgb.size() / 3;
+  std::string converted(pixels * (cmyk ? 4 : 1), '\0');
+  cmsDoTransform(transform, rgb.data(), converted.data(), static_cast<cmsUInt32Number>(pixels));
+  cmsDeleteTransform(transform);
+  return converted;
+}
+
 }  // namespace sudoku::typeset

@@ -30,7 +30,7 @@ std::string iso_utc_time(std::int64_t seconds) {
   return utc_time_text(seconds, "%Y-%m-%dT%H:%M:%SZ");
 }
 
-PdfDocument::PdfDocument(const PdfMetadata& metadata) : date_(metadata.date), pdfx_(metadata.pdfx) {
+PdfDocument::PdfDocument(const PdfMetadata& metadata) : date_(metadata.date), pdfx_(metadata.pdfx), cmyk_(metadata.cmyk) {
   // Every page sets its own size in begin_page.
   surface_ = cairo_pdf_surface_create_for_stream(append_bytes, &bytes_, 612, 792);
   check("create the PDF surface");
@@ -113,7 +113,8 @@ std::string PdfDocument::finish() {
                                    .pdfx = pdfx_,
                                    .pages = page_boxes_,
                                    // A document without labels (a plot, a split grid) gets none.
-                                   .page_labels = labelled_ ? page_labels_ : std::vector<std::string>{}});
+                                   .page_labels = labelled_ ? page_labels_ : std::vector<std::string>{},
+                                   .cmyk = cmyk_});
 }
 
 }  // namespace sudoku::typeset

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -42,15 +43,16 @@ std::optional<double> number_value(const Token& token) {
   return value;
 }
 
-// Rewrites `v v v rg` as `v g` and `v v v RG` as `v G`. Operands come before their operator, so
+// Rewrites `v v v rg` as `v g` and `v v v RG` as `v G`, and the RGB stand-in of a CMYK ink as
+// `c m y k k` (`K`). Operands come before their operator, so
 // the run of numbers (and spaces) just before an operator is held back until the operator shows
 // whether they are a colour; every other token passes straight through.
 class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
  public:
   // `chromatic`, when not null, receives the first colour that is not neutral ("0.8 0 0 rg"):
   // the filter runs while qpdf writes, so PDF/X refuses it after writing.
-  explicit NeutralColorToGray(std::shared_ptr<std::string> chromatic = nullptr)
-      : chromatic_(std::move(chromatic)) {}
+  explicit NeutralColorToGray(std::shared_ptr<std::string> chromatic = nullptr, std::vector<CmykInk> cmyk = {})
+      : chromatic_(std::move(chromatic)), cmyk_(std::move(cmyk)) {}
 
   void handleToken(const Token& token) override {
     switch (token.getType()) {
@@ -83,6 +85,16 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
         held_.clear();
         return;
       }
+      if (const auto ink = cmyk_operands(); ink) {
+        flush(ink->first);
+        const auto& [c, m, y, k] = ink->second->cmyk;
+        char operands[96];
+        std::snprintf(operands, sizeof operands, "%.4g %.4g %.4g %.4g", c, m, y, k);
+        write(operands);
+        write(name == "rg" ? " k" : " K");
+        held_.clear();
+        return;
+      }
       if (chromatic_ && chromatic_->empty()) {
         std::string colour;
         for (const Token& held : held_)
@@ -94,8 +106,9 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
     writeToken(token);
   }
 
-  // Index in held_ of the first of three equal numbers that end the held tokens, if they do.
-  std::optional<std::size_t> neutral_operands() const {
+  // The three numbers that end the held tokens (red, green, blue) and the index in held_ of the
+  // first, if they do.
+  std::optional<std::pair<std::size_t, std::array<double, 3>>> rgb_operands() const {
     std::array<std::size_t, 3> at{};  // blue, green, red
     std::size_t found = 0;
     for (std::size_t i = held_.size(); i-- > 0 && found < at.size();) {
@@ -105,8 +118,28 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
     const auto red = number_value(held_[at[2]]);
     const auto green = number_value(held_[at[1]]);
     const auto blue = number_value(held_[at[0]]);
-    if (!red || !green || !blue || *red != *green || *green != *blue) return std::nullopt;
-    return at[2];
+    if (!red || !green || !blue) return std::nullopt;
+    return std::pair{at[2], std::array<double, 3>{*red, *green, *blue}};
+  }
+
+  // Index in held_ of the first of three equal numbers that end the held tokens, if they do.
+  std::optional<std::size_t> neutral_operands() const {
+    const auto rgb = rgb_operands();
+    if (!rgb || rgb->second[0] != rgb->second[1] || rgb->second[1] != rgb->second[2]) return std::nullopt;
+    return rgb->first;
+  }
+
+  // The CMYK ink whose stand-in the held tokens end with, and where its operands start.
+  std::optional<std::pair<std::size_t, const CmykInk*>> cmyk_operands() const {
+    if (cmyk_.empty()) return std::nullopt;
+    const auto rgb = rgb_operands();
+    if (!rgb) return std::nullopt;
+    for (const CmykInk& ink : cmyk_) {
+      bool same = true;
+      for (std::size_t c = 0; c < 3; ++c) same = same && std::lround(rgb->second[c] * 255) == ink.rgb[c];
+      if (same) return std::pair{rgb->first, &ink};
+    }
+    return std::nullopt;
   }
 
   // Writes the first `count` held tokens and forgets all of them.
@@ -117,6 +150,7 @@ class NeutralColorToGray : public QPDFObjectHandle::TokenFilter {
 
   std::vector<Token> held_;  // numbers and spaces since the last other token
   std::shared_ptr<std::string> chromatic_;
+  std::vector<CmykInk> cmyk_;
 };
 
 bool is_name(QPDFObjectHandle object, const char* name) {
@@ -200,6 +234,28 @@ void set_page_boxes(QPDF& pdf, QPDFPageObjectHelper& page, const PageBoxes& boxe
   page_object.replaceKey("/MediaBox", QPDFObjectHandle::newFromRectangle(media));
   page_object.replaceKey("/TrimBox", QPDFObjectHandle::newFromRectangle(trim));
   if (bleed.any()) page_object.replaceKey("/BleedBox", QPDFObjectHandle::newFromRectangle(media));
+}
+
+// PDF/X-1a allows no RGB: every 8-bit DeviceRGB image (a cover's art; Cairo writes no other
+// images) converted to the output intent's colour space. Its data is decoded by qpdf and written
+// back unfiltered; the writer compresses it again.
+void convert_rgb_images(QPDF& pdf, const PdfX& pdfx) {
+  for (QPDFObjectHandle& object : pdf.getAllObjects()) {
+    if (!object.isStream()) continue;
+    QPDFObjectHandle dictionary = object.getDict();
+    if (!dictionary.getKey("/Subtype").isNameAndEquals("/Image") ||
+        !dictionary.getKey("/ColorSpace").isNameAndEquals("/DeviceRGB"))
+      continue;
+    QPDFObjectHandle bits = dictionary.getKey("/BitsPerComponent");
+    if (!bits.isInteger() || bits.getIntValue() != 8)
+      throw std::runtime_error("PDF output: an RGB image that is not 8 bits a channel cannot be made PDF/X");
+    const std::shared_ptr<Buffer> data = object.getStreamData(qpdf_dl_all);
+    const std::string converted =
+        rgb_to_output(std::string_view(reinterpret_cast<const char*>(data->getBuffer()), data->getSize()), pdfx);
+    object.replaceStreamData(converted, QPDFObjectHandle::newNull(), QPDFObjectHandle::newNull());
+    dictionary.replaceKey("/ColorSpace",
+                          QPDFObjectHandle::newName(pdfx.channels == 4 ? "/DeviceCMYK" : "/DeviceGray"));
+  }
 }
 
 void make_pdfx(QPDF& pdf, const PdfX& pdfx) {
@@ -331,7 +387,7 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
       QPDFPageObjectHelper page = pages[index];
       // Before the filter: it joins the page's content streams into one, the shift included.
       if (!options.pages.empty()) set_page_boxes(pdf, page, options.pages[index]);
-      page.addContentTokenFilter(std::make_shared<NeutralColorToGray>(chromatic));
+      page.addContentTokenFilter(std::make_shared<NeutralColorToGray>(chromatic, options.cmyk));
       QPDFObjectHandle page_object = page.getObjectHandle();
       std::set<QPDFObjGen> visited;
       const bool blends = uses_transparency(page.getAttribute("/Resources", false), visited);
@@ -341,7 +397,7 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
                                  " uses transparency, which PDF/X-1a does not allow");
     }
     for (QPDFObjectHandle& object : pdf.getAllObjects())
-      if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>(chromatic));
+      if (is_content_stream(object)) object.addTokenFilter(std::make_shared<NeutralColorToGray>(chromatic, options.cmyk));
 
     QPDFObjectHandle info = pdf.getTrailer().getKey("/Info");
     if (!options.keep_dates && info.isDictionary()) {
@@ -357,7 +413,10 @@ std::string make_print_ready(std::string_view input, const PrintReadyOptions& op
       info.replaceKey("/ModDate", QPDFObjectHandle::newString(date));
     }
     if (!options.page_labels.empty()) pdf.getRoot().replaceKey("/PageLabels", page_label_tree(options.page_labels));
-    if (options.pdfx) make_pdfx(pdf, *options.pdfx);
+    if (options.pdfx) {
+      convert_rgb_images(pdf, *options.pdfx);
+      make_pdfx(pdf, *options.pdfx);
+    }
     throw_on_warnings(pdf, "cannot read Cairo's PDF");
 
     QPDFWriter writer(pdf);

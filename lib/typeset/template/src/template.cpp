@@ -50,7 +50,7 @@ class TemplateReader {
       source_.fail(source_.line_of(root),
                    "the root element must be <template>, not <" + std::string(root.name()) + ">");
     const Element element(source_, root, {"version", "description"},
-                          {"document", "page", "font", "grid", "master", "split", "print-target"});
+                          {"document", "page", "font", "grid", "master", "split", "print-target", "cover"});
     if (const auto version = element.string("version"); version && *version != "1")
       element.fail_at("version", "unsupported template version " + in_quotes(*version) +
                                      " (this typeset reads version 1)");
@@ -101,6 +101,11 @@ class TemplateReader {
     result.puzzle_page = std::move(*puzzle_);
     result.solution_page = std::move(*solution_);
     if (result.print_target) check_print_target(result, *result.print_target);
+    if (const auto node = element.single_child("cover")) {
+      if (!result.front_cover)
+        source_.fail(source_.line_of(*node), "<cover> needs a <master name=\"front-cover\"> (its panel's size)");
+      result.cover = read_cover(*node, result);
+    }
     return result;
   }
 
@@ -108,6 +113,36 @@ class TemplateReader {
   static DocumentInfo default_info() {
     return {TextPattern::parse("{title}"), TextPattern::parse("{author}"),
             TextPattern::parse("Sudoku puzzles"), TextPattern::parse("sudoku")};
+  }
+
+  // <cover style="typographic" background="cmyk(100, 72, 0, 38)" ink="#ffffff" .../>
+  CoverDesign read_cover(pugi::xml_node node, const Template& result) {
+    const Element element(source_, node,
+                          {"style", "background", "ink", "accent", "panel", "panel-ink", "title-font", "text-font",
+                           "italic-font", "badge"},
+                          {});
+    CoverDesign cover;
+    cover.line = element.line();
+    if (element.has("style")) {
+      const auto style = element.choice("style", {"typographic", "pattern", "art"});
+      if (!style) element.fail_at("style", "<cover> style must be typographic, pattern or art");
+      cover.style = static_cast<CoverStyle>(*style);
+    }
+    cover.background = element.color("background").value_or(cover.background);
+    cover.ink = element.color("ink").value_or(cover.ink);
+    cover.accent = element.color("accent").value_or(cover.accent);
+    cover.panel = element.color("panel").value_or(cover.panel);
+    cover.panel_ink = element.color("panel-ink").value_or(cover.panel_ink);
+    const auto font = [&](const char* attribute, const char* fallback) {
+      const std::string name = element.string(attribute).value_or(fallback);
+      check_font(element, attribute, name, result);
+      return name;
+    };
+    cover.title_font = font("title-font", "serif-bold");
+    cover.text_font = font("text-font", "serif");
+    cover.italic_font = font("italic-font", "serif-italic");
+    cover.badge = element.string("badge").value_or("");
+    return cover;
   }
 
   // <split name="{date}-{slot}" solution="{date}-{slot}-solution"/>: without `solution`, the puzzle's
@@ -771,6 +806,7 @@ Template parse_template(std::string_view text, const std::string& source,
   TemplateReader reader(source_text);
   Template result = reader.read(document);
   result.chromatic_colors = source_text.chromatic();
+  result.cmyk_colors = source_text.cmyk();
   result.directory = directory;
   result.name = std::filesystem::path(source).stem().string();
   return result;

@@ -56,6 +56,26 @@ std::optional<Color> parse_color(std::string_view text) {
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
   };
+  if (text.starts_with("cmyk(") && text.ends_with(")")) {
+    std::string_view rest = text.substr(5, text.size() - 6);
+    std::array<double, 4> inks{};
+    for (std::size_t i = 0; i < inks.size(); ++i) {
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+      const std::size_t comma = rest.find(',');
+      if ((comma == std::string_view::npos) != (i == 3)) return std::nullopt;
+      std::string_view number = rest.substr(0, comma);
+      while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+      if (number.ends_with('%')) number.remove_suffix(1);
+      double value = 0;
+      const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+      if (number.empty() || error != std::errc() || end != number.data() + number.size() || value < 0 || value > 100)
+        return std::nullopt;
+      inks[i] = value / 100;
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    const auto stand_in = [&](double ink) { return std::round(255 * (1 - ink) * (1 - inks[3])) / 255; };
+    return Color{stand_in(inks[0]), stand_in(inks[1]), stand_in(inks[2]), inks};
+  }
   if (text.empty() || text[0] != '#') return std::nullopt;
   const std::string_view digits = text.substr(1);
   int channels[3] = {0, 0, 0};

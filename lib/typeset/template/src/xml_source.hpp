@@ -84,12 +84,18 @@ class SourceText {
   // Every colour that is not a grey, as written, for typeset --pdfx to refuse (PDF/X-1a has no RGB).
   void note_chromatic(int line, std::string_view text) const { chromatic_.push_back({line, std::string(text)}); }
   const std::vector<TemplateColor>& chromatic() const { return chromatic_; }
+  // Every cmyk() colour, once each, for the PDF to write as CMYK.
+  void note_cmyk(const Color& color) const {
+    if (std::find(cmyk_.begin(), cmyk_.end(), color) == cmyk_.end()) cmyk_.push_back(color);
+  }
+  const std::vector<Color>& cmyk() const { return cmyk_; }
 
  private:
   std::string_view text_;
   std::string source_;
   std::vector<std::size_t> line_starts_;
   mutable std::vector<TemplateColor> chromatic_;
+  mutable std::vector<Color> cmyk_;
 };
 
 
@@ -194,8 +200,11 @@ class Element {
     const auto text = string(name);
     if (!text) return std::nullopt;
     const auto value = parse_color(*text);
-    if (!value) fail_at(name, "bad colour " + in_quotes(*text) + " (expected #rrggbb or #rgb)");
-    if (value->red != value->green || value->green != value->blue)
+    if (!value)
+      fail_at(name, "bad colour " + in_quotes(*text) + " (expected #rrggbb, #rgb or cmyk(C, M, Y, K) in per cent)");
+    if (value->cmyk)
+      source_->note_cmyk(*value);
+    else if (value->red != value->green || value->green != value->blue)
       source_->note_chromatic(source_->line_of(node_, name), *text);
     return value;
   }

@@ -7,10 +7,12 @@
 // trim and bleed, replacing its print target); with options.pdfx refuses a template colour that is
 // not a grey (InputError at its line: PDF/X-1a prints grey and CMYK only). The output defaults to
 // <book folder>/<template name>.pdf; with split, `output` is the folder for the grids' files and is
-// required (typeset_split, see split.hpp). A book's outputs (the PDF, and options.cover_path) are
-// checked before rendering; missing folders are made with their parents (and removed again when
-// the run fails). One PDF is written atomically; the PDF and its cover are written all-or-nothing
-// (OutputSet: both staged and synced before either is renamed into place). Fills in
+// required (typeset_split, see split.hpp). A book's outputs (the PDF, and options.cover_path with
+// the e-book cover image beside it, COVER-ebook.png) are checked before rendering, and the cover's
+// art before the interior is drawn (check_cover_art); missing folders are made with their parents
+// (and removed again when the run fails). One PDF is written atomically; the PDF, its cover and
+// the e-book image are written all-or-nothing (OutputSet: all staged and synced before any is
+// renamed into place). Fills in
 // options.book_source with the book file, for messages.
 //
 // The language: options.language, else the book's plan's "language", else English; its catalogue

@@ -96,5 +96,17 @@ TextValues draw_grid_block(Canvas& canvas, const Book& book, const Template& pag
 void check_has_puzzles(const Book& book, const TypesetOptions& options);
 // The document information of the template for `book`, dated options.date (else now).
 PdfMetadata pdf_metadata(const Book& book, const Template& page_template, const TypesetOptions& options);
+// The template's cmyk() colours as the PDF's CMYK inks (print_ready.hpp).
+std::vector<CmykInk> cmyk_inks(const Template& page_template);
+
+// A cover laid out from the template's front-cover, back-cover and spine masters as they are
+// written (typeset.cpp, which owns the page drawing); returns whether the spine got its texts.
+bool render_master_cover(const Book& book, const Template& page_template, const FontSet& fonts,
+                         const PagePlan& plan, const CoverGeometry& cover, PdfDocument& pdf);
+// A designed cover (the template's <cover>, cover.cpp) as one page of `pdf`; with `refuse`, low-dpi
+// art and text in the barcode area are InputErrors, else only reported.
+CoverReport render_designed_cover(const Book& book, const Template& page_template, const FontSet& fonts,
+                                  const PagePlan& plan, const TypesetOptions& options, const CoverGeometry& cover,
+                                  PdfDocument& pdf, bool refuse);
 
 }  // namespace sudoku::typeset::detail

@@ -42,6 +42,11 @@ struct TypesetOptions {
   // Make the interior (and the cover) PDF/X-1a with this output intent (see print_ready.hpp).
   std::optional<PdfX> pdfx;
   Paper paper = Paper::white;  // the interior's paper, for the cover's spine width
+  // typeset --cover-style: typographic, pattern or art, replacing the template's <cover> style.
+  std::string cover_style;
+  // typeset --cover-art: the publisher's PNG or JPEG, placed full-bleed on the front panel (style
+  // art); refused under kMinimumArtDpi at its placed size.
+  std::string cover_art;
   // run_job: the language of every printed word, a catalogue's code ("de"); empty for the book's
   // (its plan's "language", else English). The catalogue <code>.po is looked for in the template's
   // folder's lang/ and then in language_dirs.
@@ -67,6 +72,7 @@ struct TypesetResult {
   std::size_t bytes = 0;
   std::size_t cover_bytes = 0;  // with TypesetOptions::cover_path
   bool spine_text = false;      // the cover's spine carries its texts (see render_cover_pdf)
+  std::string ebook_cover_path; // the e-book cover image written beside the cover (PNG)
   std::string draft_note;       // with TypesetOptions::draft, when the book is under min-pages
   double inside_margin = 0;     // of the puzzle pages, after the print target's gutter (points)
 };
@@ -109,6 +115,12 @@ Template with_gutter(const Template& page_template, int pages);
 //   const std::string cover = render_cover_pdf(book, page_template, pages, Paper::white, options);
 inline constexpr int kMinimumPagesForSpineText = 79;
 inline constexpr double kCoverBleed = 0.125 * 72;
+// KDP: the barcode box is 2 x 1.2 in, 0.25 in from the back cover's bottom and spine edges; spine
+// text keeps 0.0625 in from the spine's folds.
+inline constexpr double kBarcodeWidth = 2 * 72;
+inline constexpr double kBarcodeHeight = 1.2 * 72;
+inline constexpr double kBarcodeInset = 0.25 * 72;
+inline constexpr double kSpineSafe = 0.0625 * 72;
 
 struct CoverGeometry {
   double trim_width = 0;  // 2 x the interior's trim width + the spine, points
@@ -121,9 +133,39 @@ struct CoverGeometry {
 // 0.002252 in per page on white paper, 0.0025 in on cream, in points.
 double spine_width(int pages, Paper paper);
 CoverGeometry cover_geometry(const Template& page_template, int interior_pages, Paper paper);
-// InputError when the template has no front-cover master (at the template) or the book no puzzles.
-// `spine_text`, when not null, receives whether the spine carries its texts.
+
+// Publisher's art must print sharp: at least 300 pixels per inch at the size it is placed.
+inline constexpr double kMinimumArtDpi = 300;
+// The e-book cover image for store listings: 1600 x 2560 px, height to width 1.6:1 (KDP's
+// recommended e-book cover), the front panel's design laid out again at that shape.
+inline constexpr int kEbookCoverWidth = 1600;
+inline constexpr int kEbookCoverHeight = 2560;
+
+// What a cover's print rules measured (see preflight.hpp): each empty string a rule kept.
+struct CoverReport {
+  bool spine_text = false;
+  double spine_title_size = 0;  // points; 0 without spine text
+  double spine_clearance = 0;   // the spine texts' ink from the nearer fold, points
+  std::optional<double> art_dpi;  // the art's resolution at its placed size, with --cover-art
+  std::string art;                // "2400 x 3600 px placed at 6.25 x 9.25 in"
+  std::string barcode_overlap;    // what of ours runs into the barcode area
+  std::string short_of_bleed;     // a colour area that touches the trim but stops short of the bleed
+};
+
+// InputError when the template has no front-cover master (at the template) or the book no puzzles,
+// when the art (options.cover_art) cannot be read or is under kMinimumArtDpi at its placed size, and
+// when the back cover's text runs into the barcode area. `report`, when not null, receives what the
+// cover's rules measured.
 std::string render_cover_pdf(const Book& book, const Template& page_template, int interior_pages, Paper paper,
-                             const TypesetOptions& options, bool* spine_text = nullptr);
+                             const TypesetOptions& options, CoverReport* report = nullptr);
+// The cover's rules measured without refusing anything but unreadable input (preflight).
+CoverReport check_cover(const Book& book, const Template& page_template, int interior_pages,
+                        const TypesetOptions& options);
+// Before any rendering: InputError when options.cover_art cannot be read or is under
+// kMinimumArtDpi on the front panel ("art.png: 1200 x 1800 px placed at 6.25 x 9.25 in is 192 dpi,
+// ..."), or when options.cover_style names no style.
+void check_cover_art(const Template& page_template, const TypesetOptions& options);
+// The e-book cover (kEbookCoverWidth x kEbookCoverHeight PNG bytes): the front panel's design.
+std::string render_ebook_cover_png(const Book& book, const Template& page_template, const TypesetOptions& options);
 
 }  // namespace sudoku::typeset

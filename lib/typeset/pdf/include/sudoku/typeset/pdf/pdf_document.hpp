@@ -31,6 +31,7 @@ struct PdfMetadata {
   // Creation and modification date, seconds since 1970 (UTC); nullopt writes no dates at all.
   std::optional<std::int64_t> date;
   std::optional<PdfX> pdfx;  // make the document PDF/X-1a (see print_ready.hpp)
+  std::vector<CmykInk> cmyk = {};  // RGB stand-ins written as CMYK (see print_ready.hpp)
 };
 
 class PdfDocument {
@@ -64,6 +65,7 @@ class PdfDocument {
   bool in_page_ = false;
   std::optional<std::int64_t> date_;
   std::optional<PdfX> pdfx_;
+  std::vector<CmykInk> cmyk_;
   std::optional<std::string> page_label_;  // of the open page
   std::vector<PageBoxes> page_boxes_;
   std::vector<std::string> page_labels_;  // of the finished pages

@@ -23,11 +23,18 @@
 //  * page labels written as ranges (ISO 32000-1, 12.4.2): a run of pages labelled 1, 2, 3, ... (or
 //    i, ii, iii, ...) becomes one decimal (or roman) range, other labels stay prefixes;
 //  * a deterministic /ID (a digest of the content), so the same input gives the same bytes.
-// Fonts, outlines, metadata and page geometry are kept as they are. Shadings and images
-// stay in the colour space Cairo gave them. Throws std::runtime_error when the input is not a PDF
+//  * every colour of options.cmyk (a template's cmyk() colours, which Cairo can only draw as their
+//    RGB stand-ins) set with `rg`/`RG` rewritten as `k`/`K` with its CMYK values, so a cover's
+//    palette prints as the designer chose it, on any press, with or without PDF/X;
+//  * with options.pdfx, every 8-bit DeviceRGB image (a cover's art) converted by Little CMS from
+//    sRGB to the output intent's profile (perceptual intent) and stored as DeviceCMYK (or
+//    DeviceGray for a grey profile): PDF/X-1a allows no RGB.
+// Fonts, outlines, metadata and page geometry are kept as they are. Shadings, and images without
+// PDF/X, stay in the colour space Cairo gave them. Throws std::runtime_error when the input is not a PDF
 // that qpdf reads without complaint (which for Cairo output would be a bug); never prints.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -82,10 +89,22 @@ struct PdfX {
 //   make_print_ready(pdf, {.pdfx = intent});
 PdfX read_output_intent(std::string_view bytes, const std::string& source, const std::string& condition = {});
 
+// 8-bit sRGB pixels (3 bytes each) converted by Little CMS to the output intent's colour space
+// (perceptual intent, black point compensation): 4 bytes a pixel (CMYK) or 1 (grey). Throws
+// std::runtime_error when Little CMS cannot make the transform.
+std::string rgb_to_output(std::string_view rgb, const PdfX& pdfx);
+
 // The ICC registry's characterization identifier for a profile description that names one
 // ("Coated FOGRA39 (ISO 12647-2:2004)" gives "FOGRA39", "U.S. Web Coated (SWOP) v2" and
 // Ghostscript's "Artifex CMYK SWOP Profile" give "CGATS TR 001"), else nullopt.
 std::optional<std::string> registered_condition(std::string_view description);
+
+// A CMYK colour and the RGB stand-in Cairo drew it with (a template's cmyk() colour: see units.hpp).
+struct CmykInk {
+  std::array<int, 3> rgb{};          // 0..255: Cairo's `r g b rg` operands times 255, rounded
+  std::array<double, 4> cmyk{};      // 0..1: cyan, magenta, yellow, black
+  friend bool operator==(const CmykInk&, const CmykInk&) = default;
+};
 
 struct PrintReadyOptions {
   bool keep_dates = true;  // false removes /CreationDate and /ModDate (Cairo always writes them)
@@ -97,6 +116,8 @@ struct PrintReadyOptions {
   std::vector<PageBoxes> pages;
   // Every page's label, in page order, replacing Cairo's; empty keeps Cairo's.
   std::vector<std::string> page_labels;
+  // Colours drawn as RGB stand-ins that are written as CMYK (see CmykInk); their RGB must differ.
+  std::vector<CmykInk> cmyk;
 };
 
 // "D:20250303000000+00'00'", the PDF date (ISO 32000-1, 7.9.4) of a Unix time in UTC.

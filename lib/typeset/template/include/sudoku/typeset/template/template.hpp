@@ -332,6 +332,42 @@ inline constexpr double kDefaultMinimumCageSum = 6;
 // A candidate in a teaching picture: as small as newspaper agate, no smaller.
 inline constexpr double kDefaultMinimumCandidate = 6;
 
+// How a full-wrap cover is designed (<cover>; typeset --cover-style replaces the style):
+//   typographic  the palette's background over the whole wrap, the title set as large as the front
+//                panel allows between two accent rules, a sample grid on a paper-white tile;
+//   pattern      the same, over a full-bleed pattern of the book's own puzzles in the accent colour,
+//                the title on a panel-coloured band;
+//   art          the publisher's picture (typeset --cover-art: PNG or JPEG) placed full-bleed on the
+//                front panel, the title on a band of the palette's background colour.
+// The back panel (blurb, the book's levels, a sample puzzle, the publisher) and the spine are laid
+// out the same way in every style. Colours may be cmyk(): the PDF prints them as CMYK.
+//
+//   +------------- back ------------+ spine +------------ front ------------+
+//   | title                          |   T   |   =======================     |
+//   | blurb ......................   |   I   |        THE  TITLE             |
+//   | Inside: 40 easy, 40 medium ... |   T   |   =======================     |
+//   | +--------+                     |   L   |        subtitle               |
+//   | | sample |                     |   E   |        +--------+             |
+//   | +--------+     +------------+  |       |        | sample |             |
+//   | publisher      |  barcode   |  |       |        +--------+             |
+//   |                +------------+  |       |        author                 |
+//   +--------------------------------+-------+-------------------------------+
+enum class CoverStyle { typographic, pattern, art };
+
+struct CoverDesign {
+  int line = 0;
+  CoverStyle style = CoverStyle::typographic;
+  Color background = Color::white();  // the whole wrap's ground, bleed included
+  Color ink = Color::black();         // text on the background
+  Color accent = Color::black();      // rules, the pattern's grids
+  Color panel = Color::white();       // the tiles under the sample grids and the pattern's title band
+  Color panel_ink = Color::black();   // text on a panel
+  std::string title_font;             // the template's font names
+  std::string text_font;
+  std::string italic_font;
+  std::string badge;  // a line above the title in capitals ("LARGE PRINT"), as written; may be empty
+};
+
 // A colour attribute of the template that is not a grey (r = g = b), where it is written.
 struct TemplateColor {
   int line = 0;
@@ -360,12 +396,16 @@ struct Template {
   std::optional<Master> front_cover;
   std::optional<Master> back_cover;
   std::optional<Master> spine;
+  // The cover's design (<cover>); without one, the cover is the three masters' texts as written.
+  std::optional<CoverDesign> cover;
   Master puzzle_page;
   Master solution_page;
   std::optional<SplitNames> split;          // absent: the default names above
   std::optional<PrintTarget> print_target;  // absent: any page count
   // Every non-grey colour, in reading order: PDF/X-1a (typeset --pdfx) refuses them.
   std::vector<TemplateColor> chromatic_colors;
+  // Every cmyk() colour, once each: the PDF writes them as CMYK (print_ready.hpp's CmykInk).
+  std::vector<Color> cmyk_colors;
   // The language its texts are in (see catalog.hpp's localize): the renderer composes the rules,
   // the blurb, level and kind names and dates in it. Null: English, as the template is written.
   std::shared_ptr<const Catalog> language;

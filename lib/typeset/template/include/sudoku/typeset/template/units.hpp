@@ -10,6 +10,7 @@
 //   const std::optional<sudoku::typeset::Color> tint = sudoku::typeset::parse_color("#d9d9d9");
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,16 +32,21 @@ std::optional<double> parse_length(std::string_view text);
 // A plain decimal number ("0.62", "-3", "1e2" is refused), or nullopt.
 std::optional<double> parse_number(std::string_view text);
 
+// An RGB colour, or a CMYK one (`cmyk` set) with red, green and blue its stand-in on screen:
+// (1 - c)(1 - k) and so on, rounded to 255ths. The PDF writes a CMYK colour as CMYK (see
+// print_ready.hpp); the e-book image shows its stand-in.
 struct Color {
   double red = 0;
   double green = 0;
   double blue = 0;
+  std::optional<std::array<double, 4>> cmyk = std::nullopt;  // cyan, magenta, yellow, black, 0..1
 
   static constexpr Color black() { return {0, 0, 0}; }
   static constexpr Color white() { return {1, 1, 1}; }
   friend bool operator==(const Color&, const Color&) = default;
 };
 
+// "#rrggbb", "#rgb" or "cmyk(C, M, Y, K)" with each ink a percentage 0..100 ("cmyk(100, 70, 0, 40)").
 std::optional<Color> parse_color(std::string_view text);
 
 // "85mm" style description of a length in points, for messages and docs ("85 mm (241 pt)").
