@@ -298,9 +298,14 @@ std::string BookText::copyright() const {
   if (front.copyright) {
     const std::string notice = fill(tr("front", "\xC2\xA9 {year} {holder}"),
                                     {{"year", std::to_string(front.copyright->year)}, {"holder", front.copyright->holder}});
-    paragraphs.push_back(join_sentences({notice, front.rights.empty() ? tr("front", "All rights reserved.") : ""}));
+    paragraphs.push_back(notice);
   }
-  if (!front.rights.empty()) paragraphs.push_back(front.rights);
+  // The rights on a line of their own: a holder's name ends without a full stop ("© 2026 Harbour
+  // Lane Press"), so run on it would read as one sentence.
+  if (!front.rights.empty())
+    paragraphs.push_back(front.rights);
+  else if (front.copyright)
+    paragraphs.push_back(tr("front", "All rights reserved."));
   if (!front.publisher.empty())
     paragraphs.push_back(fill(tr("front", "Published by {publisher}"), {{"publisher", front.publisher}}));
   if (front.edition > 0) {

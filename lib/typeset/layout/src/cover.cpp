@@ -18,6 +18,7 @@
 #include "sudoku/typeset/template/units.hpp"
 #include "sudoku/typeset/text/canvas.hpp"
 #include "sudoku/typeset/text/font_library.hpp"
+#include "text_wrap.hpp"
 
 namespace sudoku::typeset {
 namespace detail {
@@ -74,49 +75,23 @@ struct Line {
   double width = 0;
 };
 
-// Where `text` may break: Pango's breaks for `language`, or with `spaces` only those after a space
-// (an ideographic one too) and the mandatory ones, so a title keeps its words whole when it can.
+// Where `text` may break: Pango's breaks for `language`, or with `spaces` only those that keep its
+// words whole, so a title keeps its words whole when it can.
 std::vector<LineBreak> breaks_of(const std::string& text, const std::string& language, bool spaces) {
   std::vector<LineBreak> breaks = line_breaks(text, language);
-  if (!spaces) return breaks;
-  std::vector<LineBreak> kept;
-  for (const LineBreak& at : breaks)
-    if (at.mandatory || at.offset == text.size() || text[at.offset - 1] == ' ' ||
-        std::string_view(text).substr(0, at.offset).ends_with("\xE3\x80\x80"))
-      kept.push_back(at);
-  return kept;
+  return spaces ? detail::word_breaks(text, breaks) : breaks;
 }
 
-// `text` greedily filled into lines no wider than `width` at the canvas's font, breaking at
-// `breaks`; `fits` is false when a piece between two breaks is wider than `width` on its own.
+// `text` filled into lines no wider than `width` at the canvas's font (the pages' line filler,
+// text_wrap.hpp), each with its width; `fits` is false when a piece between two breaks is wider
+// than `width` on its own.
 std::vector<Line> fill(const Canvas& canvas, const std::string& text, const std::vector<LineBreak>& breaks,
                        double width, bool* fits = nullptr) {
-  const auto trimmed = [&](std::size_t from, std::size_t to) {
-    std::string line = text.substr(from, to - from);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\n')) line.pop_back();
-    if (line.ends_with("\xE3\x80\x80")) line.resize(line.size() - 3);
-    return line;
-  };
+  bool overflow = false;
   std::vector<Line> lines;
-  std::size_t start = 0;
-  std::size_t last_fit = 0;
-  if (fits != nullptr) *fits = true;
-  for (const LineBreak& at : breaks) {
-    const std::string line = trimmed(start, at.offset);
-    const double advance = canvas.measure(line).advance;
-    if (advance > width && last_fit > start) {
-      const std::string kept = trimmed(start, last_fit);
-      lines.push_back({kept, canvas.measure(kept).advance});
-      start = last_fit;
-    }
-    const std::string now = trimmed(start, at.offset);
-    if (canvas.measure(now).advance > width && fits != nullptr) *fits = false;
-    last_fit = at.offset;
-    if (at.mandatory || at.offset == text.size()) {
-      if (!now.empty()) lines.push_back({now, canvas.measure(now).advance});
-      start = at.offset;
-    }
-  }
+  for (detail::WrappedLine& line : detail::fill_lines(canvas, text, breaks, width, &overflow))
+    if (!line.text.empty()) lines.push_back({line.text, canvas.measure(line.text).advance});
+  if (fits != nullptr) *fits = !overflow;
   return lines;
 }
 
@@ -234,17 +209,7 @@ class CoverPainter {
     const std::vector<LineBreak>& breaks = *fitting(*size);
     const std::size_t count = fill(canvas, text, breaks, width).size();
     // Balanced: the narrowest measure that keeps as many lines.
-    double narrow = 0;
-    double wide = width;
-    for (int step = 0; step < 12 && count > 1; ++step) {
-      const double middle = (narrow + wide) / 2;
-      bool fits = true;
-      if (fill(canvas, text, breaks, middle, &fits).size() <= count && fits)
-        wide = middle;
-      else
-        narrow = middle;
-    }
-    return fill(canvas, text, breaks, wide);
+    return fill(canvas, text, breaks, detail::balanced_width(canvas, text, breaks, width, count, 12));
   }
 
   // Lines centred on `centre` from `baseline` down, `leading` apart; returns their ink's box.
@@ -341,8 +306,10 @@ class CoverPainter {
     if (!design_.badge.empty()) {
       // The badge above the title (and its rule), in the accent colour on the typographic ground.
       double badge_size = 0;
+      // Through the catalogue like the masters' texts: GROSSDRUCK, 大きな文字.
+      const std::string badge_text = text_.tr("", design_.badge);
       const std::vector<Line> badge =
-          fit_lines(canvas, design_.badge, font(design_.title_font), measure, 1, 9 * unit, size * 0.34, &badge_size);
+          fit_lines(canvas, badge_text, font(design_.title_font), measure, 1, 9 * unit, size * 0.34, &badge_size);
       canvas.set_font(font(design_.title_font), badge_size);
       draw_centred(canvas, badge, width / 2, title_top - size * 0.45 - rule - badge_size * 0.6, badge_size,
                    style_ == CoverStyle::typographic ? design_.accent : ink);

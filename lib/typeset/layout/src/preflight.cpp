@@ -228,7 +228,7 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
       measured += "; spine text not checked";
     } else if (!cover.spine_text) {
       measured +=
-          "; left blank (spine text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages)";
+          "; left blank (spine text from " + std::to_string(kMinimumPagesForSpineText) + " pages)";
     } else if (drawn->spine_text) {
       measured += drawn->spine_title_size > 0
                       ? "; title " + pt(drawn->spine_title_size) + ", " + in_unit(drawn->spine_clearance) +
@@ -238,7 +238,7 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
       measured += "; left blank (its texts do not fit across it)";
     }
     report.checks.push_back({"spine", measured,
-                             "text from " + std::to_string(kMinimumPagesForSpineText + 1) + " pages, " +
+                             "text from " + std::to_string(kMinimumPagesForSpineText) + " pages, " +
                                  in_unit(kSpineSafe) + " clear of each fold",
                              !drawn || !drawn->spine_text ||
                                  (cover.spine_text && drawn->spine_clearance >= kSpineSafe - 1e-9),

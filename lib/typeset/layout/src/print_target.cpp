@@ -51,7 +51,7 @@ CoverGeometry cover_geometry(const Template& page_template, int interior_pages, 
   cover.spine = spine_width(interior_pages, paper);
   cover.trim_width = 2 * page_template.puzzle_page.page.width + cover.spine;
   cover.trim_height = page_template.puzzle_page.page.height;
-  cover.spine_text = interior_pages > kMinimumPagesForSpineText;
+  cover.spine_text = interior_pages >= kMinimumPagesForSpineText;
   return cover;
 }
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sudoku/typeset/layout/typeset.hpp"
 
-#include <glib.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -22,6 +20,7 @@
 #include "sudoku/typeset/template/units.hpp"
 #include "sudoku/typeset/text/canvas.hpp"
 #include "sudoku/typeset/text/font_library.hpp"
+#include "text_wrap.hpp"
 
 namespace sudoku::typeset {
 
@@ -118,6 +117,8 @@ using detail::caption_heights;
 using detail::grid_block;
 using detail::GridBlock;
 using detail::StepPages;
+using detail::wrap_text;
+using detail::WrappedLine;
 
 // A caption's baseline sits this far down its line box (line box = 1.2 x size, baseline at 0.9 x
 // size), leaving room for descenders below.
@@ -182,110 +183,6 @@ struct DrawnInk {
 
 bool overlap(const Rect& a, const Rect& b) {
   return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
-}
-
-// One line of a wrapped text; `paragraph` when it starts a new paragraph (after a newline).
-struct WrappedLine {
-  std::string text;
-  bool paragraph = false;
-};
-
-std::string without_trailing_space(std::string_view text) {
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t')) text.remove_suffix(1);
-  return std::string(text);
-}
-
-// `text` greedily filled into lines no wider than `width` at the canvas's current font, breaking
-// where Pango's rules for `language` allow (after spaces in Latin text, between CJK characters but
-// never before 。、」) and at every newline. `overflow`, when not null, is set when some piece
-// between two breaks is wider than `width` on its own.
-std::vector<WrappedLine> fill_lines(const Canvas& canvas, std::string_view text, const std::vector<LineBreak>& breaks,
-                                    double width, bool* overflow = nullptr) {
-  std::vector<WrappedLine> lines;
-  std::size_t start = 0;
-  bool paragraph = false;
-  std::size_t fits = 0;  // the furthest break from `start` whose line fits, 0 for none yet
-  for (std::size_t i = 0; i < breaks.size(); ++i) {
-    const LineBreak& at = breaks[i];
-    const std::string line = without_trailing_space(text.substr(start, at.offset - start));
-    if (canvas.measure(line).advance > width && fits > start) {
-      // The line up to the previous break is the longest that fits.
-      lines.push_back({without_trailing_space(text.substr(start, fits - start)), paragraph});
-      paragraph = false;
-      start = fits;
-      --i;  // this break is tried again on the new line
-      continue;
-    }
-    if (canvas.measure(line).advance > width && overflow != nullptr) *overflow = true;
-    fits = at.offset;
-    if (at.mandatory) {
-      if (!line.empty() || at.offset == text.size()) lines.push_back({line, paragraph});
-      paragraph = true;
-      start = at.offset;
-    }
-  }
-  while (!lines.empty() && lines.back().text.empty()) lines.pop_back();
-  return lines;
-}
-
-// Whether the break at `offset` (just after a space) follows a word of one or two letters ("du",
-// "à", "de", "la"): French typesetting (and good practice in the other languages) keeps such a
-// word on the line of the word it belongs to.
-bool after_short_word(std::string_view text, std::size_t offset) {
-  if (offset < 2 || text[offset - 1] != ' ') return false;
-  const std::size_t end = offset - 1;
-  const std::size_t space = text.rfind(' ', end - 1);
-  const std::size_t start = space == std::string_view::npos ? 0 : space + 1;
-  const std::string_view word = text.substr(start, end - start);
-  if (word.empty() || !g_utf8_validate(word.data(), static_cast<gssize>(word.size()), nullptr)) return false;
-  int letters = 0;
-  for (const char* at = word.data(); at < word.data() + word.size(); at = g_utf8_next_char(at)) {
-    if (!g_unichar_isalpha(g_utf8_get_char(at))) return false;
-    ++letters;
-  }
-  return letters <= 2;
-}
-
-// The lines of a wrapped text. With `balance` (titles and headings), the lines are made as even as
-// their count allows: the narrowest width that still gives as many lines, so no word is left alone
-// on the last line when a better break exists ("Killer Sudoku / Book 1", not "Killer Sudoku Book / 1").
-std::vector<WrappedLine> wrap_text(const Canvas& canvas, const std::string& text, double width,
-                                   std::string_view language, bool balance) {
-  std::vector<LineBreak> breaks = line_breaks(text, language);
-  std::vector<WrappedLine> lines = fill_lines(canvas, text, breaks, width);
-  if (!balance || lines.size() < 2) return lines;
-  const bool paragraphs = std::any_of(lines.begin() + 1, lines.end(), [](const auto& line) { return line.paragraph; });
-  if (paragraphs) return lines;
-  // A title breaks at its spaces when they give as few lines: Japanese may break between any two
-  // kana, but "はじめてのナン / プレ" splits a word that "はじめてのナンプレ / 上達への道" keeps whole.
-  std::vector<LineBreak> spaces;
-  for (const LineBreak& at : breaks)
-    if (at.mandatory || text[at.offset - 1] == ' ' || std::string_view(text).substr(0, at.offset).ends_with("\xE3\x80\x80"))
-      spaces.push_back(at);
-  bool overflow = false;
-  if (spaces.size() < breaks.size() && fill_lines(canvas, text, spaces, width, &overflow).size() <= lines.size() &&
-      !overflow)
-    breaks = std::move(spaces);
-  // Nor after a short word, when that keeps as few lines: "Sudoku : du débutant / à l'expert", not
-  // "Sudoku : du / débutant à l'expert".
-  std::vector<LineBreak> kept;
-  for (const LineBreak& at : breaks)
-    if (at.mandatory || !after_short_word(text, at.offset)) kept.push_back(at);
-  overflow = false;
-  if (kept.size() < breaks.size() && fill_lines(canvas, text, kept, width, &overflow).size() <= lines.size() &&
-      !overflow)
-    breaks = std::move(kept);
-  double low = 0;
-  double high = width;
-  for (int step = 0; step < 24; ++step) {
-    const double middle = (low + high) / 2;
-    overflow = false;
-    if (fill_lines(canvas, text, breaks, middle, &overflow).size() <= lines.size() && !overflow)
-      high = middle;
-    else
-      low = middle;
-  }
-  return fill_lines(canvas, text, breaks, high);
 }
 
 HorizontalAlign resolve(Align align, bool recto) {

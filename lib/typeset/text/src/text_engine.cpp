@@ -22,21 +22,25 @@ bool is_cjk(gunichar c) {
 // Digits inside CJK text (第1問, 解答は45ページ, r7c1に) from the face Pango chose for the CJK
 // characters around them, not the Latin face the text asks for: a serif 1 in a Gothic heading is a
 // mixed word, which no CJK book prints. A word of ASCII letters and digits that holds a digit
-// counts, whole (r7c1, not r7c and a Gothic 1), when a CJK character stands right before or after it.
+// counts, whole (r7c1, not r7c and a Gothic 1), when a CJK character stands before or after it,
+// next to it or across spaces (ナンプレ ブック 1, 初級 50 · 中級 40 — "·" is not a space: a
+// number between Latin words stays Latin).
 void set_cjk_digits(PangoLayout* layout, const std::string& utf8) {
   const auto ascii_alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   std::vector<std::pair<int, int>> runs;  // byte ranges
   gunichar before = 0;
   for (const char* at = utf8.c_str(); *at != '\0';) {
     if (!ascii_alnum(*at)) {
-      before = g_utf8_get_char(at);
+      if (*at != ' ') before = g_utf8_get_char(at);
       at = g_utf8_next_char(at);
       continue;
     }
     const char* end = at;
     bool digit = false;
     for (; ascii_alnum(*end); ++end) digit = digit || (*end >= '0' && *end <= '9');
-    const gunichar after = *end != '\0' ? g_utf8_get_char(end) : 0;
+    const char* next = end;
+    while (*next == ' ') ++next;
+    const gunichar after = *next != '\0' ? g_utf8_get_char(next) : 0;
     if (digit && (is_cjk(before) || is_cjk(after)))
       runs.emplace_back(static_cast<int>(at - utf8.c_str()), static_cast<int>(end - utf8.c_str()));
     before = '0';

@@ -102,8 +102,8 @@ Template with_gutter(const Template& page_template, int pages);
 // Covers for print on demand (Amazon KDP's published figures): the full-wrap cover is the back
 // panel, the spine and the front panel side by side, each panel the interior's trim size, with
 // 0.125 in bleed on every side; the spine is the interior's page count times the paper's
-// thickness. The spine carries the spine master's texts only when KDP allows spine text (more than
-// 79 pages, KDP's paperback cover guidelines) and every text fits across the spine, 0.0625 in from
+// thickness. The spine carries the spine master's texts only when KDP allows spine text (from 79
+// pages, KDP's paperback cover guidelines) and every text fits across the spine, 0.0625 in from
 // each fold (KDP's spine margin), at its min-size or larger; otherwise it is left blank, never an
 // error (a title too long for the spine's length still is one). The back panel keeps KDP's barcode
 // box (2 x 1.2 in, 0.25 in from its bottom and spine edges) free of text. Layout: the template's
