@@ -774,7 +774,10 @@ TEST(BookHintsTypesetTest, LargePrintTeachingPagesKeepItsSizesAndPreflightHoldsT
   EXPECT_NE(refused.out.find("fix: leave out --how-to-solve"), std::string::npos) << refused.out;
   const testing::CommandResult render = testing::run_command(newspaper + " -o " + folder / "news.pdf");
   EXPECT_EQ(render.exit_code, 2);
-  EXPECT_NE(render.err.find("the how-to-solve pages' candidates print at"), std::string::npos) << render.err;
+  // No room at all is said so, not as a size of 0.0 pt.
+  EXPECT_NE(render.err.find("the how-to-solve pages leave no room for a step picture"), std::string::npos)
+      << render.err;
+  EXPECT_EQ(render.err.find("0.0 pt"), std::string::npos) << render.err;
   EXPECT_FALSE(std::filesystem::exists(folder / "news.pdf"));
 }
 

@@ -103,9 +103,12 @@ std::string TeachingSizes::problem(const Template& page_template) const {
   if (section == "tips")
     return "the tips under the grids print at" + formatted(" %.1f pt", text) + ", under " + limit +
            ": raise the puzzle master's <tip> size and min-size, or leave out --hints";
+  const std::string fix = ": leave out --" + section + ", or use a template with a larger page (book-letter, large-print)";
+  // A page with no room at all for a picture (the newspaper's slot) has no size to report.
+  if (!words && mark < 0.05)
+    return "the " + section + " pages leave no room for a step picture (its candidates need " + limit + ")" + fix;
   return "the " + section + " pages' " + (words ? "text prints" : "candidates print") +
-         formatted(" at %.1f pt", words ? text : mark) + ", under " + limit +
-         ": leave out --" + section + ", or use a template with a larger page (book-letter, large-print)";
+         formatted(" at %.1f pt", words ? text : mark) + ", under " + limit + fix;
 }
 
 double TeachingType::min_side() const { return teaching_side(min_mark, grid_size); }
