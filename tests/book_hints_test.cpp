@@ -828,6 +828,20 @@ TEST(BookHintsTypesetTest, BookLetterPrintsTwoExamplesAPage) {
   }
 }
 
+// An unbound handout (a4-4up: its pages are not mirrored) has no right-hand pages, so no blank page
+// goes before its hints or how-to-solve sections, as a bound book's right-hand start would put one.
+TEST(BookHintsTypesetTest, AnUnboundHandoutHasNoBlankPageBeforeASection) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "a4.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --draft --hints --template a4-4up -o " + pdf);  // its hints start on page 4
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const auto pages = page_words(pdf);
+  ASSERT_GE(pages.size(), 3U);
+  for (std::size_t page = 0; page < pages.size(); ++page) EXPECT_FALSE(pages[page].empty()) << "page " << page + 1;
+}
+
 // --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
 // a <tip> under the grids.
 TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {

@@ -84,7 +84,9 @@ Master section_master(const Template& page_template, const std::string& title) {
   master.grid_sizes.clear();
   master.texts.clear();
   master.entries.reset();
-  master.start_recto = true;
+  // A bound book opens each section on a right-hand page; an unbound handout (pages not mirrored,
+  // a4-4up) has no right-hand pages, so no blank page before its sections.
+  master.start_recto = master.page.mirrored;
   if (master.header && !master.header->texts.empty()) {
     TextLine head = master.header->texts.front();
     head.text = literal(title);
