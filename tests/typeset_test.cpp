@@ -1097,6 +1097,9 @@ TEST(TypesetTest, SpineTitleScalesToAThickSpine) {
     typeset::render_cover_pdf(book, page_template, 600, typeset::Paper::white, options, &thick);
     EXPECT_TRUE(thick.spine_text);
     EXPECT_GT(thick.spine_title_size, 20);
+    // The back's words are held to the print target's smallest text (large print: 12 pt).
+    const double min_text = page_template.print_target ? page_template.print_target->min_text : 0;
+    EXPECT_GE(thick.back_text_size, std::max(11.0, min_text));
     EXPECT_GE(thick.spine_clearance, typeset::kSpineSafe);
     typeset::CoverReport thin;
     typeset::render_cover_pdf(book, page_template, 78, typeset::Paper::white, options, &thin);

@@ -377,7 +377,15 @@ class CoverPainter {
       }
       cursor += size * 0.7;
     };
-    if (const auto blurb = values.get(Variable::blurb)) paragraph(*blurb, design_.text_font, 11.5, "the blurb");
+    // The back's words at their design sizes, or the print target's smallest text where that is
+    // larger (large print: 12 pt), like the teaching pages.
+    const double min_text = template_.print_target ? template_.print_target->min_text : 0;
+    const auto sized = [&](double design) {
+      const double size = std::max(design, min_text);
+      report.back_text_size = report.back_text_size == 0 ? size : std::min(report.back_text_size, size);
+      return size;
+    };
+    if (const auto blurb = values.get(Variable::blurb)) paragraph(*blurb, design_.text_font, sized(11.5), "the blurb");
     // The levels, easiest first, with their puzzle counts: "Easy 40 · Medium 40 · Hard 20".
     std::string levels;
     for (const std::string& level : text_.book_levels()) {
@@ -388,7 +396,7 @@ class CoverPainter {
       levels += (levels.empty() ? "" : "  \xC2\xB7  ") + BookText::upper_first(text_.level_name(level)) + " " +
                 std::to_string(count);
     }
-    if (!levels.empty()) paragraph(levels, design_.title_font, 11, "the levels");
+    if (!levels.empty()) paragraph(levels, design_.title_font, sized(11), "the levels");
     const std::string publisher = publisher_of(book_);
     const double publisher_baseline = height - inches(0.55);
     const double sample_bottom = publisher.empty() ? height - inches(0.5) : publisher_baseline - 20;
@@ -399,7 +407,7 @@ class CoverPainter {
       inked.push_back({tile, "the sample grid"});
     }
     if (!publisher.empty()) {
-      canvas.set_font(font(design_.title_font), 11);
+      canvas.set_font(font(design_.title_font), sized(11));
       const TextMetrics metrics = canvas.measure(publisher);
       canvas.draw_text(publisher, {margin, publisher_baseline}, ink);
       inked.push_back({{margin + metrics.ink_left, publisher_baseline + metrics.ink_top, metrics.ink_width,

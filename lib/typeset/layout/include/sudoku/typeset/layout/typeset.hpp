@@ -150,6 +150,7 @@ struct CoverReport {
   std::string art;                // "2400 x 3600 px placed at 6.25 x 9.25 in"
   std::string barcode_overlap;    // what of ours runs into the barcode area
   std::string short_of_bleed;     // a colour area that touches the trim but stops short of the bleed
+  double back_text_size = 0;      // the back cover's smallest text (blurb, levels, publisher), points
 };
 
 // InputError when the template has no front-cover master (at the template) or the book no puzzles,
