@@ -254,6 +254,31 @@ constexpr const char* kHintMessages[] = {
     "2. Technique: {technique}.", "3. Cells: {cells}.", "4. {result}", "It places {value} in {cell}.",
     "It removes {values} from {cells}.", "Tip: look at {where} ({technique})."};
 
+// A puzzle's path graded in explain mode, with the board before each step: what the hint pages, the
+// how-to-solve examples and the web edition picture. Empty when the grader does not finish the
+// puzzle or a board cannot be replayed.
+struct GradedPath {
+  TechniqueGrade grade;
+  std::shared_ptr<const Grid> grid;
+  std::vector<PencilBoard> boards;
+
+  // Step `i` as the book prints it.
+  BookStep step(int number, std::size_t chapter, std::size_t index, std::size_t i) const {
+    return BookStep{number, chapter, index, grid, boards[i],
+                    with_pattern_removals(grid->geometry(), boards[i], grade.steps[i])};
+  }
+};
+
+std::optional<GradedPath> graded_path(const Grid& puzzle) {
+  TechniqueOptions options;
+  options.explain = true;
+  GradedPath path{grade_techniques(puzzle, options), std::make_shared<const Grid>(puzzle), {}};
+  if (!path.grade.solved()) return std::nullopt;
+  path.boards = step_boards(puzzle, path.grade.steps);
+  if (path.boards.size() != path.grade.steps.size()) return std::nullopt;
+  return path;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> hint_messages() {
@@ -319,26 +344,16 @@ HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step) {
 }
 
 std::vector<BookStep> puzzle_path(const Book& book, std::size_t chapter, std::size_t index, int number) {
-  TechniqueOptions options;
-  options.explain = true;
-  const BookPuzzle& puzzle = book.chapters.at(chapter).puzzles.at(index);
-  TechniqueGrade grade = grade_techniques(puzzle.puzzle, options);
-  if (!grade.solved()) return {};
-  const auto grid = std::make_shared<const Grid>(puzzle.puzzle);
-  const std::vector<PencilBoard> boards = step_boards(puzzle.puzzle, grade.steps);
-  if (boards.size() != grade.steps.size()) return {};
+  const std::optional<GradedPath> graded = graded_path(book.chapters.at(chapter).puzzles.at(index).puzzle);
+  if (!graded) return {};
   std::vector<BookStep> path;
-  path.reserve(grade.steps.size());
-  for (std::size_t i = 0; i < grade.steps.size(); ++i)
-    path.push_back(BookStep{number, chapter, index, grid, boards[i],
-                            with_pattern_removals(puzzle.puzzle.geometry(), boards[i], grade.steps[i])});
+  path.reserve(graded->grade.steps.size());
+  for (std::size_t i = 0; i < graded->grade.steps.size(); ++i) path.push_back(graded->step(number, chapter, index, i));
   return path;
 }
 
 BookHints find_book_hints(const Book& book, bool examples) {
   BookHints hints;
-  TechniqueOptions options;
-  options.explain = true;
   std::set<std::string> explained;  // reader titles with an example already
   std::map<Technique, BookStep> first_of;
   int number = 0;
@@ -348,15 +363,10 @@ BookHints find_book_hints(const Book& book, bool examples) {
       const BookPuzzle& puzzle = book.chapters[chapter].puzzles[index];
       const double basic = basic_score(puzzle.level);
       if (basic <= 0 && !examples) continue;
-      TechniqueGrade grade = grade_techniques(puzzle.puzzle, options);
-      if (!grade.solved() || grade.steps.empty()) continue;
-      const auto grid = std::make_shared<const Grid>(puzzle.puzzle);
-      std::vector<PencilBoard> boards = step_boards(puzzle.puzzle, grade.steps);
-      if (boards.size() != grade.steps.size()) continue;
-      const auto make = [&](std::size_t i) {
-        return BookStep{number, chapter, index, grid, boards[i],
-                        with_pattern_removals(puzzle.puzzle.geometry(), boards[i], grade.steps[i])};
-      };
+      const std::optional<GradedPath> graded = graded_path(puzzle.puzzle);
+      if (!graded || graded->grade.steps.empty()) continue;
+      const TechniqueGrade& grade = graded->grade;
+      const auto make = [&](std::size_t i) { return graded->step(number, chapter, index, i); };
       if (examples)
         for (std::size_t i = 0; i < grade.steps.size(); ++i) {
           const TechniqueStep& step = grade.steps[i];
