@@ -70,12 +70,12 @@ TEST(AtomicFile, StrayTemporariesOfDeadRunsAreRemovedOthersKept) {
   testing::write_text_file(live, "this run");
   testing::write_text_file(dir + "/notes.tmp-draft", "the user's");
   testing::write_text_file(dir + "/chapter.tmp-review", "the user's");  // six letters, no pid
-  testing::write_text_file(dir + "/plan.tmp-12-backup", "the user's");  // a pid, but not 6 letters after
+  testing::write_text_file(dir + "/plan.tmp-12-backups", "the user's");  // a pid, but 7 letters after
   testing::write_text_file(dir + "/plan.tmp-x1-abcdef", "the user's");  // not a pid
   remove_stray_temporaries(dir);
   EXPECT_TRUE(fs::exists(dir + "/book.json.tmp-Ab3xYz"));
   EXPECT_TRUE(fs::exists(dir + "/chapter.tmp-review"));
-  EXPECT_TRUE(fs::exists(dir + "/plan.tmp-12-backup"));
+  EXPECT_TRUE(fs::exists(dir + "/plan.tmp-12-backups"));
   EXPECT_TRUE(fs::exists(dir + "/plan.tmp-x1-abcdef"));
   EXPECT_FALSE(fs::exists(dir + "/book.json.tmp-999999999-Ab3xYz"));
   EXPECT_TRUE(fs::exists(live));
