@@ -919,8 +919,12 @@ TEST(TechniqueGrader, AlignedExclusionMatchesSudokuExplainersRuleReadLiterally) 
       std::set<std::pair<int, int>> found;
       for (const Step& step : steps)
         for (const Deduction& gone : step.eliminations) found.insert({gone.cell, gone.digit});
-      EXPECT_EQ(found, aligned_exclusion_reference(layout, board, degree))
-          << "round " << round << ", degree " << degree;
+      // The reference is test code (at -O0 under the sanitizers, 15 s there): every
+      // study_stride()th board is compared; the finders still run on every board.
+      if (round % testing::study_stride() == 0) {
+        EXPECT_EQ(found, aligned_exclusion_reference(layout, board, degree))
+            << "round " << round << ", degree " << degree;
+      }
       if (degree == 3 && !found.empty()) ++boards_with_triplet_eliminations;
     }
   }

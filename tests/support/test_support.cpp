@@ -87,6 +87,21 @@ std::vector<Grid> load_study_corpus(const std::string& path) {
   return sample;
 }
 
+std::string study_sample_file(const std::string& path, const std::string& directory) {
+  const int stride = study_stride();
+  if (stride == 1) return path;
+  std::istringstream lines(read_text_file(path));
+  std::string kept;
+  int puzzle = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const bool comment = line.empty() || line[0] == '#';
+    if (comment || puzzle++ % stride == 0) kept += line + "\n";
+  }
+  const std::string sample = directory + "/" + std::filesystem::path(path).filename().string();
+  write_text_file(sample, kept);
+  return sample;
+}
+
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);

@@ -39,6 +39,11 @@ int study_stride();
 // Every study_stride()th puzzle of a corpus.
 std::vector<Grid> load_study_corpus(const std::string& path);
 
+// For a CLI test that runs a sanitized tool over a puzzle file: `path` itself when the stride is 1,
+// else a copy in `directory` with its comment lines and every study_stride()th puzzle line.
+//   const std::string sample = testing::study_sample_file(testing::test_data("killer-sample.txt"), dir);
+std::string study_sample_file(const std::string& path, const std::string& directory);
+
 // A valid complete grid of any box shape: the classic shifted-rows pattern.
 Grid pattern_solution(const std::shared_ptr<const Geometry>& geometry);
 Grid pattern_solution(int box_rows, int box_cols);
