@@ -180,6 +180,27 @@ TEST(GattaiCli, GenerateBookMakesGattaiChaptersAndTypesetPrintsThem) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/two-up.pdf"));
 }
 
+// The call count on a Samurai: the paper's random choice of the cell to split thrashes between the
+// five loosely joined grids and runs into the cap; corpus-rate splits a fewest-values cell on gattai
+// boards (as on Killer boards), which finishes. An evil Samurai of tests/data/books/gattai: three
+// runs under a 200,000 cap, none capped with the default, all capped with --branching random.
+TEST(GattaiCli, CallCountSplitsAFewestValuesCellAndFinishes) {
+  testing::TempDir dir;
+  const std::string file = dir.path() + "/samurai.txt";
+  testing::write_text_file(file, "shape: samurai\n"
+                                 "4...6...7---9.2.7.3...38......---.5.2....17..4...5.---....9..289...2....---..4.5..83.....4319---.3..8..17..4..62..---2..1.......6..9.........6....2.256........8......3...97........7....3.9.------...3.4...------------96.2.1.74------------...7.8...------.2.4....7........76...4......2........582.7....5.........1..4.......6..5---..65..9..61..2..3.---2139.....28..7.9..---....6...797..3....---.2...1..68....1.9.---......71...3.9.1.8---7...8...5 evil-002\n");
+  const auto capped_runs = [&](const std::string& options) {
+    const auto result = run_command(tool_path("corpus-rate") + " --variant gattai -j 1 --runs 3 --cap 200000 " +
+                                    options + " --format json " + file);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    const std::size_t at = result.out.find("\"capped_runs\":");
+    EXPECT_NE(at, std::string::npos) << result.out.substr(0, 400);
+    return at == std::string::npos ? -1 : std::stoi(result.out.substr(at + 14));
+  };
+  EXPECT_EQ(capped_runs(""), 0);
+  EXPECT_EQ(capped_runs("--branching random"), 3);
+}
+
 TEST(GattaiCli, PlansRefuseShapesTheyCannotMake) {
   testing::TempDir dir;
   const std::string plan = dir.path() + "/plan.json";
