@@ -1101,7 +1101,7 @@ TEST(GattaiHintsTest, AStepOnOneGridIsTheBoardsStepAndOnlyAStepNeedingMoreIsRefu
       for (std::size_t i = 0; i < grade.steps.size(); ++i) {
         const TechniqueStep& step = grade.steps[i];
         SCOPED_TRACE(puzzle.id + ": " + step.detail);
-        const std::optional<BookStep> on_grid = typeset::one_grid_step(BookStep{1, 0, 0, grid, boards[i], step, 0});
+        const std::optional<BookStep> on_grid = typeset::one_grid_step(BookStep{1, 0, 0, grid, boards[i], step, 0, nullptr});
         std::vector<int> named = step.evidence.cells;
         for (const auto* list : {&step.placements, &step.eliminations, &step.evidence.candidates})
           for (const CellValue& at : *list) named.push_back(at.cell);

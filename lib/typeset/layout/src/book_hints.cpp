@@ -275,7 +275,7 @@ struct GradedPath {
   // Step `i` as the book prints it; on a gattai board on its one grid, nullopt when it needs more.
   std::optional<BookStep> step(int number, std::size_t chapter, std::size_t index, std::size_t i) const {
     return one_grid_step(BookStep{number, chapter, index, grid, boards[i],
-                                  with_pattern_removals(grid->geometry(), boards[i], grade.steps[i]), 0});
+                                  with_pattern_removals(grid->geometry(), boards[i], grade.steps[i]), 0, nullptr});
   }
 };
 
@@ -496,6 +496,7 @@ std::optional<BookStep> one_grid_step(const BookStep& step) {
     // The grid as a classic 9x9: its givens, its part of the board, its houses by their cells.
     BookStep on_grid = step;
     on_grid.gattai_grid = g + 1;
+    on_grid.gattai_board = step.grid->geometry_ptr();
     on_grid.grid = std::make_shared<const Grid>(gattai_grid(*step.grid, g));
     const Geometry& single = on_grid.grid->geometry();
     std::map<std::vector<int>, int> house_of;

@@ -55,6 +55,7 @@ struct BookStep {
   // candidates its pattern removes, which the reader crosses out before placing the single.
   TechniqueStep step;
   int gattai_grid = 0;  // a gattai board's grid the step lies in, 1-based; 0 on a single grid
+  std::shared_ptr<const Geometry> gattai_board;  // that board (its shape, for the grid's locator)
 };
 
 // A gattai board's step as its one grid's (BookStep above): `step` found on `board` of `puzzle`,
