@@ -56,6 +56,19 @@ inline void pattern_evidence(StepEvidence& evidence, std::span<const int> patter
   }
 }
 
+// Type 1 of a deadly pattern (rectangle or loop): its one cell holding other digits keeps neither
+// of the pair's. `detail` empty: not explaining (no text, no evidence).
+inline Step type1_step(Technique technique, double score, std::span<const int> pattern, int extra,
+                       CandidateMask pair, std::string detail) {
+  Step step = make_step(technique, score);
+  for (CandidateMask hit = pair; hit != 0; hit &= hit - 1) step.eliminations.push_back({extra, std::countr_zero(hit)});
+  if (!detail.empty()) {
+    step.detail = std::move(detail);
+    pattern_evidence(step.evidence, pattern, pair);
+  }
+  return step;
+}
+
 // Type 3 with a hidden set (SE's rule): the pair's digits and k - 2 digits outside the pattern
 // have, leaving out `second`, k places in all in a unit holding both extra cells (k at least the
 // number of extra digits, 2k below the unit's open cells). As one of the two cells holds an extra
@@ -357,14 +370,8 @@ class UniqueLoopSearch {
     const std::string where =
         context_.explain ? cells_text(layout_, in_loop_) + " (" + digits_text(pair_) + ")" : std::string();
     if (extra.size() == 1) {
-      Step step = make_step(Technique::unique_loop, base);
-      for (CandidateMask hit = pair_; hit != 0; hit &= hit - 1)
-        step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-      if (context_.explain) {
-        step.detail = "unique loop type 1, " + where;
-        pattern_evidence(step.evidence, loop_, pair_);
-      }
-      out_.push_back(std::move(step));
+      out_.push_back(type1_step(Technique::unique_loop, base, loop_, extra[0], pair_,
+                                context_.explain ? "unique loop type 1, " + where : std::string()));
     } else if (extra.size() == 2) {
       two_extra_cells(layout_, board_, context_, std::span<const int>(loop_), extra[0], extra[1], pair_,
                       Technique::unique_loop, base, "unique loop", where, out_);
@@ -441,14 +448,8 @@ void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, Sear
           }
           const std::string where = context.explain ? rectangle_text(layout, corners, pair) : std::string();
           if (extra_count == 1) {
-            Step step = make_step(Technique::unique_rectangle, 4.5);
-            for (CandidateMask hit = pair; hit != 0; hit &= hit - 1)
-              step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-            if (context.explain) {
-              step.detail = "unique rectangle type 1, " + where;
-              pattern_evidence(step.evidence, corners, pair);
-            }
-            out.push_back(std::move(step));
+            out.push_back(type1_step(Technique::unique_rectangle, 4.5, corners, extra[0], pair,
+                                     context.explain ? "unique rectangle type 1, " + where : std::string()));
             continue;
           }
           two_extra_cells(layout, board, context, std::span<const int>(corners), extra[0], extra[1], pair,
