@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "sudoku/model/book.hpp"
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
+#include "sudoku/technique/technique_grader.hpp"
 #include "sudoku/typeset/layout/book_hints.hpp"
 #include "sudoku/typeset/template/catalog.hpp"
 #include "sudoku/typeset/template/units.hpp"
@@ -1071,6 +1073,197 @@ TEST(NewspaperTipTest, TheTipIsInTheBooksLanguage) {
     EXPECT_EQ(done.err.find("has no translation"), std::string::npos) << done.err;
     EXPECT_NE(testing::run_command("pdftotext " + pdf + " -").out.find(words), std::string::npos) << code;
   }
+}
+
+// ---- Gattai boards: a step told and pictured on the one 9x9 grid it lies in ----
+
+// tests/data/books/gattai: Samurai medium, hard and evil, Twin and Butterfly (generate-book).
+Book gattai_book() { return read_book(testing::test_data("books/gattai/book.json")); }
+
+// Every step of every path of the book through one_grid_step: a step it keeps is the board's step
+// on that grid — its cells and houses map back to the board's, cell for cell and house for house,
+// the grid's candidates are the board's — and a step it refuses has no grid holding all its cells.
+TEST(GattaiHintsTest, AStepOnOneGridIsTheBoardsStepAndOnlyAStepNeedingMoreIsRefused) {
+  const Book book = gattai_book();
+  int kept = 0;
+  int refused = 0;
+  for (const BookChapter& chapter : book.chapters)
+    for (const BookPuzzle& puzzle : chapter.puzzles) {
+      const auto grid = std::make_shared<const Grid>(puzzle.puzzle);
+      const Geometry& board = grid->geometry();
+      ASSERT_TRUE(board.is_gattai());
+      TechniqueOptions options;
+      options.explain = true;
+      const TechniqueGrade grade = grade_techniques(puzzle.puzzle, options);
+      ASSERT_TRUE(grade.solved()) << puzzle.id;
+      const std::vector<PencilBoard> boards = step_boards(puzzle.puzzle, grade.steps);
+      const int grids = static_cast<int>(board.gattai_shape()->origins.size());
+      for (std::size_t i = 0; i < grade.steps.size(); ++i) {
+        const TechniqueStep& step = grade.steps[i];
+        SCOPED_TRACE(puzzle.id + ": " + step.detail);
+        const std::optional<BookStep> on_grid = typeset::one_grid_step(BookStep{1, 0, 0, grid, boards[i], step, 0, nullptr});
+        std::vector<int> named = step.evidence.cells;
+        for (const auto* list : {&step.placements, &step.eliminations, &step.evidence.candidates})
+          for (const CellValue& at : *list) named.push_back(at.cell);
+        for (int unit : step.evidence.units)
+          named.insert(named.end(), board.units()[static_cast<std::size_t>(unit)].begin(),
+                       board.units()[static_cast<std::size_t>(unit)].end());
+        if (!on_grid) {
+          ++refused;
+          for (int g = 0; g < grids; ++g) {
+            const std::vector<int> cells = gattai_grid_cells(board, g);
+            const bool holds = std::all_of(named.begin(), named.end(), [&](int cell) { return in(cells, cell); });
+            // A step whose named cells one grid holds is refused only for a link or branch outside it.
+            if (holds) {
+              EXPECT_TRUE(!step.evidence.links.empty() || !step.evidence.branches.empty() ||
+                          !step.evidence.cover_units.empty())
+                  << "refused, yet grid " << g + 1 << " holds it";
+            }
+          }
+          continue;
+        }
+        ++kept;
+        ASSERT_GE(on_grid->gattai_grid, 1);
+        ASSERT_LE(on_grid->gattai_grid, grids);
+        const Geometry& single = on_grid->grid->geometry();
+        ASSERT_FALSE(single.is_gattai());
+        ASSERT_EQ(single.size(), 9);
+        const std::vector<int> cells = gattai_grid_cells(board, on_grid->gattai_grid - 1);
+        const auto back = [&](int cell) { return cells[static_cast<std::size_t>(cell)]; };
+        for (int cell = 0; cell < 81; ++cell) {
+          EXPECT_EQ(on_grid->board.candidates[static_cast<std::size_t>(cell)],
+                    boards[i].candidates[static_cast<std::size_t>(back(cell))]);
+          EXPECT_EQ((*on_grid->grid)[cell], puzzle.puzzle[back(cell)]);
+        }
+        const auto same_values = [&](const std::vector<CellValue>& mapped, const std::vector<CellValue>& original) {
+          ASSERT_EQ(mapped.size(), original.size());
+          for (std::size_t k = 0; k < mapped.size(); ++k)
+            EXPECT_EQ((CellValue{back(mapped[k].cell), mapped[k].value}), original[k]);
+        };
+        same_values(on_grid->step.placements, step.placements);
+        same_values(on_grid->step.eliminations, step.eliminations);
+        same_values(on_grid->step.evidence.candidates, step.evidence.candidates);
+        ASSERT_EQ(on_grid->step.evidence.cells.size(), step.evidence.cells.size());
+        for (std::size_t k = 0; k < step.evidence.cells.size(); ++k)
+          EXPECT_EQ(back(on_grid->step.evidence.cells[k]), step.evidence.cells[k]);
+        const auto same_houses = [&](const std::vector<int>& mapped, const std::vector<int>& original) {
+          ASSERT_EQ(mapped.size(), original.size());
+          for (std::size_t k = 0; k < mapped.size(); ++k) {
+            std::vector<int> members;
+            for (int cell : single.units()[static_cast<std::size_t>(mapped[k])]) members.push_back(back(cell));
+            std::vector<int> expected = board.units()[static_cast<std::size_t>(original[k])];
+            std::sort(members.begin(), members.end());
+            std::sort(expected.begin(), expected.end());
+            EXPECT_EQ(members, expected);
+          }
+        };
+        same_houses(on_grid->step.evidence.units, step.evidence.units);
+        same_houses(on_grid->step.evidence.cover_units, step.evidence.cover_units);
+      }
+    }
+  // Most steps lie in one grid; the sample has both kinds.
+  EXPECT_GT(kept, 10 * refused) << kept << " kept, " << refused << " refused";
+}
+
+// The hints and examples of the gattai book: the reader's replay of each hint on its grid's picture
+// alone gives the grader's step, every sentence in every language holds to the step's evidence
+// (teaching_faults, on the grid's cells r1c1..r9c9), and the words name the grid.
+TEST(GattaiHintsTest, HintsAndExamplesNameTheirGridAndSayWhatItsEvidenceShows) {
+  const typeset::BookHints hints = typeset::find_book_hints(gattai_book(), true);
+  ASSERT_GE(hints.hints.size(), 6U);
+  ASSERT_GE(hints.examples.size(), 6U);
+  std::set<Technique> techniques;
+  int replayed = 0;
+  for (const BookStep& hint : hints.hints) {
+    ASSERT_GE(hint.gattai_grid, 1);
+    techniques.insert(hint.step.technique);
+    const HintClaim claim = typeset::hint_claim(hint.grid->geometry(), hint.step);
+    if (!replayable(claim.technique)) continue;
+    const std::vector<Effect> readings = replay(hint.grid->geometry(), hint.board, claim);
+    EXPECT_NE(std::find(readings.begin(), readings.end(), effect_of(hint.step.eliminations)), readings.end())
+        << "puzzle " << hint.number;
+    ++replayed;
+  }
+  EXPECT_GE(replayed, 3);
+  std::vector<const BookStep*> steps;
+  for (const BookStep& example : hints.examples) steps.push_back(&example);
+  for (const BookStep& hint : hints.hints) steps.push_back(&hint);
+  for (const Language& language : kLanguages) {
+    SCOPED_TRACE(language.code);
+    const auto catalog =
+        typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/" + language.code + ".po");
+    EXPECT_TRUE(catalog.missing().empty());
+    for (const BookStep* step : steps) {
+      for (const std::string& fault : teaching_faults(*step, catalog, language)) ADD_FAILURE() << fault;
+      const std::string grid = std::to_string(step->gattai_grid);
+      // "1. Look at grid 3, row 4." in the language's words: the house on the grid, and the grid.
+      const Geometry& single = step->grid->geometry();
+      const HintClaim claim = typeset::hint_claim(single, step->step);
+      if (claim.unit) {
+        const std::string kind = kind_of(single, *claim.unit);
+        const auto& members = single.units()[static_cast<std::size_t>(*claim.unit)];
+        const int number = kind == "row"      ? single.row_of(members.front()) + 1
+                           : kind == "column" ? single.col_of(members.front()) + 1
+                                              : single.box_of(members.front()) + 1;
+        const std::string house = typeset::fill(catalog.text("hints", kind + " {n}"), {{"n", std::to_string(number)}});
+        const std::string where =
+            typeset::fill(catalog.text("hints", "grid {grid}, {where}"), {{"grid", grid}, {"where", house}});
+        EXPECT_NE(typeset::hint_lines(*step, catalog).front().find(where), std::string::npos)
+            << typeset::hint_lines(*step, catalog).front() << " lacks " << where;
+      }
+      EXPECT_NE(typeset::example_source(*step, 4, 12, catalog).find(grid), std::string::npos);
+      EXPECT_NE(typeset::tip_line(*step, catalog).find(grid), std::string::npos);
+    }
+  }
+  const typeset::Catalog english;
+  EXPECT_TRUE(std::regex_search(typeset::hint_lines(hints.hints.front(), english).front(),
+                                std::regex("^1\\. Look at grid [1-5], (row|column|box) [1-9]\\.$")))
+      << typeset::hint_lines(hints.hints.front(), english).front();
+  EXPECT_EQ(typeset::example_source(hints.examples.front(), 4, 12, english),
+            "From puzzle 4, grid " + std::to_string(hints.examples.front().gattai_grid) + ", page 12:");
+  // Fish are on: the sample's hints include an X-wing on one grid of a Samurai.
+  EXPECT_TRUE(techniques.count(Technique::x_wing)) << "no X-wing among the hints";
+}
+
+// typeset --hints --how-to-solve prints a gattai book: book-letter pages whose hints name the grid
+// and point at the puzzle's page, and the newspaper's tips under the Samurai.
+TEST(GattaiHintsTest, TypesetPrintsTheHintsAndExamplesOfAGattaiBook) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "letter.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/gattai") +
+                           " --template book-letter --draft --hints --how-to-solve -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const std::vector<std::string> pages = page_texts(pdf);
+  int hints = 0;
+  int looks = 0;
+  int examples = 0;
+  const std::regex heading("Puzzle ([0-9]+), page ([0-9]+)");
+  const std::regex look("1\\. Look at grid [1-5], (row|column|box) [1-9]\\.");
+  const std::regex source("From puzzle ([0-9]+), grid [1-5], page ([0-9]+):");
+  for (const std::string& text : pages) {
+    const bool hints_page = text.find("Hints") != std::string::npos;
+    for (const std::regex* pattern : {&heading, &source}) {
+      if (pattern == &heading && !hints_page) continue;
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), *pattern); it != std::sregex_iterator(); ++it) {
+        const auto target = static_cast<std::size_t>(std::stoi((*it)[2]));
+        ASSERT_LE(target, pages.size());
+        EXPECT_NE(pages[target - 1].find("Puzzle " + std::string((*it)[1]) + "\n"), std::string::npos);
+        ++(pattern == &heading ? hints : examples);
+      }
+    }
+    looks += static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), look), std::sregex_iterator()));
+  }
+  EXPECT_EQ(looks, hints);
+  EXPECT_GE(hints, 6);
+  EXPECT_GE(examples, 6);
+  const std::string news = folder / "news.pdf";
+  const testing::CommandResult tips =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/gattai") +
+                           " --template newspaper --hints --lang de -o " + news);
+  ASSERT_EQ(tips.exit_code, 0) << tips.err;
+  EXPECT_TRUE(std::regex_search(testing::run_command("pdftotext " + news + " -").out,
+                                std::regex("Tipp: Schauen Sie auf Gitter [1-5], ")));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -270,6 +271,99 @@ TEST(GattaiGrade, SharedBoxesCarryInformationBetweenGrids) {
     EXPECT_TRUE(grade.solved() || grade.beyond()) << to_gattai_line(puzzle);
   }
   EXPECT_GT(checked, 0);
+}
+
+// Fish and unique rectangles on gattai boards are taken in one grid's rows and columns (a board row
+// runs through several grids and is no house). On the paths of unique puzzles of every shape, each
+// such step agrees with the solution, and its evidence is the pattern read on the board it was
+// found on: a fish's base lines are one grid's rows (or columns), its cover lines that grid's
+// columns (or rows), the digit's places in the base lie in the cover, and what it removes is the
+// digit's other places in the cover; a rectangle's four corners lie two in every unit of the board
+// that holds one (the other grids' rows and columns through a shared box too), so the digits could
+// swap. Both kinds occur in the sample.
+TEST(GattaiGrade, FishAndRectanglesLieInOneGridAndAgreeWithTheSolution) {
+  Rng rng(0xf15a);
+  std::map<Technique, int> seen;
+  for (const std::string shape : {"twin", "samurai", "butterfly", "flower", "sohei", "windmill"})
+    for (int i = 0; i < (shape == "twin" ? 12 : 2); ++i) {
+      const auto board = board_named(shape);
+      Grid solution;
+      const Grid puzzle = dug_puzzle(board, rng, 1000, &solution);
+      TechniqueOptions options;
+      options.explain = true;
+      const TechniqueGrade grade = grade_techniques(puzzle, options);
+      const std::vector<PencilBoard> boards = step_boards(puzzle, grade.steps);
+      ASSERT_EQ(boards.size(), grade.steps.size());
+      for (std::size_t k = 0; k < grade.steps.size(); ++k) {
+        const TechniqueStep& step = grade.steps[k];
+        SCOPED_TRACE(to_gattai_line(puzzle) + ": " + step.detail);
+        for (const CellValue& placed : step.placements) ASSERT_EQ(solution[placed.cell], placed.value);
+        for (const CellValue& gone : step.eliminations) ASSERT_NE(solution[gone.cell], gone.value);
+        const PencilBoard& before = boards[k];
+        const auto& units = board->units();
+        switch (step.technique) {
+          case Technique::x_wing:
+          case Technique::swordfish:
+          case Technique::jellyfish: {
+            ++seen[step.technique];
+            const StepEvidence& evidence = step.evidence;
+            ASSERT_EQ(evidence.units.size(), evidence.cover_units.size());
+            // One grid holds every base and cover line.
+            bool one_grid = false;
+            for (std::size_t g = 0; g < board->gattai_shape()->origins.size(); ++g) {
+              const std::vector<int> cells = gattai_grid_cells(*board, static_cast<int>(g));
+              const auto inside = [&](int unit) {
+                return std::all_of(units[static_cast<std::size_t>(unit)].begin(),
+                                   units[static_cast<std::size_t>(unit)].end(), [&](int cell) {
+                                     return std::find(cells.begin(), cells.end(), cell) != cells.end();
+                                   });
+              };
+              one_grid = one_grid || (std::all_of(evidence.units.begin(), evidence.units.end(), inside) &&
+                                      std::all_of(evidence.cover_units.begin(), evidence.cover_units.end(), inside));
+            }
+            EXPECT_TRUE(one_grid);
+            const int digit = evidence.candidates.front().value;
+            std::set<int> base;
+            std::set<int> cover;
+            for (int unit : evidence.units) {
+              for (int cell : units[static_cast<std::size_t>(unit)]) EXPECT_TRUE(base.insert(cell).second) << "base lines overlap";
+            }
+            for (int unit : evidence.cover_units) cover.insert(units[static_cast<std::size_t>(unit)].begin(), units[static_cast<std::size_t>(unit)].end());
+            std::set<std::pair<int, int>> removed;
+            for (int cell : base) {
+              if (before.has(cell, digit)) {
+                EXPECT_TRUE(cover.count(cell)) << "a base place outside the cover";
+              }
+            }
+            for (int cell : cover)
+              if (!base.count(cell) && before.has(cell, digit)) removed.insert({cell, digit});
+            std::set<std::pair<int, int>> eliminated;
+            for (const CellValue& gone : step.eliminations) eliminated.insert({gone.cell, gone.value});
+            EXPECT_EQ(eliminated, removed);
+            break;
+          }
+          case Technique::unique_rectangle: {
+            ++seen[step.technique];
+            const std::vector<int>& corners = step.evidence.cells;
+            ASSERT_EQ(corners.size(), 4U);
+            for (std::size_t unit = 0; unit < units.size(); ++unit) {
+              const auto held = std::count_if(corners.begin(), corners.end(), [&](int cell) {
+                return std::find(units[unit].begin(), units[unit].end(), cell) != units[unit].end();
+              });
+              EXPECT_TRUE(held == 0 || held == 2) << "unit " << unit << " holds " << held << " corners";
+            }
+            break;
+          }
+          case Technique::unique_loop:
+            ++seen[step.technique];
+            break;
+          default:
+            break;
+        }
+      }
+    }
+  EXPECT_GT(seen[Technique::x_wing] + seen[Technique::swordfish] + seen[Technique::jellyfish], 0);
+  EXPECT_GT(seen[Technique::unique_rectangle], 0);
 }
 
 }  // namespace

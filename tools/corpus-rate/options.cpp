@@ -63,8 +63,8 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "propagation", po::value(&flags.propagation),
       "call-count propagation: ac (default, the paper's) or ac-hidden")(
       "branching", po::value(&flags.branching),
-      "call-count branching: random (default, the paper's; fewest on Killer boards, where random "
-      "choices saturate the cap) or fewest; the call count is rated up to 9x9 only")(
+      "call-count branching: random (default, the paper's; fewest on Killer and gattai boards, where "
+      "random choices saturate the cap) or fewest; the call count is rated up to 9x9 only")(
       "cap", po::value(&flags.cap),
       "call-count budget: AC calls per run (default 1000000); capped runs count as the cap")(
       "strategies", po::value(&flags.strategies), "HS-solver strategies: none, r, ru, ruh or ruhn (default)")(

@@ -59,9 +59,9 @@ CorpusRater::CorpusRater(CorpusRatingOptions options)
     settings["runs"] = std::to_string(calibration.runs);
     return make_rating_metric(calibration.metric, settings);
   };
-  MetricSettings killer_settings = options_.call_count_settings;
-  killer_settings.try_emplace("branching", "fewest");
-  killer_call_count_ = make_rating_metric("call-count", killer_settings);
+  MetricSettings fewest_settings = options_.call_count_settings;
+  fewest_settings.try_emplace("branching", "fewest");
+  fewest_call_count_ = make_rating_metric("call-count", fewest_settings);
   level_metric_ = level_metric(options_.calibration);
   killer_level_metric_ = level_metric(options_.killer_calibration);
   // A technique level's grader options, for reusing the puzzle's own grade (rate()).
@@ -150,7 +150,7 @@ PuzzleReport CorpusRater::rate(const std::string& file, const PuzzleEntry& entry
       const Calibration& calibration = killer ? options_.killer_calibration : options_.calibration;
       const RatingMetric* level_metric = killer ? killer_level_metric_.get() : level_metric_.get();
       if (grid.size() <= kCallCountLargestSize) {
-        report.call_count = (killer ? killer_call_count_ : call_count_)->rate(grid);
+        report.call_count = (killer || gattai ? fewest_call_count_ : call_count_)->rate(grid);
       }
       const TechniqueGrade technique = grade_techniques(grid, technique_options_);
       // Levels by the call count (the paper's calibration) need the call count. A technique level

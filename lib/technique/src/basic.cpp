@@ -566,11 +566,8 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
   UnitList<int> lines;
   UnitList<std::uint32_t> spans;
   const std::vector<std::uint32_t>* positions_table = nullptr;  // made when a digit needs it
+  if (layout.families.empty()) return;
   for (int orientation = 0; orientation < 2; ++orientation) {
-    const std::vector<int>& base = orientation == 0 ? layout.rows : layout.columns;
-    const std::vector<int>& cover = orientation == 0 ? layout.columns : layout.rows;
-    const std::vector<int>& cover_position = orientation == 0 ? layout.column_position : layout.row_position;
-    if (base.empty() || cover.empty()) continue;
     const std::span<std::uint32_t> barren = barren_digits(layout, board, context, fish_slot(size, orientation));
     for (int digit = 0; digit < layout.size; ++digit) {
       // Barren until a step is found on it below.
@@ -578,60 +575,67 @@ void find_fish(const Layout<W>& layout, const Board<W>& board, SearchContext& co
       if (barren[static_cast<std::size_t>(digit)] == unchanged) continue;
       barren[static_cast<std::size_t>(digit)] = unchanged;
       const std::size_t found_before = out.size();
-      if (positions_table == nullptr && layout.lines_in_order)
-        positions_table = &unit_positions(layout, board, context);
-      lines.clear();
-      spans.clear();
-      for (std::size_t i = 0; i < base.size(); ++i) {
-        std::uint32_t span = 0;
-        if (layout.lines_in_order) {
-          span = (*positions_table)[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
-                                    static_cast<std::size_t>(digit)];
-        } else {
-          (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])])
-              .for_each([&](int cell) {
-                span |= std::uint32_t{1} << cover_position[static_cast<std::size_t>(cell)];
-              });
+      // A fish lies in one family (a gattai board: one grid's rows and columns, engine.hpp).
+      for (const LineFamily& family : layout.families) {
+        const std::vector<int>& base = orientation == 0 ? family.rows : family.columns;
+        const std::vector<int>& cover = orientation == 0 ? family.columns : family.rows;
+        const std::vector<int>& cover_position =
+            orientation == 0 ? family.column_position : family.row_position;
+        if (positions_table == nullptr && family.lines_in_order)
+          positions_table = &unit_positions(layout, board, context);
+        lines.clear();
+        spans.clear();
+        for (std::size_t i = 0; i < base.size(); ++i) {
+          std::uint32_t span = 0;
+          if (family.lines_in_order) {
+            span = (*positions_table)[static_cast<std::size_t>(base[i]) * static_cast<std::size_t>(layout.size) +
+                                      static_cast<std::size_t>(digit)];
+          } else {
+            (board.cells_of(digit) & layout.unit_cells[static_cast<std::size_t>(base[i])])
+                .for_each([&](int cell) {
+                  span |= std::uint32_t{1} << cover_position[static_cast<std::size_t>(cell)];
+                });
+          }
+          const int count = bit_count(span);
+          if (count >= 2 && count <= size) {
+            lines.push_back(static_cast<int>(i));
+            spans.push_back(span);
+          }
         }
-        const int count = bit_count(span);
-        if (count >= 2 && count <= size) {
-          lines.push_back(static_cast<int>(i));
-          spans.push_back(span);
-        }
-      }
-      if (static_cast<int>(lines.size()) < size) continue;
-      for_each_small_union(
-          spans, size, [&](std::span<const int> chosen, std::uint32_t together) {
-            CellSet<W> base_cells;
-            for (int i : chosen)
-              base_cells |= layout.unit_cells[static_cast<std::size_t>(
-                  base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
-            CellSet<W> cover_cells;
-            for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
-              cover_cells |= layout.unit_cells[static_cast<std::size_t>(
-                  cover[static_cast<std::size_t>(std::countr_zero(bits))])];
-            const CellSet<W> eliminated = (board.cells_of(digit) & cover_cells) - base_cells;
-            if (eliminated.none()) return;
-            Step step = make_step(technique, score);
-            add_eliminations(step, eliminated, digit);
-            if (context.explain) {
-              std::string names;
-              for (int i : chosen) {
-                const int line = base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])];
-                names += (names.empty() ? "" : ", ") + layout.unit_name(line);
-                step.evidence.units.push_back(line);
-              }
+        if (static_cast<int>(lines.size()) < size) continue;
+        for_each_small_union(
+            spans, size, [&](std::span<const int> chosen, std::uint32_t together) {
+              CellSet<W> base_cells;
+              for (int i : chosen)
+                base_cells |= layout.unit_cells[static_cast<std::size_t>(
+                    base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])])];
+              CellSet<W> cover_cells;
               for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
-                step.evidence.cover_units.push_back(cover[static_cast<std::size_t>(std::countr_zero(bits))]);
-              (board.cells_of(digit) & base_cells).for_each([&](int cell) {
-                step.evidence.cells.push_back(cell);
-                add_candidate(step.evidence, cell, digit);
-              });
-              step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) +
-                            " in " + names;
-            }
-            out.push_back(std::move(step));
-          });
+                cover_cells |= layout.unit_cells[static_cast<std::size_t>(
+                    cover[static_cast<std::size_t>(std::countr_zero(bits))])];
+              const CellSet<W> eliminated = (board.cells_of(digit) & cover_cells) - base_cells;
+              if (eliminated.none()) return;
+              Step step = make_step(technique, score);
+              add_eliminations(step, eliminated, digit);
+              if (context.explain) {
+                std::string names;
+                for (int i : chosen) {
+                  const int line = base[static_cast<std::size_t>(lines[static_cast<std::size_t>(i)])];
+                  names += (names.empty() ? "" : ", ") + layout.unit_name(line);
+                  step.evidence.units.push_back(line);
+                }
+                for (std::uint32_t bits = together; bits != 0; bits &= bits - 1)
+                  step.evidence.cover_units.push_back(cover[static_cast<std::size_t>(std::countr_zero(bits))]);
+                (board.cells_of(digit) & base_cells).for_each([&](int cell) {
+                  step.evidence.cells.push_back(cell);
+                  add_candidate(step.evidence, cell, digit);
+                });
+                step.detail = std::string(kNames[static_cast<std::size_t>(size)]) + " on " + digit_text(digit) +
+                              " in " + names;
+              }
+              out.push_back(std::move(step));
+            });
+      }
       if (out.size() != found_before) barren[static_cast<std::size_t>(digit)] = 0;
     }
   }

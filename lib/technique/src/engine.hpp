@@ -69,6 +69,30 @@ struct Intersection {
   std::vector<int> base_rest_cells;
 };
 
+// Rows and columns that a fish or a unique rectangle is taken in: each a partition of the
+// family's cells, every row meeting every column in exactly one cell, every line a house. A single
+// board has one family, its rows and columns. A gattai board has one per 9x9 grid, the grid's rows
+// and columns, and none across the board: a board row is no house (it runs through two or three
+// grids), and a cell of a shared box lies on two grids' rows, so rows of different grids are not
+// disjoint. Within one grid a fish's base lines are disjoint houses and its cover lines houses,
+// which is all its logic needs; what it removes from a cover line reaches the other grids through
+// the shared boxes' cells.
+//
+//   samurai: grid 1's family     grid 3's family       a cell of the shared box (x) is in both,
+//     111                                              on row 7 of grid 1 and row 1 of grid 3
+//     11x33                          x33
+//       333                          333
+struct LineFamily {
+  std::vector<int> rows;             // units, top to bottom
+  std::vector<int> columns;          // units, left to right
+  std::vector<int> row_position;     // per board cell: index in `rows`, -1 outside the family
+  std::vector<int> column_position;  // per board cell: index in `columns`, -1 outside
+  std::vector<int> crossing;         // [row * columns + column]: the cell where they meet
+  // Rows list their cells column by column and columns row by row (true for the standard shapes
+  // and a gattai board's grids): a unit member's index is then its crossing line's index.
+  bool lines_in_order = false;
+};
+
 template <int W>
 struct Layout {
   const Geometry* geometry = nullptr;
@@ -104,6 +128,9 @@ struct Layout {
   // Rows list their cells column by column and columns row by row (true for the standard shapes):
   // a unit member's index is then its crossing line's index.
   bool lines_in_order = false;
+  // The families fish and unique rectangles are taken in (LineFamily): the one above (rows,
+  // columns, ...) on a single board, each grid's on a gattai board (where the above are empty).
+  std::vector<LineFamily> families;
   // Every unit lists its cells in increasing order (true for the standard shapes): a walk over a
   // unit's cells in a CellSet then meets them in the unit's own order.
   bool members_ascending = false;

@@ -25,6 +25,73 @@ UnitKind classify(const Geometry& geometry, const std::vector<int>& unit) {
   return UnitKind::other;
 }
 
+// A family of rows and columns (engine.hpp's LineFamily), given as unit indices.
+LineFamily line_family(const std::vector<std::vector<int>>& units, int cell_count,
+                       const std::vector<int>& rows, const std::vector<int>& columns) {
+  LineFamily family;
+  family.rows = rows;
+  family.columns = columns;
+  family.row_position.assign(static_cast<std::size_t>(cell_count), -1);
+  family.column_position.assign(static_cast<std::size_t>(cell_count), -1);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (int cell : units[static_cast<std::size_t>(rows[i])])
+      family.row_position[static_cast<std::size_t>(cell)] = static_cast<int>(i);
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    for (int cell : units[static_cast<std::size_t>(columns[i])])
+      family.column_position[static_cast<std::size_t>(cell)] = static_cast<int>(i);
+  family.crossing.assign(rows.size() * columns.size(), -1);
+  for (int cell = 0; cell < cell_count; ++cell) {
+    const int row = family.row_position[static_cast<std::size_t>(cell)];
+    const int column = family.column_position[static_cast<std::size_t>(cell)];
+    if (row >= 0 && column >= 0)
+      family.crossing[static_cast<std::size_t>(row) * columns.size() + static_cast<std::size_t>(column)] =
+          cell;
+  }
+  family.lines_in_order = !rows.empty() && !columns.empty();
+  for (int unit : rows)
+    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
+      family.lines_in_order =
+          family.lines_in_order &&
+          family.column_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
+              static_cast<int>(i);
+  for (int unit : columns)
+    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
+      family.lines_in_order =
+          family.lines_in_order &&
+          family.row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
+              static_cast<int>(i);
+  return family;
+}
+
+// The units that are grid `grid`'s rows and columns on a gattai board, each in order.
+std::pair<std::vector<int>, std::vector<int>> grid_lines(const Geometry& geometry, int grid) {
+  const std::vector<int> cells = gattai_grid_cells(geometry, grid);  // row-major within the grid
+  const auto& units = geometry.units();
+  const auto unit_with = [&](std::vector<int> members) {
+    std::sort(members.begin(), members.end());
+    for (std::size_t u = 0; u < units.size(); ++u) {
+      std::vector<int> sorted = units[u];
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted == members) return static_cast<int>(u);
+    }
+    return -1;  // not reached: every row and column of a grid is a unit of the board
+  };
+  constexpr int kGrid = 9;
+  std::vector<int> rows;
+  std::vector<int> columns;
+  for (int line = 0; line < kGrid; ++line) {
+    std::vector<int> row;
+    std::vector<int> column;
+    for (int i = 0; i < kGrid; ++i) {
+      row.push_back(cells[static_cast<std::size_t>(line * kGrid + i)]);
+      column.push_back(cells[static_cast<std::size_t>(i * kGrid + line)]);
+    }
+    rows.push_back(unit_with(row));
+    columns.push_back(unit_with(column));
+  }
+  return {rows, columns};
+}
+
 template <int W>
 std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
   auto layout = std::make_unique<Layout<W>>();
@@ -42,16 +109,15 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     const UnitKind kind = classify(geometry, units[u]);
     layout->unit_kind.push_back(kind);
     layout->unit_number.push_back(++numbers[static_cast<std::size_t>(kind)]);
-    // The row and column families (fish, unique rectangles, grouped strong links) need each cell
-    // on one row and one column of at most 32: a gattai board's lines overlap (a shared box's
-    // cells lie on two grids' rows), so it has no families and those searches pass it by.
+    // The board's rows and columns (grouped strong links, Killer lines, and the one LineFamily of a
+    // single board) need each cell on one row and one column: a gattai board's lines overlap (a
+    // shared box's cells lie on two grids' rows), so it has none; its fish and rectangles are
+    // taken in each grid's family instead (below).
     if (geometry.is_gattai()) continue;
     if (kind == UnitKind::row) layout->rows.push_back(static_cast<int>(u));
     if (kind == UnitKind::column) layout->columns.push_back(static_cast<int>(u));
   }
   layout->cell_unit_start.push_back(0);
-  layout->row_position.assign(static_cast<std::size_t>(layout->cell_count), -1);
-  layout->column_position.assign(static_cast<std::size_t>(layout->cell_count), -1);
   for (int cell = 0; cell < layout->cell_count; ++cell) {
     CellSet<W> peers;
     for (int peer : geometry.peers(cell)) peers.set(peer);
@@ -78,33 +144,19 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     std::stable_sort(layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell)],
                      layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell) + 1],
                      [&](int a, int b) { return se_rank(a) < se_rank(b); });
-  for (std::size_t i = 0; i < layout->rows.size(); ++i)
-    for (int cell : units[static_cast<std::size_t>(layout->rows[i])])
-      layout->row_position[static_cast<std::size_t>(cell)] = static_cast<int>(i);
-  for (std::size_t i = 0; i < layout->columns.size(); ++i)
-    for (int cell : units[static_cast<std::size_t>(layout->columns[i])])
-      layout->column_position[static_cast<std::size_t>(cell)] = static_cast<int>(i);
-  layout->crossing.assign(layout->rows.size() * layout->columns.size(), -1);
-  for (int cell = 0; cell < layout->cell_count; ++cell) {
-    const int row = layout->row_position[static_cast<std::size_t>(cell)];
-    const int column = layout->column_position[static_cast<std::size_t>(cell)];
-    if (row >= 0 && column >= 0)
-      layout->crossing[static_cast<std::size_t>(row) * layout->columns.size() +
-                       static_cast<std::size_t>(column)] = cell;
+  if (geometry.is_gattai()) {
+    for (int grid = 0; grid < static_cast<int>(geometry.gattai_shape()->origins.size()); ++grid) {
+      const auto [rows, columns] = grid_lines(geometry, grid);
+      layout->families.push_back(line_family(units, layout->cell_count, rows, columns));
+    }
+  } else if (!layout->rows.empty() && !layout->columns.empty()) {
+    layout->families.push_back(line_family(units, layout->cell_count, layout->rows, layout->columns));
   }
-  layout->lines_in_order = !layout->rows.empty() && !layout->columns.empty();
-  for (int unit : layout->rows)
-    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      layout->lines_in_order =
-          layout->lines_in_order &&
-          layout->column_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-              static_cast<int>(i);
-  for (int unit : layout->columns)
-    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      layout->lines_in_order =
-          layout->lines_in_order &&
-          layout->row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-              static_cast<int>(i);
+  const LineFamily board = line_family(units, layout->cell_count, layout->rows, layout->columns);
+  layout->row_position = board.row_position;
+  layout->column_position = board.column_position;
+  layout->crossing = board.crossing;
+  layout->lines_in_order = board.lines_in_order;
   layout->members_ascending = std::all_of(units.begin(), units.end(), [](const std::vector<int>& unit) {
     return std::is_sorted(unit.begin(), unit.end());
   });

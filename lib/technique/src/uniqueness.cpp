@@ -18,11 +18,9 @@
 namespace sudoku::technique {
 namespace {
 
-// Cell at (row i, column j) of the fish families, or -1.
-template <int W>
-int cell_at(const Layout<W>& layout, int row, int column) {
-  return layout
-      .crossing[static_cast<std::size_t>(row) * layout.columns.size() + static_cast<std::size_t>(column)];
+// Cell at (row i, column j) of a family (engine.hpp's LineFamily), or -1.
+inline int cell_at(const LineFamily& family, int row, int column) {
+  return family.crossing[static_cast<std::size_t>(row) * family.columns.size() + static_cast<std::size_t>(column)];
 }
 
 // corners: a (anchor), b (same row), c (same column), d (opposite). Deadly when every unit holding
@@ -56,6 +54,19 @@ inline void pattern_evidence(StepEvidence& evidence, std::span<const int> patter
     evidence.cells.push_back(cell);
     add_candidates(evidence, cell, pair);
   }
+}
+
+// Type 1 of a deadly pattern (rectangle or loop): its one cell holding other digits keeps neither
+// of the pair's. `detail` empty: not explaining (no text, no evidence).
+inline Step type1_step(Technique technique, double score, std::span<const int> pattern, int extra,
+                       CandidateMask pair, std::string detail) {
+  Step step = make_step(technique, score);
+  for (CandidateMask hit = pair; hit != 0; hit &= hit - 1) step.eliminations.push_back({extra, std::countr_zero(hit)});
+  if (!detail.empty()) {
+    step.detail = std::move(detail);
+    pattern_evidence(step.evidence, pattern, pair);
+  }
+  return step;
 }
 
 // Type 3 with a hidden set (SE's rule): the pair's digits and k - 2 digits outside the pattern
@@ -359,14 +370,8 @@ class UniqueLoopSearch {
     const std::string where =
         context_.explain ? cells_text(layout_, in_loop_) + " (" + digits_text(pair_) + ")" : std::string();
     if (extra.size() == 1) {
-      Step step = make_step(Technique::unique_loop, base);
-      for (CandidateMask hit = pair_; hit != 0; hit &= hit - 1)
-        step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-      if (context_.explain) {
-        step.detail = "unique loop type 1, " + where;
-        pattern_evidence(step.evidence, loop_, pair_);
-      }
-      out_.push_back(std::move(step));
+      out_.push_back(type1_step(Technique::unique_loop, base, loop_, extra[0], pair_,
+                                context_.explain ? "unique loop type 1, " + where : std::string()));
     } else if (extra.size() == 2) {
       two_extra_cells(layout_, board_, context_, std::span<const int>(loop_), extra[0], extra[1], pair_,
                       Technique::unique_loop, base, "unique loop", where, out_);
@@ -403,49 +408,56 @@ template <int W>
 void find_unique_rectangles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                             std::vector<Step>& out) {
   ++context.work;
-  if (!context.uniqueness || layout.rows.empty() || layout.columns.empty()) return;
+  if (!context.uniqueness) return;
   const int n = layout.size;
-  board.open.for_each([&](int anchor) {
-    const CandidateMask pair = board.mask(anchor);
-    if (bit_count(pair) != 2) return;
-    const int row = layout.row_position[static_cast<std::size_t>(anchor)];
-    const int column = layout.column_position[static_cast<std::size_t>(anchor)];
-    // Only rows and columns whose crossing with the anchor's column and row hold both digits.
-    const auto holds_pair = [&](int cell) { return (board.mask(cell) & pair) == pair; };
-    for (int other_row = 0; other_row < n; ++other_row) {
-      if (other_row == row || !holds_pair(cell_at(layout, other_row, column))) continue;
-      for (int other_column = 0; other_column < n; ++other_column) {
-        if (other_column == column || !holds_pair(cell_at(layout, row, other_column))) continue;
-        const std::array<int, 4> corners{anchor, cell_at(layout, row, other_column),
-                                         cell_at(layout, other_row, column),
-                                         cell_at(layout, other_row, other_column)};
-        bool holds = true;
-        int extra_count = 0;
-        std::array<int, 4> extra{};
-        for (int cell : corners) {
-          const CandidateMask mask = board.mask(cell);
-          holds = holds && (mask & pair) == pair;
-          if (mask == pair && cell < anchor) holds = false;  // found from the lowest bivalue corner only
-          if (mask != pair) extra[static_cast<std::size_t>(extra_count++)] = cell;
-        }
-        if (!holds || extra_count == 0 || extra_count > 2 || !swappable(layout, corners)) continue;
-        const std::string where = context.explain ? rectangle_text(layout, corners, pair) : std::string();
-        if (extra_count == 1) {
-          Step step = make_step(Technique::unique_rectangle, 4.5);
-          for (CandidateMask hit = pair; hit != 0; hit &= hit - 1)
-            step.eliminations.push_back({extra[0], std::countr_zero(hit)});
-          if (context.explain) {
-            step.detail = "unique rectangle type 1, " + where;
-            pattern_evidence(step.evidence, corners, pair);
+  // A rectangle lies in one family (a gattai board: one grid's rows and columns); swappable() holds
+  // it to every unit its corners are in, the other grids' too. Where grids overlap in more than a
+  // box (Butterfly) the same four cells may be found in two grids' families: once is kept.
+  std::vector<std::array<int, 4>> seen;
+  for (const LineFamily& family : layout.families) {
+    board.open.for_each([&](int anchor) {
+      const CandidateMask pair = board.mask(anchor);
+      if (bit_count(pair) != 2) return;
+      const int row = family.row_position[static_cast<std::size_t>(anchor)];
+      const int column = family.column_position[static_cast<std::size_t>(anchor)];
+      if (row < 0 || column < 0) return;
+      // Only rows and columns whose crossing with the anchor's column and row hold both digits.
+      const auto holds_pair = [&](int cell) { return (board.mask(cell) & pair) == pair; };
+      for (int other_row = 0; other_row < n; ++other_row) {
+        if (other_row == row || !holds_pair(cell_at(family, other_row, column))) continue;
+        for (int other_column = 0; other_column < n; ++other_column) {
+          if (other_column == column || !holds_pair(cell_at(family, row, other_column))) continue;
+          const std::array<int, 4> corners{anchor, cell_at(family, row, other_column),
+                                           cell_at(family, other_row, column),
+                                           cell_at(family, other_row, other_column)};
+          bool holds = true;
+          int extra_count = 0;
+          std::array<int, 4> extra{};
+          for (int cell : corners) {
+            const CandidateMask mask = board.mask(cell);
+            holds = holds && (mask & pair) == pair;
+            if (mask == pair && cell < anchor) holds = false;  // found from the lowest bivalue corner only
+            if (mask != pair) extra[static_cast<std::size_t>(extra_count++)] = cell;
           }
-          out.push_back(std::move(step));
-          continue;
+          if (!holds || extra_count == 0 || extra_count > 2 || !swappable(layout, corners)) continue;
+          if (layout.families.size() > 1) {
+            std::array<int, 4> key = corners;
+            std::sort(key.begin(), key.end());
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+          }
+          const std::string where = context.explain ? rectangle_text(layout, corners, pair) : std::string();
+          if (extra_count == 1) {
+            out.push_back(type1_step(Technique::unique_rectangle, 4.5, corners, extra[0], pair,
+                                     context.explain ? "unique rectangle type 1, " + where : std::string()));
+            continue;
+          }
+          two_extra_cells(layout, board, context, std::span<const int>(corners), extra[0], extra[1], pair,
+                          Technique::unique_rectangle, 4.5, "unique rectangle", where, out);
         }
-        two_extra_cells(layout, board, context, std::span<const int>(corners), extra[0], extra[1], pair,
-                        Technique::unique_rectangle, 4.5, "unique rectangle", where, out);
       }
-    }
-  });
+    });
+  }
   std::vector<Step> found;
   UniqueLoopSearch<W> loops(layout, board, context, found);
   auto& memo = kept<LoopMemo<W>>(context.unique_loop_memo);

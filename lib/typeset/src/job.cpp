@@ -178,20 +178,10 @@ LoadedJob load_job(const Job& job) {
 }
 
 // The hints' and the how-to-solve chapter's steps, graded before layout (the one call that runs
-// the grader): layout, preflight and the split files only draw and count them. Their step pictures
-// are a single grid's (a 9x9 with the step's house and cells marked, draw/step_picture.hpp): a
-// gattai board has no such picture yet, so a book with one is refused rather than given pictures
-// of one grid cut out of the board, or hints that name cells the reader cannot find.
-void grade_steps(const Book& book, const std::filesystem::path& book_file, TypesetOptions& options) {
+// the grader): layout, preflight and the split files only draw and count them. A gattai board's
+// step is told and pictured on the one 9x9 grid it lies in (book_hints.hpp's one_grid_step).
+void grade_steps(const Book& book, TypesetOptions& options) {
   if (!options.hints && !options.how_to_solve) return;
-  for (std::size_t c = 0; c < book.chapters.size(); ++c)
-    for (std::size_t p = 0; p < book.chapters[c].puzzles.size(); ++p)
-      if (const auto* shape = book.chapters[c].puzzles[p].puzzle.geometry().gattai_shape())
-        throw InputError(book_file.string(), 0, 0,
-                         "$.chapters[" + std::to_string(c) + "].puzzles[" + std::to_string(p) + "]: a " +
-                             shape->name + " puzzle; " + (options.hints ? "--hints" : "--how-to-solve") +
-                             " draws its steps on a single grid and has no pictures for gattai boards: "
-                             "typeset this book without it");
   options.steps = std::make_shared<const BookHints>(find_book_hints(book, options.how_to_solve));
 }
 
@@ -200,7 +190,7 @@ void grade_steps(const Book& book, const std::filesystem::path& book_file, Types
 PreflightReport preflight_job(Job job) {
   const LoadedJob loaded = load_job(job);
   job.options.book_source = loaded.book_file.string();
-  grade_steps(loaded.book, loaded.book_file, job.options);
+  grade_steps(loaded.book, job.options);
   return preflight(loaded.book, loaded.page_template, job.options);
 }
 
@@ -213,7 +203,7 @@ JobResult run_job(Job job) {
   const fs::path& book_dir = loaded.book_dir;
   if (job.options.pdfx) check_pdfx_colors(page_template);
   job.options.book_source = book_file.string();
-  grade_steps(book, book_file, job.options);
+  grade_steps(book, job.options);
 
   JobResult result;
   result.language = catalog.code();

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "sudoku/model/gattai.hpp"
 #include "sudoku/model/geometry.hpp"
 #include "sudoku/technique/single.hpp"
 #include "sudoku/technique/technique_grader.hpp"
@@ -189,7 +190,7 @@ std::string cells_text(const Geometry& geometry, const std::vector<int>& cells, 
 }
 
 // "box 5" -> the catalogue's "box {n}"; unit_name's English words are the msgids' keys.
-std::string where_text(const std::shared_ptr<const Geometry>& geometry, const HintClaim& claim,
+std::string house_text(const std::shared_ptr<const Geometry>& geometry, const HintClaim& claim,
                        const Catalog& catalog) {
   if (claim.unit) {
     const std::string name = unit_name(geometry, *claim.unit);
@@ -206,6 +207,14 @@ std::string where_text(const std::shared_ptr<const Geometry>& geometry, const Hi
     return fill(catalog.text("hints", "the cage at {cell}"), {{"cell", cell_text(*geometry, cage.cells.front())}});
   }
   return fill(catalog.text("hints", "box {n}"), {{"n", "1"}});
+}
+
+// The house as above; on a gattai board with its grid: "grid 3, row 4".
+std::string where_text(const BookStep& step, const HintClaim& claim, const Catalog& catalog) {
+  const std::string house = house_text(step.grid->geometry_ptr(), claim, catalog);
+  if (step.gattai_grid == 0) return house;
+  return fill(catalog.text("hints", "grid {grid}, {where}"),
+              {{"grid", std::to_string(step.gattai_grid)}, {"where", house}});
 }
 
 // A direct technique (direct pointing, direct claiming, direct hidden pair or triple) is graded as
@@ -252,7 +261,8 @@ constexpr const char* kHintMessages[] = {
     "How to solve", "Hints", "Hint: page {page}", "Puzzle {number}, page {page}", "From puzzle {number}, page {page}:",
     "row {n}", "column {n}", "box {n}", "region {n}", "diagonal {n}", "the cage at {cell}", "1. Look at {where}.",
     "2. Technique: {technique}.", "3. Cells: {cells}.", "4. {result}", "It places {value} in {cell}.",
-    "It removes {values} from {cells}.", "Tip: look at {where} ({technique})."};
+    "It removes {values} from {cells}.", "Tip: look at {where} ({technique}).", "grid {grid}, {where}",
+    "From puzzle {number}, grid {grid}, page {page}:"};
 
 // A puzzle's path graded in explain mode, with the board before each step: what the hint pages, the
 // how-to-solve examples and the web edition picture. Empty when the grader does not finish the
@@ -262,10 +272,10 @@ struct GradedPath {
   std::shared_ptr<const Grid> grid;
   std::vector<PencilBoard> boards;
 
-  // Step `i` as the book prints it.
-  BookStep step(int number, std::size_t chapter, std::size_t index, std::size_t i) const {
-    return BookStep{number, chapter, index, grid, boards[i],
-                    with_pattern_removals(grid->geometry(), boards[i], grade.steps[i])};
+  // Step `i` as the book prints it; on a gattai board on its one grid, nullopt when it needs more.
+  std::optional<BookStep> step(int number, std::size_t chapter, std::size_t index, std::size_t i) const {
+    return one_grid_step(BookStep{number, chapter, index, grid, boards[i],
+                                  with_pattern_removals(grid->geometry(), boards[i], grade.steps[i]), 0, nullptr});
   }
 };
 
@@ -348,7 +358,8 @@ std::vector<BookStep> puzzle_path(const Book& book, std::size_t chapter, std::si
   if (!graded) return {};
   std::vector<BookStep> path;
   path.reserve(graded->grade.steps.size());
-  for (std::size_t i = 0; i < graded->grade.steps.size(); ++i) path.push_back(graded->step(number, chapter, index, i));
+  for (std::size_t i = 0; i < graded->grade.steps.size(); ++i)
+    if (std::optional<BookStep> step = graded->step(number, chapter, index, i)) path.push_back(std::move(*step));
   return path;
 }
 
@@ -373,7 +384,11 @@ BookHints find_book_hints(const Book& book, bool examples) {
           // An example needs a pattern to picture (the evidence) and a result to state.
           if (step.evidence.empty() || (step.placements.empty() && step.eliminations.empty())) continue;
           const std::string title = reader_of(step.technique).title;
-          if (explained.insert(title).second) first_of.emplace(step.technique, make(i));
+          if (explained.count(title)) continue;
+          if (std::optional<BookStep> example = make(i)) {  // a gattai step: on one grid only
+            explained.insert(title);
+            first_of.emplace(step.technique, std::move(*example));
+          }
         }
       if (basic <= 0) continue;
       std::size_t hardest = 0;
@@ -384,7 +399,8 @@ BookHints find_book_hints(const Book& book, bool examples) {
       }
       const std::size_t chosen = stuck.value_or(hardest);
       if (is_single(grade.steps[chosen].technique) || grade.steps[chosen].evidence.empty()) continue;
-      hints.hints.push_back(make(chosen));
+      // A gattai step that needs two grids or more has no picture a reader can read: no hint.
+      if (std::optional<BookStep> hint = make(chosen)) hints.hints.push_back(std::move(*hint));
     }
   for (auto& [technique, step] : first_of) hints.examples.push_back(std::move(step));
   return hints;
@@ -434,6 +450,111 @@ std::optional<Grid> rules_example_solution(const Grid& puzzle) {
   return solution;
 }
 
+std::string example_source(const BookStep& step, int number, int page, const Catalog& catalog) {
+  std::vector<std::pair<std::string, std::string>> where{{"number", std::to_string(number)},
+                                                         {"page", std::to_string(page)}};
+  if (step.gattai_grid == 0) return fill(catalog.text("hints", "From puzzle {number}, page {page}:"), where);
+  where.emplace_back("grid", std::to_string(step.gattai_grid));
+  return fill(catalog.text("hints", "From puzzle {number}, grid {grid}, page {page}:"), where);
+}
+
+std::optional<BookStep> one_grid_step(const BookStep& step) {
+  const Geometry& board = step.grid->geometry();
+  const GattaiShape* shape = board.gattai_shape();
+  if (shape == nullptr) return step;
+  const TechniqueStep& found = step.step;
+  const StepEvidence& evidence = found.evidence;
+  if (!evidence.cages.empty()) return std::nullopt;
+  // Every cell the step reads or changes, a house's cells all.
+  const auto& units = board.units();
+  std::vector<int> named;
+  const auto add_unit = [&](int unit) {
+    if (unit >= 0)
+      named.insert(named.end(), units[static_cast<std::size_t>(unit)].begin(),
+                   units[static_cast<std::size_t>(unit)].end());
+  };
+  for (int unit : evidence.units) add_unit(unit);
+  for (int unit : evidence.cover_units) add_unit(unit);
+  named.insert(named.end(), evidence.cells.begin(), evidence.cells.end());
+  for (const auto* list : {&evidence.candidates, &found.placements, &found.eliminations})
+    for (const CellValue& at : *list) named.push_back(at.cell);
+  for (const EvidenceLink& link : evidence.links) named.insert(named.end(), {link.from.cell, link.to.cell});
+  for (const EvidenceBranch& branch : evidence.branches)
+    for (const EvidenceNode& node : branch.nodes) {
+      named.insert(named.end(), node.cells.begin(), node.cells.end());
+      named.insert(named.end(), node.pattern.begin(), node.pattern.end());
+      add_unit(node.unit);
+    }
+  for (int g = 0; g < static_cast<int>(shape->origins.size()); ++g) {
+    const std::vector<int> cells = gattai_grid_cells(board, g);
+    std::vector<int> local(static_cast<std::size_t>(board.cell_count()), -1);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      local[static_cast<std::size_t>(cells[i])] = static_cast<int>(i);
+    if (!std::all_of(named.begin(), named.end(),
+                     [&](int cell) { return local[static_cast<std::size_t>(cell)] >= 0; }))
+      continue;
+    // The grid as a classic 9x9: its givens, its part of the board, its houses by their cells.
+    BookStep on_grid = step;
+    on_grid.gattai_grid = g + 1;
+    on_grid.gattai_board = step.grid->geometry_ptr();
+    on_grid.grid = std::make_shared<const Grid>(gattai_grid(*step.grid, g));
+    const Geometry& single = on_grid.grid->geometry();
+    std::map<std::vector<int>, int> house_of;
+    for (std::size_t unit = 0; unit < single.units().size(); ++unit) {
+      std::vector<int> members = single.units()[unit];
+      std::sort(members.begin(), members.end());
+      house_of.emplace(std::move(members), static_cast<int>(unit));
+    }
+    on_grid.board.values.clear();
+    on_grid.board.candidates.clear();
+    for (int cell : cells) {
+      on_grid.board.values.push_back(step.board.values[static_cast<std::size_t>(cell)]);
+      on_grid.board.candidates.push_back(step.board.candidates[static_cast<std::size_t>(cell)]);
+    }
+    const auto cell_of = [&](int cell) { return local[static_cast<std::size_t>(cell)]; };
+    bool houses = true;  // every house a house of the grid (a board house inside a grid always is)
+    const auto unit_of = [&](int unit) {
+      if (unit < 0) return unit;
+      std::vector<int> members;
+      for (int cell : units[static_cast<std::size_t>(unit)]) members.push_back(cell_of(cell));
+      std::sort(members.begin(), members.end());
+      const auto it = house_of.find(members);
+      houses = houses && it != house_of.end();
+      return it == house_of.end() ? -1 : it->second;
+    };
+    const auto map_cells = [&](std::vector<int>& list) {
+      for (int& cell : list) cell = cell_of(cell);
+    };
+    const auto map_values = [&](std::vector<CellValue>& list) {
+      for (CellValue& at : list) at.cell = cell_of(at.cell);
+    };
+    TechniqueStep& mapped = on_grid.step;
+    StepEvidence& e = mapped.evidence;
+    for (int& unit : e.units) unit = unit_of(unit);
+    for (int& unit : e.cover_units) unit = unit_of(unit);
+    map_cells(e.cells);
+    map_values(e.candidates);
+    map_values(mapped.placements);
+    map_values(mapped.eliminations);
+    for (EvidenceLink& link : e.links) {
+      link.from.cell = cell_of(link.from.cell);
+      link.to.cell = cell_of(link.to.cell);
+    }
+    for (EvidenceBranch& branch : e.branches)
+      for (EvidenceNode& node : branch.nodes) {
+        map_cells(node.cells);
+        std::sort(node.cells.begin(), node.cells.end());  // ascending, as the evidence keeps them
+        map_cells(node.pattern);
+        std::sort(node.pattern.begin(), node.pattern.end());
+        node.unit = unit_of(node.unit);
+      }
+    if (!houses) return std::nullopt;
+    return on_grid;
+  }
+  return std::nullopt;
+}
+
+
 std::string technique_title(Technique technique, const Catalog& catalog) {
   return catalog.text("technique", reader_of(technique).title);
 }
@@ -468,7 +589,7 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
   const HintClaim claim = hint_claim(hint.grid->geometry(), hint.step);
   std::vector<std::string> lines;
   lines.push_back(fill(catalog.text("hints", "1. Look at {where}."),
-                       {{"where", where_text(hint.grid->geometry_ptr(), claim, catalog)}}));
+                       {{"where", where_text(hint, claim, catalog)}}));
   lines.push_back(
       fill(catalog.text("hints", "2. Technique: {technique}."), {{"technique", technique_title(claim.technique, catalog)}}));
   if (!claim.cells.empty())
@@ -481,7 +602,7 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
 std::string tip_line(const BookStep& hint, const Catalog& catalog) {
   const HintClaim claim = hint_claim(hint.grid->geometry(), hint.step);
   return fill(catalog.text("hints", "Tip: look at {where} ({technique})."),
-              {{"where", where_text(hint.grid->geometry_ptr(), claim, catalog)},
+              {{"where", where_text(hint, claim, catalog)},
                {"technique", technique_title(claim.technique, catalog)}});
 }
 

@@ -166,6 +166,33 @@ double guaranteed_side(const Master& master, bool examples, const TeachingType& 
   return std::min({block_height - text_room(type, examples, false) - kPictureGap, width, type.largest_side()});
 }
 
+namespace {
+
+// A gattai step's grid on a small map of its board, under the words: every grid outlined, the
+// step's grid grey, so that "grid 3" is found on the puzzle's page (the picture shows that grid
+// alone). `width` across; nothing when the block has no room below the words.
+//
+//   +---+ +---+
+//   | 1 | | 2 |      Samurai, grid 3: the centre square shaded
+//   +--+###+--+
+//      #####
+//   +--+###+--+
+void draw_grid_locator(Canvas& canvas, const BookStep& step, Point top_left, double width, double bottom) {
+  const GattaiShape* shape = step.gattai_board ? step.gattai_board->gattai_shape() : nullptr;
+  if (shape == nullptr || step.gattai_grid < 1) return;
+  const double cell = width / std::max(shape->rows, shape->cols);
+  if (top_left.y + cell * shape->rows > bottom) return;
+  constexpr int kGrid = 9;
+  const auto square = [&](std::pair<int, int> origin) {
+    return Rect{top_left.x + origin.second * cell, top_left.y + origin.first * cell, kGrid * cell, kGrid * cell};
+  };
+  canvas.fill_rect(square(shape->origins[static_cast<std::size_t>(step.gattai_grid - 1)]), Color{0.8, 0.8, 0.8});
+  for (const auto& origin : shape->origins) canvas.stroke_rect(square(origin), 0.5, Color::black());
+  canvas.stroke_rect(square(shape->origins[static_cast<std::size_t>(step.gattai_grid - 1)]), 1.5, Color::black());
+}
+
+}  // namespace
+
 void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepBlock> blocks, int per_page,
                       const TeachingFonts& fonts, const TeachingType& type, std::string_view language) {
   const double block_height = (content.height + kBlockGap) / std::max(1, per_page) - kBlockGap;
@@ -190,6 +217,10 @@ void draw_step_blocks(Canvas& canvas, const Rect& content, std::span<const StepB
         y += type.text_size * kLeading;
         canvas.draw_text(line, {x, y - 0.25 * type.text_size}, Color::black());
       }
+    // Beside the picture, a gattai step's grid on a map of its board, under the words.
+    if (beside && block.step != nullptr)
+      draw_grid_locator(canvas, *block.step, {x, y + 2 * type.text_size}, std::min(width, 6 * type.text_size),
+                        top + block_height);
     Point corner{content.x, top};
     if (!beside) {
       y += kPictureGap;

@@ -670,16 +670,17 @@ class BookRenderer {
     for (std::size_t i = page.first_entry; i < page.first_entry + page.entry_count && i < list.size(); ++i) {
       const BookStep& step = list[i];
       const SlotContent slot{step.chapter, step.puzzle, step.number};
-      const std::vector<std::pair<std::string, std::string>> where{
-          {"number", std::to_string(printed_number(slot))},
-          {"page", std::to_string(plan_.puzzle_page[static_cast<std::size_t>(step.number - 1)])}};
+      const int number = printed_number(slot);
+      const int page_number = plan_.puzzle_page[static_cast<std::size_t>(step.number - 1)];
+      const std::vector<std::pair<std::string, std::string>> where{{"number", std::to_string(number)},
+                                                                   {"page", std::to_string(page_number)}};
       detail::StepBlock block;
       block.step = &step;
       if (examples) {
         std::string title = technique_title(step.step.technique, language());
         block.heading = BookText::upper_first(title);
         block.lines = {technique_description(step.step.technique, language()),
-                       join_sentences({fill(tr("hints", "From puzzle {number}, page {page}:"), where),
+                       join_sentences({example_source(step, number, page_number, language()),
                                        step_result(step, language())})};
       } else {
         block.heading = fill(tr("hints", "Puzzle {number}, page {page}"), where);

@@ -124,9 +124,10 @@ class CorpusRater {
  private:
   CorpusRatingOptions options_;
   std::unique_ptr<RatingMetric> call_count_;
-  // The call count of Killer puzzles: branching on a fewest-values cell unless the settings say
-  // otherwise (the paper's random choice saturates the cap on newspaper Killers; docs/rating.md).
-  std::unique_ptr<RatingMetric> killer_call_count_;
+  // The call count of Killer and gattai puzzles: branching on a fewest-values cell unless the
+  // settings say otherwise (the paper's random choice saturates the cap on newspaper Killers and
+  // on Samurai, whose five loosely joined grids it splits in turn; docs/rating.md).
+  std::unique_ptr<RatingMetric> fewest_call_count_;
   // The calibration's metric with its recorded options, when it is not the call count above (whose
   // command-line settings the calibration is checked against instead).
   std::unique_ptr<RatingMetric> level_metric_;

@@ -32,16 +32,37 @@
 namespace sudoku::typeset {
 
 // One step of one puzzle of the book, with the board it was found on.
+//
+// A step of a gattai board (Samurai and its cousins) is told and pictured on the one 9x9 grid its
+// houses, cells, links and results all lie in (one_grid_step): `grid`, `board` and `step` are that
+// grid's, as a classic 9x9 (cells r1c1..r9c9 of the grid), and `gattai_grid` names it, so the
+// picture's candidates print at a classic grid's size and the words say "grid 3, row 4". A step
+// that needs two grids or more (a chain through a shared box) gets no hint and no example.
+//
+//   samurai board                      the hint's picture: grid 3 alone
+//     111.222                             333
+//     111.222                             333   "1. Look at grid 3, box 5."
+//     11*3*22   step in grid 3   ->       333   "3. Cells: r4c5, r6c5."
+//     ..333..
+//     44*3*55
 struct BookStep {
   int number = 0;  // the puzzle's place in the book, 1-based
   std::size_t chapter = 0;
   std::size_t puzzle = 0;
-  std::shared_ptr<const Grid> grid;  // the puzzle's givens and board
+  std::shared_ptr<const Grid> grid;  // the puzzle's givens and board (a gattai step: its grid's)
   PencilBoard board;                 // before the step (step_boards)
   // The grader's step; a direct technique's (a single its pattern leaves) also carries the
   // candidates its pattern removes, which the reader crosses out before placing the single.
   TechniqueStep step;
+  int gattai_grid = 0;  // a gattai board's grid the step lies in, 1-based; 0 on a single grid
+  std::shared_ptr<const Geometry> gattai_board;  // that board (its shape, for the grid's locator)
 };
+
+// A gattai board's step as its one grid's (BookStep above): `step` found on `board` of `puzzle`,
+// its evidence, placements and removals mapped to the lowest-numbered 9x9 grid that holds every
+// cell and every house of it. nullopt when no grid holds them all, or the step reads a cage.
+// A step on a single-grid board is returned as it is (gattai_grid 0).
+std::optional<BookStep> one_grid_step(const BookStep& step);
 
 struct BookHints {
   std::vector<BookStep> hints;     // by puzzle number, only the puzzles that get one
@@ -72,7 +93,7 @@ HintClaim hint_claim(const Geometry& geometry, const TechniqueStep& step);
 // The whole solving path of one puzzle of the book (chapter, index; `number` its place in the
 // book), every step as find_book_hints makes a hint of it (the board before it, a direct
 // technique's pattern removals added): what the web edition's player hints from. Empty when the
-// grader cannot finish the puzzle.
+// grader cannot finish the puzzle. On a gattai board, only the steps one grid holds (one_grid_step).
 std::vector<BookStep> puzzle_path(const Book& book, std::size_t chapter, std::size_t index, int number);
 
 // The graded hints in `catalog`'s language: "Look at box 5.", "Technique: pointing.", "Cells:
@@ -81,6 +102,9 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
 // The newspaper's one-line tip (a template's <tip>): the first two hints in one sentence, "Tip:
 // look at box 4 (pointing)."
 std::string tip_line(const BookStep& hint, const Catalog& catalog);
+// An example's source line: "From puzzle 4, page 12:" ("From puzzle 4, grid 3, page 12:" for a
+// gattai step); `number` and `page` as printed.
+std::string example_source(const BookStep& step, int number, int page, const Catalog& catalog);
 // "pointing", "X-wing": the technique's name in `catalog`'s language.
 std::string technique_title(Technique technique, const Catalog& catalog);
 // The techniques the puzzles of `chapter` need, each once by its reader's name (pointing and
