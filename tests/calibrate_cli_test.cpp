@@ -665,6 +665,17 @@ TEST(CalibrateCli, HouseLoopAimsAtTheLevelModel) {
     EXPECT_NE(text.find("model score KS "), std::string::npos) << text;
     EXPECT_EQ(text.find("model score KS 1"), std::string::npos) << text;
   }
+  // The model, not the band, decides the level: half of the archive's medium grades above the
+  // medium band's top, so must the chapter's be (held to the band and its cut, none was).
+  const Calibration levels = read_calibration_file(dir + "/levels.json");
+  const double top = find_level(levels, "medium")->band->high;
+  const auto report = boost::json::parse(testing::read_text_file(dir + "/book/report.json")).as_object();
+  for (const auto& chapter : report.at("chapters").as_array()) {
+    const auto& entry = chapter.as_object();
+    if (entry.at("level").as_string() != "medium") continue;
+    EXPECT_GT(entry.at("grade").as_object().at("max").to_number<double>(), top) << entry;
+    EXPECT_TRUE(entry.at("ks").as_object().at("grade").as_object().at("pass").as_bool()) << entry;
+  }
   expect_sample_in_its_levels(dir, 18U);
 }
 }  // namespace

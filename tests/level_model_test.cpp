@@ -16,6 +16,7 @@
 
 #include "sudoku/base/json_io.hpp"
 #include "sudoku/base/random.hpp"
+#include "sudoku/rate/audit.hpp"
 #include "sudoku/rate/calibration.hpp"
 #include "sudoku/rate/level_model.hpp"
 #include "sudoku/technique/technique_grader.hpp"
@@ -289,6 +290,33 @@ TEST(LevelModelFile, ModelLookupPicksTheMostProbableLevel) {
   EXPECT_EQ(calibration.levels[model_level_index(calibration, features)].name, "easy");
   const auto p = calibration.model->probabilities(0.3);
   EXPECT_NEAR(std::accumulate(p.begin(), p.end(), 0.0), 1.0, 1e-12);
+}
+
+// A level the model decides is climbed to and audited in its archive's range of grades (the
+// 2.5-97.5 % quantiles), with no cuts: the model, not the band and cuts, says who is in it.
+TEST(LevelModelFile, ModelReachIsTheBandWidenedToTheArchivesGrades) {
+  Calibration calibration = modelled_calibration();
+  CalibrationLevel& medium = calibration.levels[1];
+  ASSERT_EQ(medium.name, "medium");
+  std::vector<double> grades(40, 3.0);
+  grades[0] = 2.0;    // one in 40: the 2.5 % quantile
+  grades[1] = 2.2;
+  grades[38] = 7.9;
+  grades[39] = 9.4;   // beyond the 97.5 % quantile: a stray label
+  medium.distribution = LevelDistribution{};
+  medium.distribution->grade = histogram_of(std::span<const double>(grades));
+  medium.cut = LevelCut{"hard-steps", 1.0, 9.7};
+  EXPECT_EQ(model_reach(calibration, 1), (RatingBand{2.0, 7.9}));
+  EXPECT_EQ(model_reach(calibration, 0), calibration.levels[0].band);  // no distribution: the band
+  EXPECT_FALSE(model_reach(calibration, 3));                           // evil: not a level of the model
+  const AuditGroup group = audit_group("medium", "medium", calibration, 9);
+  EXPECT_EQ(group.band, (RatingBand{2.0, 7.9}));
+  EXPECT_FALSE(group.cut);
+  EXPECT_FALSE(audit_group("hard", "hard", calibration, 9).cut_below);
+  calibration.model.reset();
+  EXPECT_FALSE(model_reach(calibration, 1));
+  EXPECT_EQ(audit_group("medium", "medium", calibration, 9).band, medium.band);
+  EXPECT_TRUE(audit_group("hard", "hard", calibration, 9).cut_below);
 }
 
 std::string error_for(const std::string& from, const std::string& to) {

@@ -112,6 +112,12 @@ PlanChapter level_chapter(const Calibration& calibration, int size, Variant vari
     if (const auto at = std::find(names.begin(), names.end(), found->name); at != names.end()) {
       chapter.model = std::make_shared<const LevelModel>(*calibration.model);
       chapter.model_level = static_cast<std::size_t>(at - names.begin());
+      // The model decides the level: the chapter climbs to the level's reach, not its band and
+      // cuts (calibration.hpp model_reach).
+      chapter.band = model_reach(calibration, static_cast<std::size_t>(found - calibration.levels.data()));
+      chapter.cut.reset();
+      chapter.cut_below.reset();
+      chapter.top_below = 0;
     }
   }
   if ((!calibration.size || *calibration.size == size) && givens_fit(*found, variant)) {

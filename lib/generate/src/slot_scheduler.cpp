@@ -63,6 +63,9 @@ ProvingRatingFunction level_position(const PlanChapter& chapter, const MetricSet
   };
 }
 
+// Extra climbs for the slot's own target in a chapter of a level the model decides (climb_slot).
+constexpr int kModelAimRestarts = 6;
+
 // How far above the band the climb sees a Killer the grader cannot finish.
 constexpr double kBeyondOutside = 0.05;
 
@@ -88,6 +91,12 @@ ClimbResult climb_slot(const Plan& plan, std::size_t chapter, std::size_t index,
   if (planned.band)
     settings.attainable = attainable_ratings(metric, planned.band->low, planned.band->high,
                                              planned.variant == Variant::killer, shows_values);
+  // A level the model decides climbs in the archive's whole reach (calibration.hpp model_reach:
+  // 2.4-9.0 for the synthetic newspaper's medium), where the climbs land mostly on the commoner
+  // grades (forcing chains at 7.1-7.3) and the slots aiming above them need more tries: with 2 extra
+  // climbs the medium chapter's grade KS was 0.15-0.31 over four sample seeds, with 6 0.13-0.16, for
+  // about 0.4 s more CPU (docs/notes/level-model-generation-2026-12.md).
+  if (planned.model) settings.aim_restarts = std::max(settings.aim_restarts, kModelAimRestarts);
   fit_climb_to_board(settings, planned.size);
   // The technique metric's grading proves uniqueness where it solves (MetricRating::proves_unique):
   // the climb then counts only the moves it keeps whose grading stalled. Other metrics never prove

@@ -226,6 +226,15 @@ AuditGroup audit_group(std::string title, const std::string& level, const Calibr
     group.cut_below = *below->cut;
     group.top_below = below->band->high;
   }
+  // A level the model decides is checked as generate-book climbs to it: inside the level's reach
+  // (the model, not the band and cuts, says who is in it; calibration.hpp model_reach).
+  if (group.modelled && (!calibration.size || *calibration.size == size))
+    if (const std::optional<RatingBand> reach = model_reach(calibration, index)) {
+      group.band = reach;
+      group.cut.reset();
+      group.cut_below.reset();
+      group.top_below = 0;
+    }
   // The archive's grades are the calibration's ratings: comparable with the audit's technique
   // grades only when the calibration is on the technique grade.
   if (found->distribution && calibration.metric == "technique") {

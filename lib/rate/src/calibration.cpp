@@ -595,6 +595,19 @@ const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t in
   return nullptr;
 }
 
+std::optional<RatingBand> model_reach(const Calibration& calibration, std::size_t index) {
+  const CalibrationLevel& level = calibration.levels.at(index);
+  if (!calibration.model || calibration.metric != "technique" || !level.band) return std::nullopt;
+  const auto& names = calibration.model->levels;
+  if (std::find(names.begin(), names.end(), level.name) == names.end()) return std::nullopt;
+  RatingBand reach = *level.band;
+  if (level.distribution && !level.distribution->grade.empty()) {
+    reach.low = std::min(reach.low, value_at(level.distribution->grade, kReachShare));
+    reach.high = std::max(reach.high, value_at(level.distribution->grade, 1 - kReachShare));
+  }
+  return reach;
+}
+
 bool in_level(const Calibration& calibration, std::size_t index, double rating, double hard_steps) {
   const CalibrationLevel& level = calibration.levels.at(index);
   if (level.band && !level.band->contains(rating)) return false;

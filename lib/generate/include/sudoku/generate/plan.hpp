@@ -76,7 +76,8 @@ struct PlanChapter {
   // A learned level model (calibration.hpp "model", level_model.hpp): a puzzle of the chapter is
   // also one the model gives its level (model_level, an index into model->levels) with at least
   // kModelConfidence (LevelModel::judge). Classic grids of the calibration's size only; none: the
-  // band and cuts alone.
+  // band and cuts alone. With a model, `band` is the level's reach (calibration.hpp model_reach: the
+  // band widened to the archive's grades of the level) and there are no cuts: the model decides.
   std::shared_ptr<const LevelModel> model;
   std::size_t model_level = 0;
   // Calendar chapters (expanded from the plan's "calendar"): the slot's name within its day

@@ -236,6 +236,19 @@ bool in_level(const Calibration& calibration, std::size_t index, double rating, 
 // The level just below level `index` in ascending order, when it has a cut (its band and cut are
 // level `index`'s lower boundary).
 const CalibrationLevel* cut_below(const Calibration& calibration, std::size_t index);
+// The grades a level the calibration's model decides spans, or nothing for a level it does not
+// (no model, another metric than the technique grade, a level the model does not name, no band).
+// Where the model decides, it puts a puzzle in the level whatever its grade and hard steps, so the
+// band and the cuts (learned before the model, on the grade) are not the level's edges: a chapter
+// of the level climbs to, and its audit checks, this reach instead, with no cuts. It is the band
+// widened to the archive's grades of the level (its distribution) from the kReachShare quantile to
+// the 1 - kReachShare one, as the givens ranges leave out a stray label's outliers (a noisy
+// archive's "easy" at 7.3): a synthetic newspaper's medium, band 2.4-5.65 and cut grade + hard
+// steps < 9.7, printed grades 2.5-9.2 with up to 103 hard steps, and a chapter held to the band
+// and cut could not reach half of them (docs/notes/level-model-generation-2026-12.md).
+//   model_reach(news, 1)   // medium: 2.4-9.0
+inline constexpr double kReachShare = 0.025;
+std::optional<RatingBand> model_reach(const Calibration& calibration, std::size_t index);
 // The boundaries between levels in ascending order (one fewer than the levels).
 std::vector<double> level_boundaries(const Calibration& calibration);
 
