@@ -586,7 +586,7 @@ ClimbResult climb(const std::shared_ptr<const Geometry>& geometry, const ClimbSe
     // An extra climb that ends on the grade the slot already has again says the steps between it
     // and the target are not within a climb's reach from here (a technique that is seldom a path's
     // hardest step, as direct claiming in classic easy or cage splitting in Killer medium): the
-    // slot stops. The third climbs were about a fifth of classic easy's and Killer medium's
+    // slot stops. The third climbs were about a quarter of classic easy's and Killer medium's
     // gradings; without them classic easy's grades are the same but for one puzzle in 200, and
     // Killer medium has 10 cage splittings (2.4) in 72 puzzles instead of 14, the rest at 2.2
     // (docs/notes/killer-generation-2026-12.md).
