@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <span>
 #include <string>
@@ -173,6 +174,79 @@ TEST(HillClimber, GradingThatProvesUniquenessLeavesEveryClimbAsWithCounts) {
                              {1.5, RatingBand{1.0, 2.0}, GivensRange{36, 40}, std::nullopt}};
   expect_same_climbs(cases, 2, counted, proving);
   EXPECT_GT(proofs, 0);
+}
+
+// A Killer start the grader cannot finish within the band is graded only up to the band's top, and
+// a climb grades a move only up to the grade it could keep, so no grading of a slot that reaches its
+// band runs without a ceiling (a start graded in full made every move down from it run the forcing
+// chains). And once the climb holds a puzzle inside its band and its range of cages, a move that
+// leaves the range (costlier whatever its grade) is not graded at all.
+TEST(HillClimber, KillerClimbGradesNothingWithoutACeilingNorOutsideTheCageRange) {
+  const auto metric = make_rating_metric("technique", {{"uniqueness", "false"}});
+  const GivensRange cage_count{25, 33};
+  const RatingBand band{2.0, 2.5};
+  int gradings = 0;
+  int unbounded = 0;
+  bool settled = false;  // a graded puzzle in the band and the range, proved unique: kept or bettered
+  int outside_after = 0;
+  const ProvingRatingFunction rate = [&](const Grid& puzzle, double floor, double ceiling) {
+    ++gradings;
+    if (!std::isfinite(ceiling)) ++unbounded;
+    const auto cages = static_cast<int>(puzzle.geometry().cages().size());
+    const bool in_range = cage_count.fewest <= cages && cages <= cage_count.most;
+    if (settled && !in_range) ++outside_after;
+    const MetricRating rated = metric->rate_between(puzzle, floor, ceiling);
+    if (in_range && band.contains(rated.value) && rated.proves_unique) settled = true;
+    return ClimbRating{rated.value, rated.proves_unique};
+  };
+  int settled_climbs = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    ClimbSettings settings;
+    settings.target = 2.45;  // a target few layouts grade at: long climbs on the 2.2 plateau
+    settings.band = band;
+    settings.givens = GivensRange{0, 0};
+    settings.cage_count = cage_count;
+    settings.cages = CageShape{2, 5};
+    settings.max_restarts = 0;  // one climb: `settled` holds for the rest of it
+    settings.escalations = 0;
+    settings.aim_restarts = 0;
+    gradings = 0;
+    unbounded = 0;
+    settled = false;
+    outside_after = 0;
+    const ClimbResult result = climb_to_target(Geometry::standard(9), settings, rate, seed);
+    EXPECT_GT(gradings, 1) << seed;
+    if (result.reached) {
+      EXPECT_EQ(unbounded, 0) << seed;
+    }
+    EXPECT_EQ(outside_after, 0) << seed;
+    settled_climbs += settled ? 1 : 0;
+    EXPECT_EQ(count_solutions(result.puzzle, 2).count, 1) << seed;
+  }
+  EXPECT_GT(settled_climbs, 1);  // the range check above had moves to look at
+}
+
+// A slot in its band but not next to its target climbs again for the target (aim_restarts); an
+// extra climb that ends on the slot's grade again ends them: the steps between are out of reach.
+TEST(HillClimber, ExtraClimbsStopWhenOneEndsOnTheSameGrade) {
+  ClimbSettings settings;
+  settings.target = 2.48;
+  settings.band = RatingBand{2.0, 2.5};
+  settings.attainable = {2.0, 2.1, 2.2, 2.3, 2.4, 2.5};
+  settings.patience = 20;
+  settings.max_moves = 60;
+  settings.aim_restarts = 2;
+  int climbs_graded = 0;
+  // Every puzzle grades 2.2: in the band, two steps of the scale from the target.
+  const RatingFunction plateau = [&](const Grid&, double, double) {
+    ++climbs_graded;
+    return 2.2;
+  };
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, plateau, 5);
+  ASSERT_TRUE(result.reached);
+  EXPECT_DOUBLE_EQ(result.rating, 2.2);
+  EXPECT_EQ(result.restarts, 1);  // the first climb and one extra, not two
+  EXPECT_GT(climbs_graded, 0);
 }
 
 // Large boards stop sooner once in their band; up to 12x12 the settings (and so the books) stay.

@@ -361,6 +361,9 @@ struct SearchContext {
   // The board's 45-rule and unit-in-cage deductions are not in killer_steps yet: they are found
   // only when a rung above cage combinations asks (most boards of a path end below them).
   bool killer_cages_only = false;
+  // The board's 45-rule deductions over 2-3 adjacent units (2.7 and up) are not in killer_steps
+  // yet: found only when a rung from there asks (a medium path seldom climbs that high).
+  bool killer_unions_left = false;
   std::vector<Step> killer_steps;
   // The 45 rule's regions of the layout with the cages inside and sticking out, and reused
   // relation scratch, made on the grading's first Killer board (killer.cpp). Type-erased like

@@ -659,8 +659,11 @@ void region_relations(const Layout<W>& layout, const Board<W>& board, const Regi
     ++tables.used;
   }
 }
+// The 45 rule's steps of the one-unit regions (`unions` false: innies/outies, their virtual cages,
+// cage splitting) or of the regions of 2-3 adjacent units (`unions` true: 2.7 and up). Each
+// technique comes from one kind of region only, so its steps come out in the same order either way.
 template <int W>
-bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
+bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchContext& context, bool unions,
                         std::vector<Step>& out) {
   KillerTables<W>& tables = killer_tables<W>(context);
   if (!tables.regions_made) {
@@ -669,6 +672,7 @@ bool find_45_rule_steps(const Layout<W>& layout, const Board<W>& board, SearchCo
   }
   const int unit_sum = layout.size * (layout.size + 1) / 2;
   for (const Region<W>& region : tables.regions) {
+    if ((region.units > 1) != unions) continue;
     region_relations(layout, board, region, unit_sum, tables);
     for (std::size_t r = 0; r < tables.used; ++r) {
       const Relation& relation = tables.relations[r];
@@ -738,6 +742,7 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
     context.killer_steps.clear();
     context.killer_consistent = find_cage_steps(layout, board, context, context.killer_steps);
     context.killer_cages_only = true;
+    context.killer_unions_left = true;
     context.killer_version = context.board_version;
   }
   // The 45 rule (three quarters of the Killer search) only once a rung above the cages' own asks:
@@ -746,9 +751,16 @@ bool find_killer_steps(const Layout<W>& layout, const Board<W>& board, SearchCon
   // first, then the units' values in one cage), so a puzzle with a solution grades the same; a
   // broken board may be found broken at a later rung.
   if (context.killer_consistent && context.killer_cages_only && technique > Technique::cage_combination) {
-    context.killer_consistent = find_45_rule_steps(layout, board, context, context.killer_steps);
+    context.killer_consistent = find_45_rule_steps(layout, board, context, false, context.killer_steps);
     if (context.killer_consistent) find_unit_in_cage_steps(layout, board, context, context.killer_steps);
     context.killer_cages_only = false;
+  }
+  // The regions of 2-3 units (two thirds of the regions, and the larger relations) only once a
+  // rung from union innies/outies (2.7) asks: Killer medium's band ends at 2.5.
+  if (context.killer_consistent && !context.killer_cages_only && context.killer_unions_left &&
+      technique >= Technique::union_innie_outie) {
+    context.killer_consistent = find_45_rule_steps(layout, board, context, true, context.killer_steps);
+    context.killer_unions_left = false;
   }
   if (!context.killer_consistent) return false;
   for (Step& step : context.killer_steps)

@@ -59,7 +59,9 @@ struct ClimbSettings {
   // edge of the band they were approached from.
   double aim = 0.5;
   int escalations = 2;  // rounds of max_restarts climbs after the first, each with doubled budgets
-  // With a band: more climbs, once the band is reached, while the rating is not on the slot's target.
+  // With a band: more climbs, once the band is reached, while the rating is not on the slot's target;
+  // an extra climb that ends on the grade the slot already has ends them (the steps between that
+  // grade and the target are ones climbs seldom reach).
   int aim_restarts = 2;
   // With a band: the ratings the metric can give inside it, ascending (attainable_ratings,
   // grade_scale.hpp); empty for a continuous scale. A rating with no step of the scale between
