@@ -34,8 +34,8 @@
   }
 
   // ---- model: entries, marks, history ----
-  var state = { values: [], corner: [], centre: [], elapsed: 0, solved: false };
-  for (var c = 0; c < CELLS; c++) { state.values.push(D.givens[c]); state.corner.push(0); state.centre.push(0); }
+  function zeros() { return D.givens.map(function () { return 0; }); }
+  var state = { values: D.givens.slice(), corner: zeros(), centre: zeros(), elapsed: 0, solved: false };
   var undoStack = [];
   var redoStack = [];
 
@@ -172,6 +172,9 @@
         if (col + 1 < N && D.regions[cell] !== D.regions[cell + 1]) classes.push('br');
         if (r + 1 < N && D.regions[cell] !== D.regions[cell + N]) classes.push('bb');
         if (shaded[cell]) classes.push('shaded');
+        // X diagonals are drawn by the cells themselves, under their digits (player.css).
+        if (D.diagonals && r === col) classes.push('d1');
+        if (D.diagonals && r + col === N - 1) classes.push('d2');
         if (D.givens[cell]) classes.push('given');
         var node = el('div', { role: 'gridcell', class: classes.join(' '), tabindex: '-1', 'data-cell': cell });
         if (cageSum[cell] !== undefined) node.classList.add('has-sum');
@@ -191,7 +194,8 @@
     size();
   }
 
-  // Diagonals and cage outlines, drawn in an SVG over the grid (one unit per cell).
+  // Cage outlines, drawn in an SVG over the grid (one unit per cell); they run along the cells'
+  // edges, clear of the digits.
   function overlay(cageOf) {
     var ns = 'http://www.w3.org/2000/svg';
     var svg = document.createElementNS(ns, 'svg');
@@ -204,7 +208,6 @@
       l.setAttribute('class', cls);
       svg.appendChild(l);
     }
-    if (D.diagonals) { line(0, 0, N, N, 'diag'); line(N, 0, 0, N, 'diag'); }
     // A cage's outline: each cell's sides that border another cage, drawn inset.
     var inset = 0.08;
     Object.keys(cageOf).forEach(function (key) {
@@ -237,13 +240,7 @@
     });
     bar.appendChild(modes);
     var pad = el('div', { class: 'pad', role: 'group', 'aria-label': tr('Numbers') });
-    for (var v = 1; v <= N; v++) {
-      (function (value) {
-        var b = el('button', { type: 'button', class: 'num', text: D.symbols[value] });
-        b.addEventListener('click', function () { enter(value, mode); focusGrid(); });
-        pad.appendChild(b);
-      })(v);
-    }
+    for (var v = 1; v <= N; v++) pad.appendChild(numberButton(v));
     bar.appendChild(pad);
     var actions = el('div', { class: 'actions' });
     [['Erase', function () { erase(); }], ['Undo', undo], ['Redo', redo], ['Check', check], ['Hint', hint],
@@ -274,6 +271,12 @@
     root.appendChild(rules);
   }
 
+  // A number pad's button: enters `value` in the mode in force when it is pressed.
+  function numberButton(value) {
+    var b = el('button', { type: 'button', class: 'num', text: D.symbols[value] });
+    b.addEventListener('click', function () { enter(value, mode); focusGrid(); });
+    return b;
+  }
   function setMode(m) {
     mode = m;
     MODES.forEach(function (k) { modeButtons[k].setAttribute('aria-checked', k === m ? 'true' : 'false'); });
@@ -375,8 +378,7 @@
   }
   function revealCell() { act(selection, function (cell) { state.values[cell] = D.solution[cell]; }); }
   function revealAll() {
-    var all = [];
-    for (var cell = 0; cell < CELLS; cell++) all.push(cell);
+    var all = D.givens.map(function (given, cell) { return cell; });
     act(all, function (cell) { state.values[cell] = D.solution[cell]; });
   }
   function restart() {
@@ -431,6 +433,18 @@
     else hintState = { step: index, stage: 0 };
     showHint();
   }
+  // A step's `where`: "r3", "c5", "b7" (a whole row, column or region, 0-based) or its cells.
+  function whereCells(where) {
+    if (Array.isArray(where)) return where;
+    var kind = where.charAt(0);
+    var n = parseInt(where.slice(1), 10);
+    var out = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      var r = Math.floor(cell / N);
+      if (kind === 'r' ? r === n : kind === 'c' ? cell % N === n : D.regions[cell] === n) out.push(cell);
+    }
+    return out;
+  }
   function showHint() {
     var step = D.steps[hintState.step];
     var lines = step.lines;
@@ -449,7 +463,7 @@
     }
     // On the grid: where to look from the first stage, the pattern's cells from the third (when the
     // step names cells), what it removes and places from the last.
-    mark(step.where, 'where');
+    mark(whereCells(step.where), 'where');
     var cellsStage = lines.length === 4 ? 2 : lines.length;
     if (stage >= cellsStage) mark(step.cells, 'pattern');
     if (stage === lines.length - 1) {
@@ -562,5 +576,5 @@
   root.removeAttribute('aria-busy');
   render();
   if (state.solved) say(tr('Solved in {time}. Well done!', { time: clockText(state.elapsed) }));
-  window.sudokuPlayer = { state: state, steps: D.steps };  // for tests and the curious
+  window.sudokuPlayer = { state: state, steps: D.steps, whereCells: whereCells };  // for tests and the curious
 }());

@@ -10,10 +10,12 @@ reloads and finds the entries and the timer kept, enters the last digit and sees
 checks the index marks the puzzle solved, checks what an accessibility checker would (every cell
 labelled, roles, names, focus visible, colour contrast of the text to WCAG AA in light and dark
 schemes), runs axe-core (when AXE_JS exists: .ci/setup fetches it from the npm registry) on the page fresh, with
-a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Exit 77
-(ctest: skipped) when Chromium, chromedriver or Selenium is missing.
+a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Then the
+editor's report (corpus-rate --explain --format html, in German) of the same puzzle: steps through
+its path with j and k, checks the focus lands on each step's section, and runs axe-core on it. Exit
+77 (ctest: skipped) when Chromium, chromedriver or Selenium is missing.
 
-  web_edition_test.py TYPESET BOOK_DIR [AXE_JS]
+  web_edition_test.py TYPESET CORPUS_RATE BOOK_DIR [AXE_JS]
 """
 import json
 import os
@@ -142,9 +144,9 @@ def axe_check(driver, what):
 
 def main():
     global AXE
-    typeset, book = sys.argv[1], sys.argv[2]
-    if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
-        with open(sys.argv[3], encoding="utf-8") as file:
+    typeset, corpus_rate, book = sys.argv[1], sys.argv[2], sys.argv[3]
+    if len(sys.argv) > 4 and os.path.exists(sys.argv[4]):
+        with open(sys.argv[4], encoding="utf-8") as file:
             AXE = file.read()
     else:
         print("note: no axe-core (.ci/setup fetches it from the npm registry); the test's own accessibility checks only")
@@ -155,7 +157,8 @@ def main():
         page = "file://" + os.path.join(site, "tough-001.html")
         driver = browser(os.path.join(work, "profile"))
         try:
-            run(driver, page, site)
+            data = run(driver, page, site)
+            report(driver, corpus_rate, data, work)
         finally:
             driver.quit()
     finally:
@@ -163,7 +166,7 @@ def main():
     if failures:
         print("%d failure(s)" % len(failures))
         sys.exit(1)
-    print("web edition: page played, hinted, kept and solved in Chromium")
+    print("web edition: page played, hinted, kept and solved in Chromium; the editor's report stepped through")
 
 
 def run(driver, page, site):
@@ -204,7 +207,13 @@ def run(driver, page, site):
     where = driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('.cell.where, .cell.pattern, .cell.places, "
         ".cell.removes'), function (c) { return +c.getAttribute('data-cell'); })")
-    for c in first["where"]:
+    # The step's unit: "r3", "c5", "b7" (0-based row, column, region) or its cells.
+    unit = first["where"]
+    if isinstance(unit, str):
+        k, u = unit[0], int(unit[1:])
+        unit = [i for i in range(n * n) if (i // n, i % n, data["regions"][i])["rcb".index(k)] == u]
+    check(len(unit) == n, "the hint's unit has %d cells" % len(unit))
+    for c in unit:
         check(c in where, "hint marks its unit's cell %d" % c)
     for c, v in first["places"]:
         check(solution[c] == v, "the grader's first step places the solution's digit")
@@ -276,6 +285,39 @@ def run(driver, page, site):
     axe_check(driver, "the page in the dark scheme")
     errors = console_errors(driver)
     check(not errors, "console errors: " + "; ".join(errors))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    return data
+
+
+def report(driver, corpus_rate, data, work):
+    """The editor's report of the page's puzzle, in German: j and k step through the path."""
+    corpus = os.path.join(work, "puzzle.txt")
+    with open(corpus, "w", encoding="utf-8") as file:
+        file.write("".join(str(v) if v else "." for v in data["givens"]) + "\n")
+    folder = os.path.join(work, "report")
+    subprocess.run([corpus_rate, "--explain", "--format", "html", "--lang", "de", "-o", folder, corpus],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    driver.get("file://" + os.path.join(folder, "1.html"))
+    check(driver.execute_script("return document.documentElement.lang") == "de", "the report's language")
+    steps = len(driver.find_elements(By.CSS_SELECTOR, "section.step"))
+    check(steps == len(data["steps"]), "the report lists %d steps, the page's path %d" % (steps, len(data["steps"])))
+    check(driver.find_element(By.ID, "h-1").text.startswith("Schritt 1: "), "the first step's heading in German")
+
+    def focused():
+        return driver.execute_script("return document.activeElement.id")
+
+    ActionChains(driver).send_keys("j").perform()
+    check(focused() == "step-1", "j goes to the first step: %r" % focused())
+    ActionChains(driver).send_keys("j", "j").perform()
+    check(focused() == "step-3", "j twice more goes to the third: %r" % focused())
+    ActionChains(driver).send_keys("k").perform()
+    check(focused() == "step-2", "k goes back to the second: %r" % focused())
+    ActionChains(driver).send_keys("n", "p", "p", "p").perform()
+    check(focused() == "step-1", "n then p three times stops at the first: %r" % focused())
+    axe_check(driver, "the editor's report")
+    errors = console_errors(driver)
+    check(not errors, "console errors on the report: " + "; ".join(errors))
 
 
 if __name__ == "__main__":

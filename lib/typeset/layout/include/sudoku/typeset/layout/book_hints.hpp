@@ -81,6 +81,9 @@ std::vector<std::string> hint_lines(const BookStep& hint, const Catalog& catalog
 // The newspaper's one-line tip (a template's <tip>): the first two hints in one sentence, "Tip:
 // look at box 4 (pointing)."
 std::string tip_line(const BookStep& hint, const Catalog& catalog);
+// "box 5", "Zeile 3": a unit of `geometry` by its name in `catalog`'s language (the hints'
+// "row {n}", "column {n}", "box {n}", "region {n}", "diagonal {n}"; unit_name's English otherwise).
+std::string unit_title(const std::shared_ptr<const Geometry>& geometry, int unit, const Catalog& catalog);
 // "pointing", "X-wing": the technique's name in `catalog`'s language.
 std::string technique_title(Technique technique, const Catalog& catalog);
 // The techniques the puzzles of `chapter` need, each once by its reader's name (pointing and
