@@ -2,8 +2,8 @@
 // The web edition's player (docs/web.md): one puzzle page's grid, entries, pencil marks, undo,
 // check, reveal, timer, saved progress and the grader's hints. Plain ES2017 in one strict IIFE, no
 // library, no network: the page's data is the JSON in #puzzle-data (written by typeset --template
-// web). Sections: model (entries and history), store (localStorage), view (the grid's DOM and SVG),
-// input (keys, pointer), hints (the grader's path in stages), timer.
+// web). Sections: model (entries and history), store (localStorage), share (progress in a link),
+// view (the grid's DOM and SVG), input (keys, pointer), hints (the grader's path in stages), timer.
 (function () {
   'use strict';
 
@@ -11,7 +11,9 @@
   var T = D.text;
   var N = D.size;
   var CELLS = N * N;
-  var MODES = ['digit', 'corner', 'centre'];
+  var MODES = ['digit', 'corner', 'centre', 'colour'];
+  // The cell colours solvers mark chains and pairs with (player.css's --k1 .. --k6), by key 1-6.
+  var COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'];
 
   function tr(id, values) {
     var text = T[id] || id;
@@ -35,18 +37,21 @@
 
   // ---- model: entries, marks, history ----
   function zeros() { return D.givens.map(function () { return 0; }); }
-  var state = { values: D.givens.slice(), corner: zeros(), centre: zeros(), elapsed: 0, solved: false };
+  var state = { values: D.givens.slice(), corner: zeros(), centre: zeros(), colour: zeros(), elapsed: 0, solved: false };
   var undoStack = [];
   var redoStack = [];
 
-  function snapshot(cell) { return [state.values[cell], state.corner[cell], state.centre[cell]]; }
-  function restore(cell, snap) { state.values[cell] = snap[0]; state.corner[cell] = snap[1]; state.centre[cell] = snap[2]; }
-  // Applies `change` to every cell of `cells` that is not a given, as one undoable action.
-  function act(cells, change) {
-    if (state.solved) return;
+  function snapshot(cell) { return [state.values[cell], state.corner[cell], state.centre[cell], state.colour[cell]]; }
+  function restore(cell, snap) {
+    state.values[cell] = snap[0]; state.corner[cell] = snap[1]; state.centre[cell] = snap[2]; state.colour[cell] = snap[3];
+  }
+  // Applies `change` to every cell of `cells` that is not a given (colours go on givens too), as one
+  // undoable action.
+  function act(cells, change, givensToo) {
+    if (state.solved && !givensToo) return;
     var action = [];
     cells.forEach(function (cell) {
-      if (D.givens[cell]) return;
+      if (D.givens[cell] && !givensToo) return;
       var before = snapshot(cell);
       change(cell);
       var after = snapshot(cell);
@@ -71,21 +76,30 @@
     undoStack.push(action);
     changed();
   }
-  function enter(value, mode) {
+  function enter(value, how) {
     var cells = selection.slice();
-    if (mode === 'digit') {
+    if (how === 'colour') {
+      // A colour given where every selected cell has it already takes it off.
+      if (value > COLOURS.length) return;
+      var allHave = cells.every(function (cell) { return state.colour[cell] === value; });
+      act(cells, function (cell) { state.colour[cell] = allHave ? 0 : value; }, true);
+    } else if (how === 'digit') {
       // A digit entered where it already is clears it (a tap on a wrong key is undone by a second).
       var all = cells.every(function (cell) { return D.givens[cell] || state.values[cell] === value; });
       act(cells, function (cell) { state.values[cell] = all ? 0 : value; });
     } else {
-      var key = mode === 'corner' ? state.corner : state.centre;
+      var key = how === 'corner' ? state.corner : state.centre;
       var bit = 1 << value;
       var open = cells.filter(function (cell) { return !state.values[cell]; });
-      var allHave = open.every(function (cell) { return key[cell] & bit; });
-      act(open, function (cell) { key[cell] = allHave ? key[cell] & ~bit : key[cell] | bit; });
+      var marked = open.every(function (cell) { return key[cell] & bit; });
+      act(open, function (cell) { key[cell] = marked ? key[cell] & ~bit : key[cell] | bit; });
     }
   }
   function erase() {
+    if (mode === 'colour') {
+      act(selection, function (cell) { state.colour[cell] = 0; }, true);
+      return;
+    }
     act(selection, function (cell) {
       if (state.values[cell]) state.values[cell] = 0; else { state.corner[cell] = 0; state.centre[cell] = 0; }
     });
@@ -106,7 +120,8 @@
   function save() {
     try {
       localStorage.setItem(storeKey, JSON.stringify({
-        values: state.values, corner: state.corner, centre: state.centre, elapsed: Math.round(state.elapsed),
+        values: state.values, corner: state.corner, centre: state.centre, colour: state.colour,
+        elapsed: Math.round(state.elapsed),
         solved: state.solved
       }));
     } catch (e) { /* storage full or disabled: the page still plays */ }
@@ -116,6 +131,7 @@
     try { saved = JSON.parse(localStorage.getItem(storeKey) || 'null'); } catch (e) { saved = null; }
     if (!saved || !Array.isArray(saved.values) || saved.values.length !== CELLS) return;
     for (var cell = 0; cell < CELLS; cell++) {
+      state.colour[cell] = Array.isArray(saved.colour) ? saved.colour[cell] | 0 : 0;
       if (D.givens[cell]) continue;
       state.values[cell] = saved.values[cell] | 0;
       state.corner[cell] = saved.corner[cell] | 0;
@@ -123,6 +139,39 @@
     }
     state.elapsed = +saved.elapsed || 0;
     state.solved = isSolved();
+  }
+
+  // ---- share: the progress in the link's fragment, so a link works from file:// and offline ----
+  // "#p=" then the entries (a symbol, or "." for a given or an empty cell), "~", the marked cells as
+  // cell.corner.centre.colour in base 36 joined by "_", "~", the seconds played.
+  function shareText() {
+    var values = '';
+    var marked = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      values += !D.givens[cell] && state.values[cell] ? D.symbols[state.values[cell]] : '.';
+      if (state.corner[cell] || state.centre[cell] || state.colour[cell])
+        marked.push([cell, state.corner[cell], state.centre[cell], state.colour[cell]].map(function (n) { return n.toString(36); }).join('.'));
+    }
+    return 'p=' + values + '~' + marked.join('_') + '~' + Math.round(state.elapsed / 1000);
+  }
+  // The cells' snapshots a fragment holds, or null when it holds none (or not for this grid).
+  function sharedCells(hash) {
+    var m = /^#p=([^~]*)~([^~]*)~(\d*)$/.exec(hash || '');
+    if (!m || m[1].length !== CELLS) return null;
+    var snaps = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      var value = m[1].charAt(cell) === '.' ? 0 : D.symbols.indexOf(m[1].charAt(cell));
+      if (value < 0 || (D.givens[cell] && value)) return null;
+      snaps.push([D.givens[cell] || value, 0, 0, 0]);
+    }
+    var ok = m[2].split('_').every(function (item) {
+      if (!item) return true;
+      var f = item.split('.').map(function (n) { return parseInt(n, 36); });
+      if (f.length !== 4 || !(f[0] >= 0 && f[0] < CELLS) || f.some(isNaN)) return false;
+      snaps[f[0]] = [snaps[f[0]][0], f[1], f[2], f[3] <= COLOURS.length ? f[3] : 0];
+      return true;
+    });
+    return ok ? { cells: snaps, seconds: +m[3] || 0 } : null;
   }
 
   // ---- view ----
@@ -149,6 +198,8 @@
   var timerEl;
   var statusEl;
   var hintEl;
+  var shareEl;
+  var palette;
   var modeButtons = {};
 
   function buildGrid() {
@@ -232,7 +283,7 @@
   function buildControls() {
     var bar = el('div', { class: 'controls' });
     var modes = el('div', { role: 'radiogroup', class: 'modes', 'aria-label': tr('Mode') });
-    [['digit', 'Digit'], ['corner', 'Corner'], ['centre', 'Centre']].forEach(function (m) {
+    [['digit', 'Digit'], ['corner', 'Corner'], ['centre', 'Centre'], ['colour', 'Colour']].forEach(function (m) {
       var b = el('button', { type: 'button', role: 'radio', 'data-mode': m[0], text: tr(m[1]) });
       b.addEventListener('click', function () { setMode(m[0]); });
       modeButtons[m[0]] = b;
@@ -242,11 +293,18 @@
     var pad = el('div', { class: 'pad', role: 'group', 'aria-label': tr('Numbers') });
     for (var v = 1; v <= N; v++) pad.appendChild(numberButton(v));
     bar.appendChild(pad);
+    // In colour mode the palette takes the number pad's place.
+    palette = el('div', { class: 'pad palette', role: 'group', 'aria-label': tr('Colours'), hidden: 'hidden' });
+    COLOURS.forEach(function (name, i) { palette.appendChild(colourButton(i + 1, name)); });
+    var none = el('button', { type: 'button', class: 'swatch', 'data-colour': '0', text: tr('No colour') });
+    none.addEventListener('click', function () { erase(); focusGrid(); });
+    palette.appendChild(none);
+    bar.appendChild(palette);
     var actions = el('div', { class: 'actions' });
     [['Erase', function () { erase(); }], ['Undo', undo], ['Redo', redo], ['Check', check], ['Hint', hint],
-     ['Reveal cell', revealCell], ['Reveal all', revealAll], ['Restart', restart]].forEach(function (a) {
+     ['Reveal cell', revealCell], ['Reveal all', revealAll], ['Restart', restart], ['Share', share]].forEach(function (a) {
       var b = el('button', { type: 'button', 'data-action': a[0], text: tr(a[0]) });
-      b.addEventListener('click', function () { a[1](); if (a[0] !== 'Restart') focusGrid(); });
+      b.addEventListener('click', function () { a[1](); if (a[0] !== 'Restart' && a[0] !== 'Share') focusGrid(); });
       actions.appendChild(b);
     });
     bar.appendChild(actions);
@@ -263,6 +321,10 @@
     root.appendChild(statusEl);
     hintEl = el('section', { class: 'hint', 'aria-label': tr('Hint'), hidden: 'hidden' });
     root.appendChild(hintEl);
+    shareEl = el('section', { class: 'share', 'aria-label': tr('Share'), hidden: 'hidden' });
+    shareEl.appendChild(el('label', { for: 'share-link', text: tr('A link to this puzzle with your entries, marks and colours:') }));
+    shareEl.appendChild(el('input', { id: 'share-link', type: 'text', readonly: 'readonly' }));
+    root.appendChild(shareEl);
     var rules = el('section', { class: 'rules', 'aria-label': D.howToPlay });
     rules.appendChild(el('h2', { text: D.howToPlay }));
     rules.appendChild(el('p', { text: D.rules }));
@@ -277,9 +339,18 @@
     b.addEventListener('click', function () { enter(value, mode); focusGrid(); });
     return b;
   }
+  // A palette button: colours the selected cells (a second press takes the colour off).
+  function colourButton(value, name) {
+    var b = el('button', { type: 'button', class: 'swatch k' + value, 'data-colour': value,
+                           'aria-label': value + ' ' + tr(name), title: tr(name), text: String(value) });
+    b.addEventListener('click', function () { enter(value, 'colour'); focusGrid(); });
+    return b;
+  }
   function setMode(m) {
     mode = m;
     MODES.forEach(function (k) { modeButtons[k].setAttribute('aria-checked', k === m ? 'true' : 'false'); });
+    palette.hidden = m !== 'colour';
+    root.querySelector('.pad:not(.palette)').hidden = m === 'colour';
   }
 
   function label(cell) {
@@ -295,6 +366,7 @@
     D.cages.forEach(function (cage) {
       if (Math.min.apply(null, cage.cells) === cell) parts.push(tr('cage of {sum}', { sum: cage.sum }));
     });
+    if (state.colour[cell]) parts.push(tr('colour {name}', { name: tr(COLOURS[state.colour[cell] - 1]) }));
     return parts.join(', ');
   }
   function sym(v) { return D.symbols[v]; }
@@ -319,6 +391,8 @@
     node.setAttribute('aria-label', label(cell));
     node.setAttribute('tabindex', cell === focusCell ? '0' : '-1');
     ['wrong', 'where', 'pattern', 'places', 'removes'].forEach(function (cls) { node.classList.toggle(cls, !!m[cls]); });
+    COLOURS.forEach(function (name, i) { node.classList.toggle('k' + (i + 1), state.colour[cell] === i + 1); });
+    node.classList.toggle('coloured', !!state.colour[cell]);
     if (m.struck && !v) {
       // The hint's removals on the player's own marks: struck where the player has the candidate.
       Array.prototype.forEach.call(content.querySelectorAll('.corner span'), function (s) {
@@ -338,7 +412,7 @@
       var v = state.values[cell];
       var m = marks[cell] || {};
       var same = !!focusValue && v === focusValue && cell !== focusCell;
-      var look = [v, state.corner[cell], state.centre[cell], !!selected[cell], same, cell === focusCell,
+      var look = [v, state.corner[cell], state.centre[cell], state.colour[cell], !!selected[cell], same, cell === focusCell,
                   JSON.stringify(m)].join('|');
       if (drawn[cell] === look) continue;
       drawn[cell] = look;
@@ -383,12 +457,37 @@
   }
   function restart() {
     if (!window.confirm(tr('Start again? Your entries will be erased.'))) return;
-    for (var cell = 0; cell < CELLS; cell++) restore(cell, [D.givens[cell], 0, 0]);
+    for (var cell = 0; cell < CELLS; cell++) restore(cell, [D.givens[cell], 0, 0, 0]);
     undoStack = []; redoStack = [];
     state.elapsed = 0; state.solved = false;
     hintState = null; hintEl.hidden = true;
     say('');
     changed();
+  }
+
+  // The link to this page with the progress in its fragment: shown to copy, and copied where the
+  // browser lets a page write the clipboard.
+  function share() {
+    var input = shareEl.querySelector('input');
+    input.value = location.href.split('#')[0] + '#' + shareText();
+    shareEl.hidden = false;
+    input.focus();
+    input.select();
+    say('');
+    if (navigator.clipboard && navigator.clipboard.writeText)
+      navigator.clipboard.writeText(input.value).then(function () { say(tr('Link copied.')); }, function () {});
+  }
+  // A page opened from a shared link takes the link's progress as one undoable action (Undo goes
+  // back to what this browser kept), and drops the fragment so a reload keeps later play.
+  function openShared() {
+    var shared = sharedCells(location.hash);
+    if (!shared) return;
+    var all = D.givens.map(function (given, cell) { return cell; });
+    state.solved = false;
+    act(all, function (cell) { restore(cell, shared.cells[cell]); }, true);
+    state.elapsed = Math.max(state.elapsed, shared.seconds * 1000);
+    say(tr("The link's entries are shown; Undo brings back yours."));
+    try { history.replaceState(null, '', location.href.split('#')[0]); } catch (e) { /* file:// in some browsers */ }
   }
 
   // ---- hints: the grader's path, in its stages ----
@@ -540,7 +639,7 @@
     } else {
       var value = valueOfKey(e);
       if (!value || e.altKey) return;
-      enter(value, ctrl ? 'centre' : e.shiftKey ? 'corner' : mode);
+      enter(value, ctrl ? 'centre' : e.shiftKey ? 'corner' : mode);  // in colour mode, 1-6 colour
     }
     e.preventDefault();
   }
@@ -556,6 +655,7 @@
   buildControls();
   load();
   setMode('digit');
+  openShared();
   grid.addEventListener('keydown', onKey);
   grid.addEventListener('pointerdown', function (e) {
     var cell = cellOf(e.target);

@@ -5,7 +5,8 @@
 Writes the sample book's web edition with the built typeset, then drives Debian's headless
 Chromium through Selenium and chromedriver: loads a puzzle page from file://, asks for a hint and
 compares every stage with the grader's first step on the page (and the cells it marks), enters a
-wrong digit and sees Check name it, undoes it, solves the grid by keystrokes but for one cell,
+wrong digit and sees Check name it, undoes it, colours cells, opens the share link and finds the
+marks and colours again, solves the grid by keystrokes but for one cell,
 reloads and finds the entries and the timer kept, enters the last digit and sees the solved state,
 checks the index marks the puzzle solved, checks what an accessibility checker would (every cell
 labelled, roles, names, focus visible, colour contrast of the text to WCAG AA in light and dark
@@ -244,6 +245,44 @@ def run(driver, page, site):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("2").key_up(Keys.CONTROL).perform()
     marks = driver.execute_script("var s = window.sudokuPlayer.state; return [s.corner[%d], s.centre[%d]]" % (target, target))
     check(marks == [2, 4], "corner mark 1 and centre mark 2: %r" % marks)
+
+    # Colours: Space thrice is colour mode, where 1-6 colour the cell (givens too).
+    ActionChains(driver).send_keys(" ", " ", " ").perform()
+    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="colour"]').get_attribute("aria-checked") == "true",
+          "Space thrice: colour mode")
+    check(driver.find_element(By.CSS_SELECTOR, ".palette").is_displayed(), "the palette shows in colour mode")
+    ActionChains(driver).send_keys("2").perform()
+    given = next(i for i in range(n * n) if givens[i])
+    cell(given).click()
+    ActionChains(driver).send_keys("5").perform()
+    colours = driver.execute_script("return window.sudokuPlayer.state.colour.slice()")
+    check(colours[target] == 2 and colours[given] == 5, "colours 2 and 5 (on a given): %r" % [colours[target], colours[given]])
+    check("k2" in cell(target).get_attribute("class"), "the coloured cell's class")
+    check("colour orange" in cell(target).get_attribute("aria-label"), "the colour in the cell's label")
+    bad = driver.execute_script(CONTRAST_JS)
+    check(not bad, "contrast below WCAG AA with colours: " + ", ".join(bad))
+    ActionChains(driver).send_keys(" ").perform()
+    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="digit"]').get_attribute("aria-checked") == "true",
+          "Space again: digit mode")
+
+    # Share: the link carries the marks and colours; opened after they are erased, it shows them
+    # again, and Undo brings back what the browser kept.
+    button("Share").click()
+    link = driver.find_element(By.ID, "share-link").get_attribute("value")
+    check(link.startswith(page + "#p="), "the share link: %r" % link[:80])
+    cell(target).click()
+    ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+    check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0, "marks erased")
+    driver.get("about:blank")
+    driver.get(link)
+    shared = driver.execute_script("var s = window.sudokuPlayer.state; return [s.corner[%d], s.centre[%d], s.colour[%d], "
+                                   "s.colour[%d]]" % (target, target, target, given))
+    check(shared == [2, 4, 2, 5], "the link's marks and colours: %r" % shared)
+    check(driver.execute_script("return location.hash") == "", "the fragment dropped after use")
+    cell(target).click()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0,
+          "Undo brings back the kept progress")
 
     # Solve by keystrokes from r1c1, row by row, all but the last empty cell.
     cell(0).click()
