@@ -115,7 +115,9 @@ TEST(WebEditionTest, EachPuzzleHasAPageWithItsGridAndTheGradersPath) {
         else if (claim.cage) expected = geometry.cages()[static_cast<std::size_t>(*claim.cage)].cells;
         std::sort(expected.begin(), expected.end());
         EXPECT_EQ(where_cells(steps[i].at("where"), ints(data.at("regions")), 9), expected) << "step " << i;
-        if (claim.unit && *claim.unit < geometry.first_extra_unit()) EXPECT_TRUE(steps[i].at("where").is_string());
+        if (claim.unit && *claim.unit < geometry.first_extra_unit()) {
+          EXPECT_TRUE(steps[i].at("where").is_string());
+        }
         EXPECT_EQ(steps[i].at("places").as_array().size(), path[i].step.placements.size());
         EXPECT_EQ(steps[i].at("removes").as_array().size(), path[i].step.eliminations.size());
       }
@@ -192,26 +194,19 @@ TEST(WebEditionTest, SameBookSameBytes) {
   EXPECT_TRUE(german->missing().empty()) << *german->missing().begin();
 }
 
-TEST(WebEditionTest, EveryShippedLanguageTranslatesThePlayer) {
+// The player's words (context "web") and the editor's report's (context "report") in every shipped
+// language.
+TEST(WebEditionTest, EveryShippedLanguageTranslatesThePlayerAndTheReport) {
   std::size_t languages = 0;
   for (const auto& entry : fs::directory_iterator(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang")) {
     if (entry.path().extension() != ".po") continue;
     ++languages;
     const typeset::Catalog catalog = typeset::Catalog::load(entry.path());
-    for (const std::string& id : typeset::web_messages())
-      EXPECT_TRUE(catalog.has("web", id)) << entry.path().filename().string() << " lacks web|" << id;
-  }
-  EXPECT_EQ(languages, 6u);
-}
-
-TEST(WebEditionTest, EveryShippedLanguageTranslatesTheReport) {
-  std::size_t languages = 0;
-  for (const auto& entry : fs::directory_iterator(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang")) {
-    if (entry.path().extension() != ".po") continue;
-    ++languages;
-    const typeset::Catalog catalog = typeset::Catalog::load(entry.path());
-    for (const std::string& id : typeset::report_messages())
-      EXPECT_TRUE(catalog.has("report", id)) << entry.path().filename().string() << " lacks report|" << id;
+    for (const auto& [context, ids] :
+         {std::pair{"web", typeset::web_messages()}, std::pair{"report", typeset::report_messages()}})
+      for (const std::string& id : ids)
+        EXPECT_TRUE(catalog.has(context, id))
+            << entry.path().filename().string() << " lacks " << context << "|" << id;
   }
   EXPECT_EQ(languages, 6u);
 }
@@ -328,7 +323,8 @@ TEST(ExplainReportCliTest, APagePerPuzzleWithEveryStepAndItsPicture) {
   // Bad use: one line, exit 2, nothing written.
   for (const std::string& bad : {testing::tool_path("corpus-rate") + " --format html -o " + folder / "x " + folder / "two.txt",
                                  rate + " --format html", rate + " --format html --picture-size page -o " + folder / "x",
-                                 rate + " --format html --lang xx -o " + folder / "x", rate + " --lang de -o " + folder / "x",
+                                 rate + " --format html --lang xx -o " + folder / "x",
+                                 rate + " --lang de -o " + folder / "x",
                                  rate + " --format html --lang= -o " + folder / "x"}) {
     const testing::CommandResult refused = testing::run_command(bad);
     EXPECT_EQ(refused.exit_code, 2) << bad;

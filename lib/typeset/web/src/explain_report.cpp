@@ -20,7 +20,8 @@ namespace {
 constexpr const char* kReportMessages[] = {
     "Solving paths", "Puzzle", "Grade", "Level", "Hardest technique", "Steps", "beyond the ladder", "All puzzles",
     "Previous puzzle", "Next puzzle", "{source}: solving path", "Grade {grade}", "level {level}", "steps: {count}",
-    "hardest: {technique}", "{summary}.", "Keys: j or n next step, k or p previous step.", "Step {number}: {technique} ({score})",
+    "hardest: {technique}", "{summary}.", "Keys: j or n next step, k or p previous step.",
+    "Step {number}: {technique} ({score})",
     "Houses", "Cover houses", "Cells", "Candidates", "Chain links", "Branches", "Cages", "cage {sum} at {cell}",
     "Removes", "Places", "The board before step {number} with its evidence drawn"};
 
@@ -79,8 +80,8 @@ std::string page_name(std::size_t index) { return std::to_string(index + 1) + ".
 // highest score), else the rater's English name.
 std::string hardest_title(const ExplainedPuzzle& puzzle, const Catalog& catalog) {
   if (puzzle.steps.empty()) return puzzle.hardest;
-  const auto hardest = std::max_element(puzzle.steps.begin(), puzzle.steps.end(),
-                                        [](const TechniqueStep& a, const TechniqueStep& b) { return a.score < b.score; });
+  const auto by_score = [](const TechniqueStep& a, const TechniqueStep& b) { return a.score < b.score; };
+  const auto hardest = std::max_element(puzzle.steps.begin(), puzzle.steps.end(), by_score);
   return technique_title(hardest->technique, catalog);
 }
 
@@ -122,14 +123,16 @@ std::vector<WebFile> explain_report(const std::vector<ExplainedPuzzle>& puzzles,
         "<body>\n<main>\n<nav>";
     page += "<a href=\"index.html\">" + text("All puzzles") + "</a>";
     if (p > 0) page += " <a rel=\"prev\" href=\"" + page_name(p - 1) + "\">" + text("Previous puzzle") + "</a>";
-    if (p + 1 < puzzles.size()) page += " <a rel=\"next\" href=\"" + page_name(p + 1) + "\">" + text("Next puzzle") + "</a>";
+    if (p + 1 < puzzles.size())
+      page += " <a rel=\"next\" href=\"" + page_name(p + 1) + "\">" + text("Next puzzle") + "</a>";
     // "Grade 7.2, level tough, steps: 41, hardest: X-wing." joined as the language joins a list.
     std::string summary = fill(tr(catalog, "Grade {grade}"), {{"grade", grade}});
     if (!level.empty()) summary = item(summary, fill(tr(catalog, "level {level}"), {{"level", level}}));
     summary = item(summary, fill(tr(catalog, "steps: {count}"), {{"count", std::to_string(puzzle.steps.size())}}));
     if (!hardest.empty()) summary = item(summary, fill(tr(catalog, "hardest: {technique}"), {{"technique", hardest}}));
-    page += "</nav>\n<h1>" + html::escape(puzzle.source) + "</h1>\n<p>" +
-            html::escape(join_sentences({fill(tr(catalog, "{summary}."), {{"summary", summary}}), tr(catalog, "Keys: j or n next step, k or p previous step.")})) +
+    const std::string intro = join_sentences({fill(tr(catalog, "{summary}."), {{"summary", summary}}),
+                                              tr(catalog, "Keys: j or n next step, k or p previous step.")});
+    page += "</nav>\n<h1>" + html::escape(puzzle.source) + "</h1>\n<p>" + html::escape(intro) +
             "</p>\n<ol class=\"path\">\n";
     const auto geometry = puzzle.puzzle ? puzzle.puzzle->geometry_ptr() : nullptr;
     for (std::size_t s = 0; s < puzzle.steps.size(); ++s) {
@@ -145,10 +148,12 @@ std::vector<WebFile> explain_report(const std::vector<ExplainedPuzzle>& puzzles,
               "</h2>";
       if (s < puzzle.step_lines.size()) page += "<p class=\"line\">" + html::escape(puzzle.step_lines[s]) + "</p>";
       if (geometry) page += evidence_list(geometry, step, catalog);
-      if (picture != pictures.end())
-        page += "<img alt=\"" +
-                html::escape(fill(tr(catalog, "The board before step {number} with its evidence drawn"), {{"number", number}})) +
-                "\" src=\"data:image/svg+xml;base64," + html::base64(picture->second) + "\">";
+      if (picture != pictures.end()) {
+        const std::string alt =
+            fill(tr(catalog, "The board before step {number} with its evidence drawn"), {{"number", number}});
+        page += "<img alt=\"" + html::escape(alt) + "\" src=\"data:image/svg+xml;base64," +
+                html::base64(picture->second) + "\">";
+      }
       page += "</section></li>\n";
     }
     page += "</ol>\n</main>\n<script>\n";

@@ -38,8 +38,9 @@ constexpr const char* kWebMessages[] = {
     "Keys: arrows move; digits and letters fill; Shift+digit a corner mark, Ctrl+digit a centre mark; Space "
     "switches mode; Backspace erases; Ctrl+Z undoes, Ctrl+Y redoes; H asks for a hint.",
     "Your progress is kept in this browser.", "Numbers", "Colour", "Colours", "No colour", "colour {name}", "red",
-    "orange", "yellow", "green", "blue", "purple", "Share", "A link to this puzzle with your entries, marks and colours:",
-    "Link copied.", "The link's entries are shown; Undo brings back yours."};
+    "orange", "yellow", "green", "blue", "purple", "Share",
+    "A link to this puzzle with your entries, marks and colours:", "Link copied.",
+    "The link's entries are shown; Undo brings back yours."};
 
 std::string tr(const Catalog& catalog, std::string_view id) { return catalog.text("web", id); }
 
