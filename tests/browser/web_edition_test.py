@@ -261,16 +261,17 @@ def run(driver, page, site):
     check("colour orange" in cell(target).get_attribute("aria-label"), "the colour in the cell's label")
     bad = driver.execute_script(CONTRAST_JS)
     check(not bad, "contrast below WCAG AA with colours: " + ", ".join(bad))
-    ActionChains(driver).send_keys(" ").perform()
-    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="digit"]').get_attribute("aria-checked") == "true",
-          "Space again: digit mode")
 
     # Share: the link carries the marks and colours; opened after they are erased, it shows them
     # again, and Undo brings back what the browser kept.
     button("Share").click()
     link = driver.find_element(By.ID, "share-link").get_attribute("value")
     check(link.startswith(page + "#p="), "the share link: %r" % link[:80])
+    axe_check(driver, "the page in colour mode with the share link shown")
     cell(target).click()
+    ActionChains(driver).send_keys(" ").perform()
+    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="digit"]').get_attribute("aria-checked") == "true",
+          "Space again: digit mode")
     ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
     check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0, "marks erased")
     driver.get("about:blank")
