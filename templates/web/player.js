@@ -329,6 +329,7 @@
     rules.appendChild(el('h2', { text: D.howToPlay }));
     rules.appendChild(el('p', { text: D.rules }));
     rules.appendChild(el('p', { class: 'keys', text: tr('Keys: arrows move; digits and letters fill; Shift+digit a corner mark, Ctrl+digit a centre mark; Space switches mode; Backspace erases; Ctrl+Z undoes, Ctrl+Y redoes; H asks for a hint.') }));
+    rules.appendChild(el('p', { class: 'keys', text: tr('Colour mode (Space, a fourth time): 1 to 6 colour the selected cells, Backspace takes the colour off. Share gives a link with your progress.') }));
     rules.appendChild(el('p', { class: 'keys', text: tr('Your progress is kept in this browser.') }));
     root.appendChild(rules);
   }

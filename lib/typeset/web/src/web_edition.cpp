@@ -40,7 +40,9 @@ constexpr const char* kWebMessages[] = {
     "Your progress is kept in this browser.", "Numbers", "Colour", "Colours", "No colour", "colour {name}", "red",
     "orange", "yellow", "green", "blue", "purple", "Share",
     "A link to this puzzle with your entries, marks and colours:", "Link copied.",
-    "The link's entries are shown; Undo brings back yours."};
+    "The link's entries are shown; Undo brings back yours.",
+    "Colour mode (Space, a fourth time): 1 to 6 colour the selected cells, Backspace takes the colour off. Share "
+    "gives a link with your progress."};
 
 std::string tr(const Catalog& catalog, std::string_view id) { return catalog.text("web", id); }
 
