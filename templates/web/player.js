@@ -671,6 +671,8 @@
     if (cell >= 0 && selection.indexOf(cell) < 0) select(cell, true);
   });
   document.addEventListener('pointerup', function () { dragging = false; });
+  // A shared link pasted over this very page changes only the fragment: no reload, so read it here.
+  window.addEventListener('hashchange', function () { openShared(); render(); });
   document.addEventListener('visibilitychange', function () { tick(); save(); });
   window.addEventListener('pagehide', function () { tick(); save(); });
   setInterval(function () { tick(); if (Math.round(state.elapsed / 1000) % 10 === 0) save(); }, 1000);

@@ -284,6 +284,15 @@ def run(driver, page, site):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
     check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0,
           "Undo brings back the kept progress")
+    # The same link over the open page changes only the fragment: the page reads it all the same.
+    driver.execute_script("location.hash = arguments[0]", link.split("#", 1)[1])
+    read = driver.execute_async_script(  # hashchange is an event: wait for it, a second at most
+        "var cell = arguments[0], done = arguments[1], t = Date.now();"
+        "(function poll() { var v = window.sudokuPlayer.state.corner[cell];"
+        " if (v === 2 || Date.now() - t > 1000) done(v); else setTimeout(poll, 20); })();",
+        target)
+    check(read == 2, "a link's fragment set on the open page is read: %r" % read)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
 
     # Solve by keystrokes from r1c1, row by row, all but the last empty cell.
     cell(0).click()

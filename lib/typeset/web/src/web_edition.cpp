@@ -127,7 +127,9 @@ json::value where_json(const Geometry& geometry, const std::vector<int>& cells) 
     text += std::to_string(index);
     return json::string(text);
   };
-  if (!cells.empty() && static_cast<int>(cells.size()) == geometry.size()) {
+  // Only on a plain square board: a gattai board's row of one grid is not a row of the board.
+  const bool square = geometry.cell_count() == geometry.size() * geometry.size();
+  if (square && !cells.empty() && static_cast<int>(cells.size()) == geometry.size()) {
     if (all(row)) return tagged('r', row(cells.front()));
     if (all(column)) return tagged('c', column(cells.front()));
     if (all(region)) return tagged('b', region(cells.front()));
