@@ -20,6 +20,7 @@
 #include "sudoku/model/book.hpp"
 #include "sudoku/typeset/layout/book_hints.hpp"
 #include "sudoku/typeset/template/catalog.hpp"
+#include "sudoku/typeset/web/explain_report.hpp"
 #include "sudoku/typeset/web/web_edition.hpp"
 #include "support/test_support.hpp"
 
@@ -44,6 +45,24 @@ std::vector<int> ints(const json::value& value) {
   std::vector<int> out;
   for (const json::value& item : value.as_array()) out.push_back(static_cast<int>(item.as_int64()));
   return out;
+}
+
+// A step's `where` as the player reads it: "r3", "c5", "b7" (a whole row, column or region,
+// 0-based), else the cells themselves; sorted.
+std::vector<int> where_cells(const json::value& where, const std::vector<int>& regions, int n) {
+  if (where.is_array()) {
+    std::vector<int> cells = ints(where);
+    std::sort(cells.begin(), cells.end());
+    return cells;
+  }
+  const std::string text(where.as_string());
+  const int index = std::stoi(text.substr(1));
+  std::vector<int> cells;
+  for (int cell = 0; cell < n * n; ++cell) {
+    const int key = text[0] == 'r' ? cell / n : text[0] == 'c' ? cell % n : regions[static_cast<std::size_t>(cell)];
+    if (key == index) cells.push_back(cell);
+  }
+  return cells;
 }
 
 TEST(WebEditionTest, EachPuzzleHasAPageWithItsGridAndTheGradersPath) {
@@ -88,6 +107,17 @@ TEST(WebEditionTest, EachPuzzleHasAPageWithItsGridAndTheGradersPath) {
         const json::array& shown = steps[i].at("lines").as_array();
         ASSERT_EQ(shown.size(), lines.size());
         for (std::size_t l = 0; l < lines.size(); ++l) EXPECT_EQ(std::string(shown[l].as_string()), lines[l]);
+        // Where to look: the claim's unit (compact when a row, column or region) or cage.
+        const Geometry& geometry = puzzle.puzzle.geometry();
+        const typeset::HintClaim claim = typeset::hint_claim(geometry, path[i].step);
+        std::vector<int> expected;
+        if (claim.unit) expected = geometry.units()[static_cast<std::size_t>(*claim.unit)];
+        else if (claim.cage) expected = geometry.cages()[static_cast<std::size_t>(*claim.cage)].cells;
+        std::sort(expected.begin(), expected.end());
+        EXPECT_EQ(where_cells(steps[i].at("where"), ints(data.at("regions")), 9), expected) << "step " << i;
+        if (claim.unit && *claim.unit < geometry.first_extra_unit()) {
+          EXPECT_TRUE(steps[i].at("where").is_string());
+        }
         EXPECT_EQ(steps[i].at("places").as_array().size(), path[i].step.placements.size());
         EXPECT_EQ(steps[i].at("removes").as_array().size(), path[i].step.eliminations.size());
       }
@@ -164,14 +194,19 @@ TEST(WebEditionTest, SameBookSameBytes) {
   EXPECT_TRUE(german->missing().empty()) << *german->missing().begin();
 }
 
-TEST(WebEditionTest, EveryShippedLanguageTranslatesThePlayer) {
+// The player's words (context "web") and the editor's report's (context "report") in every shipped
+// language.
+TEST(WebEditionTest, EveryShippedLanguageTranslatesThePlayerAndTheReport) {
   std::size_t languages = 0;
   for (const auto& entry : fs::directory_iterator(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang")) {
     if (entry.path().extension() != ".po") continue;
     ++languages;
     const typeset::Catalog catalog = typeset::Catalog::load(entry.path());
-    for (const std::string& id : typeset::web_messages())
-      EXPECT_TRUE(catalog.has("web", id)) << entry.path().filename().string() << " lacks web|" << id;
+    for (const auto& [context, ids] :
+         {std::pair{"web", typeset::web_messages()}, std::pair{"report", typeset::report_messages()}})
+      for (const std::string& id : ids)
+        EXPECT_TRUE(catalog.has(context, id))
+            << entry.path().filename().string() << " lacks " << context << "|" << id;
   }
   EXPECT_EQ(languages, 6u);
 }
@@ -270,9 +305,27 @@ TEST(ExplainReportCliTest, APagePerPuzzleWithEveryStepAndItsPicture) {
     EXPECT_NE(page.find("src=\"data:image/svg+xml;base64,"), std::string::npos);
     EXPECT_NE(page.find("tabindex=\"-1\""), std::string::npos);
   }
+  // In German (--lang): the page's language, the report's words, the units' and techniques' names
+  // as the books give them, the decimal comma; no English word of the report left.
+  const testing::CommandResult german = testing::run_command(rate + " --format html --lang de -o " + folder / "de");
+  ASSERT_EQ(german.exit_code, 0) << german.err;
+  const std::string de_index = testing::read_text_file(folder / "de/index.html");
+  EXPECT_NE(de_index.find("<html lang=\"de\">"), std::string::npos);
+  EXPECT_NE(de_index.find("<h1>L\xC3\xB6sungswege</h1>"), std::string::npos);
+  EXPECT_NE(de_index.find("Schwierigste Technik"), std::string::npos);
+  const std::string de_page = testing::read_text_file(folder / "de/1.html");
+  EXPECT_NE(de_page.find("Schritt 1: "), std::string::npos);
+  EXPECT_TRUE(std::regex_search(de_page, std::regex(R"(<p>Wertung \d+,\d, )"))) << "the decimal comma";
+  EXPECT_NE(de_page.find("<dt>Einheiten</dt>"), std::string::npos);
+  EXPECT_NE(de_page.find("Tasten: j oder n"), std::string::npos);
+  for (const char* english : {"<dt>Houses</dt>", "<dt>Cells</dt>", "Step 1:", "All puzzles", "Keys:", "steps: "})
+    EXPECT_EQ(de_page.find(english), std::string::npos) << english;
   // Bad use: one line, exit 2, nothing written.
   for (const std::string& bad : {testing::tool_path("corpus-rate") + " --format html -o " + folder / "x " + folder / "two.txt",
-                                 rate + " --format html", rate + " --format html --picture-size page -o " + folder / "x"}) {
+                                 rate + " --format html", rate + " --format html --picture-size page -o " + folder / "x",
+                                 rate + " --format html --lang xx -o " + folder / "x",
+                                 rate + " --lang de -o " + folder / "x",
+                                 rate + " --format html --lang= -o " + folder / "x"}) {
     const testing::CommandResult refused = testing::run_command(bad);
     EXPECT_EQ(refused.exit_code, 2) << bad;
     EXPECT_NE(refused.err.find("--"), std::string::npos) << refused.err;

@@ -2,8 +2,8 @@
 // The web edition's player (docs/web.md): one puzzle page's grid, entries, pencil marks, undo,
 // check, reveal, timer, saved progress and the grader's hints. Plain ES2017 in one strict IIFE, no
 // library, no network: the page's data is the JSON in #puzzle-data (written by typeset --template
-// web). Sections: model (entries and history), store (localStorage), view (the grid's DOM and SVG),
-// input (keys, pointer), hints (the grader's path in stages), timer.
+// web). Sections: model (entries and history), store (localStorage), share (progress in a link),
+// view (the grid's DOM and SVG), input (keys, pointer), hints (the grader's path in stages), timer.
 (function () {
   'use strict';
 
@@ -11,7 +11,9 @@
   var T = D.text;
   var N = D.size;
   var CELLS = N * N;
-  var MODES = ['digit', 'corner', 'centre'];
+  var MODES = ['digit', 'corner', 'centre', 'colour'];
+  // The cell colours solvers mark chains and pairs with (player.css's --k1 .. --k6), by key 1-6.
+  var COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'];
 
   function tr(id, values) {
     var text = T[id] || id;
@@ -34,19 +36,22 @@
   }
 
   // ---- model: entries, marks, history ----
-  var state = { values: [], corner: [], centre: [], elapsed: 0, solved: false };
-  for (var c = 0; c < CELLS; c++) { state.values.push(D.givens[c]); state.corner.push(0); state.centre.push(0); }
+  function zeros() { return D.givens.map(function () { return 0; }); }
+  var state = { values: D.givens.slice(), corner: zeros(), centre: zeros(), colour: zeros(), elapsed: 0, solved: false };
   var undoStack = [];
   var redoStack = [];
 
-  function snapshot(cell) { return [state.values[cell], state.corner[cell], state.centre[cell]]; }
-  function restore(cell, snap) { state.values[cell] = snap[0]; state.corner[cell] = snap[1]; state.centre[cell] = snap[2]; }
-  // Applies `change` to every cell of `cells` that is not a given, as one undoable action.
-  function act(cells, change) {
-    if (state.solved) return;
+  function snapshot(cell) { return [state.values[cell], state.corner[cell], state.centre[cell], state.colour[cell]]; }
+  function restore(cell, snap) {
+    state.values[cell] = snap[0]; state.corner[cell] = snap[1]; state.centre[cell] = snap[2]; state.colour[cell] = snap[3];
+  }
+  // Applies `change` to every cell of `cells` that is not a given (colours go on givens too), as one
+  // undoable action.
+  function act(cells, change, givensToo) {
+    if (state.solved && !givensToo) return;
     var action = [];
     cells.forEach(function (cell) {
-      if (D.givens[cell]) return;
+      if (D.givens[cell] && !givensToo) return;
       var before = snapshot(cell);
       change(cell);
       var after = snapshot(cell);
@@ -71,21 +76,30 @@
     undoStack.push(action);
     changed();
   }
-  function enter(value, mode) {
+  function enter(value, how) {
     var cells = selection.slice();
-    if (mode === 'digit') {
+    if (how === 'colour') {
+      // A colour given where every selected cell has it already takes it off.
+      if (value > COLOURS.length) return;
+      var allHave = cells.every(function (cell) { return state.colour[cell] === value; });
+      act(cells, function (cell) { state.colour[cell] = allHave ? 0 : value; }, true);
+    } else if (how === 'digit') {
       // A digit entered where it already is clears it (a tap on a wrong key is undone by a second).
       var all = cells.every(function (cell) { return D.givens[cell] || state.values[cell] === value; });
       act(cells, function (cell) { state.values[cell] = all ? 0 : value; });
     } else {
-      var key = mode === 'corner' ? state.corner : state.centre;
+      var key = how === 'corner' ? state.corner : state.centre;
       var bit = 1 << value;
       var open = cells.filter(function (cell) { return !state.values[cell]; });
-      var allHave = open.every(function (cell) { return key[cell] & bit; });
-      act(open, function (cell) { key[cell] = allHave ? key[cell] & ~bit : key[cell] | bit; });
+      var marked = open.every(function (cell) { return key[cell] & bit; });
+      act(open, function (cell) { key[cell] = marked ? key[cell] & ~bit : key[cell] | bit; });
     }
   }
   function erase() {
+    if (mode === 'colour') {
+      act(selection, function (cell) { state.colour[cell] = 0; }, true);
+      return;
+    }
     act(selection, function (cell) {
       if (state.values[cell]) state.values[cell] = 0; else { state.corner[cell] = 0; state.centre[cell] = 0; }
     });
@@ -106,7 +120,8 @@
   function save() {
     try {
       localStorage.setItem(storeKey, JSON.stringify({
-        values: state.values, corner: state.corner, centre: state.centre, elapsed: Math.round(state.elapsed),
+        values: state.values, corner: state.corner, centre: state.centre, colour: state.colour,
+        elapsed: Math.round(state.elapsed),
         solved: state.solved
       }));
     } catch (e) { /* storage full or disabled: the page still plays */ }
@@ -116,6 +131,7 @@
     try { saved = JSON.parse(localStorage.getItem(storeKey) || 'null'); } catch (e) { saved = null; }
     if (!saved || !Array.isArray(saved.values) || saved.values.length !== CELLS) return;
     for (var cell = 0; cell < CELLS; cell++) {
+      state.colour[cell] = Array.isArray(saved.colour) ? saved.colour[cell] | 0 : 0;
       if (D.givens[cell]) continue;
       state.values[cell] = saved.values[cell] | 0;
       state.corner[cell] = saved.corner[cell] | 0;
@@ -123,6 +139,39 @@
     }
     state.elapsed = +saved.elapsed || 0;
     state.solved = isSolved();
+  }
+
+  // ---- share: the progress in the link's fragment, so a link works from file:// and offline ----
+  // "#p=" then the entries (a symbol, or "." for a given or an empty cell), "~", the marked cells as
+  // cell.corner.centre.colour in base 36 joined by "_", "~", the seconds played.
+  function shareText() {
+    var values = '';
+    var marked = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      values += !D.givens[cell] && state.values[cell] ? D.symbols[state.values[cell]] : '.';
+      if (state.corner[cell] || state.centre[cell] || state.colour[cell])
+        marked.push([cell, state.corner[cell], state.centre[cell], state.colour[cell]].map(function (n) { return n.toString(36); }).join('.'));
+    }
+    return 'p=' + values + '~' + marked.join('_') + '~' + Math.round(state.elapsed / 1000);
+  }
+  // The cells' snapshots a fragment holds, or null when it holds none (or not for this grid).
+  function sharedCells(hash) {
+    var m = /^#p=([^~]*)~([^~]*)~(\d*)$/.exec(hash || '');
+    if (!m || m[1].length !== CELLS) return null;
+    var snaps = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      var value = m[1].charAt(cell) === '.' ? 0 : D.symbols.indexOf(m[1].charAt(cell));
+      if (value < 0 || (D.givens[cell] && value)) return null;
+      snaps.push([D.givens[cell] || value, 0, 0, 0]);
+    }
+    var ok = m[2].split('_').every(function (item) {
+      if (!item) return true;
+      var f = item.split('.').map(function (n) { return parseInt(n, 36); });
+      if (f.length !== 4 || !(f[0] >= 0 && f[0] < CELLS) || f.some(isNaN)) return false;
+      snaps[f[0]] = [snaps[f[0]][0], f[1], f[2], f[3] <= COLOURS.length ? f[3] : 0];
+      return true;
+    });
+    return ok ? { cells: snaps, seconds: +m[3] || 0 } : null;
   }
 
   // ---- view ----
@@ -149,6 +198,8 @@
   var timerEl;
   var statusEl;
   var hintEl;
+  var shareEl;
+  var palette;
   var modeButtons = {};
 
   function buildGrid() {
@@ -172,6 +223,9 @@
         if (col + 1 < N && D.regions[cell] !== D.regions[cell + 1]) classes.push('br');
         if (r + 1 < N && D.regions[cell] !== D.regions[cell + N]) classes.push('bb');
         if (shaded[cell]) classes.push('shaded');
+        // X diagonals are drawn by the cells themselves, under their digits (player.css).
+        if (D.diagonals && r === col) classes.push('d1');
+        if (D.diagonals && r + col === N - 1) classes.push('d2');
         if (D.givens[cell]) classes.push('given');
         var node = el('div', { role: 'gridcell', class: classes.join(' '), tabindex: '-1', 'data-cell': cell });
         if (cageSum[cell] !== undefined) node.classList.add('has-sum');
@@ -191,7 +245,8 @@
     size();
   }
 
-  // Diagonals and cage outlines, drawn in an SVG over the grid (one unit per cell).
+  // Cage outlines, drawn in an SVG over the grid (one unit per cell); they run along the cells'
+  // edges, clear of the digits.
   function overlay(cageOf) {
     var ns = 'http://www.w3.org/2000/svg';
     var svg = document.createElementNS(ns, 'svg');
@@ -204,7 +259,6 @@
       l.setAttribute('class', cls);
       svg.appendChild(l);
     }
-    if (D.diagonals) { line(0, 0, N, N, 'diag'); line(N, 0, 0, N, 'diag'); }
     // A cage's outline: each cell's sides that border another cage, drawn inset.
     var inset = 0.08;
     Object.keys(cageOf).forEach(function (key) {
@@ -229,7 +283,7 @@
   function buildControls() {
     var bar = el('div', { class: 'controls' });
     var modes = el('div', { role: 'radiogroup', class: 'modes', 'aria-label': tr('Mode') });
-    [['digit', 'Digit'], ['corner', 'Corner'], ['centre', 'Centre']].forEach(function (m) {
+    [['digit', 'Digit'], ['corner', 'Corner'], ['centre', 'Centre'], ['colour', 'Colour']].forEach(function (m) {
       var b = el('button', { type: 'button', role: 'radio', 'data-mode': m[0], text: tr(m[1]) });
       b.addEventListener('click', function () { setMode(m[0]); });
       modeButtons[m[0]] = b;
@@ -237,19 +291,20 @@
     });
     bar.appendChild(modes);
     var pad = el('div', { class: 'pad', role: 'group', 'aria-label': tr('Numbers') });
-    for (var v = 1; v <= N; v++) {
-      (function (value) {
-        var b = el('button', { type: 'button', class: 'num', text: D.symbols[value] });
-        b.addEventListener('click', function () { enter(value, mode); focusGrid(); });
-        pad.appendChild(b);
-      })(v);
-    }
+    for (var v = 1; v <= N; v++) pad.appendChild(numberButton(v));
     bar.appendChild(pad);
+    // In colour mode the palette takes the number pad's place.
+    palette = el('div', { class: 'pad palette', role: 'group', 'aria-label': tr('Colours'), hidden: 'hidden' });
+    COLOURS.forEach(function (name, i) { palette.appendChild(colourButton(i + 1, name)); });
+    var none = el('button', { type: 'button', class: 'swatch', 'data-colour': '0', text: tr('No colour') });
+    none.addEventListener('click', function () { erase(); focusGrid(); });
+    palette.appendChild(none);
+    bar.appendChild(palette);
     var actions = el('div', { class: 'actions' });
     [['Erase', function () { erase(); }], ['Undo', undo], ['Redo', redo], ['Check', check], ['Hint', hint],
-     ['Reveal cell', revealCell], ['Reveal all', revealAll], ['Restart', restart]].forEach(function (a) {
+     ['Reveal cell', revealCell], ['Reveal all', revealAll], ['Restart', restart], ['Share', share]].forEach(function (a) {
       var b = el('button', { type: 'button', 'data-action': a[0], text: tr(a[0]) });
-      b.addEventListener('click', function () { a[1](); if (a[0] !== 'Restart') focusGrid(); });
+      b.addEventListener('click', function () { a[1](); if (a[0] !== 'Restart' && a[0] !== 'Share') focusGrid(); });
       actions.appendChild(b);
     });
     bar.appendChild(actions);
@@ -266,17 +321,37 @@
     root.appendChild(statusEl);
     hintEl = el('section', { class: 'hint', 'aria-label': tr('Hint'), hidden: 'hidden' });
     root.appendChild(hintEl);
+    shareEl = el('section', { class: 'share', 'aria-label': tr('Share'), hidden: 'hidden' });
+    shareEl.appendChild(el('label', { for: 'share-link', text: tr('A link to this puzzle with your entries, marks and colours:') }));
+    shareEl.appendChild(el('input', { id: 'share-link', type: 'text', readonly: 'readonly' }));
+    root.appendChild(shareEl);
     var rules = el('section', { class: 'rules', 'aria-label': D.howToPlay });
     rules.appendChild(el('h2', { text: D.howToPlay }));
     rules.appendChild(el('p', { text: D.rules }));
     rules.appendChild(el('p', { class: 'keys', text: tr('Keys: arrows move; digits and letters fill; Shift+digit a corner mark, Ctrl+digit a centre mark; Space switches mode; Backspace erases; Ctrl+Z undoes, Ctrl+Y redoes; H asks for a hint.') }));
+    rules.appendChild(el('p', { class: 'keys', text: tr('Colour mode (Space, a fourth time): 1 to 6 colour the selected cells, Backspace takes the colour off. Share gives a link with your progress.') }));
     rules.appendChild(el('p', { class: 'keys', text: tr('Your progress is kept in this browser.') }));
     root.appendChild(rules);
   }
 
+  // A number pad's button: enters `value` in the mode in force when it is pressed.
+  function numberButton(value) {
+    var b = el('button', { type: 'button', class: 'num', text: D.symbols[value] });
+    b.addEventListener('click', function () { enter(value, mode); focusGrid(); });
+    return b;
+  }
+  // A palette button: colours the selected cells (a second press takes the colour off).
+  function colourButton(value, name) {
+    var b = el('button', { type: 'button', class: 'swatch k' + value, 'data-colour': value,
+                           'aria-label': value + ' ' + tr(name), title: tr(name), text: String(value) });
+    b.addEventListener('click', function () { enter(value, 'colour'); focusGrid(); });
+    return b;
+  }
   function setMode(m) {
     mode = m;
     MODES.forEach(function (k) { modeButtons[k].setAttribute('aria-checked', k === m ? 'true' : 'false'); });
+    palette.hidden = m !== 'colour';
+    root.querySelector('.pad:not(.palette)').hidden = m === 'colour';
   }
 
   function label(cell) {
@@ -292,6 +367,7 @@
     D.cages.forEach(function (cage) {
       if (Math.min.apply(null, cage.cells) === cell) parts.push(tr('cage of {sum}', { sum: cage.sum }));
     });
+    if (state.colour[cell]) parts.push(tr('colour {name}', { name: tr(COLOURS[state.colour[cell] - 1]) }));
     return parts.join(', ');
   }
   function sym(v) { return D.symbols[v]; }
@@ -316,6 +392,8 @@
     node.setAttribute('aria-label', label(cell));
     node.setAttribute('tabindex', cell === focusCell ? '0' : '-1');
     ['wrong', 'where', 'pattern', 'places', 'removes'].forEach(function (cls) { node.classList.toggle(cls, !!m[cls]); });
+    COLOURS.forEach(function (name, i) { node.classList.toggle('k' + (i + 1), state.colour[cell] === i + 1); });
+    node.classList.toggle('coloured', !!state.colour[cell]);
     if (m.struck && !v) {
       // The hint's removals on the player's own marks: struck where the player has the candidate.
       Array.prototype.forEach.call(content.querySelectorAll('.corner span'), function (s) {
@@ -335,7 +413,7 @@
       var v = state.values[cell];
       var m = marks[cell] || {};
       var same = !!focusValue && v === focusValue && cell !== focusCell;
-      var look = [v, state.corner[cell], state.centre[cell], !!selected[cell], same, cell === focusCell,
+      var look = [v, state.corner[cell], state.centre[cell], state.colour[cell], !!selected[cell], same, cell === focusCell,
                   JSON.stringify(m)].join('|');
       if (drawn[cell] === look) continue;
       drawn[cell] = look;
@@ -375,18 +453,42 @@
   }
   function revealCell() { act(selection, function (cell) { state.values[cell] = D.solution[cell]; }); }
   function revealAll() {
-    var all = [];
-    for (var cell = 0; cell < CELLS; cell++) all.push(cell);
+    var all = D.givens.map(function (given, cell) { return cell; });
     act(all, function (cell) { state.values[cell] = D.solution[cell]; });
   }
   function restart() {
     if (!window.confirm(tr('Start again? Your entries will be erased.'))) return;
-    for (var cell = 0; cell < CELLS; cell++) restore(cell, [D.givens[cell], 0, 0]);
+    for (var cell = 0; cell < CELLS; cell++) restore(cell, [D.givens[cell], 0, 0, 0]);
     undoStack = []; redoStack = [];
     state.elapsed = 0; state.solved = false;
     hintState = null; hintEl.hidden = true;
     say('');
     changed();
+  }
+
+  // The link to this page with the progress in its fragment: shown to copy, and copied where the
+  // browser lets a page write the clipboard.
+  function share() {
+    var input = shareEl.querySelector('input');
+    input.value = location.href.split('#')[0] + '#' + shareText();
+    shareEl.hidden = false;
+    input.focus();
+    input.select();
+    say('');
+    if (navigator.clipboard && navigator.clipboard.writeText)
+      navigator.clipboard.writeText(input.value).then(function () { say(tr('Link copied.')); }, function () {});
+  }
+  // A page opened from a shared link takes the link's progress as one undoable action (Undo goes
+  // back to what this browser kept), and drops the fragment so a reload keeps later play.
+  function openShared() {
+    var shared = sharedCells(location.hash);
+    if (!shared) return;
+    var all = D.givens.map(function (given, cell) { return cell; });
+    state.solved = false;
+    act(all, function (cell) { restore(cell, shared.cells[cell]); }, true);
+    state.elapsed = Math.max(state.elapsed, shared.seconds * 1000);
+    say(tr("The link's entries are shown; Undo brings back yours."));
+    try { history.replaceState(null, '', location.href.split('#')[0]); } catch (e) { /* file:// in some browsers */ }
   }
 
   // ---- hints: the grader's path, in its stages ----
@@ -431,6 +533,18 @@
     else hintState = { step: index, stage: 0 };
     showHint();
   }
+  // A step's `where`: "r3", "c5", "b7" (a whole row, column or region, 0-based) or its cells.
+  function whereCells(where) {
+    if (Array.isArray(where)) return where;
+    var kind = where.charAt(0);
+    var n = parseInt(where.slice(1), 10);
+    var out = [];
+    for (var cell = 0; cell < CELLS; cell++) {
+      var r = Math.floor(cell / N);
+      if (kind === 'r' ? r === n : kind === 'c' ? cell % N === n : D.regions[cell] === n) out.push(cell);
+    }
+    return out;
+  }
   function showHint() {
     var step = D.steps[hintState.step];
     var lines = step.lines;
@@ -449,7 +563,7 @@
     }
     // On the grid: where to look from the first stage, the pattern's cells from the third (when the
     // step names cells), what it removes and places from the last.
-    mark(step.where, 'where');
+    mark(whereCells(step.where), 'where');
     var cellsStage = lines.length === 4 ? 2 : lines.length;
     if (stage >= cellsStage) mark(step.cells, 'pattern');
     if (stage === lines.length - 1) {
@@ -526,7 +640,7 @@
     } else {
       var value = valueOfKey(e);
       if (!value || e.altKey) return;
-      enter(value, ctrl ? 'centre' : e.shiftKey ? 'corner' : mode);
+      enter(value, ctrl ? 'centre' : e.shiftKey ? 'corner' : mode);  // in colour mode, 1-6 colour
     }
     e.preventDefault();
   }
@@ -542,6 +656,7 @@
   buildControls();
   load();
   setMode('digit');
+  openShared();
   grid.addEventListener('keydown', onKey);
   grid.addEventListener('pointerdown', function (e) {
     var cell = cellOf(e.target);
@@ -556,11 +671,13 @@
     if (cell >= 0 && selection.indexOf(cell) < 0) select(cell, true);
   });
   document.addEventListener('pointerup', function () { dragging = false; });
+  // A shared link pasted over this very page changes only the fragment: no reload, so read it here.
+  window.addEventListener('hashchange', function () { openShared(); render(); });
   document.addEventListener('visibilitychange', function () { tick(); save(); });
   window.addEventListener('pagehide', function () { tick(); save(); });
   setInterval(function () { tick(); if (Math.round(state.elapsed / 1000) % 10 === 0) save(); }, 1000);
   root.removeAttribute('aria-busy');
   render();
   if (state.solved) say(tr('Solved in {time}. Well done!', { time: clockText(state.elapsed) }));
-  window.sudokuPlayer = { state: state, steps: D.steps };  // for tests and the curious
+  window.sudokuPlayer = { state: state, steps: D.steps, whereCells: whereCells };  // for tests and the curious
 }());

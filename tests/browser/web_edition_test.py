@@ -5,15 +5,18 @@
 Writes the sample book's web edition with the built typeset, then drives Debian's headless
 Chromium through Selenium and chromedriver: loads a puzzle page from file://, asks for a hint and
 compares every stage with the grader's first step on the page (and the cells it marks), enters a
-wrong digit and sees Check name it, undoes it, solves the grid by keystrokes but for one cell,
+wrong digit and sees Check name it, undoes it, colours cells, opens the share link and finds the
+marks and colours again, solves the grid by keystrokes but for one cell,
 reloads and finds the entries and the timer kept, enters the last digit and sees the solved state,
 checks the index marks the puzzle solved, checks what an accessibility checker would (every cell
 labelled, roles, names, focus visible, colour contrast of the text to WCAG AA in light and dark
 schemes), runs axe-core (when AXE_JS exists: .ci/setup fetches it from the npm registry) on the page fresh, with
-a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Exit 77
-(ctest: skipped) when Chromium, chromedriver or Selenium is missing.
+a hint shown, solved and in the dark scheme, and on the index, and sees no console error. Then the
+editor's report (corpus-rate --explain --format html, in German) of the same puzzle: steps through
+its path with j and k, checks the focus lands on each step's section, and runs axe-core on it. Exit
+77 (ctest: skipped) when Chromium, chromedriver or Selenium is missing.
 
-  web_edition_test.py TYPESET BOOK_DIR [AXE_JS]
+  web_edition_test.py TYPESET CORPUS_RATE BOOK_DIR [AXE_JS]
 """
 import json
 import os
@@ -142,9 +145,9 @@ def axe_check(driver, what):
 
 def main():
     global AXE
-    typeset, book = sys.argv[1], sys.argv[2]
-    if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
-        with open(sys.argv[3], encoding="utf-8") as file:
+    typeset, corpus_rate, book = sys.argv[1], sys.argv[2], sys.argv[3]
+    if len(sys.argv) > 4 and os.path.exists(sys.argv[4]):
+        with open(sys.argv[4], encoding="utf-8") as file:
             AXE = file.read()
     else:
         print("note: no axe-core (.ci/setup fetches it from the npm registry); the test's own accessibility checks only")
@@ -155,7 +158,8 @@ def main():
         page = "file://" + os.path.join(site, "tough-001.html")
         driver = browser(os.path.join(work, "profile"))
         try:
-            run(driver, page, site)
+            data = run(driver, page, site)
+            report(driver, corpus_rate, data, work)
         finally:
             driver.quit()
     finally:
@@ -163,7 +167,7 @@ def main():
     if failures:
         print("%d failure(s)" % len(failures))
         sys.exit(1)
-    print("web edition: page played, hinted, kept and solved in Chromium")
+    print("web edition: page played, hinted, kept and solved in Chromium; the editor's report stepped through")
 
 
 def run(driver, page, site):
@@ -204,7 +208,13 @@ def run(driver, page, site):
     where = driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll('.cell.where, .cell.pattern, .cell.places, "
         ".cell.removes'), function (c) { return +c.getAttribute('data-cell'); })")
-    for c in first["where"]:
+    # The step's unit: "r3", "c5", "b7" (0-based row, column, region) or its cells.
+    unit = first["where"]
+    if isinstance(unit, str):
+        k, u = unit[0], int(unit[1:])
+        unit = [i for i in range(n * n) if (i // n, i % n, data["regions"][i])["rcb".index(k)] == u]
+    check(len(unit) == n, "the hint's unit has %d cells" % len(unit))
+    for c in unit:
         check(c in where, "hint marks its unit's cell %d" % c)
     for c, v in first["places"]:
         check(solution[c] == v, "the grader's first step places the solution's digit")
@@ -235,6 +245,54 @@ def run(driver, page, site):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("2").key_up(Keys.CONTROL).perform()
     marks = driver.execute_script("var s = window.sudokuPlayer.state; return [s.corner[%d], s.centre[%d]]" % (target, target))
     check(marks == [2, 4], "corner mark 1 and centre mark 2: %r" % marks)
+
+    # Colours: Space thrice is colour mode, where 1-6 colour the cell (givens too).
+    ActionChains(driver).send_keys(" ", " ", " ").perform()
+    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="colour"]').get_attribute("aria-checked") == "true",
+          "Space thrice: colour mode")
+    check(driver.find_element(By.CSS_SELECTOR, ".palette").is_displayed(), "the palette shows in colour mode")
+    ActionChains(driver).send_keys("2").perform()
+    given = next(i for i in range(n * n) if givens[i])
+    cell(given).click()
+    ActionChains(driver).send_keys("5").perform()
+    colours = driver.execute_script("return window.sudokuPlayer.state.colour.slice()")
+    check(colours[target] == 2 and colours[given] == 5, "colours 2 and 5 (on a given): %r" % [colours[target], colours[given]])
+    check("k2" in cell(target).get_attribute("class"), "the coloured cell's class")
+    check("colour orange" in cell(target).get_attribute("aria-label"), "the colour in the cell's label")
+    bad = driver.execute_script(CONTRAST_JS)
+    check(not bad, "contrast below WCAG AA with colours: " + ", ".join(bad))
+
+    # Share: the link carries the marks and colours; opened after they are erased, it shows them
+    # again, and Undo brings back what the browser kept.
+    button("Share").click()
+    link = driver.find_element(By.ID, "share-link").get_attribute("value")
+    check(link.startswith(page + "#p="), "the share link: %r" % link[:80])
+    axe_check(driver, "the page in colour mode with the share link shown")
+    cell(target).click()
+    ActionChains(driver).send_keys(" ").perform()
+    check(driver.find_element(By.CSS_SELECTOR, '[data-mode="digit"]').get_attribute("aria-checked") == "true",
+          "Space again: digit mode")
+    ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+    check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0, "marks erased")
+    driver.get("about:blank")
+    driver.get(link)
+    shared = driver.execute_script("var s = window.sudokuPlayer.state; return [s.corner[%d], s.centre[%d], s.colour[%d], "
+                                   "s.colour[%d]]" % (target, target, target, given))
+    check(shared == [2, 4, 2, 5], "the link's marks and colours: %r" % shared)
+    check(driver.execute_script("return location.hash") == "", "the fragment dropped after use")
+    cell(target).click()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    check(driver.execute_script("return window.sudokuPlayer.state.corner[%d]" % target) == 0,
+          "Undo brings back the kept progress")
+    # The same link over the open page changes only the fragment: the page reads it all the same.
+    driver.execute_script("location.hash = arguments[0]", link.split("#", 1)[1])
+    read = driver.execute_async_script(  # hashchange is an event: wait for it, a second at most
+        "var cell = arguments[0], done = arguments[1], t = Date.now();"
+        "(function poll() { var v = window.sudokuPlayer.state.corner[cell];"
+        " if (v === 2 || Date.now() - t > 1000) done(v); else setTimeout(poll, 20); })();",
+        target)
+    check(read == 2, "a link's fragment set on the open page is read: %r" % read)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
 
     # Solve by keystrokes from r1c1, row by row, all but the last empty cell.
     cell(0).click()
@@ -276,6 +334,39 @@ def run(driver, page, site):
     axe_check(driver, "the page in the dark scheme")
     errors = console_errors(driver)
     check(not errors, "console errors: " + "; ".join(errors))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    return data
+
+
+def report(driver, corpus_rate, data, work):
+    """The editor's report of the page's puzzle, in German: j and k step through the path."""
+    corpus = os.path.join(work, "puzzle.txt")
+    with open(corpus, "w", encoding="utf-8") as file:
+        file.write("".join(str(v) if v else "." for v in data["givens"]) + "\n")
+    folder = os.path.join(work, "report")
+    subprocess.run([corpus_rate, "--explain", "--format", "html", "--lang", "de", "-o", folder, corpus],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    driver.get("file://" + os.path.join(folder, "1.html"))
+    check(driver.execute_script("return document.documentElement.lang") == "de", "the report's language")
+    steps = len(driver.find_elements(By.CSS_SELECTOR, "section.step"))
+    check(steps == len(data["steps"]), "the report lists %d steps, the page's path %d" % (steps, len(data["steps"])))
+    check(driver.find_element(By.ID, "h-1").text.startswith("Schritt 1: "), "the first step's heading in German")
+
+    def focused():
+        return driver.execute_script("return document.activeElement.id")
+
+    ActionChains(driver).send_keys("j").perform()
+    check(focused() == "step-1", "j goes to the first step: %r" % focused())
+    ActionChains(driver).send_keys("j", "j").perform()
+    check(focused() == "step-3", "j twice more goes to the third: %r" % focused())
+    ActionChains(driver).send_keys("k").perform()
+    check(focused() == "step-2", "k goes back to the second: %r" % focused())
+    ActionChains(driver).send_keys("n", "p", "p", "p").perform()
+    check(focused() == "step-1", "n then p three times stops at the first: %r" % focused())
+    axe_check(driver, "the editor's report")
+    errors = console_errors(driver)
+    check(not errors, "console errors on the report: " + "; ".join(errors))
 
 
 if __name__ == "__main__":

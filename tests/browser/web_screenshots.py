@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """Screenshots of web edition pages for the manual (docs/web.md), in headless Chromium.
 
-  web_screenshots.py OUT_DIR NAME=PAGE.html[#hint=N][#dark][#marks] ...
+  web_screenshots.py OUT_DIR NAME=PAGE.html[#hint=N][#dark][#marks][#colours] ...
 
 Each NAME.png is PAGE shown at 1100x820 CSS pixels: with #hint=N after N presses of the hint key,
-with #marks after a few pencil marks and entries, with #dark in the dark colour scheme.
+with #marks after a few pencil marks and entries, with #colours after colouring a few cells in
+colour mode (left on, so the palette shows), with #dark in the dark colour scheme.
 """
 import os
 import shutil
@@ -47,6 +48,11 @@ def main():
                 chain.key_down(Keys.SHIFT).send_keys("2").send_keys("6").key_up(Keys.SHIFT)
                 chain.send_keys(Keys.ARROW_DOWN).key_down(Keys.CONTROL).send_keys("3").send_keys("8").key_up(Keys.CONTROL)
                 chain.perform()
+            if "colours" in flags:
+                ActionChains(driver).send_keys(" ", " ", " ").perform()
+                for cell, key in ((1, "1"), (10, "1"), (12, "3"), (20, "5"), (30, "5"), (40, "4"), (41, "2")):
+                    driver.find_element(By.CSS_SELECTOR, '[data-cell="%d"]' % cell).click()
+                    ActionChains(driver).send_keys(key).perform()
             for flag in flags:
                 if flag.startswith("hint="):
                     for _ in range(int(flag[5:])):

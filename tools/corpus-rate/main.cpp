@@ -29,8 +29,8 @@ sudoku::typeset::StepChoice step_choice(const Options& options) {
 
 // --format html: the report's pages, written into the folder -o DIR all or nothing.
 void write_report(const Options& options, const std::vector<sudoku::typeset::ExplainedPuzzle>& puzzles,
-                  const sudoku::typeset::PlotFonts& fonts) {
-  const auto files = sudoku::typeset::explain_report(puzzles, fonts, step_choice(options));
+                  const sudoku::typeset::PlotFonts& fonts, const sudoku::typeset::Catalog& catalog) {
+  const auto files = sudoku::typeset::explain_report(puzzles, fonts, step_choice(options), catalog);
   sudoku::typeset::write_web_files(options.run.output, files, "explain-report");
   std::cerr << "corpus-rate: " << options.run.output << ": " << puzzles.size() << " pages and index.html\n";
 }
@@ -56,6 +56,10 @@ int run(const Options& options) {
   std::optional<sudoku::typeset::PlotFonts> fonts;
   std::vector<sudoku::typeset::StepPicture> pictures;
   std::vector<sudoku::typeset::ExplainedPuzzle> explained;
+  // The report's catalogue, like the fonts before the rating (an unknown --lang fails at once).
+  std::shared_ptr<const sudoku::typeset::Catalog> catalog;
+  if (options.picture_format == "html")
+    catalog = sudoku::typeset::find_catalog(options.language, sudoku::cli::data_dirs("templates/lang"), "--lang");
   sudoku::CorpusRunOptions run_options = options.run;
   if (!options.picture_format.empty()) {
     fonts = sudoku::typeset::find_plot_fonts(font_library);
@@ -87,7 +91,7 @@ int run(const Options& options) {
   progress.finish();
 #if SUDOKU_CORPUS_RATE_PICTURES
   if (fonts && options.picture_format == "html")
-    write_report(options, explained, *fonts);
+    write_report(options, explained, *fonts, *catalog);
   else if (fonts)
     write_pictures(options, pictures, *fonts);
 #endif

@@ -46,6 +46,9 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
       "pictures", po::value(&pictures),
       "with --explain --format svg|pdf|html: hardest (default: each puzzle's hardest step) or all (every step "
       "beyond singles)")(
+      "lang", po::value(&options.language),
+      "with --explain --format html: the report's language, en (default), de, fr, es, it, ja or any catalogue "
+      "in templates/lang")(
       "picture-size", po::value(&options.picture_size),
       "with --explain --format svg|pdf: page (default, a 6 in grid) or quarter (a 3.5 in grid)")(
       "output,o", po::value(&options.run.output),
@@ -109,9 +112,12 @@ Exit status: 0 when every puzzle is ok, 1 when some are not, 2 for usage or I/O 
 #endif
     if (values.count("picture-size"))
       throw UsageError("--picture-size applies to --format svg|pdf (the HTML report's pictures are quarter size)");
+    if (options.language.empty()) throw UsageError("--lang expects a language code such as de");
     options.picture_format = format;
     format = "text";
   }
+  if (values.count("lang") && options.picture_format != "html")
+    throw UsageError("--lang applies to --explain --format html (the report's words)");
   if (format == "svg" || format == "pdf") {
     if (!flags.explain) throw UsageError("--format " + format + " draws steps: it needs --explain");
     if (options.run.output.empty()) throw UsageError("--format " + format + " needs -o FILE");

@@ -16,6 +16,7 @@ struct Options {
   std::string picture_format;  // "svg", "pdf" or "html", else empty
   bool every_step = false;     // --pictures all: every step beyond singles, not only the hardest
   std::string picture_size = "page";
+  std::string language = "en";  // --lang: the HTML report's language
 };
 
 // Fills `options` from the command line; false after --help or --version (nothing to run).

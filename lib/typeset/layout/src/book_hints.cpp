@@ -192,16 +192,7 @@ std::string cells_text(const Geometry& geometry, const std::vector<int>& cells, 
 // "box 5" -> the catalogue's "box {n}"; unit_name's English words are the msgids' keys.
 std::string house_text(const std::shared_ptr<const Geometry>& geometry, const HintClaim& claim,
                        const Catalog& catalog) {
-  if (claim.unit) {
-    const std::string name = unit_name(geometry, *claim.unit);
-    const std::size_t space = name.rfind(' ');
-    const std::string kind = name.substr(0, space);
-    const std::string number = space == std::string::npos ? "" : name.substr(space + 1);
-    for (const char* known : {"row", "column", "box", "region", "diagonal"})
-      if (kind == known)
-        return fill(catalog.text("hints", std::string(known) + " {n}"), {{"n", number}});
-    return name;
-  }
+  if (claim.unit) return unit_title(geometry, *claim.unit, catalog);
   if (claim.cage) {
     const auto& cage = geometry->cages()[static_cast<std::size_t>(*claim.cage)];
     return fill(catalog.text("hints", "the cage at {cell}"), {{"cell", cell_text(*geometry, cage.cells.front())}});
@@ -290,6 +281,17 @@ std::optional<GradedPath> graded_path(const Grid& puzzle) {
 }
 
 }  // namespace
+
+// "box 5" -> the catalogue's "box {n}"; unit_name's English words are the msgids' keys.
+std::string unit_title(const std::shared_ptr<const Geometry>& geometry, int unit, const Catalog& catalog) {
+  const std::string name = unit_name(geometry, unit);
+  const std::size_t space = name.rfind(' ');
+  const std::string kind = name.substr(0, space);
+  const std::string number = space == std::string::npos ? "" : name.substr(space + 1);
+  for (const char* known : {"row", "column", "box", "region", "diagonal"})
+    if (kind == known) return fill(catalog.text("hints", std::string(known) + " {n}"), {{"n", number}});
+  return name;
+}
 
 std::vector<std::pair<std::string, std::string>> hint_messages() {
   std::vector<std::pair<std::string, std::string>> messages;

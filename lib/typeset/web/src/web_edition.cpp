@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <set>
 #include <string_view>
@@ -36,7 +37,12 @@ constexpr const char* kWebMessages[] = {
     "Step {number} of the grader's path.", "More", "Start again? Your entries will be erased.",
     "Keys: arrows move; digits and letters fill; Shift+digit a corner mark, Ctrl+digit a centre mark; Space "
     "switches mode; Backspace erases; Ctrl+Z undoes, Ctrl+Y redoes; H asks for a hint.",
-    "Your progress is kept in this browser.", "Numbers"};
+    "Your progress is kept in this browser.", "Numbers", "Colour", "Colours", "No colour", "colour {name}", "red",
+    "orange", "yellow", "green", "blue", "purple", "Share",
+    "A link to this puzzle with your entries, marks and colours:", "Link copied.",
+    "The link's entries are shown; Undo brings back yours.",
+    "Colour mode (Space, a fourth time): 1 to 6 colour the selected cells, Backspace takes the colour off. Share "
+    "gives a link with your progress."};
 
 std::string tr(const Catalog& catalog, std::string_view id) { return catalog.text("web", id); }
 
@@ -105,6 +111,32 @@ json::array int_array(const std::vector<int>& list) {
   return out;
 }
 
+// Where a hint says to look, as the player reads it: "r3", "c5" or "b7" for a whole row, column
+// or region (0-based; the player finds a region's cells in the page's `regions`), else the cells.
+// A 25x25 path names some 500 units: their cells in full were a quarter of the page.
+json::value where_json(const Geometry& geometry, const std::vector<int>& cells) {
+  const auto all = [&](auto key) {
+    return std::all_of(cells.begin(), cells.end(), [&](int cell) { return key(cell) == key(cells.front()); });
+  };
+  const auto row = [&](int cell) { return geometry.row_of(cell); };
+  const auto column = [&](int cell) { return geometry.col_of(cell); };
+  const auto region = [&](int cell) { return geometry.box_of(cell); };
+  // (Built by appending: GCC 12 warns, wrongly, on "r" + std::to_string(...) here.)
+  const auto tagged = [](char kind, int index) {
+    std::string text(1, kind);
+    text += std::to_string(index);
+    return json::string(text);
+  };
+  // Only on a plain square board: a gattai board's row of one grid is not a row of the board.
+  const bool square = geometry.cell_count() == geometry.size() * geometry.size();
+  if (square && !cells.empty() && static_cast<int>(cells.size()) == geometry.size()) {
+    if (all(row)) return tagged('r', row(cells.front()));
+    if (all(column)) return tagged('c', column(cells.front()));
+    if (all(region)) return tagged('b', region(cells.front()));
+  }
+  return int_array(cells);
+}
+
 // One step of the path as the player hints it: the graded lines (as the books print them), and
 // the cells each stage shows on the grid — the unit or cage to look at, the pattern's cells, what
 // it removes and places.
@@ -115,10 +147,9 @@ json::object step_json(const BookStep& step, const Catalog& catalog) {
   json::array lines;
   for (const std::string& line : hint_lines(step, catalog)) lines.push_back(json::string(line));
   out["lines"] = std::move(lines);
-  std::vector<int> where;
-  if (claim.unit) where = geometry.units()[static_cast<std::size_t>(*claim.unit)];
-  else if (claim.cage) where = geometry.cages()[static_cast<std::size_t>(*claim.cage)].cells;
-  out["where"] = int_array(where);
+  if (claim.unit) out["where"] = where_json(geometry, geometry.units()[static_cast<std::size_t>(*claim.unit)]);
+  else if (claim.cage) out["where"] = int_array(geometry.cages()[static_cast<std::size_t>(*claim.cage)].cells);
+  else out["where"] = json::array();
   out["cells"] = int_array(claim.cells);
   out["places"] = cell_values(step.step.placements);
   out["removes"] = cell_values(step.step.eliminations);

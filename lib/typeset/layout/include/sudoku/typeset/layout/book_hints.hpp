@@ -105,6 +105,9 @@ std::string tip_line(const BookStep& hint, const Catalog& catalog);
 // An example's source line: "From puzzle 4, page 12:" ("From puzzle 4, grid 3, page 12:" for a
 // gattai step); `number` and `page` as printed.
 std::string example_source(const BookStep& step, int number, int page, const Catalog& catalog);
+// "box 5", "Zeile 3": a unit of `geometry` by its name in `catalog`'s language (the hints'
+// "row {n}", "column {n}", "box {n}", "region {n}", "diagonal {n}"; unit_name's English otherwise).
+std::string unit_title(const std::shared_ptr<const Geometry>& geometry, int unit, const Catalog& catalog);
 // "pointing", "X-wing": the technique's name in `catalog`'s language.
 std::string technique_title(Technique technique, const Catalog& catalog);
 // The techniques the puzzles of `chapter` need, each once by its reader's name (pointing and

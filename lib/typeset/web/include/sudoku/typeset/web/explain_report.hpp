@@ -11,9 +11,13 @@
 // by render_step_pictures, which is deterministic). Every page stands alone (the pictures are
 // data: URIs; no script or style is fetched). `choice` picks the pictured steps as
 // --pictures does (the hardest, or every step beyond singles); every step is listed with its
-// evidence either way. Errors: std::runtime_error when Cairo fails (render_step_pictures).
+// evidence either way. Every word is in `catalog`'s language (corpus-rate --lang): the report's own
+// words (context "report", report_messages()), the units' as the hints name them, the techniques'
+// and levels' as the books do, decimals with the language's decimal sign; the step lines
+// (corpus-rate's text notation) stay as the text report prints them. Errors: std::runtime_error
+// when Cairo fails (render_step_pictures).
 //
-//   const auto files = sudoku::typeset::explain_report(puzzles, fonts, StepChoice::hardest);
+//   const auto files = sudoku::typeset::explain_report(puzzles, fonts, StepChoice::hardest, catalog);
 #pragma once
 
 #include <memory>
@@ -25,6 +29,7 @@
 #include "sudoku/technique/technique.hpp"
 #include "sudoku/typeset/draw/plot.hpp"
 #include "sudoku/typeset/draw/step_picture.hpp"
+#include "sudoku/typeset/template/catalog.hpp"
 #include "sudoku/typeset/web/web_edition.hpp"
 
 namespace sudoku::typeset {
@@ -40,6 +45,9 @@ struct ExplainedPuzzle {
 };
 
 std::vector<WebFile> explain_report(const std::vector<ExplainedPuzzle>& puzzles, const PlotFonts& fonts,
-                                    StepChoice choice);
+                                    StepChoice choice, const Catalog& catalog);
+
+// The report's own messages (context "report"), in English: every shipped catalogue translates them.
+std::vector<std::string> report_messages();
 
 }  // namespace sudoku::typeset
