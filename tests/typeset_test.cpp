@@ -2271,6 +2271,36 @@ TEST(TextLayoutTest, HanKanaAndHangulAreNeverSlanted) {
   cairo_surface_destroy(surface);
 }
 
+// CJK faces paired by role (<font cjk-family>): book-6x9 sets Japanese text in IPA Mincho and
+// headings and captions in IPA Gothic, each drawn exactly as that face draws it, while Latin keeps
+// the template's own face.
+TEST(TextLayoutTest, CjkFacesArePairedByRole) {
+  typeset::FontLibrary library({std::string(SUDOKU_SOURCE_DIR) + "/fonts"});
+  const typeset::Template book =
+      typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const typeset::FontSet fonts = typeset::load_template_fonts(book, library);
+  const typeset::Font mincho = library.find_family("IPAMincho", "Regular");
+  const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
+  const typeset::Font schola = library.find_family("TeX Gyre Schola", "Regular");
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    const auto ink = [&](const typeset::Font& font, const std::string& text) {
+      canvas.set_font(font, 20);
+      const typeset::TextMetrics metrics = canvas.measure(text);
+      return std::vector<double>{metrics.ink_left, metrics.ink_width, metrics.ink_top, metrics.advance};
+    };
+    const std::string japanese = "\u904a\u3073\u65b9\u3068\u89e3\u7b54";  // 遊び方と解答
+    ASSERT_NE(ink(mincho, japanese), ink(gothic, japanese));
+    EXPECT_EQ(ink(fonts.at("serif"), japanese), ink(mincho, japanese));
+    EXPECT_EQ(ink(fonts.at("serif-italic"), japanese), ink(gothic, japanese));
+    EXPECT_EQ(ink(fonts.at("serif"), "Sudoku"), ink(schola, "Sudoku"));
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
 // The canvas under the layout code: shaped (kerned), with fallback for every script, metrics
 // exactly proportional to the size (the fit rules shrink in one step), and missing characters named.
 TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {

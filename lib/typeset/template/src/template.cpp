@@ -240,7 +240,7 @@ class TemplateReader {
   }
 
   void read_font(pugi::xml_node node, Template& result) {
-    const Element element(source_, node, {"name", "family", "style", "file", "index"}, {});
+    const Element element(source_, node, {"name", "family", "style", "file", "index", "cjk-family"}, {});
     FontSpec font;
     font.line = element.line();
     font.name = element.required_string("name");
@@ -260,6 +260,7 @@ class TemplateReader {
         element.fail_at("style", "'style' goes with 'family'; a file holds one style");
       font.index = element.integer("index", 0, 1000).value_or(0);
     }
+    if (element.has("cjk-family")) font.cjk_family = element.required_string("cjk-family");
     result.fonts.push_back(std::move(font));
   }
 

@@ -150,7 +150,7 @@ std::shared_ptr<const TextFace> TextEngine::face(const std::string& path, int in
 
   // A family name of its own comes first, so that asking for it finds this face and no other;
   // the face's own names follow (fontconfig's rules for them still apply).
-  const int id = static_cast<int>(faces_.size());
+  const int id = next_id_++;
   const std::string family = "sudoku-press face " + std::to_string(id);
   std::vector<std::string> names;
   FcChar8* name = nullptr;
@@ -172,6 +172,21 @@ std::shared_ptr<const TextFace> TextEngine::face(const std::string& path, int in
   pango_font_description_set_family(text_face->description, family.c_str());
   pango_font_description_set_absolute_size(text_face->description, kLayoutSize * PANGO_SCALE);
   faces_.emplace(key, text_face);
+  return text_face;
+}
+
+std::shared_ptr<const TextFace> TextEngine::paired_face(const TextFace& face, const TextFace& cjk) {
+  const auto key = std::make_pair(face.id, cjk.id);
+  if (const auto found = paired_.find(key); found != paired_.end()) return found->second;
+  // A family list: Pango asks fontconfig for the first, then the second, then its fallback order;
+  // both names are the registered faces' own, so no installed font of the same name interferes.
+  auto text_face = std::make_shared<TextFace>();
+  text_face->id = next_id_++;
+  text_face->description = pango_font_description_copy(face.description);
+  const std::string families = std::string(pango_font_description_get_family(face.description)) + "," +
+                               pango_font_description_get_family(cjk.description);
+  pango_font_description_set_family(text_face->description, families.c_str());
+  paired_.emplace(key, text_face);
   return text_face;
 }
 

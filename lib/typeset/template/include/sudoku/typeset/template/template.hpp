@@ -257,6 +257,12 @@ struct FontSpec {
   std::string style;   // fontconfig style ("Regular", "Bold", ...)
   std::string file;    // font file, relative to the template's folder or a font folder
   int index = 0;       // face index inside a collection file
+  // The face (fontconfig family, its regular style) that sets the Han, kana and Hangul this face
+  // lacks, paired by role as CJK books pair them: a Mincho (Song) for the text faces, a Gothic (Hei)
+  // for headings, running heads and captions. Empty, or not installed: fontconfig's fallback
+  // order chooses (load_template_fonts).
+  //   <font name="serif" family="TeX Gyre Schola" style="Regular" cjk-family="IPAMincho"/>
+  std::string cjk_family;
   int line = 0;
 };
 
