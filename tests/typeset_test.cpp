@@ -1104,6 +1104,15 @@ TEST(TypesetTest, SpineTitleScalesToAThickSpine) {
     typeset::CoverReport thin;
     typeset::render_cover_pdf(book, page_template, 78, typeset::Paper::white, options, &thin);
     EXPECT_FALSE(thin.spine_text);  // KDP: spine text from 79 pages only
+    EXPECT_FALSE(thick.spine_vertical);
+    // A Japanese title stands upright in a vertical line, as large and as clear of the folds.
+    Book japanese = book;
+    japanese.title = "\u30ca\u30f3\u30d7\u30ec \u30d6\u30c3\u30af 1";  // ナンプレ ブック 1
+    typeset::CoverReport vertical;
+    typeset::render_cover_pdf(japanese, page_template, 600, typeset::Paper::white, options, &vertical);
+    EXPECT_TRUE(vertical.spine_vertical);
+    EXPECT_GT(vertical.spine_title_size, 20);
+    EXPECT_GE(vertical.spine_clearance, typeset::kSpineSafe);
   }
 }
 
@@ -2296,6 +2305,35 @@ TEST(TextLayoutTest, CjkFacesArePairedByRole) {
     EXPECT_EQ(ink(fonts.at("serif"), japanese), ink(mincho, japanese));
     EXPECT_EQ(ink(fonts.at("serif-italic"), japanese), ink(gothic, japanese));
     EXPECT_EQ(ink(fonts.at("serif"), "Sudoku"), ink(schola, "Sudoku"));
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
+// Vertical setting (a CJK spine): the kanji 一, a flat stroke lying along a horizontal line, stands
+// across a vertical one (upright on the page once the line is turned down the spine), while Latin
+// lies along the line exactly as in horizontal text.
+TEST(TextLayoutTest, VerticalLinesSetCjkUprightAndLatinAlong) {
+  typeset::FontLibrary library;
+  const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    canvas.set_font(gothic, 20);
+    const std::string one = "\u4e00";  // 一
+    const typeset::TextMetrics flat = canvas.measure(one);
+    const typeset::TextMetrics latin = canvas.measure("Sudoku 9");
+    canvas.set_vertical(true);
+    const typeset::TextMetrics upright = canvas.measure(one);
+    const typeset::TextMetrics latin_along = canvas.measure("Sudoku 9");
+    canvas.set_vertical(false);
+    EXPECT_GT(flat.ink_width, 4 * flat.ink_height);
+    EXPECT_GT(upright.ink_height, 4 * upright.ink_width);
+    EXPECT_NEAR(latin_along.advance, latin.advance, 1e-9);
+    EXPECT_NEAR(latin_along.ink_height, latin.ink_height, 1e-9);
+    EXPECT_TRUE(typeset::has_cjk("\u30ca\u30f3\u30d7\u30ec 1"));
+    EXPECT_FALSE(typeset::has_cjk("Sudoku Book 1"));
   }
   cairo_destroy(cairo);
   cairo_surface_destroy(surface);
