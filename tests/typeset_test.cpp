@@ -1116,6 +1116,54 @@ TEST(TypesetTest, SpineTitleScalesToAThickSpine) {
   }
 }
 
+// The publisher's logo (front-matter "logo", beside book.json) prints at the title page's foot, in
+// grey; under 300 dpi at its placed size it is refused at its JSON path, exit 2, nothing written.
+TEST(TypesetTest, LogoPrintsAtTheTitlePagesFootAndIsHeldTo300Dpi) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.front = FrontMatter{};
+  book.front->publisher = "sudoku-press";
+  book.front->logo = "logo.png";
+  fs::create_directories(dir / "book");
+  write_book(book, dir / "book/book.json");
+  const auto write_logo = [&](int width, int height) {
+    cairo_surface_t* logo = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    cairo_t* cairo = cairo_create(logo);
+    cairo_set_source_rgb(cairo, 0.8, 0.1, 0.1);  // red: printed grey
+    cairo_paint(cairo);
+    cairo_destroy(cairo);
+    ASSERT_EQ(cairo_surface_write_to_png(logo, (dir / "book/logo.png").c_str()), CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy(logo);
+  };
+  write_logo(600, 150);  // 2 x 0.5 in at 300 dpi in book-6x9
+  const std::string pdf = dir / "b.pdf";
+  run_ok(typeset_command(dir / "book" + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  // The title page (page 3 after the half-title) at 20 dpi: 120 x 180 px of trim (plus bleed).
+  run_ok("pdftoppm -r 20 -gray -singlefile -f 3 -l 3 " + pdf + " " + (dir / "title"));
+  const GrayImage title = read_pgm(dir / "title.pgm");
+  ASSERT_GT(title.width, 0);
+  // The logo's box: 2 x 0.5 in centred, its foot at 92.5 % of the margin box (from 0.75 in to 8.2 in).
+  int logo_ink = 0;
+  int grey_ink = 0;
+  const double foot = 0.75 + 0.925 * (9 - 0.75 - 0.8);
+  for (int y = static_cast<int>((foot - 0.45) * 20); y < static_cast<int>((foot - 0.05) * 20); ++y)
+    for (int x = 0; x < title.width; ++x) {
+      const int value = static_cast<unsigned char>(title.pixels[static_cast<std::size_t>(y * title.width + x)]);
+      logo_ink += value < 200;
+      grey_ink += value > 60 && value < 160;  // the red's luminance, not black
+    }
+  EXPECT_GT(logo_ink, 100);
+  EXPECT_GT(grey_ink, 100);
+  write_logo(300, 75);
+  fs::remove(pdf);
+  const CommandResult low = typeset(dir / "book" + " -t book-6x9 -o " + pdf);
+  EXPECT_EQ(low.exit_code, 2);
+  EXPECT_NE(low.err.find("book.json: $.front-matter.logo: logo.png is 300 x 75 px, 150 dpi"), std::string::npos)
+      << low.err;
+  EXPECT_EQ(std::count(low.err.begin(), low.err.end(), '\n'), 1) << low.err;
+  EXPECT_FALSE(fs::exists(pdf));
+}
+
 // The e-book cover is 1600 x 2560 px (height to width 1.6:1) and shows the front's design: its top
 // left pixel is the template's background (book-6x9's deep blue).
 TEST(TypesetTest, EbookCoverImageIsSixteenHundredByTwentyFiveSixty) {

@@ -143,6 +143,18 @@ struct RulesExample {
   int line = 0;
 };
 
+// The publisher's logo on the title page (the plan's front-matter "logo", a PNG): scaled to
+// `height` (narrower than `max_width`), centred, its foot at `y` (a fraction of the margin box's
+// height, like a free text's percentage). Left out when the book names no logo; a logo under
+// 300 dpi at that size is refused.
+//   <logo y="92%" height="0.5in" max-width="2in"/>
+struct LogoPlace {
+  double y = 0;  // fraction of the margin box height
+  double height = 0;
+  double max_width = 0;
+  int line = 0;
+};
+
 struct DigitStyle {
   std::string font;
   double scale = 0.6;  // font size as a fraction of the cell side
@@ -232,6 +244,7 @@ struct Master {
   std::optional<RuleLine> rule;    // puzzle master only
   std::optional<TipLine> tip;      // puzzle master only
   std::optional<RulesExample> example;  // how-to-play master only
+  std::optional<LogoPlace> logo;        // title master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
   // The contents master's <continued>: free texts drawn instead of `texts` on the contents pages
