@@ -1073,5 +1073,28 @@ TEST(NewspaperTipTest, TheTipIsInTheBooksLanguage) {
   }
 }
 
+
+// A chapter opener names up to eight techniques one by one; a longer list names each family with
+// two or more of them once, where its easiest member stood, in the book's language.
+TEST(BookHints, LongTechniqueListsNameFamilies) {
+  using T = Technique;
+  const typeset::Catalog english;
+  EXPECT_EQ(typeset::technique_list({T::full_house, T::hidden_single_box, T::pointing, T::x_wing}, english),
+            (std::vector<std::string>{"full house", "hidden single", "pointing", "X-wing"}));
+  const std::vector<Technique> evil{T::full_house,  T::hidden_single_box, T::hidden_pair,  T::naked_single,
+                                    T::pointing,    T::claiming,          T::naked_pair,   T::x_wing,
+                                    T::xy_wing,     T::xyz_wing,          T::y_chain,      T::forcing_chain};
+  EXPECT_EQ(typeset::technique_list(evil, english),
+            (std::vector<std::string>{"singles", "subsets", "locked candidates", "X-wing", "wings", "chains"}));
+  const auto german = typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/de.po");
+  EXPECT_EQ(typeset::technique_list(evil, german).front(), "Einer");
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const std::string family(typeset::technique_family(static_cast<Technique>(t)));
+    if (!family.empty()) {
+      EXPECT_NE(german.text("technique", family), family) << family;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sudoku
