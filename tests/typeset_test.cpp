@@ -2328,6 +2328,19 @@ TEST(TextLayoutTest, HanKanaAndHangulAreNeverSlanted) {
   cairo_surface_destroy(surface);
 }
 
+// Runs `use` on a canvas over a 1 x 1 px scratch surface (measuring, not drawing).
+template <class Use>
+void on_scratch_canvas(Use use) {
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    use(canvas);
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
 // CJK faces paired by role (<font cjk-family>): book-6x9 sets Japanese text in IPA Mincho and
 // headings and captions in IPA Gothic, each drawn exactly as that face draws it, while Latin keeps
 // the template's own face.
@@ -2339,10 +2352,7 @@ TEST(TextLayoutTest, CjkFacesArePairedByRole) {
   const typeset::Font mincho = library.find_family("IPAMincho", "Regular");
   const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
   const typeset::Font schola = library.find_family("TeX Gyre Schola", "Regular");
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t* cairo = cairo_create(surface);
-  {
-    typeset::Canvas canvas(cairo);
+  on_scratch_canvas([&](typeset::Canvas& canvas) {
     const auto ink = [&](const typeset::Font& font, const std::string& text) {
       canvas.set_font(font, 20);
       const typeset::TextMetrics metrics = canvas.measure(text);
@@ -2353,9 +2363,7 @@ TEST(TextLayoutTest, CjkFacesArePairedByRole) {
     EXPECT_EQ(ink(fonts.at("serif"), japanese), ink(mincho, japanese));
     EXPECT_EQ(ink(fonts.at("serif-italic"), japanese), ink(gothic, japanese));
     EXPECT_EQ(ink(fonts.at("serif"), "Sudoku"), ink(schola, "Sudoku"));
-  }
-  cairo_destroy(cairo);
-  cairo_surface_destroy(surface);
+  });
 }
 
 // Vertical setting (a CJK spine): the kanji 一, a flat stroke lying along a horizontal line, stands
@@ -2364,10 +2372,7 @@ TEST(TextLayoutTest, CjkFacesArePairedByRole) {
 TEST(TextLayoutTest, VerticalLinesSetCjkUprightAndLatinAlong) {
   typeset::FontLibrary library;
   const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t* cairo = cairo_create(surface);
-  {
-    typeset::Canvas canvas(cairo);
+  on_scratch_canvas([&](typeset::Canvas& canvas) {
     canvas.set_font(gothic, 20);
     const std::string one = "\u4e00";  // 一
     const typeset::TextMetrics flat = canvas.measure(one);
@@ -2382,9 +2387,7 @@ TEST(TextLayoutTest, VerticalLinesSetCjkUprightAndLatinAlong) {
     EXPECT_NEAR(latin_along.ink_height, latin.ink_height, 1e-9);
     EXPECT_TRUE(typeset::has_cjk("\u30ca\u30f3\u30d7\u30ec 1"));
     EXPECT_FALSE(typeset::has_cjk("Sudoku Book 1"));
-  }
-  cairo_destroy(cairo);
-  cairo_surface_destroy(surface);
+  });
 }
 
 // The canvas under the layout code: shaped (kerned), with fallback for every script, metrics

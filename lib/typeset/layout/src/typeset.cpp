@@ -232,18 +232,19 @@ std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page
     throw InputError(options.book_source, 0, 0, where + error.what());
   }
   detail::CoverArt& logo = *loaded;
-  const LogoPlace& place = *page_template.title_page->logo;
-  const double scale = std::min(place.height / logo.height(), place.max_width / logo.width());
-  const double dpi = 72 / scale;
-  const double dpi_factor = kMinimumArtDpi / dpi;  // the pixels needed per pixel given
-  if (dpi < kMinimumArtDpi - 1e-9)
+  // Its size on the page (the margin box does not change it).
+  const Rect box = logo_box(*page_template.title_page->logo, {}, logo.width(), logo.height());
+  const double dpi = logo.width() / (box.width / 72);
+  if (dpi < kMinimumArtDpi - 1e-9) {
+    const double needed = kMinimumArtDpi / dpi;  // pixels needed per pixel given
     throw InputError(options.book_source, 0, 0,
                      where + book.front->logo + " is " + std::to_string(logo.width()) + " x " +
                          std::to_string(logo.height()) + " px, " + formatted("%.0f", dpi) + " dpi at its " +
-                         formatted("%.2f", scale * logo.width() / 72) + " x " + formatted("%.2f", scale * logo.height() / 72) +
-                         " in on the title page; print needs at least " + formatted("%.0f", kMinimumArtDpi) + " dpi: supply at least " +
-                         formatted("%.0f", std::ceil(logo.width() * dpi_factor)) + " x " +
-                         formatted("%.0f", std::ceil(logo.height() * dpi_factor)) + " px");
+                         formatted("%.2f", box.width / 72) + " x " + formatted("%.2f", box.height / 72) +
+                         " in on the title page; print needs at least " + formatted("%.0f", kMinimumArtDpi) +
+                         " dpi: supply at least " + formatted("%.0f", std::ceil(logo.width() * needed)) + " x " +
+                         formatted("%.0f", std::ceil(logo.height() * needed)) + " px");
+  }
   // Grey: the interior prints black ink only.
   cairo_surface_flush(logo.surface);
   unsigned char* data = cairo_image_surface_get_data(logo.surface);
@@ -252,7 +253,8 @@ std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page
     auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
     for (int x = 0; x < logo.width(); ++x) {
       const std::uint32_t pixel = row[x];
-      const std::uint32_t grey = (299 * ((pixel >> 16) & 0xFF) + 587 * ((pixel >> 8) & 0xFF) + 114 * (pixel & 0xFF)) / 1000;
+      const std::uint32_t grey =
+          (299 * ((pixel >> 16) & 0xFF) + 587 * ((pixel >> 8) & 0xFF) + 114 * (pixel & 0xFF)) / 1000;  // luma
       row[x] = (pixel & 0xFF000000u) | (grey << 16) | (grey << 8) | grey;
     }
   }
