@@ -842,6 +842,23 @@ TEST(BookHintsTypesetTest, AnUnboundHandoutHasNoBlankPageBeforeASection) {
   for (std::size_t page = 0; page < pages.size(); ++page) EXPECT_FALSE(pages[page].empty()) << "page " << page + 1;
 }
 
+// A handout opens with its puzzles: its how-to-solve pages follow them (a bound book's come first).
+TEST(BookHintsTypesetTest, AHandoutOpensWithItsPuzzlesAndTeachesAfterThem) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "a4.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --draft --how-to-solve --template a4-4up -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const testing::CommandResult text = testing::run_command("pdftotext " + pdf + " -");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::size_t first_puzzle = text.out.find("No. 1\n");
+  const std::size_t examples = text.out.find("How to solve");
+  ASSERT_NE(first_puzzle, std::string::npos);
+  ASSERT_NE(examples, std::string::npos);
+  EXPECT_LT(first_puzzle, examples);
+}
+
 // --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
 // a <tip> under the grids.
 TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {

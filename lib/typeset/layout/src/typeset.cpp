@@ -868,12 +868,16 @@ class BookRenderer {
   }
 
   void add_outline() {
-    if (plan_.first_how_to_solve_page != 0)
-      pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
+    // In page order: the how-to-solve chapter before the puzzles, or after them in a handout.
+    const int first_chapter_page = plan_.chapter_first_page.empty() ? 0 : plan_.chapter_first_page.front();
+    const bool examples_first = plan_.first_how_to_solve_page != 0 && plan_.first_how_to_solve_page < first_chapter_page;
+    if (examples_first) pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (book_.chapters[chapter].puzzles.empty()) continue;
       pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
     }
+    if (plan_.first_how_to_solve_page != 0 && !examples_first)
+      pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
     if (plan_.first_hint_page != 0) pdf_->add_outline(0, tr("hints", "Hints"), plan_.first_hint_page);
     if (plan_.first_solution_page == 0) return;
     const int solutions = pdf_->add_outline(0, tr("book", "Solutions"), plan_.first_solution_page);
