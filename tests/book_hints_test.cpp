@@ -844,6 +844,23 @@ TEST(BookHintsTypesetTest, AnUnboundHandoutHasNoBlankPageBeforeASection) {
   for (std::size_t page = 0; page < pages.size(); ++page) EXPECT_FALSE(pages[page].empty()) << "page " << page + 1;
 }
 
+// A handout opens with its puzzles: its how-to-solve pages follow them (a bound book's come first).
+TEST(BookHintsTypesetTest, AHandoutOpensWithItsPuzzlesAndTeachesAfterThem) {
+  const testing::TempDir folder("book-hints-test");
+  const std::string pdf = folder / "a4.pdf";
+  const testing::CommandResult done =
+      testing::run_command(testing::tool_path("typeset") + " " + testing::test_data("books/sample") +
+                           " --draft --how-to-solve --template a4-4up -o " + pdf);
+  ASSERT_EQ(done.exit_code, 0) << done.err;
+  const testing::CommandResult text = testing::run_command("pdftotext " + pdf + " -");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::size_t first_puzzle = text.out.find("No. 1\n");
+  const std::size_t examples = text.out.find("How to solve");
+  ASSERT_NE(first_puzzle, std::string::npos);
+  ASSERT_NE(examples, std::string::npos);
+  EXPECT_LT(first_puzzle, examples);
+}
+
 // --split files are grids alone: the how-to-solve chapter has no place there, nor hints without
 // a <tip> under the grids.
 TEST(BookHintsTypesetTest, SplitRefusesTheChapterAndHintsWithoutATip) {
@@ -1264,6 +1281,28 @@ TEST(GattaiHintsTest, TypesetPrintsTheHintsAndExamplesOfAGattaiBook) {
   ASSERT_EQ(tips.exit_code, 0) << tips.err;
   EXPECT_TRUE(std::regex_search(testing::run_command("pdftotext " + news + " -").out,
                                 std::regex("Tipp: Schauen Sie auf Gitter [1-5], ")));
+}
+
+// A chapter opener names up to eight techniques one by one; a longer list names each family with
+// two or more of them once, where its easiest member stood, in the book's language.
+TEST(BookHints, LongTechniqueListsNameFamilies) {
+  using T = Technique;
+  const typeset::Catalog english;
+  EXPECT_EQ(typeset::technique_list({T::full_house, T::hidden_single_box, T::pointing, T::x_wing}, english),
+            (std::vector<std::string>{"full house", "hidden single", "pointing", "X-wing"}));
+  const std::vector<Technique> evil{T::full_house,  T::hidden_single_box, T::hidden_pair,  T::naked_single,
+                                    T::pointing,    T::claiming,          T::naked_pair,   T::x_wing,
+                                    T::xy_wing,     T::xyz_wing,          T::y_chain,      T::forcing_chain};
+  EXPECT_EQ(typeset::technique_list(evil, english),
+            (std::vector<std::string>{"singles", "subsets", "locked candidates", "X-wing", "wings", "chains"}));
+  const auto german = typeset::Catalog::load(std::string(SUDOKU_SOURCE_DIR) + "/templates/lang/de.po");
+  EXPECT_EQ(typeset::technique_list(evil, german).front(), "Einer");
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const std::string family(typeset::technique_family(static_cast<Technique>(t)));
+    if (!family.empty()) {
+      EXPECT_NE(german.text("technique", family), family) << family;
+    }
+  }
 }
 
 }  // namespace

@@ -620,5 +620,40 @@ TEST(Plan, IsbnCheckDigitsAreValidatedAtTheJsonPath) {
   EXPECT_EQ(with(R"({"dedicaton": "x"})").substr(0, 27), "plan.json: $.front-matter: ");
 }
 
+// The publisher's logo is read with the plan (a PNG by signature and header, 1 to 20000 px a side):
+// anything else is an error at $.front-matter.logo.
+TEST(Plan, LogoMustBeAPng) {
+  testing::TempDir dir;
+  // The PNG signature, then an IHDR chunk of 300 x 100 px (enough for the plan's check).
+  std::string png("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x01\x2c\0\0\0\x64\x08\x02\0\0\0\0\0\0\0", 33);
+  testing::write_text_file(dir / "logo.png", png);
+  testing::write_text_file(dir / "logo.txt", "not a picture");
+  std::string huge = png;
+  huge[16] = '\x7f';  // 2 billion px wide
+  testing::write_text_file(dir / "huge.png", huge);
+  const auto plan_with = [&](const std::string& logo) {
+    return parse_plan(parse_json(R"({"title": "t", "seed": 1, "front-matter": {"logo": ")" + logo +
+                                     R"("}, "chapters": [{"level": "easy", "count": 1}]})",
+                                 "plan.json"),
+                      dir.path());
+  };
+  const Plan plan = plan_with("logo.png");
+  EXPECT_EQ(plan.logo_png, png);
+  EXPECT_EQ(plan.front->logo, "logo.png");
+  const auto error_of = [&](const std::string& logo) -> std::string {
+    try {
+      plan_with(logo);
+    } catch (const InputError& error) {
+      return error.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error_of("logo.txt").substr(0, 41), "plan.json: $.front-matter.logo: the logo ");
+  EXPECT_NE(error_of("logo.txt").find("is not a PNG"), std::string::npos);
+  EXPECT_NE(error_of("missing.png").find("is not a readable file"), std::string::npos);
+  EXPECT_NE(error_of("huge.png").find("expected 1 to 20000 px a side"), std::string::npos);
+  EXPECT_EQ(error_of(""), "plan.json: $.front-matter.logo: expected the path of the publisher's logo (a PNG), got \"\"");
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -181,6 +181,15 @@ class Checker {
     if (step_.placements.size() != 1) return "expected a placement";
     const CellValue placed = step_.placements.front();
     if (mask(placed.cell) != (1U << (placed.value - 1))) return name(placed) + " is not the cell's only candidate";
+    // Its houses, whose values emptied the cell: exactly the units the cell lies in.
+    std::vector<int> houses;
+    for (std::size_t unit = 0; unit < geometry_.units().size(); ++unit) {
+      const auto& cells = geometry_.units()[unit];
+      if (std::find(cells.begin(), cells.end(), placed.cell) != cells.end()) houses.push_back(static_cast<int>(unit));
+    }
+    std::vector<int> units = evidence_.units;
+    std::sort(units.begin(), units.end());
+    if (units != houses) return "the units are not the houses of " + name(placed);
     return "";
   }
 

@@ -234,6 +234,39 @@ std::size_t candidates_of_used_cells(const StepPicture& picture) {
 // a Killer path: only the candidates the step uses are printed (with the rest of their cells'),
 // no digit is printed over another, and a Killer cage sum is never under 6 pt, though the board is
 // as small as a teaching page allows.
+// A naked single's picture rings the values that emptied its cell: one of each other value, each in
+// one of the step's houses (its evidence), and here, where no earlier step eliminated anything from
+// the cell, all of them.
+TEST(StepPicture, NakedSinglesRingTheValuesThatEmptiedTheirCell) {
+  const std::vector<StepPicture> pictures =
+      pictures_of("....6.1...2.9.4.5.95..8..647...5.42...........13.4...753..9..48.6.4.5.7...9.3....");
+  int singles = 0;
+  for (const StepPicture& picture : pictures) {
+    const Geometry& geometry = picture.puzzle->geometry();
+    const std::vector<CellValue> emptying = emptying_values(geometry, picture.board, picture.step);
+    if (picture.step.technique != Technique::naked_single) {
+      EXPECT_TRUE(emptying.empty());
+      continue;
+    }
+    ++singles;
+    const CellValue placed = picture.step.placements.front();
+    std::set<int> values;
+    for (const CellValue& at : emptying) {
+      EXPECT_NE(at.value, placed.value);
+      EXPECT_EQ(picture.board.values[static_cast<std::size_t>(at.cell)], at.value);
+      EXPECT_TRUE(values.insert(at.value).second) << "value " << at.value << " ringed twice";
+      bool in_a_house = false;
+      for (int unit : picture.step.evidence.units)
+        for (int cell : geometry.units()[static_cast<std::size_t>(unit)]) in_a_house = in_a_house || cell == at.cell;
+      EXPECT_TRUE(in_a_house) << "r" << geometry.row_of(at.cell) + 1 << "c" << geometry.col_of(at.cell) + 1;
+    }
+    // Every value missing from the cell's houses was eliminated by an earlier step, which this
+    // singles-only path has none of.
+    EXPECT_EQ(values.size(), static_cast<std::size_t>(geometry.size() - 1));
+  }
+  EXPECT_GT(singles, 0);
+}
+
 TEST(StepPicture, TeachingBoardsPrintTheStepsCandidatesAndNothingOverAnything) {
   std::vector<StepPicture> pictures = pictures_of(kCyclePuzzle);
   std::ifstream sample(testing::test_data("killer-sample.txt"));

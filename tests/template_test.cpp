@@ -290,6 +290,20 @@ TEST(TemplateTest, MissingFontIsAnErrorAtTheFontLine) {
   EXPECT_THROW(load_template_fonts(with_file, fonts), InputError);
 }
 
+// A cjk-family that is not installed leaves the face to fontconfig's fallback order: the packages
+// only recommend the CJK fonts, and an English book must not fail for a missing Mincho.
+TEST(TemplateTest, MissingCjkFamilyLeavesTheFallbackOrder) {
+  std::string text = minimal_template();
+  const std::string style = "style=\"Book\"";
+  text.replace(text.find(style), style.size(), style + " cjk-family=\"No Such Mincho\"");
+  const Template loaded = parse_template(text, "t.xml");
+  ASSERT_EQ(loaded.fonts.front().cjk_family, "No Such Mincho");
+  FontLibrary fonts;
+  const FontSet loaded_fonts = load_template_fonts(loaded, fonts);
+  const Font plain = fonts.find_family("DejaVu Sans", "Book");
+  EXPECT_EQ(loaded_fonts.at(loaded.fonts.front().name).text_face(), plain.text_face());
+}
+
 TEST(TemplateTest, MissingStyleListsTheInstalledOnes) {
   std::string text = minimal_template();
   text.replace(text.find("Book"), 4, "Heavy");

@@ -1104,7 +1104,64 @@ TEST(TypesetTest, SpineTitleScalesToAThickSpine) {
     typeset::CoverReport thin;
     typeset::render_cover_pdf(book, page_template, 78, typeset::Paper::white, options, &thin);
     EXPECT_FALSE(thin.spine_text);  // KDP: spine text from 79 pages only
+    EXPECT_FALSE(thick.spine_vertical);
+    // A Japanese title stands upright in a vertical line, as large and as clear of the folds.
+    Book japanese = book;
+    japanese.title = "\u30ca\u30f3\u30d7\u30ec \u30d6\u30c3\u30af 1";  // ナンプレ ブック 1
+    typeset::CoverReport vertical;
+    typeset::render_cover_pdf(japanese, page_template, 600, typeset::Paper::white, options, &vertical);
+    EXPECT_TRUE(vertical.spine_vertical);
+    EXPECT_GT(vertical.spine_title_size, 20);
+    EXPECT_GE(vertical.spine_clearance, typeset::kSpineSafe);
   }
+}
+
+// The publisher's logo (front-matter "logo", beside book.json) prints at the title page's foot, in
+// grey; under 300 dpi at its placed size it is refused at its JSON path, exit 2, nothing written.
+TEST(TypesetTest, LogoPrintsAtTheTitlePagesFootAndIsHeldTo300Dpi) {
+  TempDir dir;
+  Book book = read_book(kSample + "/book.json");
+  book.front = FrontMatter{};
+  book.front->publisher = "sudoku-press";
+  book.front->logo = "logo.png";
+  fs::create_directories(dir / "book");
+  write_book(book, dir / "book/book.json");
+  const auto write_logo = [&](int width, int height) {
+    cairo_surface_t* logo = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    cairo_t* cairo = cairo_create(logo);
+    cairo_set_source_rgb(cairo, 0.8, 0.1, 0.1);  // red: printed grey
+    cairo_paint(cairo);
+    cairo_destroy(cairo);
+    ASSERT_EQ(cairo_surface_write_to_png(logo, (dir / "book/logo.png").c_str()), CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy(logo);
+  };
+  write_logo(600, 150);  // 2 x 0.5 in at 300 dpi in book-6x9
+  const std::string pdf = dir / "b.pdf";
+  run_ok(typeset_command(dir / "book" + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
+  // The title page (page 3 after the half-title) at 20 dpi: 120 x 180 px of trim (plus bleed).
+  run_ok("pdftoppm -r 20 -gray -singlefile -f 3 -l 3 " + pdf + " " + (dir / "title"));
+  const GrayImage title = read_pgm(dir / "title.pgm");
+  ASSERT_GT(title.width, 0);
+  // The logo's box: 2 x 0.5 in centred, its foot at 92.5 % of the margin box (from 0.75 in to 8.2 in).
+  int logo_ink = 0;
+  int grey_ink = 0;
+  const double foot = 0.75 + 0.925 * (9 - 0.75 - 0.8);
+  for (int y = static_cast<int>((foot - 0.45) * 20); y < static_cast<int>((foot - 0.05) * 20); ++y)
+    for (int x = 0; x < title.width; ++x) {
+      const int value = static_cast<unsigned char>(title.pixels[static_cast<std::size_t>(y * title.width + x)]);
+      logo_ink += value < 200;
+      grey_ink += value > 60 && value < 160;  // the red's luminance, not black
+    }
+  EXPECT_GT(logo_ink, 100);
+  EXPECT_GT(grey_ink, 100);
+  write_logo(300, 75);
+  fs::remove(pdf);
+  const CommandResult low = typeset(dir / "book" + " -t book-6x9 -o " + pdf);
+  EXPECT_EQ(low.exit_code, 2);
+  EXPECT_NE(low.err.find("book.json: $.front-matter.logo: logo.png is 300 x 75 px, 150 dpi"), std::string::npos)
+      << low.err;
+  EXPECT_EQ(std::count(low.err.begin(), low.err.end(), '\n'), 1) << low.err;
+  EXPECT_FALSE(fs::exists(pdf));
 }
 
 // The e-book cover is 1600 x 2560 px (height to width 1.6:1) and shows the front's design: its top
@@ -2271,6 +2328,68 @@ TEST(TextLayoutTest, HanKanaAndHangulAreNeverSlanted) {
   cairo_surface_destroy(surface);
 }
 
+// Runs `use` on a canvas over a 1 x 1 px scratch surface (measuring, not drawing).
+template <class Use>
+void on_scratch_canvas(Use use) {
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t* cairo = cairo_create(surface);
+  {
+    typeset::Canvas canvas(cairo);
+    use(canvas);
+  }
+  cairo_destroy(cairo);
+  cairo_surface_destroy(surface);
+}
+
+// CJK faces paired by role (<font cjk-family>): book-6x9 sets Japanese text in IPA Mincho and
+// headings and captions in IPA Gothic, each drawn exactly as that face draws it, while Latin keeps
+// the template's own face.
+TEST(TextLayoutTest, CjkFacesArePairedByRole) {
+  typeset::FontLibrary library({std::string(SUDOKU_SOURCE_DIR) + "/fonts"});
+  const typeset::Template book =
+      typeset::load_template(std::string(SUDOKU_SOURCE_DIR) + "/templates/book-6x9.xml");
+  const typeset::FontSet fonts = typeset::load_template_fonts(book, library);
+  const typeset::Font mincho = library.find_family("IPAMincho", "Regular");
+  const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
+  const typeset::Font schola = library.find_family("TeX Gyre Schola", "Regular");
+  on_scratch_canvas([&](typeset::Canvas& canvas) {
+    const auto ink = [&](const typeset::Font& font, const std::string& text) {
+      canvas.set_font(font, 20);
+      const typeset::TextMetrics metrics = canvas.measure(text);
+      return std::vector<double>{metrics.ink_left, metrics.ink_width, metrics.ink_top, metrics.advance};
+    };
+    const std::string japanese = "\u904a\u3073\u65b9\u3068\u89e3\u7b54";  // 遊び方と解答
+    ASSERT_NE(ink(mincho, japanese), ink(gothic, japanese));
+    EXPECT_EQ(ink(fonts.at("serif"), japanese), ink(mincho, japanese));
+    EXPECT_EQ(ink(fonts.at("serif-italic"), japanese), ink(gothic, japanese));
+    EXPECT_EQ(ink(fonts.at("serif"), "Sudoku"), ink(schola, "Sudoku"));
+  });
+}
+
+// Vertical setting (a CJK spine): the kanji 一, a flat stroke lying along a horizontal line, stands
+// across a vertical one (upright on the page once the line is turned down the spine), while Latin
+// lies along the line exactly as in horizontal text.
+TEST(TextLayoutTest, VerticalLinesSetCjkUprightAndLatinAlong) {
+  typeset::FontLibrary library;
+  const typeset::Font gothic = library.find_family("IPAGothic", "Regular");
+  on_scratch_canvas([&](typeset::Canvas& canvas) {
+    canvas.set_font(gothic, 20);
+    const std::string one = "\u4e00";  // 一
+    const typeset::TextMetrics flat = canvas.measure(one);
+    const typeset::TextMetrics latin = canvas.measure("Sudoku 9");
+    canvas.set_vertical(true);
+    const typeset::TextMetrics upright = canvas.measure(one);
+    const typeset::TextMetrics latin_along = canvas.measure("Sudoku 9");
+    canvas.set_vertical(false);
+    EXPECT_GT(flat.ink_width, 4 * flat.ink_height);
+    EXPECT_GT(upright.ink_height, 4 * upright.ink_width);
+    EXPECT_NEAR(latin_along.advance, latin.advance, 1e-9);
+    EXPECT_NEAR(latin_along.ink_height, latin.ink_height, 1e-9);
+    EXPECT_TRUE(typeset::has_cjk("\u30ca\u30f3\u30d7\u30ec 1"));
+    EXPECT_FALSE(typeset::has_cjk("Sudoku Book 1"));
+  });
+}
+
 // The canvas under the layout code: shaped (kerned), with fallback for every script, metrics
 // exactly proportional to the size (the fit rules shrink in one step), and missing characters named.
 TEST(TextLayoutTest, CanvasShapesKernsAndFallsBack) {
@@ -2564,11 +2683,17 @@ TEST(TypesetTest, ChapterOpenersNameTheTechniquesTheirPuzzlesNeed) {
       ASSERT_TRUE(grade.solved());
       for (std::size_t t = 0; t < kTechniqueCount; ++t) used[t] = used[t] || grade.steps_by_technique[t] > 0;
     }
-    std::vector<std::string> names;
+    std::vector<std::string> titles;
+    std::vector<Technique> techniques;
     for (std::size_t t = 0; t < kTechniqueCount; ++t) {
       const std::string name = typeset::technique_title(static_cast<Technique>(t), english);
-      if (used[t] && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      if (used[t] && std::find(titles.begin(), titles.end(), name) == titles.end()) {
+        titles.push_back(name);
+        techniques.push_back(static_cast<Technique>(t));
+      }
     }
+    // A long list names families (technique_list, tested in book_hints_test).
+    const std::vector<std::string> names = typeset::technique_list(techniques, english);
     const std::string expected = bare(chapter.title + " Puzzles ");
     const std::size_t opener = text.find(expected);
     ASSERT_NE(opener, std::string::npos) << chapter.title;

@@ -67,6 +67,7 @@ Book book_header(const Plan& plan, const std::string& tool_version) {
   book.title = plan.title;
   book.author = plan.author;
   book.front = plan.front;
+  if (book.front && !plan.logo_png.empty()) book.front->logo = std::string(kBookLogoFile);
   book.plan = plan_to_json(plan);
   book.seed = plan.seed;
   book.tool_version = tool_version;

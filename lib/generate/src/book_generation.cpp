@@ -187,6 +187,8 @@ BookGenerationResult generate_book(const Plan& plan, const BookGenerationOptions
   // One set, swapped in all-or-nothing (output_set.hpp): a kill or a full disk never leaves new
   // puzzles.txt beside an old book.json.
   OutputSet output(options.output_directory, "generate-book");
+  // The publisher's logo travels with the book (book.json's front-matter names this copy).
+  if (!plan.logo_png.empty()) output.add(std::string(kBookLogoFile), plan.logo_png);
   write_book_files(result.book, output);
   write_feed(plan, result.book, output);
   output.add("report.json", pretty_json(audit_to_json(result.audit)));

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 
@@ -437,6 +439,38 @@ std::shared_ptr<const Geometry> chapter_board(const PlanChapter& chapter, Symmet
 // puzzle: 1,000 bytes is ten lines of a title page, and a 20 MB title would make a 240 MB archive.
 constexpr std::size_t kMaxTitleBytes = 1000;
 
+// The publisher's logo named at `field`: a PNG file (by its signature and header) of a sensible
+// size, read whole; anything else fails at the field's JSON path.
+static std::string read_logo_png(const JsonField& field, const std::string& name, const std::string& plan_directory) {
+  namespace fs = std::filesystem;
+  constexpr std::uintmax_t kMaxLogoBytes = 16 << 20;
+  const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(plan_directory) / name;
+  std::error_code error;
+  const std::uintmax_t bytes = fs::is_regular_file(path, error) ? fs::file_size(path, error) : 0;
+  if (error || bytes == 0) field.fail("the logo " + path.string() + " is not a readable file (expected a PNG)");
+  if (bytes > kMaxLogoBytes) field.fail("the logo " + path.string() + " is over 16 MB (expected a PNG of a logo)");
+  std::ifstream in(path, std::ios::binary);
+  std::string png(static_cast<std::size_t>(bytes), '\0');
+  if (!in.read(png.data(), static_cast<std::streamsize>(png.size())))
+    field.fail("the logo " + path.string() + " cannot be read (expected a PNG)");
+  // The signature, then the IHDR chunk with the width and height (big-endian).
+  static constexpr unsigned char kSignature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(png[i]); };
+  bool is_png = png.size() >= 33 && png.compare(12, 4, "IHDR") == 0;
+  for (std::size_t i = 0; is_png && i < sizeof kSignature; ++i) is_png = byte(i) == kSignature[i];
+  if (!is_png) field.fail("the logo " + path.string() + " is not a PNG (export it as PNG)");
+  const auto be32 = [&](std::size_t at) {
+    return (std::uint32_t{byte(at)} << 24) | (std::uint32_t{byte(at + 1)} << 16) | (std::uint32_t{byte(at + 2)} << 8) |
+           std::uint32_t{byte(at + 3)};
+  };
+  const std::uint32_t width = be32(16);
+  const std::uint32_t height = be32(20);
+  if (width == 0 || height == 0 || width > 20000 || height > 20000)
+    field.fail("the logo " + path.string() + " is " + std::to_string(width) + " x " + std::to_string(height) +
+               " px (expected 1 to 20000 px a side)");
+  return png;
+}
+
 Plan parse_plan(const JsonDocument& document, const std::string& plan_directory) {
   const JsonField root(document);
   if (!document.root.is_object()) root.fail("expected an object with title, seed and chapters");
@@ -447,7 +481,10 @@ Plan parse_plan(const JsonDocument& document, const std::string& plan_directory)
   plan.title = root.required("title").as_text(kMaxTitleBytes);
   plan.given.author = root["author"].present();
   plan.author = plan.given.author ? root["author"].as_text(kMaxTitleBytes) : std::string();
-  if (const auto front = root["front-matter"]; front.present()) plan.front = read_front_matter(front);
+  if (const auto front = root["front-matter"]; front.present()) {
+    plan.front = read_front_matter(front);
+    if (!plan.front->logo.empty()) plan.logo_png = read_logo_png(front["logo"], plan.front->logo, plan_directory);
+  }
   // The language typeset prints the book in (its catalogue is checked there, where the catalogues
   // are): a code's shape only here.
   if (const auto language = root["language"]; language.present()) {

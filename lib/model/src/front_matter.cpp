@@ -57,7 +57,7 @@ std::string isbn_problem(std::string_view isbn) {
 
 FrontMatter read_front_matter(const JsonField& field) {
   field.allow_only({"subtitle", "editor", "publisher", "copyright", "edition", "printing", "isbn", "rights",
-                    "dedication", "introduction", "difficulty-marks"});
+                    "dedication", "introduction", "difficulty-marks", "logo"});
   FrontMatter front;
   const auto text = [&](std::string_view key, std::size_t max_bytes) {
     const JsonField member = field[key];
@@ -66,6 +66,9 @@ FrontMatter read_front_matter(const JsonField& field) {
   front.subtitle = text("subtitle", kMaxLineBytes);
   front.editor = text("editor", kMaxLineBytes);
   front.publisher = text("publisher", kMaxLineBytes);
+  front.logo = text("logo", kMaxLineBytes);
+  if (const JsonField logo = field["logo"]; logo.present() && front.logo.empty())
+    logo.fail("expected the path of the publisher's logo (a PNG), got \"\"");
   if (const JsonField copyright = field["copyright"]; copyright.present()) {
     copyright.allow_only({"year", "holder"});
     front.copyright = Copyright{static_cast<int>(copyright.required("year").as_integer(1000, 9999)),
@@ -105,6 +108,7 @@ boost::json::object front_matter_to_json(const FrontMatter& front) {
   put("subtitle", front.subtitle);
   put("editor", front.editor);
   put("publisher", front.publisher);
+  put("logo", front.logo);
   if (front.copyright) object["copyright"] = {{"year", front.copyright->year}, {"holder", front.copyright->holder}};
   if (front.edition > 0) object["edition"] = front.edition;
   if (front.printing > 0) object["printing"] = front.printing;

@@ -296,7 +296,6 @@ template <int W>
 void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchContext& context,
                         std::vector<Step>& out) {
   ++context.work;
-  (void)layout;
   board.open.for_each([&](int cell) {
     const CandidateMask mask = board.mask(cell);
     if (bit_count(mask) != 1) return;
@@ -304,6 +303,8 @@ void find_naked_singles(const Layout<W>& layout, const Board<W>& board, SearchCo
     step.placements.push_back({cell, std::countr_zero(mask)});
     if (context.explain) {
       step.detail = "naked single";
+      // The houses that empty the cell: their values took its other candidates.
+      for (int unit : layout.units_of(cell)) step.evidence.units.push_back(unit);
       step.evidence.cells.push_back(cell);
       add_candidate(step.evidence, cell, std::countr_zero(mask));
     }

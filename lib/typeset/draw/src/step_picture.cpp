@@ -424,6 +424,15 @@ class Painter {
       }
     }
     for (MarkRun* run : {&givens, &solved, &marks, &faded}) run->draw();
+    // A naked single: the values of its houses that took the cell's other candidates, thinly ringed.
+    for (const CellValue& at : emptying_values(geometry_, board, picture_.step)) {
+      const Point centre = value_centre(at.cell);
+      cairo_new_path(cairo_);
+      cairo_arc(cairo_, centre.x, centre.y, std::min(0.36 * cell_, 0.45 * value_room(at.cell)), 0, 2 * M_PI);
+      cairo_set_source_rgb(cairo_, 0, 0, 0);
+      cairo_set_line_width(cairo_, std::max(0.5, m_.thin));  // print weight
+      cairo_stroke(cairo_);
+    }
   }
 
   // Where a chain node is drawn: a candidate's disc, or the box around a group's candidates.
@@ -594,6 +603,26 @@ Caption measure_caption(const StepPicture& picture, const PlotFonts& fonts, cons
 }
 
 }  // namespace
+
+std::vector<CellValue> emptying_values(const Geometry& geometry, const PencilBoard& board, const TechniqueStep& step) {
+  std::vector<CellValue> found;
+  if (step.technique != Technique::naked_single || step.placements.size() != 1) return found;
+  const CellValue placed = step.placements.front();
+  for (int value = 1; value <= geometry.size(); ++value) {
+    if (value == placed.value) continue;
+    bool seen = false;
+    for (int unit : step.evidence.units) {
+      for (int cell : geometry.units()[static_cast<std::size_t>(unit)])
+        if (board.values[static_cast<std::size_t>(cell)] == value) {
+          found.push_back({cell, value});
+          seen = true;
+          break;
+        }
+      if (seen) break;
+    }
+  }
+  return found;
+}
 
 std::optional<StepPictureSize> parse_step_picture_size(const std::string& name) {
   if (name == "page") return StepPictureSize::page;

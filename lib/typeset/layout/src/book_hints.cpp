@@ -303,6 +303,13 @@ std::vector<std::pair<std::string, std::string>> hint_messages() {
           messages.end())
         messages.emplace_back("technique", id);
   }
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const std::string family(technique_family(static_cast<Technique>(t)));
+    if (!family.empty() &&
+        std::find(messages.begin(), messages.end(), std::pair<std::string, std::string>("technique", family)) ==
+            messages.end())
+      messages.emplace_back("technique", family);
+  }
   return messages;
 }
 
@@ -559,6 +566,80 @@ std::optional<BookStep> one_grid_step(const BookStep& step) {
 
 std::string technique_title(Technique technique, const Catalog& catalog) {
   return catalog.text("technique", reader_of(technique).title);
+}
+
+std::string_view technique_family(Technique technique) {
+  switch (technique) {
+    case Technique::full_house:
+    case Technique::hidden_single_box:
+    case Technique::hidden_single_line:
+    case Technique::naked_single:
+      return "singles";
+    case Technique::direct_pointing:
+    case Technique::direct_claiming:
+    case Technique::pointing:
+    case Technique::claiming:
+      return "locked candidates";
+    case Technique::direct_hidden_pair:
+    case Technique::direct_hidden_triple:
+    case Technique::naked_pair:
+    case Technique::naked_triple:
+    case Technique::naked_quad:
+    case Technique::hidden_pair:
+    case Technique::hidden_triple:
+    case Technique::hidden_quad:
+      return "subsets";
+    case Technique::x_wing:
+    case Technique::swordfish:
+    case Technique::jellyfish:
+      return "fish";
+    case Technique::xy_wing:
+    case Technique::xyz_wing:
+    case Technique::wxyz_wing:
+    case Technique::vwxyz_wing:
+      return "wings";
+    case Technique::two_strong_links:
+    case Technique::three_strong_links:
+    case Technique::four_strong_links:
+    case Technique::five_strong_links:
+    case Technique::six_strong_links:
+    case Technique::x_chain:
+    case Technique::y_chain:
+    case Technique::xy_chain:
+    case Technique::forcing_chain:
+    case Technique::nishio:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain:
+      return "chains";
+    case Technique::unique_rectangle:
+    case Technique::unique_loop:
+    case Technique::bug:
+      return "uniqueness patterns";
+    default:
+      return "";
+  }
+}
+
+std::vector<std::string> technique_list(const std::vector<Technique>& techniques, const Catalog& catalog) {
+  std::vector<std::string> names;
+  if (techniques.size() <= kMostTechniquesListed) {
+    for (const Technique technique : techniques) names.push_back(technique_title(technique, catalog));
+    return names;
+  }
+  std::map<std::string_view, int> members;
+  for (const Technique technique : techniques) ++members[technique_family(technique)];
+  std::set<std::string_view> named;
+  for (const Technique technique : techniques) {
+    const std::string_view family = technique_family(technique);
+    if (family.empty() || members[family] < 2) {
+      names.push_back(technique_title(technique, catalog));
+    } else if (named.insert(family).second) {
+      names.push_back(catalog.text("technique", std::string(family)));
+    }
+  }
+  return names;
 }
 
 std::string technique_description(Technique technique, const Catalog& catalog) {

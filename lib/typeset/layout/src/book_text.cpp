@@ -336,9 +336,7 @@ std::string BookText::copyright() const {
 }
 
 std::string BookText::techniques(std::size_t chapter) const {
-  std::vector<std::string> names;
-  for (const Technique technique : chapter_techniques(book_, chapter)) names.push_back(technique_title(technique, language()));
-  return language().list(names);
+  return language().list(technique_list(chapter_techniques(book_, chapter), language()));
 }
 
 std::string BookText::mark(const std::string& level) const {

@@ -422,12 +422,21 @@ class CoverPainter {
 
   // The spine's texts (title, then the author) read from top to bottom, centred across the spine,
   // each as large as the spine's width allows between its 0.0625 in fold margins and its length.
+  // A title in Han, kana or Hangul is set vertically, each of its characters upright, as Japanese,
+  // Chinese and Korean spines are; Latin words and digits in it (and a Latin author) lie on their
+  // side along the spine as before.
   void paint_spine(Canvas& canvas, const CoverGeometry& cover, double panel, CoverReport& report) {
     if (!cover.spine_text) return;
     const double room = cover.spine - 2 * kSpineSafe;
     const double length = cover.trim_height - 2 * inches(0.6);
     const std::string title = text_.book_values().get(Variable::title).value_or(book_.title);
     const std::string& author = book_.author;
+    const bool vertical = has_cjk(title);
+    canvas.set_vertical(vertical);
+    struct Horizontal {
+      Canvas& canvas;
+      ~Horizontal() { canvas.set_vertical(false); }
+    } horizontal_again{canvas};
     canvas.set_font(font(design_.title_font), 1);
     const TextMetrics title_unit = canvas.measure(title);
     canvas.set_font(font(design_.italic_font), 1);
@@ -468,6 +477,7 @@ class CoverPainter {
       clearance = std::min(clearance, cover.spine / 2 - author_size * author_unit.ink_height / 2);
     }
     report.spine_text = true;
+    report.spine_vertical = vertical;
     report.spine_title_size = size;
     report.spine_clearance = clearance;
   }

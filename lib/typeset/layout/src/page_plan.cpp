@@ -104,9 +104,15 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       first += page.entry_count;
     } while (first < rows);
   }
-  if (sections != nullptr && sections->how_to_solve != nullptr && sections->examples > 0)
-    plan.first_how_to_solve_page = plan_blocks(planner, PageRole::how_to_solve, *sections->how_to_solve,
-                                               sections->examples, sections->examples_per_page);
+  // The how-to-solve chapter: a bound book's before its first chapter, after the contents; an
+  // unbound handout's (pages not mirrored: a4-4up) after its puzzles, which it opens with.
+  const bool handout = !page_template.puzzle_page.page.mirrored;
+  const auto plan_how_to_solve = [&] {
+    if (sections != nullptr && sections->how_to_solve != nullptr && sections->examples > 0)
+      plan.first_how_to_solve_page = plan_blocks(planner, PageRole::how_to_solve, *sections->how_to_solve,
+                                                 sections->examples, sections->examples_per_page);
+  };
+  if (!handout) plan_how_to_solve();
   const Master& puzzle_master = page_template.puzzle_page;
   int number = 0;
   // The page being filled, by position (starting a page may reallocate plan.pages); kNone before
@@ -140,6 +146,8 @@ PagePlan plan_pages(const Book& book, const Template& page_template, bool with_s
       plan.puzzle_page.push_back(plan.pages[page].number);
     }
   }
+
+  if (handout) plan_how_to_solve();
 
   if (sections != nullptr && sections->hints != nullptr && !sections->hinted.empty()) {
     plan.first_hint_page = plan_blocks(planner, PageRole::hints, *sections->hints, sections->hinted.size(),

@@ -3,10 +3,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <tuple>
 
 #include "book_text.hpp"
+#include "cover_art.hpp"
 #include "sudoku/base/errors.hpp"
 #include "sudoku/typeset/draw/grid_painter.hpp"
 #include "sudoku/typeset/draw/plot.hpp"
@@ -201,6 +206,62 @@ HorizontalAlign resolve(Align align, bool recto) {
   return HorizontalAlign::left;
 }
 
+// Where a logo of `width` x `height` px goes in `content` (the margin box): as tall as the <logo>
+// says unless that makes it wider than its max-width, centred, its foot at its y.
+Rect logo_box(const LogoPlace& place, const Rect& content, int width, int height) {
+  const double scale = std::min(place.height / height, place.max_width / width);  // points per pixel
+  const double w = scale * width;
+  const double h = scale * height;
+  const double foot = content.y + place.y * content.height;
+  return {content.x + (content.width - w) / 2, foot - h, w, h};
+}
+
+// The book's logo (front-matter "logo", beside book.json), read and held to kMinimumArtDpi at its
+// size on `page_template`'s title page, in grey like the rest of the interior; nullopt when the
+// book names none or the template places none. InputError at the JSON path otherwise.
+std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page_template,
+                                          const TypesetOptions& options) {
+  if (!book.front || book.front->logo.empty() || !page_template.title_page || !page_template.title_page->logo)
+    return std::nullopt;
+  const std::string where = "$.front-matter.logo: ";
+  const std::filesystem::path path = std::filesystem::path(options.book_source).parent_path() / book.front->logo;
+  std::optional<detail::CoverArt> loaded;
+  try {
+    loaded.emplace(detail::load_cover_art(path.string(), false));
+  } catch (const std::runtime_error& error) {  // InputError, IoError: unreadable, not a picture
+    throw InputError(options.book_source, 0, 0, where + error.what());
+  }
+  detail::CoverArt& logo = *loaded;
+  // Its size on the page (the margin box does not change it).
+  const Rect box = logo_box(*page_template.title_page->logo, {}, logo.width(), logo.height());
+  const double dpi = logo.width() / (box.width / 72);
+  if (dpi < kMinimumArtDpi - 1e-9) {
+    const double needed = kMinimumArtDpi / dpi;  // pixels needed per pixel given
+    throw InputError(options.book_source, 0, 0,
+                     where + book.front->logo + " is " + std::to_string(logo.width()) + " x " +
+                         std::to_string(logo.height()) + " px, " + formatted("%.0f", dpi) + " dpi at its " +
+                         formatted("%.2f", box.width / 72) + " x " + formatted("%.2f", box.height / 72) +
+                         " in on the title page; print needs at least " + formatted("%.0f", kMinimumArtDpi) +
+                         " dpi: supply at least " + formatted("%.0f", std::ceil(logo.width() * needed)) + " x " +
+                         formatted("%.0f", std::ceil(logo.height() * needed)) + " px");
+  }
+  // Grey: the interior prints black ink only.
+  cairo_surface_flush(logo.surface);
+  unsigned char* data = cairo_image_surface_get_data(logo.surface);
+  const int stride = cairo_image_surface_get_stride(logo.surface);
+  for (int y = 0; y < logo.height(); ++y) {
+    auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+    for (int x = 0; x < logo.width(); ++x) {
+      const std::uint32_t pixel = row[x];
+      const std::uint32_t grey =
+          (299 * ((pixel >> 16) & 0xFF) + 587 * ((pixel >> 8) & 0xFF) + 114 * (pixel & 0xFF)) / 1000;  // luma
+      row[x] = (pixel & 0xFF000000u) | (grey << 16) | (grey << 8) | grey;
+    }
+  }
+  cairo_surface_mark_dirty(logo.surface);
+  return loaded;
+}
+
 class BookRenderer {
  public:
   // `pdf` may be null for drawing grid blocks alone (draw_block).
@@ -248,6 +309,9 @@ class BookRenderer {
   }
 
   // The worked steps' sections, drawn with `fonts` (both must outlive the renderer).
+  // The publisher's logo for the title page's <logo> (null: none).
+  void set_logo(const detail::CoverArt* logo) { logo_ = logo; }
+
   void set_step_pages(const StepPages* steps, const detail::TeachingFonts* fonts) {
     steps_ = steps;
     plot_fonts_ = fonts;
@@ -433,6 +497,7 @@ class BookRenderer {
                      continued && master.continued_texts ? &*master.continued_texts : nullptr);
       if (master.entries) draw_contents(canvas, *master.entries, values, frame, page);
       if (page.role == PageRole::how_to_play && master.example) draw_example(canvas, master, frame, page.number, free_ink);
+      if (page.role == PageRole::title && master.logo && logo_ != nullptr) draw_logo(canvas, *master.logo, frame);
       if (page.role == PageRole::hints || page.role == PageRole::how_to_solve) draw_steps(canvas, frame, page);
       for (std::size_t i = 0; i < page.slots.size(); ++i) draw_slot(canvas, page, frame, i, values);
     }
@@ -558,6 +623,17 @@ class BookRenderer {
                  frame.safe.bottom(), false, "the example grid's width"},
                 frame, page_number, &ink);
     }
+  }
+
+  // The publisher's logo, centred, its foot at the <logo>'s y (logo_box).
+  void draw_logo(Canvas& canvas, const LogoPlace& place, const PageFrame& frame) {
+    const Rect box = logo_box(place, frame.content, logo_->width(), logo_->height());
+    const Canvas::SavedState saved(canvas);
+    cairo_translate(canvas.cairo(), box.x, box.y);
+    cairo_scale(canvas.cairo(), box.width / logo_->width(), box.height / logo_->height());
+    cairo_set_source_surface(canvas.cairo(), logo_->surface, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(canvas.cairo()), CAIRO_FILTER_GOOD);
+    cairo_paint(canvas.cairo());
   }
 
   // The hint a slot's tip tells, or null when its grid has none.
@@ -793,12 +869,16 @@ class BookRenderer {
   }
 
   void add_outline() {
-    if (plan_.first_how_to_solve_page != 0)
-      pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
+    // In page order: the how-to-solve chapter before the puzzles, or after them in a handout.
+    const int first_chapter_page = plan_.chapter_first_page.empty() ? 0 : plan_.chapter_first_page.front();
+    const bool examples_first = plan_.first_how_to_solve_page != 0 && plan_.first_how_to_solve_page < first_chapter_page;
+    if (examples_first) pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
     for (std::size_t chapter = 0; chapter < book_.chapters.size(); ++chapter) {
       if (book_.chapters[chapter].puzzles.empty()) continue;
       pdf_->add_outline(0, chapter_title(chapter), plan_.chapter_first_page[chapter]);
     }
+    if (plan_.first_how_to_solve_page != 0 && !examples_first)
+      pdf_->add_outline(0, tr("hints", "How to solve"), plan_.first_how_to_solve_page);
     if (plan_.first_hint_page != 0) pdf_->add_outline(0, tr("hints", "Hints"), plan_.first_hint_page);
     if (plan_.first_solution_page == 0) return;
     const int solutions = pdf_->add_outline(0, tr("book", "Solutions"), plan_.first_solution_page);
@@ -821,6 +901,7 @@ class BookRenderer {
   bool spine_text_ = false;                // the cover's spine got its texts
   const StepPages* steps_ = nullptr;       // typeset --hints / --how-to-solve
   const detail::TeachingFonts* plot_fonts_ = nullptr;
+  const detail::CoverArt* logo_ = nullptr;
   BookText text_;                          // the book's sentences: every text variable's value
 };
 
@@ -882,6 +963,8 @@ std::string render_pdf(const Book& book, const Template& shipped_template, const
                                               type.min_cage_sum}});
     renderer.set_step_pages(&*steps, &*plot_fonts);
   }
+  const std::optional<detail::CoverArt> logo = load_logo(book, page_template, options);
+  if (logo) renderer.set_logo(&*logo);
   renderer.render_all();
   if (pages != nullptr) *pages = pdf.page_count();
   return pdf.finish();

@@ -240,7 +240,7 @@ class TemplateReader {
   }
 
   void read_font(pugi::xml_node node, Template& result) {
-    const Element element(source_, node, {"name", "family", "style", "file", "index"}, {});
+    const Element element(source_, node, {"name", "family", "style", "file", "index", "cjk-family"}, {});
     FontSpec font;
     font.line = element.line();
     font.name = element.required_string("name");
@@ -260,6 +260,7 @@ class TemplateReader {
         element.fail_at("style", "'style' goes with 'family'; a file holds one style");
       font.index = element.integer("index", 0, 1000).value_or(0);
     }
+    if (element.has("cjk-family")) font.cjk_family = element.required_string("cjk-family");
     result.fonts.push_back(std::move(font));
   }
 
@@ -525,6 +526,20 @@ class TemplateReader {
     return example;
   }
 
+  LogoPlace read_logo(pugi::xml_node node) {
+    const Element element(source_, node, {"y", "height", "max-width"}, {});
+    LogoPlace logo;
+    logo.line = element.line();
+    const std::string y = element.string("y").value_or("");
+    const auto percent = y.ends_with('%') ? parse_number(std::string_view(y).substr(0, y.size() - 1)) : std::nullopt;
+    if (!percent || *percent < 0 || *percent > 100)
+      element.fail("<logo> needs 'y', its foot as a percentage of the margin box (e.g. \"92%\")");
+    logo.y = *percent / 100.0;
+    logo.height = element.required_length("height", inches(0.1), inches(3));
+    logo.max_width = element.length("max-width", inches(0.1), inches(8)).value_or(4 * logo.height);
+    return logo;
+  }
+
   TipLine read_tip(pugi::xml_node node, const Template& result) {
     const Element element(source_, node, {"gap", "levels", "align", "font", "size", "min-size", "color"}, {});
     TipLine tip;
@@ -593,7 +608,7 @@ class TemplateReader {
                           {"name", "columns", "rows", "column-gap", "row-gap", "max-grid", "align-rows",
                            "start", "label", "flow"},
                           {"page", "grid", "header", "footer", "caption", "rule", "tip", "text", "rect", "entries",
-                           "continued", "grid-size", "example"});
+                           "continued", "grid-size", "example", "logo"});
     Master master;
     master.line = element.line();
     const auto kind = element.choice("name", {"title", "how-to-play", "contents", "chapter", "puzzle",
@@ -646,6 +661,11 @@ class TemplateReader {
         source_.fail(source_.line_of(*example),
                      "<example> belongs to the how-to-play master (a small solved grid beside the rules)");
       master.example = read_example(*example, result);
+    }
+    if (const auto logo = element.single_child("logo")) {
+      if (master.name != "title")
+        source_.fail(source_.line_of(*logo), "<logo> belongs to the title master (the publisher's logo at its foot)");
+      master.logo = read_logo(*logo);
     }
     if (const auto tip = element.single_child("tip")) {
       if (master.name != "puzzle")

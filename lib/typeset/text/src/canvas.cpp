@@ -14,10 +14,10 @@ namespace {
 
 // The one-line layout of `utf8` in `font` at kLayoutSize; nullptr for an empty Font. The caller
 // holds the engine's mutex (lock_engine) while it uses the line.
-PangoLayoutLine* layout_line(const Font& font, std::string_view utf8) {
+PangoLayoutLine* layout_line(const Font& font, std::string_view utf8, bool vertical) {
   const TextFace* face = font.text_face();
   if (face == nullptr) return nullptr;
-  PangoLayout* layout = TextEngine::instance().layout(*face, std::string(utf8));
+  PangoLayout* layout = TextEngine::instance().layout(*face, std::string(utf8), vertical);
   return pango_layout_get_line_readonly(layout, 0);
 }
 
@@ -96,7 +96,7 @@ void Canvas::set_font(const Font& font, double size) {
 
 TextMetrics Canvas::measure(std::string_view utf8) const {
   const auto lock = lock_engine(font_);
-  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+  if (PangoLayoutLine* line = layout_line(font_, utf8, vertical_)) {
     PangoRectangle ink;
     PangoRectangle logical;
     pango_layout_line_get_extents(line, &ink, &logical);
@@ -117,7 +117,7 @@ void Canvas::record(std::string utf8, Point user_origin, Color color) {
 void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color) {
   if (recorded_ != nullptr) return record(std::string(utf8), baseline_origin, color);
   const auto lock = lock_engine(font_);
-  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+  if (PangoLayoutLine* line = layout_line(font_, utf8, vertical_)) {
     const double scale = size_ / kLayoutSize;
     const SavedState saved(*this);
     set_color(color);
@@ -136,7 +136,7 @@ void Canvas::draw_text(std::string_view utf8, Point baseline_origin, Color color
 void Canvas::fill_text_outline(std::string_view utf8, Point baseline_origin, Color color) {
   const auto lock = lock_engine(font_);
   const SavedState saved(*this);
-  if (PangoLayoutLine* line = layout_line(font_, utf8)) {
+  if (PangoLayoutLine* line = layout_line(font_, utf8, vertical_)) {
     const double scale = size_ / kLayoutSize;
     cairo_translate(cairo_, baseline_origin.x, baseline_origin.y);
     cairo_scale(cairo_, scale, scale);
@@ -153,7 +153,7 @@ void Canvas::fill_text_outline(std::string_view utf8, Point baseline_origin, Col
 
 std::optional<char32_t> Canvas::missing_glyph(std::string_view utf8) const {
   const auto lock = lock_engine(font_);
-  PangoLayoutLine* line = layout_line(font_, utf8);
+  PangoLayoutLine* line = layout_line(font_, utf8, vertical_);
   if (line == nullptr) return std::nullopt;
   if (pango_layout_get_unknown_glyphs_count(line->layout) == 0) return std::nullopt;
   // Runs are in visual order; the first missing character in the text is the one to name.

@@ -256,6 +256,15 @@ Font FontLibrary::find_family(const std::string& family, const std::string& styl
                      " (`fc-list : family` lists the installed families)");
 }
 
+Font FontLibrary::paired(const Font& text, const Font& cjk) {
+  if (!text || !cjk || text.text_ == nullptr || cjk.text_ == nullptr) return text;
+  Font font = text;
+  TextEngine& engine = TextEngine::instance();
+  const std::lock_guard lock(engine.mutex);
+  font.text_ = engine.paired_face(*text.text_, *cjk.text_);
+  return font;
+}
+
 namespace {
 
 // Whether `file` (symlinks resolved) lies inside `root`.
@@ -300,6 +309,15 @@ FontSet load_template_fonts(const Template& page_template, FontLibrary& library)
           spec.family.empty()
               ? library.load_file(confined_font_file(page_template, library, spec.file).string(), spec.index)
               : library.find_family(spec.family, spec.style);
+      // The paired CJK face is a preference, not a requirement: where it is not installed (the
+      // packages only recommend the CJK fonts), the face keeps fontconfig's fallback order, so an
+      // English book never fails for a missing Mincho, and a Japanese one still finds a Gothic.
+      if (!spec.cjk_family.empty()) {
+        try {
+          fonts[spec.name] = FontLibrary::paired(fonts[spec.name], library.find_family(spec.cjk_family, "Regular"));
+        } catch (const FontNotFound&) {
+        }
+      }
     } catch (const FontNotFound& error) {
       throw InputError(page_template.source, spec.line, 0, error.what());
     }

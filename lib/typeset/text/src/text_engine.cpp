@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "text_engine.hpp"
 
+#include "sudoku/typeset/text/canvas.hpp"
+
 #include <pango/pangofc-fontmap.h>
 
 #include <stdexcept>
@@ -77,6 +79,14 @@ void set_cjk_digits(PangoLayout* layout, const std::string& utf8) {
 
 }  // namespace
 
+bool has_cjk(std::string_view utf8) {
+  const std::string text(utf8);
+  if (!g_utf8_validate(text.c_str(), static_cast<gssize>(text.size()), nullptr)) return false;
+  for (const char* at = text.c_str(); *at != '\0'; at = g_utf8_next_char(at))
+    if (is_cjk(g_utf8_get_char(at))) return true;
+  return false;
+}
+
 TextFace::~TextFace() {
   if (description != nullptr) pango_font_description_free(description);
 }
@@ -123,6 +133,15 @@ TextEngine::TextEngine() {
   // environment the tool runs in.
   pango_context_set_language(context_, pango_language_from_string("en"));
   pango_context_set_base_dir(context_, PANGO_DIRECTION_LTR);
+  // Vertical lines (a CJK spine): each script takes its natural gravity under an east base, so Han,
+  // kana and Hangul stand upright in the turned line and Latin lies along it.
+  vertical_context_ = pango_font_map_create_context(font_map_);
+  pango_cairo_context_set_font_options(vertical_context_, pango_cairo_context_get_font_options(context_));
+  pango_context_set_round_glyph_positions(vertical_context_, FALSE);
+  pango_context_set_language(vertical_context_, pango_language_from_string("en"));
+  pango_context_set_base_dir(vertical_context_, PANGO_DIRECTION_LTR);
+  pango_context_set_base_gravity(vertical_context_, PANGO_GRAVITY_EAST);
+  pango_context_set_gravity_hint(vertical_context_, PANGO_GRAVITY_HINT_NATURAL);
 }
 
 void TextEngine::clear_layouts() {
@@ -150,7 +169,7 @@ std::shared_ptr<const TextFace> TextEngine::face(const std::string& path, int in
 
   // A family name of its own comes first, so that asking for it finds this face and no other;
   // the face's own names follow (fontconfig's rules for them still apply).
-  const int id = static_cast<int>(faces_.size());
+  const int id = next_id_++;
   const std::string family = "sudoku-press face " + std::to_string(id);
   std::vector<std::string> names;
   FcChar8* name = nullptr;
@@ -175,11 +194,26 @@ std::shared_ptr<const TextFace> TextEngine::face(const std::string& path, int in
   return text_face;
 }
 
-PangoLayout* TextEngine::layout(const TextFace& face, const std::string& utf8) {
-  auto key = std::make_pair(face.id, utf8);
+std::shared_ptr<const TextFace> TextEngine::paired_face(const TextFace& face, const TextFace& cjk) {
+  const auto key = std::make_pair(face.id, cjk.id);
+  if (const auto found = paired_.find(key); found != paired_.end()) return found->second;
+  // A family list: Pango asks fontconfig for the first, then the second, then its fallback order;
+  // both names are the registered faces' own, so no installed font of the same name interferes.
+  auto text_face = std::make_shared<TextFace>();
+  text_face->id = next_id_++;
+  text_face->description = pango_font_description_copy(face.description);
+  const std::string families = std::string(pango_font_description_get_family(face.description)) + "," +
+                               pango_font_description_get_family(cjk.description);
+  pango_font_description_set_family(text_face->description, families.c_str());
+  paired_.emplace(key, text_face);
+  return text_face;
+}
+
+PangoLayout* TextEngine::layout(const TextFace& face, const std::string& utf8, bool vertical) {
+  auto key = std::make_tuple(face.id, vertical, utf8);
   if (const auto found = layouts_.find(key); found != layouts_.end()) return found->second;
   if (layouts_.size() >= kMaxLayouts) clear_layouts();
-  PangoLayout* layout = pango_layout_new(context_);
+  PangoLayout* layout = pango_layout_new(vertical ? vertical_context_ : context_);
   pango_layout_set_single_paragraph_mode(layout, TRUE);
   pango_layout_set_font_description(layout, face.description);
   pango_layout_set_text(layout, utf8.data(), static_cast<int>(utf8.size()));

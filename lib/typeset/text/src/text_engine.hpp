@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace sudoku::typeset {
@@ -53,9 +54,14 @@ struct TextEngine {
   // fontconfig cannot read it. Caller holds `mutex`.
   std::shared_ptr<const TextFace> face(const std::string& path, int index);
 
+  // `face` with `cjk` before fontconfig's fallback fonts: the Han, kana and Hangul `face` lacks
+  // come from `cjk` (a template's cjk-family), made once per pair. Caller holds `mutex`.
+  std::shared_ptr<const TextFace> paired_face(const TextFace& face, const TextFace& cjk);
+
   // The layout of `utf8` in `face` at kLayoutSize (one line), made on first use and kept: books
   // repeat their running heads and captions on many pages. Caller holds `mutex`.
-  PangoLayout* layout(const TextFace& face, const std::string& utf8);
+  // `vertical`: laid out with the base gravity east (Canvas::set_vertical).
+  PangoLayout* layout(const TextFace& face, const std::string& utf8, bool vertical = false);
 
   std::mutex mutex;
   FcConfig* config = nullptr;  // the system's fonts and the registered faces
@@ -67,8 +73,11 @@ struct TextEngine {
 
   PangoFontMap* font_map_ = nullptr;
   PangoContext* context_ = nullptr;
+  PangoContext* vertical_context_ = nullptr;  // context_ with the base gravity east
   std::map<std::string, std::shared_ptr<const TextFace>> faces_;  // by "path#index"
-  std::map<std::pair<int, std::string>, PangoLayout*> layouts_;
+  std::map<std::pair<int, int>, std::shared_ptr<const TextFace>> paired_;  // by the two faces' ids
+  int next_id_ = 0;
+  std::map<std::tuple<int, bool, std::string>, PangoLayout*> layouts_;
 };
 
 }  // namespace sudoku::typeset

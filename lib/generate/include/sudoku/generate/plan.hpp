@@ -171,6 +171,9 @@ struct Plan {
   // "front-matter": the half-title, title, copyright, dedication and introduction pages' words
   // (front_matter.hpp); absent: the book has none of those pages.
   std::optional<FrontMatter> front;
+  // The bytes of front->logo's PNG, read and checked when the plan is read (the book folder gets a
+  // copy, so that the book stands alone); empty without a logo.
+  std::string logo_png;
   std::string language;     // "language": the code typeset prints the book in ("de"); empty: not given
   std::string publication;  // required with a calendar: names the publication in the archive
   std::uint64_t seed = 0;

@@ -37,6 +37,11 @@ struct FrontMatter {
   std::string subtitle;      // the title page's and cover's subtitle ("" : composed from the book)
   std::string editor;        // printed "Edited by …"
   std::string publisher;     // the title page's foot
+  // The publisher's logo, a PNG, printed at the title page's foot (the title master's <logo>): in
+  // the plan a path relative to the plan's folder; generate-book copies it into the book folder
+  // and book.json names that copy ("logo.png"). Checked at both ends: a PNG (generate-book), sharp
+  // enough at its placed size (typeset, kMinimumArtDpi).
+  std::string logo;
   std::optional<Copyright> copyright;
   int edition = 0;           // 0: not stated; 1 prints "First edition"
   int printing = 0;          // 0: no printing line; n prints "10 9 … n"
@@ -48,6 +53,9 @@ struct FrontMatter {
   // "difficulty-marks": each puzzle's caption may print its level as stars ({mark} in the template).
   bool difficulty_marks = false;
 };
+
+// The name of the logo's copy in a book folder (FrontMatter::logo).
+inline constexpr std::string_view kBookLogoFile = "logo.png";
 
 // The formats an ISBN may be given for.
 inline constexpr std::string_view kIsbnFormats[] = {"paperback", "hardcover", "ebook", "pdf"};

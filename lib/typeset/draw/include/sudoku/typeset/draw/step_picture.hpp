@@ -81,6 +81,12 @@ double teaching_side(double mark_size, int grid_size);
 // drawn for a learner (TeachingStyle).
 void draw_step_board(cairo_t* cairo, const StepPicture& picture, const TeachingStyle& style, Point top_left,
                      double side);
+// Why a naked single's cell holds one candidate: for each other value, the first cell of the
+// step's houses (evidence.units, the cell's row, column, box and any other house) that holds it on
+// the board, in value order. The picture rings these values: together they empty the cell. A value
+// an earlier step removed by elimination has no such cell. Empty for any other technique.
+std::vector<CellValue> emptying_values(const Geometry& geometry, const PencilBoard& board, const TechniqueStep& step);
+
 // Which steps of a solving path get a picture: its hardest (the first step of the highest score),
 // or every step but the singles (single.hpp).
 enum class StepChoice { hardest, beyond_singles };

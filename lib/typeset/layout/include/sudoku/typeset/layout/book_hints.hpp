@@ -115,6 +115,15 @@ std::string technique_title(Technique technique, const Catalog& catalog);
 // grades (without the uniqueness techniques when its options leave them out), each technique of
 // any puzzle's path. A chapter opener's {techniques}; never a list kept per level name.
 std::vector<Technique> chapter_techniques(const Book& book, std::size_t chapter);
+// The family a technique belongs to, as a chapter opener names a group of them ("singles",
+// "subsets", "wings", "chains"; a catalogue "technique" message): "" for one in no family.
+std::string_view technique_family(Technique technique);
+// A chapter opener's list: the names of `techniques` (easiest first) in `catalog`'s language; when
+// there are more than kMostTechniquesListed, every family with two or more of them is named once,
+// where its first member stood ("singles, subsets, pointing, X-wing, wings and chains"), so the
+// list of a hard chapter fits the opener as an easy one's does.
+inline constexpr std::size_t kMostTechniquesListed = 8;
+std::vector<std::string> technique_list(const std::vector<Technique>& techniques, const Catalog& catalog);
 
 // The how-to-play page's solved example (<example>, template.hpp's RulesExample): a classic 4x4
 // puzzle of six givens, symmetric under a half turn, with exactly one solution (tested), which the

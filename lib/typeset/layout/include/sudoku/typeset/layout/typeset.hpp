@@ -144,6 +144,7 @@ inline constexpr int kEbookCoverHeight = 2560;
 // What a cover's print rules measured (see preflight.hpp): each empty string a rule kept.
 struct CoverReport {
   bool spine_text = false;
+  bool spine_vertical = false;  // a CJK title set vertically, its characters upright
   double spine_title_size = 0;  // points; 0 without spine text
   double spine_clearance = 0;   // the spine texts' ink from the nearer fold, points
   std::optional<double> art_dpi;  // the art's resolution at its placed size, with --cover-art

@@ -143,6 +143,18 @@ struct RulesExample {
   int line = 0;
 };
 
+// The publisher's logo on the title page (the plan's front-matter "logo", a PNG): scaled to
+// `height` (narrower than `max_width`), centred, its foot at `y` (a fraction of the margin box's
+// height, like a free text's percentage). Left out when the book names no logo; a logo under
+// 300 dpi at that size is refused.
+//   <logo y="92%" height="0.5in" max-width="2in"/>
+struct LogoPlace {
+  double y = 0;  // fraction of the margin box height
+  double height = 0;
+  double max_width = 0;
+  int line = 0;
+};
+
 struct DigitStyle {
   std::string font;
   double scale = 0.6;  // font size as a fraction of the cell side
@@ -232,6 +244,7 @@ struct Master {
   std::optional<RuleLine> rule;    // puzzle master only
   std::optional<TipLine> tip;      // puzzle master only
   std::optional<RulesExample> example;  // how-to-play master only
+  std::optional<LogoPlace> logo;        // title master only
   std::vector<TextLine> texts;     // free text (title, chapter and front-matter pages)
   std::optional<Entries> entries;  // the contents master's list
   // The contents master's <continued>: free texts drawn instead of `texts` on the contents pages
@@ -257,6 +270,12 @@ struct FontSpec {
   std::string style;   // fontconfig style ("Regular", "Bold", ...)
   std::string file;    // font file, relative to the template's folder or a font folder
   int index = 0;       // face index inside a collection file
+  // The face (fontconfig family, its regular style) that sets the Han, kana and Hangul this face
+  // lacks, paired by role as CJK books pair them: a Mincho (Song) for the text faces, a Gothic (Hei)
+  // for headings, running heads and captions. Empty, or not installed: fontconfig's fallback
+  // order chooses (load_template_fonts).
+  //   <font name="serif" family="TeX Gyre Schola" style="Regular" cjk-family="IPAMincho"/>
+  std::string cjk_family;
   int line = 0;
 };
 

@@ -94,6 +94,14 @@ class Canvas {
                      double offset);
 
   void set_font(const Font& font, double size);
+  // Vertical CJK setting (tategaki) from here on (false: horizontal again): a line still runs along
+  // x, but Han, kana and Hangul stand turned 90 degrees counter-clockwise in it, so that a caller
+  // who rotates the frame 90 degrees clockwise (cairo_rotate(pi / 2): x runs down the page) prints
+  // them upright in a vertical column; Latin letters and digits keep lying along the line, as on a
+  // Japanese book's spine. Measures and draws alike.
+  //
+  //   canvas.set_vertical(true);  // 数独 ▏ A B ▏ reads downwards, 数独 upright, "AB" on its side
+  void set_vertical(bool vertical) { vertical_ = vertical; }
   TextMetrics measure(std::string_view utf8) const;
   // The first character of `utf8` that neither the set font nor any installed font can draw.
   std::optional<char32_t> missing_glyph(std::string_view utf8) const;
@@ -136,8 +144,13 @@ class Canvas {
   cairo_t* cairo_;
   Font font_;  // as set_font last set it
   double size_ = 0;
+  bool vertical_ = false;
   std::vector<PlacedText>* recorded_ = nullptr;
 };
+
+// Whether `utf8` holds a Han, kana, CJK punctuation, fullwidth or Hangul character: a CJK text
+// (set vertically on a spine, its digits from the CJK face).
+bool has_cjk(std::string_view utf8);
 
 // Where a line of `utf8` may end, by Pango's line breaking for `language` ("ja", "de"; Unicode's
 // line-breaking rules: after a space, between ideographs, never before 。、」 or after 「): byte

@@ -73,6 +73,9 @@ class FontLibrary {
   // A face by fontconfig family and style ("Regular", "Bold", "Italic", ...; "Regular" also
   // matches the "Book", "Roman", "Normal" and "Medium" names some families use).
   Font find_family(const std::string& family, const std::string& style);
+  // `text` whose layout takes the Han, kana and Hangul it lacks from `cjk` first (a <font>'s
+  // cjk-family); `text` itself when either is empty. Glyphs `text` has stay its own.
+  static Font paired(const Font& text, const Font& cjk);
 
   const std::vector<std::filesystem::path>& search_dirs() const { return search_dirs_; }
 
