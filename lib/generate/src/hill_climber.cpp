@@ -68,7 +68,8 @@ class Climber {
         nearest_step_(nearest_step(settings)),
         grade_first_(may_prove && settings.cages &&
                      (settings.band ? settings.band->high : settings.target * (1 + settings.tolerance)) <
-                         kGradeFirstBelow) {}
+                         kGradeFirstBelow),
+        seen_(settings.attainable.size(), 0) {}
 
   // One climb from a fresh random solution grid; returns the best state it kept.
   State climb(std::int64_t& moves) {
@@ -144,12 +145,26 @@ class Climber {
     return std::isfinite(nearest) ? nearest + kCeilingMargin : 0.0;
   }
 
+  // No step between the rating and the target that a path of this climb has ended on: a step of
+  // the scale that no graded move has had (as direct claiming, 1.9, in classic easy: 0 of 200
+  // puzzles) does not hold a climb at the step beyond it.
   bool next_to_target(double rating) const {
     if (settings_.attainable.empty()) return false;
     const double low = std::min(rating, settings_.target) + kCeilingMargin;
     const double high = std::max(rating, settings_.target) - kCeilingMargin;
     const auto& steps = settings_.attainable;
-    return std::none_of(steps.begin(), steps.end(), [&](double step) { return low < step && step < high; });
+    for (std::size_t k = 0; k < steps.size(); ++k)
+      if (low < steps[k] && steps[k] < high && (seen_[k] || gradings_ < warmup())) return false;
+    return true;
+  }
+
+  // Marks the step a grading landed on exactly (between its floor and ceiling, where it is exact).
+  void see(double rating, double floor, double ceiling) const {
+    ++gradings_;
+    if (rating < floor - kCeilingMargin || rating > ceiling + kCeilingMargin) return;
+    const auto& steps = settings_.attainable;
+    const auto at = std::lower_bound(steps.begin(), steps.end(), rating - kCeilingMargin);
+    if (at != steps.end() && *at <= rating + kCeilingMargin) seen_[static_cast<std::size_t>(at - steps.begin())] = 1;
   }
 
   bool two_part_cost() const {
@@ -235,6 +250,7 @@ class Climber {
                 double ceiling = std::numeric_limits<double>::infinity()) const {
     const ClimbRating rated = rate_(state.puzzle, floor, ceiling);
     state.rating = rated.value;
+    see(rated.value, floor, ceiling);
     // The grader's proof holds for the puzzle's known solution: a puzzle with none (a changed
     // given's value) is counted instead.
     if (state.solution_known && rated.proves_unique) state.unique = true;
@@ -466,6 +482,13 @@ class Climber {
   std::vector<std::vector<int>> orbits_;
   const double nearest_step_;
   const bool grade_first_;  // see kGradeFirstBelow
+  // Per step of settings_.attainable: a grading of this climber has landed on it (next_to_target).
+  mutable std::vector<char> seen_;
+  mutable std::int64_t gradings_ = 0;
+  // Gradings before an unseen step stops counting: half the patience. Fewer let a climb stop short
+  // of steps it simply had not reached yet (with none, classic easy's 200 puzzles had 40 direct
+  // hidden pairs instead of 79); a whole patience's worth left the climbs as they were.
+  std::int64_t warmup() const { return settings_.patience / 2; }
 };
 
 // Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the
