@@ -233,7 +233,10 @@ TEST(HillClimber, ExtraClimbsStopWhenOneEndsOnTheSameGrade) {
   settings.target = 2.48;
   settings.band = RatingBand{2.0, 2.5};
   settings.attainable = {2.0, 2.1, 2.2, 2.3, 2.4, 2.5};
-  settings.patience = 20;
+  // Climbs of 60 moves end on the move budget; the patience only sets the gradings after which a
+  // step none landed on stops counting (200, more than the three climbs make), so 2.3 and 2.4 stay
+  // between 2.2 and the target.
+  settings.patience = 400;
   settings.max_moves = 60;
   settings.aim_restarts = 2;
   int climbs_graded = 0;
