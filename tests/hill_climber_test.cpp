@@ -233,10 +233,7 @@ TEST(HillClimber, ExtraClimbsStopWhenOneEndsOnTheSameGrade) {
   settings.target = 2.48;
   settings.band = RatingBand{2.0, 2.5};
   settings.attainable = {2.0, 2.1, 2.2, 2.3, 2.4, 2.5};
-  // Climbs of 60 moves end on the move budget; the patience only sets the gradings after which a
-  // step none landed on stops counting (200, more than the three climbs make), so 2.3 and 2.4 stay
-  // between 2.2 and the target.
-  settings.patience = 400;
+  settings.patience = 20;
   settings.max_moves = 60;
   settings.aim_restarts = 2;
   int climbs_graded = 0;
@@ -381,11 +378,10 @@ TEST(HillClimber, KillerThatShowsNoValueAimsNoLowerThanACageCombination) {
   }
 }
 
-// A step of the scale that no grading lands on (here 1.7: the toy grade jumps from 1.0 to 2.0)
-// does not hold the climb off the step beyond it once half the patience's gradings have been
-// made: 2.0 counts as next to a target of 1.6, so the climb ends with a quarter of the patience
-// and makes no extra climb. (Held by 1.7, it climbed on for the full patience, then made an extra
-// climb of as many moves: well over 2 x 400.)
+// A step of the scale that the climb's gradings pass but never land on (here 1.7: the toy grade
+// jumps from 1.0 to 2.0) does not hold the climb off the step beyond it: 2.0 counts as next to a
+// target of 1.6, so the climb ends with a quarter of the patience and makes no extra climb. (Held
+// by 1.7, it climbed on for the full patience, then made extra climbs: 1,051 moves.)
 TEST(HillClimber, AStepNoGradingLandsOnDoesNotHoldTheClimb) {
   const RatingFunction toy = [](const Grid& puzzle, double, double) { return puzzle.givens() >= 36 ? 1.0 : 2.0; };
   ClimbSettings settings;

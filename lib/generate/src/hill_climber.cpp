@@ -145,22 +145,31 @@ class Climber {
     return std::isfinite(nearest) ? nearest + kCeilingMargin : 0.0;
   }
 
-  // No step between the rating and the target that a path of this climb has ended on: a step of
-  // the scale that no graded move has had (as direct claiming, 1.9, in classic easy: 0 of 200
-  // puzzles) does not hold a climb at the step beyond it.
+  // No step of the scale between the rating and the target that counts. A step counts unless the
+  // climber's gradings have landed beyond it (on its far side from the rating) but never on it: the
+  // climb has passed it without a path ending there, as classic easy's climbs pass direct claiming
+  // (1.9, the hardest step of no puzzle in 200) between a direct hidden pair (2.0) and a target of
+  // 1.8. Such a step no longer holds a slot at the step beyond it with the full patience and extra
+  // climbs. A step no grading has passed yet (the climb's frontier) still counts.
   bool next_to_target(double rating) const {
     if (settings_.attainable.empty()) return false;
     const double low = std::min(rating, settings_.target) + kCeilingMargin;
     const double high = std::max(rating, settings_.target) - kCeilingMargin;
     const auto& steps = settings_.attainable;
-    for (std::size_t k = 0; k < steps.size(); ++k)
-      if (low < steps[k] && steps[k] < high && (seen_[k] || gradings_ < warmup())) return false;
+    const bool up = rating < settings_.target;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      if (!(low < steps[k] && steps[k] < high)) continue;
+      if (seen_[k]) return false;
+      bool passed = false;
+      for (std::size_t j = 0; j < steps.size() && !passed; ++j)
+        passed = seen_[j] && (up ? steps[j] > steps[k] : steps[j] < steps[k]);
+      if (!passed) return false;
+    }
     return true;
   }
 
   // Marks the step a grading landed on exactly (between its floor and ceiling, where it is exact).
   void see(double rating, double floor, double ceiling) const {
-    ++gradings_;
     if (rating < floor - kCeilingMargin || rating > ceiling + kCeilingMargin) return;
     const auto& steps = settings_.attainable;
     const auto at = std::lower_bound(steps.begin(), steps.end(), rating - kCeilingMargin);
@@ -484,11 +493,6 @@ class Climber {
   const bool grade_first_;  // see kGradeFirstBelow
   // Per step of settings_.attainable: a grading of this climber has landed on it (next_to_target).
   mutable std::vector<char> seen_;
-  mutable std::int64_t gradings_ = 0;
-  // Gradings before an unseen step stops counting: half the patience. Fewer let a climb stop short
-  // of steps it simply had not reached yet (with none, classic easy's 200 puzzles had 40 direct
-  // hidden pairs instead of 79); a whole patience's worth left the climbs as they were.
-  std::int64_t warmup() const { return settings_.patience / 2; }
 };
 
 // Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the
