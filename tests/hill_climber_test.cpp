@@ -383,7 +383,9 @@ TEST(HillClimber, KillerThatShowsNoValueAimsNoLowerThanACageCombination) {
 // target of 1.6, so the climb ends with a quarter of the patience and makes no extra climb. (Held
 // by 1.7, it climbed on for the full patience, then made extra climbs: 1,051 moves.)
 TEST(HillClimber, AStepNoGradingLandsOnDoesNotHoldTheClimb) {
-  const RatingFunction toy = [](const Grid& puzzle, double, double) { return puzzle.givens() >= 36 ? 1.0 : 2.0; };
+  const RatingFunction toy = [](const Grid& puzzle, double, double) {
+    return puzzle.givens() >= 36 ? 1.0 : 2.0;
+  };
   ClimbSettings settings;
   settings.target = 1.6;
   settings.band = RatingBand{1.0, 2.0};

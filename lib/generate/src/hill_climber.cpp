@@ -168,12 +168,15 @@ class Climber {
     return true;
   }
 
-  // Marks the step a grading landed on exactly (between its floor and ceiling, where it is exact).
+  // Marks the step a grading landed on exactly: between its floor and ceiling, where it is exact
+  // (the climb's floors and ceilings already lie kCeilingMargin outside the ratings it keeps; below
+  // the floor the grader may answer with a bound, as the naked single's 2.3 when singles solve).
   void see(double rating, double floor, double ceiling) const {
-    if (rating < floor - kCeilingMargin || rating > ceiling + kCeilingMargin) return;
+    if (rating < floor || rating > ceiling + kCeilingMargin) return;
     const auto& steps = settings_.attainable;
     const auto at = std::lower_bound(steps.begin(), steps.end(), rating - kCeilingMargin);
-    if (at != steps.end() && *at <= rating + kCeilingMargin) seen_[static_cast<std::size_t>(at - steps.begin())] = 1;
+    if (at != steps.end() && *at <= rating + kCeilingMargin)
+      seen_[static_cast<std::size_t>(at - steps.begin())] = 1;
   }
 
   bool two_part_cost() const {
@@ -310,6 +313,7 @@ class Climber {
     // removal that made the puzzle ambiguous then costs its grader no more than the band's
     // techniques before the count rejects it.
     const double dig_ceiling = settings_.band ? settings_.band->high : std::numeric_limits<double>::infinity();
+    bool inexact = false;  // current's rating is a bound below the band's top (too_many below)
     for (const std::size_t o : order) {
       if (dug_enough(current, band_floor)) break;
       ++moves;
@@ -320,13 +324,19 @@ class Climber {
       candidate.unique = false;
       if (!grade_first_ && !solve_uniquely(candidate)) continue;
       // Below the band's floor only "dig on" matters (dug_enough), so the rating may stop there.
-      evaluate(candidate, band_floor, dig_ceiling);
+      // With more givens than the range allows, only "past the band's top?" can stop the digging:
+      // graded from the band's top, a puzzle singles solve is answered by one pass of singles
+      // (the grader's floor) instead of a grading, its rating then a bound below the band's top.
+      const bool too_many =
+          settings_.band && settings_.givens && candidate.puzzle.givens() > settings_.givens->most;
+      evaluate(candidate, too_many ? dig_ceiling + kCeilingMargin : band_floor, dig_ceiling);
       if (!candidate.unique && !solve_uniquely(candidate)) continue;
       current = std::move(candidate);
+      inexact = too_many;
     }
-    // The orbits ran out below the floor, or the rating stopped above the band: the climb needs the
-    // exact rating.
-    if (current.rating < band_floor || current.rating > dig_ceiling) evaluate(current);
+    // The orbits ran out below the floor or with too many givens, or the rating stopped above the
+    // band: the climb needs the exact rating.
+    if (inexact || current.rating < band_floor || current.rating > dig_ceiling) evaluate(current);
     return current;
   }
 
