@@ -378,6 +378,25 @@ TEST(HillClimber, KillerThatShowsNoValueAimsNoLowerThanACageCombination) {
   }
 }
 
+// A step of the scale that the climb's gradings pass but never land on (here 1.7: the toy grade
+// jumps from 1.0 to 2.0) does not hold the climb off the step beyond it: 2.0 counts as next to a
+// target of 1.6, so the climb ends with a quarter of the patience and makes no extra climb. (Held
+// by 1.7, it climbed on for the full patience, then made extra climbs: 1,051 moves.)
+TEST(HillClimber, AStepNoGradingLandsOnDoesNotHoldTheClimb) {
+  const RatingFunction toy = [](const Grid& puzzle, double, double) {
+    return puzzle.givens() >= 36 ? 1.0 : 2.0;
+  };
+  ClimbSettings settings;
+  settings.target = 1.6;
+  settings.band = RatingBand{1.0, 2.0};
+  settings.attainable = {1.0, 1.7, 2.0};
+  const ClimbResult result = climb_to_target(Geometry::standard(9), settings, toy, 5);
+  ASSERT_TRUE(result.reached);
+  EXPECT_DOUBLE_EQ(result.rating, 2.0);
+  EXPECT_EQ(result.restarts, 0);
+  EXPECT_LT(result.moves, 2 * settings.patience) << result.moves;
+}
+
 TEST(HillClimber, GivensRangeTakesPrecedenceOverTheRating) {
   // Any rating is fine (the band is everything); only the givens range decides success.
   const RatingFunction constant = [](const Grid&, double, double) { return 2.0; };

@@ -68,7 +68,8 @@ class Climber {
         nearest_step_(nearest_step(settings)),
         grade_first_(may_prove && settings.cages &&
                      (settings.band ? settings.band->high : settings.target * (1 + settings.tolerance)) <
-                         kGradeFirstBelow) {}
+                         kGradeFirstBelow),
+        seen_(settings.attainable.size(), 0) {}
 
   // One climb from a fresh random solution grid; returns the best state it kept.
   State climb(std::int64_t& moves) {
@@ -144,12 +145,38 @@ class Climber {
     return std::isfinite(nearest) ? nearest + kCeilingMargin : 0.0;
   }
 
+  // No step of the scale between the rating and the target that counts. A step counts unless the
+  // climber's gradings have landed beyond it (on its far side from the rating) but never on it: the
+  // climb has passed it without a path ending there, as classic easy's climbs pass direct claiming
+  // (1.9, the hardest step of no puzzle in 200) between a direct hidden pair (2.0) and a target of
+  // 1.8. Such a step no longer holds a slot at the step beyond it with the full patience and extra
+  // climbs. A step no grading has passed yet (the climb's frontier) still counts.
   bool next_to_target(double rating) const {
     if (settings_.attainable.empty()) return false;
     const double low = std::min(rating, settings_.target) + kCeilingMargin;
     const double high = std::max(rating, settings_.target) - kCeilingMargin;
     const auto& steps = settings_.attainable;
-    return std::none_of(steps.begin(), steps.end(), [&](double step) { return low < step && step < high; });
+    const bool up = rating < settings_.target;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      if (!(low < steps[k] && steps[k] < high)) continue;
+      if (seen_[k]) return false;
+      bool passed = false;
+      for (std::size_t j = 0; j < steps.size() && !passed; ++j)
+        passed = seen_[j] && (up ? steps[j] > steps[k] : steps[j] < steps[k]);
+      if (!passed) return false;
+    }
+    return true;
+  }
+
+  // Marks the step a grading landed on exactly: between its floor and ceiling, where it is exact
+  // (the climb's floors and ceilings already lie kCeilingMargin outside the ratings it keeps; below
+  // the floor the grader may answer with a bound, as the naked single's 2.3 when singles solve).
+  void see(double rating, double floor, double ceiling) const {
+    if (rating < floor || rating > ceiling + kCeilingMargin) return;
+    const auto& steps = settings_.attainable;
+    const auto at = std::lower_bound(steps.begin(), steps.end(), rating - kCeilingMargin);
+    if (at != steps.end() && *at <= rating + kCeilingMargin)
+      seen_[static_cast<std::size_t>(at - steps.begin())] = 1;
   }
 
   bool two_part_cost() const {
@@ -235,6 +262,7 @@ class Climber {
                 double ceiling = std::numeric_limits<double>::infinity()) const {
     const ClimbRating rated = rate_(state.puzzle, floor, ceiling);
     state.rating = rated.value;
+    see(rated.value, floor, ceiling);
     // The grader's proof holds for the puzzle's known solution: a puzzle with none (a changed
     // given's value) is counted instead.
     if (state.solution_known && rated.proves_unique) state.unique = true;
@@ -285,6 +313,7 @@ class Climber {
     // removal that made the puzzle ambiguous then costs its grader no more than the band's
     // techniques before the count rejects it.
     const double dig_ceiling = settings_.band ? settings_.band->high : std::numeric_limits<double>::infinity();
+    bool inexact = false;  // current's rating is a bound below the band's top (too_many below)
     for (const std::size_t o : order) {
       if (dug_enough(current, band_floor)) break;
       ++moves;
@@ -295,13 +324,19 @@ class Climber {
       candidate.unique = false;
       if (!grade_first_ && !solve_uniquely(candidate)) continue;
       // Below the band's floor only "dig on" matters (dug_enough), so the rating may stop there.
-      evaluate(candidate, band_floor, dig_ceiling);
+      // With more givens than the range allows, only "past the band's top?" can stop the digging:
+      // graded from the band's top, a puzzle singles solve is answered by one pass of singles
+      // (the grader's floor) instead of a grading, its rating then a bound below the band's top.
+      const bool too_many =
+          settings_.band && settings_.givens && candidate.puzzle.givens() > settings_.givens->most;
+      evaluate(candidate, too_many ? dig_ceiling + kCeilingMargin : band_floor, dig_ceiling);
       if (!candidate.unique && !solve_uniquely(candidate)) continue;
       current = std::move(candidate);
+      inexact = too_many;
     }
-    // The orbits ran out below the floor, or the rating stopped above the band: the climb needs the
-    // exact rating.
-    if (current.rating < band_floor || current.rating > dig_ceiling) evaluate(current);
+    // The orbits ran out below the floor or with too many givens, or the rating stopped above the
+    // band: the climb needs the exact rating.
+    if (inexact || current.rating < band_floor || current.rating > dig_ceiling) evaluate(current);
     return current;
   }
 
@@ -466,6 +501,8 @@ class Climber {
   std::vector<std::vector<int>> orbits_;
   const double nearest_step_;
   const bool grade_first_;  // see kGradeFirstBelow
+  // Per step of settings_.attainable: a grading of this climber has landed on it (next_to_target).
+  mutable std::vector<char> seen_;
 };
 
 // Depth-first fill of `grid` from its blank cells (MRV order, random value order); false when the

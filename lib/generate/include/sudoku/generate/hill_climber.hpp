@@ -66,7 +66,10 @@ struct ClimbSettings {
   // With a band: the ratings the metric can give inside it, ascending (attainable_ratings,
   // grade_scale.hpp); empty for a continuous scale. A rating with no step of the scale between
   // it and the target is on aim (the step just below or just above the target): a climb never
-  // spends its patience, or its aim_restarts, chasing a rating the scale cannot give.
+  // spends its patience, or its aim_restarts, chasing a rating the scale cannot give. Nor one that
+  // paths seldom end on: a step the climber's gradings have passed (landed beyond it, seen from the
+  // rating) but never landed on does not lie between a rating and the target (direct claiming,
+  // 1.9, the hardest step of no classic easy puzzle in 200, held slots at 2.0 off a target of 1.8).
   std::vector<double> attainable;
   // Killer: climb cage layouts on `geometry` (the board without cages). The start is a random
   // solution grid with symmetric_unique_cages (killer_cages.hpp) and no givens; moves merge, split
