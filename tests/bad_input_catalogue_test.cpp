@@ -320,6 +320,9 @@ const std::vector<BadInput>& catalogue() {
        "broken-book/book.json:2:15: invalid JSON", "broken-book/a4-4up.pdf"},
       {"TypesetWrongTypeInBook", "$BIN/typeset typed-book --template a4-4up", 2,
        "typed-book/book.json: $.title: expected a string", "typed-book/a4-4up.pdf"},
+      // An option that takes a value, followed by another option: a value, not a file named "--hints".
+      {"TypesetOptionWhereAValueGoes", "$BIN/typeset book --template a4-4up --cover --hints", 2,
+       "--cover expects a value, got the option '--hints' (write ./--hints for a file of that name)", "--hints"},
       {"TypesetUnknownTemplate", "$BIN/typeset book --template sparkly", 2, "unknown template 'sparkly'",
        "book/sparkly.pdf"},
       {"TypesetUnknownElement", "$BIN/typeset book --template ./unknown-element.xml", 2,

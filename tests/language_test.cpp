@@ -170,6 +170,26 @@ TEST(CatalogTest, PluralFormsNumbersAndDatesFollowTheLanguage) {
   EXPECT_TRUE(english.missing().empty());
 }
 
+// The arrangement a master keeps for larger grids (a Samurai or a 25x25 grid one a page) says what
+// the master says, in the book's language: a German Samurai page read "Puzzle 1" and "Solution on
+// page 37" before.
+TEST(CatalogTest, LargerGridArrangementsAreTranslatedToo) {
+  const auto german = std::make_shared<const Catalog>(Catalog::load(kLangDir + "/de.po"));
+  for (const char* name : {"book-letter", "large-print"}) {  // the templates with a Samurai arrangement
+    const typeset::Template page_template =
+        typeset::localize(typeset::load_template(kSource + "/templates/" + std::string(name) + ".xml"), german);
+    ASSERT_FALSE(page_template.puzzle_page.grid_sizes.empty()) << name;
+    for (const typeset::Master* master : {&page_template.puzzle_page, &page_template.puzzle_page.grid_sizes.back()}) {
+      std::string captions;
+      for (const auto& caption : master->captions)
+        for (const auto& line : caption.texts) captions += line.text.source() + "|";
+      EXPECT_NE(captions.find("Rätsel {number}"), std::string::npos) << name << ": " << captions;
+      EXPECT_EQ(captions.find("Puzzle {number}"), std::string::npos) << name << ": " << captions;
+      EXPECT_EQ(captions.find("Solution on page"), std::string::npos) << name << ": " << captions;
+    }
+  }
+}
+
 // A bad catalogue is one error at its file and line, saying what was expected.
 TEST(CatalogTest, BadCatalogueIsReportedAtItsLine) {
   const std::string header = kHeader;  // 4 lines

@@ -104,6 +104,18 @@ bool parse_command_line(int argc, char** argv, CommandLine& command_line, po::va
                 .positional(command_line.positional)
                 .run(),
             values);
+  // An option that takes a value takes the next word whatever it is: "--cover --how-to-solve" wrote
+  // a cover named "--how-to-solve". A value that starts with "--" is taken for the option it looks
+  // like (a file of that name is still reachable as ./--name).
+  for (const auto& [name, value] : values) {
+    std::vector<std::string> words;
+    if (const auto* word = boost::any_cast<std::string>(&value.value())) words.push_back(*word);
+    if (const auto* list = boost::any_cast<std::vector<std::string>>(&value.value())) words = *list;
+    for (const std::string& word : words)
+      if (word.size() > 2 && word.starts_with("--"))
+        throw UsageError("--" + name + " expects a value, got the option '" + word +
+                         "' (write ./" + word + " for a file of that name)");
+  }
   if (values.count("help")) {
     std::cout << "Usage: " << command_line.usage << "\n\n"
               << command_line.summary << "\n\n"

@@ -510,7 +510,10 @@ Template localize(const Template& page_template, std::shared_ptr<const Catalog> 
   const auto translate_lines = [&](std::vector<TextLine>& lines) {
     for (auto& line : lines) translate(line.text);
   };
-  const auto translate_master = [&](Master& master) {
+  // A master's arrangements for larger grids (<grid-size>: a Samurai or a 25x25 one a page) are
+  // masters of their own, with their own copies of the captions: translated as the master is.
+  const auto translate_master = [&](auto& self, Master& master) -> void {
+    for (Master& sized : master.grid_sizes) self(self, sized);
     translate(master.label);
     if (master.header) translate_lines(master.header->texts);
     if (master.footer) translate_lines(master.footer->texts);
@@ -528,9 +531,9 @@ Template localize(const Template& page_template, std::shared_ptr<const Catalog> 
   for (auto* master : {&out.title_page, &out.half_title_page, &out.copyright_page, &out.dedication_page,
                        &out.introduction_page, &out.how_to_play_page, &out.contents_page, &out.chapter_page,
                        &out.front_cover, &out.back_cover, &out.spine})
-    if (*master) translate_master(**master);
-  translate_master(out.puzzle_page);
-  translate_master(out.solution_page);
+    if (*master) translate_master(translate_master, **master);
+  translate_master(translate_master, out.puzzle_page);
+  translate_master(translate_master, out.solution_page);
   out.language = std::move(catalog);
   return out;
 }
