@@ -563,63 +563,38 @@ std::optional<BookStep> one_grid_step(const BookStep& step) {
   return std::nullopt;
 }
 
-
 std::string technique_title(Technique technique, const Catalog& catalog) {
   return catalog.text("technique", reader_of(technique).title);
 }
 
+// The opener's groups are unions of the how-to-solve families (reader_of), so a technique is
+// classified in one place.
 std::string_view technique_family(Technique technique) {
-  switch (technique) {
-    case Technique::full_house:
-    case Technique::hidden_single_box:
-    case Technique::hidden_single_line:
-    case Technique::naked_single:
+  switch (reader_of(technique).family) {
+    case Family::full_house:
+    case Family::hidden_single:
+    case Family::naked_single:
       return "singles";
-    case Technique::direct_pointing:
-    case Technique::direct_claiming:
-    case Technique::pointing:
-    case Technique::claiming:
+    case Family::pointing:
+    case Family::claiming:
       return "locked candidates";
-    case Technique::direct_hidden_pair:
-    case Technique::direct_hidden_triple:
-    case Technique::naked_pair:
-    case Technique::naked_triple:
-    case Technique::naked_quad:
-    case Technique::hidden_pair:
-    case Technique::hidden_triple:
-    case Technique::hidden_quad:
+    case Family::naked_subset:
+    case Family::hidden_subset:
       return "subsets";
-    case Technique::x_wing:
-    case Technique::swordfish:
-    case Technique::jellyfish:
+    case Family::fish:
       return "fish";
-    case Technique::xy_wing:
-    case Technique::xyz_wing:
-    case Technique::wxyz_wing:
-    case Technique::vwxyz_wing:
+    case Family::wing:
       return "wings";
-    case Technique::two_strong_links:
-    case Technique::three_strong_links:
-    case Technique::four_strong_links:
-    case Technique::five_strong_links:
-    case Technique::six_strong_links:
-    case Technique::x_chain:
-    case Technique::y_chain:
-    case Technique::xy_chain:
-    case Technique::forcing_chain:
-    case Technique::nishio:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
+    case Family::strong_links:
+    case Family::chain:
+    case Family::forcing:
       return "chains";
-    case Technique::unique_rectangle:
-    case Technique::unique_loop:
-    case Technique::bug:
+    case Family::uniqueness:
       return "uniqueness patterns";
-    default:
-      return "";
+    case Family::killer:
+      break;
   }
+  return "";
 }
 
 std::vector<std::string> technique_list(const std::vector<Technique>& techniques, const Catalog& catalog) {
