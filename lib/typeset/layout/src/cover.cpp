@@ -260,16 +260,7 @@ class CoverPainter {
     const std::string author = book_.author;
     bool ink_on_panel = false;  // the texts sit on a band of panel colour
     if (style_ == CoverStyle::art && art_ != nullptr) {
-      const Rect area{0, -bleed, width + bleed, height + 2 * bleed};
-      const ArtPlacement at = place_art(art_->width(), art_->height(), area);
-      const Canvas::SavedState saved(canvas);
-      cairo_rectangle(canvas.cairo(), area.x, area.y, area.width, area.height);
-      cairo_clip(canvas.cairo());
-      cairo_translate(canvas.cairo(), at.x, at.y);
-      cairo_scale(canvas.cairo(), at.scale, at.scale);
-      cairo_set_source_surface(canvas.cairo(), art_->surface, 0, 0);
-      cairo_pattern_set_filter(cairo_get_source(canvas.cairo()), CAIRO_FILTER_GOOD);
-      cairo_paint(canvas.cairo());
+      draw_art(canvas.cairo(), *art_, {0, -bleed, width + bleed, height + 2 * bleed});
     }
     // The title: as large as the panel allows, on up to three balanced lines.
     double size = 0;
@@ -491,17 +482,37 @@ class CoverPainter {
   const CoverArt* art_;
 };
 
-// The art, when the style is art: InputError without one or under kMinimumArtDpi.
+// The art, when the style is art: InputError without one or, as an image, under kMinimumArtDpi. A
+// PDF page stays vectors, except under --pdfx: PDF/X-1a allows no RGB vectors, so the page is
+// rasterised at kMinimumArtDpi of its placed size and converted to CMYK like a PNG.
 std::optional<CoverArt> art_for(const Template& page_template, const TypesetOptions& options, CoverStyle style,
                                 bool refuse, CoverReport* report) {
   if (style != CoverStyle::art) return std::nullopt;
   if (options.cover_art.empty())
-    throw InputError("--cover-art", 0, 0, "the art cover style needs the publisher's art: --cover-art FILE.png|.jpg");
+    throw InputError("--cover-art", 0, 0,
+                     "the art cover style needs the publisher's art: --cover-art FILE.png|.jpg|.pdf");
   CoverArt art = load_cover_art(options.cover_art, !options.pdfx);
   const Rect area = art_area(page_template);
+  const std::string at_size = " placed at " + inches_text(area.width) + " x " + inches_text(area.height) + " in";
+  if (art.vector()) {
+    const std::string page = "PDF page " + inches_text(art.width()) + " x " + inches_text(art.height()) + " in";
+    if (!options.pdfx) {
+      if (report != nullptr) {
+        report->art_dpi.reset();
+        report->art = page + at_size + ", vector art";
+      }
+      return art;
+    }
+    CoverArt image = rasterise_art(art, area, kMinimumArtDpi);
+    if (report != nullptr) {
+      report->art_dpi = place_art(image.width(), image.height(), area).dpi;
+      report->art = page + " rasterised at " + formatted("%.0f", kMinimumArtDpi) + " dpi for PDF/X, " +
+                    formatted("%.0f", image.width()) + " x " + formatted("%.0f", image.height()) + " px" + at_size;
+    }
+    return image;
+  }
   const ArtPlacement at = place_art(art.width(), art.height(), area);
-  const std::string placed = std::to_string(art.width()) + " x " + std::to_string(art.height()) +
-                             " px placed at " + inches_text(area.width) + " x " + inches_text(area.height) + " in";
+  const std::string placed = formatted("%.0f", art.width()) + " x " + formatted("%.0f", art.height()) + " px" + at_size;
   if (report != nullptr) {
     report->art_dpi = at.dpi;
     report->art = placed;

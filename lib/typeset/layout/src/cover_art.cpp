@@ -6,6 +6,11 @@
 #include <cstdio>
 #include <jpeglib.h>
 
+#include <poppler.h>
+#include <qpdf/QPDF.hh>
+
+#include <algorithm>
+#include <cmath>
 #include <csetjmp>
 #include <cstring>
 #include <fstream>
@@ -114,18 +119,73 @@ cairo_surface_t* opaque(cairo_surface_t* image) {
   return flat;
 }
 
+// Whether the PDF is encrypted, even with an empty password that poppler opens without asking:
+// a printer refuses encrypted files, and the art's rights should be settled before it is printed.
+bool encrypted_pdf(const std::string& bytes, const std::string& source) {
+  try {
+    QPDF pdf;
+    pdf.setSuppressWarnings(true);
+    pdf.processMemoryFile(source.c_str(), bytes.data(), bytes.size());
+    return pdf.isEncrypted();
+  } catch (const std::exception&) {
+    return false;  // damaged: poppler, which reads it next, says so
+  }
+}
+
+// A PDF's first page, read by poppler-glib and kept as vectors.
+void read_pdf(const std::string& bytes, const std::string& source, CoverArt& art) {
+  GBytes* data = g_bytes_new(bytes.data(), bytes.size());
+  GError* error = nullptr;
+  art.document = poppler_document_new_from_bytes(data, nullptr, &error);
+  g_bytes_unref(data);
+  if (art.document == nullptr) {
+    const bool encrypted = g_error_matches(error, POPPLER_ERROR, POPPLER_ERROR_ENCRYPTED);
+    const std::string why = error != nullptr ? error->message : "unknown error";
+    g_clear_error(&error);
+    throw InputError(source, 0, 0,
+                     encrypted ? "an encrypted PDF: export the art without a password or restrictions"
+                               : "cannot read the PDF (" + why + "): export it again, or as a PNG or JPEG");
+  }
+  if (encrypted_pdf(bytes, source))
+    throw InputError(source, 0, 0, "an encrypted PDF: export the art without a password or restrictions");
+  if (poppler_document_get_n_pages(art.document) < 1)
+    throw InputError(source, 0, 0, "a PDF without a page: the cover art is the PDF's first page");
+  art.page = poppler_document_get_page(art.document, 0);
+  double width = 0;
+  double height = 0;
+  if (art.page != nullptr) poppler_page_get_size(art.page, &width, &height);
+  if (art.page == nullptr || !(width >= 1 && height >= 1))
+    throw InputError(source, 0, 0, "cannot read the PDF's first page (no page size): export it again");
+}
+
 }  // namespace
 
-CoverArt::CoverArt(CoverArt&& other) noexcept : surface(other.surface), source(std::move(other.source)) {
+CoverArt::CoverArt(CoverArt&& other) noexcept
+    : surface(other.surface), document(other.document), page(other.page), source(std::move(other.source)) {
   other.surface = nullptr;
+  other.document = nullptr;
+  other.page = nullptr;
 }
 
 CoverArt::~CoverArt() {
   if (surface != nullptr) cairo_surface_destroy(surface);
+  if (page != nullptr) g_object_unref(page);
+  if (document != nullptr) g_object_unref(document);
 }
 
-int CoverArt::width() const { return cairo_image_surface_get_width(surface); }
-int CoverArt::height() const { return cairo_image_surface_get_height(surface); }
+double CoverArt::width() const {
+  if (surface != nullptr) return cairo_image_surface_get_width(surface);
+  double width = 0;
+  poppler_page_get_size(page, &width, nullptr);
+  return width;
+}
+
+double CoverArt::height() const {
+  if (surface != nullptr) return cairo_image_surface_get_height(surface);
+  double height = 0;
+  poppler_page_get_size(page, nullptr, &height);
+  return height;
+}
 
 CoverArt load_cover_art(const std::string& path, bool keep_jpeg) {
   std::ifstream file(path, std::ios::binary);
@@ -151,16 +211,55 @@ CoverArt load_cover_art(const std::string& path, bool keep_jpeg) {
                                   [](void* data) { delete static_cast<std::string*>(data); }, copy);
     }
   } else if (bytes.starts_with("%PDF")) {
-    throw InputError(path, 0, 0,
-                     "PDF cover art is not supported: export the art as a PNG or JPEG of at least 300 dpi at "
-                     "the front panel's size with bleed");
+    read_pdf(bytes, path, art);
   } else {
-    throw InputError(path, 0, 0, "not a PNG or JPEG file (the cover art must be one)");
+    throw InputError(path, 0, 0, "not a PNG, JPEG or PDF file (the cover art must be one)");
   }
   return art;
 }
 
-ArtPlacement place_art(int width, int height, const Rect& area) {
+CoverArt rasterise_art(const CoverArt& art, const Rect& area, double dpi) {
+  const ArtPlacement at = place_art(art.width(), art.height(), area);
+  // Pixels for `dpi` at the placed size, rounded up so the image prints at `dpi` or a little more.
+  const double pixels_per_point = at.scale * dpi / 72;
+  CoverArt image;
+  image.source = art.source;
+  image.surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                             static_cast<int>(std::ceil(art.width() * pixels_per_point - 1e-6)),
+                                             static_cast<int>(std::ceil(art.height() * pixels_per_point - 1e-6)));
+  if (cairo_surface_status(image.surface) != CAIRO_STATUS_SUCCESS) throw std::bad_alloc();
+  cairo_t* cairo = cairo_create(image.surface);
+  cairo_set_source_rgb(cairo, 1, 1, 1);  // a page is white where nothing is drawn, as in print
+  cairo_paint(cairo);
+  cairo_scale(cairo, pixels_per_point, pixels_per_point);
+  poppler_page_render(art.page, cairo);
+  cairo_destroy(cairo);
+  cairo_surface_flush(image.surface);
+  return image;
+}
+
+void draw_art(cairo_t* cairo, const CoverArt& art, const Rect& area) {
+  const ArtPlacement at = place_art(art.width(), art.height(), area);
+  cairo_save(cairo);
+  cairo_rectangle(cairo, area.x, area.y, area.width, area.height);
+  cairo_clip(cairo);
+  cairo_translate(cairo, at.x, at.y);
+  cairo_scale(cairo, at.scale, at.scale);
+  if (art.vector()) {
+    // The page's own white ground first: a PDF page is paper where it draws nothing.
+    cairo_rectangle(cairo, 0, 0, art.width(), art.height());
+    cairo_set_source_rgb(cairo, 1, 1, 1);
+    cairo_fill(cairo);
+    poppler_page_render(art.page, cairo);
+  } else {
+    cairo_set_source_surface(cairo, art.surface, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD);
+    cairo_paint(cairo);
+  }
+  cairo_restore(cairo);
+}
+
+ArtPlacement place_art(double width, double height, const Rect& area) {
   ArtPlacement placement;
   // Scaled to cover the whole area (cropped, never stretched), centred.
   placement.scale = std::max(area.width / width, area.height / height);

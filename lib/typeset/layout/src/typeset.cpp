@@ -208,7 +208,7 @@ HorizontalAlign resolve(Align align, bool recto) {
 
 // Where a logo of `width` x `height` px goes in `content` (the margin box): as tall as the <logo>
 // says unless that makes it wider than its max-width, centred, its foot at its y.
-Rect logo_box(const LogoPlace& place, const Rect& content, int width, int height) {
+Rect logo_box(const LogoPlace& place, const Rect& content, double width, double height) {
   const double scale = std::min(place.height / height, place.max_width / width);  // points per pixel
   const double w = scale * width;
   const double h = scale * height;
@@ -232,6 +232,9 @@ std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page
     throw InputError(options.book_source, 0, 0, where + error.what());
   }
   detail::CoverArt& logo = *loaded;
+  // The logo is printed in grey from its pixels; a PDF's vectors would keep their colours.
+  if (logo.vector())
+    throw InputError(options.book_source, 0, 0, where + path.string() + ": a PDF logo: export it as a PNG or JPEG");
   // Its size on the page (the margin box does not change it).
   const Rect box = logo_box(*page_template.title_page->logo, {}, logo.width(), logo.height());
   const double dpi = logo.width() / (box.width / 72);

@@ -147,7 +147,7 @@ struct CoverReport {
   bool spine_vertical = false;  // a CJK title set vertically, its characters upright
   double spine_title_size = 0;  // points; 0 without spine text
   double spine_clearance = 0;   // the spine texts' ink from the nearer fold, points
-  std::optional<double> art_dpi;  // the art's resolution at its placed size, with --cover-art
+  std::optional<double> art_dpi;  // the art's resolution at its placed size; none for a PDF kept as vectors
   std::string art;                // "2400 x 3600 px placed at 6.25 x 9.25 in"
   std::string barcode_overlap;    // what of ours runs into the barcode area
   std::string short_of_bleed;     // a colour area that touches the trim but stops short of the bleed
