@@ -8,6 +8,7 @@
 // Set SUDOKU_UPDATE_GOLDEN=1 to rewrite the golden PNGs after an intended change of the look.
 #include <gtest/gtest.h>
 
+#include <cairo-pdf.h>
 #include <cairo.h>
 // libjpeg's header needs FILE and size_t declared first.
 #include <cstddef>
@@ -1184,6 +1185,30 @@ TEST(TypesetTest, EbookCoverImageIsSixteenHundredByTwentyFiveSixty) {
   cairo_surface_destroy(image);
 }
 
+// A PDF/X-1a:2001 file: PDF 1.3, an output intent with the ICC profile embedded, the PDF/X keys,
+// Trapped, a TrimBox on every page; Ghostscript renders it (into `scratch`) without a complaint.
+void expect_pdfx_1a(const std::string& file, int pages, const std::string& scratch) {
+  SCOPED_TRACE(file);
+  EXPECT_EQ(info_field(run_ok("pdfinfo " + file), "PDF version"), "1.3");
+  const std::string json = run_ok("qpdf --json --json-key=qpdf " + file);
+  for (const char* key :
+       {"\"/GTS_PDFXVersion\": \"u:PDF/X-1:2001\"", "\"/GTS_PDFXConformance\": \"u:PDF/X-1a:2001\"",
+        "\"/Trapped\": \"/False\"", "\"/S\": \"/GTS_PDFX\"", "\"/DestOutputProfile\"", "\"/N\": 4"})
+    EXPECT_NE(json.find(key), std::string::npos) << key;
+  const std::string boxes = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + file);
+  int trim_boxes = 0;
+  for (std::size_t at = boxes.find("TrimBox:"); at != std::string::npos; at = boxes.find("TrimBox:", at + 1))
+    ++trim_boxes;
+  EXPECT_EQ(trim_boxes, pages);
+  expect_qpdf_clean(file);
+  // Ghostscript reads the output intent and renders every page without a complaint.
+  const CommandResult rendered = run_command("gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pgmraw -r10 -o " +
+                                             (scratch + "/gs-%d.pgm") + " " + file);
+  EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+  EXPECT_EQ(rendered.out + rendered.err, "");
+  EXPECT_TRUE(fs::exists(scratch + "/gs-" + std::to_string(pages) + ".pgm"));
+}
+
 // A PNG of `width` x `height` pixels, a plain colour, for cover art.
 void write_art_png(const std::string& path, int width, int height) {
   cairo_surface_t* image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -1267,6 +1292,112 @@ TEST(TypesetTest, CoverArtUnder300DpiIsRefused) {
   const auto corner = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(image))[width - 1];
   EXPECT_GT((corner >> 16) & 0xFFu, 0x90u) << std::hex << corner;  // the art's orange, not the blue ground
   cairo_surface_destroy(image);
+}
+
+// A 6 x 9 in PDF page of vector art: a green ground, a yellow rectangle (x 60-372, y 300-500 pt from
+// the top) and a line of text.
+void write_art_pdf(const std::string& path) {
+  cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), 432, 648);
+  cairo_t* cairo = cairo_create(surface);
+  cairo_set_source_rgb(cairo, 0.1, 0.6, 0.2);
+  cairo_paint(cairo);
+  cairo_set_source_rgb(cairo, 0.9, 0.8, 0.1);
+  cairo_rectangle(cairo, 60, 300, 312, 200);
+  cairo_fill(cairo);
+  cairo_set_source_rgb(cairo, 0.1, 0.1, 0.6);
+  cairo_set_font_size(cairo, 40);
+  cairo_move_to(cairo, 80, 420);
+  cairo_show_text(cairo, "Vector art");
+  cairo_destroy(cairo);
+  cairo_surface_finish(surface);
+  ASSERT_EQ(cairo_surface_status(surface), CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(surface);
+}
+
+// The colour of a cover rendered at 72 dpi at (x, y) points from the top left of the front panel's
+// art area (the panel with bleed): the art page's point (px, py) lands at (-1.5 + px * s, py * s),
+// s = 666 / 648, on book-6x9's 6.125 x 9.25 in area.
+std::uint32_t front_art_pixel(cairo_surface_t* image, double page_x, double page_y) {
+  const double scale = 666.0 / 648.0;
+  const int x =
+      cairo_image_surface_get_width(image) - 441 + static_cast<int>(std::lround(-1.5 + page_x * scale));
+  const int y = static_cast<int>(std::lround(page_y * scale));
+  const auto* row = cairo_image_surface_get_data(image) +
+                    static_cast<std::ptrdiff_t>(y) * cairo_image_surface_get_stride(image);
+  return reinterpret_cast<const std::uint32_t*>(row)[x];
+}
+
+bool yellow(std::uint32_t pixel) {
+  return (pixel >> 16 & 0xFFu) > 0xB0u && (pixel >> 8 & 0xFFu) > 0xA0u && (pixel & 0xFFu) < 0x60u;
+}
+bool green(std::uint32_t pixel) {
+  return (pixel >> 16 & 0xFFu) < 0x50u && (pixel >> 8 & 0xFFu) > 0x70u && (pixel & 0xFFu) < 0x70u;
+}
+
+// PDF art: its first page drawn on the front panel as vectors (no image in the cover), scaled to
+// cover the panel with its bleed, centred; under --pdfx rasterised at 300 dpi of its placed size
+// and converted to CMYK, the cover still PDF/X-1a; a damaged or page-less PDF is one line, exit 2.
+TEST(TypesetTest, CoverArtFromAPdfStaysVectorUnlessPdfX) {
+  TempDir dir;
+  write_art_pdf(dir / "art.pdf");
+  for (const bool pdfx : {false, true}) {
+    SCOPED_TRACE(pdfx ? "--pdfx" : "vector");
+    const std::string cover = dir / (pdfx ? "cx.pdf" : "c.pdf");
+    run_ok(typeset_command(kSample + " -t book-6x9 -o " + (dir / "b.pdf") + " --cover " + cover +
+                           " --cover-art " + (dir / "art.pdf") + (pdfx ? " --pdfx" : "")));
+    const std::string images = run_ok("pdfimages -list " + cover);
+    if (pdfx) {
+      // One image: the art, CMYK, at 300 dpi.
+      EXPECT_EQ(std::count(images.begin(), images.end(), '\n'), 3) << images;
+      EXPECT_NE(images.find(" cmyk "), std::string::npos) << images;
+      EXPECT_NE(images.find("  300   300 "), std::string::npos) << images;
+      expect_pdfx_1a(cover, 1, dir.path());
+      EXPECT_EQ(testing::read_text_file(cover).find("/DeviceRGB"), std::string::npos);
+    } else {
+      EXPECT_EQ(std::count(images.begin(), images.end(), '\n'), 2) << images;  // the header: no image
+    }
+    // The page covers the panel and its bleed: green at the outer corner, the rectangle's edges where
+    // they belong (10 pt inside yellow, 10 pt outside green).
+    run_ok("pdftoppm -r 72 -singlefile -png " + cover + " " + (dir / "page"));
+    cairo_surface_t* image = cairo_image_surface_create_from_png((dir / "page.png").c_str());
+    ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+    cairo_surface_flush(image);
+    EXPECT_TRUE(green(front_art_pixel(image, 430, 2))) << std::hex << front_art_pixel(image, 430, 2);
+    EXPECT_TRUE(yellow(front_art_pixel(image, 216, 490))) << std::hex << front_art_pixel(image, 216, 490);
+    EXPECT_TRUE(green(front_art_pixel(image, 216, 510))) << std::hex << front_art_pixel(image, 216, 510);
+    EXPECT_TRUE(yellow(front_art_pixel(image, 70, 480))) << std::hex << front_art_pixel(image, 70, 480);
+    EXPECT_TRUE(green(front_art_pixel(image, 50, 480))) << std::hex << front_art_pixel(image, 50, 480);
+    cairo_surface_destroy(image);
+    // Preflight names what it did with the art (of a proof: the sample is under the 24-page minimum).
+    const std::string preflight =
+        run_command(typeset_command(kSample + " -t book-6x9 --draft --preflight --cover-art " +
+                                    (dir / "art.pdf") + (pdfx ? " --pdfx" : "")))
+            .out;
+    EXPECT_NE(preflight.find(
+                  pdfx ? "PASS  cover art             PDF page 6 x 9 in rasterised at 300 dpi for PDF/X, "
+                         "1850 x 2775 px placed at 6.125 x 9.25 in, 300 dpi  (limit: at least 300 dpi)"
+                       : "PASS  cover art             PDF page 6 x 9 in placed at 6.125 x 9.25 in, vector "
+                         "art  (limit: no resolution to check)"),
+              std::string::npos)
+        << preflight;
+  }
+  // A damaged PDF, and one without a page: one line naming the file, exit 2, nothing written.
+  testing::write_text_file(dir / "broken.pdf", "%PDF-1.4\nnot a PDF after all\n");
+  testing::write_text_file(
+      dir / "empty.pdf",
+      "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n"
+      "<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Size 3 /Root 1 0 R >>\n%%EOF\n");
+  for (const auto& [file, said] :
+       {std::pair{std::string("broken.pdf"), std::string("broken.pdf: cannot read the PDF")},
+        std::pair{std::string("empty.pdf"), std::string("empty.pdf: a PDF without a page")}}) {
+    const CommandResult bad = typeset(kSample + " -t book-6x9 -o " + (dir / "n.pdf") + " --cover " +
+                                      (dir / "nc.pdf") + " --cover-art " + (dir / file));
+    EXPECT_EQ(bad.exit_code, 2) << bad.err;
+    EXPECT_NE(bad.err.find(said), std::string::npos) << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+    EXPECT_FALSE(fs::exists(dir / "n.pdf"));
+    EXPECT_FALSE(fs::exists(dir / "nc.pdf"));
+  }
 }
 
 TEST(TypesetTest, CoverErrors) {
@@ -1864,28 +1995,8 @@ TEST(TypesetTest, PdfXFilesCarryTheirOutputIntent) {
   // A 22-page book's spine is too thin for text: typeset says so rather than leaving it unsaid.
   EXPECT_NE(said.find(cover + ": cover, "), std::string::npos) << said;
   EXPECT_NE(said.find("; spine left blank"), std::string::npos) << said;
-  for (const auto& [file, pages] : {std::pair{pdf, 22}, std::pair{cover, 1}}) {
-    SCOPED_TRACE(file);
-    EXPECT_EQ(info_field(run_ok("pdfinfo " + file), "PDF version"), "1.3");
-    const std::string json = run_ok("qpdf --json --json-key=qpdf " + file);
-    for (const char* key :
-         {"\"/GTS_PDFXVersion\": \"u:PDF/X-1:2001\"", "\"/GTS_PDFXConformance\": \"u:PDF/X-1a:2001\"",
-          "\"/Trapped\": \"/False\"", "\"/S\": \"/GTS_PDFX\"", "\"/DestOutputProfile\"", "\"/N\": 4"})
-      EXPECT_NE(json.find(key), std::string::npos) << key;
-    const std::string boxes = run_ok("pdfinfo -box -f 1 -l " + std::to_string(pages) + " " + file);
-    int trim_boxes = 0;
-    for (std::size_t at = boxes.find("TrimBox:"); at != std::string::npos;
-         at = boxes.find("TrimBox:", at + 1))
-      ++trim_boxes;
-    EXPECT_EQ(trim_boxes, pages);
-    expect_qpdf_clean(file);
-    // Ghostscript reads the output intent and renders every page without a complaint.
-    const CommandResult rendered = run_command("gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pgmraw -r10 -o " +
-                                               (dir / "gs-%d.pgm") + " " + file);
-    EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
-    EXPECT_EQ(rendered.out + rendered.err, "");
-    EXPECT_TRUE(fs::exists(dir / ("gs-" + std::to_string(pages) + ".pgm")));
-  }
+  for (const auto& [file, pages] : {std::pair{pdf, 22}, std::pair{cover, 1}})
+    expect_pdfx_1a(file, pages, dir.path());
   // Without --pdfx none of it.
   run_ok(typeset_command(kSample + " -t book-6x9 -o " + pdf + " --date 2026-03-01"));
   EXPECT_EQ(run_ok("qpdf --json --json-key=qpdf " + pdf).find("GTS_PDFX"), std::string::npos);

@@ -493,9 +493,11 @@ std::optional<CoverArt> art_for(const Template& page_template, const TypesetOpti
                      "the art cover style needs the publisher's art: --cover-art FILE.png|.jpg|.pdf");
   CoverArt art = load_cover_art(options.cover_art, !options.pdfx);
   const Rect area = art_area(page_template);
-  const std::string at_size = " placed at " + inches_text(area.width) + " x " + inches_text(area.height) + " in";
+  const std::string at_size =
+      " placed at " + inches_text(area.width) + " x " + inches_text(area.height) + " in";
   if (art.vector()) {
-    const std::string page = "PDF page " + inches_text(art.width()) + " x " + inches_text(art.height()) + " in";
+    const std::string page =
+        "PDF page " + inches_text(art.width()) + " x " + inches_text(art.height()) + " in";
     if (!options.pdfx) {
       if (report != nullptr) {
         report->art_dpi.reset();
@@ -507,12 +509,14 @@ std::optional<CoverArt> art_for(const Template& page_template, const TypesetOpti
     if (report != nullptr) {
       report->art_dpi = place_art(image.width(), image.height(), area).dpi;
       report->art = page + " rasterised at " + formatted("%.0f", kMinimumArtDpi) + " dpi for PDF/X, " +
-                    formatted("%.0f", image.width()) + " x " + formatted("%.0f", image.height()) + " px" + at_size;
+                    formatted("%.0f", image.width()) + " x " + formatted("%.0f", image.height()) + " px" +
+                    at_size;
     }
     return image;
   }
   const ArtPlacement at = place_art(art.width(), art.height(), area);
-  const std::string placed = formatted("%.0f", art.width()) + " x " + formatted("%.0f", art.height()) + " px" + at_size;
+  const std::string placed =
+      formatted("%.0f", art.width()) + " x " + formatted("%.0f", art.height()) + " px" + at_size;
   if (report != nullptr) {
     report->art_dpi = at.dpi;
     report->art = placed;

@@ -224,9 +224,9 @@ CoverArt rasterise_art(const CoverArt& art, const Rect& area, double dpi) {
   const double pixels_per_point = at.scale * dpi / 72;
   CoverArt image;
   image.source = art.source;
-  image.surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                             static_cast<int>(std::ceil(art.width() * pixels_per_point - 1e-6)),
-                                             static_cast<int>(std::ceil(art.height() * pixels_per_point - 1e-6)));
+  image.surface = cairo_image_surface_create(
+      CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(art.width() * pixels_per_point - 1e-6)),
+      static_cast<int>(std::ceil(art.height() * pixels_per_point - 1e-6)));
   if (cairo_surface_status(image.surface) != CAIRO_STATUS_SUCCESS) throw std::bad_alloc();
   cairo_t* cairo = cairo_create(image.surface);
   cairo_set_source_rgb(cairo, 1, 1, 1);  // a page is white where nothing is drawn, as in print

@@ -28,7 +28,7 @@ using PopplerPage = struct _PopplerPage;
 namespace sudoku::typeset::detail {
 
 struct CoverArt {
-  cairo_surface_t* surface = nullptr;  // RGB24, owned; null for a PDF page kept as vectors
+  cairo_surface_t* surface = nullptr;   // RGB24, owned; null for a PDF page kept as vectors
   PopplerDocument* document = nullptr;  // a PDF's, owned (with its first page)
   PopplerPage* page = nullptr;
   std::string source;
@@ -40,7 +40,7 @@ struct CoverArt {
   CoverArt& operator=(CoverArt&&) = delete;
   ~CoverArt();
   bool vector() const { return surface == nullptr; }
-  double width() const;   // pixels, or a vector page's points
+  double width() const;  // pixels, or a vector page's points
   double height() const;
 };
 

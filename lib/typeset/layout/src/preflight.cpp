@@ -245,10 +245,11 @@ PreflightReport preflight(const Book& book, const Template& page_template, const
                              "shorten the spine's texts"});
     if (!options.cover_art.empty() && drawn) {
       // A PDF page kept as vectors has no resolution to check: its report says "vector art".
-      PreflightCheck check{"cover art",
-                           drawn->art_dpi ? drawn->art + ", " + formatted("%.0f dpi", *drawn->art_dpi) : drawn->art,
-                           formatted("at least %.0f dpi (or vector art)", kMinimumArtDpi),
-                           !drawn->art_dpi || *drawn->art_dpi >= kMinimumArtDpi - 1e-9, ""};
+      PreflightCheck check{
+          "cover art",
+          drawn->art_dpi ? drawn->art + ", " + formatted("%.0f dpi", *drawn->art_dpi) : drawn->art,
+          drawn->art_dpi ? formatted("at least %.0f dpi", kMinimumArtDpi) : "no resolution to check",
+          !drawn->art_dpi || *drawn->art_dpi >= kMinimumArtDpi - 1e-9, ""};
       if (!check.pass)
         check.fix = "supply the art at " + formatted("%.0f", kMinimumArtDpi) +
                     " dpi or more at the front panel's size with bleed";

@@ -234,7 +234,8 @@ std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page
   detail::CoverArt& logo = *loaded;
   // The logo is printed in grey from its pixels; a PDF's vectors would keep their colours.
   if (logo.vector())
-    throw InputError(options.book_source, 0, 0, where + path.string() + ": a PDF logo: export it as a PNG or JPEG");
+    throw InputError(options.book_source, 0, 0,
+                     where + path.string() + ": a PDF logo: export it as a PNG or JPEG");
   // Its size on the page (the margin box does not change it).
   const Rect box = logo_box(*page_template.title_page->logo, {}, logo.width(), logo.height());
   const double dpi = logo.width() / (box.width / 72);
