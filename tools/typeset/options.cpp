@@ -24,7 +24,7 @@ bool parse_options(int argc, char** argv, Options& options) {
   command_line.tool = "typeset";
   command_line.usage =
       "typeset BOOK_DIR --template NAME|FILE [-o OUT.pdf] [--solutions separate|none] [--cover COVER.pdf "
-      "[--paper white|cream] [--cover-style typographic|pattern|art] [--cover-art ART.png|.jpg]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
+      "[--paper white|cream] [--cover-style typographic|pattern|art] [--cover-art ART.png|.jpg|.pdf]] [--pdfx [--output-profile ICC] [--output-condition ID]] [--target NAME|FILE] "
       "[--draft] [--hints] [--how-to-solve]\n"
       "       typeset BOOK_DIR --template NAME|FILE --preflight [--preflight-format text|json] "
       "[--target NAME|FILE] [--draft] [--paper white|cream] [--pdfx ...]\n"
@@ -81,8 +81,8 @@ bool parse_options(int argc, char** argv, Options& options) {
       "cover-style", po::value(&options.cover_style),
       "with --cover or --preflight: the cover's design, typographic, pattern or art (default: the template's)")(
       "cover-art", po::value(&options.cover_art),
-      "with --cover or --preflight: the publisher's art (PNG or JPEG, at least 300 dpi) placed full-bleed on the "
-      "front")(
+      "with --cover or --preflight: the publisher's art placed full-bleed on the front: a PNG or JPEG of at "
+      "least 300 dpi, or a PDF whose first page is drawn as vectors (under --pdfx rasterised at 300 dpi)")(
       "paper", po::value(&paper), "interior paper, for the spine width: white (default) or cream")(
       "pdfx", po::bool_switch(&options.pdfx), "make the PDFs PDF/X-1a:2001, with an output intent")(
       "output-profile", po::value(&options.output_profile),

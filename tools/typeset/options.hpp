@@ -23,7 +23,7 @@ struct Options {
   std::vector<std::filesystem::path> font_dirs;
   std::string cover;  // empty: no cover
   std::string cover_style;  // --cover-style: typographic, pattern or art; empty: the template's
-  std::string cover_art;    // --cover-art: the publisher's PNG or JPEG
+  std::string cover_art;    // --cover-art: the publisher's PNG, JPEG or PDF
   sudoku::typeset::Paper paper = sudoku::typeset::Paper::white;
   bool pdfx = false;
   std::string output_profile;

@@ -243,10 +243,11 @@ std::optional<detail::CoverArt> load_logo(const Book& book, const Template& page
     const double needed = kMinimumArtDpi / dpi;  // pixels needed per pixel given
     throw InputError(options.book_source, 0, 0,
                      where + book.front->logo + " is " + formatted("%.0f", logo.width()) + " x " +
-                         formatted("%.0f", logo.height()) + " px, " + formatted("%.0f", dpi) + " dpi at its " +
-                         formatted("%.2f", box.width / 72) + " x " + formatted("%.2f", box.height / 72) +
-                         " in on the title page; print needs at least " + formatted("%.0f", kMinimumArtDpi) +
-                         " dpi: supply at least " + formatted("%.0f", std::ceil(logo.width() * needed)) + " x " +
+                         formatted("%.0f", logo.height()) + " px, " + formatted("%.0f", dpi) +
+                         " dpi at its " + formatted("%.2f", box.width / 72) + " x " +
+                         formatted("%.2f", box.height / 72) + " in on the title page; print needs at least " +
+                         formatted("%.0f", kMinimumArtDpi) + " dpi: supply at least " +
+                         formatted("%.0f", std::ceil(logo.width() * needed)) + " x " +
                          formatted("%.0f", std::ceil(logo.height() * needed)) + " px");
   }
   // Grey: the interior prints black ink only.

@@ -44,8 +44,9 @@ struct TypesetOptions {
   Paper paper = Paper::white;  // the interior's paper, for the cover's spine width
   // typeset --cover-style: typographic, pattern or art, replacing the template's <cover> style.
   std::string cover_style;
-  // typeset --cover-art: the publisher's PNG or JPEG, placed full-bleed on the front panel (style
-  // art); refused under kMinimumArtDpi at its placed size.
+  // typeset --cover-art: the publisher's PNG, JPEG or PDF (its first page), placed full-bleed on the
+  // front panel (style art); a PNG or JPEG is refused under kMinimumArtDpi at its placed size, a PDF
+  // is drawn as vectors (under pdfx rasterised at kMinimumArtDpi).
   std::string cover_art;
   // run_job: the language of every printed word, a catalogue's code ("de"); empty for the book's
   // (its plan's "language", else English). The catalogue <code>.po is looked for in the template's

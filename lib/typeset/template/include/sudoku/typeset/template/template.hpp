@@ -356,7 +356,7 @@ inline constexpr double kDefaultMinimumCandidate = 6;
 //                panel allows between two accent rules, a sample grid on a paper-white tile;
 //   pattern      the same, over a full-bleed pattern of the book's own puzzles in the accent colour,
 //                the title on a panel-coloured band;
-//   art          the publisher's picture (typeset --cover-art: PNG or JPEG) placed full-bleed on the
+//   art          the publisher's picture (typeset --cover-art: PNG, JPEG or PDF) placed full-bleed on the
 //                front panel, the title on a band of the palette's background colour.
 // The back panel (blurb, the book's levels, a sample puzzle, the publisher) and the spine are laid
 // out the same way in every style. Colours may be cmyk(): the PDF prints them as CMYK.
