@@ -1375,7 +1375,7 @@ TEST(TypesetTest, CoverArtFromAPdfStaysVectorUnlessPdfX) {
             .out;
     EXPECT_NE(preflight.find(
                   pdfx ? "PASS  cover art             PDF page 6 x 9 in rasterised at 300 dpi for PDF/X, "
-                         "1850 x 2775 px placed at 6.125 x 9.25 in, 300 dpi  (limit: at least 300 dpi)"
+                         "1838 x 2775 px placed at 6.125 x 9.25 in, 300 dpi  (limit: at least 300 dpi)"
                        : "PASS  cover art             PDF page 6 x 9 in placed at 6.125 x 9.25 in, vector "
                          "art  (limit: no resolution to check)"),
               std::string::npos)

@@ -220,18 +220,21 @@ CoverArt load_cover_art(const std::string& path, bool keep_jpeg) {
 
 CoverArt rasterise_art(const CoverArt& art, const Rect& area, double dpi) {
   const ArtPlacement at = place_art(art.width(), art.height(), area);
-  // Pixels for `dpi` at the placed size, rounded up so the image prints at `dpi` or a little more.
-  const double pixels_per_point = at.scale * dpi / 72;
+  // Only what shows: the area itself at `dpi`, rounded up so it prints at `dpi` or a little more
+  // (a landscape page on a portrait panel would otherwise be rasterised at twice the size).
+  const double pixels_per_point = dpi / 72;
   CoverArt image;
   image.source = art.source;
   image.surface = cairo_image_surface_create(
-      CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(art.width() * pixels_per_point - 1e-6)),
-      static_cast<int>(std::ceil(art.height() * pixels_per_point - 1e-6)));
+      CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(area.width * pixels_per_point - 1e-6)),
+      static_cast<int>(std::ceil(area.height * pixels_per_point - 1e-6)));
   if (cairo_surface_status(image.surface) != CAIRO_STATUS_SUCCESS) throw std::bad_alloc();
   cairo_t* cairo = cairo_create(image.surface);
   cairo_set_source_rgb(cairo, 1, 1, 1);  // a page is white where nothing is drawn, as in print
   cairo_paint(cairo);
   cairo_scale(cairo, pixels_per_point, pixels_per_point);
+  cairo_translate(cairo, at.x - area.x, at.y - area.y);
+  cairo_scale(cairo, at.scale, at.scale);
   poppler_page_render(art.page, cairo);
   cairo_destroy(cairo);
   cairo_surface_flush(image.surface);

@@ -46,7 +46,8 @@ struct CoverArt {
 
 CoverArt load_cover_art(const std::string& path, bool keep_jpeg);
 
-// A vector page drawn into an RGB24 image at `dpi` of the size it takes to cover `area`.
+// The part of a vector page that covers `area` (see place_art), drawn into an RGB24 image of `area`
+// at `dpi`.
 CoverArt rasterise_art(const CoverArt& art, const Rect& area, double dpi);
 
 // The art scaled to cover `area` (see place_art), clipped to it: vectors stay vectors.
