@@ -47,19 +47,17 @@ LineFamily line_family(const std::vector<std::vector<int>>& units, int cell_coun
       family.crossing[static_cast<std::size_t>(row) * columns.size() + static_cast<std::size_t>(column)] =
           cell;
   }
-  family.lines_in_order = !rows.empty() && !columns.empty();
-  for (int unit : rows)
-    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      family.lines_in_order =
-          family.lines_in_order &&
-          family.column_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-              static_cast<int>(i);
-  for (int unit : columns)
-    for (std::size_t i = 0; i < units[static_cast<std::size_t>(unit)].size(); ++i)
-      family.lines_in_order =
-          family.lines_in_order &&
-          family.row_position[static_cast<std::size_t>(units[static_cast<std::size_t>(unit)][i])] ==
-              static_cast<int>(i);
+  // Whether each of `lines` lists its cells in the order of the crossing lines (`crossing_position`).
+  const auto in_order = [&](const std::vector<int>& lines, const std::vector<int>& crossing_position) {
+    for (int unit : lines) {
+      const std::vector<int>& members = units[static_cast<std::size_t>(unit)];
+      for (std::size_t i = 0; i < members.size(); ++i)
+        if (crossing_position[static_cast<std::size_t>(members[i])] != static_cast<int>(i)) return false;
+    }
+    return true;
+  };
+  family.lines_in_order = !rows.empty() && !columns.empty() && in_order(rows, family.column_position) &&
+                          in_order(columns, family.row_position);
   return family;
 }
 
@@ -144,15 +142,15 @@ std::unique_ptr<Layout<W>> build_layout(const Geometry& geometry) {
     std::stable_sort(layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell)],
                      layout->se_cell_unit_index.begin() + layout->cell_unit_start[static_cast<std::size_t>(cell) + 1],
                      [&](int a, int b) { return se_rank(a) < se_rank(b); });
+  const LineFamily board = line_family(units, layout->cell_count, layout->rows, layout->columns);
   if (geometry.is_gattai()) {
     for (int grid = 0; grid < static_cast<int>(geometry.gattai_shape()->origins.size()); ++grid) {
       const auto [rows, columns] = grid_lines(geometry, grid);
       layout->families.push_back(line_family(units, layout->cell_count, rows, columns));
     }
   } else if (!layout->rows.empty() && !layout->columns.empty()) {
-    layout->families.push_back(line_family(units, layout->cell_count, layout->rows, layout->columns));
+    layout->families.push_back(board);
   }
-  const LineFamily board = line_family(units, layout->cell_count, layout->rows, layout->columns);
   layout->row_position = board.row_position;
   layout->column_position = board.column_position;
   layout->crossing = board.crossing;
