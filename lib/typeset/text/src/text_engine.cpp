@@ -121,27 +121,27 @@ TextEngine::TextEngine() {
   if (config == nullptr || font_map_ == nullptr)
     throw std::runtime_error("cannot set up text layout (fontconfig or Pango with FreeType unavailable)");
   pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map_), config);
-  context_ = pango_font_map_create_context(font_map_);
   // Vector output: exact outlines and unrounded advances, as the glyph runs get them.
   cairo_font_options_t* options = cairo_font_options_create();
   cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
   cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options(context_, options);
-  cairo_font_options_destroy(options);
-  pango_context_set_round_glyph_positions(context_, FALSE);
-  // A fixed language, not the locale's: fallback order and glyph forms must not depend on the
-  // environment the tool runs in.
-  pango_context_set_language(context_, pango_language_from_string("en"));
-  pango_context_set_base_dir(context_, PANGO_DIRECTION_LTR);
+  const auto make_context = [&] {
+    PangoContext* context = pango_font_map_create_context(font_map_);
+    pango_cairo_context_set_font_options(context, options);
+    pango_context_set_round_glyph_positions(context, FALSE);
+    // A fixed language, not the locale's: fallback order and glyph forms must not depend on the
+    // environment the tool runs in.
+    pango_context_set_language(context, pango_language_from_string("en"));
+    pango_context_set_base_dir(context, PANGO_DIRECTION_LTR);
+    return context;
+  };
+  context_ = make_context();
   // Vertical lines (a CJK spine): each script takes its natural gravity under an east base, so Han,
   // kana and Hangul stand upright in the turned line and Latin lies along it.
-  vertical_context_ = pango_font_map_create_context(font_map_);
-  pango_cairo_context_set_font_options(vertical_context_, pango_cairo_context_get_font_options(context_));
-  pango_context_set_round_glyph_positions(vertical_context_, FALSE);
-  pango_context_set_language(vertical_context_, pango_language_from_string("en"));
-  pango_context_set_base_dir(vertical_context_, PANGO_DIRECTION_LTR);
+  vertical_context_ = make_context();
   pango_context_set_base_gravity(vertical_context_, PANGO_GRAVITY_EAST);
   pango_context_set_gravity_hint(vertical_context_, PANGO_GRAVITY_HINT_NATURAL);
+  cairo_font_options_destroy(options);
 }
 
 void TextEngine::clear_layouts() {
