@@ -313,10 +313,10 @@ class BookRenderer {
     return spine_text_;
   }
 
-  // The worked steps' sections, drawn with `fonts` (both must outlive the renderer).
   // The publisher's logo for the title page's <logo> (null: none).
   void set_logo(const detail::CoverArt* logo) { logo_ = logo; }
 
+  // The worked steps' sections, drawn with `fonts` (both must outlive the renderer).
   void set_step_pages(const StepPages* steps, const detail::TeachingFonts* fonts) {
     steps_ = steps;
     plot_fonts_ = fonts;
