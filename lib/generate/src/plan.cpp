@@ -9,12 +9,12 @@
 #include <cstdio>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 
 #include "sudoku/base/errors.hpp"
 #include "sudoku/base/random.hpp"
+#include "sudoku/base/text_input.hpp"
 #include "sudoku/generate/jigsaw_layout.hpp"
 #include "sudoku/model/book.hpp"
 #include "sudoku/model/cage_combinations.hpp"
@@ -449,10 +449,13 @@ static std::string read_logo_png(const JsonField& field, const std::string& name
   const std::uintmax_t bytes = fs::is_regular_file(path, error) ? fs::file_size(path, error) : 0;
   if (error || bytes == 0) field.fail("the logo " + path.string() + " is not a readable file (expected a PNG)");
   if (bytes > kMaxLogoBytes) field.fail("the logo " + path.string() + " is over 16 MB (expected a PNG of a logo)");
-  std::ifstream in(path, std::ios::binary);
-  std::string png(static_cast<std::size_t>(bytes), '\0');
-  if (!in.read(png.data(), static_cast<std::streamsize>(png.size())))
+  // Through the capped reader: a file that grows after the size check stops at the cap.
+  std::string png;
+  try {
+    png = read_file(path.string(), kMaxLogoBytes, "a PNG logo");
+  } catch (const std::runtime_error&) {  // IoError, InputError (FIFO, over the cap)
     field.fail("the logo " + path.string() + " cannot be read (expected a PNG)");
+  }
   // The signature, then the IHDR chunk with the width and height (big-endian).
   static constexpr unsigned char kSignature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(png[i]); };
